@@ -1,0 +1,82 @@
+/**
+ * Every setting Evident reads, declared once with its type, default and meaning.
+ *
+ * Deploy-time params (firebase-functions `define*`) are prompted for by `firebase deploy` and
+ * stored in `functions/.env.<project>`; the demo projects commit theirs. Values are read inside
+ * handlers through the accessors below, never at import, so a restart with new values is all a
+ * change needs. A param that is unset at run time reads as its default.
+ */
+import { defineBoolean, defineString } from 'firebase-functions/params';
+
+const authRequiredParam = defineBoolean('AUTH_REQUIRED', {
+  default: false,
+  description: 'Protected mode: protected operations need a valid Firebase ID token. False serves the API publicly.',
+});
+
+const idpProjectIdParam = defineString('IDP_PROJECT_ID', {
+  default: '',
+  description:
+    "The Firebase project whose ID tokens are accepted; must equal the web app's IDP_PROJECT_ID. " +
+    'Empty means the project the functions run in.',
+});
+
+const corsOriginsParam = defineString('CORS_ORIGINS', {
+  default: '',
+  description:
+    'Comma-separated origins (e.g. https://app.example.com) allowed to call the function URLs directly ' +
+    'from a browser; * allows any. Empty: none, which is right when the API is only reached through Hosting.',
+});
+
+export function authRequired(): boolean {
+  return authRequiredParam.value();
+}
+
+export function idpProjectId(): string {
+  return idpProjectIdParam.value() || runtimeProjectId();
+}
+
+export function corsOrigins(): readonly string[] {
+  return parseOriginList(corsOriginsParam.value());
+}
+
+/** The project the functions run in, as the runtime (or the emulator) announces it. */
+export function runtimeProjectId(): string {
+  return process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? '';
+}
+
+export function parseOriginList(value: string): readonly string[] {
+  return value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin.length > 0);
+}
+
+export type StoreLocation = { kind: 'local'; dir: string } | { kind: 'cloud'; bucket: string };
+
+/**
+ * Where objects live. Environment, not deploy params, because only local runs choose:
+ * `STORAGE_EMULATOR_HOST` (read by the Cloud Storage client) selects Cloud Storage against that
+ * emulator; inside the Firebase emulators otherwise a folder, `EVIDENT_STORE_DIR` (default
+ * `.local/store` at the repository root); in production the project's default bucket, or
+ * `EVIDENT_BUCKET` when set.
+ */
+export function storeLocation(): StoreLocation {
+  const bucket = process.env.EVIDENT_BUCKET || defaultBucket();
+  if (process.env.STORAGE_EMULATOR_HOST) return { kind: 'cloud', bucket };
+  const dir = process.env.EVIDENT_STORE_DIR;
+  if (dir) return { kind: 'local', dir };
+  if (process.env.FUNCTIONS_EMULATOR === 'true') {
+    return { kind: 'local', dir: new URL('../../.local/store', import.meta.url).pathname };
+  }
+  return { kind: 'cloud', bucket };
+}
+
+function defaultBucket(): string {
+  try {
+    const firebaseConfig = JSON.parse(process.env.FIREBASE_CONFIG ?? '{}') as { storageBucket?: string };
+    if (firebaseConfig.storageBucket) return firebaseConfig.storageBucket;
+  } catch {
+    // fall through to the conventional name
+  }
+  return `${runtimeProjectId()}.firebasestorage.app`;
+}

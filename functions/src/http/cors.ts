@@ -1,0 +1,39 @@
+/**
+ * CORS for browsers that call a function URL directly (through Hosting the API is same-origin
+ * and needs none). Allowed origins are the `CORS_ORIGINS` setting, read per request; the
+ * methods offered in a preflight are the ones the OpenAPI description gives the path.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import cors from 'cors';
+
+const allowedHeaders = ['Authorization', 'Content-Type', 'If-None-Match', 'Idempotency-Key', 'Last-Event-ID'];
+const exposedHeaders = ['X-Request-Id', 'ETag', 'WWW-Authenticate', 'Allow', 'Location', 'Retry-After'];
+
+/**
+ * Adds CORS headers for an allowed origin. For a preflight it also answers the request and
+ * returns true; the caller must then stop.
+ */
+export async function applyCors(
+  req: IncomingMessage,
+  res: ServerResponse,
+  origins: readonly string[],
+  methods: string[],
+): Promise<boolean> {
+  if (origins.length === 0 || req.headers.origin === undefined) return false;
+  const isPreflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+  const allowAny = origins.includes('*');
+  const middleware = cors({
+    origin: (origin, allow) => allow(null, allowAny || (origin !== undefined && origins.includes(origin))),
+    methods,
+    allowedHeaders,
+    exposedHeaders,
+    maxAge: 600,
+    optionsSuccessStatus: 204,
+    preflightContinue: !isPreflight,
+  });
+  await new Promise<void>((resolve) => {
+    res.once('finish', resolve);
+    middleware(req, res, () => resolve());
+  });
+  return res.writableEnded;
+}

@@ -1,0 +1,177 @@
+/**
+ * The factory that turns one route family of the OpenAPI description into an HTTP handler for
+ * `onRequest`. Every family gets the same routing, 404/405, CORS, auth, validation, conditional
+ * requests and problem handling; a family module supplies only its operations' handlers.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import * as config from '../config.js';
+import { logs } from '../logs.js';
+import { checkBearerToken, type TokenCheck } from './bearer-token.js';
+import { applyCors } from './cors.js';
+import type { Family, FamilyHandlers, OperationHandler, OperationId, OperationInput, ResultOptions } from './operation-types.js';
+import { ApiProblem, writeProblem } from './problem.js';
+import { readInput, type RequestWithBody } from './request-input.js';
+import { allowedMethods, compilePaths, loadRouteTable, matchPath, type RouteOperation, type RouteTable } from './route-table.js';
+
+export interface IncomingRequest extends RequestWithBody {
+  /** Set by Express: the URL before any router rewrote `url`. */
+  originalUrl?: string;
+}
+
+export type HttpHandler = (req: IncomingRequest, res: ServerResponse) => Promise<void>;
+
+export interface FamilyOptions {
+  /** Where the route table comes from; tests pass one compiled in memory from a description. */
+  loadTable?: () => Promise<RouteTable>;
+  /** How bearer tokens are checked; firebase-admin's `verifyIdToken` unless a test says otherwise. */
+  verifyToken?: typeof checkBearerToken;
+}
+
+const realm = 'Bearer realm="evident"';
+
+export function createFamily<F extends Family>(family: F, handlers: FamilyHandlers<F>, options: FamilyOptions = {}): HttpHandler {
+  const byOperation = handlers as unknown as Record<string, OperationHandler<OperationId>>;
+  let ready: Promise<ReturnType<typeof compilePaths>> | undefined;
+  const load = () =>
+    (options.loadTable ?? (() => loadRouteTable(family)))().then(({ operations }) => {
+      const missing = operations.filter((operation) => !byOperation[operation.operationId]);
+      if (missing.length > 0)
+        throw new Error(`family ${family} has no handler for ${missing.map((o) => o.operationId).join(', ')}`);
+      return compilePaths(operations);
+    });
+
+  return async function handle(req, res) {
+    const requestId = randomUUID();
+    const url = req.originalUrl ?? req.url ?? '/';
+    const queryStart = url.indexOf('?');
+    const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+    const search = queryStart === -1 ? '' : url.slice(queryStart + 1);
+    const method = (req.method ?? 'GET').toUpperCase();
+    const facts: { requestId: string; method: string; path: string; operationId?: string } = {
+      requestId,
+      method,
+      path: pathname,
+    };
+    res.setHeader('X-Request-Id', requestId);
+    try {
+      ready ??= load().catch((error: unknown) => {
+        ready = undefined; // the next request tries again
+        logs.familyLoadFailed(family, error);
+        throw new ApiProblem('internal', 'The server failed to answer this request.');
+      });
+      const paths = await ready;
+      const match = matchPath(paths, pathname);
+      const allow = match ? allowedMethods(match.path) : [];
+      if (await applyCors(req, res, config.corsOrigins(), allow)) return;
+      if (!match) throw new ApiProblem('not_found', `No operation exists at ${pathname}.`);
+      if (method === 'OPTIONS') {
+        res.statusCode = 204;
+        res.setHeader('Allow', allow.join(', '));
+        res.end();
+        return;
+      }
+      const operation = match.path.operations.get(method === 'HEAD' ? 'GET' : method);
+      if (!operation) {
+        throw new ApiProblem(
+          'method_not_allowed',
+          `${method} is not allowed on ${match.path.template}; use ${allow.join(', ')}.`,
+          {
+            headers: { Allow: allow.join(', ') },
+          },
+        );
+      }
+      facts.operationId = operation.operationId;
+
+      const authRequired = config.authRequired();
+      const token = await checkToken(operation, req, facts, options.verifyToken ?? checkBearerToken);
+      if (operation.access === 'protected' && authRequired && token.outcome !== 'valid') throw unauthorized(token);
+
+      const input = readInput(operation, match.rawParams, search, req);
+      const context = {
+        requestId,
+        authRequired,
+        caller: token.outcome === 'valid' ? token.caller : undefined,
+        protect() {
+          if (authRequired && token.outcome !== 'valid') throw unauthorized(token);
+        },
+      };
+      const handler = byOperation[operation.operationId]!;
+      const result = await handler(input as OperationInput<OperationId>, context);
+      writeResult(req, res, result);
+    } catch (error) {
+      if (error instanceof ApiProblem) {
+        writeProblem(res, error, pathname, requestId);
+      } else {
+        logs.requestFailed(facts, error);
+        writeProblem(res, new ApiProblem('internal', 'The server failed to answer this request.'), pathname, requestId);
+      }
+    }
+  };
+}
+
+/** Public operations never look at the token; others verify it when one is sent, in either mode. */
+async function checkToken(
+  operation: RouteOperation,
+  req: IncomingRequest,
+  facts: Parameters<typeof logs.tokenRejected>[0],
+  verify: typeof checkBearerToken,
+): Promise<TokenCheck> {
+  if (operation.access === 'public') return { outcome: 'absent' };
+  const check = await verify(req.headers.authorization, config.idpProjectId());
+  if (check.outcome === 'rejected') {
+    if (check.verifierTrouble) logs.verifierTrouble(facts, check.verifierTrouble);
+    else logs.tokenRejected(facts, check.code, check.reason);
+  }
+  return check;
+}
+
+function unauthorized(token: TokenCheck): ApiProblem {
+  if (token.outcome === 'rejected') {
+    const detail =
+      token.code === 'token_expired'
+        ? 'The ID token has expired; refresh it and retry.'
+        : 'The bearer token could not be verified for this project; sign in again to get a valid ID token.';
+    const description = token.code === 'token_expired' ? 'The token expired' : 'The token is invalid';
+    return new ApiProblem(token.code, detail, {
+      headers: { 'WWW-Authenticate': `${realm}, error="invalid_token", error_description="${description}"` },
+    });
+  }
+  return new ApiProblem(
+    'unauthenticated',
+    'This operation needs "Authorization: Bearer <Firebase ID token>" in protected mode.',
+    {
+      headers: { 'WWW-Authenticate': realm },
+    },
+  );
+}
+
+function writeResult(req: IncomingRequest, res: ServerResponse, result: { status: number; body: unknown } & ResultOptions): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Cache-Control', result.cacheControl ?? 'no-store');
+  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+  if (result.etag) {
+    res.setHeader('ETag', result.etag);
+    if (etagMatches(req.headers['if-none-match'], result.etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+  }
+  res.statusCode = result.status;
+  if (result.body === undefined) {
+    res.end();
+    return;
+  }
+  const payload = JSON.stringify(result.body);
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Content-Length', Buffer.byteLength(payload));
+  res.end(payload);
+}
+
+/** `If-None-Match` uses the weak comparison (RFC 9110 § 13.1.2). */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.trim() === '*' || header.split(',').some((candidate) => opaque(candidate) === opaque(etag));
+}

@@ -1,0 +1,77 @@
+/**
+ * The one error type of the HTTP core and the writer that turns it into an RFC 9457 body.
+ *
+ * Handlers throw `ApiProblem` for any expected failure; anything else thrown is a bug, logged
+ * by the core and answered as a bare `internal` problem that leaks nothing.
+ */
+import type { ServerResponse } from 'node:http';
+import { problemCatalog, problemTypeBase, type ProblemCode } from './problem-catalog.js';
+
+export interface RequestError {
+  in: 'path' | 'query' | 'header' | 'body';
+  name?: string;
+  pointer?: string;
+  message: string;
+}
+
+export interface ProblemOptions {
+  errors?: RequestError[];
+  headers?: Record<string, string>;
+}
+
+export class ApiProblem extends Error {
+  readonly code: ProblemCode;
+  readonly status: number;
+  readonly errors: RequestError[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ProblemCode, detail: string, options: ProblemOptions = {}) {
+    super(detail);
+    this.name = 'ApiProblem';
+    this.code = code;
+    this.status = problemCatalog[code].status;
+    this.errors = options.errors;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  code: ProblemCode;
+  requestId: string;
+  errors?: RequestError[];
+}
+
+export function problemBody(problem: ApiProblem, instance: string, requestId: string): ProblemBody {
+  const body: ProblemBody = {
+    type: problemTypeBase + problem.code,
+    title: problemCatalog[problem.code].title,
+    status: problem.status,
+    detail: problem.message,
+    instance,
+    code: problem.code,
+    requestId,
+  };
+  if (problem.errors) body.errors = problem.errors;
+  return body;
+}
+
+/** Writes a problem unless a response is already under way, in which case the socket is ended. */
+export function writeProblem(res: ServerResponse, problem: ApiProblem, instance: string, requestId: string): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const payload = JSON.stringify(problemBody(problem, instance, requestId));
+  res.statusCode = problem.status;
+  for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'application/problem+json');
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('X-Request-Id', requestId);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.end(payload);
+}

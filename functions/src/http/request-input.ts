@@ -1,0 +1,154 @@
+/**
+ * Reads an operation's input from a request — path, query and header parameters, and the body —
+ * and checks it against the operation's precompiled validators. Any mismatch becomes one
+ * `invalid_request` problem that lists every error with where it was found.
+ */
+import type { IncomingMessage } from 'node:http';
+import { ApiProblem, type RequestError } from './problem.js';
+import type { ParameterSpec, RouteOperation, ScalarType, ValidationError, Validator } from './route-table.js';
+
+export interface RawInput {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, unknown>;
+  body: unknown;
+}
+
+export interface RequestWithBody extends IncomingMessage {
+  /** The body as the functions runtime buffered it. */
+  rawBody?: Buffer;
+}
+
+const numberLiteral = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** Turns a parameter's text into the value its schema describes; leaves it as text when it is not one. */
+function coerce(text: string, type: ScalarType): unknown {
+  if ((type === 'integer' || type === 'number') && numberLiteral.test(text)) return Number(text);
+  if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
+export function readInput(
+  operation: RouteOperation,
+  rawPathParams: Record<string, string>,
+  search: string,
+  req: RequestWithBody,
+): RawInput {
+  const errors: RequestError[] = [];
+  const byLocation = (location: ParameterSpec['in']) => operation.parameters.filter((p) => p.in === location);
+
+  const path: Record<string, unknown> = {};
+  for (const parameter of byLocation('path')) {
+    const raw = rawPathParams[parameter.name] ?? '';
+    try {
+      path[parameter.name] = coerce(decodeURIComponent(raw), parameter.type);
+    } catch {
+      errors.push({ in: 'path', name: parameter.name, message: 'is not valid percent-encoding' });
+    }
+  }
+
+  const query: Record<string, unknown> = {};
+  const searchParams = new URLSearchParams(search);
+  const declaredQuery = new Map(byLocation('query').map((p) => [p.name, p]));
+  for (const name of new Set(searchParams.keys())) {
+    const values = searchParams.getAll(name);
+    const parameter = declaredQuery.get(name);
+    if (!parameter) {
+      query[name] = values[0]; // validated as unknown below
+    } else if (parameter.array) {
+      query[name] = values.flatMap((value) => value.split(',')).map((value) => coerce(value, parameter.type));
+    } else if (values.length > 1) {
+      errors.push({ in: 'query', name, message: 'must be given once' });
+    } else {
+      query[name] = coerce(values[0] ?? '', parameter.type);
+    }
+  }
+
+  const headers: Record<string, unknown> = {};
+  for (const parameter of byLocation('header')) {
+    const value = req.headers[parameter.name.toLowerCase()];
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    headers[parameter.name] = coerce(text, parameter.type);
+  }
+
+  // A parameter already reported as unreadable is not reported again by its schema.
+  const reported = new Set(errors.map((error) => `${error.in}:${error.name}`));
+  const schemaErrors: RequestError[] = [];
+  collect(schemaErrors, 'path', operation.validate.path, path);
+  collect(schemaErrors, 'query', operation.validate.query, query);
+  collect(schemaErrors, 'header', operation.validate.header, headers);
+  errors.push(...schemaErrors.filter((error) => !reported.has(`${error.in}:${error.name}`)));
+
+  const body = readBody(operation, req, errors);
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    const where = first.in === 'body' ? `body ${first.pointer || '(root)'}` : `${first.in} parameter "${first.name}"`;
+    const detail =
+      errors.length === 1
+        ? `The ${where} ${first.message}.`
+        : `${errors.length} parts of the request do not match the API description; see errors.`;
+    throw new ApiProblem('invalid_request', detail, { errors });
+  }
+  return { path, query, headers, body };
+}
+
+function readBody(operation: RouteOperation, req: RequestWithBody, errors: RequestError[]): unknown {
+  const raw = req.rawBody;
+  const size = raw?.length ?? 0;
+  const spec = operation.body;
+  if (!spec) {
+    // A body on GET or HEAD has no meaning and is ignored; anywhere else it is a client mistake.
+    if (size > 0 && operation.method !== 'GET')
+      errors.push({ in: 'body', pointer: '', message: 'is not accepted by this operation' });
+    return undefined;
+  }
+  if (size > spec.limit) {
+    throw new ApiProblem('payload_too_large', `The body is ${size} bytes; this operation accepts at most ${spec.limit}.`);
+  }
+  if (size === 0 || !raw) {
+    if (spec.required) errors.push({ in: 'body', pointer: '', message: 'is required' });
+    return undefined;
+  }
+  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!spec.mediaTypes.includes(mediaType)) {
+    throw new ApiProblem(
+      'unsupported_media_type',
+      `The body is ${mediaType ? `"${mediaType}"` : 'untyped'}; send ${spec.mediaTypes.join(' or ')}.`,
+    );
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch (error) {
+    throw new ApiProblem('malformed_json', `The body is not valid JSON: ${(error as Error).message}.`);
+  }
+  if (operation.validate.body) collect(errors, 'body', operation.validate.body, body);
+  return body;
+}
+
+function collect(errors: RequestError[], location: RequestError['in'], validate: Validator, data: unknown): void {
+  if (validate(data)) return;
+  for (const error of validate.errors ?? []) errors.push(describe(location, error));
+}
+
+/** Turns an Ajv error into a `RequestError` that names the parameter or body location. */
+function describe(location: RequestError['in'], error: ValidationError): RequestError {
+  const missing = error.keyword === 'required' ? String(error.params['missingProperty']) : undefined;
+  const unknown = error.keyword === 'additionalProperties' ? String(error.params['additionalProperty']) : undefined;
+  if (location === 'body') {
+    const pointer = error.instancePath + ((missing ?? unknown) ? `/${escapePointer((missing ?? unknown)!)}` : '');
+    const message = missing ? 'is required' : unknown ? 'is not a known property' : (error.message ?? 'is invalid');
+    return { in: 'body', pointer, message };
+  }
+  const name = missing ?? unknown ?? unescapePointer(error.instancePath.split('/')[1] ?? '');
+  const message = missing
+    ? 'is required'
+    : unknown
+      ? `is not a ${location} parameter of this operation`
+      : (error.message ?? 'is invalid');
+  return { in: location, name, message };
+}
+
+const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+const unescapePointer = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~');

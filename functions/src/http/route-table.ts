@@ -1,0 +1,113 @@
+/**
+ * The route table of one family, as the build generates it from the OpenAPI description
+ * (`lib/generated/routes/<family>.js`): each operation's method, path template, access and
+ * parameters, with its request validators precompiled by Ajv so a cold start compiles nothing.
+ */
+
+export type Access = 'public' | 'protected' | 'optional';
+
+/** A JSON Schema primitive type, for turning a parameter's text into the value it describes. */
+export type ScalarType = 'string' | 'integer' | 'number' | 'boolean';
+
+export interface ParameterSpec {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required: boolean;
+  /** The schema's type, or the item type when `array` is true. */
+  type: ScalarType;
+  array: boolean;
+}
+
+export interface ValidationError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+export interface Validator {
+  (data: unknown): boolean;
+  errors?: ValidationError[] | null;
+}
+
+export interface BodySpec {
+  required: boolean;
+  mediaTypes: string[];
+  /** Largest accepted body, in bytes (`x-body-limit`, else the build's default). */
+  limit: number;
+}
+
+export interface RouteOperation {
+  operationId: string;
+  method: string;
+  path: string;
+  access: Access;
+  parameters: ParameterSpec[];
+  body?: BodySpec;
+  validate: { path: Validator; query: Validator; header: Validator; body?: Validator };
+}
+
+export interface RouteTable {
+  operations: RouteOperation[];
+}
+
+export async function loadRouteTable(family: string): Promise<RouteTable> {
+  return (await import(`../generated/routes/${family}.js`)) as RouteTable;
+}
+
+export interface CompiledPath {
+  template: string;
+  pattern: RegExp;
+  names: string[];
+  operations: Map<string, RouteOperation>;
+}
+
+/** Groups operations by path template and turns each template into a matcher. */
+export function compilePaths(operations: RouteOperation[]): CompiledPath[] {
+  const byTemplate = new Map<string, CompiledPath>();
+  for (const operation of operations) {
+    let compiled = byTemplate.get(operation.path);
+    if (!compiled) {
+      const names: string[] = [];
+      const source = operation.path
+        .split(/(\{[^}]+\})/)
+        .map((part) => {
+          const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+          if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          names.push(name);
+          return '([^/]+)';
+        })
+        .join('');
+      compiled = { template: operation.path, pattern: new RegExp(`^${source}$`), names, operations: new Map() };
+      byTemplate.set(operation.path, compiled);
+    }
+    compiled.operations.set(operation.method, operation);
+  }
+  // Literal paths win over templated ones (`/a/index` before `/a/{slug}`).
+  return [...byTemplate.values()].sort((a, b) => a.names.length - b.names.length);
+}
+
+export interface PathMatch {
+  path: CompiledPath;
+  /** Raw (still percent-encoded) parameter values, by name. */
+  rawParams: Record<string, string>;
+}
+
+export function matchPath(paths: CompiledPath[], pathname: string): PathMatch | undefined {
+  for (const path of paths) {
+    const match = path.pattern.exec(pathname);
+    if (!match) continue;
+    const rawParams: Record<string, string> = {};
+    path.names.forEach((name, index) => (rawParams[name] = match[index + 1] ?? ''));
+    return { path, rawParams };
+  }
+  return undefined;
+}
+
+/** The `Allow` header for a path: its methods, HEAD wherever GET is, and OPTIONS. */
+export function allowedMethods(path: CompiledPath): string[] {
+  const methods = new Set(path.operations.keys());
+  if (methods.has('GET')) methods.add('HEAD');
+  methods.add('OPTIONS');
+  return [...methods];
+}

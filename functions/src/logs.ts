@@ -1,0 +1,74 @@
+/**
+ * Named log events, written as structured entries through the firebase-functions logger (which
+ * adds the request's trace so Cloud Logging groups them).
+ *
+ * Each event says what happened in its name; callers pass facts, never messages. No event takes
+ * a token, and every string in every entry passes through `redact`, in case one slips in
+ * through an error message.
+ */
+import { write, type LogEntry } from 'firebase-functions/logger';
+
+const jwtLike = /eyJ[\w-]*\.[\w-]*\.[\w-]*/g;
+const bearerValue = /(bearer\s+)[^\s"',]+/gi;
+
+/** Removes anything shaped like a JWT or a bearer credential. */
+export function redact(text: string): string {
+  return text.replace(jwtLike, '[redacted-jwt]').replace(bearerValue, '$1[redacted]');
+}
+
+function redactDeep(value: unknown): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map(redactDeep);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactDeep(item)]));
+  return value;
+}
+
+function describe(error: unknown): { error: string; stack?: string } {
+  if (error instanceof Error) return { error: `${error.name}: ${error.message}`, ...(error.stack ? { stack: error.stack } : {}) };
+  return { error: String(error) };
+}
+
+function entry(severity: LogEntry['severity'], message: string, fields: Record<string, unknown>): LogEntry {
+  return redactDeep({ severity, message, ...fields }) as LogEntry;
+}
+
+export interface RequestFacts {
+  requestId: string;
+  method: string;
+  path: string;
+  operationId?: string;
+}
+
+/** The entry of each event; pure, so tests can read exactly what would be written. */
+export const logEntries = {
+  /** A handler or the core threw something that is not an `ApiProblem`: a bug, answered with 500. */
+  requestFailed: (facts: RequestFacts, error: unknown) =>
+    entry('ERROR', 'request failed', { event: 'request_failed', ...facts, ...describe(error) }),
+
+  /** A bearer token was refused; `reason` is the verifier's explanation, which never holds the token. */
+  tokenRejected: (facts: RequestFacts, code: string, reason: string) =>
+    entry('INFO', 'token rejected', { event: 'token_rejected', ...facts, code, reason }),
+
+  /** The token verifier failed for a reason other than the token itself (keys unreachable, …). */
+  verifierTrouble: (facts: RequestFacts, error: unknown) =>
+    entry('WARNING', 'token verifier trouble', { event: 'verifier_trouble', ...facts, ...describe(error) }),
+
+  /** The functions runtime rejected a request before any handler ran (e.g. malformed JSON). */
+  frameworkRejected: (facts: RequestFacts, status: number, type: string) =>
+    entry('INFO', 'request rejected by the runtime', { event: 'framework_rejected', ...facts, status, type }),
+
+  /** A family's code or generated route table could not be loaded. */
+  familyLoadFailed: (family: string, error: unknown) =>
+    entry('ERROR', 'route family failed to load', { event: 'family_load_failed', family, ...describe(error) }),
+};
+
+type Events = typeof logEntries;
+
+/** Writes each event's entry. */
+export const logs = Object.fromEntries(
+  Object.entries(logEntries).map(([name, build]) => [
+    name,
+    (...args: never[]) => write((build as (...a: never[]) => LogEntry)(...args)),
+  ]),
+) as { [K in keyof Events]: (...args: Parameters<Events[K]>) => void };

@@ -1,0 +1,145 @@
+/**
+ * Evident's only database: named objects with generations, as Cloud Storage keeps them.
+ *
+ * Two drivers implement this interface with the same semantics, held to one conformance
+ * suite: Cloud Storage (production, or its emulator) and a local folder (the emulator default).
+ * Writes that must not race carry a generation precondition: `create` succeeds only if the
+ * object does not exist, `replace` only if it is still at the generation the caller read.
+ */
+
+export interface ObjectInfo {
+  name: string;
+  /** Changes on every write of the object; compare it, never order by it across objects. */
+  generation: string;
+  size: number;
+  contentType: string;
+  /** Custom string metadata given at write time. */
+  metadata: Record<string, string>;
+  /** When this generation was written (ISO 8601). */
+  updated: string;
+}
+
+export interface StoredObject {
+  data: Buffer;
+  info: ObjectInfo;
+}
+
+export interface WriteOptions {
+  contentType?: string;
+  metadata?: Record<string, string>;
+}
+
+export interface ListOptions {
+  /** At most this many objects per page (1–1000, default 1000). */
+  pageSize?: number;
+  /** The `nextPageToken` of the previous page. */
+  pageToken?: string;
+}
+
+export interface ObjectPage {
+  items: ObjectInfo[];
+  /** Present when more objects follow. */
+  nextPageToken?: string;
+}
+
+export interface ObjectStore {
+  /** The object's bytes and metadata, as one consistent generation. */
+  read(name: string): Promise<StoredObject>;
+  /** The object's metadata only. */
+  stat(name: string): Promise<ObjectInfo>;
+  /** Writes a new object; `PreconditionFailed` if one exists under this name. */
+  create(name: string, data: Buffer | string, options?: WriteOptions): Promise<ObjectInfo>;
+  /** Overwrites the object only if it is still at `ifGeneration`; else `PreconditionFailed`. */
+  replace(name: string, data: Buffer | string, ifGeneration: string, options?: WriteOptions): Promise<ObjectInfo>;
+  /** Deletes the object, only at `ifGeneration` when given. */
+  delete(name: string, options?: { ifGeneration?: string }): Promise<void>;
+  /** Objects whose names start with `prefix`, in name order. */
+  list(prefix: string, options?: ListOptions): Promise<ObjectPage>;
+}
+
+export class ObjectNotFound extends Error {
+  readonly objectName: string;
+
+  constructor(objectName: string) {
+    super(`No object named "${objectName}".`);
+    this.objectName = objectName;
+    this.name = 'ObjectNotFound';
+  }
+}
+
+export class PreconditionFailed extends Error {
+  readonly objectName: string;
+
+  constructor(objectName: string, expected: string) {
+    super(`Object "${objectName}" is not at ${expected === '0' ? 'nothing (it exists)' : `generation ${expected}`}.`);
+    this.objectName = objectName;
+    this.name = 'PreconditionFailed';
+  }
+}
+
+export class InvalidObjectName extends Error {
+  readonly objectName: string;
+
+  constructor(objectName: string, reason: string) {
+    super(`Invalid object name "${objectName}": ${reason}.`);
+    this.objectName = objectName;
+    this.name = 'InvalidObjectName';
+  }
+}
+
+export const maxPageSize = 1000;
+const maxSegmentBytes = 200;
+
+/**
+ * Object names are `/`-separated segments of printable characters; no empty, `.` or `..`
+ * segment, no backslash, each segment at most 200 bytes. Both drivers enforce the same rule,
+ * so a name that works locally works in Cloud Storage.
+ */
+export function checkObjectName(name: string): void {
+  if (name.length === 0) throw new InvalidObjectName(name, 'it is empty');
+  for (const segment of name.split('/')) {
+    if (segment === '') throw new InvalidObjectName(name, 'it has an empty segment');
+    if (segment === '.' || segment === '..') throw new InvalidObjectName(name, 'it has a "." or ".." segment');
+    if (Buffer.byteLength(segment) > maxSegmentBytes)
+      throw new InvalidObjectName(name, `a segment is longer than ${maxSegmentBytes} bytes`);
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(name)) throw new InvalidObjectName(name, 'it has a control character or backslash');
+}
+
+export function checkPageSize(pageSize: number | undefined): number {
+  const size = pageSize ?? maxPageSize;
+  if (!Number.isInteger(size) || size < 1 || size > maxPageSize) throw new RangeError(`pageSize must be 1–${maxPageSize}`);
+  return size;
+}
+
+/**
+ * Reads an object, lets `change` compute its next content, and writes it back with a
+ * compare-and-swap, retrying when another writer got there first. `change` gets `undefined`
+ * for a missing object (then the write is a create); it may run several times.
+ */
+export async function mutateObject(
+  store: ObjectStore,
+  name: string,
+  change: (current: Buffer | undefined) => Buffer | string,
+  options: WriteOptions & { attempts?: number } = {},
+): Promise<ObjectInfo> {
+  const attempts = options.attempts ?? 20;
+  for (let attempt = 1; ; attempt++) {
+    let current: StoredObject | undefined;
+    try {
+      current = await store.read(name);
+    } catch (error) {
+      if (!(error instanceof ObjectNotFound)) throw error;
+    }
+    try {
+      const next = change(current?.data);
+      return current
+        ? await store.replace(name, next, current.info.generation, options)
+        : await store.create(name, next, options);
+    } catch (error) {
+      if (!(error instanceof PreconditionFailed) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * Picks the object store for where the code runs: Cloud Storage in production and whenever a
+ * Storage emulator is configured, otherwise (in the Firebase emulators) a local folder. Each
+ * driver is imported only when chosen, so no function pays for the other's code.
+ */
+import type { ObjectStore } from './object-store.js';
+import * as config from '../config.js';
+
+let store: Promise<ObjectStore> | undefined;
+
+export function openStore(): Promise<ObjectStore> {
+  store ??= (async (): Promise<ObjectStore> => {
+    const where = config.storeLocation();
+    if (where.kind === 'local') {
+      const { LocalFolderStore } = await import('./local-folder-store.js');
+      return new LocalFolderStore(where.dir);
+    }
+    const [{ Storage }, { CloudStorageStore }] = await Promise.all([
+      import('@google-cloud/storage'),
+      import('./cloud-storage-store.js'),
+    ]);
+    return new CloudStorageStore(new Storage({ projectId: config.runtimeProjectId() }).bucket(where.bucket));
+  })().catch((error: unknown) => {
+    store = undefined;
+    throw error;
+  });
+  return store;
+}

@@ -1,0 +1,114 @@
+/**
+ * Shared pieces of the API description: the security scheme, the problem schema built from
+ * the problem catalog, and helpers that give every operation the same response conventions.
+ */
+import type { HeaderObject, ReferenceObject, ResponseObject, SchemaObject, SecurityRequirementObject } from 'openapi3-ts/oas31';
+import { problemCatalog, problemTypeBase, type ProblemCode } from '../functions/src/http/problem-catalog.ts';
+
+export const bearerAuth = {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'JWT',
+  description:
+    'A Firebase ID token from the configured identity project (`IDP_PROJECT_ID`). Only checked when the ' +
+    'server runs in protected mode (`AUTH_REQUIRED=true`); in public mode a valid token still identifies ' +
+    'the caller and an invalid one is ignored.',
+} as const;
+
+const problemCodes = Object.keys(problemCatalog) as ProblemCode[];
+
+export const schemas: Record<string, SchemaObject> = {
+  Problem: {
+    type: 'object',
+    description: 'An RFC 9457 problem detail. `code` is stable and safe to branch on; `title` and `detail` are for people.',
+    required: ['type', 'title', 'status', 'code', 'requestId'],
+    properties: {
+      type: {
+        type: 'string',
+        format: 'uri-reference',
+        description: 'Reference to the documentation of this problem code.',
+        examples: [`${problemTypeBase}invalid_request`],
+      },
+      title: { type: 'string', description: 'Short summary of the problem code.' },
+      status: { type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status code.' },
+      detail: { type: 'string', description: 'What went wrong with this request.' },
+      instance: { type: 'string', format: 'uri-reference', description: 'The path of the request.' },
+      code: { type: 'string', enum: problemCodes, description: 'Stable machine-readable problem code.' },
+      requestId: { type: 'string', description: 'Identifies the request in the server logs.' },
+      errors: {
+        type: 'array',
+        description: 'For `invalid_request`: each way the request failed validation.',
+        items: { $ref: '#/components/schemas/RequestError' },
+      },
+    },
+  },
+  RequestError: {
+    type: 'object',
+    required: ['in', 'message'],
+    additionalProperties: false,
+    properties: {
+      in: { type: 'string', enum: ['path', 'query', 'header', 'body'] },
+      name: { type: 'string', description: 'The parameter, for path, query and header errors.' },
+      pointer: { type: 'string', description: 'JSON Pointer into the body, for body errors.' },
+      message: { type: 'string' },
+    },
+  },
+};
+
+export const headers: Record<string, HeaderObject> = {
+  RequestId: {
+    description: 'Identifies the request in the server logs; also in every problem body.',
+    schema: { type: 'string' },
+  },
+  WwwAuthenticate: {
+    description: 'The `Bearer` challenge (RFC 6750), with `error="invalid_token"` when a token was sent but rejected.',
+    schema: { type: 'string' },
+  },
+};
+
+const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
+
+function problemResponse(description: string, codes: ProblemCode[], extraHeaders = {}): ResponseObject {
+  return {
+    description: `${description} Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`,
+    headers: { ...requestIdHeader, ...extraHeaders },
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+  };
+}
+
+export const responses: Record<string, ResponseObject> = {
+  BadRequest: problemResponse('The request does not match the API description.', ['invalid_request', 'malformed_json']),
+  Unauthorized: problemResponse(
+    'Protected mode only: the bearer token is missing, invalid or expired.',
+    ['unauthenticated', 'invalid_token', 'token_expired'],
+    { 'WWW-Authenticate': { $ref: '#/components/headers/WwwAuthenticate' } },
+  ),
+  DocNotFound: problemResponse('No documentation page has this slug.', ['doc_not_found']),
+  InternalError: problemResponse('The server failed; nothing about the cause is disclosed.', ['internal']),
+};
+
+/** A JSON success response with the usual headers. */
+export function jsonResponse(
+  description: string,
+  schema: SchemaObject | ReferenceObject,
+  extraHeaders: Record<string, HeaderObject | ReferenceObject> = {},
+): ResponseObject {
+  return {
+    description,
+    headers: { ...requestIdHeader, ...extraHeaders },
+    content: { 'application/json': { schema } },
+  };
+}
+
+export const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
+export const responseRef = (name: string): ReferenceObject => ({ $ref: `#/components/responses/${name}` });
+
+/** Security requirements, named for what they mean to a caller. */
+export const access: Record<'public' | 'protected' | 'optional', SecurityRequirementObject[]> = {
+  /** Never needs a token; any token sent is ignored. */
+  public: [],
+  /** Needs a valid token in protected mode; in public mode a valid token identifies the caller. */
+  protected: [{ bearerAuth: [] }],
+  /** Never rejected for its token by the core; the handler decides (a gated docs page). */
+  optional: [{}, { bearerAuth: [] }],
+};

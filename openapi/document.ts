@@ -1,0 +1,91 @@
+/**
+ * Assembles Evident's OpenAPI 3.1 description: the one source of truth for routing, validation,
+ * access, types, the static `/api/openapi.json` and the generated reference pages.
+ *
+ * Each route family lives in `paths/<family>.ts`; a family is the path segment after `/api/`
+ * and is served by its own Cloud Function.
+ */
+import { readFileSync } from 'node:fs';
+import { OpenApiBuilder, type OpenAPIObject, type OperationObject } from 'openapi3-ts/oas31';
+import { bearerAuth, headers, responses, schemas } from './components.ts';
+import * as auth from './paths/auth.ts';
+import * as docs from './paths/docs.ts';
+
+const families = [auth, docs];
+
+export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/** The route family of a path: `/api/docs/page/{slug}` belongs to `docs`. */
+export function familyOf(path: string): string {
+  const match = /^\/api\/([a-z][a-z0-9-]*)(?:\/|$)/.exec(path);
+  if (!match?.[1]) throw new Error(`${path}: every path must start with /api/<family>`);
+  return match[1];
+}
+
+export interface OperationEntry {
+  path: string;
+  method: (typeof httpMethods)[number];
+  family: string;
+  operation: OperationObject;
+}
+
+/** Every operation of the document, in path order. */
+export function operationsOf(document: OpenAPIObject): OperationEntry[] {
+  return Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    httpMethods.flatMap((method) => {
+      const operation = item[method];
+      return operation ? [{ path, method, family: familyOf(path), operation }] : [];
+    }),
+  );
+}
+
+export function buildDocument(): OpenAPIObject {
+  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  const builder = OpenApiBuilder.create()
+    .addOpenApiVersion('3.1.0')
+    .addTitle('Evident API')
+    .addVersion(version)
+    .addDescription(
+      'Evident assesses security controls against evidence every day and publishes a dated report. ' +
+        'Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`. ' +
+        'Operations marked `x-beta` may change incompatibly. Read `/api/auth/config` first: when ' +
+        '`authRequired` is true, protected operations need `Authorization: Bearer <Firebase ID token>`.',
+    )
+    .addLicense({ name: 'Apache-2.0', identifier: 'Apache-2.0' })
+    .addServer({ url: '/', description: 'The origin that serves this document' })
+    .addSecurityScheme('bearerAuth', bearerAuth);
+
+  for (const [name, schema] of Object.entries(schemas)) builder.addSchema(name, schema);
+  for (const [name, header] of Object.entries(headers)) builder.addHeader(name, header);
+  for (const [name, response] of Object.entries(responses)) builder.addResponse(name, response);
+  for (const family of families) {
+    builder.addTag(family.tag);
+    for (const [name, schema] of Object.entries(family.schemas)) builder.addSchema(name, structuredClone(schema));
+    for (const [path, item] of Object.entries(family.paths)) builder.addPath(path, item);
+  }
+
+  const document = builder.getSpec();
+  assertConventions(document);
+  return document;
+}
+
+/** Conventions a linter does not know about; the build fails on the first one broken. */
+function assertConventions(document: OpenAPIObject): void {
+  const seen = new Set<string>();
+  for (const { path, method, family, operation } of operationsOf(document)) {
+    const where = `${method.toUpperCase()} ${path}`;
+    if (!operation.operationId) throw new Error(`${where}: missing operationId`);
+    if (seen.has(operation.operationId)) throw new Error(`${where}: duplicate operationId ${operation.operationId}`);
+    seen.add(operation.operationId);
+    if (!operation.summary) throw new Error(`${where}: missing summary`);
+    if (operation.tags?.[0] !== family) throw new Error(`${where}: first tag must be its family "${family}"`);
+    if (!operation.security) throw new Error(`${where}: security must be explicit`);
+    if (!operation.responses?.['500']) throw new Error(`${where}: missing the 500 problem response`);
+    const isPublic = operation.security.length === 0;
+    const isOptional = operation.security.some((requirement) => Object.keys(requirement).length === 0);
+    if (!isPublic && !isOptional && !operation.responses['401']) throw new Error(`${where}: protected but no 401`);
+    if (isPublic && operation.responses['401']) throw new Error(`${where}: is public, so it never answers 401`);
+  }
+}

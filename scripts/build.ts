@@ -1,0 +1,55 @@
+/**
+ * Builds everything the emulators and a deploy serve:
+ *
+ * - `functions/lib/`: the compiled functions, each family's route table with precompiled
+ *   validators (`generated/routes/`), and the rendered docs (`generated/docs.json`), so the
+ *   functions package holds all it needs at run time;
+ * - `hosting/dist/`: the web app, `/api/openapi.json` and the Swagger explorer at `/api/swagger`.
+ *
+ *   node scripts/build.ts                    regenerate committed generated files, then build
+ *   node scripts/build.ts --check-generated  fail instead when they are stale (used by the tests)
+ */
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { buildDocument } from '../openapi/document.ts';
+import { staleFiles, writeGeneratedFiles } from './generate.ts';
+import { renderDocs } from './lib/docs-bundle.ts';
+import { paths } from './lib/paths.ts';
+import { familiesOf, renderRouteModule } from './lib/route-tables.ts';
+import { run, step } from './lib/run.ts';
+
+export async function build({ checkGenerated = false } = {}): Promise<void> {
+  await step(checkGenerated ? 'Check generated files' : 'Generate types and reference docs', async () => {
+    if (!checkGenerated) return writeGeneratedFiles();
+    const stale = await staleFiles();
+    if (stale.length > 0) throw new Error(`Stale generated files (run npm run generate):\n  ${stale.join('\n  ')}`);
+  });
+  const document = buildDocument();
+
+  await step('Compile functions', async () => {
+    rmSync(paths.functionsLib, { recursive: true, force: true });
+    await run('tsc', ['-p', paths.functions]);
+    const routes = join(paths.functionsGenerated, 'routes');
+    mkdirSync(routes, { recursive: true });
+    for (const family of familiesOf(document)) writeFileSync(join(routes, `${family}.js`), renderRouteModule(document, family));
+    writeFileSync(join(paths.functionsGenerated, 'docs.json'), JSON.stringify(renderDocs(paths.docs)));
+  });
+
+  await step('Build web app', async () => {
+    await run('vite', ['build', '--logLevel', 'warn'], { cwd: paths.hosting });
+    const api = join(paths.hostingDist, 'api');
+    writeFileSync(join(api, 'openapi.json'), JSON.stringify(document, null, 2));
+    const swaggerDist = dirname(createRequire(join(paths.hosting, 'package.json')).resolve('swagger-ui-dist/package.json'));
+    for (const file of ['swagger-ui.css', 'swagger-ui-bundle.js']) cpSync(join(swaggerDist, file), join(api, 'swagger-ui', file));
+  });
+}
+
+if (import.meta.main) {
+  try {
+    await build({ checkGenerated: process.argv.includes('--check-generated') });
+  } catch (error) {
+    console.error(`\n✗ ${(error as Error).message}`);
+    process.exit(1);
+  }
+}

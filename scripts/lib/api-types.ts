@@ -1,0 +1,28 @@
+/**
+ * The TypeScript types of the API, generated from the OpenAPI description with
+ * openapi-typescript, and the map from each route family to its operation ids that the
+ * family factory type-checks handlers against. Used by the functions and the web app alike.
+ */
+import openapiTS, { astToString } from 'openapi-typescript';
+import type { OpenAPIObject } from 'openapi3-ts/oas31';
+import { describeOperations, familiesOf } from './route-tables.ts';
+
+const banner = '// Generated from the OpenAPI description by scripts/lib/api-types.ts. Do not edit.\n';
+
+export async function renderApiTypes(document: OpenAPIObject): Promise<string> {
+  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], { immutable: false, alphabetize: false });
+  return banner + astToString(ast);
+}
+
+export function renderFamilyTypes(document: OpenAPIObject): string {
+  const operations = describeOperations(document);
+  const lines = familiesOf(document).map((family) => {
+    const ids = operations.filter((operation) => operation.family === family).map((operation) => `'${operation.operationId}'`);
+    return `  ${family}: ${ids.length > 0 ? ids.join(' | ') : 'never'};`;
+  });
+  return `${banner}\n/** The operation ids of each route family (one Cloud Function each). */\nexport interface FamilyOperations {\n${lines.join('\n')}\n}\n\nexport const families = [${familiesOf(
+    document,
+  )
+    .map((family) => `'${family}'`)
+    .join(', ')}] as const;\n`;
+}

@@ -1,0 +1,33 @@
+/**
+ * How the scripts run the Firebase emulators: which demo project each mode uses, and an
+ * environment that keeps every process on loopback (no metadata server, no CLI update check,
+ * no message-of-the-day fetch, no analytics from a user's own CLI settings).
+ */
+import { join } from 'node:path';
+import { paths } from './paths.ts';
+
+export type Mode = 'public' | 'protected';
+
+/** Each mode is its own demo project, whose settings live in `functions/.env.<project>`. */
+export const projects: Record<Mode, string> = { public: 'demo-evident', protected: 'demo-evident-protected' };
+
+export const emulatorsUsed = 'auth,functions,hosting,tasks';
+
+export const hostingOrigin = 'http://127.0.0.1:5000';
+export const functionsOrigin = 'http://127.0.0.1:5001';
+export const authEmulatorOrigin = 'http://127.0.0.1:9099';
+
+export function emulatorEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    // No Google Cloud metadata server exists here; without this, client libraries probe it.
+    METADATA_SERVER_DETECTION: 'none',
+    // firebase-tools skips its message-of-the-day fetch under CI and its update check here.
+    CI: 'true',
+    NO_UPDATE_NOTIFIER: '1',
+    // A CLI config of the project's own: a developer's opted-in CLI analytics stay off here.
+    XDG_CONFIG_HOME: join(paths.root, '.local', 'firebase-cli'),
+    EVIDENT_STORE_DIR: process.env.EVIDENT_STORE_DIR ?? join(paths.root, '.local', 'store'),
+    ...extra,
+  };
+}

@@ -1,0 +1,20 @@
+/** Where things are in the repository, for the build, test and bench scripts. */
+import { fileURLToPath } from 'node:url';
+
+const at = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
+
+export const root = at('');
+export const paths = {
+  root,
+  docs: at('docs'),
+  referenceDocs: at('docs/reference'),
+  functions: at('functions'),
+  functionsLib: at('functions/lib'),
+  functionsGenerated: at('functions/lib/generated'),
+  apiTypes: at('functions/src/generated/api-types.ts'),
+  familiesTypes: at('functions/src/generated/families.ts'),
+  hosting: at('hosting'),
+  hostingDist: at('hosting/dist'),
+  firebaseJson: at('firebase.json'),
+  binNode: at('node_modules/.bin'),
+};

@@ -1,0 +1,69 @@
+/**
+ * `npm test`: everything a change must pass, in order of cost.
+ *
+ * 1. build, failing if a generated file is stale;
+ * 2. static checks: formatting, lint, types (tsc, svelte-check), the OpenAPI linter;
+ * 3. unit tests;
+ * 4. integration and browser tests inside `firebase emulators:exec`, once per mode.
+ *
+ * `npm test -- unit` stops after step 3; `npm test -- integration` runs steps 1 and 4.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from './build.ts';
+import { findChromium } from './lib/chromium.ts';
+import { emulatorEnv, emulatorsUsed, projects, type Mode } from './lib/emulators.ts';
+import { paths } from './lib/paths.ts';
+import { run, step } from './lib/run.ts';
+
+const only = process.argv.slice(2).find((arg) => arg === 'unit' || arg === 'integration');
+
+async function staticChecks(): Promise<void> {
+  await step('Formatting (prettier)', () => run('prettier', ['--check', '--log-level', 'warn', '.']));
+  await step('Lint (eslint)', () => run('eslint', ['.']));
+  await step('Types (tsc)', async () => {
+    await run('tsc', ['-p', '.']);
+    await run('tsc', ['-p', paths.functions, '--noEmit']);
+  });
+  await step('Types (svelte-check)', () =>
+    run('svelte-check', ['--tsconfig', './tsconfig.json', '--fail-on-warnings'], { cwd: paths.hosting }),
+  );
+  await step('OpenAPI lint (redocly)', () =>
+    run('redocly', ['lint', '--format', 'stylish', join(paths.hostingDist, 'api', 'openapi.json')], {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    }),
+  );
+}
+
+async function integration(mode: Mode): Promise<void> {
+  const store = join(paths.root, '.local', `test-store-${mode}`);
+  rmSync(store, { recursive: true, force: true });
+  await step(`Integration tests, ${mode} mode (${projects[mode]})`, () =>
+    run(
+      'firebase',
+      ['emulators:exec', '--project', projects[mode], '--only', emulatorsUsed, 'vitest run --project integration'],
+      {
+        env: emulatorEnv({ EVIDENT_TEST_MODE: mode, EVIDENT_TEST_PROJECT: projects[mode], EVIDENT_STORE_DIR: store }),
+      },
+    ),
+  );
+}
+
+try {
+  await step('Build', () => build({ checkGenerated: true }));
+  if (only !== 'integration') {
+    await staticChecks();
+    await step('Unit tests', () => run('vitest', ['run', '--project', 'unit']));
+  }
+  if (only !== 'unit') {
+    if (!findChromium()) {
+      throw new Error('The browser tests need Chromium: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.');
+    }
+    await integration('public');
+    await integration('protected');
+  }
+  console.log('\n✓ All tests passed.');
+} catch (error) {
+  console.error(`\n✗ ${(error as Error).message}`);
+  process.exit(1);
+}

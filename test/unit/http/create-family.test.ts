@@ -1,0 +1,446 @@
+/**
+ * The HTTP core through real requests: routing from path templates, 404/405/OPTIONS/HEAD,
+ * validation of every input location with the exact problems, request ids, conditional
+ * requests, CORS, and unexpected errors that become a 500 leaking nothing.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFamily, type FamilyOptions } from '../../../functions/src/http/create-family.ts';
+import { ApiProblem } from '../../../functions/src/http/problem.ts';
+import { logEntries, logs } from '../../../functions/src/logs.ts';
+import { fakeTokens, fakeVerifier, setMode, bearer, tableOf } from '../../support/families.ts';
+import { expectedProblem } from '../../support/problems.ts';
+import { serve, type Served } from '../../support/serve.ts';
+import { widgetsDocument } from './widgets-spec.ts';
+
+type Handlers = Record<string, (input: Record<string, unknown>, context: Record<string, unknown>) => unknown>;
+
+const seen: { input?: Record<string, unknown>; context?: Record<string, unknown> } = {};
+let failWith: unknown;
+
+const handlers: Handlers = {
+  createWidget: (input) => ({ status: 201, body: input.body }),
+  getWidget: (input, context) => {
+    seen.input = input;
+    seen.context = context;
+    if (failWith) throw failWith;
+    return {
+      status: 200,
+      body: { name: 'w', size: (input.path as { id: number }).id },
+      etag: '"v1"',
+      cacheControl: 'public, max-age=60',
+    };
+  },
+  getSecret: (_input, context) => {
+    (context.protect as () => void)();
+    return { status: 200, body: { name: 'secret', size: 1 } };
+  },
+};
+
+const verifier = fakeVerifier();
+let server: Served;
+
+function widgets(options: FamilyOptions = {}) {
+  return createFamily('widgets' as never, handlers as never, {
+    loadTable: tableOf('widgets', widgetsDocument()),
+    verifyToken: verifier,
+    ...options,
+  });
+}
+
+beforeAll(async () => {
+  server = await serve(widgets());
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  setMode('public');
+  delete process.env.CORS_ORIGINS;
+  failWith = undefined;
+  verifier.calls = 0;
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function call(path: string, init: RequestInit = {}) {
+  const response = await fetch(server.url + path, init);
+  const text = await response.text();
+  return { response, text, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+}
+
+function problemOf(
+  result: Awaited<ReturnType<typeof call>>,
+  ...args: Parameters<typeof expectedProblem> extends [infer C, infer D, infer I, unknown, ...infer R] ? [C, D, I, ...R] : never
+) {
+  const [code, detail, instance, extra] = args;
+  expect(result.response.headers.get('content-type')).toBe('application/problem+json');
+  expect(result.response.headers.get('cache-control')).toBe('no-store');
+  const requestId = result.response.headers.get('x-request-id')!;
+  expect(result.json).toEqual(expectedProblem(code, detail, instance, requestId, extra));
+}
+
+describe('routing', () => {
+  it('passes validated, typed path, query and header values to the handler', async () => {
+    const result = await call('/api/widgets/7?verbose=true&tag=red&tag=blue', { headers: { 'X-Trace': 'abc' } });
+    expect(result.response.status).toBe(200);
+    expect(result.json).toEqual({ name: 'w', size: 7 });
+    expect(seen.input).toEqual({
+      path: { id: 7 },
+      query: { verbose: true, tag: ['red', 'blue'] },
+      headers: { 'X-Trace': 'abc' },
+      body: undefined,
+    });
+  });
+
+  it('accepts comma-separated values for an array query parameter', async () => {
+    await call('/api/widgets/7?tag=red,blue');
+    expect(seen.input?.query).toEqual({ tag: ['red', 'blue'] });
+  });
+
+  it('answers 404 not_found for a path no operation has', async () => {
+    const result = await call('/api/widgets/7/nope');
+    expect(result.response.status).toBe(404);
+    problemOf(result, 'not_found', 'No operation exists at /api/widgets/7/nope.', '/api/widgets/7/nope');
+  });
+
+  it('answers 405 with Allow for a method the path does not have', async () => {
+    const result = await call('/api/widgets/7', { method: 'DELETE' });
+    expect(result.response.status).toBe(405);
+    expect(result.response.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    problemOf(
+      result,
+      'method_not_allowed',
+      'DELETE is not allowed on /api/widgets/{id}; use GET, HEAD, OPTIONS.',
+      '/api/widgets/7',
+    );
+  });
+
+  it('answers OPTIONS with 204 and the allowed methods', async () => {
+    const result = await call('/api/widgets', { method: 'OPTIONS' });
+    expect(result.response.status).toBe(204);
+    expect(result.response.headers.get('allow')).toBe('POST, OPTIONS');
+    expect(result.text).toBe('');
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const result = await call('/api/widgets/7', { method: 'HEAD' });
+    expect(result.response.status).toBe(200);
+    expect(result.response.headers.get('content-type')).toBe('application/json');
+    expect(result.response.headers.get('content-length')).toBe(String('{"name":"w","size":7}'.length));
+    expect(result.text).toBe('');
+  });
+
+  it('gives every response its own request id', async () => {
+    const first = await call('/api/widgets/7');
+    const second = await call('/api/widgets/7');
+    const ids = [first, second].map((result) => result.response.headers.get('x-request-id'));
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+});
+
+describe('validation', () => {
+  it('answers 400 invalid_request for a path parameter of the wrong type', async () => {
+    const result = await call('/api/widgets/abc');
+    expect(result.response.status).toBe(400);
+    problemOf(result, 'invalid_request', 'The path parameter "id" must be integer.', '/api/widgets/abc', {
+      errors: [{ in: 'path', name: 'id', message: 'must be integer' }],
+    });
+  });
+
+  it('answers 400 invalid_request for malformed percent-encoding in a path parameter', async () => {
+    const result = await call('/api/widgets/%E0%A4%A');
+    problemOf(result, 'invalid_request', 'The path parameter "id" is not valid percent-encoding.', '/api/widgets/%E0%A4%A', {
+      errors: [{ in: 'path', name: 'id', message: 'is not valid percent-encoding' }],
+    });
+  });
+
+  it('answers 400 invalid_request for an unknown query parameter', async () => {
+    const result = await call('/api/widgets/7?colour=red');
+    problemOf(
+      result,
+      'invalid_request',
+      'The query parameter "colour" is not a query parameter of this operation.',
+      '/api/widgets/7',
+      {
+        errors: [{ in: 'query', name: 'colour', message: 'is not a query parameter of this operation' }],
+      },
+    );
+  });
+
+  it('answers 400 invalid_request for a scalar query parameter given twice', async () => {
+    const result = await call('/api/widgets/7?verbose=true&verbose=false');
+    problemOf(result, 'invalid_request', 'The query parameter "verbose" must be given once.', '/api/widgets/7', {
+      errors: [{ in: 'query', name: 'verbose', message: 'must be given once' }],
+    });
+  });
+
+  it('lists every mismatch at once', async () => {
+    const result = await call('/api/widgets/0?verbose=maybe&tag=green', { headers: { 'X-Trace': 'toolong' } });
+    problemOf(
+      result,
+      'invalid_request',
+      '4 parts of the request do not match the API description; see errors.',
+      '/api/widgets/0',
+      {
+        errors: [
+          { in: 'path', name: 'id', message: 'must be >= 1' },
+          { in: 'query', name: 'verbose', message: 'must be boolean' },
+          { in: 'query', name: 'tag', message: 'must be equal to one of the allowed values' },
+          { in: 'header', name: 'X-Trace', message: 'must NOT have more than 5 characters' },
+        ],
+      },
+    );
+  });
+});
+
+describe('request bodies', () => {
+  const post = (body: string, contentType = 'application/json') =>
+    call('/api/widgets', { method: 'POST', body, headers: { 'Content-Type': contentType } });
+
+  it('passes a valid JSON body to the handler', async () => {
+    const result = await post('{"name":"bolt","size":3}');
+    expect(result.response.status).toBe(201);
+    expect(result.json).toEqual({ name: 'bolt', size: 3 });
+  });
+
+  it('answers 400 malformed_json for a body that is not JSON', async () => {
+    const result = await post('{"name":');
+    expect(result.response.status).toBe(400);
+    problemOf(result, 'malformed_json', 'The body is not valid JSON: Unexpected end of JSON input.', '/api/widgets');
+  });
+
+  it('answers 400 invalid_request with JSON pointers for a body that breaks the schema', async () => {
+    const result = await post('{"name":"","size":"3","extra":1}');
+    problemOf(result, 'invalid_request', '3 parts of the request do not match the API description; see errors.', '/api/widgets', {
+      errors: [
+        { in: 'body', pointer: '/extra', message: 'is not a known property' },
+        { in: 'body', pointer: '/name', message: 'must NOT have fewer than 1 characters' },
+        { in: 'body', pointer: '/size', message: 'must be integer' },
+      ],
+    });
+  });
+
+  it('answers 400 invalid_request when a required body is missing', async () => {
+    const result = await call('/api/widgets', { method: 'POST' });
+    problemOf(result, 'invalid_request', 'The body (root) is required.', '/api/widgets', {
+      errors: [{ in: 'body', pointer: '', message: 'is required' }],
+    });
+  });
+
+  it('answers 415 unsupported_media_type for a body that is not JSON by type', async () => {
+    const result = await post('name=bolt', 'text/plain');
+    expect(result.response.status).toBe(415);
+    problemOf(result, 'unsupported_media_type', 'The body is "text/plain"; send application/json.', '/api/widgets');
+  });
+
+  it("answers 413 payload_too_large above the operation's limit", async () => {
+    const body = JSON.stringify({ name: 'x'.repeat(60), size: 1 });
+    const result = await post(body);
+    expect(result.response.status).toBe(413);
+    problemOf(
+      result,
+      'payload_too_large',
+      `The body is ${body.length} bytes; this operation accepts at most 64.`,
+      '/api/widgets',
+    );
+  });
+});
+
+describe('conditional requests', () => {
+  it('answers 304 without a body when If-None-Match matches the ETag', async () => {
+    const result = await call('/api/widgets/7', { headers: { 'If-None-Match': 'W/"v0", "v1"' } });
+    expect(result.response.status).toBe(304);
+    expect(result.response.headers.get('etag')).toBe('"v1"');
+    expect(result.response.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(result.text).toBe('');
+  });
+
+  it('answers 200 when If-None-Match does not match', async () => {
+    const result = await call('/api/widgets/7', { headers: { 'If-None-Match': '"v0"' } });
+    expect(result.response.status).toBe(200);
+    expect(result.response.headers.get('etag')).toBe('"v1"');
+  });
+});
+
+describe('unexpected errors', () => {
+  it('answers 500 internal that discloses nothing, and logs the error without the token', async () => {
+    const token = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0.c2lnbmF0dXJl';
+    failWith = new Error(`database exploded near Bearer ${token}`);
+    const failures = vi.spyOn(logs, 'requestFailed').mockImplementation(() => undefined);
+    const result = await call('/api/widgets/7', { headers: bearer(token) });
+    expect(result.response.status).toBe(500);
+    problemOf(result, 'internal', 'The server failed to answer this request.', '/api/widgets/7');
+    expect(result.text).not.toContain('exploded');
+    expect(failures).toHaveBeenCalledOnce();
+    const [facts, error] = failures.mock.calls[0]!;
+    expect(facts).toEqual({
+      requestId: result.response.headers.get('x-request-id'),
+      method: 'GET',
+      path: '/api/widgets/7',
+      operationId: 'getWidget',
+    });
+    expect(error).toBe(failWith);
+    const written = JSON.stringify(logEntries.requestFailed(facts, error));
+    expect(written).toContain('database exploded near Bearer [redacted]');
+    expect(written).not.toContain(token);
+  });
+
+  it('answers a thrown ApiProblem with its own status, code and headers', async () => {
+    failWith = new ApiProblem('method_not_allowed', 'Not today.', { headers: { Allow: 'GET' } });
+    const result = await call('/api/widgets/7');
+    expect(result.response.status).toBe(405);
+    expect(result.response.headers.get('allow')).toBe('GET');
+    problemOf(result, 'method_not_allowed', 'Not today.', '/api/widgets/7');
+  });
+
+  it('answers 500 for every request while the route table cannot load, and recovers when it can', async () => {
+    let attempts = 0;
+    const loadFailures = vi.spyOn(logs, 'familyLoadFailed').mockImplementation(() => undefined);
+    const flaky = await serve(
+      widgets({
+        loadTable: async () => {
+          attempts += 1;
+          if (attempts === 1) throw new Error('not built');
+          return tableOf('widgets', widgetsDocument())();
+        },
+      }),
+    );
+    try {
+      expect((await fetch(`${flaky.url}/api/widgets/7`)).status).toBe(500);
+      expect(loadFailures).toHaveBeenCalledOnce();
+      expect((await fetch(`${flaky.url}/api/widgets/7`)).status).toBe(200);
+    } finally {
+      await flaky.close();
+    }
+  });
+});
+
+describe('access', () => {
+  it('never verifies a token on a public operation, whatever the mode', async () => {
+    setMode('protected');
+    const result = await call('/api/widgets/7', { headers: bearer('garbage') });
+    expect(result.response.status).toBe(200);
+    expect(verifier.calls).toBe(0);
+    expect(seen.context?.caller).toBeUndefined();
+  });
+
+  it('in protected mode answers 401 unauthenticated with a Bearer challenge when no token is sent', async () => {
+    setMode('protected');
+    const result = await call('/api/widgets', {
+      method: 'POST',
+      body: '{"name":"a","size":1}',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(result.response.status).toBe(401);
+    expect(result.response.headers.get('www-authenticate')).toBe('Bearer realm="evident"');
+    problemOf(
+      result,
+      'unauthenticated',
+      'This operation needs "Authorization: Bearer <Firebase ID token>" in protected mode.',
+      '/api/widgets',
+    );
+  });
+
+  it('in protected mode answers 401 invalid_token for a rejected token, before looking at the body', async () => {
+    setMode('protected');
+    const result = await call('/api/widgets', {
+      method: 'POST',
+      body: 'not json',
+      headers: { ...bearer(fakeTokens.invalid), 'Content-Type': 'application/json' },
+    });
+    expect(result.response.status).toBe(401);
+    expect(result.response.headers.get('www-authenticate')).toBe(
+      'Bearer realm="evident", error="invalid_token", error_description="The token is invalid"',
+    );
+    problemOf(
+      result,
+      'invalid_token',
+      'The bearer token could not be verified for this project; sign in again to get a valid ID token.',
+      '/api/widgets',
+    );
+  });
+
+  it('in protected mode answers 401 token_expired for an expired token', async () => {
+    setMode('protected');
+    const result = await call('/api/widgets', { method: 'POST', headers: bearer(fakeTokens.expired) });
+    expect(result.response.headers.get('www-authenticate')).toBe(
+      'Bearer realm="evident", error="invalid_token", error_description="The token expired"',
+    );
+    problemOf(result, 'token_expired', 'The ID token has expired; refresh it and retry.', '/api/widgets');
+  });
+
+  it('in protected mode lets a valid token through', async () => {
+    setMode('protected');
+    const result = await call('/api/widgets', {
+      method: 'POST',
+      body: '{"name":"a","size":1}',
+      headers: { ...bearer(fakeTokens.valid), 'Content-Type': 'application/json' },
+    });
+    expect(result.response.status).toBe(201);
+  });
+
+  it('in public mode never answers 401, even for a rejected token', async () => {
+    for (const token of [undefined, fakeTokens.invalid, fakeTokens.expired]) {
+      const result = await call('/api/widgets', {
+        method: 'POST',
+        body: '{"name":"a","size":1}',
+        headers: { ...(token ? bearer(token) : {}), 'Content-Type': 'application/json' },
+      });
+      expect(result.response.status).toBe(201);
+    }
+  });
+
+  it('protect() answers 401 only in protected mode and only without a valid token', async () => {
+    setMode('protected');
+    expect((await call('/api/widgets/1/secret')).response.status).toBe(401);
+    expect((await call('/api/widgets/1/secret', { headers: bearer(fakeTokens.expired) })).json?.code).toBe('token_expired');
+    expect((await call('/api/widgets/1/secret', { headers: bearer(fakeTokens.valid) })).response.status).toBe(200);
+    setMode('public');
+    expect((await call('/api/widgets/1/secret', { headers: bearer(fakeTokens.invalid) })).response.status).toBe(200);
+  });
+});
+
+describe('CORS for direct function URLs', () => {
+  const origin = 'https://app.example.com';
+
+  it('adds no CORS headers when CORS_ORIGINS is empty', async () => {
+    const result = await call('/api/widgets/7', { headers: { Origin: origin } });
+    expect(result.response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('allows a listed origin and exposes the headers clients need', async () => {
+    process.env.CORS_ORIGINS = `https://other.example.com, ${origin}`;
+    const result = await call('/api/widgets/7', { headers: { Origin: origin } });
+    expect(result.response.status).toBe(200);
+    expect(result.response.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(result.response.headers.get('vary')).toBe('Origin');
+    expect(result.response.headers.get('access-control-expose-headers')).toBe(
+      'X-Request-Id,ETag,WWW-Authenticate,Allow,Location,Retry-After',
+    );
+  });
+
+  it('ignores an origin that is not listed', async () => {
+    process.env.CORS_ORIGINS = origin;
+    const result = await call('/api/widgets/7', { headers: { Origin: 'https://evil.example.com' } });
+    expect(result.response.status).toBe(200);
+    expect(result.response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("answers a preflight with the path's methods from the description", async () => {
+    process.env.CORS_ORIGINS = origin;
+    const result = await call('/api/widgets', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
+    });
+    expect(result.response.status).toBe(204);
+    expect(result.response.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(result.response.headers.get('access-control-allow-methods')).toBe('POST,OPTIONS');
+    expect(result.response.headers.get('access-control-allow-headers')).toBe(
+      'Authorization,Content-Type,If-None-Match,Idempotency-Key,Last-Event-ID',
+    );
+    expect(result.response.headers.get('access-control-max-age')).toBe('600');
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The OpenAPI description keeps its conventions, and everything derived from it — the
+ * Hosting rewrites, the exported functions, the generated files — agrees with it.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { operationsOf } from '../../../openapi/document.ts';
+import { problemCatalog } from '../../../functions/src/http/problem-catalog.ts';
+import { staleFiles } from '../../../scripts/generate.ts';
+import { paths } from '../../../scripts/lib/paths.ts';
+import { describeOperations, familiesOf, fallbackFamily } from '../../../scripts/lib/route-tables.ts';
+import { specDocument } from '../../support/families.ts';
+
+interface Rewrite {
+  regex?: string;
+  source?: string;
+  destination?: string;
+  function?: { functionId: string; region: string };
+}
+
+const firebase = JSON.parse(readFileSync(paths.firebaseJson, 'utf8')) as { hosting: { rewrites: Rewrite[] } };
+const entrySource = readFileSync(`${paths.functions}/src/index.ts`, 'utf8');
+
+describe('the OpenAPI description', () => {
+  const document = specDocument();
+
+  it('is OpenAPI 3.1 with a bearerAuth scheme (http, bearer, JWT)', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.components?.securitySchemes?.['bearerAuth']).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+    });
+  });
+
+  it('gives every operation an id, summary, family tag, explicit security, and 400 and 500 problem responses', () => {
+    for (const { path, family, operation } of operationsOf(document)) {
+      expect(operation.operationId, path).toMatch(/^[a-z][A-Za-z]+$/);
+      expect(operation.summary, path).toBeTruthy();
+      expect(operation.tags?.[0], path).toBe(family);
+      expect(operation.security, path).toBeDefined();
+      expect(operation.responses?.['400'], path).toEqual({ $ref: '#/components/responses/BadRequest' });
+      expect(operation.responses?.['500'], path).toEqual({ $ref: '#/components/responses/InternalError' });
+    }
+  });
+
+  it('documents exactly the problem codes of the catalog', () => {
+    const problem = document.components?.schemas?.['Problem'] as { properties: { code: { enum: string[] } } };
+    expect(problem.properties.code.enum).toEqual(Object.keys(problemCatalog));
+  });
+
+  it('marks public exactly the operations the contract makes public', () => {
+    const access = Object.fromEntries(describeOperations(document).map((operation) => [operation.operationId, operation.access]));
+    expect(access).toEqual({ getAuthConfig: 'public', getCaller: 'protected', listDocs: 'optional', getDocPage: 'optional' });
+  });
+});
+
+describe('the families', () => {
+  const families = familiesOf(specDocument()).filter((family) => family !== fallbackFamily);
+
+  it('each have a Hosting rewrite to their own function, before the fallback and the web app', () => {
+    const rewrites = firebase.hosting.rewrites;
+    expect(rewrites.map((rewrite) => rewrite.function?.functionId ?? rewrite.destination)).toEqual([
+      ...families,
+      fallbackFamily,
+      '/index.html',
+    ]);
+    families.forEach((family, index) => {
+      expect(rewrites[index]).toEqual({
+        regex: `^/api/${family}(?:/.*)?$`,
+        function: { functionId: family, region: 'us-central1' },
+      });
+    });
+    expect(rewrites[families.length]).toEqual({
+      regex: '^/api(?:/.*)?$',
+      function: { functionId: fallbackFamily, region: 'us-central1' },
+    });
+  });
+
+  it('each are exported as a function from the entry file, loading their own module', () => {
+    for (const family of [...families, fallbackFamily]) {
+      const wiring = String.raw`export const ${family} = onRequest\(\s*http,\s*lazyHandler\('${family}', \(\) => import\('\./families/${family}\.js'\)\),?\s*\);`;
+      expect(entrySource).toMatch(new RegExp(wiring));
+    }
+  });
+});
+
+describe('generated files', () => {
+  it('are up to date with the description (run `npm run generate` when this fails)', async () => {
+    expect(await staleFiles()).toEqual([]);
+  });
+});

@@ -1,0 +1,235 @@
+/**
+ * The behaviour every object store driver must have, as one suite each driver runs: what
+ * Cloud Storage does, the local folder must do too.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  InvalidObjectName,
+  mutateObject,
+  ObjectNotFound,
+  PreconditionFailed,
+  type ObjectStore,
+} from '../../../functions/src/storage/object-store.ts';
+
+export function objectStoreConformance(makeStore: () => Promise<ObjectStore>): void {
+  let counter = 0;
+  /** A fresh prefix per test, so tests never see each other's objects. */
+  const fresh = async () => ({ store: await makeStore(), prefix: `t${Date.now()}-${counter++}/` });
+
+  describe('read and write', () => {
+    it('creates an object and reads back its bytes and metadata', async () => {
+      const { store, prefix } = await fresh();
+      const created = await store.create(`${prefix}report.json`, '{"score":91.5}', {
+        contentType: 'application/json',
+        metadata: { runId: 'r1' },
+      });
+      expect(created).toMatchObject({
+        name: `${prefix}report.json`,
+        size: 14,
+        contentType: 'application/json',
+        metadata: { runId: 'r1' },
+      });
+      expect(created.generation).toMatch(/^\d+$/);
+      const { data, info } = await store.read(`${prefix}report.json`);
+      expect(data.toString('utf8')).toBe('{"score":91.5}');
+      expect(info).toEqual(created);
+      expect(await store.stat(`${prefix}report.json`)).toEqual(created);
+    });
+
+    it('keeps binary data byte for byte', async () => {
+      const { store, prefix } = await fresh();
+      const bytes = Buffer.from([0, 10, 13, 255, 0x0a, 0x7b, 0x22]);
+      await store.create(`${prefix}blob`, bytes);
+      expect((await store.read(`${prefix}blob`)).data.equals(bytes)).toBe(true);
+    });
+
+    it('defaults the content type and metadata', async () => {
+      const { store, prefix } = await fresh();
+      const created = await store.create(`${prefix}plain`, 'x');
+      expect(created.contentType).toBe('application/octet-stream');
+      expect(created.metadata).toEqual({});
+    });
+
+    it('answers ObjectNotFound for a missing object', async () => {
+      const { store, prefix } = await fresh();
+      await expect(store.read(`${prefix}missing`)).rejects.toBeInstanceOf(ObjectNotFound);
+      await expect(store.stat(`${prefix}missing`)).rejects.toBeInstanceOf(ObjectNotFound);
+    });
+
+    it('lets an object and a "folder" of the same name coexist', async () => {
+      const { store, prefix } = await fresh();
+      await store.create(`${prefix}a`, 'file');
+      await store.create(`${prefix}a/b`, 'nested');
+      expect((await store.read(`${prefix}a`)).data.toString()).toBe('file');
+      expect((await store.read(`${prefix}a/b`)).data.toString()).toBe('nested');
+    });
+  });
+
+  describe('preconditions', () => {
+    it('refuses to create an object that exists', async () => {
+      const { store, prefix } = await fresh();
+      await store.create(`${prefix}once`, 'first');
+      await expect(store.create(`${prefix}once`, 'second')).rejects.toBeInstanceOf(PreconditionFailed);
+      expect((await store.read(`${prefix}once`)).data.toString()).toBe('first');
+    });
+
+    it('replaces an object at the generation it was read, with a new generation', async () => {
+      const { store, prefix } = await fresh();
+      const first = await store.create(`${prefix}doc`, 'v1');
+      const second = await store.replace(`${prefix}doc`, 'v2', first.generation, { contentType: 'text/plain' });
+      expect(second.generation).not.toBe(first.generation);
+      expect(second.contentType).toBe('text/plain');
+      expect((await store.read(`${prefix}doc`)).data.toString()).toBe('v2');
+    });
+
+    it('refuses to replace at a stale generation, keeping the newer content', async () => {
+      const { store, prefix } = await fresh();
+      const first = await store.create(`${prefix}doc`, 'v1');
+      await store.replace(`${prefix}doc`, 'v2', first.generation);
+      await expect(store.replace(`${prefix}doc`, 'v3', first.generation)).rejects.toBeInstanceOf(PreconditionFailed);
+      expect((await store.read(`${prefix}doc`)).data.toString()).toBe('v2');
+    });
+
+    it('refuses to replace an object that does not exist', async () => {
+      const { store, prefix } = await fresh();
+      await expect(store.replace(`${prefix}ghost`, 'x', '12345')).rejects.toBeInstanceOf(PreconditionFailed);
+    });
+
+    it('gives a recreated object a generation it never had before', async () => {
+      const { store, prefix } = await fresh();
+      const first = await store.create(`${prefix}doc`, 'v1');
+      await store.delete(`${prefix}doc`);
+      const again = await store.create(`${prefix}doc`, 'v1');
+      expect(again.generation).not.toBe(first.generation);
+      await expect(store.replace(`${prefix}doc`, 'v2', first.generation)).rejects.toBeInstanceOf(PreconditionFailed);
+    });
+  });
+
+  describe('delete', () => {
+    it('deletes an object', async () => {
+      const { store, prefix } = await fresh();
+      await store.create(`${prefix}gone`, 'x');
+      await store.delete(`${prefix}gone`);
+      await expect(store.read(`${prefix}gone`)).rejects.toBeInstanceOf(ObjectNotFound);
+    });
+
+    it('deletes only at the given generation', async () => {
+      const { store, prefix } = await fresh();
+      const first = await store.create(`${prefix}doc`, 'v1');
+      const second = await store.replace(`${prefix}doc`, 'v2', first.generation);
+      await expect(store.delete(`${prefix}doc`, { ifGeneration: first.generation })).rejects.toBeInstanceOf(PreconditionFailed);
+      await store.delete(`${prefix}doc`, { ifGeneration: second.generation });
+      await expect(store.stat(`${prefix}doc`)).rejects.toBeInstanceOf(ObjectNotFound);
+    });
+
+    it('answers ObjectNotFound for a missing object', async () => {
+      const { store, prefix } = await fresh();
+      await expect(store.delete(`${prefix}missing`)).rejects.toBeInstanceOf(ObjectNotFound);
+    });
+  });
+
+  describe('list', () => {
+    it('lists the objects under a prefix in name order, across pages', async () => {
+      const { store, prefix } = await fresh();
+      const names = [
+        'reports/2026-11-02.json',
+        'reports/2026-11-01.json',
+        'reports/2026-11-10.json',
+        'reports/2026-11-03.json',
+        'evidence/e1.json',
+        'reportsx',
+      ];
+      for (const name of names) await store.create(prefix + name, name);
+
+      const seen: string[] = [];
+      let pageToken: string | undefined;
+      let pages = 0;
+      do {
+        const page = await store.list(`${prefix}reports/`, { pageSize: 2, ...(pageToken ? { pageToken } : {}) });
+        seen.push(...page.items.map((item) => item.name.slice(prefix.length)));
+        expect(page.items.length).toBeLessThanOrEqual(2);
+        pageToken = page.nextPageToken;
+        pages += 1;
+      } while (pageToken);
+      expect(seen).toEqual([
+        'reports/2026-11-01.json',
+        'reports/2026-11-02.json',
+        'reports/2026-11-03.json',
+        'reports/2026-11-10.json',
+      ]);
+      expect(pages).toBe(2);
+    });
+
+    it('lists with metadata, and matches prefixes that end mid-segment', async () => {
+      const { store, prefix } = await fresh();
+      await store.create(`${prefix}reports/2026-11-01.json`, 'abc', {
+        contentType: 'application/json',
+        metadata: { score: '90' },
+      });
+      await store.create(`${prefix}reports/2026-12-01.json`, 'x');
+      const { items, nextPageToken } = await store.list(`${prefix}reports/2026-11`);
+      expect(nextPageToken).toBeUndefined();
+      expect(items).toHaveLength(1);
+      expect(items[0]).toMatchObject({
+        name: `${prefix}reports/2026-11-01.json`,
+        size: 3,
+        contentType: 'application/json',
+        metadata: { score: '90' },
+      });
+    });
+
+    it('answers an empty page for a prefix with no objects', async () => {
+      const { store, prefix } = await fresh();
+      expect(await store.list(`${prefix}nothing/`)).toEqual({ items: [] });
+    });
+  });
+
+  describe('names', () => {
+    it.each([
+      '',
+      '/leading',
+      'trailing/',
+      'double//slash',
+      'dot/./segment',
+      'up/../escape',
+      '..',
+      'back\\slash',
+      'nul\u0000byte',
+      'x'.repeat(201),
+    ])('rejects the name %j', async (name) => {
+      const { store } = await fresh();
+      await expect(store.create(name, 'x')).rejects.toBeInstanceOf(InvalidObjectName);
+      await expect(store.read(name)).rejects.toBeInstanceOf(InvalidObjectName);
+    });
+
+    it('accepts names with spaces, unicode, dots and percent signs', async () => {
+      const { store, prefix } = await fresh();
+      const name = `${prefix}évidence/2026.11.21 report %20 #1.json`;
+      await store.create(name, 'ok');
+      expect((await store.read(name)).data.toString()).toBe('ok');
+      expect((await store.list(`${prefix}évidence/`)).items.map((item) => item.name)).toEqual([name]);
+    });
+  });
+
+  describe('concurrent writers', () => {
+    it('lose no update when many compare-and-swap increments race', async () => {
+      const { store, prefix } = await fresh();
+      const increment = () =>
+        mutateObject(store, `${prefix}counter`, (current) => String(Number(current?.toString() ?? '0') + 1), { attempts: 100 });
+      await Promise.all(Array.from({ length: 30 }, increment));
+      expect((await store.read(`${prefix}counter`)).data.toString()).toBe('30');
+    });
+
+    it('let exactly one of many racing creates win', async () => {
+      const { store, prefix } = await fresh();
+      const results = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, index) => store.create(`${prefix}once`, `writer ${index}`)),
+      );
+      const won = results.filter((result) => result.status === 'fulfilled');
+      expect(won).toHaveLength(1);
+      for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(PreconditionFailed);
+      const winner = results.indexOf(won[0]!);
+      expect((await store.read(`${prefix}once`)).data.toString()).toBe(`writer ${winner}`);
+    });
+  });
+}
