@@ -11,11 +11,12 @@ import { lazyHandler } from './http/lazy-handler.js';
 installFrameworkErrorHandler();
 
 const http: HttpsOptions = {
-  // CORS is the HTTP core's job (CORS_ORIGINS, read per request); `false` also stops the
-  // emulator from allowing every origin, so local runs behave like production.
-  cors: false,
   invoker: 'public',
   timeoutSeconds: 60,
+  // CORS is the HTTP core's job (CORS_ORIGINS, read per request). The emulator would otherwise
+  // allow every origin (its enableCors debug feature); `cors: false` stops that so local runs
+  // behave like production, where the option would only add a wrapper to every request.
+  ...(process.env.FUNCTIONS_EMULATOR === 'true' ? { cors: false } : {}),
 };
 
 export const auth = onRequest(

@@ -11,18 +11,14 @@ const exposedHeaders = ['X-Request-Id', 'ETag', 'WWW-Authenticate', 'Allow', 'Lo
 
 /**
  * Adds CORS headers for an allowed origin. For a preflight it also answers the request and
- * returns true; the caller must then stop.
+ * returns true; the caller must then stop. Synchronous: `cors` calls back at once when, as
+ * here, its options and origin check are plain values.
  */
-export async function applyCors(
-  req: IncomingMessage,
-  res: ServerResponse,
-  origins: readonly string[],
-  methods: string[],
-): Promise<boolean> {
+export function applyCors(req: IncomingMessage, res: ServerResponse, origins: readonly string[], methods: string[]): boolean {
   if (origins.length === 0 || req.headers.origin === undefined) return false;
   const isPreflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
   const allowAny = origins.includes('*');
-  const middleware = cors({
+  cors({
     origin: (origin, allow) => allow(null, allowAny || (origin !== undefined && origins.includes(origin))),
     methods,
     allowedHeaders,
@@ -30,10 +26,6 @@ export async function applyCors(
     maxAge: 600,
     optionsSuccessStatus: 204,
     preflightContinue: !isPreflight,
-  });
-  await new Promise<void>((resolve) => {
-    res.once('finish', resolve);
-    middleware(req, res, () => resolve());
-  });
+  })(req, res, () => undefined);
   return res.writableEnded;
 }

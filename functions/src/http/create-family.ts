@@ -9,17 +9,26 @@ import * as config from '../config.js';
 import { logs } from '../logs.js';
 import { checkBearerToken, type TokenCheck } from './bearer-token.js';
 import { applyCors } from './cors.js';
+import { andThen, isPromise, type MaybePromise } from './maybe-async.js';
 import type { Family, FamilyHandlers, OperationHandler, OperationId, OperationInput, ResultOptions } from './operation-types.js';
 import { ApiProblem, writeProblem } from './problem.js';
 import { readInput, type RequestWithBody } from './request-input.js';
-import { allowedMethods, compilePaths, loadRouteTable, matchPath, type RouteOperation, type RouteTable } from './route-table.js';
+import {
+  allowedMethods,
+  compilePaths,
+  loadRouteTable,
+  matchPath,
+  type CompiledPath,
+  type RouteOperation,
+  type RouteTable,
+} from './route-table.js';
 
 export interface IncomingRequest extends RequestWithBody {
   /** Set by Express: the URL before any router rewrote `url`. */
   originalUrl?: string;
 }
 
-export type HttpHandler = (req: IncomingRequest, res: ServerResponse) => Promise<void>;
+export type HttpHandler = (req: IncomingRequest, res: ServerResponse) => MaybePromise<void>;
 
 export interface FamilyOptions {
   /** Where the route table comes from; tests pass one compiled in memory from a description. */
@@ -29,67 +38,78 @@ export interface FamilyOptions {
 }
 
 const realm = 'Bearer realm="evident"';
+const internalProblem = () => new ApiProblem('internal', 'The server failed to answer this request.');
+
+interface RequestFacts {
+  requestId: string;
+  method: string;
+  path: string;
+  operationId?: string;
+}
 
 export function createFamily<F extends Family>(family: F, handlers: FamilyHandlers<F>, options: FamilyOptions = {}): HttpHandler {
   const byOperation = handlers as unknown as Record<string, OperationHandler<OperationId>>;
-  let ready: Promise<ReturnType<typeof compilePaths>> | undefined;
-  const load = () =>
-    (options.loadTable ?? (() => loadRouteTable(family)))().then(({ operations }) => {
-      const missing = operations.filter((operation) => !byOperation[operation.operationId]);
-      if (missing.length > 0)
-        throw new Error(`family ${family} has no handler for ${missing.map((o) => o.operationId).join(', ')}`);
-      return compilePaths(operations);
-    });
+  const verify = options.verifyToken ?? checkBearerToken;
+  let paths: CompiledPath[] | undefined;
+  let loading: Promise<CompiledPath[]> | undefined;
 
-  return async function handle(req, res) {
-    const requestId = randomUUID();
-    const url = req.originalUrl ?? req.url ?? '/';
-    const queryStart = url.indexOf('?');
-    const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
-    const search = queryStart === -1 ? '' : url.slice(queryStart + 1);
-    const method = (req.method ?? 'GET').toUpperCase();
-    const facts: { requestId: string; method: string; path: string; operationId?: string } = {
-      requestId,
-      method,
-      path: pathname,
-    };
-    res.setHeader('X-Request-Id', requestId);
-    try {
-      ready ??= load().catch((error: unknown) => {
-        ready = undefined; // the next request tries again
+  /** The compiled route table, loaded on the first request (and again after a failed load). */
+  function routes(): MaybePromise<CompiledPath[]> {
+    if (paths) return paths;
+    loading ??= (options.loadTable ?? (() => loadRouteTable(family)))().then(
+      ({ operations }) => {
+        const missing = operations.filter((operation) => !byOperation[operation.operationId]);
+        if (missing.length > 0)
+          throw new Error(`family ${family} has no handler for ${missing.map((o) => o.operationId).join(', ')}`);
+        return (paths = compilePaths(operations));
+      },
+      (error: unknown) => {
+        loading = undefined;
         logs.familyLoadFailed(family, error);
-        throw new ApiProblem('internal', 'The server failed to answer this request.');
+        throw internalProblem();
+      },
+    );
+    return loading;
+  }
+
+  function fail(res: ServerResponse, facts: RequestFacts, error: unknown): void {
+    if (error instanceof ApiProblem) return writeProblem(res, error, facts.path, facts.requestId);
+    logs.requestFailed(facts, error);
+    writeProblem(res, internalProblem(), facts.path, facts.requestId);
+  }
+
+  function serve(
+    req: IncomingRequest,
+    res: ServerResponse,
+    facts: RequestFacts,
+    search: string,
+    compiled: CompiledPath[],
+  ): MaybePromise<void> {
+    const { method, path: pathname } = facts;
+    const match = matchPath(compiled, pathname);
+    const allow = match ? allowedMethods(match.path) : [];
+    if (applyCors(req, res, config.corsOrigins(), allow)) return;
+    if (!match) throw new ApiProblem('not_found', `No operation exists at ${pathname}.`);
+    if (method === 'OPTIONS') {
+      res.statusCode = 204;
+      res.setHeader('Allow', allow.join(', '));
+      res.end();
+      return;
+    }
+    const operation = match.path.operations.get(method === 'HEAD' ? 'GET' : method);
+    if (!operation) {
+      throw new ApiProblem('method_not_allowed', `${method} is not allowed on ${match.path.template}; use ${allow.join(', ')}.`, {
+        headers: { Allow: allow.join(', ') },
       });
-      const paths = await ready;
-      const match = matchPath(paths, pathname);
-      const allow = match ? allowedMethods(match.path) : [];
-      if (await applyCors(req, res, config.corsOrigins(), allow)) return;
-      if (!match) throw new ApiProblem('not_found', `No operation exists at ${pathname}.`);
-      if (method === 'OPTIONS') {
-        res.statusCode = 204;
-        res.setHeader('Allow', allow.join(', '));
-        res.end();
-        return;
-      }
-      const operation = match.path.operations.get(method === 'HEAD' ? 'GET' : method);
-      if (!operation) {
-        throw new ApiProblem(
-          'method_not_allowed',
-          `${method} is not allowed on ${match.path.template}; use ${allow.join(', ')}.`,
-          {
-            headers: { Allow: allow.join(', ') },
-          },
-        );
-      }
-      facts.operationId = operation.operationId;
+    }
+    facts.operationId = operation.operationId;
+    const authRequired = config.authRequired();
 
-      const authRequired = config.authRequired();
-      const token = await checkToken(operation, req, facts, options.verifyToken ?? checkBearerToken);
+    return andThen(checkToken(operation, req, facts, verify), (token) => {
       if (operation.access === 'protected' && authRequired && token.outcome !== 'valid') throw unauthorized(token);
-
       const input = readInput(operation, match.rawParams, search, req);
       const context = {
-        requestId,
+        requestId: facts.requestId,
         authRequired,
         caller: token.outcome === 'valid' ? token.caller : undefined,
         protect() {
@@ -97,33 +117,44 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
         },
       };
       const handler = byOperation[operation.operationId]!;
-      const result = await handler(input as OperationInput<OperationId>, context);
-      writeResult(req, res, result);
+      return andThen(handler(input as OperationInput<OperationId>, context), (result) => writeResult(req, res, result));
+    });
+  }
+
+  return function handle(req, res) {
+    const url = req.originalUrl ?? req.url ?? '/';
+    const queryStart = url.indexOf('?');
+    const facts: RequestFacts = {
+      requestId: randomUUID(),
+      method: (req.method ?? 'GET').toUpperCase(),
+      path: queryStart === -1 ? url : url.slice(0, queryStart),
+    };
+    const search = queryStart === -1 ? '' : url.slice(queryStart + 1);
+    res.setHeader('X-Request-Id', facts.requestId);
+    try {
+      const served = andThen(routes(), (compiled) => serve(req, res, facts, search, compiled));
+      if (isPromise(served)) return served.catch((error: unknown) => fail(res, facts, error));
     } catch (error) {
-      if (error instanceof ApiProblem) {
-        writeProblem(res, error, pathname, requestId);
-      } else {
-        logs.requestFailed(facts, error);
-        writeProblem(res, new ApiProblem('internal', 'The server failed to answer this request.'), pathname, requestId);
-      }
+      fail(res, facts, error);
     }
   };
 }
 
 /** Public operations never look at the token; others verify it when one is sent, in either mode. */
-async function checkToken(
+function checkToken(
   operation: RouteOperation,
   req: IncomingRequest,
-  facts: Parameters<typeof logs.tokenRejected>[0],
+  facts: RequestFacts,
   verify: typeof checkBearerToken,
-): Promise<TokenCheck> {
-  if (operation.access === 'public') return { outcome: 'absent' };
-  const check = await verify(req.headers.authorization, config.idpProjectId());
-  if (check.outcome === 'rejected') {
-    if (check.verifierTrouble) logs.verifierTrouble(facts, check.verifierTrouble);
-    else logs.tokenRejected(facts, check.code, check.reason);
-  }
-  return check;
+): MaybePromise<TokenCheck> {
+  if (operation.access === 'public' || !req.headers.authorization) return { outcome: 'absent' };
+  return verify(req.headers.authorization, config.idpProjectId()).then((check) => {
+    if (check.outcome === 'rejected') {
+      if (check.verifierTrouble) logs.verifierTrouble(facts, check.verifierTrouble);
+      else logs.tokenRejected(facts, check.code, check.reason);
+    }
+    return check;
+  });
 }
 
 function unauthorized(token: TokenCheck): ApiProblem {

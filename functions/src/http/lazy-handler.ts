@@ -10,19 +10,19 @@ import { logs } from '../logs.js';
 import { ApiProblem, writeProblem } from './problem.js';
 
 export function lazyHandler(family: string, load: () => Promise<{ handler: HttpHandler }>): HttpHandler {
+  let handler: HttpHandler | undefined;
   let loading: Promise<HttpHandler> | undefined;
-  return async (req, res) => {
-    let handler: HttpHandler;
-    try {
-      loading ??= load().then((module) => module.handler);
-      handler = await loading;
-    } catch (error) {
-      loading = undefined; // try again on the next request
-      logs.familyLoadFailed(family, error);
-      const path = (req.url ?? '/').split('?')[0] ?? '/';
-      writeProblem(res, new ApiProblem('internal', 'The server failed to answer this request.'), path, randomUUID());
-      return;
-    }
-    await handler(req, res);
+  return (req, res) => {
+    if (handler) return handler(req, res);
+    loading ??= load().then((module) => (handler = module.handler));
+    return loading.then(
+      (loaded) => loaded(req, res),
+      (error: unknown) => {
+        loading = undefined; // try again on the next request
+        logs.familyLoadFailed(family, error);
+        const path = (req.url ?? '/').split('?')[0] ?? '/';
+        writeProblem(res, new ApiProblem('internal', 'The server failed to answer this request.'), path, randomUUID());
+      },
+    );
   };
 }

@@ -6,6 +6,7 @@
 import type { operations } from '../generated/api-types.js';
 import type { FamilyOperations } from '../generated/families.js';
 import type { Caller } from './bearer-token.js';
+import type { MaybePromise } from './maybe-async.js';
 
 export type OperationId = keyof operations;
 export type Family = keyof FamilyOperations;
@@ -61,6 +62,6 @@ export interface RequestContext {
 export type OperationHandler<K extends OperationId> = (
   input: OperationInput<K>,
   context: RequestContext,
-) => OperationResult<K> | Promise<OperationResult<K>>;
+) => MaybePromise<OperationResult<K>>;
 
 export type FamilyHandlers<F extends Family> = { [K in FamilyOperations[F]]: OperationHandler<K> };

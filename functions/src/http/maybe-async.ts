@@ -1,0 +1,16 @@
+/**
+ * Continues with a value that may or may not be a promise, staying synchronous when it is not.
+ *
+ * functions-framework runs every request inside a `domain`, which makes Node track each promise
+ * the request creates; on the hot path (a cached route table, a public operation, a synchronous
+ * handler) the HTTP core therefore creates none.
+ */
+export type MaybePromise<T> = T | Promise<T>;
+
+export function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+export function andThen<T, R>(value: MaybePromise<T>, next: (value: T) => MaybePromise<R>): MaybePromise<R> {
+  return isPromise(value) ? value.then(next) : next(value);
+}
