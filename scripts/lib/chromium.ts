@@ -6,7 +6,11 @@ export function findChromium(): string | undefined {
   return candidates.find((candidate): candidate is string => !!candidate && existsSync(candidate));
 }
 
-/** Flags for a headless Chromium that makes no connection of its own. */
+/**
+ * Flags for a headless Chromium that makes no connection of its own. Debian's build still
+ * resolves Google hosts (accounts, update, clients2) with background networking off, so every
+ * name but loopback fails inside the browser, before any DNS query leaves it.
+ */
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -14,4 +18,5 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--no-first-run',
   '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];

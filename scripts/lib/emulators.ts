@@ -1,7 +1,7 @@
 /**
  * How the scripts run the Firebase emulators: which demo project each mode uses, and an
  * environment that keeps every process on loopback (no metadata server, no CLI update check,
- * no message-of-the-day fetch, no analytics from a user's own CLI settings).
+ * no message-of-the-day fetch, no SDK version lookup, no analytics from a user's own CLI settings).
  */
 import { join } from 'node:path';
 import { paths } from './paths.ts';
@@ -25,6 +25,9 @@ export function emulatorEnv(extra: Record<string, string> = {}): NodeJS.ProcessE
     // firebase-tools skips its message-of-the-day fetch under CI and its update check here.
     CI: 'true',
     NO_UPDATE_NOTIFIER: '1',
+    // The functions emulator runs `npm show firebase-functions` to suggest upgrades; offline, npm
+    // answers from its cache or not at all, without a request.
+    npm_config_offline: 'true',
     // A CLI config of the project's own: a developer's opted-in CLI analytics stay off here.
     XDG_CONFIG_HOME: join(paths.root, '.local', 'firebase-cli'),
     EVIDENT_STORE_DIR: process.env.EVIDENT_STORE_DIR ?? join(paths.root, '.local', 'store'),
