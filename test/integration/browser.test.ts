@@ -52,6 +52,21 @@ describe(`in a browser, ${mode} mode`, () => {
     await page.context().close();
   });
 
+  it('the Content-Security-Policy is in force: an injected inline script is blocked and reported', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${hosting}/`);
+    const ran = await page.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.injectedScriptRan = true;';
+      document.head.append(script);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return (window as { injectedScriptRan?: boolean }).injectedScriptRan === true;
+    });
+    expect(ran).toBe(false);
+    expect(problems.some((problem) => problem.includes('CSP violation: script-src-elem blocked inline'))).toBe(true);
+    await page.context().close();
+  });
+
   it('a deep link loads the web app too', async () => {
     const { page, problems } = await openPage();
     await page.goto(`${hosting}/reports/2026-11-21`);
