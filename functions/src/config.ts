@@ -6,6 +6,7 @@
  * handlers through the accessors below, never at import, so a restart with new values is all a
  * change needs. A param that is unset at run time reads as its default.
  */
+import { fileURLToPath } from 'node:url';
 import { defineBoolean, defineString } from 'firebase-functions/params';
 
 const authRequiredParam = defineBoolean('AUTH_REQUIRED', {
@@ -66,7 +67,7 @@ export function storeLocation(): StoreLocation {
   const dir = process.env.EVIDENT_STORE_DIR;
   if (dir) return { kind: 'local', dir };
   if (process.env.FUNCTIONS_EMULATOR === 'true') {
-    return { kind: 'local', dir: new URL('../../.local/store', import.meta.url).pathname };
+    return { kind: 'local', dir: fileURLToPath(new URL('../../.local/store', import.meta.url)) };
   }
   return { kind: 'cloud', bucket };
 }

@@ -56,19 +56,17 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
   /** The compiled route table, loaded on the first request (and again after a failed load). */
   function routes(): MaybePromise<CompiledPath[]> {
     if (paths) return paths;
-    loading ??= (options.loadTable ?? (() => loadRouteTable(family)))().then(
-      ({ operations }) => {
+    loading ??= (options.loadTable ?? (() => loadRouteTable(family)))()
+      .then(({ operations }) => {
         const missing = operations.filter((operation) => !byOperation[operation.operationId]);
-        if (missing.length > 0)
-          throw new Error(`family ${family} has no handler for ${missing.map((o) => o.operationId).join(', ')}`);
+        if (missing.length > 0) throw new Error(`no handler for ${missing.map((o) => o.operationId).join(', ')}`);
         return (paths = compilePaths(operations));
-      },
-      (error: unknown) => {
-        loading = undefined;
+      })
+      .catch((error: unknown) => {
+        loading = undefined; // the next request tries again
         logs.familyLoadFailed(family, error);
         throw internalProblem();
-      },
-    );
+      });
     return loading;
   }
 

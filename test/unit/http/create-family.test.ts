@@ -292,6 +292,22 @@ describe('unexpected errors', () => {
     problemOf(result, 'method_not_allowed', 'Not today.', '/api/widgets/7');
   });
 
+  it('answers 500 and logs the family as broken when the description has an operation it does not handle', async () => {
+    const loadFailures = vi.spyOn(logs, 'familyLoadFailed').mockImplementation(() => undefined);
+    const { getSecret: _unhandled, ...partial } = handlers;
+    const broken = await serve(
+      createFamily('widgets' as never, partial as never, { loadTable: tableOf('widgets', widgetsDocument()) }),
+    );
+    try {
+      const response = await fetch(`${broken.url}/api/widgets/7`);
+      expect(response.status).toBe(500);
+      expect(((await response.json()) as { code: string }).code).toBe('internal');
+      expect(loadFailures).toHaveBeenCalledWith('widgets', new Error('no handler for getSecret'));
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('answers 500 for every request while the route table cannot load, and recovers when it can', async () => {
     let attempts = 0;
     const loadFailures = vi.spyOn(logs, 'familyLoadFailed').mockImplementation(() => undefined);
