@@ -37,7 +37,9 @@ export function readInput(
   const errors: RequestError[] = [];
   const byLocation = (location: ParameterSpec['in']) => operation.parameters.filter((p) => p.in === location);
 
-  const path: Record<string, unknown> = {};
+  // Null-prototype records, so a parameter named `__proto__` is a parameter like any other.
+  const record = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
+  const path = record();
   for (const parameter of byLocation('path')) {
     const raw = rawPathParams[parameter.name] ?? '';
     try {
@@ -47,7 +49,7 @@ export function readInput(
     }
   }
 
-  const query: Record<string, unknown> = {};
+  const query = record();
   const searchParams = new URLSearchParams(search);
   const declaredQuery = new Map(byLocation('query').map((p) => [p.name, p]));
   for (const name of new Set(searchParams.keys())) {
@@ -64,7 +66,7 @@ export function readInput(
     }
   }
 
-  const headers: Record<string, unknown> = {};
+  const headers = record();
   for (const parameter of byLocation('header')) {
     const value = req.headers[parameter.name.toLowerCase()];
     if (value === undefined) continue;

@@ -63,7 +63,9 @@ export class LocalFolderStore implements ObjectStore {
   }
 
   async stat(name: string): Promise<ObjectInfo> {
-    return (await this.read(name)).info;
+    const found = await this.#readHeader(this.#fileOf(name));
+    if (!found) throw new ObjectNotFound(name);
+    return { name, size: found.size, ...found.header };
   }
 
   create(name: string, data: Buffer | string, options: WriteOptions = {}): Promise<ObjectInfo> {
@@ -151,6 +153,11 @@ export class LocalFolderStore implements ObjectStore {
   }
 
   async #currentGeneration(file: string): Promise<string | undefined> {
+    return (await this.#readHeader(file))?.header.generation;
+  }
+
+  /** An object's header line and data size, reading no further than the header. */
+  async #readHeader(file: string): Promise<{ header: Header; size: number } | undefined> {
     let handle;
     try {
       handle = await open(file, 'r');
@@ -159,10 +166,22 @@ export class LocalFolderStore implements ObjectStore {
       throw error;
     }
     try {
-      // The header is one short JSON line; 4 KiB holds it with room to spare.
-      const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
-      const line = buffer.subarray(0, bytesRead).toString('utf8').split('\n', 1)[0]!;
-      return (JSON.parse(line) as Header).generation;
+      const { size: fileSize } = await handle.stat();
+      const chunks: Buffer[] = [];
+      for (let position = 0; position < fileSize;) {
+        const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, position);
+        if (bytesRead === 0) break;
+        const chunk = buffer.subarray(0, bytesRead);
+        const newline = chunk.indexOf(0x0a);
+        if (newline !== -1) {
+          chunks.push(chunk.subarray(0, newline));
+          const line = Buffer.concat(chunks);
+          return { header: JSON.parse(line.toString('utf8')) as Header, size: fileSize - line.length - 1 };
+        }
+        chunks.push(chunk);
+        position += bytesRead;
+      }
+      throw new Error(`${file} has no header line`);
     } finally {
       await handle.close();
     }

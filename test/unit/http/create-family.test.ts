@@ -166,6 +166,19 @@ describe('validation', () => {
     );
   });
 
+  it('answers 400 invalid_request for a query parameter named __proto__', async () => {
+    const result = await call('/api/widgets/7?__proto__=1');
+    problemOf(
+      result,
+      'invalid_request',
+      'The query parameter "__proto__" is not a query parameter of this operation.',
+      '/api/widgets/7',
+      {
+        errors: [{ in: 'query', name: '__proto__', message: 'is not a query parameter of this operation' }],
+      },
+    );
+  });
+
   it('answers 400 invalid_request for a scalar query parameter given twice', async () => {
     const result = await call('/api/widgets/7?verbose=true&verbose=false');
     problemOf(result, 'invalid_request', 'The query parameter "verbose" must be given once.', '/api/widgets/7', {

@@ -43,6 +43,15 @@ export function objectStoreConformance(makeStore: () => Promise<ObjectStore>): v
       expect((await store.read(`${prefix}blob`)).data.equals(bytes)).toBe(true);
     });
 
+    it('keeps large metadata and large bodies, and reports the size without the metadata', async () => {
+      const { store, prefix } = await fresh();
+      const metadata = { note: 'n'.repeat(6000), runId: 'r9' };
+      const data = Buffer.alloc(300_000, 7);
+      await store.create(`${prefix}big`, data, { metadata });
+      expect(await store.stat(`${prefix}big`)).toMatchObject({ size: 300_000, metadata });
+      expect((await store.read(`${prefix}big`)).data.equals(data)).toBe(true);
+    });
+
     it('defaults the content type and metadata', async () => {
       const { store, prefix } = await fresh();
       const created = await store.create(`${prefix}plain`, 'x');
