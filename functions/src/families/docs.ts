@@ -1,7 +1,7 @@
 /** The `docs` family: the documentation index and pages, gated pages protected in protected mode. */
 import { loadDocsLibrary, type DocsLibrary } from '../docs/docs-library.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
-import { andThen, type MaybePromise } from '../http/maybe-async.js';
+import { andThen, loadOnce, type MaybePromise } from '../http/maybe-async.js';
 import { ApiProblem } from '../http/problem.js';
 
 export interface DocsFamilyOptions extends FamilyOptions {
@@ -39,19 +39,7 @@ export function createDocsFamily({ library = loadDocsLibraryOnce, ...options }: 
   );
 }
 
-let library: DocsLibrary | undefined;
-let loading: Promise<DocsLibrary> | undefined;
 /** The rendered docs, read once; a failed read is tried again on the next request. */
-function loadDocsLibraryOnce(): MaybePromise<DocsLibrary> {
-  if (library) return library;
-  loading ??= loadDocsLibrary().then(
-    (loaded) => (library = loaded),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const loadDocsLibraryOnce = loadOnce(loadDocsLibrary);
 
 export const handler = createDocsFamily();

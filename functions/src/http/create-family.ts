@@ -9,9 +9,9 @@ import * as config from '../config.js';
 import { logs } from '../logs.js';
 import { checkBearerToken, type TokenCheck } from './bearer-token.js';
 import { applyCors } from './cors.js';
-import { andThen, isPromise, type MaybePromise } from './maybe-async.js';
+import { andThen, isPromise, loadOnce, type MaybePromise } from './maybe-async.js';
 import type { Family, FamilyHandlers, OperationHandler, OperationId, OperationInput, ResultOptions } from './operation-types.js';
-import { ApiProblem, writeProblem } from './problem.js';
+import { ApiProblem, internalProblem, writeProblem } from './problem.js';
 import { readInput, type RequestWithBody } from './request-input.js';
 import {
   allowedMethods,
@@ -38,7 +38,6 @@ export interface FamilyOptions {
 }
 
 const realm = 'Bearer realm="evident"';
-const internalProblem = () => new ApiProblem('internal', 'The server failed to answer this request.');
 
 interface RequestFacts {
   requestId: string;
@@ -50,25 +49,19 @@ interface RequestFacts {
 export function createFamily<F extends Family>(family: F, handlers: FamilyHandlers<F>, options: FamilyOptions = {}): HttpHandler {
   const byOperation = handlers as unknown as Record<string, OperationHandler<OperationId>>;
   const verify = options.verifyToken ?? checkBearerToken;
-  let paths: CompiledPath[] | undefined;
-  let loading: Promise<CompiledPath[]> | undefined;
-
   /** The compiled route table, loaded on the first request (and again after a failed load). */
-  function routes(): MaybePromise<CompiledPath[]> {
-    if (paths) return paths;
-    loading ??= (options.loadTable ?? (() => loadRouteTable(family)))()
+  const routes = loadOnce(() =>
+    (options.loadTable ?? (() => loadRouteTable(family)))()
       .then(({ operations }) => {
         const missing = operations.filter((operation) => !byOperation[operation.operationId]);
         if (missing.length > 0) throw new Error(`no handler for ${missing.map((o) => o.operationId).join(', ')}`);
-        return (paths = compilePaths(operations));
+        return compilePaths(operations);
       })
       .catch((error: unknown) => {
-        loading = undefined; // the next request tries again
         logs.familyLoadFailed(family, error);
         throw internalProblem();
-      });
-    return loading;
-  }
+      }),
+  );
 
   function fail(res: ServerResponse, facts: RequestFacts, error: unknown): void {
     if (error instanceof ApiProblem) return writeProblem(res, error, facts.path, facts.requestId);

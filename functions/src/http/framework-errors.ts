@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { logs } from '../logs.js';
-import { ApiProblem, writeProblem } from './problem.js';
+import { ApiProblem, internalProblem, writeProblem } from './problem.js';
 
 type ListenerWithNext = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
@@ -43,7 +43,7 @@ function problemFor(error: unknown): ApiProblem {
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new ApiProblem('invalid_request', 'The runtime could not read the request.');
   }
-  return new ApiProblem('internal', 'The server failed to answer this request.');
+  return internalProblem();
 }
 
 function answer(req: IncomingMessage, res: ServerResponse, error: unknown): void {

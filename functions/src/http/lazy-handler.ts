@@ -7,21 +7,19 @@
 import { randomUUID } from 'node:crypto';
 import type { HttpHandler } from './create-family.js';
 import { logs } from '../logs.js';
-import { ApiProblem, writeProblem } from './problem.js';
+import { isPromise, loadOnce } from './maybe-async.js';
+import { internalProblem, writeProblem } from './problem.js';
 
 export function lazyHandler(family: string, load: () => Promise<{ handler: HttpHandler }>): HttpHandler {
-  let handler: HttpHandler | undefined;
-  let loading: Promise<HttpHandler> | undefined;
+  const loaded = loadOnce(() => load().then((module) => module.handler));
   return (req, res) => {
-    if (handler) return handler(req, res);
-    loading ??= load().then((module) => (handler = module.handler));
-    return loading.then(
-      (loaded) => loaded(req, res),
+    const handler = loaded();
+    if (!isPromise(handler)) return handler(req, res);
+    return handler.then(
+      (ready) => ready(req, res),
       (error: unknown) => {
-        loading = undefined; // try again on the next request
         logs.familyLoadFailed(family, error);
-        const path = (req.url ?? '/').split('?')[0] ?? '/';
-        writeProblem(res, new ApiProblem('internal', 'The server failed to answer this request.'), path, randomUUID());
+        writeProblem(res, internalProblem(), (req.url ?? '/').split('?')[0] ?? '/', randomUUID());
       },
     );
   };

@@ -14,3 +14,26 @@ export function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
 export function andThen<T, R>(value: MaybePromise<T>, next: (value: T) => MaybePromise<R>): MaybePromise<R> {
   return isPromise(value) ? value.then(next) : next(value);
 }
+
+/**
+ * Runs `load` on the first call and shares it with calls made meanwhile; once it has succeeded,
+ * every later call gets the value synchronously. A failed load is tried again on the next call.
+ */
+export function loadOnce<T>(load: () => Promise<T>): () => MaybePromise<T> {
+  let loaded: { value: T } | undefined;
+  let loading: Promise<T> | undefined;
+  return () => {
+    if (loaded) return loaded.value;
+    loading ??= load().then(
+      (value) => {
+        loaded = { value };
+        return value;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+}

@@ -35,6 +35,11 @@ export class ApiProblem extends Error {
   }
 }
 
+/** The problem for anything unexpected: it says nothing about the cause. */
+export function internalProblem(): ApiProblem {
+  return new ApiProblem('internal', 'The server failed to answer this request.');
+}
+
 export interface ProblemBody {
   type: string;
   title: string;

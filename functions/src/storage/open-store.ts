@@ -5,24 +5,22 @@
  */
 import type { ObjectStore } from './object-store.js';
 import * as config from '../config.js';
+import { loadOnce } from '../http/maybe-async.js';
 
-let store: Promise<ObjectStore> | undefined;
+const store = loadOnce(async (): Promise<ObjectStore> => {
+  const where = config.storeLocation();
+  if (where.kind === 'local') {
+    const { LocalFolderStore } = await import('./local-folder-store.js');
+    return new LocalFolderStore(where.dir);
+  }
+  const [{ Storage }, { CloudStorageStore }] = await Promise.all([
+    import('@google-cloud/storage'),
+    import('./cloud-storage-store.js'),
+  ]);
+  return new CloudStorageStore(new Storage({ projectId: config.runtimeProjectId() }).bucket(where.bucket));
+});
 
-export function openStore(): Promise<ObjectStore> {
-  store ??= (async (): Promise<ObjectStore> => {
-    const where = config.storeLocation();
-    if (where.kind === 'local') {
-      const { LocalFolderStore } = await import('./local-folder-store.js');
-      return new LocalFolderStore(where.dir);
-    }
-    const [{ Storage }, { CloudStorageStore }] = await Promise.all([
-      import('@google-cloud/storage'),
-      import('./cloud-storage-store.js'),
-    ]);
-    return new CloudStorageStore(new Storage({ projectId: config.runtimeProjectId() }).bucket(where.bucket));
-  })().catch((error: unknown) => {
-    store = undefined;
-    throw error;
-  });
-  return store;
+/** The object store, opened on first use; a failed open is tried again on the next call. */
+export async function openStore(): Promise<ObjectStore> {
+  return store();
 }
