@@ -84,6 +84,17 @@ export const responses: Record<string, ResponseObject> = {
     { 'WWW-Authenticate': { $ref: '#/components/headers/WwwAuthenticate' } },
   ),
   DocNotFound: problemResponse('No documentation page has this slug.', ['doc_not_found']),
+  Conflict: problemResponse('The request conflicts with what is stored.', ['evidence_conflict', 'idempotency_key_reused']),
+  PayloadTooLarge: problemResponse('The body or one of its files is too large.', ['payload_too_large', 'attachment_too_large']),
+  UnsupportedMediaType: problemResponse('The body or one of its files has a type that is not accepted.', [
+    'unsupported_media_type',
+    'attachment_type_not_allowed',
+  ]),
+  EvidenceNotFound: problemResponse('No evidence item has this id.', ['evidence_not_found']),
+  ControlNotFound: problemResponse('No control has this id.', ['control_not_found']),
+  ReportNotFound: problemResponse('There is no report for this date.', ['report_not_found']),
+  SubmissionNotFound: problemResponse('No such submission or attachment.', ['submission_not_found']),
+  AttachmentTampered: problemResponse('The stored file fails its integrity check and was not served.', ['attachment_tampered']),
   InternalError: problemResponse('The server failed; nothing about the cause is disclosed.', ['internal']),
 };
 

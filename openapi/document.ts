@@ -9,9 +9,13 @@ import { readFileSync } from 'node:fs';
 import { OpenApiBuilder, type OpenAPIObject, type OperationObject } from 'openapi3-ts/oas31';
 import { bearerAuth, headers, responses, schemas } from './components.ts';
 import * as auth from './paths/auth.ts';
+import * as controls from './paths/controls.ts';
 import * as docs from './paths/docs.ts';
+import * as evidence from './paths/evidence.ts';
+import * as report from './paths/report.ts';
+import * as submissions from './paths/submissions.ts';
 
-const families = [auth, docs];
+const families = [auth, docs, report, controls, evidence, submissions];
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 

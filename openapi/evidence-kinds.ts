@@ -299,7 +299,7 @@ export const evidenceKinds = {
   'training.completion': kind(
     'TrainingCompletionData',
     "A person's completion of a training course.",
-    'the person, e.g. their email address',
+    'the person and the course, e.g. `ada@example.com/security-awareness`, so each course keeps its own newest item',
     {
       course: { type: 'string', enum: ['security-awareness', 'secure-coding', 'privacy', 'incident-response'] },
       completedOn: date,

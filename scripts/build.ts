@@ -17,6 +17,7 @@ import { staleFiles, writeGeneratedFiles } from './generate.ts';
 import { renderDocs } from './lib/docs-bundle.ts';
 import { paths } from './lib/paths.ts';
 import { familiesOf, renderRouteModule } from './lib/route-tables.ts';
+import { compileCatalogSources } from './lib/catalog-bundle.ts';
 import { run, step } from './lib/run.ts';
 
 export async function build({ checkGenerated = false } = {}): Promise<void> {
@@ -34,6 +35,7 @@ export async function build({ checkGenerated = false } = {}): Promise<void> {
     mkdirSync(routes, { recursive: true });
     for (const family of familiesOf(document)) writeFileSync(join(routes, `${family}.js`), renderRouteModule(document, family));
     writeFileSync(join(paths.functionsGenerated, 'docs.json'), JSON.stringify(renderDocs(paths.docs)));
+    writeFileSync(join(paths.functionsGenerated, 'catalog.json'), JSON.stringify(compileCatalogSources(paths.catalog)));
   });
 
   await step('Build web app', async () => {

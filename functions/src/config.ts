@@ -28,6 +28,26 @@ const corsOriginsParam = defineString('CORS_ORIGINS', {
     'from a browser; * allows any. Empty: none, which is right when the API is only reached through Hosting.',
 });
 
+const reportTimeZoneParam = defineString('REPORT_TIME_ZONE', {
+  default: 'UTC',
+  description: 'The IANA time zone whose calendar days the daily reports follow, e.g. Europe/Paris; also the schedule\'s zone.',
+});
+
+/** For `onSchedule`, which takes the param itself so the deployed job runs in the same zone. */
+export const reportTimeZoneSetting = reportTimeZoneParam;
+
+export function reportTimeZone(): string {
+  return reportTimeZoneParam.value() || 'UTC';
+}
+
+/**
+ * When the daily report runs, in cron syntax, in `REPORT_TIME_ZONE`. Read when the functions are
+ * deployed (a schedule cannot be a run-time param): set it in `functions/.env.<project>`.
+ */
+export function reportSchedule(): string {
+  return process.env.REPORT_SCHEDULE || '0 6 * * *';
+}
+
 export function authRequired(): boolean {
   return authRequiredParam.value();
 }

@@ -4,7 +4,8 @@
  * module is loaded on its function's first request so no function pays for another's code.
  */
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
-import './config.js'; // declares the params, so deploys and the emulator know them
+import { onSchedule } from 'firebase-functions/v2/scheduler';
+import * as config from './config.js'; // declares the params, so deploys and the emulator know them
 import { installFrameworkErrorHandler } from './http/framework-errors.js';
 import { lazyHandler } from './http/lazy-handler.js';
 
@@ -27,6 +28,45 @@ export const docs = onRequest(
   http,
   lazyHandler('docs', () => import('./families/docs.js')),
 );
+export const report = onRequest(
+  http,
+  lazyHandler('report', () => import('./families/report.js')),
+);
+export const controls = onRequest(
+  http,
+  lazyHandler('controls', () => import('./families/controls.js')),
+);
+export const evidence = onRequest(
+  { ...http, memory: '512MiB' },
+  lazyHandler('evidence', () => import('./families/evidence.js')),
+);
+export const submissions = onRequest(
+  { ...http, memory: '512MiB' },
+  lazyHandler('submissions', () => import('./families/submissions.js')),
+);
+
+/** The daily report. The emulator never fires it; locally `npm run daily-report` runs the same job. */
+export const dailyReport = onSchedule(
+  { schedule: config.reportSchedule(), timeZone: config.reportTimeZoneSetting, timeoutSeconds: 540, retryCount: 3 },
+  async () => {
+    const { runDailyReport } = await import('./jobs/daily-report-job.js');
+    await runDailyReport('schedule');
+  },
+);
+
+/**
+ * Development only: the same job over HTTP, because the emulator does not fire schedules. It
+ * is exported only inside the emulator, so it never exists in a deployed project.
+ */
+export const devDailyReport =
+  process.env.FUNCTIONS_EMULATOR === 'true'
+    ? onRequest({ ...http, invoker: 'private' }, async (req, res) => {
+        const { runDailyReport } = await import('./jobs/daily-report-job.js');
+        const outcome = await runDailyReport('dev-trigger');
+        res.status(outcome.created ? 201 : 200).json(outcome);
+      })
+    : undefined;
+
 export const fallback = onRequest(
   http,
   lazyHandler('fallback', () => import('./families/fallback.js')),

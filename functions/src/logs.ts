@@ -61,6 +61,28 @@ export const logEntries = {
   /** A family's code or generated route table could not be loaded. */
   familyLoadFailed: (family: string, error: unknown) =>
     entry('ERROR', 'route family failed to load', { event: 'family_load_failed', family, ...describe(error) }),
+
+  /** A report was evaluated and stored for its day; `trigger` says what asked for it. */
+  reportPublished: (date: string, runId: string, trigger: string, score: number, milliseconds: number) =>
+    entry('INFO', 'report published', { event: 'report_published', date, runId, trigger, score, milliseconds }),
+
+  /** A run evaluated a day that already had a report; the stored one stands. */
+  reportAlreadyExists: (date: string, runId: string, trigger: string) =>
+    entry('INFO', 'report already exists', { event: 'report_already_exists', date, runId, trigger }),
+
+  /** Evidence was stored through the API. */
+  evidenceIngested: (requestId: string, created: number, existing: number) =>
+    entry('INFO', 'evidence ingested', { event: 'evidence_ingested', requestId, created, existing }),
+
+  /** A stored attachment no longer matched its recorded hash and was not served. */
+  attachmentTampered: (submissionId: string, index: number, expected: string, actual: string) =>
+    entry('ERROR', 'attachment failed its integrity check', {
+      event: 'attachment_tampered',
+      submissionId,
+      index,
+      expected,
+      actual,
+    }),
 };
 
 type Events = typeof logEntries;

@@ -1,18 +1,18 @@
 /**
  * Renders `docs/**\/*.md` into the bundle the docs function serves: frontmatter checked (an
  * unknown key such as a misspelt `gated` fails the build rather than publishing a page),
- * Markdown rendered with markdown-it, headings given ids, HTML sanitised, links between pages
+ * Markdown rendered (`markdown.ts`), headings given ids, HTML sanitised, links between pages
  * checked. Errors name the file.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import matter from 'gray-matter';
-import MarkdownIt from 'markdown-it';
-import anchor from 'markdown-it-anchor';
-import sanitizeHtml from 'sanitize-html';
 import type { DocRecord, DocsBundle } from '../../functions/src/docs/docs-library.ts';
 import { slugMaxLength, slugPattern } from '../../openapi/paths/docs.ts';
+import { renderMarkdown } from './markdown.ts';
+
+export { headingId } from './markdown.ts';
 
 interface Frontmatter {
   title: string;
@@ -31,15 +31,6 @@ const fields: Record<keyof Frontmatter, (value: unknown) => boolean> = {
 };
 
 export class DocsError extends Error {}
-
-/** A heading's id: lowercase words joined by hyphens, underscores kept (`invalid_request`). */
-export function headingId(text: string): string {
-  return text
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s+/g, '-');
-}
 
 /** `reference/errors.md` → `reference-errors`. */
 export function slugOf(file: string): string {
@@ -72,25 +63,7 @@ export function renderDocs(dir: string): DocsBundle {
         );
     }
     const frontmatter = data as Frontmatter;
-    const headings: DocRecord['headings'] = [];
-    const markdown = new MarkdownIt({ html: false, linkify: true }).use(anchor, {
-      slugify: headingId,
-      callback: (token, { slug: id, title }) => headings.push({ depth: Number(token.tag.slice(1)), id, text: title }),
-    });
-    const html = sanitizeHtml(markdown.render(content), {
-      allowedTags: [...sanitizeHtml.defaults.allowedTags, 'h1', 'h2', 'img'],
-      allowedAttributes: {
-        '*': ['id'],
-        a: ['href', 'title'],
-        code: ['class'],
-        img: ['src', 'alt', 'title'],
-        th: ['style'],
-        td: ['style'],
-      },
-      allowedClasses: { code: [/^language-[\w-]+$/] },
-      allowedStyles: { '*': { 'text-align': [/^(?:left|right|center)$/] } },
-      allowedSchemes: ['http', 'https', 'mailto'],
-    });
+    const { html, headings } = renderMarkdown(content);
     const page = { slug, ...frontmatter, html, markdown: content, headings };
     const etag = `"${createHash('sha256').update(JSON.stringify(page)).digest('base64url').slice(0, 27)}"`;
     pages.push({ ...page, etag });

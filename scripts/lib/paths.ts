@@ -9,6 +9,7 @@ export const paths = {
   docs: at('docs'),
   referenceDocs: at('docs/reference'),
   functions: at('functions'),
+  catalog: at('functions/catalog'),
   functionsLib: at('functions/lib'),
   functionsGenerated: at('functions/lib/generated'),
   apiTypes: at('functions/src/generated/api-types.ts'),

@@ -72,15 +72,29 @@ export function describeOperations(document: OpenAPIObject): OperationDescriptor
     if (operation.requestBody) {
       const requestBody = resolve<RequestBodyObject>(document, operation.requestBody);
       const mediaTypes = Object.keys(requestBody.content);
+      const limit = Number(operation['x-body-limit'] ?? defaultBodyLimit);
       const json = requestBody.content['application/json'];
-      if (!json || mediaTypes.length !== 1)
-        throw new Error(`${operation.operationId}: only application/json bodies are supported so far`);
-      body = {
-        required: requestBody.required === true,
-        mediaTypes,
-        limit: Number(operation['x-body-limit'] ?? defaultBodyLimit),
-      };
-      schemas.body = (json.schema ?? {}) as SchemaObject;
+      const form = requestBody.content['multipart/form-data'];
+      if (mediaTypes.length !== 1 || !(json ?? form))
+        throw new Error(`${operation.operationId}: a body must be either application/json or multipart/form-data`);
+      if (json) {
+        body = { required: requestBody.required === true, mediaTypes, limit, format: 'json', files: [], lists: [] };
+        schemas.body = (json.schema ?? {}) as SchemaObject;
+      } else {
+        // Files are checked by the handler (size, type, hash); the text fields by the schema.
+        const schema = structuredClone(resolve<SchemaObject>(document, form!.schema as SchemaObject | ReferenceObject));
+        const files = Object.entries(schema.properties ?? {})
+          .filter(([, property]) => isFile(property as SchemaObject))
+          .map(([name]) => name);
+        for (const name of files) delete schema.properties![name];
+        schema.required = (schema.required ?? []).filter((name) => !files.includes(name));
+        schema.additionalProperties = false;
+        const lists = Object.entries(schema.properties ?? {})
+          .filter(([, property]) => (property as SchemaObject).type === 'array')
+          .map(([name]) => name);
+        body = { required: requestBody.required === true, mediaTypes, limit, format: 'multipart', files, lists };
+        schemas.body = schema;
+      }
     }
 
     const access: Access =
@@ -104,6 +118,12 @@ export function describeOperations(document: OpenAPIObject): OperationDescriptor
 
 export function familiesOf(document: OpenAPIObject): string[] {
   return [...new Set(operationsOf(document).map((entry) => entry.family)), fallbackFamily];
+}
+
+/** A form field holding files: `contentMediaType` on the field or its items (OpenAPI 3.1 style). */
+function isFile(schema: SchemaObject): boolean {
+  const item = (schema.type === 'array' ? schema.items : schema) as SchemaObject | undefined;
+  return item?.contentMediaType !== undefined || item?.format === 'binary';
 }
 
 function resolve<T>(document: OpenAPIObject, value: T | ReferenceObject): T {

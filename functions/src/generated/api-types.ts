@@ -80,6 +80,219 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List report dates with their summaries
+         * @description Every stored report’s date and summary, oldest first: enough to draw the score trend.
+         */
+        get: operations["listReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get today’s report
+         * @description Today’s report in the report time zone. If the daily job has not produced it yet, it is evaluated now, once: concurrent first requests all receive the same report.
+         */
+        get: operations["getTodayReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the report of a date
+         * @description The report of one day. A date in the future, or a past day without a report, answers 404 `report_not_found`.
+         */
+        get: operations["getReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report/{date}/oscal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the report of a date as OSCAL Assessment Results
+         * @description The report of one day as an OSCAL Assessment Results JSON document.
+         */
+        get: operations["getReportOscal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/controls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List controls with their latest status */
+        get: operations["listControls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/controls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one control with its latest result */
+        get: operations["getControl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List evidence
+         * @description Evidence items, newest first, filtered and paged.
+         */
+        get: operations["listEvidence"];
+        put?: never;
+        /**
+         * Ingest evidence
+         * @description One item, or `{"items": [...]}` with up to 500. Each item’s `data` must match its kind. The batch is all or nothing when it is invalid; valid items are stored create-only, so a retry stores nothing twice. Without item ids, send an `Idempotency-Key` to make the retry safe.
+         */
+        post: operations["ingestEvidence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evidence/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one evidence item */
+        get: operations["getEvidence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List submissions */
+        get: operations["listSubmissions"];
+        put?: never;
+        /**
+         * Submit manual evidence
+         * @description A `multipart/form-data` form. The submitter is taken from the ID token when there is one. Too many or too large files answer 413, a file type outside the list 415, an unknown control 400.
+         */
+        post: operations["createSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one submission */
+        get: operations["getSubmission"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/submissions/{id}/attachments/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an attachment
+         * @description The file, after checking it still has the SHA-256 recorded at upload; a mismatch is never served.
+         */
+        get: operations["downloadAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -107,7 +320,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "report_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "payload_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -189,6 +402,582 @@ export interface components {
             markdown: string;
             headings: components["schemas"]["DocHeading"][];
         };
+        /**
+         * @description `passing`: fresh evidence satisfies every check. `failing`: a check fails on fresh evidence. `stale`: the evidence is older than the control’s freshness window or has expired. `missing`: a required kind of evidence has never been received. `not_applicable`: a current attestation scopes the control out.
+         * @enum {string}
+         */
+        ControlStatus: "passing" | "failing" | "stale" | "missing" | "not_applicable";
+        /** @enum {string} */
+        Severity: "critical" | "high" | "medium" | "low";
+        Finding: {
+            /**
+             * @description `error`: the check could not be evaluated on this evidence (for example a field it reads is absent).
+             * @enum {string}
+             */
+            outcome: "pass" | "fail" | "stale" | "missing" | "error" | "not_applicable";
+            /** @description The id of the check, for check outcomes. */
+            check?: string;
+            /** @description The evidence kind the finding is about. */
+            kind?: string;
+            /** @description The subject of the evidence, when the finding is about one subject. */
+            subject?: string;
+            message: string;
+            /** @description Ids of the evidence items the finding rests on. */
+            evidence: string[];
+        };
+        ControlResult: {
+            id: string;
+            title: string;
+            family: string;
+            severity: components["schemas"]["Severity"];
+            status: components["schemas"]["ControlStatus"];
+            findings: components["schemas"]["Finding"][];
+            /** @description Every evidence item the result considered. */
+            evidence: string[];
+        };
+        StatusCounts: {
+            passing: number;
+            failing: number;
+            stale: number;
+            missing: number;
+            not_applicable: number;
+        };
+        ReportSummary: {
+            /** @description Severity-weighted share of applicable controls that pass, 0–100 with one decimal. Weights: critical 10, high 5, medium 3, low 1; not-applicable controls are left out. */
+            score: number;
+            counts: components["schemas"]["StatusCounts"];
+            /** @description How many controls were evaluated. */
+            controls: number;
+        };
+        StatusChange: {
+            id: string;
+            from: components["schemas"]["ControlStatus"];
+            to: components["schemas"]["ControlStatus"];
+        };
+        ReportDiff: {
+            /**
+             * Format: date
+             * @description The report compared against: the latest one before this date, or null for the first report.
+             */
+            previousDate: string | null;
+            /** @description Controls failing now that were not failing before. */
+            newlyFailing: string[];
+            /** @description Controls passing now that were failing before. */
+            fixed: string[];
+            /** @description Controls stale now that were not stale before. */
+            newlyStale: string[];
+            /** @description Every control whose status changed. */
+            changes: components["schemas"]["StatusChange"][];
+        };
+        Report: {
+            /**
+             * Format: date
+             * @description The day assessed, in `timeZone`.
+             */
+            date: string;
+            /** @description The IANA time zone that defines the day. */
+            timeZone: string;
+            /**
+             * Format: date-time
+             * @description Evidence collected after this instant was not considered; freshness is measured to it.
+             */
+            asOf: string;
+            /** Format: date-time */
+            generatedAt: string;
+            /** @description The evaluation run that produced the report. */
+            runId: string;
+            /** @description Fingerprint of the control catalog the report was evaluated with. */
+            catalogVersion: string;
+            summary: components["schemas"]["ReportSummary"];
+            /** @description One result per control, in id order. */
+            controls: components["schemas"]["ControlResult"][];
+            diff: components["schemas"]["ReportDiff"];
+        };
+        ReportListEntry: {
+            /** Format: date */
+            date: string;
+            /** Format: date-time */
+            generatedAt: string;
+            summary: components["schemas"]["ReportSummary"];
+        };
+        ReportList: {
+            timeZone: string;
+            /**
+             * Format: date
+             * @description Today’s date in `timeZone`.
+             */
+            today: string;
+            /** @description Every stored report, oldest first. */
+            reports: components["schemas"]["ReportListEntry"][];
+        };
+        /** @description An OSCAL 1.0.6 Assessment Results document (https://pages.nist.gov/OSCAL/): each control result is a finding with its observations and the evidence they rest on. */
+        OscalAssessmentResults: {
+            "assessment-results": Record<string, never>;
+        };
+        FrameworkMappings: {
+            /** @description AICPA Trust Services Criteria (2017) ids, e.g. `CC6.1`. */
+            soc2: string[];
+            /** @description ISO/IEC 27001:2022 Annex A ids, e.g. `A.5.17`. */
+            iso27001: string[];
+            /** @description NIST SP 800-53 rev5 ids, e.g. `ia-2.1`. */
+            nist80053: string[];
+        };
+        EvidenceRequirement: {
+            kind: components["schemas"]["EvidenceKind"];
+            /** @description Evidence older than this many days is stale. */
+            freshnessDays: number;
+        };
+        Check: {
+            id: string;
+            kind: components["schemas"]["EvidenceKind"];
+            /**
+             * @description `each`: per subject’s newest item; `all`: once over them all.
+             * @enum {string}
+             */
+            mode: "each" | "all";
+            /** @description The CEL expression that must be true. */
+            expression: string;
+            /** @description For `each`: a CEL filter choosing the items the check applies to. */
+            where?: string;
+            /** @description Message template when the check holds. */
+            pass: string;
+            /** @description Message template when it does not. */
+            fail: string;
+        };
+        /** @description The control’s result in the newest stored report. */
+        LatestStatus: {
+            /** Format: date */
+            date: string;
+            status: components["schemas"]["ControlStatus"];
+        };
+        ControlSummary: {
+            id: string;
+            title: string;
+            family: string;
+            severity: components["schemas"]["Severity"];
+            frameworks: components["schemas"]["FrameworkMappings"];
+            /** @description True when checks evaluate it; false when it rests on attestations. */
+            automated: boolean;
+            /** @description Null until a report exists. */
+            latest: components["schemas"]["LatestStatus"] | null;
+        };
+        ControlList: {
+            catalogVersion: string;
+            controls: components["schemas"]["ControlSummary"][];
+        };
+        ControlDetail: {
+            id: string;
+            title: string;
+            family: string;
+            severity: components["schemas"]["Severity"];
+            frameworks: components["schemas"]["FrameworkMappings"];
+            automated: boolean;
+            latest: components["schemas"]["LatestStatus"] | null;
+            /** @description Sanitised HTML. */
+            objective: string;
+            /** @description Sanitised HTML. */
+            guidance: string;
+            evidence: components["schemas"]["EvidenceRequirement"][];
+            checks: components["schemas"]["Check"][];
+            /** @description The full result (findings, evidence) in the newest report; null until a report exists. */
+            result: components["schemas"]["ControlResult"] | null;
+        };
+        /** @description An account in the identity provider. */
+        IdpUserData: {
+            /** Format: email */
+            email: string;
+            /** @description False for suspended or deprovisioned accounts. */
+            active: boolean;
+            mfaEnabled: boolean;
+            /** @description A FIDO2/WebAuthn or smart-card factor is enrolled. */
+            phishingResistantMfa?: boolean;
+            /** @description Holds an administrative role in the identity provider. */
+            admin: boolean;
+            /** @description Days since the last sign-in; absent if never signed in. */
+            lastLoginDaysAgo?: number;
+            /** @enum {string} */
+            employmentStatus: "active" | "leaver" | "contractor";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Tenant-wide settings of the identity provider. */
+        IdpSettingsData: {
+            mfaRequired: boolean;
+            passwordMinLength: number;
+            sessionTimeoutMinutes: number;
+            /** @description Applications must sign in through the identity provider. */
+            ssoEnforced: boolean;
+            /** @description Failed attempts before lockout; 0 means never. */
+            lockoutThreshold: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A completed review of who has access to a system. */
+        AccessReviewData: {
+            /** Format: date */
+            completedOn: string;
+            reviewer: string;
+            accountsReviewed: number;
+            accessRevoked: number;
+            /** @description Findings of the review not yet resolved. */
+            exceptionsOpen: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Protection rules on a source repository's default branch. */
+        RepoBranchProtectionData: {
+            defaultBranch: string;
+            protected: boolean;
+            requiredApprovals: number;
+            dismissStaleApprovals?: boolean;
+            requireStatusChecks: boolean;
+            allowForcePush: boolean;
+            enforceForAdmins: boolean;
+            requireSignedCommits?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The delivery pipeline that deploys a service to production. */
+        CiPipelineData: {
+            deploysOnlyFromDefaultBranch: boolean;
+            productionApprovalRequired: boolean;
+            secretScanning: boolean;
+            dependencyScanning: boolean;
+            staticAnalysis: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A scheduled backup of a data store. */
+        BackupJobData: {
+            lastSuccessHoursAgo: number;
+            retentionDays: number;
+            encrypted: boolean;
+            /** @description Copies are kept in another region or account. */
+            offsite: boolean;
+            /** @description Copies cannot be deleted or altered before retention ends. */
+            immutable?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A test restore of a backup into a scratch environment. */
+        BackupRestoreTestData: {
+            /** Format: date */
+            testedOn: string;
+            succeeded: boolean;
+            restoreMinutes: number;
+            /** @description The recovery time objective the restore must meet. */
+            rtoMinutes: number;
+            /** @description Restored data was checked for integrity. */
+            dataVerified?: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The open findings of the latest vulnerability scan of an asset. */
+        VulnScanData: {
+            scanner: string;
+            /** @description The scan ran with credentials. */
+            authenticated?: boolean;
+            openCritical: number;
+            openHigh: number;
+            openMedium: number;
+            /** @description Age of the oldest open critical finding; 0 when there is none. */
+            oldestCriticalDays: number;
+            /** @description Age of the oldest open high finding; 0 when there is none. */
+            oldestHighDays: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A laptop or workstation as the device-management tool last saw it. */
+        EndpointDeviceData: {
+            owner: string;
+            /** @enum {string} */
+            platform: "macos" | "windows" | "linux" | "chromeos";
+            diskEncrypted: boolean;
+            edrInstalled: boolean;
+            edrHealthy: boolean;
+            /** @description The OS version still receives security updates. */
+            osSupported: boolean;
+            /** @description Days since the newest OS security update was installed. */
+            osPatchAgeDays?: number;
+            screenLockMinutes: number;
+            firewallEnabled: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Where a system sends its audit logs, and how they are kept. */
+        LoggingSinkData: {
+            enabled: boolean;
+            destination: string;
+            retentionDays: number;
+            /** @description Logs cannot be altered or deleted before retention ends. */
+            immutable: boolean;
+            includesAdminActivity: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description An alerting rule on security-relevant events. */
+        MonitoringAlertPolicyData: {
+            enabled: boolean;
+            /** @enum {string} */
+            category: "auth" | "privilege" | "data-exfiltration" | "availability" | "malware" | "other";
+            /** @description Alerts page a person on call. */
+            routesToOnCall: boolean;
+            /** @description Days since the policy last fired or was tested; absent if never. */
+            lastFiredDaysAgo?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A key in the key-management service. */
+        CryptoKeyData: {
+            /** @enum {string} */
+            purpose: "encryption" | "signing" | "mac";
+            algorithm: string;
+            rotationEnabled: boolean;
+            rotationPeriodDays: number;
+            /** @enum {string} */
+            protection: "software" | "hsm" | "external";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A data store (bucket, database or volume) and how it protects data at rest. */
+        StorageBucketData: {
+            encryptedAtRest: boolean;
+            customerManagedKey?: boolean;
+            publicAccess: boolean;
+            /** @description Plain-text connections are refused. */
+            tlsRequired: boolean;
+            versioning?: boolean;
+            /** @enum {string} */
+            classification: "public" | "internal" | "confidential" | "restricted";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A public HTTPS endpoint as a TLS scanner saw it. */
+        TlsEndpointData: {
+            /** @enum {string} */
+            minTlsVersion: "1.0" | "1.1" | "1.2" | "1.3";
+            hsts: boolean;
+            /** @description Days until the certificate expires; negative once expired. */
+            certificateDaysLeft: number;
+            weakCiphers: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A person's completion of a training course. */
+        TrainingCompletionData: {
+            /** @enum {string} */
+            course: "security-awareness" | "secure-coding" | "privacy" | "incident-response";
+            /** Format: date */
+            completedOn: string;
+            passed: boolean;
+            score?: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Pre-employment screening of a person, and their acknowledgement of policies. */
+        PeopleScreeningData: {
+            /** @enum {string} */
+            backgroundCheck: "clear" | "pending" | "adverse" | "not-required";
+            policiesAcknowledged: boolean;
+            ndaSigned: boolean;
+            /** Format: date */
+            startedOn: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A security review of a third-party vendor. */
+        VendorAssessmentData: {
+            /** @enum {string} */
+            tier: "critical" | "high" | "moderate" | "low";
+            /** Format: date */
+            assessedOn: string;
+            /** @enum {string} */
+            residualRisk: "low" | "medium" | "high";
+            /** @description A current SOC 2 type II report or ISO 27001 certificate is on file. */
+            assuranceReportValid: boolean;
+            /** @description A data processing agreement is signed. */
+            dpaSigned: boolean;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A tabletop or live exercise of the incident response plan. */
+        IncidentExerciseData: {
+            /** Format: date */
+            exercisedOn: string;
+            scenario: string;
+            participants: number;
+            lessonsRecorded: boolean;
+            actionItemsOpen: number;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A statement by a person that a control operates (or does not apply), usually with attached files. Submissions become attestations; the controls it supports are in the item’s `controls`. */
+        AttestationData: {
+            statement: string;
+            /** @description The listed controls do not apply (a scoping decision); the statement says why. */
+            notApplicable?: boolean;
+            /** @description Who made the statement. */
+            submittedBy?: string;
+            /** @description The submission this attestation came from, if any. */
+            submissionId?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @enum {string} */
+        EvidenceKind: "idp.user" | "idp.settings" | "access.review" | "repo.branch_protection" | "ci.pipeline" | "backup.job" | "backup.restore_test" | "vuln.scan" | "endpoint.device" | "logging.sink" | "monitoring.alert_policy" | "crypto.key" | "storage.bucket" | "tls.endpoint" | "training.completion" | "people.screening" | "vendor.assessment" | "incident.exercise" | "attestation";
+        EvidenceInput: {
+            /** @description Chosen by the collector to make a retry safe: the same id with the same content is accepted again and stored once; the same id with other content is a conflict. Generated when absent. */
+            id?: string;
+            /**
+             * @description What the item is; decides the shape of `data`.
+             * @enum {string}
+             */
+            kind: "idp.user" | "idp.settings" | "access.review" | "repo.branch_protection" | "ci.pipeline" | "backup.job" | "backup.restore_test" | "vuln.scan" | "endpoint.device" | "logging.sink" | "monitoring.alert_policy" | "crypto.key" | "storage.bucket" | "tls.endpoint" | "training.completion" | "people.screening" | "vendor.assessment" | "incident.exercise" | "attestation";
+            /** @description The collector or person that produced it. */
+            source: string;
+            /** @description What the item is about: an account, repository, device… */
+            subject: string;
+            /**
+             * Format: date-time
+             * @description When the observation was made.
+             */
+            collectedAt: string;
+            /**
+             * Format: date
+             * @description The day the evidence speaks for, when it differs from `collectedAt` (a review completed earlier); freshness is measured from it.
+             */
+            effectiveDate?: string;
+            /**
+             * Format: date-time
+             * @description After this instant the item no longer counts (it is stale).
+             */
+            expiresAt?: string;
+            /** @description For attestations: the controls the item supports. Ignored by checks of other kinds. */
+            controls?: string[];
+            /** @description The observation; its schema depends on `kind`. */
+            data: {
+                [key: string]: unknown;
+            };
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+        EvidenceBatch: {
+            items: components["schemas"]["EvidenceInput"][];
+        };
+        Attachment: {
+            /** @description The file name as uploaded. */
+            name: string;
+            mediaType: string;
+            size: number;
+            /** @description Checked again on every download. */
+            sha256: string;
+            /** @description Where to download it. */
+            href: string;
+        };
+        EvidenceItem: {
+            /** @description Letters, digits, `_`, `:` and `-`; at most 128. */
+            id: string;
+            kind: components["schemas"]["EvidenceKind"];
+            /** @description The collector or person that produced it. */
+            source: string;
+            /** @description What the item is about: an account, repository, device… */
+            subject: string;
+            /**
+             * Format: date-time
+             * @description When the observation was made.
+             */
+            collectedAt: string;
+            /**
+             * Format: date
+             * @description The day the evidence speaks for, when it differs from `collectedAt` (a review completed earlier); freshness is measured from it.
+             */
+            effectiveDate?: string;
+            /**
+             * Format: date-time
+             * @description After this instant the item no longer counts (it is stale).
+             */
+            expiresAt?: string;
+            /** @description For attestations: the controls the item supports. Ignored by checks of other kinds. */
+            controls?: string[];
+            /**
+             * Format: date-time
+             * @description When Evident stored it.
+             */
+            receivedAt: string;
+            /** @description The submission the item came from, for manual evidence. */
+            submissionId?: string;
+            data: {
+                [key: string]: unknown;
+            };
+            attachments: components["schemas"]["Attachment"][];
+        };
+        IngestResult: {
+            /** @description One entry per item sent, in order. */
+            items: {
+                id: string;
+                /**
+                 * @description `existing`: a retry; nothing new was stored.
+                 * @enum {string}
+                 */
+                status: "created" | "existing";
+            }[];
+        };
+        EvidencePage: {
+            /** @description Newest `collectedAt` first. */
+            items: components["schemas"]["EvidenceItem"][];
+            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            nextCursor?: string;
+        };
+        SubmissionForm: {
+            /** @description The controls the submission supports; repeat the field once per control. */
+            controls: string[];
+            /** @description What is being attested, in plain words. */
+            statement: string;
+            /** @description What it is about, e.g. a policy; defaults to "manual submission". */
+            subject?: string;
+            /**
+             * Format: date
+             * @description The day the statement speaks for; defaults to today.
+             */
+            effectiveDate?: string;
+            /**
+             * Format: date-time
+             * @description When the statement stops counting; none by default.
+             */
+            expiresAt?: string;
+            /**
+             * @description `true` when the statement scopes the controls out; the statement must say why.
+             * @enum {string}
+             */
+            notApplicable?: "true" | "false";
+            /** @description Up to 5 files of at most 10 MiB each, of types application/pdf, image/png, image/jpeg, text/plain, text/csv, text/markdown, application/json. */
+            attachments?: string[];
+        };
+        Submission: {
+            id: string;
+            controls: string[];
+            statement: string;
+            subject: string;
+            /** Format: date */
+            effectiveDate: string;
+            /** Format: date-time */
+            expiresAt?: string;
+            notApplicable: boolean;
+            /** Format: date-time */
+            submittedAt: string;
+            /** @description Taken from the ID token; `anonymous` in public mode without one. */
+            submittedBy: {
+                uid: string;
+                email?: string;
+                name?: string;
+            };
+            /** @description The attestation evidence item the submission became. */
+            evidenceId: string;
+            attachments: components["schemas"]["Attachment"][];
+        };
+        SubmissionPage: {
+            /** @description Newest first. */
+            items: components["schemas"]["Submission"][];
+            nextCursor?: string;
+        };
     };
     responses: {
         /** @description The request does not match the API description. Codes: `invalid_request`, `malformed_json`. */
@@ -214,6 +1003,86 @@ export interface components {
         };
         /** @description No documentation page has this slug. Codes: `doc_not_found`. */
         DocNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request conflicts with what is stored. Codes: `evidence_conflict`, `idempotency_key_reused`. */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body or one of its files is too large. Codes: `payload_too_large`, `attachment_too_large`. */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body or one of its files has a type that is not accepted. Codes: `unsupported_media_type`, `attachment_type_not_allowed`. */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No evidence item has this id. Codes: `evidence_not_found`. */
+        EvidenceNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No control has this id. Codes: `control_not_found`. */
+        ControlNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description There is no report for this date. Codes: `report_not_found`. */
+        ReportNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No such submission or attachment. Codes: `submission_not_found`. */
+        SubmissionNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The stored file fails its integrity check and was not served. Codes: `attachment_tampered`. */
+        AttachmentTampered: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -352,6 +1221,431 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["DocNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stored reports. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTodayReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response; the answer is 304 when the report is unchanged. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Today’s report. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Strong validator of the report bytes. */
+                    ETag?: string;
+                    /** @description Past dates are immutable; today’s report is revalidated. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description The report has not changed since the `If-None-Match` ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response; the answer is 304 when the report is unchanged. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The day, `YYYY-MM-DD`, in the report time zone. */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report of that day. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Strong validator of the report bytes. */
+                    ETag?: string;
+                    /** @description Past dates are immutable; today’s report is revalidated. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description The report has not changed since the `If-None-Match` ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ReportNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReportOscal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response; the answer is 304 when the report is unchanged. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The day, `YYYY-MM-DD`, in the report time zone. */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OSCAL document. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Strong validator of the report bytes. */
+                    ETag?: string;
+                    /** @description Past dates are immutable; today’s report is revalidated. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OscalAssessmentResults"];
+                };
+            };
+            /** @description The report has not changed since the `If-None-Match` ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ReportNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listControls: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["ControlStatus"];
+                family?: string;
+                /** @description A framework requirement id the control maps to, e.g. `CC6.1`, `A.5.17` or `ia-2`. */
+                framework?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getControl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The control. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ControlNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listEvidence: {
+        parameters: {
+            query?: {
+                kind?: components["schemas"]["EvidenceKind"];
+                subject?: string;
+                /** @description Items a control reads: its evidence kinds, and attestations that name it. */
+                control?: string;
+                /** @description `collectedAt` at or after. */
+                from?: string;
+                /** @description `collectedAt` before. */
+                to?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of evidence. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidencePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ingestEvidence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried request return the first one’s result; item ids are derived from it. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Every item was already stored (a retry); nothing new was written. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestResult"];
+                };
+            };
+            /** @description At least one item was stored. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvidenceItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["EvidenceNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSubmissions: {
+        parameters: {
+            query?: {
+                control?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of submissions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SubmissionForm"];
+            };
+        };
+        responses: {
+            /** @description The submission, stored and turned into evidence. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The new submission. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The submission. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["SubmissionNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                index: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with its recorded media type and SHA-256 (`Digest`-style in `X-Content-SHA256`). */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    "X-Content-SHA256"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["SubmissionNotFound"];
+            409: components["responses"]["AttachmentTampered"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -4,7 +4,11 @@
 export interface FamilyOperations {
   auth: 'getAuthConfig' | 'getCaller';
   docs: 'listDocs' | 'getDocPage';
+  report: 'listReports' | 'getTodayReport' | 'getReport' | 'getReportOscal';
+  controls: 'listControls' | 'getControl';
+  evidence: 'listEvidence' | 'ingestEvidence' | 'getEvidence';
+  submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';
   fallback: never;
 }
 
-export const families = ['auth', 'docs', 'fallback'] as const;
+export const families = ['auth', 'docs', 'report', 'controls', 'evidence', 'submissions', 'fallback'] as const;

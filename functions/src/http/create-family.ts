@@ -98,7 +98,6 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
 
     return andThen(checkToken(operation, req, facts, verify), (token) => {
       if (operation.access === 'protected' && authRequired && token.outcome !== 'valid') throw unauthorized(token);
-      const input = readInput(operation, match.rawParams, search, req);
       const context = {
         requestId: facts.requestId,
         authRequired,
@@ -108,7 +107,9 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
         },
       };
       const handler = byOperation[operation.operationId]!;
-      return andThen(handler(input as OperationInput<OperationId>, context), (result) => writeResult(req, res, result));
+      return andThen(readInput(operation, match.rawParams, search, req), (input) =>
+        andThen(handler(input as OperationInput<OperationId>, context), (result) => writeResult(req, res, result)),
+      );
     });
   }
 
@@ -185,8 +186,9 @@ function writeResult(req: IncomingRequest, res: ServerResponse, result: { status
     res.end();
     return;
   }
-  const payload = JSON.stringify(result.body);
-  res.setHeader('Content-Type', 'application/json');
+  // Stored documents (reports) and files are sent as the exact bytes kept, not re-serialised.
+  const payload = Buffer.isBuffer(result.body) ? result.body : JSON.stringify(result.body);
+  res.setHeader('Content-Type', result.contentType ?? 'application/json');
   res.setHeader('Content-Length', Buffer.byteLength(payload));
   res.end(payload);
 }

@@ -32,7 +32,12 @@ export interface OperationInput<K extends OperationId> {
 }
 
 type SuccessStatus<K extends OperationId> = Extract<keyof operations[K]['responses'], 200 | 201 | 202 | 204>;
-type JsonContent<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+/** JSON responses may also be sent as bytes already serialised (a stored report); other media types only so. */
+type JsonContent<R> = R extends { content: { 'application/json': infer B } }
+  ? B | Buffer
+  : R extends { content: Record<string, unknown> }
+    ? Buffer
+    : undefined;
 
 export interface ResultOptions {
   headers?: Record<string, string>;
@@ -40,6 +45,8 @@ export interface ResultOptions {
   etag?: string;
   /** Defaults to `no-store`. */
   cacheControl?: string;
+  /** Defaults to `application/json`; set it for bodies given as bytes of another type. */
+  contentType?: string;
 }
 
 export type OperationResult<K extends OperationId> = {

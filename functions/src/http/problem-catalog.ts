@@ -56,10 +56,51 @@ export const problemCatalog = {
     title: 'Documentation page not found',
     description: 'No documentation page has this slug. `GET /api/docs/index` lists the pages.',
   },
+  evidence_not_found: {
+    status: 404,
+    title: 'Evidence not found',
+    description: 'No evidence item has this id. `GET /api/evidence` lists the items.',
+  },
+  control_not_found: {
+    status: 404,
+    title: 'Control not found',
+    description: 'No control in the catalog has this id. `GET /api/controls` lists them.',
+  },
+  report_not_found: {
+    status: 404,
+    title: 'Report not found',
+    description:
+      'There is no report for this date: it is in the future, or before the first report, or the daily job did not run ' +
+      'that day. `GET /api/report` lists the dates that have one.',
+  },
+  submission_not_found: {
+    status: 404,
+    title: 'Submission not found',
+    description: 'No submission (or no attachment at that index) has this id. `GET /api/submissions` lists them.',
+  },
   method_not_allowed: {
     status: 405,
     title: 'Method not allowed',
     description: 'The path exists but not with this method. The `Allow` header lists the methods it accepts.',
+  },
+  evidence_conflict: {
+    status: 409,
+    title: 'Evidence conflict',
+    description:
+      'An evidence item with this id already exists with different content. Evidence is append-only: send the ' +
+      'correction as a new item with a new id.',
+  },
+  idempotency_key_reused: {
+    status: 409,
+    title: 'Idempotency key reused',
+    description: 'This `Idempotency-Key` was used before for a different request body. Use a new key for a new request.',
+  },
+  attachment_tampered: {
+    status: 409,
+    title: 'Attachment integrity check failed',
+    description:
+      'The stored file no longer has the SHA-256 recorded when it was uploaded, so it was not served. Report it: the ' +
+      'evidence may have been altered in storage.',
   },
   payload_too_large: {
     status: 413,
@@ -70,6 +111,18 @@ export const problemCatalog = {
     status: 415,
     title: 'Unsupported media type',
     description: 'The request body has a `Content-Type` this operation does not accept; `detail` names the ones it does.',
+  },
+  attachment_too_large: {
+    status: 413,
+    title: 'Attachments too large or too many',
+    description: 'A file is larger than the per-file limit, or there are more files than allowed; `detail` says which.',
+  },
+  attachment_type_not_allowed: {
+    status: 415,
+    title: 'Attachment type not allowed',
+    description:
+      'A file\'s media type is not on the allowed list, or its content does not match the type it claims; `detail` names ' +
+      'the file and the allowed types.',
   },
   internal: {
     status: 500,

@@ -5,7 +5,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { ApiProblem, type RequestError } from './problem.js';
-import type { ParameterSpec, RouteOperation, ScalarType, ValidationError, Validator } from './route-table.js';
+import { readForm } from './multipart.js';
+import type { MaybePromise } from './maybe-async.js';
+import type { BodySpec, ParameterSpec, RouteOperation, ScalarType, ValidationError, Validator } from './route-table.js';
 
 export interface RawInput {
   path: Record<string, unknown>;
@@ -33,7 +35,7 @@ export function readInput(
   rawPathParams: Record<string, string>,
   search: string,
   req: RequestWithBody,
-): RawInput {
+): MaybePromise<RawInput> {
   const errors: RequestError[] = [];
   const byLocation = (location: ParameterSpec['in']) => operation.parameters.filter((p) => p.in === location);
 
@@ -82,7 +84,23 @@ export function readInput(
   collect(schemaErrors, 'header', operation.validate.header, headers);
   errors.push(...schemaErrors.filter((error) => !reported.has(`${error.in}:${error.name}`)));
 
-  const body = readBody(operation, req, errors);
+  const finish = (body: unknown): RawInput => {
+    throwIfInvalid(errors);
+    return { path, query, headers, body };
+  };
+  const spec = operation.body;
+  if (spec?.format === 'multipart' && req.rawBody && req.rawBody.length > 0) {
+    const raw = checkRawBody(spec, req.rawBody, req.headers['content-type']);
+    return readForm(raw, req.headers['content-type']!, spec).then((form) => {
+      if (form.problems.length > 0) errors.push(...form.problems);
+      else if (operation.validate.body) collect(errors, 'body', operation.validate.body, form.fields);
+      return finish({ ...form.fields, ...form.files });
+    });
+  }
+  return finish(readBody(operation, req, errors));
+}
+
+function throwIfInvalid(errors: RequestError[]): void {
   if (errors.length > 0) {
     const first = errors[0]!;
     const where = first.in === 'body' ? `body ${first.pointer || '(root)'}` : `${first.in} parameter "${first.name}"`;
@@ -92,7 +110,21 @@ export function readInput(
         : `${errors.length} parts of the request do not match the API description; see errors.`;
     throw new ApiProblem('invalid_request', detail, { errors });
   }
-  return { path, query, headers, body };
+}
+
+/** The size and media-type checks every body gets before it is parsed. */
+function checkRawBody(spec: BodySpec, raw: Buffer, contentType: string | undefined): Buffer {
+  if (raw.length > spec.limit) {
+    throw new ApiProblem('payload_too_large', `The body is ${raw.length} bytes; this operation accepts at most ${spec.limit}.`);
+  }
+  const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!spec.mediaTypes.includes(mediaType)) {
+    throw new ApiProblem(
+      'unsupported_media_type',
+      `The body is ${mediaType ? `"${mediaType}"` : 'untyped'}; send ${spec.mediaTypes.join(' or ')}.`,
+    );
+  }
+  return raw;
 }
 
 function readBody(operation: RouteOperation, req: RequestWithBody, errors: RequestError[]): unknown {
@@ -105,20 +137,12 @@ function readBody(operation: RouteOperation, req: RequestWithBody, errors: Reque
       errors.push({ in: 'body', pointer: '', message: 'is not accepted by this operation' });
     return undefined;
   }
-  if (size > spec.limit) {
-    throw new ApiProblem('payload_too_large', `The body is ${size} bytes; this operation accepts at most ${spec.limit}.`);
-  }
+  if (size > spec.limit) checkRawBody(spec, raw!, undefined);
   if (size === 0 || !raw) {
     if (spec.required) errors.push({ in: 'body', pointer: '', message: 'is required' });
     return undefined;
   }
-  const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!spec.mediaTypes.includes(mediaType)) {
-    throw new ApiProblem(
-      'unsupported_media_type',
-      `The body is ${mediaType ? `"${mediaType}"` : 'untyped'}; send ${spec.mediaTypes.join(' or ')}.`,
-    );
-  }
+  checkRawBody(spec, raw, req.headers['content-type']);
   let body: unknown;
   try {
     body = JSON.parse(raw.toString('utf8'));
@@ -131,7 +155,8 @@ function readBody(operation: RouteOperation, req: RequestWithBody, errors: Reque
 
 function collect(errors: RequestError[], location: RequestError['in'], validate: Validator, data: unknown): void {
   if (validate(data)) return;
-  for (const error of validate.errors ?? []) errors.push(describe(location, error));
+  // `if`/`then` errors only repeat the nested error that caused them.
+  for (const error of validate.errors ?? []) if (error.keyword !== 'if') errors.push(describe(location, error));
 }
 
 /** Turns an Ajv error into a `RequestError` that names the parameter or body location. */

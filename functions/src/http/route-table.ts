@@ -35,6 +35,12 @@ export interface BodySpec {
   mediaTypes: string[];
   /** Largest accepted body, in bytes (`x-body-limit`, else the build's default). */
   limit: number;
+  /** JSON bodies are parsed and validated whole; forms have their text fields validated and files passed on. */
+  format: 'json' | 'multipart';
+  /** For forms: the fields that carry files. */
+  files: string[];
+  /** For forms: the text fields that may repeat (arrays in the schema). */
+  lists: string[];
 }
 
 export interface RouteOperation {

@@ -51,7 +51,10 @@ describe('the OpenAPI description', () => {
 
   it('marks public exactly the operations the contract makes public', () => {
     const access = Object.fromEntries(describeOperations(document).map((operation) => [operation.operationId, operation.access]));
-    expect(access).toEqual({ getAuthConfig: 'public', getCaller: 'protected', listDocs: 'optional', getDocPage: 'optional' });
+    const publicOrOptional = Object.fromEntries(Object.entries(access).filter(([, value]) => value !== 'protected'));
+    expect(publicOrOptional).toEqual({ getAuthConfig: 'public', listDocs: 'optional', getDocPage: 'optional' });
+    // Everything else — every read of ingested data and every write — is protected in protected mode.
+    expect(Object.keys(access).length - Object.keys(publicOrOptional).length).toBe(14);
   });
 });
 
@@ -79,7 +82,7 @@ describe('the families', () => {
 
   it('each are exported as a function from the entry file, loading their own module', () => {
     for (const family of [...families, fallbackFamily]) {
-      const wiring = String.raw`export const ${family} = onRequest\(\s*http,\s*lazyHandler\('${family}', \(\) => import\('\./families/${family}\.js'\)\),?\s*\);`;
+      const wiring = String.raw`export const ${family} = onRequest\(\s*(?:http|\{ \.\.\.http, memory: '\w+' \}),\s*lazyHandler\('${family}', \(\) => import\('\./families/${family}\.js'\)\),?\s*\);`;
       expect(entrySource).toMatch(new RegExp(wiring));
     }
   });

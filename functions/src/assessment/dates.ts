@@ -1,0 +1,72 @@
+/**
+ * Calendar days in the report time zone. A report is for one day in that zone; its cut-off
+ * (`asOf`) for a past day is the first instant of the next day there.
+ */
+
+const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real `YYYY-MM-DD` day: 2026-02-29 and 2026-13-01 are not. */
+export function isCalendarDate(text: string): boolean {
+  const match = dayPattern.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && year >= 1970;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsIn(timeZone: string, instant: Date): Record<string, number> {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, format);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(instant)) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return parts;
+}
+
+/** The day an instant falls on in a time zone. */
+export function dayIn(timeZone: string, instant: Date): string {
+  const { year, month, day } = partsIn(timeZone, instant);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** Throws for a name the runtime's time-zone database does not know. */
+export function checkTimeZone(timeZone: string): void {
+  new Intl.DateTimeFormat('en-US', { timeZone });
+}
+
+/** The first instant of a day in a time zone (handles offsets and daylight-saving shifts). */
+export function startOfDay(timeZone: string, date: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(year, month - 1, day);
+  let guess = wall;
+  // Two rounds settle the offset even across a daylight-saving change.
+  for (let round = 0; round < 2; round++) {
+    const p = partsIn(timeZone, new Date(guess));
+    const seen = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+    guess += wall - seen;
+  }
+  return new Date(guess);
+}
+
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** The cut-off of a day's report: the start of the following day. */
+export function endOfDay(timeZone: string, date: string): Date {
+  return startOfDay(timeZone, addDays(date, 1));
+}

@@ -1,0 +1,349 @@
+/**
+ * The assessment itself: a pure function of the catalog, the evidence and a clock.
+ *
+ * For each control it takes the newest item per subject of every evidence kind it needs (as of
+ * the report's cut-off), sets aside items older than the kind's freshness window or expired,
+ * runs the control's checks on the rest, and decides one status:
+ *
+ *   not_applicable  a current attestation for the control says it does not apply
+ *   failing         a check fails (or cannot be evaluated) on fresh evidence — a known problem
+ *                   outranks an unknown one
+ *   missing         a kind of evidence it needs has never been received
+ *   stale           a kind it needs has no fresh evidence left (individual stale subjects are
+ *                   findings, and are left out of the checks)
+ *   passing         otherwise
+ *
+ * Nothing here reads storage or the wall clock, so the same inputs always give the same report.
+ */
+import { compileCheck, outcomeOf, renderMessage, type CompiledCheck } from './checks.js';
+import {
+  severityWeights,
+  type Catalog,
+  type Control,
+  type ControlResult,
+  type ControlStatus,
+  type EvidenceItem,
+  type Finding,
+  type Report,
+  type ReportDiff,
+  type StatusCounts,
+} from './model.js';
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** Beyond this many failing subjects per check, the rest are summarised in one finding. */
+const maxFailFindings = 50;
+
+export interface CompiledCatalog {
+  catalog: Catalog;
+  checks: Map<string, CompiledCheck[]>;
+}
+
+/** Plans every CEL expression of the catalog once, for a run that evaluates many controls. */
+export function compileCatalog(catalog: Catalog): CompiledCatalog {
+  return {
+    catalog,
+    checks: new Map(catalog.controls.map((control) => [control.id, control.checks.map(compileCheck)])),
+  };
+}
+
+export interface EvaluationInput {
+  date: string;
+  timeZone: string;
+  /** Evidence collected at or after this instant is not considered; ages are measured to it. */
+  asOf: Date;
+  generatedAt: Date;
+  runId: string;
+  evidence: readonly EvidenceItem[];
+  /** The latest report before `date`, for the diff; null for the first. */
+  previous: Pick<Report, 'date' | 'controls'> | null;
+}
+
+interface Indexed {
+  item: EvidenceItem;
+  collected: number;
+  /** When the evidence speaks for: its `effectiveDate`, else when it was collected. */
+  effective: number;
+  expires: number;
+}
+
+/** The newest item per subject of each kind, and of attestations per control they name. */
+interface EvidenceIndex {
+  byKind: Map<string, Map<string, Indexed>>;
+  attestationsByControl: Map<string, Map<string, Indexed>>;
+}
+
+function isNewer(candidate: Indexed, current: Indexed | undefined): boolean {
+  if (!current) return true;
+  if (candidate.collected !== current.collected) return candidate.collected > current.collected;
+  return candidate.item.id > current.item.id;
+}
+
+function keep(map: Map<string, Indexed>, key: string, entry: Indexed): void {
+  if (isNewer(entry, map.get(key))) map.set(key, entry);
+}
+
+export function indexEvidence(evidence: readonly EvidenceItem[], asOf: Date): EvidenceIndex {
+  const cutoff = asOf.getTime();
+  const byKind = new Map<string, Map<string, Indexed>>();
+  const attestationsByControl = new Map<string, Map<string, Indexed>>();
+  for (const item of evidence) {
+    const collected = Date.parse(item.collectedAt);
+    if (!(collected < cutoff)) continue;
+    const entry: Indexed = {
+      item,
+      collected,
+      effective: item.effectiveDate ? Math.min(Date.parse(item.effectiveDate), collected) : collected,
+      expires: item.expiresAt ? Date.parse(item.expiresAt) : Infinity,
+    };
+    if (item.kind === 'attestation') {
+      for (const control of item.controls ?? []) {
+        let subjects = attestationsByControl.get(control);
+        if (!subjects) attestationsByControl.set(control, (subjects = new Map()));
+        keep(subjects, item.subject, entry);
+      }
+    } else {
+      let subjects = byKind.get(item.kind);
+      if (!subjects) byKind.set(item.kind, (subjects = new Map()));
+      keep(subjects, item.subject, entry);
+    }
+  }
+  return { byKind, attestationsByControl };
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+function evaluateControl(control: Control, checks: CompiledCheck[], index: EvidenceIndex, asOf: number): ControlResult {
+  const findings: Finding[] = [];
+  const considered = new Set<string>();
+  const attestations = [...(index.attestationsByControl.get(control.id)?.values() ?? [])].filter(
+    (entry) => entry.expires > asOf,
+  );
+  const scopedOut = attestations.filter((entry) => entry.item.data['notApplicable'] === true);
+  const result = (status: ControlStatus): ControlResult => ({
+    id: control.id,
+    title: control.title,
+    family: control.family,
+    severity: control.severity,
+    status,
+    findings,
+    evidence: [...considered].sort(),
+  });
+
+  if (scopedOut.length > 0) {
+    for (const entry of scopedOut) {
+      considered.add(entry.item.id);
+      findings.push({
+        outcome: 'not_applicable',
+        kind: 'attestation',
+        subject: entry.item.subject,
+        message: `Scoped out: ${String(entry.item.data['statement'] ?? '')}`,
+        evidence: [entry.item.id],
+      });
+    }
+    return result('not_applicable');
+  }
+
+  let missing = false;
+  let stale = false;
+  const freshByKind = new Map<string, Indexed[]>();
+  for (const requirement of control.evidence) {
+    const entries =
+      requirement.kind === 'attestation'
+        ? [...(index.attestationsByControl.get(control.id)?.values() ?? [])]
+        : [...(index.byKind.get(requirement.kind)?.values() ?? [])];
+    entries.sort((a, b) => (a.item.subject < b.item.subject ? -1 : a.item.subject > b.item.subject ? 1 : 0));
+    if (entries.length === 0) {
+      missing = true;
+      findings.push({
+        outcome: 'missing',
+        kind: requirement.kind,
+        message:
+          requirement.kind === 'attestation'
+            ? `No attestation names ${control.id}; submit one to evidence it.`
+            : `No ${requirement.kind} evidence has been received.`,
+        evidence: [],
+      });
+      continue;
+    }
+    const window = requirement.freshnessDays * dayMs;
+    const fresh: Indexed[] = [];
+    for (const entry of entries) {
+      considered.add(entry.item.id);
+      if (entry.expires <= asOf) {
+        findings.push({
+          outcome: 'stale',
+          kind: requirement.kind,
+          subject: entry.item.subject,
+          message: `The ${requirement.kind} evidence for ${entry.item.subject} expired at ${entry.item.expiresAt}.`,
+          evidence: [entry.item.id],
+        });
+      } else if (asOf - entry.effective > window) {
+        const age = Math.floor((asOf - entry.effective) / dayMs);
+        findings.push({
+          outcome: 'stale',
+          kind: requirement.kind,
+          subject: entry.item.subject,
+          message:
+            `The newest ${requirement.kind} evidence for ${entry.item.subject} is ${plural(age, 'day')} old; ` +
+            `${control.id} needs it within ${plural(requirement.freshnessDays, 'day')}.`,
+          evidence: [entry.item.id],
+        });
+      } else {
+        fresh.push(entry);
+      }
+    }
+    if (fresh.length === 0) stale = true;
+    freshByKind.set(requirement.kind, fresh);
+  }
+
+  let failing = false;
+  for (const compiled of checks) {
+    const fresh = freshByKind.get(compiled.check.kind);
+    if (!fresh || fresh.length === 0) continue; // already missing or stale
+    const outcomes = runCheck(compiled, fresh);
+    if (outcomes.some((finding) => finding.outcome === 'fail' || finding.outcome === 'error')) failing = true;
+    findings.push(...outcomes);
+  }
+  if (failing) return result('failing');
+  if (missing) return result('missing');
+  if (stale) return result('stale');
+  return result('passing');
+}
+
+function runCheck({ check, test, where }: CompiledCheck, fresh: Indexed[]): Finding[] {
+  const base = { check: check.id, kind: check.kind };
+  if (check.mode === 'all') {
+    const items = fresh.map((entry) => entry.item);
+    const outcome = outcomeOf(test({ items }));
+    const evidence = items.map((item) => item.id);
+    const message = renderMessage(outcome.outcome === 'pass' ? check.pass : check.fail, { count: items.length });
+    return [
+      outcome.outcome === 'error'
+        ? { ...base, outcome: 'error', message: `The check could not be evaluated: ${outcome.message}.`, evidence }
+        : { ...base, outcome: outcome.outcome, message, evidence },
+    ];
+  }
+
+  const findings: Finding[] = [];
+  const passed: Indexed[] = [];
+  let failures = 0;
+  for (const entry of fresh) {
+    const bindings = { item: entry.item, data: entry.item.data };
+    if (where) {
+      const applies = outcomeOf(where(bindings));
+      if (applies.outcome === 'fail') continue;
+      if (applies.outcome === 'error') {
+        failures++;
+        findings.push({
+          ...base,
+          outcome: 'error',
+          subject: entry.item.subject,
+          message: `The check's scope could not be evaluated for ${entry.item.subject}: ${applies.message}.`,
+          evidence: [entry.item.id],
+        });
+        continue;
+      }
+    }
+    const outcome = outcomeOf(test(bindings));
+    if (outcome.outcome === 'pass') {
+      passed.push(entry);
+      continue;
+    }
+    failures++;
+    if (failures > maxFailFindings) continue;
+    findings.push({
+      ...base,
+      outcome: outcome.outcome,
+      subject: entry.item.subject,
+      message:
+        outcome.outcome === 'error'
+          ? `The check could not be evaluated for ${entry.item.subject}: ${outcome.message}.`
+          : renderMessage(check.fail, { subject: entry.item.subject, data: entry.item.data }),
+      evidence: [entry.item.id],
+    });
+  }
+  if (failures > maxFailFindings) {
+    findings.push({
+      ...base,
+      outcome: 'fail',
+      message: `${plural(failures - maxFailFindings, 'more subject')} fail this check; the first ${maxFailFindings} are listed.`,
+      evidence: [],
+    });
+  }
+  if (passed.length === 1) {
+    const entry = passed[0]!;
+    findings.unshift({
+      ...base,
+      outcome: 'pass',
+      subject: entry.item.subject,
+      message: renderMessage(check.pass, { subject: entry.item.subject, data: entry.item.data }),
+      evidence: [entry.item.id],
+    });
+  } else if (passed.length > 1) {
+    findings.unshift({
+      ...base,
+      outcome: 'pass',
+      message: `${plural(passed.length, 'subject')} pass ${check.id}.`,
+      evidence: passed.map((entry) => entry.item.id),
+    });
+  } else if (findings.length === 0) {
+    findings.push({ ...base, outcome: 'pass', message: `No ${check.kind} evidence is in scope of ${check.id}.`, evidence: [] });
+  }
+  return findings;
+}
+
+export function countStatuses(results: readonly Pick<ControlResult, 'status'>[]): StatusCounts {
+  const counts: StatusCounts = { passing: 0, failing: 0, stale: 0, missing: 0, not_applicable: 0 };
+  for (const result of results) counts[result.status]++;
+  return counts;
+}
+
+/** Severity-weighted share of applicable controls that pass, 0–100 with one decimal; 100 with none applicable. */
+export function scoreOf(results: readonly Pick<ControlResult, 'status' | 'severity'>[]): number {
+  let total = 0;
+  let passing = 0;
+  for (const result of results) {
+    if (result.status === 'not_applicable') continue;
+    const weight = severityWeights[result.severity];
+    total += weight;
+    if (result.status === 'passing') passing += weight;
+  }
+  return total === 0 ? 100 : Math.round((1000 * passing) / total) / 10;
+}
+
+export function diffReports(
+  current: readonly Pick<ControlResult, 'id' | 'status'>[],
+  previous: Pick<Report, 'date' | 'controls'> | null,
+): ReportDiff {
+  const diff: ReportDiff = { previousDate: previous?.date ?? null, newlyFailing: [], fixed: [], newlyStale: [], changes: [] };
+  if (!previous) return diff;
+  const before = new Map(previous.controls.map((control) => [control.id, control.status]));
+  for (const { id, status } of current) {
+    const from = before.get(id);
+    if (from === undefined || from === status) continue;
+    diff.changes.push({ id, from, to: status });
+    if (status === 'failing') diff.newlyFailing.push(id);
+    if (status === 'stale') diff.newlyStale.push(id);
+    if (from === 'failing' && status === 'passing') diff.fixed.push(id);
+  }
+  return diff;
+}
+
+export function evaluate(compiled: CompiledCatalog, input: EvaluationInput): Report {
+  const index = indexEvidence(input.evidence, input.asOf);
+  const asOf = input.asOf.getTime();
+  const controls = [...compiled.catalog.controls]
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .map((control) => evaluateControl(control, compiled.checks.get(control.id) ?? [], index, asOf));
+  return {
+    date: input.date,
+    timeZone: input.timeZone,
+    asOf: input.asOf.toISOString(),
+    generatedAt: input.generatedAt.toISOString(),
+    runId: input.runId,
+    catalogVersion: compiled.catalog.version,
+    summary: { score: scoreOf(controls), counts: countStatuses(controls), controls: controls.length },
+    controls,
+    diff: diffReports(controls, input.previous),
+  };
+}

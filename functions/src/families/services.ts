@@ -1,0 +1,43 @@
+/**
+ * What the assessment families share within one instance: the object store with its evidence
+ * and report views (and their caches), the planned catalog, the clock and the report time zone.
+ * Tests pass their own store, clock and zone; production opens everything on first use.
+ */
+import { loadCompiledCatalog } from '../assessment/catalog.js';
+import type { CompiledCatalog } from '../assessment/evaluate.js';
+import * as config from '../config.js';
+import { EvidenceStore } from '../evidence/evidence-store.js';
+import { loadOnce, type MaybePromise } from '../http/maybe-async.js';
+import { ReportStore } from '../reports/report-store.js';
+import { openStore } from '../storage/open-store.js';
+import type { ObjectStore } from '../storage/object-store.js';
+
+export interface Services {
+  store: ObjectStore;
+  evidence: EvidenceStore;
+  reports: ReportStore;
+  catalog: CompiledCatalog;
+  now: () => Date;
+  timeZone: () => string;
+}
+
+export interface ServiceOptions {
+  store?: () => Promise<ObjectStore>;
+  catalog?: () => MaybePromise<CompiledCatalog>;
+  now?: () => Date;
+  timeZone?: () => string;
+}
+
+export function servicesFrom(options: ServiceOptions = {}): () => MaybePromise<Services> {
+  return loadOnce(async () => {
+    const [store, catalog] = await Promise.all([(options.store ?? openStore)(), (options.catalog ?? loadCompiledCatalog)()]);
+    return {
+      store,
+      catalog,
+      evidence: new EvidenceStore(store),
+      reports: new ReportStore(store),
+      now: options.now ?? (() => new Date()),
+      timeZone: options.timeZone ?? config.reportTimeZone,
+    };
+  });
+}

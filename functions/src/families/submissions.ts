@@ -1,0 +1,147 @@
+/** The `submissions` family: manual evidence with attachments, and reading it back. */
+import { dayIn } from '../assessment/dates.js';
+import { createFamily, type FamilyOptions } from '../http/create-family.js';
+import { loadOnce } from '../http/maybe-async.js';
+import type { UploadedFile } from '../http/multipart.js';
+import { ApiProblem, type RequestError } from '../http/problem.js';
+import { logs } from '../logs.js';
+import { ObjectNotFound } from '../storage/object-store.js';
+import { checkAttachments } from '../submissions/attachment-checks.js';
+import { sha256, SubmissionStore } from '../submissions/submission-store.js';
+import { uploadLimits } from '../submissions/upload-limits.js';
+import { servicesFrom, type ServiceOptions } from './services.js';
+
+export type SubmissionsFamilyOptions = FamilyOptions & ServiceOptions;
+
+interface Form {
+  controls: string[];
+  statement: string;
+  subject?: string;
+  effectiveDate?: string;
+  expiresAt?: string;
+  notApplicable?: 'true' | 'false';
+  attachments?: UploadedFile[];
+}
+
+const invalid = (errors: RequestError[]) =>
+  new ApiProblem(
+    'invalid_request',
+    errors.length === 1 ? `The body ${errors[0]!.pointer} ${errors[0]!.message}.` : `${errors.length} fields are invalid; see errors.`,
+    { errors },
+  );
+
+/** `attachment; filename="…"` with an RFC 5987 `filename*` for names that are not plain ASCII. */
+function contentDisposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) {
+  const services = servicesFrom(options);
+  const submissions = loadOnce(async () => {
+    const s = await services();
+    return { s, store: new SubmissionStore(s.store, s.evidence) };
+  });
+
+  async function find(id: string) {
+    const { store } = await submissions();
+    try {
+      return await store.get(id);
+    } catch (error) {
+      if (error instanceof ObjectNotFound) throw new ApiProblem('submission_not_found', `No submission has the id "${id}".`);
+      throw error;
+    }
+  }
+
+  return createFamily(
+    'submissions',
+    {
+      createSubmission: async ({ body }, context) => {
+        const { s, store } = await submissions();
+        const form = body as unknown as Form;
+        const files = form.attachments ?? [];
+        checkAttachments(files, uploadLimits);
+        const known = new Set(s.catalog.catalog.controls.map((control) => control.id));
+        const errors: RequestError[] = form.controls
+          .map((id, index) => ({ id, index }))
+          .filter(({ id }) => !known.has(id))
+          .map(({ index }) => ({ in: 'body', pointer: `/controls/${index}`, message: 'names no control in the catalog' }));
+        const now = s.now();
+        if (form.expiresAt && Date.parse(form.expiresAt) <= now.getTime()) {
+          errors.push({ in: 'body', pointer: '/expiresAt', message: 'is already in the past' });
+        }
+        if (form.effectiveDate && form.effectiveDate > dayIn(s.timeZone(), now)) {
+          errors.push({ in: 'body', pointer: '/effectiveDate', message: 'is in the future' });
+        }
+        if (errors.length > 0) throw invalid(errors);
+        const caller = context.caller;
+        const submission = await store.create(
+          {
+            controls: form.controls,
+            statement: form.statement,
+            subject: form.subject ?? 'manual submission',
+            effectiveDate: form.effectiveDate ?? dayIn(s.timeZone(), now),
+            ...(form.expiresAt ? { expiresAt: form.expiresAt } : {}),
+            notApplicable: form.notApplicable === 'true',
+            submittedBy: caller
+              ? { uid: caller.uid, ...(caller.email ? { email: caller.email } : {}), ...(caller.name ? { name: caller.name } : {}) }
+              : { uid: 'anonymous' },
+            files,
+          },
+          now,
+        );
+        return { status: 201, body: submission, headers: { Location: `/api/submissions/${submission.id}` } };
+      },
+
+      listSubmissions: async ({ query }) => {
+        const { store } = await submissions();
+        const limit = query.limit ?? 50;
+        const all = (await store.all()).filter((submission) => !query.control || submission.controls.includes(query.control));
+        let start = 0;
+        if (query.cursor) {
+          start = all.findIndex((submission) => submission.id === query.cursor) + 1;
+          if (start === 0) {
+            throw new ApiProblem('invalid_request', 'The query parameter "cursor" is not a cursor this API gave out.', {
+              errors: [{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }],
+            });
+          }
+        }
+        const items = all.slice(start, start + limit);
+        const more = start + limit < all.length;
+        return { status: 200, body: { items, ...(more ? { nextCursor: items[items.length - 1]!.id } : {}) } };
+      },
+
+      getSubmission: async ({ path }) => ({ status: 200, body: await find(path.id) }),
+
+      downloadAttachment: async ({ path }) => {
+        const submission = await find(path.id);
+        const attachment = submission.attachments[path.index];
+        if (!attachment) {
+          throw new ApiProblem('submission_not_found', `Submission "${path.id}" has no attachment ${path.index}.`);
+        }
+        const { store } = await submissions();
+        const data = await store.attachment(path.id, path.index);
+        const actual = sha256(data);
+        if (actual !== attachment.sha256) {
+          logs.attachmentTampered(path.id, path.index, attachment.sha256, actual);
+          throw new ApiProblem(
+            'attachment_tampered',
+            `The stored file for attachment ${path.index} of ${path.id} does not have the SHA-256 recorded at upload; it was not served.`,
+          );
+        }
+        return {
+          status: 200,
+          body: data,
+          contentType: attachment.mediaType,
+          headers: { 'Content-Disposition': contentDisposition(attachment.name), 'X-Content-SHA256': attachment.sha256 },
+          // The bytes of an attachment never change; an ETag lets a browser skip the download.
+          etag: `"${attachment.sha256}"`,
+          cacheControl: 'private, max-age=3600',
+        };
+      },
+    },
+    options,
+  );
+}
+
+export const handler = createSubmissionsFamily();

@@ -1,0 +1,118 @@
+/**
+ * Reports in the object store: one JSON object per day, `reports/<YYYY-MM-DD>.json`, written
+ * create-only so that two daily runs (or a run and an on-demand read) leave exactly one. The
+ * bytes are served as stored, with a strong ETag of their SHA-256; an instance keeps what it
+ * has read, keyed by generation, so a warm read of an unchanged report costs one `stat`.
+ */
+import { createHash } from 'node:crypto';
+import type { Report, ReportSummary } from '../assessment/model.js';
+import { ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
+
+const prefix = 'reports/';
+export const reportObjectName = (date: string) => `${prefix}${date}.json`;
+
+export interface StoredReport {
+  date: string;
+  bytes: Buffer;
+  etag: string;
+  generation: string;
+  report: Report;
+}
+
+export interface ReportListing {
+  date: string;
+  generatedAt: string;
+  summary: ReportSummary;
+}
+
+export class ReportStore {
+  readonly #store: ObjectStore;
+  readonly #cache = new Map<string, StoredReport>();
+
+  constructor(store: ObjectStore) {
+    this.#store = store;
+  }
+
+  #remember(date: string, bytes: Buffer, generation: string): StoredReport {
+    const stored: StoredReport = {
+      date,
+      bytes,
+      generation,
+      etag: `"${createHash('sha256').update(bytes).digest('base64url')}"`,
+      report: JSON.parse(bytes.toString('utf8')) as Report,
+    };
+    this.#cache.set(date, stored);
+    return stored;
+  }
+
+  /** The report of a day, or undefined when there is none. */
+  async find(date: string): Promise<StoredReport | undefined> {
+    const cached = this.#cache.get(date);
+    try {
+      if (cached) {
+        const info = await this.#store.stat(reportObjectName(date));
+        if (info.generation === cached.generation) return cached;
+      }
+      const { data, info } = await this.#store.read(reportObjectName(date));
+      return this.#remember(date, data, info.generation);
+    } catch (error) {
+      if (error instanceof ObjectNotFound) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Stores the report of its day unless one exists. Either way the answer is the one report
+   * stored for that day, and `created` says whether it was this one.
+   */
+  async create(report: Report): Promise<{ stored: StoredReport; created: boolean }> {
+    const bytes = Buffer.from(JSON.stringify(report));
+    try {
+      const info = await this.#store.create(reportObjectName(report.date), bytes, { contentType: 'application/json' });
+      return { stored: this.#remember(report.date, bytes, info.generation), created: true };
+    } catch (error) {
+      if (!(error instanceof PreconditionFailed)) throw error;
+      const existing = await this.find(report.date);
+      if (!existing) throw error;
+      return { stored: existing, created: false };
+    }
+  }
+
+  /** The days that have a report, oldest first. */
+  async dates(): Promise<string[]> {
+    const dates: string[] = [];
+    let pageToken: string | undefined;
+    do {
+      const page = await this.#store.list(prefix, pageToken ? { pageToken } : {});
+      for (const info of page.items) {
+        const match = /^reports\/(\d{4}-\d{2}-\d{2})\.json$/.exec(info.name);
+        if (match) dates.push(match[1]!);
+      }
+      pageToken = page.nextPageToken;
+    } while (pageToken);
+    return dates.sort();
+  }
+
+  async list(): Promise<ReportListing[]> {
+    const dates = await this.dates();
+    const reports = await Promise.all(dates.map((date) => this.find(date)));
+    return reports
+      .filter((stored): stored is StoredReport => stored !== undefined)
+      .map(({ report }) => ({ date: report.date, generatedAt: report.generatedAt, summary: report.summary }));
+  }
+
+  /** The newest report before a day, for the diff. */
+  async latestBefore(date: string): Promise<StoredReport | undefined> {
+    const earlier = (await this.dates()).filter((candidate) => candidate < date);
+    for (const candidate of earlier.reverse()) {
+      const stored = await this.find(candidate);
+      if (stored) return stored;
+    }
+    return undefined;
+  }
+
+  async latest(): Promise<StoredReport | undefined> {
+    const dates = await this.dates();
+    return dates.length > 0 ? this.find(dates[dates.length - 1]!) : undefined;
+  }
+}

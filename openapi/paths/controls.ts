@@ -1,0 +1,144 @@
+/** The `controls` family: the control catalog, each control with its latest assessed status. */
+import type { PathsObject } from 'openapi3-ts/oas31';
+import { access, jsonResponse, ref, responseRef } from '../components.ts';
+
+export const tag = {
+  name: 'controls',
+  description: 'The control catalog Evident assesses, with each control\u2019s status in the latest report.',
+};
+
+export const controlIdPattern = '^[A-Z]{2,5}-\\d{2,3}$';
+
+const frameworkIds = { type: 'array', items: { type: 'string' } } as const;
+
+export const schemas = {
+  FrameworkMappings: {
+    type: 'object',
+    required: ['soc2', 'iso27001', 'nist80053'],
+    additionalProperties: false,
+    properties: {
+      soc2: { ...frameworkIds, description: 'AICPA Trust Services Criteria (2017) ids, e.g. `CC6.1`.' },
+      iso27001: { ...frameworkIds, description: 'ISO/IEC 27001:2022 Annex A ids, e.g. `A.5.17`.' },
+      nist80053: { ...frameworkIds, description: 'NIST SP 800-53 rev5 ids, e.g. `ia-2.1`.' },
+    },
+  },
+  EvidenceRequirement: {
+    type: 'object',
+    required: ['kind', 'freshnessDays'],
+    additionalProperties: false,
+    properties: {
+      kind: ref('EvidenceKind'),
+      freshnessDays: { type: 'integer', minimum: 1, description: 'Evidence older than this many days is stale.' },
+    },
+  },
+  Check: {
+    type: 'object',
+    required: ['id', 'kind', 'mode', 'expression', 'pass', 'fail'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string' },
+      kind: ref('EvidenceKind'),
+      mode: { type: 'string', enum: ['each', 'all'], description: '`each`: per subject\u2019s newest item; `all`: once over them all.' },
+      expression: { type: 'string', description: 'The CEL expression that must be true.' },
+      where: { type: 'string', description: 'For `each`: a CEL filter choosing the items the check applies to.' },
+      pass: { type: 'string', description: 'Message template when the check holds.' },
+      fail: { type: 'string', description: 'Message template when it does not.' },
+    },
+  },
+  LatestStatus: {
+    type: 'object',
+    required: ['date', 'status'],
+    additionalProperties: false,
+    description: 'The control\u2019s result in the newest stored report.',
+    properties: { date: { type: 'string', format: 'date' }, status: ref('ControlStatus') },
+  },
+  ControlSummary: {
+    type: 'object',
+    required: ['id', 'title', 'family', 'severity', 'frameworks', 'automated', 'latest'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', pattern: controlIdPattern },
+      title: { type: 'string' },
+      family: { type: 'string' },
+      severity: ref('Severity'),
+      frameworks: ref('FrameworkMappings'),
+      automated: { type: 'boolean', description: 'True when checks evaluate it; false when it rests on attestations.' },
+      latest: { oneOf: [ref('LatestStatus'), { type: 'null' }], description: 'Null until a report exists.' },
+    },
+  },
+  ControlList: {
+    type: 'object',
+    required: ['catalogVersion', 'controls'],
+    additionalProperties: false,
+    properties: {
+      catalogVersion: { type: 'string' },
+      controls: { type: 'array', items: ref('ControlSummary') },
+    },
+  },
+  ControlDetail: {
+    type: 'object',
+    required: ['id', 'title', 'family', 'severity', 'frameworks', 'automated', 'latest', 'objective', 'guidance', 'evidence', 'checks', 'result'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', pattern: controlIdPattern },
+      title: { type: 'string' },
+      family: { type: 'string' },
+      severity: ref('Severity'),
+      frameworks: ref('FrameworkMappings'),
+      automated: { type: 'boolean' },
+      latest: { oneOf: [ref('LatestStatus'), { type: 'null' }] },
+      objective: { type: 'string', description: 'Sanitised HTML.' },
+      guidance: { type: 'string', description: 'Sanitised HTML.' },
+      evidence: { type: 'array', items: ref('EvidenceRequirement') },
+      checks: { type: 'array', items: ref('Check') },
+      result: {
+        oneOf: [ref('ControlResult'), { type: 'null' }],
+        description: 'The full result (findings, evidence) in the newest report; null until a report exists.',
+      },
+    },
+  },
+} as const;
+
+export const paths: PathsObject = {
+  '/api/controls': {
+    get: {
+      operationId: 'listControls',
+      summary: 'List controls with their latest status',
+      tags: ['controls'],
+      security: access.protected,
+      parameters: [
+        { name: 'status', in: 'query', required: false, schema: ref('ControlStatus') },
+        { name: 'family', in: 'query', required: false, schema: { type: 'string', maxLength: 100 } },
+        {
+          name: 'framework',
+          in: 'query',
+          required: false,
+          description: 'A framework requirement id the control maps to, e.g. `CC6.1`, `A.5.17` or `ia-2`.',
+          schema: { type: 'string', maxLength: 50 },
+        },
+      ],
+      responses: {
+        '200': jsonResponse('The catalog.', ref('ControlList')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/controls/{id}': {
+    get: {
+      operationId: 'getControl',
+      summary: 'Get one control with its latest result',
+      tags: ['controls'],
+      security: access.protected,
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: controlIdPattern } }],
+      responses: {
+        '200': jsonResponse('The control.', ref('ControlDetail')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('ControlNotFound'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+};

@@ -1,0 +1,219 @@
+/** The `evidence` family: what collectors and submissions tell Evident about the controls. */
+import type { PathsObject, SchemaObject } from 'openapi3-ts/oas31';
+import { access, jsonResponse, ref, responseRef } from '../components.ts';
+import { evidenceKindNames, evidenceKinds } from '../evidence-kinds.ts';
+
+export const tag = {
+  name: 'evidence',
+  description:
+    'Evidence items: one observation of one subject at one time. Items are append-only; a correction is a new item. ' +
+    'Ingest is idempotent by item id or `Idempotency-Key`.',
+};
+
+/** Ids name objects in storage, so they are plain: no slashes, dots at the start, spaces or `..`. */
+export const idPattern = '^[A-Za-z0-9][A-Za-z0-9_:-]{0,127}$';
+export const maxBatch = 500;
+
+const evidenceId = { type: 'string', pattern: idPattern, description: 'Letters, digits, `_`, `:` and `-`; at most 128.' } as const;
+
+const evidenceFields = {
+  id: {
+    ...evidenceId,
+    description:
+      'Chosen by the collector to make a retry safe: the same id with the same content is accepted again and stored ' +
+      'once; the same id with other content is a conflict. Generated when absent.',
+  },
+  kind: { type: 'string', enum: evidenceKindNames, description: 'What the item is; decides the shape of `data`.' },
+  source: { type: 'string', minLength: 1, maxLength: 200, description: 'The collector or person that produced it.' },
+  subject: { type: 'string', minLength: 1, maxLength: 300, description: 'What the item is about: an account, repository, device\u2026' },
+  collectedAt: { type: 'string', format: 'date-time', description: 'When the observation was made.' },
+  effectiveDate: {
+    type: 'string',
+    format: 'date',
+    description:
+      'The day the evidence speaks for, when it differs from `collectedAt` (a review completed earlier); freshness is ' +
+      'measured from it.',
+  },
+  expiresAt: { type: 'string', format: 'date-time', description: 'After this instant the item no longer counts (it is stale).' },
+  controls: {
+    type: 'array',
+    maxItems: 50,
+    uniqueItems: true,
+    items: { type: 'string', pattern: '^[A-Z]{2,5}-\\d{2,3}$' },
+    description: 'For attestations: the controls the item supports. Ignored by checks of other kinds.',
+  },
+} as const;
+
+/** Ties each kind to its data schema, so the spec alone validates an item. */
+const dataByKind: SchemaObject[] = evidenceKindNames.map((name) => ({
+  if: { properties: { kind: { const: name } }, required: ['kind'] },
+  then: { properties: { data: ref(evidenceKinds[name].schemaName) } },
+}));
+
+export const schemas = {
+  ...Object.fromEntries(evidenceKindNames.map((name) => [evidenceKinds[name].schemaName, evidenceKinds[name].data])),
+  EvidenceKind: { type: 'string', enum: evidenceKindNames },
+  EvidenceInput: {
+    type: 'object',
+    required: ['kind', 'source', 'subject', 'collectedAt', 'data'],
+    additionalProperties: false,
+    properties: {
+      ...evidenceFields,
+      data: { type: 'object', additionalProperties: true, description: 'The observation; its schema depends on `kind`.' },
+    },
+    allOf: dataByKind,
+  },
+  EvidenceBatch: {
+    type: 'object',
+    required: ['items'],
+    additionalProperties: false,
+    properties: { items: { type: 'array', minItems: 1, maxItems: maxBatch, items: ref('EvidenceInput') } },
+  },
+  Attachment: {
+    type: 'object',
+    required: ['name', 'mediaType', 'size', 'sha256', 'href'],
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string', description: 'The file name as uploaded.' },
+      mediaType: { type: 'string' },
+      size: { type: 'integer', minimum: 0 },
+      sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'Checked again on every download.' },
+      href: { type: 'string', description: 'Where to download it.' },
+    },
+  },
+  EvidenceItem: {
+    type: 'object',
+    required: ['id', 'kind', 'source', 'subject', 'collectedAt', 'receivedAt', 'data', 'attachments'],
+    additionalProperties: false,
+    properties: {
+      ...evidenceFields,
+      id: evidenceId,
+      kind: ref('EvidenceKind'),
+      receivedAt: { type: 'string', format: 'date-time', description: 'When Evident stored it.' },
+      submissionId: { type: 'string', description: 'The submission the item came from, for manual evidence.' },
+      data: { type: 'object', additionalProperties: true },
+      attachments: { type: 'array', items: ref('Attachment') },
+    },
+  },
+  IngestResult: {
+    type: 'object',
+    required: ['items'],
+    additionalProperties: false,
+    properties: {
+      items: {
+        type: 'array',
+        description: 'One entry per item sent, in order.',
+        items: {
+          type: 'object',
+          required: ['id', 'status'],
+          additionalProperties: false,
+          properties: {
+            id: { type: 'string' },
+            status: { type: 'string', enum: ['created', 'existing'], description: '`existing`: a retry; nothing new was stored.' },
+          },
+        },
+      },
+    },
+  },
+  EvidencePage: {
+    type: 'object',
+    required: ['items'],
+    additionalProperties: false,
+    properties: {
+      items: { type: 'array', items: ref('EvidenceItem'), description: 'Newest `collectedAt` first.' },
+      nextCursor: { type: 'string', description: 'Pass as `cursor` for the next page; absent on the last page.' },
+    },
+  },
+} as const;
+
+export const paths: PathsObject = {
+  '/api/evidence': {
+    post: {
+      operationId: 'ingestEvidence',
+      summary: 'Ingest evidence',
+      description:
+        `One item, or \`{"items": [...]}\` with up to ${maxBatch}. Each item\u2019s \`data\` must match its kind. ` +
+        'The batch is all or nothing when it is invalid; valid items are stored create-only, so a retry stores nothing ' +
+        'twice. Without item ids, send an `Idempotency-Key` to make the retry safe.',
+      tags: ['evidence'],
+      security: access.protected,
+      'x-body-limit': 4 * 1024 * 1024,
+      parameters: [
+        {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: 'Makes a retried request return the first one\u2019s result; item ids are derived from it.',
+          schema: { type: 'string', minLength: 8, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' },
+        },
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            // One item or a batch, told apart by `items`; `if` keeps errors to the shape that was meant.
+            schema: {
+              if: { type: 'object', properties: { items: true }, required: ['items'] },
+              then: ref('EvidenceBatch'),
+              else: ref('EvidenceInput'),
+            } as SchemaObject,
+          },
+        },
+      },
+      responses: {
+        '200': jsonResponse('Every item was already stored (a retry); nothing new was written.', ref('IngestResult')),
+        '201': jsonResponse('At least one item was stored.', ref('IngestResult')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '409': responseRef('Conflict'),
+        '413': responseRef('PayloadTooLarge'),
+        '415': responseRef('UnsupportedMediaType'),
+        '500': responseRef('InternalError'),
+      },
+    },
+    get: {
+      operationId: 'listEvidence',
+      summary: 'List evidence',
+      description: 'Evidence items, newest first, filtered and paged.',
+      tags: ['evidence'],
+      security: access.protected,
+      parameters: [
+        { name: 'kind', in: 'query', required: false, schema: ref('EvidenceKind') },
+        { name: 'subject', in: 'query', required: false, schema: { type: 'string', maxLength: 300 } },
+        {
+          name: 'control',
+          in: 'query',
+          required: false,
+          description: 'Items a control reads: its evidence kinds, and attestations that name it.',
+          schema: { type: 'string', pattern: '^[A-Z]{2,5}-\\d{2,3}$' },
+        },
+        { name: 'from', in: 'query', required: false, description: '`collectedAt` at or after.', schema: { type: 'string', format: 'date-time' } },
+        { name: 'to', in: 'query', required: false, description: '`collectedAt` before.', schema: { type: 'string', format: 'date-time' } },
+        { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+        { name: 'cursor', in: 'query', required: false, schema: { type: 'string', maxLength: 500 } },
+      ],
+      responses: {
+        '200': jsonResponse('A page of evidence.', ref('EvidencePage')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/evidence/{id}': {
+    get: {
+      operationId: 'getEvidence',
+      summary: 'Get one evidence item',
+      tags: ['evidence'],
+      security: access.protected,
+      parameters: [{ name: 'id', in: 'path', required: true, schema: evidenceId }],
+      responses: {
+        '200': jsonResponse('The item.', ref('EvidenceItem')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('EvidenceNotFound'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+};

@@ -1,0 +1,258 @@
+/** The `report` family: the daily assessment, for today and any past date, and its OSCAL export. */
+import type { PathsObject } from 'openapi3-ts/oas31';
+import { access, jsonResponse, ref, responseRef } from '../components.ts';
+
+export const tag = {
+  name: 'report',
+  description:
+    'The daily assessment report: every control evaluated against the evidence as of one date. Reports for past ' +
+    'dates never change; today\u2019s report is produced on first request if the daily job has not run yet.',
+};
+
+export const controlStatuses = ['passing', 'failing', 'stale', 'missing', 'not_applicable'] as const;
+export const severities = ['critical', 'high', 'medium', 'low'] as const;
+
+/** `YYYY-MM-DD`; the handler also rejects impossible dates such as 2026-02-30. */
+export const datePattern = '^\\d{4}-\\d{2}-\\d{2}$';
+
+const controlIdList = {
+  type: 'array',
+  items: { type: 'string' },
+  description: 'Control ids.',
+} as const;
+
+export const schemas = {
+  ControlStatus: {
+    type: 'string',
+    enum: [...controlStatuses],
+    description:
+      '`passing`: fresh evidence satisfies every check. `failing`: a check fails on fresh evidence. `stale`: the ' +
+      'evidence is older than the control\u2019s freshness window or has expired. `missing`: a required kind of ' +
+      'evidence has never been received. `not_applicable`: a current attestation scopes the control out.',
+  },
+  Severity: { type: 'string', enum: [...severities] },
+  Finding: {
+    type: 'object',
+    required: ['outcome', 'message', 'evidence'],
+    additionalProperties: false,
+    properties: {
+      outcome: {
+        type: 'string',
+        enum: ['pass', 'fail', 'stale', 'missing', 'error', 'not_applicable'],
+        description: '`error`: the check could not be evaluated on this evidence (for example a field it reads is absent).',
+      },
+      check: { type: 'string', description: 'The id of the check, for check outcomes.' },
+      kind: { type: 'string', description: 'The evidence kind the finding is about.' },
+      subject: { type: 'string', description: 'The subject of the evidence, when the finding is about one subject.' },
+      message: { type: 'string' },
+      evidence: { type: 'array', items: { type: 'string' }, description: 'Ids of the evidence items the finding rests on.' },
+    },
+  },
+  ControlResult: {
+    type: 'object',
+    required: ['id', 'title', 'family', 'severity', 'status', 'findings', 'evidence'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string' },
+      title: { type: 'string' },
+      family: { type: 'string' },
+      severity: ref('Severity'),
+      status: ref('ControlStatus'),
+      findings: { type: 'array', items: ref('Finding') },
+      evidence: { type: 'array', items: { type: 'string' }, description: 'Every evidence item the result considered.' },
+    },
+  },
+  StatusCounts: {
+    type: 'object',
+    required: [...controlStatuses],
+    additionalProperties: false,
+    properties: Object.fromEntries(controlStatuses.map((status) => [status, { type: 'integer', minimum: 0 }])),
+  },
+  ReportSummary: {
+    type: 'object',
+    required: ['score', 'counts', 'controls'],
+    additionalProperties: false,
+    properties: {
+      score: {
+        type: 'number',
+        minimum: 0,
+        maximum: 100,
+        description:
+          'Severity-weighted share of applicable controls that pass, 0–100 with one decimal. Weights: critical 10, ' +
+          'high 5, medium 3, low 1; not-applicable controls are left out.',
+      },
+      counts: ref('StatusCounts'),
+      controls: { type: 'integer', minimum: 0, description: 'How many controls were evaluated.' },
+    },
+  },
+  StatusChange: {
+    type: 'object',
+    required: ['id', 'from', 'to'],
+    additionalProperties: false,
+    properties: { id: { type: 'string' }, from: ref('ControlStatus'), to: ref('ControlStatus') },
+  },
+  ReportDiff: {
+    type: 'object',
+    required: ['previousDate', 'newlyFailing', 'fixed', 'newlyStale', 'changes'],
+    additionalProperties: false,
+    properties: {
+      previousDate: {
+        type: ['string', 'null'],
+        format: 'date',
+        description: 'The report compared against: the latest one before this date, or null for the first report.',
+      },
+      newlyFailing: { ...controlIdList, description: 'Controls failing now that were not failing before.' },
+      fixed: { ...controlIdList, description: 'Controls passing now that were failing before.' },
+      newlyStale: { ...controlIdList, description: 'Controls stale now that were not stale before.' },
+      changes: { type: 'array', items: ref('StatusChange'), description: 'Every control whose status changed.' },
+    },
+  },
+  Report: {
+    type: 'object',
+    required: ['date', 'timeZone', 'asOf', 'generatedAt', 'runId', 'catalogVersion', 'summary', 'controls', 'diff'],
+    additionalProperties: false,
+    properties: {
+      date: { type: 'string', format: 'date', description: 'The day assessed, in `timeZone`.' },
+      timeZone: { type: 'string', description: 'The IANA time zone that defines the day.' },
+      asOf: {
+        type: 'string',
+        format: 'date-time',
+        description: 'Evidence collected after this instant was not considered; freshness is measured to it.',
+      },
+      generatedAt: { type: 'string', format: 'date-time' },
+      runId: { type: 'string', description: 'The evaluation run that produced the report.' },
+      catalogVersion: { type: 'string', description: 'Fingerprint of the control catalog the report was evaluated with.' },
+      summary: ref('ReportSummary'),
+      controls: { type: 'array', items: ref('ControlResult'), description: 'One result per control, in id order.' },
+      diff: ref('ReportDiff'),
+    },
+  },
+  ReportListEntry: {
+    type: 'object',
+    required: ['date', 'generatedAt', 'summary'],
+    additionalProperties: false,
+    properties: {
+      date: { type: 'string', format: 'date' },
+      generatedAt: { type: 'string', format: 'date-time' },
+      summary: ref('ReportSummary'),
+    },
+  },
+  ReportList: {
+    type: 'object',
+    required: ['timeZone', 'today', 'reports'],
+    additionalProperties: false,
+    properties: {
+      timeZone: { type: 'string' },
+      today: { type: 'string', format: 'date', description: 'Today\u2019s date in `timeZone`.' },
+      reports: { type: 'array', items: ref('ReportListEntry'), description: 'Every stored report, oldest first.' },
+    },
+  },
+  OscalAssessmentResults: {
+    type: 'object',
+    required: ['assessment-results'],
+    description:
+      'An OSCAL 1.0.6 Assessment Results document (https://pages.nist.gov/OSCAL/): each control result is a finding ' +
+      'with its observations and the evidence they rest on.',
+    properties: { 'assessment-results': { type: 'object' } },
+  },
+} as const;
+
+const dateParameter = {
+  name: 'date',
+  in: 'path',
+  required: true,
+  description: 'The day, `YYYY-MM-DD`, in the report time zone.',
+  schema: { type: 'string', pattern: datePattern },
+} as const;
+
+const etagHeaders = {
+  ETag: { description: 'Strong validator of the report bytes.', schema: { type: 'string' } },
+  'Cache-Control': {
+    description: 'Past dates are immutable; today\u2019s report is revalidated.',
+    schema: { type: 'string' },
+  },
+} as const;
+
+const notModified = { description: 'The report has not changed since the `If-None-Match` ETag.' };
+const ifNoneMatch = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'An ETag from an earlier response; the answer is 304 when the report is unchanged.',
+  schema: { type: 'string' },
+} as const;
+
+export const paths: PathsObject = {
+  '/api/report': {
+    get: {
+      operationId: 'listReports',
+      summary: 'List report dates with their summaries',
+      description: 'Every stored report\u2019s date and summary, oldest first: enough to draw the score trend.',
+      tags: ['report'],
+      security: access.protected,
+      responses: {
+        '200': jsonResponse('The stored reports.', ref('ReportList')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/report/today': {
+    get: {
+      operationId: 'getTodayReport',
+      summary: 'Get today\u2019s report',
+      description:
+        'Today\u2019s report in the report time zone. If the daily job has not produced it yet, it is evaluated now, ' +
+        'once: concurrent first requests all receive the same report.',
+      tags: ['report'],
+      security: access.protected,
+      parameters: [ifNoneMatch],
+      responses: {
+        '200': jsonResponse('Today\u2019s report.', ref('Report'), etagHeaders),
+        '304': notModified,
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/report/{date}': {
+    get: {
+      operationId: 'getReport',
+      summary: 'Get the report of a date',
+      description:
+        'The report of one day. A date in the future, or a past day without a report, answers 404 `report_not_found`.',
+      tags: ['report'],
+      security: access.protected,
+      parameters: [dateParameter, ifNoneMatch],
+      responses: {
+        '200': jsonResponse('The report of that day.', ref('Report'), etagHeaders),
+        '304': notModified,
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('ReportNotFound'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/report/{date}/oscal': {
+    get: {
+      operationId: 'getReportOscal',
+      summary: 'Export the report of a date as OSCAL Assessment Results',
+      description: 'The report of one day as an OSCAL Assessment Results JSON document.',
+      tags: ['report'],
+      'x-beta': true,
+      security: access.protected,
+      parameters: [dateParameter, ifNoneMatch],
+      responses: {
+        '200': jsonResponse('The OSCAL document.', ref('OscalAssessmentResults'), etagHeaders),
+        '304': notModified,
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('ReportNotFound'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+};

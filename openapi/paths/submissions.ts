@@ -1,0 +1,180 @@
+/** The `submissions` family: evidence a person submits by hand, with attached files. */
+import type { PathsObject } from 'openapi3-ts/oas31';
+import { access, jsonResponse, ref, responseRef } from '../components.ts';
+import { uploadLimits } from '../../functions/src/submissions/upload-limits.ts';
+import { controlIdPattern } from './controls.ts';
+
+export const tag = {
+  name: 'submissions',
+  description:
+    'Manual evidence: a statement that controls operate (or do not apply), with files. Each submission becomes an ' +
+    '`attestation` evidence item. Attachments are hashed with SHA-256 on upload and checked on every download.',
+};
+
+const bodyLimit = uploadLimits.maxFiles * uploadLimits.maxFileBytes + 1024 * 1024;
+
+export const submissionIdPattern = '^sub-[0-9a-z]{10,40}$';
+
+export const schemas = {
+  SubmissionForm: {
+    type: 'object',
+    required: ['controls', 'statement'],
+    properties: {
+      controls: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 50,
+        uniqueItems: true,
+        items: { type: 'string', pattern: controlIdPattern },
+        description: 'The controls the submission supports; repeat the field once per control.',
+      },
+      statement: { type: 'string', minLength: 1, maxLength: 4000, description: 'What is being attested, in plain words.' },
+      subject: { type: 'string', minLength: 1, maxLength: 300, description: 'What it is about, e.g. a policy; defaults to "manual submission".' },
+      effectiveDate: { type: 'string', format: 'date', description: 'The day the statement speaks for; defaults to today.' },
+      expiresAt: { type: 'string', format: 'date-time', description: 'When the statement stops counting; none by default.' },
+      notApplicable: {
+        type: 'string',
+        enum: ['true', 'false'],
+        description: '`true` when the statement scopes the controls out; the statement must say why.',
+      },
+      attachments: {
+        type: 'array',
+        maxItems: uploadLimits.maxFiles,
+        items: { type: 'string', contentMediaType: 'application/octet-stream' },
+        description:
+          `Up to ${uploadLimits.maxFiles} files of at most ${uploadLimits.maxFileBytes / 1024 / 1024} MiB each, of types ` +
+          `${uploadLimits.mediaTypes.join(', ')}.`,
+      },
+    },
+  },
+  Submission: {
+    type: 'object',
+    required: ['id', 'controls', 'statement', 'subject', 'effectiveDate', 'notApplicable', 'submittedAt', 'submittedBy', 'evidenceId', 'attachments'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', pattern: submissionIdPattern },
+      controls: { type: 'array', items: { type: 'string' } },
+      statement: { type: 'string' },
+      subject: { type: 'string' },
+      effectiveDate: { type: 'string', format: 'date' },
+      expiresAt: { type: 'string', format: 'date-time' },
+      notApplicable: { type: 'boolean' },
+      submittedAt: { type: 'string', format: 'date-time' },
+      submittedBy: {
+        type: 'object',
+        required: ['uid'],
+        additionalProperties: false,
+        description: 'Taken from the ID token; `anonymous` in public mode without one.',
+        properties: { uid: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
+      },
+      evidenceId: { type: 'string', description: 'The attestation evidence item the submission became.' },
+      attachments: { type: 'array', items: ref('Attachment') },
+    },
+  },
+  SubmissionPage: {
+    type: 'object',
+    required: ['items'],
+    additionalProperties: false,
+    properties: {
+      items: { type: 'array', items: ref('Submission'), description: 'Newest first.' },
+      nextCursor: { type: 'string' },
+    },
+  },
+} as const;
+
+const submissionId = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: submissionIdPattern } } as const;
+
+export const paths: PathsObject = {
+  '/api/submissions': {
+    post: {
+      operationId: 'createSubmission',
+      summary: 'Submit manual evidence',
+      description:
+        'A `multipart/form-data` form. The submitter is taken from the ID token when there is one. Too many or too ' +
+        'large files answer 413, a file type outside the list 415, an unknown control 400.',
+      tags: ['submissions'],
+      security: access.protected,
+      'x-body-limit': bodyLimit,
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: ref('SubmissionForm'),
+            encoding: { attachments: { contentType: uploadLimits.mediaTypes.join(', ') } },
+          },
+        },
+      },
+      responses: {
+        '201': jsonResponse('The submission, stored and turned into evidence.', ref('Submission'), {
+          Location: { description: 'The new submission.', schema: { type: 'string' } },
+        }),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '413': responseRef('PayloadTooLarge'),
+        '415': responseRef('UnsupportedMediaType'),
+        '500': responseRef('InternalError'),
+      },
+    },
+    get: {
+      operationId: 'listSubmissions',
+      summary: 'List submissions',
+      tags: ['submissions'],
+      security: access.protected,
+      parameters: [
+        { name: 'control', in: 'query', required: false, schema: { type: 'string', pattern: controlIdPattern } },
+        { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+        { name: 'cursor', in: 'query', required: false, schema: { type: 'string', maxLength: 500 } },
+      ],
+      responses: {
+        '200': jsonResponse('A page of submissions.', ref('SubmissionPage')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/submissions/{id}': {
+    get: {
+      operationId: 'getSubmission',
+      summary: 'Get one submission',
+      tags: ['submissions'],
+      security: access.protected,
+      parameters: [submissionId],
+      responses: {
+        '200': jsonResponse('The submission.', ref('Submission')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('SubmissionNotFound'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/submissions/{id}/attachments/{index}': {
+    get: {
+      operationId: 'downloadAttachment',
+      summary: 'Download an attachment',
+      description: 'The file, after checking it still has the SHA-256 recorded at upload; a mismatch is never served.',
+      tags: ['submissions'],
+      security: access.protected,
+      parameters: [
+        submissionId,
+        { name: 'index', in: 'path', required: true, schema: { type: 'integer', minimum: 0, maximum: uploadLimits.maxFiles - 1 } },
+      ],
+      responses: {
+        '200': {
+          description: 'The file, with its recorded media type and SHA-256 (`Digest`-style in `X-Content-SHA256`).',
+          headers: {
+            'Content-Disposition': { schema: { type: 'string' } },
+            'X-Content-SHA256': { schema: { type: 'string' } },
+          },
+          content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+        },
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('SubmissionNotFound'),
+        '409': responseRef('AttachmentTampered'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+};

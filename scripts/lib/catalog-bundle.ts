@@ -1,0 +1,234 @@
+/**
+ * Compiles `functions/catalog/controls/*.md` into the catalog the functions load, and refuses a
+ * catalog with any mistake: frontmatter that does not match the schema, a framework id that is
+ * not in the reference lists (NIST ids must exist in SP 800-53 rev5), a CEL expression that does
+ * not compile or fails on its kind's example evidence, a check on evidence the control does not
+ * require. Every error names the file and line.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CelScalar, celEnv, isCelError, parse, plan } from '@bufbuild/cel';
+import matter from 'gray-matter';
+import type { Catalog, Check, Control } from '../../functions/src/assessment/model.ts';
+import { evidenceKinds } from '../../openapi/evidence-kinds.ts';
+import { controlIdPattern } from '../../openapi/paths/controls.ts';
+import { severities } from '../../openapi/paths/report.ts';
+import { renderMarkdown } from './markdown.ts';
+
+export const controlFamilies = {
+  'identity-and-access': 'IAM',
+  'change-management': 'CHG',
+  'backup-and-recovery': 'BCK',
+  'logging-and-monitoring': 'LOG',
+  'vulnerability-management': 'VUL',
+  'endpoint-security': 'END',
+  encryption: 'ENC',
+  'incident-response': 'INC',
+  'vendor-management': 'VEN',
+  'people-security': 'PPL',
+} as const;
+
+export class CatalogError extends Error {}
+
+/** The same variables the engine binds (functions/src/assessment/checks.ts). */
+const environment = celEnv({ variables: { item: CelScalar.DYN, data: CelScalar.DYN, items: CelScalar.DYN } });
+
+interface ReferenceLists {
+  soc2: Set<string>;
+  iso27001: Set<string>;
+  nist80053: Set<string>;
+}
+
+function readReferences(dir: string): ReferenceLists {
+  const ids = (file: string) => (JSON.parse(readFileSync(join(dir, file), 'utf8')) as { ids: string[] }).ids;
+  const nist = JSON.parse(readFileSync(join(dir, 'nist-800-53-rev5-moderate.json'), 'utf8')) as { controls: { id: string }[] };
+  return {
+    soc2: new Set(ids('soc2-tsc-2017.json')),
+    iso27001: new Set(ids('iso27001-2022-annex-a.json')),
+    nist80053: new Set(nist.controls.map((control) => control.id)),
+  };
+}
+
+const topKeys = ['id', 'title', 'family', 'severity', 'frameworks', 'evidence', 'checks'];
+const checkKeys = ['id', 'kind', 'each', 'all', 'where', 'pass', 'fail'];
+
+/** Splits the body into its `## Objective` and `## Guidance` sections. */
+function sections(body: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  const parts = body.split(/^## +(.+)$/m);
+  for (let i = 1; i < parts.length; i += 2) found[parts[i]!.trim().toLowerCase()] = parts[i + 1]!.trim();
+  return found;
+}
+
+export function compileCatalogSources(catalogDir: string): Catalog {
+  const references = readReferences(join(catalogDir, 'reference'));
+  const dir = join(catalogDir, 'controls');
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .sort();
+  const controls: Control[] = [];
+  const hash = createHash('sha256');
+  for (const file of files) {
+    const source = readFileSync(join(dir, file), 'utf8');
+    hash.update(file).update('\0').update(source);
+    controls.push(compileControl(`functions/catalog/controls/${file}`, file, source, references));
+  }
+  const seen = new Set<string>();
+  for (const control of controls) {
+    if (seen.has(control.id)) throw new CatalogError(`duplicate control id ${control.id}`);
+    seen.add(control.id);
+  }
+  if (controls.length === 0) throw new CatalogError(`${dir}: the catalog has no controls`);
+  return { version: hash.digest('hex').slice(0, 12), controls };
+}
+
+function compileControl(where: string, file: string, source: string, references: ReferenceLists): Control {
+  const lines = source.split('\n');
+  /** The 1-based line of the first line containing every needle in order, from `from`. */
+  const lineOf = (needles: string[], from = 0): number => {
+    let line = from;
+    for (const needle of needles) {
+      const found = lines.findIndex((text, index) => index >= line && text.includes(needle));
+      if (found === -1) return line + 1;
+      line = found;
+    }
+    return line + 1;
+  };
+  const fail = (line: number, message: string): never => {
+    throw new CatalogError(`${where}:${line}: ${message}`);
+  };
+
+  let parsed: matter.GrayMatterFile<string>;
+  try {
+    parsed = matter(source);
+  } catch (error) {
+    const mark = (error as { mark?: { line?: number } }).mark;
+    return fail((mark?.line ?? 0) + 2, `frontmatter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const data = parsed.data as Record<string, unknown>;
+  for (const key of Object.keys(data)) if (!topKeys.includes(key)) fail(lineOf([`${key}:`]), `unknown key "${key}"`);
+
+  const text = (key: string, value: unknown): string =>
+    typeof value === 'string' && value.trim() !== '' ? value : fail(lineOf([`${key}:`]), `"${key}" must be a non-empty string`);
+
+  const id = text('id', data['id']);
+  if (!new RegExp(controlIdPattern).test(id)) fail(lineOf(['id:']), `id "${id}" must look like IAM-01`);
+  if (file !== `${id}.md`) fail(lineOf(['id:']), `the file must be named ${id}.md`);
+  const title = text('title', data['title']);
+  const family = text('family', data['family']);
+  const prefix = (controlFamilies as Record<string, string>)[family];
+  if (!prefix) fail(lineOf(['family:']), `family "${family}" is not one of ${Object.keys(controlFamilies).join(', ')}`);
+  if (!id.startsWith(`${prefix}-`)) fail(lineOf(['id:']), `a ${family} control id starts with ${prefix}-`);
+  const severity = data['severity'];
+  if (!severities.includes(severity as never)) fail(lineOf(['severity:']), `severity must be one of ${severities.join(', ')}`);
+
+  const frameworks = data['frameworks'] as Record<string, unknown> | undefined;
+  if (!frameworks || typeof frameworks !== 'object') return fail(lineOf(['frameworks:']), '"frameworks" is required');
+  for (const key of Object.keys(frameworks)) {
+    if (!(key in references)) fail(lineOf(['frameworks:', `${key}:`]), `unknown framework "${key}" (soc2, iso27001, nist80053)`);
+  }
+  const mappings = { soc2: [] as string[], iso27001: [] as string[], nist80053: [] as string[] };
+  for (const key of Object.keys(mappings) as (keyof typeof mappings)[]) {
+    const ids = frameworks[key];
+    const line = lineOf(['frameworks:', `${key}:`]);
+    if (!Array.isArray(ids) || ids.length === 0) fail(line, `frameworks.${key} must list at least one id`);
+    for (const mapped of ids as unknown[]) {
+      if (typeof mapped !== 'string' || !references[key].has(mapped)) {
+        fail(
+          line,
+          `frameworks.${key}: "${String(mapped)}" is not a known id` +
+            (key === 'nist80053' ? ' of NIST SP 800-53 rev5 (see functions/catalog/reference/)' : ''),
+        );
+      }
+      mappings[key].push(mapped as string);
+    }
+  }
+
+  const evidence = data['evidence'];
+  if (!Array.isArray(evidence) || evidence.length === 0) return fail(lineOf(['evidence:']), '"evidence" must list at least one kind');
+  const requirements = evidence.map((requirement: unknown, index) => {
+    const entry = requirement as { kind?: unknown; freshnessDays?: unknown };
+    const line = lineOf(['evidence:', `kind: ${String(entry.kind)}`]);
+    if (typeof entry.kind !== 'string' || !(entry.kind in evidenceKinds))
+      fail(line, `evidence[${index}].kind "${String(entry.kind)}" is not an evidence kind`);
+    if (!Number.isInteger(entry.freshnessDays) || (entry.freshnessDays as number) < 1)
+      fail(line, `evidence[${index}].freshnessDays must be a whole number of days, at least 1`);
+    for (const key of Object.keys(entry)) if (key !== 'kind' && key !== 'freshnessDays') fail(line, `unknown key "${key}"`);
+    return { kind: entry.kind as Control['evidence'][number]['kind'], freshnessDays: entry.freshnessDays as number };
+  });
+
+  const rawChecks = data['checks'] ?? [];
+  if (!Array.isArray(rawChecks)) return fail(lineOf(['checks:']), '"checks" must be a list');
+  const checkIds = new Set<string>();
+  const checks = rawChecks.map((raw: unknown, index): Check => {
+    const entry = raw as Record<string, unknown>;
+    const start = lineOf(['checks:', `id: ${String(entry['id'])}`]) - 1;
+    const at = (key: string) => lineOf([`${key}:`], start);
+    for (const key of Object.keys(entry)) if (!checkKeys.includes(key)) fail(at(key), `unknown check key "${key}"`);
+    const checkId = entry['id'];
+    if (typeof checkId !== 'string' || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(checkId))
+      fail(start + 1, `checks[${index}].id must be lowercase words joined by hyphens`);
+    if (checkIds.has(checkId as string)) fail(start + 1, `duplicate check id "${String(checkId)}"`);
+    checkIds.add(checkId as string);
+    const kind = entry['kind'];
+    if (!requirements.some((requirement) => requirement.kind === kind) || kind === 'attestation')
+      fail(at('kind'), `check "${String(checkId)}" reads "${String(kind)}", which is not evidence this control requires`);
+    const mode = 'each' in entry ? 'each' : 'all' in entry ? 'all' : fail(start + 1, 'a check needs "each" or "all"');
+    if ('each' in entry && 'all' in entry) fail(at('all'), 'a check has either "each" or "all", not both');
+    if (mode === 'all' && 'where' in entry) fail(at('where'), '"where" only applies to "each" checks');
+    const expression = text(mode, entry[mode]);
+    const pass = text('pass', entry['pass']);
+    const failMessage = text('fail', entry['fail']);
+    const check: Check = {
+      id: checkId as string,
+      kind: kind as Check['kind'],
+      mode,
+      expression,
+      ...(typeof entry['where'] === 'string' ? { where: entry['where'] } : {}),
+      pass,
+      fail: failMessage,
+    };
+    verifyCel(check, (key, message) => fail(at(key), message));
+    return check;
+  });
+
+  const body = sections(parsed.content);
+  const objective = body['objective'] ?? fail(lines.length, 'the body needs an "## Objective" section');
+  const guidance = body['guidance'] ?? fail(lines.length, 'the body needs a "## Guidance" section');
+  return {
+    id,
+    title,
+    family,
+    severity: severity as Control['severity'],
+    frameworks: mappings,
+    evidence: requirements,
+    checks,
+    objective: renderMarkdown(objective).html,
+    guidance: renderMarkdown(guidance).html,
+    objectiveMarkdown: objective,
+    guidanceMarkdown: guidance,
+  };
+}
+
+/** Compiles a check's CEL and runs it on its kind's example, which must give a boolean. */
+function verifyCel(check: Check, fail: (key: string, message: string) => never): void {
+  const example = evidenceKinds[check.kind as keyof typeof evidenceKinds].example;
+  const item = { id: 'example', kind: check.kind, subject: 'example', collectedAt: '2026-01-01T00:00:00Z', data: example };
+  const bindings = { item, data: example, items: [item] };
+  const sources: [string, string][] = [[check.mode, check.expression]];
+  if (check.where) sources.push(['where', check.where]);
+  for (const [key, expression] of sources) {
+    let program: (bindings: never) => unknown;
+    try {
+      program = plan(environment, parse(expression));
+    } catch (error) {
+      return fail(key, `check "${check.id}": ${key} does not compile as CEL: ${(error as Error).message}`);
+    }
+    const result = program(bindings as never);
+    if (isCelError(result)) {
+      fail(key, `check "${check.id}": ${key} fails on the ${check.kind} example evidence: ${result.message}`);
+    }
+    if (typeof result !== 'boolean') fail(key, `check "${check.id}": ${key} must give a boolean, not ${typeof result}`);
+  }
+}
