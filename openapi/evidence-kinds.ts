@@ -330,7 +330,10 @@ export const evidenceKinds = {
       tier: { type: 'string', enum: ['critical', 'high', 'moderate', 'low'] },
       assessedOn: date,
       residualRisk: { type: 'string', enum: ['low', 'medium', 'high'] },
-      assuranceReportValid: { type: 'boolean', description: 'A current SOC 2 type II report or ISO 27001 certificate is on file.' },
+      assuranceReportValid: {
+        type: 'boolean',
+        description: 'A current SOC 2 type II report or ISO 27001 certificate is on file.',
+      },
       dpaSigned: { type: 'boolean', description: 'A data processing agreement is signed.' },
     },
     ['tier', 'assessedOn', 'residualRisk', 'assuranceReportValid', 'dpaSigned'],
@@ -348,7 +351,13 @@ export const evidenceKinds = {
       actionItemsOpen: count,
     },
     ['exercisedOn', 'scenario', 'participants', 'lessonsRecorded', 'actionItemsOpen'],
-    { exercisedOn: '2026-08-20', scenario: 'ransomware on a file server', participants: 9, lessonsRecorded: true, actionItemsOpen: 1 },
+    {
+      exercisedOn: '2026-08-20',
+      scenario: 'ransomware on a file server',
+      participants: 9,
+      lessonsRecorded: true,
+      actionItemsOpen: 1,
+    },
   ),
   attestation: kind(
     'AttestationData',

@@ -30,7 +30,7 @@ const corsOriginsParam = defineString('CORS_ORIGINS', {
 
 const reportTimeZoneParam = defineString('REPORT_TIME_ZONE', {
   default: 'UTC',
-  description: 'The IANA time zone whose calendar days the daily reports follow, e.g. Europe/Paris; also the schedule\'s zone.',
+  description: "The IANA time zone whose calendar days the daily reports follow, e.g. Europe/Paris; also the schedule's zone.",
 });
 
 /** For `onSchedule`, which takes the param itself so the deployed job runs in the same zone. */

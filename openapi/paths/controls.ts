@@ -38,7 +38,11 @@ export const schemas = {
     properties: {
       id: { type: 'string' },
       kind: ref('EvidenceKind'),
-      mode: { type: 'string', enum: ['each', 'all'], description: '`each`: per subject\u2019s newest item; `all`: once over them all.' },
+      mode: {
+        type: 'string',
+        enum: ['each', 'all'],
+        description: '`each`: per subject\u2019s newest item; `all`: once over them all.',
+      },
       expression: { type: 'string', description: 'The CEL expression that must be true.' },
       where: { type: 'string', description: 'For `each`: a CEL filter choosing the items the check applies to.' },
       pass: { type: 'string', description: 'Message template when the check holds.' },
@@ -77,7 +81,20 @@ export const schemas = {
   },
   ControlDetail: {
     type: 'object',
-    required: ['id', 'title', 'family', 'severity', 'frameworks', 'automated', 'latest', 'objective', 'guidance', 'evidence', 'checks', 'result'],
+    required: [
+      'id',
+      'title',
+      'family',
+      'severity',
+      'frameworks',
+      'automated',
+      'latest',
+      'objective',
+      'guidance',
+      'evidence',
+      'checks',
+      'result',
+    ],
     additionalProperties: false,
     properties: {
       id: { type: 'string', pattern: controlIdPattern },

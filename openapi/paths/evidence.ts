@@ -14,7 +14,11 @@ export const tag = {
 export const idPattern = '^[A-Za-z0-9][A-Za-z0-9_:-]{0,127}$';
 export const maxBatch = 500;
 
-const evidenceId = { type: 'string', pattern: idPattern, description: 'Letters, digits, `_`, `:` and `-`; at most 128.' } as const;
+const evidenceId = {
+  type: 'string',
+  pattern: idPattern,
+  description: 'Letters, digits, `_`, `:` and `-`; at most 128.',
+} as const;
 
 const evidenceFields = {
   id: {
@@ -25,7 +29,12 @@ const evidenceFields = {
   },
   kind: { type: 'string', enum: evidenceKindNames, description: 'What the item is; decides the shape of `data`.' },
   source: { type: 'string', minLength: 1, maxLength: 200, description: 'The collector or person that produced it.' },
-  subject: { type: 'string', minLength: 1, maxLength: 300, description: 'What the item is about: an account, repository, device\u2026' },
+  subject: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 300,
+    description: 'What the item is about: an account, repository, device\u2026',
+  },
   collectedAt: { type: 'string', format: 'date-time', description: 'When the observation was made.' },
   effectiveDate: {
     type: 'string',
@@ -109,7 +118,11 @@ export const schemas = {
           additionalProperties: false,
           properties: {
             id: { type: 'string' },
-            status: { type: 'string', enum: ['created', 'existing'], description: '`existing`: a retry; nothing new was stored.' },
+            status: {
+              type: 'string',
+              enum: ['created', 'existing'],
+              description: '`existing`: a retry; nothing new was stored.',
+            },
           },
         },
       },
@@ -161,8 +174,11 @@ export const paths: PathsObject = {
         },
       },
       responses: {
-        '200': jsonResponse('Every item was already stored (a retry); nothing new was written.', ref('IngestResult')),
-        '201': jsonResponse('At least one item was stored.', ref('IngestResult')),
+        '200': jsonResponse('Every item was already stored under its id; nothing new was written.', ref('IngestResult')),
+        '201': jsonResponse(
+          'At least one item was stored. A repeated `Idempotency-Key` gets the first request\u2019s answer again, unchanged.',
+          ref('IngestResult'),
+        ),
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
         '409': responseRef('Conflict'),
@@ -187,8 +203,20 @@ export const paths: PathsObject = {
           description: 'Items a control reads: its evidence kinds, and attestations that name it.',
           schema: { type: 'string', pattern: '^[A-Z]{2,5}-\\d{2,3}$' },
         },
-        { name: 'from', in: 'query', required: false, description: '`collectedAt` at or after.', schema: { type: 'string', format: 'date-time' } },
-        { name: 'to', in: 'query', required: false, description: '`collectedAt` before.', schema: { type: 'string', format: 'date-time' } },
+        {
+          name: 'from',
+          in: 'query',
+          required: false,
+          description: '`collectedAt` at or after.',
+          schema: { type: 'string', format: 'date-time' },
+        },
+        {
+          name: 'to',
+          in: 'query',
+          required: false,
+          description: '`collectedAt` before.',
+          schema: { type: 'string', format: 'date-time' },
+        },
         { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
         { name: 'cursor', in: 'query', required: false, schema: { type: 'string', maxLength: 500 } },
       ],

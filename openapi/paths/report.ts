@@ -221,8 +221,7 @@ export const paths: PathsObject = {
     get: {
       operationId: 'getReport',
       summary: 'Get the report of a date',
-      description:
-        'The report of one day. A date in the future, or a past day without a report, answers 404 `report_not_found`.',
+      description: 'The report of one day. A date in the future, or a past day without a report, answers 404 `report_not_found`.',
       tags: ['report'],
       security: access.protected,
       parameters: [dateParameter, ifNoneMatch],

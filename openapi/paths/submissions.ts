@@ -29,7 +29,12 @@ export const schemas = {
         description: 'The controls the submission supports; repeat the field once per control.',
       },
       statement: { type: 'string', minLength: 1, maxLength: 4000, description: 'What is being attested, in plain words.' },
-      subject: { type: 'string', minLength: 1, maxLength: 300, description: 'What it is about, e.g. a policy; defaults to "manual submission".' },
+      subject: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 300,
+        description: 'What it is about, e.g. a policy; defaults to "manual submission".',
+      },
       effectiveDate: { type: 'string', format: 'date', description: 'The day the statement speaks for; defaults to today.' },
       expiresAt: { type: 'string', format: 'date-time', description: 'When the statement stops counting; none by default.' },
       notApplicable: {
@@ -49,7 +54,18 @@ export const schemas = {
   },
   Submission: {
     type: 'object',
-    required: ['id', 'controls', 'statement', 'subject', 'effectiveDate', 'notApplicable', 'submittedAt', 'submittedBy', 'evidenceId', 'attachments'],
+    required: [
+      'id',
+      'controls',
+      'statement',
+      'subject',
+      'effectiveDate',
+      'notApplicable',
+      'submittedAt',
+      'submittedBy',
+      'evidenceId',
+      'attachments',
+    ],
     additionalProperties: false,
     properties: {
       id: { type: 'string', pattern: submissionIdPattern },
@@ -82,7 +98,12 @@ export const schemas = {
   },
 } as const;
 
-const submissionId = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: submissionIdPattern } } as const;
+const submissionId = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: submissionIdPattern },
+} as const;
 
 export const paths: PathsObject = {
   '/api/submissions': {
@@ -158,7 +179,12 @@ export const paths: PathsObject = {
       security: access.protected,
       parameters: [
         submissionId,
-        { name: 'index', in: 'path', required: true, schema: { type: 'integer', minimum: 0, maximum: uploadLimits.maxFiles - 1 } },
+        {
+          name: 'index',
+          in: 'path',
+          required: true,
+          schema: { type: 'integer', minimum: 0, maximum: uploadLimits.maxFiles - 1 },
+        },
       ],
       responses: {
         '200': {

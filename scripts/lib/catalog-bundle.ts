@@ -104,7 +104,7 @@ function compileControl(where: string, file: string, source: string, references:
     parsed = matter(source);
   } catch (error) {
     const mark = (error as { mark?: { line?: number } }).mark;
-    return fail((mark?.line ?? 0) + 2, `frontmatter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+    return fail((mark?.line ?? 0) + 1, `frontmatter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
   }
   const data = parsed.data as Record<string, unknown>;
   for (const key of Object.keys(data)) if (!topKeys.includes(key)) fail(lineOf([`${key}:`]), `unknown key "${key}"`);
@@ -146,7 +146,8 @@ function compileControl(where: string, file: string, source: string, references:
   }
 
   const evidence = data['evidence'];
-  if (!Array.isArray(evidence) || evidence.length === 0) return fail(lineOf(['evidence:']), '"evidence" must list at least one kind');
+  if (!Array.isArray(evidence) || evidence.length === 0)
+    return fail(lineOf(['evidence:']), '"evidence" must list at least one kind');
   const requirements = evidence.map((requirement: unknown, index) => {
     const entry = requirement as { kind?: unknown; freshnessDays?: unknown };
     const line = lineOf(['evidence:', `kind: ${String(entry.kind)}`]);
@@ -163,7 +164,13 @@ function compileControl(where: string, file: string, source: string, references:
   const checkIds = new Set<string>();
   const checks = rawChecks.map((raw: unknown, index): Check => {
     const entry = raw as Record<string, unknown>;
-    const start = lineOf(['checks:', `id: ${String(entry['id'])}`]) - 1;
+    const checksLine = lineOf(['checks:']) - 1;
+    const idLine = lines.findIndex(
+      (text, line) =>
+        line > checksLine &&
+        new RegExp(`^\\s*-?\\s*id:\\s*['"]?${String(entry['id']).replace(/[^\w-]/g, '')}['"]?\\s*$`).test(text),
+    );
+    const start = idLine === -1 ? checksLine : idLine;
     const at = (key: string) => lineOf([`${key}:`], start);
     for (const key of Object.keys(entry)) if (!checkKeys.includes(key)) fail(at(key), `unknown check key "${key}"`);
     const checkId = entry['id'];

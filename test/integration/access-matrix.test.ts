@@ -3,6 +3,7 @@
  * description × every kind of token, in the mode under test, with the exact status and body.
  * A new operation fails this test until it is given a sample request here.
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { expectedProblem } from '../support/problems.ts';
@@ -10,19 +11,62 @@ import { bearer, hosting, mode, tokenKinds, tokensOfEveryKind, type SignedIn, ty
 
 interface Sample {
   path: string;
+  method?: 'GET' | 'POST';
+  /** A fresh body for each request (POSTs must not collide across token kinds). */
+  body?: () => BodyInit;
+  headers?: Record<string, string>;
+  /** The success status; 200 unless said. */
+  status?: number;
   /** For docs pages: whether the page is gated. */
   gated?: boolean;
 }
 
+const today = new Date().toISOString().slice(0, 10);
+let submissionId = '';
+let evidenceId = '';
+
+const newEvidence = () =>
+  JSON.stringify({
+    id: `matrix-${randomUUID()}`,
+    kind: 'tls.endpoint',
+    source: 'access-matrix',
+    subject: 'matrix.example.com',
+    collectedAt: new Date().toISOString(),
+    data: { minTlsVersion: '1.3', hsts: true, certificateDaysLeft: 80, weakCiphers: false },
+  });
+
+function newSubmission(): FormData {
+  const form = new FormData();
+  form.append('controls', 'PPL-06');
+  form.append('statement', 'The information security policy was approved.');
+  form.append('attachments', new Blob(['approved by the board'], { type: 'text/plain' }), 'minutes.txt');
+  return form;
+}
+
 /** One request per operation (two for docs pages: an open one and a gated one). */
-const samples: Record<string, Sample[]> = {
-  getAuthConfig: [{ path: '/api/auth/config' }],
-  getCaller: [{ path: '/api/auth/me' }],
-  listDocs: [{ path: '/api/docs/index' }],
-  getDocPage: [
+const samples: Record<string, () => Sample[]> = {
+  getAuthConfig: () => [{ path: '/api/auth/config' }],
+  getCaller: () => [{ path: '/api/auth/me' }],
+  listDocs: () => [{ path: '/api/docs/index' }],
+  getDocPage: () => [
     { path: '/api/docs/page/getting-started', gated: false },
     { path: '/api/docs/page/methodology', gated: true },
   ],
+  listReports: () => [{ path: '/api/report' }],
+  getTodayReport: () => [{ path: '/api/report/today' }],
+  getReport: () => [{ path: `/api/report/${today}` }],
+  getReportOscal: () => [{ path: `/api/report/${today}/oscal` }],
+  listControls: () => [{ path: '/api/controls' }],
+  getControl: () => [{ path: '/api/controls/IAM-01' }],
+  ingestEvidence: () => [
+    { path: '/api/evidence', method: 'POST', body: newEvidence, headers: { 'Content-Type': 'application/json' }, status: 201 },
+  ],
+  listEvidence: () => [{ path: '/api/evidence?limit=1' }],
+  getEvidence: () => [{ path: `/api/evidence/${evidenceId}` }],
+  createSubmission: () => [{ path: '/api/submissions', method: 'POST', body: newSubmission, status: 201 }],
+  listSubmissions: () => [{ path: '/api/submissions?limit=1' }],
+  getSubmission: () => [{ path: `/api/submissions/${submissionId}` }],
+  downloadAttachment: () => [{ path: `/api/submissions/${submissionId}/attachments/0` }],
 };
 
 let spec: OpenAPIObject;
@@ -32,6 +76,20 @@ let tokens: Record<TokenKind, string | undefined>;
 beforeAll(async () => {
   spec = (await (await fetch(`${hosting}/api/openapi.json`)).json()) as OpenAPIObject;
   ({ user, tokens } = await tokensOfEveryKind());
+  // Something to read back: one evidence item and one submission, sent with a valid token.
+  const ingested = await fetch(`${hosting}/api/evidence`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...bearer(tokens.valid) },
+    body: newEvidence(),
+  });
+  evidenceId = ((await ingested.json()) as { items: { id: string }[] }).items[0]!.id;
+  const submitted = await fetch(`${hosting}/api/submissions`, {
+    method: 'POST',
+    headers: bearer(tokens.valid),
+    body: newSubmission(),
+  });
+  submissionId = ((await submitted.json()) as { id: string }).id;
+  expect((await fetch(`${hosting}/api/report/today`, { headers: bearer(tokens.valid) })).status).toBe(200);
 });
 
 function operations(): { operationId: string; access: 'public' | 'protected' | 'optional' }[] {
@@ -77,6 +135,8 @@ describe(`access matrix in ${mode} mode`, () => {
         .map((operation) => operation.operationId)
         .sort(),
     ).toEqual(Object.keys(samples).sort());
+    expect(evidenceId).toMatch(/^matrix-/);
+    expect(submissionId).toMatch(/^sub-/);
   });
 
   it('says the mode under test', async () => {
@@ -87,10 +147,15 @@ describe(`access matrix in ${mode} mode`, () => {
   for (const kind of tokenKinds) {
     it(`answers every operation as the contract says with token: ${kind}`, async () => {
       for (const { operationId, access } of operations()) {
-        for (const sample of samples[operationId] ?? []) {
+        for (const sample of samples[operationId]?.() ?? []) {
           const where = `${operationId} ${sample.path} (${kind})`;
-          const response = await fetch(hosting + sample.path, { headers: bearer(tokens[kind]) });
-          const body = (await response.json()) as Record<string, unknown>;
+          const response = await fetch(hosting + sample.path, {
+            method: sample.method ?? 'GET',
+            headers: { ...sample.headers, ...bearer(tokens[kind]) },
+            ...(sample.body ? { body: sample.body() } : {}),
+          });
+          const isJson = /json/.test(response.headers.get('content-type') ?? '');
+          const body = (isJson ? await response.json() : { bytes: await response.text() }) as Record<string, unknown>;
           const guarded = mode === 'protected' && (access === 'protected' || sample.gated === true);
 
           if (guarded && kind !== 'valid') {
@@ -99,12 +164,17 @@ describe(`access matrix in ${mode} mode`, () => {
             expect(response.headers.get('www-authenticate'), where).toBe(challenge.header);
             expect(response.headers.get('content-type'), where).toBe('application/problem+json');
             expect(body, where).toEqual(
-              expectedProblem(challenge.code, challenge.detail, sample.path, response.headers.get('x-request-id')!),
+              expectedProblem(
+                challenge.code,
+                challenge.detail,
+                sample.path.split('?')[0]!,
+                response.headers.get('x-request-id')!,
+              ),
             );
             continue;
           }
 
-          expect(response.status, where).toBe(200);
+          expect(response.status, where).toBe(sample.status ?? 200);
           expect(response.headers.get('www-authenticate'), where).toBeNull();
           const identified = kind === 'valid';
           switch (operationId) {
@@ -129,6 +199,50 @@ describe(`access matrix in ${mode} mode`, () => {
             case 'getDocPage':
               expect(body.slug, where).toBe(sample.path.split('/').pop());
               expect(body.gated, where).toBe(sample.gated);
+              break;
+            case 'listReports':
+              expect(
+                (body.reports as { date: string }[]).map((entry) => entry.date),
+                where,
+              ).toContain(today);
+              break;
+            case 'getTodayReport':
+            case 'getReport':
+              expect(body.date, where).toBe(today);
+              expect((body.controls as unknown[]).length, where).toBeGreaterThanOrEqual(30);
+              break;
+            case 'getReportOscal':
+              expect(Object.keys(body), where).toEqual(['assessment-results']);
+              break;
+            case 'listControls':
+              expect((body.controls as unknown[]).length, where).toBeGreaterThanOrEqual(30);
+              break;
+            case 'getControl':
+              expect(body.id, where).toBe('IAM-01');
+              break;
+            case 'ingestEvidence':
+              expect((body.items as { status: string }[])[0]?.status, where).toBe('created');
+              break;
+            case 'listEvidence':
+              expect((body.items as unknown[]).length, where).toBe(1);
+              break;
+            case 'getEvidence':
+              expect(body.id, where).toBe(evidenceId);
+              break;
+            case 'createSubmission': {
+              const submittedBy = body.submittedBy as { uid: string };
+              // The submitter comes from the token when there is a valid one, in either mode.
+              expect(submittedBy.uid, where).toBe(identified ? user.uid : 'anonymous');
+              break;
+            }
+            case 'listSubmissions':
+              expect((body.items as unknown[]).length, where).toBe(1);
+              break;
+            case 'getSubmission':
+              expect(body.id, where).toBe(submissionId);
+              break;
+            case 'downloadAttachment':
+              expect(body, where).toEqual({ bytes: 'approved by the board' });
               break;
             default:
               throw new Error(`no expectation for ${operationId}`);

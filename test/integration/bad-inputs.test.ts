@@ -13,7 +13,7 @@ interface Row {
   method?: string;
   path: string;
   headers?: Record<string, string>;
-  body?: string | Uint8Array<ArrayBuffer>;
+  body?: string | Uint8Array<ArrayBuffer> | (() => FormData);
   status: number;
   code: ProblemCode;
   detail: string;
@@ -139,7 +139,323 @@ const rows: Row[] = [
   notAllowed('PUT', '/api/docs/index'),
   notAllowed('DELETE', '/api/auth/me'),
   { name: 'unknown family', path: '/api/nope', status: 404, code: 'not_found', detail: 'No operation exists at /api/nope.' },
+  ...evidenceRows(),
+  ...reportRows(),
+  ...submissionRows(),
 ];
+
+function evidence(overrides: Record<string, unknown> = {}) {
+  return {
+    kind: 'idp.user',
+    source: 'bad-inputs',
+    subject: 'ada@example.com',
+    collectedAt: '2026-11-20T04:00:00Z',
+    data: { email: 'ada@example.com', active: true, mfaEnabled: true, admin: false, employmentStatus: 'active' },
+    ...overrides,
+  };
+}
+
+function evidenceRows(): Row[] {
+  const post = (name: string, body: unknown, rest: Omit<Row, 'name' | 'path' | 'method' | 'body'>): Row => ({
+    name,
+    method: 'POST',
+    path: '/api/evidence',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    ...rest,
+  });
+  const invalid = (name: string, body: unknown, errors: { pointer: string; message: string }[]): Row =>
+    post(name, body, {
+      status: 400,
+      code: 'invalid_request',
+      detail:
+        errors.length === 1
+          ? `The body ${errors[0]!.pointer} ${errors[0]!.message}.`
+          : `${errors.length} parts of the request do not match the API description; see errors.`,
+      errors: errors.map((error) => ({ in: 'body', ...error })),
+    });
+  return [
+    post('evidence: invalid JSON', '{"kind": "idp.user",', {
+      status: 400,
+      code: 'malformed_json',
+      detail: 'The body is not valid JSON.',
+    }),
+    invalid('evidence: unknown kind', evidence({ kind: 'nope' }), [
+      { pointer: '/kind', message: 'must be equal to one of the allowed values' },
+    ]),
+    invalid(
+      "evidence: data failing its kind's schema",
+      evidence({ data: { email: 'ada@example.com', active: true, mfaEnabled: 'yes', admin: false, employmentStatus: 'active' } }),
+      [{ pointer: '/data/mfaEnabled', message: 'must be boolean' }],
+    ),
+    invalid(
+      'evidence: data missing a required field',
+      evidence({ data: { email: 'ada@example.com', active: true, admin: false, employmentStatus: 'active' } }),
+      [{ pointer: '/data/mfaEnabled', message: 'is required' }],
+    ),
+    invalid('evidence: an id with path characters', evidence({ id: '../../reports/2026-11-20' }), [
+      { pointer: '/id', message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9_:-]{0,127}$"' },
+    ]),
+    invalid('evidence: collectedAt is not a date-time', evidence({ collectedAt: '2026-11-31T04:00:00Z' }), [
+      { pointer: '/collectedAt', message: 'must match format "date-time"' },
+    ]),
+    invalid('evidence: an unknown field', evidence({ colour: 'red' }), [
+      { pointer: '/colour', message: 'is not a known property' },
+    ]),
+    invalid('evidence: batch too large (501 items)', { items: Array.from({ length: 501 }, () => evidence()) }, [
+      { pointer: '/items', message: 'must NOT have more than 500 items' },
+    ]),
+    invalid('evidence: empty batch', { items: [] }, [{ pointer: '/items', message: 'must NOT have fewer than 1 items' }]),
+    invalid('evidence: a bad item inside a batch', { items: [evidence(), evidence({ subject: '' })] }, [
+      { pointer: '/items/1/subject', message: 'must NOT have fewer than 1 characters' },
+    ]),
+    invalid('evidence: duplicate ids in a batch', { items: [evidence({ id: 'dup-1' }), evidence({ id: 'dup-1' })] }, [
+      { pointer: '/items/1/id', message: 'repeats the id of /items/0' },
+    ]),
+    post('evidence: not JSON', 'kind=idp.user', {
+      headers: { 'Content-Type': 'text/plain' },
+      status: 415,
+      code: 'unsupported_media_type',
+      detail: 'The body is "text/plain"; send application/json.',
+    }),
+    post(
+      'evidence: over 4 MiB',
+      { items: [evidence({ data: { pad: 'x'.repeat(4 * 1024 * 1024) } })] },
+      {
+        status: 413,
+        code: 'payload_too_large',
+        detail: `The body is ${JSON.stringify({ items: [evidence({ data: { pad: 'x'.repeat(4 * 1024 * 1024) } })] }).length} bytes; this operation accepts at most 4194304.`,
+      },
+    ),
+    {
+      name: 'evidence: an id with path characters in the path',
+      path: '/api/evidence/..%2F..%2Freports',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The path parameter "id" must match pattern "^[A-Za-z0-9][A-Za-z0-9_:-]{0,127}$".',
+      errors: [{ in: 'path', name: 'id', message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9_:-]{0,127}$"' }],
+    },
+    {
+      name: 'evidence: unknown id',
+      path: '/api/evidence/no-such-item',
+      status: 404,
+      code: 'evidence_not_found',
+      detail: 'No evidence item has the id "no-such-item".',
+    },
+    {
+      name: 'evidence: a cursor we never gave out',
+      path: '/api/evidence?cursor=bm9wZQ',
+      instance: '/api/evidence',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The query parameter "cursor" is not a cursor this API gave out.',
+      errors: [{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }],
+    },
+    {
+      name: 'evidence: unknown control filter',
+      path: '/api/evidence?control=ZZZ-99',
+      instance: '/api/evidence',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The query parameter "control" names no control in the catalog.',
+      errors: [{ in: 'query', name: 'control', message: 'names no control in the catalog' }],
+    },
+    {
+      name: 'controls: unknown id',
+      path: '/api/controls/ZZZ-99',
+      status: 404,
+      code: 'control_not_found',
+      detail: 'No control in the catalog has the id "ZZZ-99".',
+    },
+  ];
+}
+
+function reportRows(): Row[] {
+  const notCalendar = (date: string): Row => ({
+    name: `report: impossible date ${date}`,
+    path: `/api/report/${date}`,
+    status: 400,
+    code: 'invalid_request',
+    detail: 'The path parameter "date" is not a calendar date (YYYY-MM-DD).',
+    errors: [{ in: 'path', name: 'date', message: 'is not a calendar date (YYYY-MM-DD)' }],
+  });
+  const malformed = (date: string): Row => ({
+    name: `report: malformed date ${date}`,
+    path: `/api/report/${date}`,
+    status: 400,
+    code: 'invalid_request',
+    detail: 'The path parameter "date" must match pattern "^\\d{4}-\\d{2}-\\d{2}$".',
+    errors: [{ in: 'path', name: 'date', message: 'must match pattern "^\\d{4}-\\d{2}-\\d{2}$"' }],
+  });
+  return [
+    notCalendar('2026-13-01'),
+    notCalendar('2026-02-30'),
+    notCalendar('2025-02-29'),
+    malformed('2026-1-01'),
+    malformed('yesterday'),
+    malformed('2026-11-21T00:00:00Z'),
+    {
+      name: 'report: a day long before any report',
+      path: '/api/report/2001-01-01',
+      status: 404,
+      code: 'report_not_found',
+      detail: 'There is no report for 2001-01-01. GET /api/report lists the days that have one.',
+    },
+    {
+      name: 'report: a day in the future',
+      path: '/api/report/2999-01-01',
+      status: 404,
+      code: 'report_not_found',
+      detail: `2999-01-01 is in the future; today is ${new Date().toISOString().slice(0, 10)} (UTC).`,
+    },
+    {
+      ...notCalendar('2026-02-30'),
+      name: 'report: OSCAL of an impossible date',
+      path: '/api/report/2026-02-30/oscal',
+    },
+  ];
+}
+
+function submissionRows(): Row[] {
+  const form = (fill: (form: FormData) => void) => () => {
+    const body = new FormData();
+    fill(body);
+    return body;
+  };
+  const valid = (body: FormData) => {
+    body.append('controls', 'PPL-06');
+    body.append('statement', 'Policy approved.');
+  };
+  const post = (name: string, fill: (form: FormData) => void, rest: Omit<Row, 'name' | 'path' | 'method' | 'body'>): Row => ({
+    name: `submission: ${name}`,
+    method: 'POST',
+    path: '/api/submissions',
+    body: form(fill),
+    ...rest,
+  });
+  const text = (content: string | Uint8Array<ArrayBuffer>, type: string) => new Blob([content], { type });
+  return [
+    post('no statement', (body) => body.append('controls', 'PPL-06'), {
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The body /statement is required.',
+      errors: [{ in: 'body', pointer: '/statement', message: 'is required' }],
+    }),
+    post(
+      'an unknown control',
+      (body) => {
+        body.append('controls', 'ZZZ-99');
+        body.append('statement', 'x');
+      },
+      {
+        status: 400,
+        code: 'invalid_request',
+        detail: 'The body /controls/0 names no control in the catalog.',
+        errors: [{ in: 'body', pointer: '/controls/0', message: 'names no control in the catalog' }],
+      },
+    ),
+    post(
+      'a statement given twice',
+      (body) => {
+        valid(body);
+        body.append('statement', 'again');
+      },
+      {
+        status: 400,
+        code: 'invalid_request',
+        detail: 'The body /statement must be given once.',
+        errors: [{ in: 'body', pointer: '/statement', message: 'must be given once' }],
+      },
+    ),
+    post(
+      'a file over 10 MiB',
+      (body) => {
+        valid(body);
+        body.append('attachments', text(new Uint8Array(10 * 1024 * 1024 + 1).fill(0x61), 'text/plain'), 'big.txt');
+      },
+      {
+        status: 413,
+        code: 'attachment_too_large',
+        detail: `attachments[0] ("big.txt") is ${10 * 1024 * 1024 + 1} bytes; each file may be at most ${10 * 1024 * 1024} bytes.`,
+      },
+    ),
+    post(
+      'six files',
+      (body) => {
+        valid(body);
+        for (let i = 0; i < 6; i++) body.append('attachments', text(`file ${i}`, 'text/plain'), `f${i}.txt`);
+      },
+      {
+        status: 413,
+        code: 'attachment_too_large',
+        detail: '6 files were attached; at most 5 are accepted.',
+      },
+    ),
+    post(
+      'a disallowed type',
+      (body) => {
+        valid(body);
+        body.append('attachments', text('PK', 'application/zip'), 'evidence.zip');
+      },
+      {
+        status: 415,
+        code: 'attachment_type_not_allowed',
+        detail:
+          'attachments[0] ("evidence.zip") is "application/zip"; accepted types are application/pdf, image/png, image/jpeg, text/plain, text/csv, text/markdown, application/json.',
+      },
+    ),
+    post(
+      'a "PDF" that is not one',
+      (body) => {
+        valid(body);
+        body.append('attachments', text('just text', 'application/pdf'), 'report.pdf');
+      },
+      {
+        status: 415,
+        code: 'attachment_type_not_allowed',
+        detail: 'attachments[0] ("report.pdf") claims to be "application/pdf" but its content is not.',
+      },
+    ),
+    post(
+      'an empty file',
+      (body) => {
+        valid(body);
+        body.append('attachments', text('', 'text/plain'), 'empty.txt');
+      },
+      {
+        status: 400,
+        code: 'invalid_request',
+        detail: 'attachments[0] ("empty.txt") is empty.',
+        errors: [{ in: 'body', pointer: '/attachments/0', message: 'is empty' }],
+      },
+    ),
+    {
+      name: 'submission: JSON instead of a form',
+      method: 'POST',
+      path: '/api/submissions',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"controls":["PPL-06"],"statement":"x"}',
+      status: 415,
+      code: 'unsupported_media_type',
+      detail: 'The body is "application/json"; send multipart/form-data.',
+    },
+    {
+      name: 'submission: unknown id',
+      path: '/api/submissions/sub-0000000000000000',
+      status: 404,
+      code: 'submission_not_found',
+      detail: 'No submission has the id "sub-0000000000000000".',
+    },
+    {
+      name: 'submission: attachment index out of range',
+      path: '/api/submissions/sub-0000000000000000/attachments/9',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The path parameter "index" must be <= 4.',
+      errors: [{ in: 'path', name: 'index', message: 'must be <= 4' }],
+    },
+  ];
+}
 
 let token: string;
 beforeAll(async () => {
@@ -151,7 +467,7 @@ describe('bad input through Hosting', () => {
     const response = await fetch(hosting + row.path, {
       method: row.method ?? 'GET',
       headers: { ...bearer(token), ...row.headers },
-      ...(row.body !== undefined ? { body: row.body } : {}),
+      ...(row.body !== undefined ? { body: typeof row.body === 'function' ? row.body() : row.body } : {}),
     });
     const body = (await response.json()) as Record<string, unknown>;
     expect(response.status).toBe(row.status);

@@ -8,7 +8,8 @@ import { compileCatalog, type CompiledCatalog } from './evaluate.js';
 import type { Catalog } from './model.js';
 
 export const loadCatalog = loadOnce(
-  async (): Promise<Catalog> => JSON.parse(await readFile(new URL('../generated/catalog.json', import.meta.url), 'utf8')) as Catalog,
+  async (): Promise<Catalog> =>
+    JSON.parse(await readFile(new URL('../generated/catalog.json', import.meta.url), 'utf8')) as Catalog,
 );
 
 export const loadCompiledCatalog = loadOnce(async (): Promise<CompiledCatalog> => compileCatalog(await loadCatalog()));

@@ -47,7 +47,10 @@ export function checkTimeZone(timeZone: string): void {
   new Intl.DateTimeFormat('en-US', { timeZone });
 }
 
-/** The first instant of a day in a time zone (handles offsets and daylight-saving shifts). */
+/**
+ * The first instant of a day in a time zone. Usually local midnight; where a daylight-saving
+ * change skips midnight (America/Santiago, America/Havana), the instant the day begins.
+ */
 export function startOfDay(timeZone: string, date: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const wall = Date.UTC(year, month - 1, day);
@@ -58,7 +61,17 @@ export function startOfDay(timeZone: string, date: string): Date {
     const seen = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
     guess += wall - seen;
   }
-  return new Date(guess);
+  // Settle on the exact boundary: the earliest instant whose day is `date`, within a few hours.
+  const isOnOrAfter = (instant: number) => dayIn(timeZone, new Date(instant)) >= date;
+  let low = guess - 3 * 3_600_000;
+  let high = guess + 3 * 3_600_000;
+  if (isOnOrAfter(low) || !isOnOrAfter(high)) return new Date(guess);
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (isOnOrAfter(middle)) high = middle;
+    else low = middle;
+  }
+  return new Date(high);
 }
 
 export function addDays(date: string, days: number): string {

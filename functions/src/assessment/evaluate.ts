@@ -115,9 +115,7 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 function evaluateControl(control: Control, checks: CompiledCheck[], index: EvidenceIndex, asOf: number): ControlResult {
   const findings: Finding[] = [];
   const considered = new Set<string>();
-  const attestations = [...(index.attestationsByControl.get(control.id)?.values() ?? [])].filter(
-    (entry) => entry.expires > asOf,
-  );
+  const attestations = [...(index.attestationsByControl.get(control.id)?.values() ?? [])].filter((entry) => entry.expires > asOf);
   const scopedOut = attestations.filter((entry) => entry.item.data['notApplicable'] === true);
   const result = (status: ControlStatus): ControlResult => ({
     id: control.id,
@@ -234,6 +232,7 @@ function runCheck({ check, test, where }: CompiledCheck, fresh: Indexed[]): Find
       if (applies.outcome === 'fail') continue;
       if (applies.outcome === 'error') {
         failures++;
+        if (failures > maxFailFindings) continue;
         findings.push({
           ...base,
           outcome: 'error',
@@ -266,7 +265,7 @@ function runCheck({ check, test, where }: CompiledCheck, fresh: Indexed[]): Find
     findings.push({
       ...base,
       outcome: 'fail',
-      message: `${plural(failures - maxFailFindings, 'more subject')} fail this check; the first ${maxFailFindings} are listed.`,
+      message: `${failures - maxFailFindings} more ${failures - maxFailFindings === 1 ? 'subject fails' : 'subjects fail'} this check; the first ${maxFailFindings} are listed.`,
       evidence: [],
     });
   }

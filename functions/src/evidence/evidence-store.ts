@@ -91,7 +91,12 @@ export class EvidenceStore {
     items.forEach((item, index) => {
       const earlier = firstIndex.get(item.id);
       if (earlier === undefined) firstIndex.set(item.id, index);
-      else errors.push({ in: 'body', pointer: `${options.pointer(index)}/id`, message: `repeats the id of ${options.pointer(earlier)}` });
+      else
+        errors.push({
+          in: 'body',
+          pointer: `${options.pointer(index)}/id`,
+          message: `repeats the id of ${options.pointer(earlier)}`,
+        });
     });
     if (errors.length > 0) {
       throw new ApiProblem('invalid_request', `The body ${errors[0]!.pointer} ${errors[0]!.message}.`, { errors });
@@ -122,7 +127,10 @@ export class EvidenceStore {
         // Another request stored the same id between our check and our write.
         const stored = await this.#find(item.id);
         if (stored && fingerprint(stored) === fingerprints[index]) return { id: item.id, status: 'existing' };
-        throw new ApiProblem('evidence_conflict', `An evidence item with id "${item.id}" was just stored with different content.`);
+        throw new ApiProblem(
+          'evidence_conflict',
+          `An evidence item with id "${item.id}" was just stored with different content.`,
+        );
       }
     });
     if (key) await this.#recordOutcomes(key, outcomes);
@@ -135,7 +143,9 @@ export class EvidenceStore {
    * as they were (a retry racing the first request simply re-runs the create-only writes).
    */
   async #claimKey(keyHash: string, items: EvidenceItem[]): Promise<KeyRecord> {
-    const request = createHash('sha256').update(canonicalJson(items.map(fingerprint))).digest('hex');
+    const request = createHash('sha256')
+      .update(canonicalJson(items.map(fingerprint)))
+      .digest('hex');
     const name = `${keysPrefix}${keyHash}.json`;
     try {
       const info = await this.#store.create(name, JSON.stringify({ request }), { contentType: 'application/json' });

@@ -100,7 +100,8 @@ export function createEvidenceFamily(options: EvidenceFamilyOptions = {}) {
         try {
           return { status: 200, body: await s.evidence.get(path.id) };
         } catch (error) {
-          if (error instanceof ObjectNotFound) throw new ApiProblem('evidence_not_found', `No evidence item has the id "${path.id}".`);
+          if (error instanceof ObjectNotFound)
+            throw new ApiProblem('evidence_not_found', `No evidence item has the id "${path.id}".`);
           throw error;
         }
       },

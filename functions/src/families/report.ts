@@ -46,9 +46,11 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
     }
     const current = dayIn(s.timeZone(), s.now());
     if (date === current) return today(s);
-    if (date > current) throw new ApiProblem('report_not_found', `${date} is in the future; today is ${current} (${s.timeZone()}).`);
+    if (date > current)
+      throw new ApiProblem('report_not_found', `${date} is in the future; today is ${current} (${s.timeZone()}).`);
     const stored = await s.reports.find(date);
-    if (!stored) throw new ApiProblem('report_not_found', `There is no report for ${date}. GET /api/report lists the days that have one.`);
+    if (!stored)
+      throw new ApiProblem('report_not_found', `There is no report for ${date}. GET /api/report lists the days that have one.`);
     return stored;
   }
 
@@ -83,7 +85,9 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
       getReportOscal: async ({ path }, context) => {
         const s = await services();
         const stored = await ofDate(s, path.date);
-        const nistByControl = Object.fromEntries(s.catalog.catalog.controls.map((control) => [control.id, control.frameworks.nist80053]));
+        const nistByControl = Object.fromEntries(
+          s.catalog.catalog.controls.map((control) => [control.id, control.frameworks.nist80053]),
+        );
         const document = toOscalAssessmentResults(stored.report, { version: stored.report.catalogVersion, nistByControl });
         return {
           status: 200,

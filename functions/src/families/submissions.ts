@@ -26,7 +26,9 @@ interface Form {
 const invalid = (errors: RequestError[]) =>
   new ApiProblem(
     'invalid_request',
-    errors.length === 1 ? `The body ${errors[0]!.pointer} ${errors[0]!.message}.` : `${errors.length} fields are invalid; see errors.`,
+    errors.length === 1
+      ? `The body ${errors[0]!.pointer} ${errors[0]!.message}.`
+      : `${errors.length} fields are invalid; see errors.`,
     { errors },
   );
 
@@ -84,7 +86,11 @@ export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) 
             ...(form.expiresAt ? { expiresAt: form.expiresAt } : {}),
             notApplicable: form.notApplicable === 'true',
             submittedBy: caller
-              ? { uid: caller.uid, ...(caller.email ? { email: caller.email } : {}), ...(caller.name ? { name: caller.name } : {}) }
+              ? {
+                  uid: caller.uid,
+                  ...(caller.email ? { email: caller.email } : {}),
+                  ...(caller.name ? { name: caller.name } : {}),
+                }
               : { uid: 'anonymous' },
             files,
           },

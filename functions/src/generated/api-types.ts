@@ -1477,7 +1477,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Every item was already stored (a retry); nothing new was written. */
+            /** @description Every item was already stored under its id; nothing new was written. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1487,7 +1487,7 @@ export interface operations {
                     "application/json": components["schemas"]["IngestResult"];
                 };
             };
-            /** @description At least one item was stored. */
+            /** @description At least one item was stored. A repeated `Idempotency-Key` gets the first request’s answer again, unchanged. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

@@ -81,5 +81,6 @@ export function readForm(raw: Buffer, contentType: string, spec: Pick<BodySpec, 
 /** Browsers send a bare name, but nothing stops a client sending `../../x` or `C:\x`. */
 function baseName(filename: string): string {
   const name = filename.split(/[\\/]/).pop() ?? '';
-  return name.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'attachment';
+  const printable = [...name].filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f).join('');
+  return printable.slice(0, 200) || 'attachment';
 }

@@ -121,7 +121,7 @@ export const problemCatalog = {
     status: 415,
     title: 'Attachment type not allowed',
     description:
-      'A file\'s media type is not on the allowed list, or its content does not match the type it claims; `detail` names ' +
+      "A file's media type is not on the allowed list, or its content does not match the type it claims; `detail` names " +
       'the file and the allowed types.',
   },
   internal: {

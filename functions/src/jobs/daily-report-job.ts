@@ -6,6 +6,12 @@ import { openStore } from '../storage/open-store.js';
 
 export async function runDailyReport(trigger: string): Promise<{ date: string; created: boolean; score: number }> {
   const [store, catalog] = await Promise.all([openStore(), loadCompiledCatalog()]);
-  const { stored, created } = await produceDailyReport({ store, catalog, timeZone: config.reportTimeZone(), now: new Date(), trigger });
+  const { stored, created } = await produceDailyReport({
+    store,
+    catalog,
+    timeZone: config.reportTimeZone(),
+    now: new Date(),
+    trigger,
+  });
   return { date: stored.date, created, score: stored.report.summary.score };
 }

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { components } from '../generated/api-types.js';
-import { EvidenceStore } from '../evidence/evidence-store.js';
+import type { EvidenceStore } from '../evidence/evidence-store.js';
 import type { UploadedFile } from '../http/multipart.js';
 import type { ObjectStore } from '../storage/object-store.js';
 
@@ -117,7 +117,9 @@ export class SubmissionStore {
       pageToken = page.nextPageToken;
     } while (pageToken);
     const submissions = await Promise.all(ids.map((id) => this.get(id)));
-    return submissions.sort((a, b) => (a.submittedAt < b.submittedAt ? 1 : a.submittedAt > b.submittedAt ? -1 : a.id < b.id ? 1 : -1));
+    return submissions.sort((a, b) =>
+      a.submittedAt < b.submittedAt ? 1 : a.submittedAt > b.submittedAt ? -1 : a.id < b.id ? 1 : -1,
+    );
   }
 
   async attachment(id: string, index: number): Promise<Buffer> {

@@ -1,0 +1,76 @@
+/**
+ * `npm run daily-report [-- --date YYYY-MM-DD]`: runs the daily report job once against the
+ * local store (`.local/store`, or `EVIDENT_STORE_DIR`), in `REPORT_TIME_ZONE` (UTC by default),
+ * for today or a past day. Like the scheduled job it never replaces a report: it says whether it
+ * created the day's report or found it already there, and prints the score.
+ *
+ * It runs the compiled functions, so `npm run build` (or `npm start`) must have run first.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import type * as DailyReportModule from '../functions/src/assessment/daily-report.ts';
+import type * as DatesModule from '../functions/src/assessment/dates.ts';
+import type * as EvaluateModule from '../functions/src/assessment/evaluate.ts';
+import type { Catalog } from '../functions/src/assessment/model.ts';
+import type * as LogsModule from '../functions/src/logs.ts';
+import type * as LocalFolderStoreModule from '../functions/src/storage/local-folder-store.ts';
+import { paths } from './lib/paths.ts';
+
+async function compiled<T>(relativePath: string): Promise<T> {
+  return (await import(pathToFileURL(join(paths.functionsLib, relativePath)).href)) as T;
+}
+
+try {
+  const { values } = parseArgs({ options: { date: { type: 'string' } } });
+  const catalogFile = join(paths.functionsGenerated, 'catalog.json');
+  if (!existsSync(catalogFile) || !existsSync(join(paths.functionsLib, 'assessment', 'daily-report.js'))) {
+    throw new Error('functions/lib is missing or incomplete; run npm run build first.');
+  }
+  const [{ LocalFolderStore }, { produceDailyReport }, { compileCatalog }, { dayIn, isCalendarDate, checkTimeZone }, { logs }] =
+    await Promise.all([
+      compiled<typeof LocalFolderStoreModule>('storage/local-folder-store.js'),
+      compiled<typeof DailyReportModule>('assessment/daily-report.js'),
+      compiled<typeof EvaluateModule>('assessment/evaluate.js'),
+      compiled<typeof DatesModule>('assessment/dates.js'),
+      compiled<typeof LogsModule>('logs.js'),
+    ]);
+
+  const timeZone = process.env.REPORT_TIME_ZONE || 'UTC';
+  checkTimeZone(timeZone);
+  const now = new Date();
+  const today = dayIn(timeZone, now);
+  const date = values.date ?? today;
+  if (!isCalendarDate(date)) throw new Error(`--date must be a day as YYYY-MM-DD, not "${date}".`);
+  if (date > today) throw new Error(`${date} has not begun in ${timeZone} yet (today is ${today}).`);
+
+  const storeDir = process.env.EVIDENT_STORE_DIR || join(paths.root, '.local', 'store');
+  const storeName = relative(paths.root, storeDir).startsWith('..') ? storeDir : relative(paths.root, storeDir);
+  const catalog = compileCatalog(JSON.parse(await readFile(catalogFile, 'utf8')) as Catalog);
+
+  // This prints its own summary instead of the job's structured log line.
+  logs.reportPublished = () => undefined;
+  logs.reportAlreadyExists = () => undefined;
+  const { stored, created } = await produceDailyReport({
+    store: new LocalFolderStore(storeDir),
+    catalog,
+    timeZone,
+    now,
+    date,
+    trigger: 'cli',
+  });
+  const { score, counts } = stored.report.summary;
+  const tally =
+    `${counts.passing} passing, ${counts.failing} failing, ${counts.stale} stale, ` +
+    `${counts.missing} missing, ${counts.not_applicable} not applicable`;
+  console.log(
+    created
+      ? `Created the report of ${date} in ${storeName}: score ${score.toFixed(1)} (${tally}).`
+      : `The report of ${date} was already in ${storeName}, as of ${stored.report.asOf}: score ${score.toFixed(1)} (${tally}).`,
+  );
+} catch (error) {
+  console.error(`✗ ${(error as Error).message}`);
+  process.exit(1);
+}

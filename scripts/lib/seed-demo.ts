@@ -1,0 +1,90 @@
+/**
+ * Fills a local store with two weeks of demo evidence, submissions and daily reports, so the
+ * web app has a history to show the moment the emulators start. It runs the compiled functions
+ * (`functions/lib`, so `npm run build` must have run) through the loop in
+ * `functions/src/demo/seed.ts`, which the unit tests run from the sources.
+ */
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as DailyReportModule from '../../functions/src/assessment/daily-report.ts';
+import type * as EvaluateModule from '../../functions/src/assessment/evaluate.ts';
+import type { Catalog } from '../../functions/src/assessment/model.ts';
+import type * as SeedModule from '../../functions/src/demo/seed.ts';
+import type * as EvidenceStoreModule from '../../functions/src/evidence/evidence-store.ts';
+import type * as LogsModule from '../../functions/src/logs.ts';
+import type * as ReportStoreModule from '../../functions/src/reports/report-store.ts';
+import type * as LocalFolderStoreModule from '../../functions/src/storage/local-folder-store.ts';
+import type * as SubmissionStoreModule from '../../functions/src/submissions/submission-store.ts';
+import { paths } from './paths.ts';
+
+/** A compiled functions module, typed as its source. */
+async function compiled<T>(relative: string): Promise<T> {
+  return (await import(pathToFileURL(join(paths.functionsLib, relative)).href)) as T;
+}
+
+export interface SeedDemoOptions {
+  storeDir: string;
+  /** The last day of the history (YYYY-MM-DD); its report is made as of `now`. */
+  today: string;
+  timeZone: string;
+  now?: Date;
+  days?: number;
+}
+
+export async function seedDemo({
+  storeDir,
+  today,
+  timeZone,
+  now = new Date(),
+  days,
+}: SeedDemoOptions): Promise<SeedModule.SeedResult> {
+  const [
+    { LocalFolderStore },
+    { EvidenceStore },
+    { ReportStore },
+    { SubmissionStore },
+    { produceDailyReport },
+    { compileCatalog },
+    { seedDemoHistory },
+    { logs },
+  ] = await Promise.all([
+    compiled<typeof LocalFolderStoreModule>('storage/local-folder-store.js'),
+    compiled<typeof EvidenceStoreModule>('evidence/evidence-store.js'),
+    compiled<typeof ReportStoreModule>('reports/report-store.js'),
+    compiled<typeof SubmissionStoreModule>('submissions/submission-store.js'),
+    compiled<typeof DailyReportModule>('assessment/daily-report.js'),
+    compiled<typeof EvaluateModule>('assessment/evaluate.js'),
+    compiled<typeof SeedModule>('demo/seed.js'),
+    compiled<typeof LogsModule>('logs.js'),
+  ]);
+  const catalog = JSON.parse(await readFile(join(paths.functionsGenerated, 'catalog.json'), 'utf8')) as Catalog;
+  const store = new LocalFolderStore(storeDir);
+  const evidence = new EvidenceStore(store);
+
+  // The job logs one structured line per report; the caller prints one summary instead.
+  const { reportPublished, reportAlreadyExists } = logs;
+  logs.reportPublished = () => undefined;
+  logs.reportAlreadyExists = () => undefined;
+  try {
+    return await seedDemoHistory(
+      {
+        store,
+        evidence,
+        reports: new ReportStore(store),
+        submissions: new SubmissionStore(store, evidence),
+        catalog: compileCatalog(catalog),
+        produceDailyReport,
+      },
+      { today, timeZone, now, ...(days ? { days } : {}) },
+    );
+  } finally {
+    logs.reportPublished = reportPublished;
+    logs.reportAlreadyExists = reportAlreadyExists;
+  }
+}
+
+/** Deletes a local store and everything in it. */
+export async function resetStore(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}

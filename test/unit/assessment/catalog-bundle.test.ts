@@ -1,0 +1,339 @@
+/**
+ * The catalog build: the real catalog compiles into a complete catalog, and a control file with a
+ * mistake is refused with the file, the line of the mistake and what is wrong.
+ */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CatalogError, compileCatalogSources, controlFamilies } from '../../../scripts/lib/catalog-bundle.ts';
+import type { Catalog } from '../../../functions/src/assessment/model.ts';
+
+const catalogDir = join(import.meta.dirname, '../../../functions/catalog');
+
+describe('the real catalog', () => {
+  const catalog: Catalog = compileCatalogSources(catalogDir);
+
+  it('has at least 30 controls, in id order, with unique ids that follow their family', () => {
+    expect(catalog.controls.length).toBeGreaterThanOrEqual(30);
+    const ids = catalog.controls.map((control) => control.id);
+    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const control of catalog.controls) {
+      const prefix = (controlFamilies as Record<string, string>)[control.family];
+      expect([control.id, prefix && control.id.startsWith(`${prefix}-`)]).toEqual([control.id, true]);
+    }
+  });
+
+  it('has every family at least three times', () => {
+    const counts = new Map<string, number>();
+    for (const control of catalog.controls) counts.set(control.family, (counts.get(control.family) ?? 0) + 1);
+    expect([...counts.keys()].sort()).toEqual(Object.keys(controlFamilies).sort());
+    for (const family of Object.keys(controlFamilies)) {
+      expect([family, (counts.get(family) ?? 0) >= 3]).toEqual([family, true]);
+    }
+  });
+
+  it('has checks on at least two thirds of its controls, and the others rest on attestations', () => {
+    const withChecks = catalog.controls.filter((control) => control.checks.length > 0);
+    expect(withChecks.length * 3).toBeGreaterThanOrEqual(catalog.controls.length * 2);
+    for (const control of catalog.controls.filter((c) => c.checks.length === 0)) {
+      expect([control.id, control.evidence.map((requirement) => requirement.kind)]).toContainEqual(['attestation']);
+    }
+  });
+
+  it('maps every control to SOC 2, ISO 27001 and NIST SP 800-53 ids', () => {
+    for (const control of catalog.controls) {
+      expect([
+        control.id,
+        control.frameworks.soc2.length > 0,
+        control.frameworks.iso27001.length > 0,
+        control.frameworks.nist80053.length > 0,
+      ]).toEqual([control.id, true, true, true]);
+      for (const id of control.frameworks.nist80053) expect(id).toMatch(/^[a-z]{2}-\d+(\.\d+)?$/);
+    }
+  });
+
+  it('has a 12-hex-digit version that is the same on every build', () => {
+    expect(catalog.version).toMatch(/^[0-9a-f]{12}$/);
+    expect(compileCatalogSources(catalogDir).version).toBe(catalog.version);
+  });
+
+  it('renders objective and guidance from the Markdown body', () => {
+    const iam01 = catalog.controls.find((control) => control.id === 'IAM-01')!;
+    expect(iam01.objectiveMarkdown).toMatch(/^Every person who can sign in/);
+    expect(iam01.objective).toMatch(/^<p>Every person who can sign in/);
+    expect(iam01.guidanceMarkdown).toMatch(/^- Require MFA tenant-wide/);
+    expect(iam01.guidance).toMatch(/^<ul>\s*<li>Require MFA tenant-wide/);
+    expect(iam01.checks).toEqual([
+      {
+        id: 'mfa-enrolled',
+        kind: 'idp.user',
+        mode: 'each',
+        expression: 'item.data.mfaEnabled',
+        where: 'item.data.active',
+        pass: '{{subject}} signs in with a second factor.',
+        fail: '{{subject}} is active but has no second factor enrolled.',
+      },
+      {
+        id: 'mfa-enforced',
+        kind: 'idp.settings',
+        mode: 'each',
+        expression: 'item.data.mfaRequired',
+        pass: '{{subject}} requires a second factor at sign-in.',
+        fail: '{{subject}} lets people sign in with a password alone.',
+      },
+    ]);
+  });
+});
+
+/**
+ * A valid control, one line per entry so that line numbers in the expected errors can be read off:
+ * line N of the file is `good[N - 1]`.
+ */
+const good = [
+  /*  1 */ '---',
+  /*  2 */ 'id: IAM-09',
+  /*  3 */ 'title: Administrators use phishing-resistant factors',
+  /*  4 */ 'family: identity-and-access',
+  /*  5 */ 'severity: high',
+  /*  6 */ 'frameworks:',
+  /*  7 */ '  soc2: [CC6.1]',
+  /*  8 */ '  iso27001: [A.5.17, A.8.5]',
+  /*  9 */ '  nist80053: [ia-2, ia-2.1]',
+  /* 10 */ 'evidence:',
+  /* 11 */ '  - kind: idp.user',
+  /* 12 */ '    freshnessDays: 7',
+  /* 13 */ 'checks:',
+  /* 14 */ '  - id: mfa-enrolled',
+  /* 15 */ '    kind: idp.user',
+  /* 16 */ '    where: item.data.active',
+  /* 17 */ '    each: item.data.mfaEnabled',
+  /* 18 */ "    pass: '{{subject}} signs in with a second factor.'",
+  /* 19 */ "    fail: '{{subject}} has no second factor.'",
+  /* 20 */ '  - id: admins-phishing-resistant',
+  /* 21 */ '    kind: idp.user',
+  /* 22 */ '    where: item.data.admin',
+  /* 23 */ '    each: item.data.phishingResistantMfa',
+  /* 24 */ "    pass: '{{subject}} uses a security key.'",
+  /* 25 */ "    fail: '{{subject}} administers the tenant without a security key.'",
+  /* 26 */ '---',
+  /* 27 */ '',
+  /* 28 */ '## Objective',
+  /* 29 */ '',
+  /* 30 */ 'A stolen password is not enough to take over an administrator.',
+  /* 31 */ '',
+  /* 32 */ '## Guidance',
+  /* 33 */ '',
+  /* 34 */ '- Enrol security keys for every administrator.',
+];
+
+/** `good` with line `line` (1-based) replaced by `replacement` (no lines: removed; several: inserted). */
+function withLine(line: number, ...replacement: string[]): string[] {
+  return [...good.slice(0, line - 1), ...replacement, ...good.slice(line)];
+}
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A catalog directory with the real reference lists and the given control files. */
+function catalogWith(files: Record<string, string[]>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'evident-catalog-'));
+  dirs.push(dir);
+  cpSync(join(catalogDir, 'reference'), join(dir, 'reference'), { recursive: true });
+  mkdirSync(join(dir, 'controls'));
+  for (const [name, lines] of Object.entries(files)) writeFileSync(join(dir, 'controls', name), `${lines.join('\n')}\n`);
+  return dir;
+}
+
+function errorOf(files: Record<string, string[]>): string {
+  const dir = catalogWith(files);
+  try {
+    compileCatalogSources(dir);
+  } catch (error) {
+    expect(error).toBeInstanceOf(CatalogError);
+    return (error as Error).message;
+  }
+  throw new Error('the catalog compiled');
+}
+
+describe('a control file', () => {
+  it('compiles when it is valid', () => {
+    const catalog = compileCatalogSources(catalogWith({ 'IAM-09.md': good }));
+    expect(catalog.version).toMatch(/^[0-9a-f]{12}$/);
+    expect(catalog.controls).toEqual([
+      {
+        id: 'IAM-09',
+        title: 'Administrators use phishing-resistant factors',
+        family: 'identity-and-access',
+        severity: 'high',
+        frameworks: { soc2: ['CC6.1'], iso27001: ['A.5.17', 'A.8.5'], nist80053: ['ia-2', 'ia-2.1'] },
+        evidence: [{ kind: 'idp.user', freshnessDays: 7 }],
+        checks: [
+          {
+            id: 'mfa-enrolled',
+            kind: 'idp.user',
+            mode: 'each',
+            expression: 'item.data.mfaEnabled',
+            where: 'item.data.active',
+            pass: '{{subject}} signs in with a second factor.',
+            fail: '{{subject}} has no second factor.',
+          },
+          {
+            id: 'admins-phishing-resistant',
+            kind: 'idp.user',
+            mode: 'each',
+            expression: 'item.data.phishingResistantMfa',
+            where: 'item.data.admin',
+            pass: '{{subject}} uses a security key.',
+            fail: '{{subject}} administers the tenant without a security key.',
+          },
+        ],
+        objective: '<p>A stolen password is not enough to take over an administrator.</p>\n',
+        guidance: '<ul>\n<li>Enrol security keys for every administrator.</li>\n</ul>\n',
+        objectiveMarkdown: 'A stolen password is not enough to take over an administrator.',
+        guidanceMarkdown: '- Enrol security keys for every administrator.',
+      },
+    ]);
+  });
+
+  it('changes the catalog version when its text changes', () => {
+    const before = compileCatalogSources(catalogWith({ 'IAM-09.md': good })).version;
+    expect(compileCatalogSources(catalogWith({ 'IAM-09.md': good })).version).toBe(before);
+    expect(compileCatalogSources(catalogWith({ 'IAM-09.md': withLine(34, '- Enrol two security keys.') })).version).not.toBe(
+      before,
+    );
+  });
+
+  it('is refused with a CEL syntax error, at the line of the expression', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(17, '    each: item.data.(') })).toBe(
+      'functions/catalog/controls/IAM-09.md:17: check "mfa-enrolled": each does not compile as CEL: <input>:1:10: found . but expecting end of input',
+    );
+  });
+
+  it('is refused when a check reads a field absent from the example of its kind', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(23, '    each: item.data.nope') })).toBe(
+      'functions/catalog/controls/IAM-09.md:23: check "admins-phishing-resistant": each fails on the idp.user example evidence: field not found: nope',
+    );
+  });
+
+  it('is refused when a where reads a field absent from the example of its kind', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(22, '    where: data.nope') })).toBe(
+      'functions/catalog/controls/IAM-09.md:22: check "admins-phishing-resistant": where fails on the idp.user example evidence: field not found: nope',
+    );
+  });
+
+  it('is refused when a check does not give a boolean', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(17, '    each: item.data.email') })).toBe(
+      'functions/catalog/controls/IAM-09.md:17: check "mfa-enrolled": each must give a boolean, not string',
+    );
+  });
+
+  it('is refused with an unknown NIST id', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(9, '  nist80053: [ia-2, zz-99]') })).toBe(
+      'functions/catalog/controls/IAM-09.md:9: frameworks.nist80053: "zz-99" is not a known id of NIST SP 800-53 rev5 (see functions/catalog/reference/)',
+    );
+  });
+
+  it('is refused with an unknown SOC 2 criterion', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(7, '  soc2: [CC6.1, CC99.9]') })).toBe(
+      'functions/catalog/controls/IAM-09.md:7: frameworks.soc2: "CC99.9" is not a known id',
+    );
+  });
+
+  it('is refused without ids for a framework', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(8, '  iso27001: []') })).toBe(
+      'functions/catalog/controls/IAM-09.md:8: frameworks.iso27001 must list at least one id',
+    );
+  });
+
+  it('is refused with an unknown frontmatter key', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(6, 'owner: grace@example.com', good[5]!) })).toBe(
+      'functions/catalog/controls/IAM-09.md:6: unknown key "owner"',
+    );
+  });
+
+  it('is refused with an unknown check key', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(24, '    owner: grace@example.com', good[23]!) })).toBe(
+      'functions/catalog/controls/IAM-09.md:24: unknown check key "owner"',
+    );
+  });
+
+  it('is refused when its file name is not its id', () => {
+    expect(errorOf({ 'IAM-10.md': good })).toBe('functions/catalog/controls/IAM-10.md:2: the file must be named IAM-09.md');
+  });
+
+  it('is refused when its id does not start with the prefix of its family', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(4, 'family: change-management') })).toBe(
+      'functions/catalog/controls/IAM-09.md:2: a change-management control id starts with CHG-',
+    );
+  });
+
+  it('is refused when a check reads a kind the control does not require', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(21, '    kind: idp.settings') })).toBe(
+      'functions/catalog/controls/IAM-09.md:21: check "admins-phishing-resistant" reads "idp.settings", which is not evidence this control requires',
+    );
+  });
+
+  it('is refused when a check reads attestations, even when the control requires them', () => {
+    const lines = withLine(12, '    freshnessDays: 7', '  - kind: attestation', '    freshnessDays: 365');
+    // The second check's kind line moved from 21 to 23.
+    lines[22] = '    kind: attestation';
+    expect(errorOf({ 'IAM-09.md': lines })).toBe(
+      'functions/catalog/controls/IAM-09.md:23: check "admins-phishing-resistant" reads "attestation", which is not evidence this control requires',
+    );
+  });
+
+  it('is refused with a bad severity', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(5, 'severity: urgent') })).toBe(
+      'functions/catalog/controls/IAM-09.md:5: severity must be one of critical, high, medium, low',
+    );
+  });
+
+  it('is refused with a freshness that is not a whole number of days', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(12, '    freshnessDays: 0.5') })).toBe(
+      'functions/catalog/controls/IAM-09.md:11: evidence[0].freshnessDays must be a whole number of days, at least 1',
+    );
+  });
+
+  it('is refused with an evidence kind that does not exist', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(11, '  - kind: idp.group') })).toBe(
+      'functions/catalog/controls/IAM-09.md:11: evidence[0].kind "idp.group" is not an evidence kind',
+    );
+  });
+
+  it('is refused when a where is put on an all check', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(23, '    all: items.size() > 0') })).toBe(
+      'functions/catalog/controls/IAM-09.md:22: "where" only applies to "each" checks',
+    );
+  });
+
+  it('is refused with frontmatter that is not YAML, at the line the YAML parser names', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(3, 'title: a: b') })).toBe(
+      'functions/catalog/controls/IAM-09.md:3: frontmatter is not valid YAML: incomplete explicit mapping pair; ' +
+        'a key node is missed; or followed by a non-tabulated empty line at line 3, column 9:',
+    );
+  });
+
+  it('is refused without a Guidance section, pointing at the end of the file', () => {
+    // 31 lines and a final newline: line 32 is the empty line an editor shows after it.
+    expect(errorOf({ 'IAM-09.md': good.slice(0, 31) })).toBe(
+      'functions/catalog/controls/IAM-09.md:32: the body needs a "## Guidance" section',
+    );
+  });
+
+  it('is refused when the catalog has no controls', () => {
+    const dir = catalogWith({});
+    expect(() => compileCatalogSources(dir)).toThrow(new CatalogError(`${join(dir, 'controls')}: the catalog has no controls`));
+  });
+
+  it("names the line of the check's own expression when its id is a prefix of an earlier check's id", () => {
+    const lines = withLine(20, '  - id: mfa');
+    lines[22] = '    each: item.data.nope';
+    expect(errorOf({ 'IAM-09.md': lines })).toBe(
+      'functions/catalog/controls/IAM-09.md:23: check "mfa": each fails on the idp.user example evidence: field not found: nope',
+    );
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * The demo history: deterministic, valid against the API's own schemas, and — seeded through
+ * the real stores and daily job — a fortnight of reports with a story: every status on the last
+ * day, a score that moves, and a control that fails and is then fixed.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildDocument } from '../../../openapi/document.ts';
+import { idPattern } from '../../../openapi/paths/evidence.ts';
+import { uploadLimits } from '../../../functions/src/submissions/upload-limits.ts';
+import { produceDailyReport } from '../../../functions/src/assessment/daily-report.ts';
+import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
+import type { ControlStatus, Report } from '../../../functions/src/assessment/model.ts';
+import { demoHistory } from '../../../functions/src/demo/demo-evidence.ts';
+import { seedDemoHistory, type SeedResult } from '../../../functions/src/demo/seed.ts';
+import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
+import { logs } from '../../../functions/src/logs.ts';
+import { ReportStore } from '../../../functions/src/reports/report-store.ts';
+import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';
+import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
+import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
+import { paths } from '../../../scripts/lib/paths.ts';
+
+const today = '2026-03-14';
+const now = new Date('2026-03-14T15:30:00Z');
+const catalog = compileCatalogSources(paths.catalog);
+const controlIds = new Set(catalog.controls.map((control) => control.id));
+
+/** Validates an item as `POST /api/evidence` would: the envelope and its kind's `data`. */
+function evidenceValidator() {
+  const document = buildDocument();
+  const ajv = new Ajv2020({ allErrors: true, strict: true });
+  addFormats.default(ajv);
+  ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
+  const defs = JSON.parse(
+    JSON.stringify(document.components?.schemas ?? {}).replaceAll('"#/components/schemas/', '"components.json#/$defs/'),
+  ) as Record<string, unknown>;
+  ajv.addSchema({ $id: 'components.json', $defs: defs });
+  const compiled = ajv.compile({ $ref: 'components.json#/$defs/EvidenceInput' });
+  return { validate: (item: unknown): boolean => compiled(item), errors: () => ajv.errorsText(compiled.errors) };
+}
+
+describe('demoHistory', () => {
+  const history = demoHistory(today, 14, { now });
+  const items = history.flatMap((day) => day.evidence);
+
+  it('is the same for the same day, and spans the days before it', () => {
+    expect(demoHistory(today, 14, { now })).toEqual(history);
+    expect(demoHistory(today)).toEqual(demoHistory(today));
+    expect(history.map((day) => day.date)).toEqual(
+      Array.from({ length: 14 }, (_, i) => `2026-03-${String(i + 1).padStart(2, '0')}`),
+    );
+    for (const day of history) {
+      for (const item of day.evidence) expect(item.collectedAt.slice(0, 10)).toBe(day.date);
+      for (const submission of day.submissions) expect(submission.submittedAt.slice(0, 10)).toBe(day.date);
+    }
+  });
+
+  it('sends only items the API accepts', () => {
+    const { validate, errors } = evidenceValidator();
+    const invalid = items.flatMap((item) => (validate(item) ? [] : [`${item.id}: ${errors()}`])).slice(0, 5);
+    expect(invalid).toEqual([]);
+    expect(new Set(items.map((item) => item.kind)).size).toBe(19);
+  });
+
+  it('gives every item a unique id of the allowed shape', () => {
+    const ids = items.map((item) => item.id!);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(new RegExp(idPattern));
+  });
+
+  it('attests and submits only for controls of the catalog, with files the upload would accept', () => {
+    const named = [
+      ...items.flatMap((item) => item.controls ?? []),
+      ...history.flatMap((day) => day.submissions.flatMap((submission) => submission.controls)),
+    ];
+    expect(named.filter((id) => !controlIds.has(id))).toEqual([]);
+    const submissions = history.flatMap((day) => day.submissions);
+    expect(new Set(history.filter((day) => day.submissions.length > 0).map((day) => day.date)).size).toBe(2);
+    for (const submission of submissions) {
+      expect(submission.files.length).toBeGreaterThan(0);
+      for (const file of submission.files) {
+        expect(uploadLimits.mediaTypes).toContain(file.mediaType);
+        expect(file.data.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('never collects in the future on the current day', () => {
+    const { validate } = evidenceValidator();
+    for (const at of ['2026-03-14T00:00:30Z', '2026-03-14T01:10:00Z', '2026-03-14T04:00:00Z']) {
+      const clock = new Date(at);
+      const last = demoHistory(today, 14, { now: clock }).at(-1)!;
+      for (const item of last.evidence) expect(Date.parse(item.collectedAt)).toBeLessThan(clock.getTime());
+      // Derived ages stay valid when collections are squeezed before the nightly backups.
+      for (const item of last.evidence) expect(validate(item)).toBe(true);
+    }
+  });
+});
+
+describe('seeding the demo history', () => {
+  let dir: string;
+  let store: LocalFolderStore;
+  let reports: ReportStore;
+  let submissions: SubmissionStore;
+  let result: SeedResult;
+  let history: Report[];
+
+  beforeAll(async () => {
+    vi.spyOn(logs, 'reportPublished').mockImplementation(() => undefined);
+    vi.spyOn(logs, 'reportAlreadyExists').mockImplementation(() => undefined);
+    dir = await mkdtemp(join(tmpdir(), 'evident-demo-'));
+    store = new LocalFolderStore(dir);
+    const evidence = new EvidenceStore(store);
+    reports = new ReportStore(store);
+    submissions = new SubmissionStore(store, evidence);
+    result = await seedDemoHistory(
+      { store, evidence, reports, submissions, catalog: compileCatalog(catalog), produceDailyReport },
+      { today, timeZone: 'UTC', now },
+    );
+    history = await Promise.all((await reports.dates()).map(async (date) => (await reports.find(date))!.report));
+  }, 60_000);
+
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('stores fourteen daily reports, the last one as of now', () => {
+    expect(result).toMatchObject({ seeded: true, days: 14, reports: 14, submissions: 2, from: '2026-03-01', to: today });
+    expect(history.map((report) => report.date)).toEqual(demoHistory(today).map((day) => day.date));
+    expect(history.at(-1)!.asOf).toBe(now.toISOString());
+    expect(history[0]!.asOf).toBe('2026-03-02T00:00:00.000Z');
+  });
+
+  it('ends with every status, and a score in the demo range', () => {
+    const last = history.at(-1)!;
+    const statuses = new Set(last.controls.map((control) => control.status));
+    const all: ControlStatus[] = ['passing', 'failing', 'stale', 'missing', 'not_applicable'];
+    expect([...statuses].sort()).toEqual([...all].sort());
+    expect(result.seeded && result.score).toBe(last.summary.score);
+    expect(last.summary.score).toBeGreaterThanOrEqual(60);
+    expect(last.summary.score).toBeLessThanOrEqual(80);
+  });
+
+  it('has a score that dips and recovers', () => {
+    const scores = history.map((report) => report.summary.score);
+    expect(new Set(scores).size).toBeGreaterThan(3);
+    const lowest = Math.min(...scores);
+    const lowestAt = scores.indexOf(lowest);
+    expect(lowestAt).toBeGreaterThan(0);
+    expect(Math.max(...scores.slice(lowestAt))).toBeGreaterThan(lowest);
+  });
+
+  it('shows a control failing and later fixed', () => {
+    const failedOn = new Map<string, number>();
+    const fixedLater: string[] = [];
+    history.forEach((report, index) => {
+      for (const id of report.diff.fixed) if ((failedOn.get(id) ?? index) < index) fixedLater.push(id);
+      for (const id of report.diff.newlyFailing) failedOn.set(id, index);
+    });
+    expect(fixedLater).toContain('IAM-01');
+    expect(history.some((report) => report.diff.newlyStale.length > 0)).toBe(true);
+  });
+
+  it('keeps the submissions and their files', async () => {
+    const stored = await submissions.all();
+    expect(stored).toHaveLength(2);
+    for (const submission of stored) {
+      expect(submission.attachments).toHaveLength(1);
+      expect((await submissions.attachment(submission.id, 0)).length).toBe(submission.attachments[0]!.size);
+    }
+  });
+
+  it('leaves a store that already has reports alone', async () => {
+    const evidence = new EvidenceStore(store);
+    const again = await seedDemoHistory(
+      {
+        store,
+        evidence,
+        reports,
+        submissions: new SubmissionStore(store, evidence),
+        catalog: compileCatalog(catalog),
+        produceDailyReport,
+      },
+      { today: '2026-03-20', timeZone: 'UTC', now: new Date('2026-03-20T12:00:00Z') },
+    );
+    expect(again).toEqual({ seeded: false });
+    expect(await reports.dates()).toHaveLength(14);
+  });
+});
