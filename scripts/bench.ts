@@ -258,10 +258,13 @@ try {
       resetStore(benchStore);
       await seedDemo({ storeDir: benchStore, today: new Date().toISOString().slice(0, 10), timeZone: 'UTC' });
       const today: Target = { name: 'report', source: paths.functions, target: 'report', path: '/api/report/today' };
+      const hello: Target = { name: 'hello-world', source: writeHelloWorld(), target: 'hello', path: '/' };
+      const framework = await throughput(hello, 18300);
       for (const conditional of [false, true]) {
         const { measured, baseline } = await throughput(today, 18300, conditional);
         const figure = `requests/s: report ${conditional ? '304 (If-None-Match)' : '200'} (${today.path})`;
         comparisons.push({ figure, measured, baselineName: 'node:http', baseline, unit: 'req/s', target: { atLeast: 0.7 } });
+        comparisons.push({ figure, measured, baselineName: 'hello-world', baseline: framework.measured, unit: 'req/s' });
       }
     });
 

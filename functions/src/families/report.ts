@@ -48,7 +48,7 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
     if (date === current) return today(s);
     if (date > current)
       throw new ApiProblem('report_not_found', `${date} is in the future; today is ${current} (${s.timeZone()}).`);
-    const stored = await s.reports.find(date);
+    const stored = await s.reports.find(date, { immutable: true });
     if (!stored)
       throw new ApiProblem('report_not_found', `There is no report for ${date}. GET /api/report lists the days that have one.`);
     return stored;

@@ -2,7 +2,8 @@
  * Reports in the object store: one JSON object per day, `reports/<YYYY-MM-DD>.json`, written
  * create-only so that two daily runs (or a run and an on-demand read) leave exactly one. The
  * bytes are served as stored, with a strong ETag of their SHA-256; an instance keeps what it
- * has read, keyed by generation, so a warm read of an unchanged report costs one `stat`.
+ * has read, keyed by generation. A past day's report never changes, so it is never checked
+ * again; today's may be republished, so it is re-checked (one `stat`) at most once a second.
  */
 import { createHash } from 'node:crypto';
 import type { Report, ReportSummary } from '../assessment/model.js';
@@ -25,9 +26,13 @@ export interface ReportListing {
   summary: ReportSummary;
 }
 
+/** How long a cached report of today is served before its generation is checked again. */
+const recheckAfterMs = 1000;
+
 export class ReportStore {
   readonly #store: ObjectStore;
   readonly #cache = new Map<string, StoredReport>();
+  readonly #checkedAt = new Map<string, number>();
 
   constructor(store: ObjectStore) {
     this.#store = store;
@@ -42,15 +47,21 @@ export class ReportStore {
       report: JSON.parse(bytes.toString('utf8')) as Report,
     };
     this.#cache.set(date, stored);
+    this.#checkedAt.set(date, performance.now());
     return stored;
   }
 
-  /** The report of a day, or undefined when there is none. */
-  async find(date: string): Promise<StoredReport | undefined> {
+  /**
+   * The report of a day, or undefined when there is none. `immutable` (a past day) serves a
+   * cached report without asking the store again.
+   */
+  async find(date: string, { immutable = false } = {}): Promise<StoredReport | undefined> {
     const cached = this.#cache.get(date);
     try {
       if (cached) {
+        if (immutable || performance.now() - (this.#checkedAt.get(date) ?? 0) < recheckAfterMs) return cached;
         const info = await this.#store.stat(reportObjectName(date));
+        this.#checkedAt.set(date, performance.now());
         if (info.generation === cached.generation) return cached;
       }
       const { data, info } = await this.#store.read(reportObjectName(date));
@@ -95,7 +106,8 @@ export class ReportStore {
 
   async list(): Promise<ReportListing[]> {
     const dates = await this.dates();
-    const reports = await Promise.all(dates.map((date) => this.find(date)));
+    const last = dates[dates.length - 1];
+    const reports = await Promise.all(dates.map((date) => this.find(date, { immutable: date !== last })));
     return reports
       .filter((stored): stored is StoredReport => stored !== undefined)
       .map(({ report }) => ({ date: report.date, generatedAt: report.generatedAt, summary: report.summary }));
@@ -105,7 +117,7 @@ export class ReportStore {
   async latestBefore(date: string): Promise<StoredReport | undefined> {
     const earlier = (await this.dates()).filter((candidate) => candidate < date);
     for (const candidate of earlier.reverse()) {
-      const stored = await this.find(candidate);
+      const stored = await this.find(candidate, { immutable: true });
       if (stored) return stored;
     }
     return undefined;
