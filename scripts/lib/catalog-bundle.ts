@@ -1,15 +1,16 @@
 /**
  * Compiles `functions/catalog/controls/*.md` into the catalog the functions load, and refuses a
  * catalog with any mistake: frontmatter that does not match the schema, a framework id that is
- * not in the reference lists (NIST ids must exist in SP 800-53 rev5), a CEL expression that does
- * not compile or fails on its kind's example evidence, a check on evidence the control does not
- * require. Every error names the file and line.
+ * not in the reference lists (NIST ids must exist in SP 800-53 rev5), a CEL expression that the
+ * engine's own compiler refuses or that fails on its kind's example evidence, a check on evidence
+ * the control does not require. Every error names the file and line.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CelScalar, celEnv, isCelError, parse, plan } from '@bufbuild/cel';
+import { isCelError } from '@bufbuild/cel';
 import matter from 'gray-matter';
+import { CheckCompileError, compileCheck, type CompiledCheck } from '../../functions/src/assessment/checks.ts';
 import type { Catalog, Check, Control } from '../../functions/src/assessment/model.ts';
 import { evidenceKinds } from '../../openapi/evidence-kinds.ts';
 import { controlIdPattern } from '../../openapi/paths/controls.ts';
@@ -30,9 +31,6 @@ export const controlFamilies = {
 } as const;
 
 export class CatalogError extends Error {}
-
-/** The same variables the engine binds (functions/src/assessment/checks.ts). */
-const environment = celEnv({ variables: { item: CelScalar.DYN, data: CelScalar.DYN, items: CelScalar.DYN } });
 
 interface ReferenceLists {
   soc2: Set<string>;
@@ -220,19 +218,24 @@ function compileControl(where: string, file: string, source: string, references:
 
 /** Compiles a check's CEL and runs it on its kind's example, which must give a boolean. */
 function verifyCel(check: Check, fail: (key: string, message: string) => never): void {
+  let compiled: CompiledCheck;
+  try {
+    compiled = compileCheck(check);
+  } catch (error) {
+    if (!(error instanceof CheckCompileError)) throw error;
+    const key = error.field === 'where' ? 'where' : check.mode;
+    return fail(key, `check "${check.id}": ${key} ${error.message}`);
+  }
   const example = evidenceKinds[check.kind as keyof typeof evidenceKinds].example;
   const item = { id: 'example', kind: check.kind, subject: 'example', collectedAt: '2026-01-01T00:00:00Z', data: example };
   const bindings = { item, data: example, items: [item] };
-  const sources: [string, string][] = [[check.mode, check.expression]];
-  if (check.where) sources.push(['where', check.where]);
-  for (const [key, expression] of sources) {
-    let program: (bindings: never) => unknown;
-    try {
-      program = plan(environment, parse(expression));
-    } catch (error) {
-      return fail(key, `check "${check.id}": ${key} does not compile as CEL: ${(error as Error).message}`);
-    }
-    const result = program(bindings as never);
+  const programs: [string, CompiledCheck['test'] | undefined][] = [
+    [check.mode, compiled.test],
+    ['where', compiled.where],
+  ];
+  for (const [key, program] of programs) {
+    if (!program) continue;
+    const result = program(bindings);
     if (isCelError(result)) {
       fail(key, `check "${check.id}": ${key} fails on the ${check.kind} example evidence: ${result.message}`);
     }
