@@ -11,6 +11,17 @@ export const controlIdPattern = '^[A-Z]{2,5}-\\d{2,3}$';
 
 const frameworkIds = { type: 'array', items: { type: 'string' } } as const;
 
+/** What every view of a control has; the detail adds its text, evidence, checks and result. */
+const summaryFields = {
+  id: { type: 'string', pattern: controlIdPattern },
+  title: { type: 'string' },
+  family: { type: 'string' },
+  severity: ref('Severity'),
+  frameworks: ref('FrameworkMappings'),
+  automated: { type: 'boolean', description: 'True when checks evaluate it; false when it rests on attestations.' },
+  latest: { oneOf: [ref('LatestStatus'), { type: 'null' }], description: 'Null until a report exists.' },
+} as const;
+
 export const schemas = {
   FrameworkMappings: {
     type: 'object',
@@ -58,17 +69,9 @@ export const schemas = {
   },
   ControlSummary: {
     type: 'object',
-    required: ['id', 'title', 'family', 'severity', 'frameworks', 'automated', 'latest'],
+    required: Object.keys(summaryFields),
     additionalProperties: false,
-    properties: {
-      id: { type: 'string', pattern: controlIdPattern },
-      title: { type: 'string' },
-      family: { type: 'string' },
-      severity: ref('Severity'),
-      frameworks: ref('FrameworkMappings'),
-      automated: { type: 'boolean', description: 'True when checks evaluate it; false when it rests on attestations.' },
-      latest: { oneOf: [ref('LatestStatus'), { type: 'null' }], description: 'Null until a report exists.' },
-    },
+    properties: summaryFields,
   },
   ControlList: {
     type: 'object',
@@ -81,29 +84,10 @@ export const schemas = {
   },
   ControlDetail: {
     type: 'object',
-    required: [
-      'id',
-      'title',
-      'family',
-      'severity',
-      'frameworks',
-      'automated',
-      'latest',
-      'objective',
-      'guidance',
-      'evidence',
-      'checks',
-      'result',
-    ],
+    required: [...Object.keys(summaryFields), 'objective', 'guidance', 'evidence', 'checks', 'result'],
     additionalProperties: false,
     properties: {
-      id: { type: 'string', pattern: controlIdPattern },
-      title: { type: 'string' },
-      family: { type: 'string' },
-      severity: ref('Severity'),
-      frameworks: ref('FrameworkMappings'),
-      automated: { type: 'boolean' },
-      latest: { oneOf: [ref('LatestStatus'), { type: 'null' }] },
+      ...summaryFields,
       objective: { type: 'string', description: 'Sanitised HTML.' },
       guidance: { type: 'string', description: 'Sanitised HTML.' },
       evidence: { type: 'array', items: ref('EvidenceRequirement') },

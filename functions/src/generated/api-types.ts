@@ -571,7 +571,9 @@ export interface components {
             family: string;
             severity: components["schemas"]["Severity"];
             frameworks: components["schemas"]["FrameworkMappings"];
+            /** @description True when checks evaluate it; false when it rests on attestations. */
             automated: boolean;
+            /** @description Null until a report exists. */
             latest: components["schemas"]["LatestStatus"] | null;
             /** @description Sanitised HTML. */
             objective: string;
