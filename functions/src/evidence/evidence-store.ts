@@ -8,8 +8,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { EvidenceInput, EvidenceItem } from '../assessment/model.js';
-import { ApiProblem, type RequestError } from '../http/problem.js';
-import { ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
+import { ApiProblem, invalidRequest, type RequestError } from '../http/problem.js';
+import { inBatches, listNames, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 
 const itemsPrefix = 'evidence/items/';
 const keysPrefix = 'evidence/idempotency/';
@@ -52,14 +52,6 @@ export function newEvidenceId(now: Date): string {
   return `ev-${now.getTime().toString(36).padStart(9, '0')}-${randomBytes(6).toString('hex')}`;
 }
 
-async function inBatches<T, R>(values: readonly T[], size: number, work: (value: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let start = 0; start < values.length; start += size) {
-    results.push(...(await Promise.all(values.slice(start, start + size).map((value, i) => work(value, start + i)))));
-  }
-  return results;
-}
-
 export class EvidenceStore {
   readonly #store: ObjectStore;
   readonly #cache = new Map<string, EvidenceItem>();
@@ -98,9 +90,7 @@ export class EvidenceStore {
           message: `repeats the id of ${options.pointer(earlier)}`,
         });
     });
-    if (errors.length > 0) {
-      throw new ApiProblem('invalid_request', `The body ${errors[0]!.pointer} ${errors[0]!.message}.`, { errors });
-    }
+    if (errors.length > 0) throw invalidRequest(errors);
 
     const key = keyHash ? await this.#claimKey(keyHash, items) : undefined;
     if (key?.outcomes) return key.outcomes;
@@ -186,29 +176,19 @@ export class EvidenceStore {
 
   /** One item; `ObjectNotFound` when there is none. */
   async get(id: string): Promise<EvidenceItem> {
-    const name = evidenceObjectName(id);
+    return this.#load(evidenceObjectName(id));
+  }
+
+  /** Every stored item, in id order; only names this instance has not read yet cost a read. */
+  async all(): Promise<EvidenceItem[]> {
+    return inBatches(await listNames(this.#store, itemsPrefix), 32, (name) => this.#load(name));
+  }
+
+  async #load(name: string): Promise<EvidenceItem> {
     const cached = this.#cache.get(name);
     if (cached) return cached;
     const item = JSON.parse((await this.#store.read(name)).data.toString('utf8')) as EvidenceItem;
     this.#cache.set(name, item);
     return item;
-  }
-
-  /** Every stored item, in id order. */
-  async all(): Promise<EvidenceItem[]> {
-    const names: string[] = [];
-    let pageToken: string | undefined;
-    do {
-      const page = await this.#store.list(itemsPrefix, pageToken ? { pageToken } : {});
-      names.push(...page.items.map((info) => info.name));
-      pageToken = page.nextPageToken;
-    } while (pageToken);
-    return inBatches(names, 32, async (name) => {
-      const cached = this.#cache.get(name);
-      if (cached) return cached;
-      const item = JSON.parse((await this.#store.read(name)).data.toString('utf8')) as EvidenceItem;
-      this.#cache.set(name, item);
-      return item;
-    });
   }
 }

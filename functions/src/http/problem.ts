@@ -36,6 +36,21 @@ export class ApiProblem extends Error {
 }
 
 /** The problem for anything unexpected: it says nothing about the cause. */
+/**
+ * The `invalid_request` problem for input that does not hold: from the schemas (the HTTP core)
+ * or from a rule only a handler can check (a control id in the catalog, a cursor it gave out).
+ * One error is spelt out in `detail`; several are summarised there and listed in `errors`.
+ */
+export function invalidRequest(errors: RequestError[]): ApiProblem {
+  const first = errors[0]!;
+  const where = first.in === 'body' ? `body ${first.pointer || '(root)'}` : `${first.in} parameter "${first.name}"`;
+  const detail =
+    errors.length === 1
+      ? `The ${where} ${first.message}.`
+      : `${errors.length} parts of the request do not match the API description; see errors.`;
+  return new ApiProblem('invalid_request', detail, { errors });
+}
+
 export function internalProblem(): ApiProblem {
   return new ApiProblem('internal', 'The server failed to answer this request.');
 }

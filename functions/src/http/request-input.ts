@@ -4,9 +4,9 @@
  * `invalid_request` problem that lists every error with where it was found.
  */
 import type { IncomingMessage } from 'node:http';
-import { ApiProblem, type RequestError } from './problem.js';
+import { ApiProblem, invalidRequest, type RequestError } from './problem.js';
 import { readForm } from './multipart.js';
-import type { MaybePromise } from './maybe-async.js';
+import { andThen, type MaybePromise } from './maybe-async.js';
 import type { BodySpec, ParameterSpec, RouteOperation, ScalarType, ValidationError, Validator } from './route-table.js';
 
 export interface RawInput {
@@ -88,32 +88,15 @@ export function readInput(
     throwIfInvalid(errors);
     return { path, query, headers, body };
   };
-  const spec = operation.body;
-  if (spec?.format === 'multipart' && req.rawBody && req.rawBody.length > 0) {
-    const raw = checkRawBody(spec, req.rawBody, req.headers['content-type']);
-    return readForm(raw, req.headers['content-type']!, spec).then((form) => {
-      if (form.problems.length > 0) errors.push(...form.problems);
-      else if (operation.validate.body) collect(errors, 'body', operation.validate.body, form.fields);
-      return finish({ ...form.fields, ...form.files });
-    });
-  }
-  return finish(readBody(operation, req, errors));
+  return andThen(readBody(operation, req, errors), finish);
 }
 
 function throwIfInvalid(errors: RequestError[]): void {
-  if (errors.length > 0) {
-    const first = errors[0]!;
-    const where = first.in === 'body' ? `body ${first.pointer || '(root)'}` : `${first.in} parameter "${first.name}"`;
-    const detail =
-      errors.length === 1
-        ? `The ${where} ${first.message}.`
-        : `${errors.length} parts of the request do not match the API description; see errors.`;
-    throw new ApiProblem('invalid_request', detail, { errors });
-  }
+  if (errors.length > 0) throw invalidRequest(errors);
 }
 
 /** The size and media-type checks every body gets before it is parsed. */
-function checkRawBody(spec: BodySpec, raw: Buffer, contentType: string | undefined): Buffer {
+function checkRawBody(spec: BodySpec, raw: Buffer, contentType: string | undefined): void {
   if (raw.length > spec.limit) {
     throw new ApiProblem('payload_too_large', `The body is ${raw.length} bytes; this operation accepts at most ${spec.limit}.`);
   }
@@ -124,10 +107,10 @@ function checkRawBody(spec: BodySpec, raw: Buffer, contentType: string | undefin
       `The body is ${mediaType ? `"${mediaType}"` : 'untyped'}; send ${spec.mediaTypes.join(' or ')}.`,
     );
   }
-  return raw;
 }
 
-function readBody(operation: RouteOperation, req: RequestWithBody, errors: RequestError[]): unknown {
+/** The body as its operation declares it: JSON parsed and validated, or a form read (asynchronously) and its text fields validated. */
+function readBody(operation: RouteOperation, req: RequestWithBody, errors: RequestError[]): MaybePromise<unknown> {
   const raw = req.rawBody;
   const size = raw?.length ?? 0;
   const spec = operation.body;
@@ -137,12 +120,18 @@ function readBody(operation: RouteOperation, req: RequestWithBody, errors: Reque
       errors.push({ in: 'body', pointer: '', message: 'is not accepted by this operation' });
     return undefined;
   }
-  if (size > spec.limit) checkRawBody(spec, raw!, undefined);
   if (size === 0 || !raw) {
     if (spec.required) errors.push({ in: 'body', pointer: '', message: 'is required' });
     return undefined;
   }
   checkRawBody(spec, raw, req.headers['content-type']);
+  if (spec.format === 'multipart') {
+    return readForm(raw, req.headers['content-type']!, spec).then((form) => {
+      if (form.problems.length > 0) errors.push(...form.problems);
+      else if (operation.validate.body) collect(errors, 'body', operation.validate.body, form.fields);
+      return { ...form.fields, ...form.files };
+    });
+  }
   let body: unknown;
   try {
     body = JSON.parse(raw.toString('utf8'));

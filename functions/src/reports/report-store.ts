@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Report, ReportSummary } from '../assessment/model.js';
-import { ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
+import { listNames, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 
 const prefix = 'reports/';
 export const reportObjectName = (date: string) => `${prefix}${date}.json`;
@@ -91,17 +91,8 @@ export class ReportStore {
 
   /** The days that have a report, oldest first. */
   async dates(): Promise<string[]> {
-    const dates: string[] = [];
-    let pageToken: string | undefined;
-    do {
-      const page = await this.#store.list(prefix, pageToken ? { pageToken } : {});
-      for (const info of page.items) {
-        const match = /^reports\/(\d{4}-\d{2}-\d{2})\.json$/.exec(info.name);
-        if (match) dates.push(match[1]!);
-      }
-      pageToken = page.nextPageToken;
-    } while (pageToken);
-    return dates.sort();
+    const names = await listNames(this.#store, prefix);
+    return names.flatMap((name) => /^reports\/(\d{4}-\d{2}-\d{2})\.json$/.exec(name)?.[1] ?? []).sort();
   }
 
   async list(): Promise<ReportListing[]> {

@@ -113,6 +113,31 @@ export function checkPageSize(pageSize: number | undefined): number {
   return size;
 }
 
+/** Every object name under a prefix, in name order, across all pages. */
+export async function listNames(store: ObjectStore, prefix: string): Promise<string[]> {
+  const names: string[] = [];
+  let pageToken: string | undefined;
+  do {
+    const page = await store.list(prefix, pageToken ? { pageToken } : {});
+    names.push(...page.items.map((info) => info.name));
+    pageToken = page.nextPageToken;
+  } while (pageToken);
+  return names;
+}
+
+/** Runs `work` on every value with at most `size` in flight, so a long list never opens too many reads at once. */
+export async function inBatches<T, R>(
+  values: readonly T[],
+  size: number,
+  work: (value: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < values.length; start += size) {
+    results.push(...(await Promise.all(values.slice(start, start + size).map((value, i) => work(value, start + i)))));
+  }
+  return results;
+}
+
 /**
  * Reads an object, lets `change` compute its next content, and writes it back with a
  * compare-and-swap, retrying when another writer got there first. `change` gets `undefined`

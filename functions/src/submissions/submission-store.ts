@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { components } from '../generated/api-types.js';
 import type { EvidenceStore } from '../evidence/evidence-store.js';
 import type { UploadedFile } from '../http/multipart.js';
-import type { ObjectStore } from '../storage/object-store.js';
+import { inBatches, listNames, type ObjectStore } from '../storage/object-store.js';
 
 export type Submission = components['schemas']['Submission'];
 
@@ -109,14 +109,8 @@ export class SubmissionStore {
 
   /** Every submission, newest first. */
   async all(): Promise<Submission[]> {
-    const ids: string[] = [];
-    let pageToken: string | undefined;
-    do {
-      const page = await this.#store.list(recordsPrefix, pageToken ? { pageToken } : {});
-      for (const info of page.items) ids.push(info.name.slice(recordsPrefix.length, -'.json'.length));
-      pageToken = page.nextPageToken;
-    } while (pageToken);
-    const submissions = await Promise.all(ids.map((id) => this.get(id)));
+    const ids = (await listNames(this.#store, recordsPrefix)).map((name) => name.slice(recordsPrefix.length, -'.json'.length));
+    const submissions = await inBatches(ids, 32, (id) => this.get(id));
     return submissions.sort((a, b) =>
       a.submittedAt < b.submittedAt ? 1 : a.submittedAt > b.submittedAt ? -1 : a.id < b.id ? 1 : -1,
     );
