@@ -302,6 +302,21 @@ describe('submissions', () => {
     );
   });
 
+  it('refuses to serve a stored file that has gone missing, as it would an altered one', async () => {
+    const submission = (await (await submit('Deletion target.')).json()) as { id: string };
+    await store.delete(`attachments/${submission.id}/0`);
+    const download = await fetch(`${hosting}/api/submissions/${submission.id}/attachments/0`, { headers: auth });
+    expect(download.status).toBe(409);
+    expect(await download.json()).toEqual(
+      expectedProblem(
+        'attachment_tampered',
+        `The stored file for attachment 0 of ${submission.id} does not have the SHA-256 recorded at upload; it was not served.`,
+        `/api/submissions/${submission.id}/attachments/0`,
+        download.headers.get('x-request-id')!,
+      ),
+    );
+  });
+
   it('loses nothing when 100 submissions race, 8 in flight at a time', async () => {
     const statements = Array.from({ length: 100 }, (_, n) => `Concurrent statement ${n} ${randomUUID()}`);
     const responses = await inWaves(statements.length, 8, (n) => submit(statements[n]!));

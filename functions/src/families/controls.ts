@@ -39,16 +39,16 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
     {
       listControls: async ({ query }) => {
         const { s, report, results } = await latestReport();
-        const controls = s.catalog.catalog.controls
+        const controls = s.catalog.controls
           .filter((control) => !query.family || control.family === query.family)
           .filter((control) => !query.framework || mapsTo(control, query.framework))
           .map((control) => summary(control, report, results.get(control.id)))
           .filter((control) => !query.status || control.latest?.status === query.status);
-        return { status: 200, body: { catalogVersion: s.catalog.catalog.version, controls } };
+        return { status: 200, body: { catalogVersion: s.catalog.version, controls } };
       },
       getControl: async ({ path }) => {
         const { s, report, results } = await latestReport();
-        const control = s.catalog.catalog.controls.find((candidate) => candidate.id === path.id);
+        const control = s.catalog.controls.find((candidate) => candidate.id === path.id);
         if (!control) throw new ApiProblem('control_not_found', `No control in the catalog has the id "${path.id}".`);
         const result = results.get(control.id);
         return {

@@ -1,7 +1,7 @@
 /** The `evidence` family: ingest from collectors, and reading what was ingested. */
 import type { EvidenceInput, EvidenceItem } from '../assessment/model.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
-import { ApiProblem } from '../http/problem.js';
+import { ApiProblem, invalidRequest } from '../http/problem.js';
 import { logs } from '../logs.js';
 import { ObjectNotFound } from '../storage/object-store.js';
 import { servicesFrom, type ServiceOptions } from './services.js';
@@ -29,9 +29,7 @@ function decodeCursor(cursor: string): Position {
   } catch {
     // reported below
   }
-  throw new ApiProblem('invalid_request', 'The query parameter "cursor" is not a cursor this API gave out.', {
-    errors: [{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }],
-  });
+  throw invalidRequest([{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }]);
 }
 
 export function createEvidenceFamily(options: EvidenceFamilyOptions = {}) {
@@ -59,11 +57,9 @@ export function createEvidenceFamily(options: EvidenceFamilyOptions = {}) {
         const s = await services();
         let kinds: Set<string> | undefined;
         if (query.control) {
-          const control = s.catalog.catalog.controls.find((candidate) => candidate.id === query.control);
+          const control = s.catalog.controls.find((candidate) => candidate.id === query.control);
           if (!control) {
-            throw new ApiProblem('invalid_request', `The query parameter "control" names no control in the catalog.`, {
-              errors: [{ in: 'query', name: 'control', message: 'names no control in the catalog' }],
-            });
+            throw invalidRequest([{ in: 'query', name: 'control', message: 'names no control in the catalog' }]);
           }
           kinds = new Set(control.evidence.map((requirement) => requirement.kind));
         }

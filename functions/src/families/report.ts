@@ -1,10 +1,9 @@
 /** The `report` family: today's report (produced once on demand), any past day's, the list, OSCAL. */
-import { produceDailyReport } from '../assessment/daily-report.js';
 import { dayIn, isCalendarDate } from '../assessment/dates.js';
 import { toOscalAssessmentResults } from '../assessment/oscal-export.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import type { RequestContext } from '../http/operation-types.js';
-import { ApiProblem } from '../http/problem.js';
+import { ApiProblem, invalidRequest } from '../http/problem.js';
 import type { StoredReport } from '../reports/report-store.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
@@ -14,6 +13,8 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
   const services = servicesFrom(options);
   /** First reads of today in this instance share one evaluation; other instances meet at the create-only write. */
   const producing = new Map<string, Promise<StoredReport>>();
+  /** Each stored report's OSCAL bytes, made on first request; a republished report is a new object. */
+  const oscal = new WeakMap<StoredReport, Buffer>();
 
   async function today(s: Services): Promise<StoredReport> {
     const date = dayIn(s.timeZone(), s.now());
@@ -21,16 +22,20 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
     if (stored) return stored;
     let pending = producing.get(date);
     if (!pending) {
-      pending = produceDailyReport({
-        store: s.store,
-        catalog: s.catalog,
-        timeZone: s.timeZone(),
-        now: s.now(),
-        date,
-        trigger: 'first-read',
-        evidence: s.evidence,
-        reports: s.reports,
-      })
+      // The evaluation engine loads only here: serving a stored report never needs it.
+      pending = Promise.all([import('../assessment/daily-report.js'), s.compiled()])
+        .then(([{ produceDailyReport }, catalog]) =>
+          produceDailyReport({
+            store: s.store,
+            catalog,
+            timeZone: s.timeZone(),
+            now: s.now(),
+            date,
+            trigger: 'first-read',
+            evidence: s.evidence,
+            reports: s.reports,
+          }),
+        )
         .then(({ stored: report }) => report)
         .finally(() => producing.delete(date));
       producing.set(date, pending);
@@ -40,9 +45,7 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
 
   async function ofDate(s: Services, date: string): Promise<StoredReport> {
     if (!isCalendarDate(date)) {
-      throw new ApiProblem('invalid_request', 'The path parameter "date" is not a calendar date (YYYY-MM-DD).', {
-        errors: [{ in: 'path', name: 'date', message: 'is not a calendar date (YYYY-MM-DD)' }],
-      });
+      throw invalidRequest([{ in: 'path', name: 'date', message: 'is not a calendar date (YYYY-MM-DD)' }]);
     }
     const current = dayIn(s.timeZone(), s.now());
     if (date === current) return today(s);
@@ -85,13 +88,18 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
       getReportOscal: async ({ path }, context) => {
         const s = await services();
         const stored = await ofDate(s, path.date);
-        const nistByControl = Object.fromEntries(
-          s.catalog.catalog.controls.map((control) => [control.id, control.frameworks.nist80053]),
-        );
-        const document = toOscalAssessmentResults(stored.report, { version: stored.report.catalogVersion, nistByControl });
+        let bytes = oscal.get(stored);
+        if (!bytes) {
+          const nistByControl = Object.fromEntries(
+            s.catalog.controls.map((control) => [control.id, control.frameworks.nist80053]),
+          );
+          const document = toOscalAssessmentResults(stored.report, { version: stored.report.catalogVersion, nistByControl });
+          bytes = Buffer.from(JSON.stringify(document));
+          oscal.set(stored, bytes);
+        }
         return {
           status: 200,
-          body: Buffer.from(JSON.stringify(document)),
+          body: bytes,
           etag: `${stored.etag.slice(0, -1)}.oscal"`,
           cacheControl: caching(s, stored, context),
         };

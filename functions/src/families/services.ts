@@ -1,10 +1,12 @@
 /**
  * What the assessment families share within one instance: the object store with its evidence
- * and report views (and their caches), the planned catalog, the clock and the report time zone.
- * Tests pass their own store, clock and zone; production opens everything on first use.
+ * and report views (and their caches), the catalog (its checks planned only when something
+ * evaluates), the clock and the report time zone. Tests pass their own store, catalog, clock
+ * and zone; production opens everything on first use.
  */
-import { loadCompiledCatalog } from '../assessment/catalog.js';
+import { compileCatalogLazily, loadCatalog } from '../assessment/catalog.js';
 import type { CompiledCatalog } from '../assessment/evaluate.js';
+import type { Catalog } from '../assessment/model.js';
 import * as config from '../config.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
 import { loadOnce, type MaybePromise } from '../http/maybe-async.js';
@@ -16,24 +18,27 @@ export interface Services {
   store: ObjectStore;
   evidence: EvidenceStore;
   reports: ReportStore;
-  catalog: CompiledCatalog;
+  catalog: Catalog;
+  /** The catalog with its CEL checks planned, for evaluation; loads the engine on first call. */
+  compiled: () => MaybePromise<CompiledCatalog>;
   now: () => Date;
   timeZone: () => string;
 }
 
 export interface ServiceOptions {
   store?: () => Promise<ObjectStore>;
-  catalog?: () => MaybePromise<CompiledCatalog>;
+  catalog?: () => MaybePromise<Catalog>;
   now?: () => Date;
   timeZone?: () => string;
 }
 
 export function servicesFrom(options: ServiceOptions = {}): () => MaybePromise<Services> {
   return loadOnce(async () => {
-    const [store, catalog] = await Promise.all([(options.store ?? openStore)(), (options.catalog ?? loadCompiledCatalog)()]);
+    const [store, catalog] = await Promise.all([(options.store ?? openStore)(), (options.catalog ?? loadCatalog)()]);
     return {
       store,
       catalog,
+      compiled: loadOnce(() => compileCatalogLazily(catalog)),
       evidence: new EvidenceStore(store),
       reports: new ReportStore(store),
       now: options.now ?? (() => new Date()),

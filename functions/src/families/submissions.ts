@@ -3,7 +3,7 @@ import { dayIn } from '../assessment/dates.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { loadOnce } from '../http/maybe-async.js';
 import type { UploadedFile } from '../http/multipart.js';
-import { ApiProblem, type RequestError } from '../http/problem.js';
+import { ApiProblem, invalidRequest, type RequestError } from '../http/problem.js';
 import { logs } from '../logs.js';
 import { ObjectNotFound } from '../storage/object-store.js';
 import { checkAttachments } from '../submissions/attachment-checks.js';
@@ -22,15 +22,6 @@ interface Form {
   notApplicable?: 'true' | 'false';
   attachments?: UploadedFile[];
 }
-
-const invalid = (errors: RequestError[]) =>
-  new ApiProblem(
-    'invalid_request',
-    errors.length === 1
-      ? `The body ${errors[0]!.pointer} ${errors[0]!.message}.`
-      : `${errors.length} fields are invalid; see errors.`,
-    { errors },
-  );
 
 /** `attachment; filename="…"` with an RFC 5987 `filename*` for names that are not plain ASCII. */
 function contentDisposition(name: string): string {
@@ -63,7 +54,7 @@ export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) 
         const form = body as unknown as Form;
         const files = form.attachments ?? [];
         checkAttachments(files, uploadLimits);
-        const known = new Set(s.catalog.catalog.controls.map((control) => control.id));
+        const known = new Set(s.catalog.controls.map((control) => control.id));
         const errors: RequestError[] = form.controls
           .map((id, index) => ({ id, index }))
           .filter(({ id }) => !known.has(id))
@@ -75,7 +66,7 @@ export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) 
         if (form.effectiveDate && form.effectiveDate > dayIn(s.timeZone(), now)) {
           errors.push({ in: 'body', pointer: '/effectiveDate', message: 'is in the future' });
         }
-        if (errors.length > 0) throw invalid(errors);
+        if (errors.length > 0) throw invalidRequest(errors);
         const caller = context.caller;
         const submission = await store.create(
           {
@@ -107,9 +98,7 @@ export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) 
         if (query.cursor) {
           start = all.findIndex((submission) => submission.id === query.cursor) + 1;
           if (start === 0) {
-            throw new ApiProblem('invalid_request', 'The query parameter "cursor" is not a cursor this API gave out.', {
-              errors: [{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }],
-            });
+            throw invalidRequest([{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }]);
           }
         }
         const items = all.slice(start, start + limit);
@@ -126,9 +115,13 @@ export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) 
           throw new ApiProblem('submission_not_found', `Submission "${path.id}" has no attachment ${path.index}.`);
         }
         const { store } = await submissions();
-        const data = await store.attachment(path.id, path.index);
-        const actual = sha256(data);
-        if (actual !== attachment.sha256) {
+        // A stored file that is gone fails the same check as one that was altered: it is not what was uploaded.
+        const data = await store.attachment(path.id, path.index).catch((error: unknown) => {
+          if (error instanceof ObjectNotFound) return undefined;
+          throw error;
+        });
+        const actual = data ? sha256(data) : 'missing';
+        if (!data || actual !== attachment.sha256) {
           logs.attachmentTampered(path.id, path.index, attachment.sha256, actual);
           throw new ApiProblem(
             'attachment_tampered',

@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
 import { createEvidenceFamily } from '../../../functions/src/families/evidence.ts';
 import { createReportFamily } from '../../../functions/src/families/report.ts';
 import { createSubmissionsFamily } from '../../../functions/src/families/submissions.ts';
@@ -21,7 +20,7 @@ import { serve, type Served } from '../../support/serve.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'evident-concurrency-'));
 const store = new LocalFolderStore(dir);
-const catalog = compileCatalog(compileCatalogSources(paths.catalog));
+const catalog = compileCatalogSources(paths.catalog);
 const now = new Date('2026-11-21T09:00:00Z');
 const options = (family: string) => ({
   store: async () => store,
