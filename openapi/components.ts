@@ -93,6 +93,19 @@ export const responses: Record<string, ResponseObject> = {
   EvidenceNotFound: problemResponse('No evidence item has this id.', ['evidence_not_found']),
   ControlNotFound: problemResponse('No control has this id.', ['control_not_found']),
   ReportNotFound: problemResponse('There is no report for this date.', ['report_not_found']),
+  AnalysisConflict: problemResponse('The run cannot do what was asked in its current state.', [
+    'analysis_ended',
+    'report_immutable',
+    'idempotency_key_reused',
+  ]),
+  QueueUnavailable: problemResponse(
+    'The task queue could not take the run; retry with the same Idempotency-Key.',
+    ['queue_unavailable'],
+    {
+      'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+    },
+  ),
+  AnalysisNotFound: problemResponse('No analysis run has this id.', ['analysis_not_found']),
   SubmissionNotFound: problemResponse('No such submission or attachment.', ['submission_not_found']),
   AttachmentTampered: problemResponse('The stored file fails its integrity check and was not served.', ['attachment_tampered']),
   InternalError: problemResponse('The server failed; nothing about the cause is disclosed.', ['internal']),

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { OpenApiBuilder, type OpenAPIObject, type OperationObject } from 'openapi3-ts/oas31';
 import { bearerAuth, headers, responses, schemas } from './components.ts';
+import * as analyses from './paths/analyses.ts';
 import * as auth from './paths/auth.ts';
 import * as controls from './paths/controls.ts';
 import * as docs from './paths/docs.ts';
@@ -15,7 +16,7 @@ import * as evidence from './paths/evidence.ts';
 import * as report from './paths/report.ts';
 import * as submissions from './paths/submissions.ts';
 
-const families = [auth, docs, report, controls, evidence, submissions];
+const families = [auth, docs, report, controls, evidence, submissions, analyses];
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 

@@ -15,13 +15,14 @@
  *
  *   npm run bench                    all figures
  *   npm run bench -- --runs 5 --seconds 5   fewer cold starts, shorter loads
- *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation
+ *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation, streams
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { benchCatalog, syntheticEvidence, timeEvaluation, timeParse } from './bench/evaluation.ts';
+import { benchRun, followRun, type StreamTarget } from './bench/streams.ts';
 import { build } from './build.ts';
 import { resetStore, seedDemo } from './lib/seed-demo.ts';
 import { paths } from './lib/paths.ts';
@@ -172,14 +173,16 @@ async function throughput(target: Target, port: number, conditional = false): Pr
   }
 }
 
-const format = (value: number, unit: 'ms' | 'req/s') => `${value.toFixed(unit === 'req/s' ? 0 : 1)} ${unit}`;
+const format = (value: number, unit: Unit) => `${value.toFixed(unit === 'req/s' || unit === 'clients' ? 0 : 1)} ${unit}`;
+
+type Unit = 'ms' | 'req/s' | 'KiB' | 'clients';
 
 interface Comparison {
   figure: string;
   measured: number;
   baselineName: string;
   baseline: number;
-  unit: 'ms' | 'req/s';
+  unit: Unit;
   /** The ratio (or, for `withinMs`, the measured time) the issue asks for; none for context figures. */
   target?: { atMost?: number; atLeast?: number; withinMs?: number };
 }
@@ -255,7 +258,7 @@ try {
 
   if (wanted('report'))
     await step(`Warm report throughput on demo data, 50 connections, ${seconds} s each`, async () => {
-      resetStore(benchStore);
+      await resetStore(benchStore);
       await seedDemo({ storeDir: benchStore, today: new Date().toISOString().slice(0, 10), timeZone: 'UTC' });
       const today: Target = { name: 'report', source: paths.functions, target: 'report', path: '/api/report/today' };
       const hello: Target = { name: 'hello-world', source: writeHelloWorld(), target: 'hello', path: '/' };
@@ -291,6 +294,67 @@ try {
         baseline: smallMs,
         unit: 'ms',
         target: { atMost: 11 },
+      });
+    });
+
+  if (wanted('streams'))
+    await step('Streams: 50 clients follow one run, 200 events persisted 20 ms apart', async () => {
+      await resetStore(benchStore);
+      const options = { clients: 50, events: 200, intervalMs: 20 };
+      const run = await benchRun(benchStore);
+      const analyses: StreamTarget = {
+        name: 'analyses function',
+        start: () => startFunction({ name: 'analyses', source: paths.functions, target: 'analyses', path: '/' }, 18400),
+        eventsUrl: (runId) => `http://127.0.0.1:18400/api/analyses/${runId}/events`,
+        emit: run.emit,
+        ready: (runId) => waitFor200(`http://127.0.0.1:18400/api/analyses/${runId}`, performance.now() + 20_000),
+      };
+      const bare: StreamTarget = {
+        name: 'node:http SSE',
+        start: () =>
+          spawn(process.execPath, [join(import.meta.dirname, 'bench', 'bare-sse-server.ts'), '18401'], { env, stdio: 'ignore' }),
+        eventsUrl: () => 'http://127.0.0.1:18401/',
+        emit: async (event) => {
+          await (await fetch('http://127.0.0.1:18401/emit', { method: 'POST', body: JSON.stringify(event) })).arrayBuffer();
+        },
+        ready: async () => {
+          for (const deadline = performance.now() + 10_000; performance.now() < deadline;) {
+            try {
+              await (
+                await fetch('http://127.0.0.1:18401/emit', { method: 'POST', body: '{"id":0,"type":"ping"}' })
+              ).arrayBuffer();
+              return;
+            } catch {
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+          }
+          throw new Error('the bare SSE server did not start');
+        },
+      };
+      const baseline = await followRun(bare, 'bench', options);
+      const measured = await followRun(analyses, run.runId, options);
+      comparisons.push({
+        figure: 'stream delay: event persisted → client (median)',
+        measured: measured.medianDelayMs,
+        baselineName: 'node:http SSE from memory',
+        baseline: baseline.medianDelayMs,
+        unit: 'ms',
+        target: { withinMs: 1000 },
+      });
+      comparisons.push({
+        figure: 'stream: clients that got every event once, in order',
+        measured: measured.clientsWithEveryEvent,
+        baselineName: 'clients',
+        baseline: options.clients,
+        unit: 'clients',
+        target: { atLeast: 1 },
+      });
+      comparisons.push({
+        figure: 'stream: memory per open stream (RSS)',
+        measured: measured.memoryPerStreamKiB,
+        baselineName: 'node:http SSE',
+        baseline: baseline.memoryPerStreamKiB,
+        unit: 'KiB',
       });
     });
 

@@ -12,7 +12,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from './build.ts';
 import { findChromium } from './lib/chromium.ts';
-import { emulatorEnv, emulatorsUsed, projects, type Mode } from './lib/emulators.ts';
+import { emulatorEnv, emulatorsUsed, integrationTestEnv, projects, type Mode } from './lib/emulators.ts';
 import { paths } from './lib/paths.ts';
 import { run, step } from './lib/run.ts';
 
@@ -43,7 +43,12 @@ async function integration(mode: Mode): Promise<void> {
       'firebase',
       ['emulators:exec', '--project', projects[mode], '--only', emulatorsUsed, 'vitest run --project integration'],
       {
-        env: emulatorEnv({ EVIDENT_TEST_MODE: mode, EVIDENT_TEST_PROJECT: projects[mode], EVIDENT_STORE_DIR: store }),
+        env: emulatorEnv({
+          ...integrationTestEnv,
+          EVIDENT_TEST_MODE: mode,
+          EVIDENT_TEST_PROJECT: projects[mode],
+          EVIDENT_STORE_DIR: store,
+        }),
       },
     ),
   );

@@ -7,7 +7,7 @@
  * change needs. A param that is unset at run time reads as its default.
  */
 import { fileURLToPath } from 'node:url';
-import { defineBoolean, defineString } from 'firebase-functions/params';
+import { defineBoolean, defineInt, defineString } from 'firebase-functions/params';
 
 const authRequiredParam = defineBoolean('AUTH_REQUIRED', {
   default: false,
@@ -32,6 +32,18 @@ const reportTimeZoneParam = defineString('REPORT_TIME_ZONE', {
   default: 'UTC',
   description: "The IANA time zone whose calendar days the daily reports follow, e.g. Europe/Paris; also the schedule's zone.",
 });
+
+const streamMaxSecondsParam = defineInt('STREAM_MAX_SECONDS', {
+  default: 25,
+  description:
+    'How long one event-stream connection lasts before it ends with a retry hint and the client resumes (5-50). ' +
+    "Well under Hosting's 60 s cut-off, so a stream is never cut mid-event by it.",
+});
+
+/** Seconds per event-stream connection, kept within 5–50 whatever is configured. */
+export function streamMaxSeconds(): number {
+  return Math.min(50, Math.max(5, streamMaxSecondsParam.value() || 25));
+}
 
 /** For `onSchedule`, which takes the param itself so the deployed job runs in the same zone. */
 export const reportTimeZoneSetting = reportTimeZoneParam;

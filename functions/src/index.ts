@@ -5,9 +5,11 @@
  */
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import * as config from './config.js'; // declares the params, so deploys and the emulator know them
 import { installFrameworkErrorHandler } from './http/framework-errors.js';
 import { lazyHandler } from './http/lazy-handler.js';
+import { workerRetry } from './analyses/task-queue.js';
 
 installFrameworkErrorHandler();
 
@@ -43,6 +45,28 @@ export const evidence = onRequest(
 export const submissions = onRequest(
   { ...http, memory: '512MiB' },
   lazyHandler('submissions', () => import('./families/submissions.js')),
+);
+
+export const analyses = onRequest(
+  http,
+  lazyHandler('analyses', () => import('./families/analyses.js')),
+);
+
+/**
+ * Runs analyses off the request path. Cloud Tasks retries a failed attempt with backoff; the
+ * worker resumes from the run's persisted events, and its last attempt marks the run failed.
+ */
+export const analysisWorker = onTaskDispatched<{ runId: string }>(
+  {
+    retryConfig: { ...workerRetry },
+    rateLimits: { maxConcurrentDispatches: 10 },
+    timeoutSeconds: 540,
+    memory: '1GiB',
+  },
+  async (request) => {
+    const { runAnalysisTask } = await import('./jobs/analysis-job.js');
+    await runAnalysisTask(request.data.runId, request.retryCount);
+  },
 );
 
 /** The daily report. The emulator never fires it; locally `npm run daily-report` runs the same job. */

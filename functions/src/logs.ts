@@ -83,6 +83,32 @@ export const logEntries = {
       expected,
       actual,
     }),
+
+  /** A stream failed after its status line was sent; the client resumes from `lastEventId`. */
+  streamFailed: (stream: string, lastEventId: number, error: unknown) =>
+    entry('ERROR', 'event stream failed', { event: 'stream_failed', stream, lastEventId, ...describe(error) }),
+
+  /** An analysis run was recorded and handed to the task queue. */
+  analysisQueued: (requestId: string, runId: string, scope: number | 'all', publish: boolean) =>
+    entry('INFO', 'analysis queued', { event: 'analysis_queued', requestId, runId, scope, publish }),
+
+  /** The task queue refused a run; the caller was told to retry. */
+  analysisQueueFailed: (runId: string, error: unknown) =>
+    entry('ERROR', 'analysis could not be queued', { event: 'analysis_queue_failed', runId, ...describe(error) }),
+
+  /** A worker attempt ended; `outcome` is the run's terminal event, or why the attempt stopped. */
+  analysisAttemptEnded: (runId: string, attempt: number, outcome: string, milliseconds: number) =>
+    entry('INFO', 'analysis attempt ended', { event: 'analysis_attempt_ended', runId, attempt, outcome, milliseconds }),
+
+  /** A worker attempt failed and the queue will retry it (or the run was marked failed on the last one). */
+  analysisAttemptFailed: (runId: string, attempt: number, final: boolean, error: unknown) =>
+    entry(final ? 'ERROR' : 'WARNING', 'analysis attempt failed', {
+      event: 'analysis_attempt_failed',
+      runId,
+      attempt,
+      final,
+      ...describe(error),
+    }),
 };
 
 type Events = typeof logEntries;

@@ -17,6 +17,20 @@ export const hostingOrigin = 'http://127.0.0.1:5000';
 export const functionsOrigin = 'http://127.0.0.1:5001';
 export const authEmulatorOrigin = 'http://127.0.0.1:9099';
 
+/**
+ * What the integration tests add to the functions' environment: the analysis worker's
+ * test-only faults (a crash to be retried, a slow run to watch, cancel and outlast a stream
+ * connection with), honoured only inside the emulators.
+ */
+export const integrationTestEnv = {
+  EVIDENT_FAULT_INJECTION: JSON.stringify({
+    crashOnDate: '2025-01-07',
+    afterControls: 5,
+    slowOnDate: '2025-01-08',
+    delayMs: 400,
+  }),
+};
+
 export function emulatorEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,

@@ -141,6 +141,7 @@ const rows: Row[] = [
   { name: 'unknown family', path: '/api/nope', status: 404, code: 'not_found', detail: 'No operation exists at /api/nope.' },
   ...evidenceRows(),
   ...reportRows(),
+  ...analysisRows(),
   ...submissionRows(),
 ];
 
@@ -479,3 +480,85 @@ describe('bad input through Hosting', () => {
     );
   });
 });
+
+function analysisRows(): Row[] {
+  const json = { 'Content-Type': 'application/json' };
+  const oversized = JSON.stringify({ controls: ['IAM-01'], pad: 'x'.repeat(64 * 1024) });
+  return [
+    {
+      name: 'analyses: invalid JSON',
+      method: 'POST',
+      path: '/api/analyses',
+      headers: json,
+      body: '{"controls": [',
+      status: 400,
+      code: 'malformed_json',
+      detail: 'The body is not valid JSON.',
+    },
+    {
+      name: 'analyses: not JSON',
+      method: 'POST',
+      path: '/api/analyses',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'all',
+      status: 415,
+      code: 'unsupported_media_type',
+      detail: 'The body is "text/plain"; send application/json.',
+    },
+    {
+      name: 'analyses: over 64 KiB',
+      method: 'POST',
+      path: '/api/analyses',
+      headers: json,
+      body: oversized,
+      status: 413,
+      code: 'payload_too_large',
+      detail: `The body is ${oversized.length} bytes; this operation accepts at most 65536.`,
+    },
+    {
+      name: 'analyses: publish is not a boolean',
+      method: 'POST',
+      path: '/api/analyses',
+      headers: json,
+      body: '{"publish":"yes"}',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The body /publish must be boolean.',
+      errors: [{ in: 'body', pointer: '/publish', message: 'must be boolean' }],
+    },
+    {
+      name: 'analyses: a cursor that is not a run id',
+      path: '/api/analyses?cursor=zzz',
+      instance: '/api/analyses',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The query parameter "cursor" must match pattern "^an-[0-9]{17}-[0-9a-f]{8}$".',
+      errors: [{ in: 'query', name: 'cursor', message: 'must match pattern "^an-[0-9]{17}-[0-9a-f]{8}$"' }],
+    },
+    {
+      name: 'analyses: limit 0',
+      path: '/api/analyses?limit=0',
+      instance: '/api/analyses',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The query parameter "limit" must be >= 1.',
+      errors: [{ in: 'query', name: 'limit', message: 'must be >= 1' }],
+    },
+    {
+      name: 'GET /api/analyses/{id}/cancel',
+      path: '/api/analyses/an-20200101000000000-00000000/cancel',
+      status: 405,
+      code: 'method_not_allowed',
+      detail: 'GET is not allowed on /api/analyses/{id}/cancel; use POST, OPTIONS.',
+      allow: 'POST, OPTIONS',
+    },
+    {
+      name: 'cancel an unknown run',
+      method: 'POST',
+      path: '/api/analyses/an-20200101000000000-00000000/cancel',
+      status: 404,
+      code: 'analysis_not_found',
+      detail: 'There is no analysis an-20200101000000000-00000000. GET /api/analyses lists recent runs.',
+    },
+  ];
+}

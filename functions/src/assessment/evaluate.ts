@@ -328,12 +328,32 @@ export function diffReports(
   return diff;
 }
 
-export function evaluate(compiled: CompiledCatalog, input: EvaluationInput): Report {
+/**
+ * The controls' results one at a time, in control-id order, so an analysis run can report each
+ * as it goes. `only` limits the run to some controls; the order is the same either way.
+ */
+export function* evaluateEach(
+  compiled: CompiledCatalog,
+  input: Pick<EvaluationInput, 'asOf' | 'evidence'>,
+  only?: ReadonlySet<string>,
+): Generator<ControlResult> {
   const index = indexEvidence(input.evidence, input.asOf);
   const asOf = input.asOf.getTime();
-  const controls = [...compiled.catalog.controls]
-    .sort((a, b) => (a.id < b.id ? -1 : 1))
-    .map((control) => evaluateControl(control, compiled.checks.get(control.id) ?? [], index, asOf));
+  for (const control of controlsInOrder(compiled.catalog, only)) {
+    yield evaluateControl(control, compiled.checks.get(control.id) ?? [], index, asOf);
+  }
+}
+
+export function controlsInOrder(catalog: Catalog, only?: ReadonlySet<string>): Control[] {
+  return catalog.controls.filter((control) => !only || only.has(control.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+/** A report from controls' results: the summary and the diff are computed here, nowhere else. */
+export function assembleReport(
+  compiled: CompiledCatalog,
+  input: Omit<EvaluationInput, 'evidence'>,
+  controls: ControlResult[],
+): Report {
   return {
     date: input.date,
     timeZone: input.timeZone,
@@ -341,8 +361,16 @@ export function evaluate(compiled: CompiledCatalog, input: EvaluationInput): Rep
     generatedAt: input.generatedAt.toISOString(),
     runId: input.runId,
     catalogVersion: compiled.catalog.version,
-    summary: { score: scoreOf(controls), counts: countStatuses(controls), controls: controls.length },
+    summary: summaryOf(controls),
     controls,
     diff: diffReports(controls, input.previous),
   };
+}
+
+export function summaryOf(controls: readonly Pick<ControlResult, 'status' | 'severity'>[]): Report['summary'] {
+  return { score: scoreOf(controls), counts: countStatuses(controls), controls: controls.length };
+}
+
+export function evaluate(compiled: CompiledCatalog, input: EvaluationInput): Report {
+  return assembleReport(compiled, input, [...evaluateEach(compiled, input)]);
 }

@@ -293,6 +293,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List recent analyses */
+        get: operations["listAnalyses"];
+        put?: never;
+        /**
+         * Start an analysis
+         * @description Records the run and hands it to the task queue; it never runs inside this request. With an `Idempotency-Key`, a retry answers the same run. Unknown control ids answer 400; `publish` for a past day 409.
+         */
+        post: operations["startAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analyses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an analysis
+         * @description Its state and counts, derived from its persisted events.
+         */
+        get: operations["getAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analyses/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an analysis
+         * @description Ends a queued or running run with `run.cancelled` at once; the worker stops at its next control and publishes nothing. Cancelling a cancelled run answers it again; a run that already ended otherwise (or has evaluated its last control) answers 409.
+         */
+        post: operations["cancelAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/analyses/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow an analysis
+         * @description Server-sent events (`Accept: text/event-stream`, the default): first every event after `Last-Event-ID` (the header, else the `lastEventId` query parameter, else from the start), then new ones as they are persisted. Comment lines (`: heartbeat`) keep an idle connection open. Each connection ends by itself after `STREAM_MAX_SECONDS` (and, through a proxy that buffers, soon after delivering something) with a `retry:` hint: reconnect with the last id you received. Once the run has ended and you have every event the stream ends, and a reconnect answers 204. With `Accept: application/json` the events persisted so far come as one list.
+         */
+        get: operations["streamAnalysisEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -320,7 +401,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "report_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "payload_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "report_not_found" | "analysis_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -980,6 +1061,194 @@ export interface components {
             items: components["schemas"]["Submission"][];
             nextCursor?: string;
         };
+        AnalysisRequest: {
+            /** @description The controls to evaluate; every control of the catalog when absent. */
+            controls?: string[];
+            /**
+             * Format: date
+             * @description The day to assess, in the report time zone; today by default. A past day is assessed as of its end.
+             */
+            date?: string;
+            /**
+             * @description Replace today’s report with the result (controls outside the scope keep their current result). Only for today: past reports never change.
+             * @default false
+             */
+            publish: boolean;
+        };
+        /**
+         * @description `queued` until the worker starts, `running` while it evaluates, then one of `succeeded`, `failed`, `cancelled`.
+         * @enum {string}
+         */
+        AnalysisState: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+        Analysis: {
+            id: string;
+            state: components["schemas"]["AnalysisState"];
+            /** Format: date */
+            date: string;
+            /** @description The requested scope; null for the whole catalog. */
+            controls: string[] | null;
+            publish: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Taken from the ID token; `anonymous` in public mode without one. */
+            createdBy: {
+                uid: string;
+                email?: string;
+                name?: string;
+            };
+            /** Format: date-time */
+            startedAt?: string;
+            /** Format: date-time */
+            endedAt?: string;
+            /** @description `total` is 0 until the run has started. */
+            progress: {
+                evaluated: number;
+                total: number;
+            };
+            /** @description Statuses of the controls evaluated so far. */
+            counts: components["schemas"]["StatusCounts"];
+            /** @description When the run succeeded: the result over its scope. */
+            summary?: components["schemas"]["ReportSummary"];
+            /** @description When the run succeeded: whether its result is now today’s report. */
+            published?: boolean;
+            /** @description When the run failed: why. */
+            problem?: components["schemas"]["AnalysisProblem"];
+            /** @description The newest persisted event; 0 before the first. */
+            lastEventId: number;
+            links: {
+                self: string;
+                events: string;
+                cancel: string;
+            };
+        };
+        AnalysisPage: {
+            /** @description Newest first. */
+            items: components["schemas"]["Analysis"][];
+            nextCursor?: string;
+        };
+        AnalysisProblem: {
+            code: string;
+            title: string;
+            detail: string;
+        };
+        /** @description The worker took the run: what it evaluates, and as of when. */
+        RunStartedEvent: {
+            /** @description The event’s number in its run: 1, 2, 3… without gaps. */
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "run.started";
+            /**
+             * Format: date-time
+             * @description When the event was persisted.
+             */
+            time: string;
+            data: {
+                /** Format: date */
+                date: string;
+                /**
+                 * Format: date-time
+                 * @description Evidence is considered as of this instant.
+                 */
+                asOf: string;
+                /** @description How many controls the run evaluates. */
+                total: number;
+            };
+        };
+        /** @description One control’s result, in control-id order. */
+        ControlEvaluatedEvent: {
+            /** @description The event’s number in its run: 1, 2, 3… without gaps. */
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "control.evaluated";
+            /**
+             * Format: date-time
+             * @description When the event was persisted.
+             */
+            time: string;
+            data: {
+                controlId: string;
+                title: string;
+                severity: components["schemas"]["Severity"];
+                status: components["schemas"]["ControlStatus"];
+                /** @description How many findings the result has. */
+                findings: number;
+                /** @description This control’s position in the run, 1 to `total`. */
+                index: number;
+                total: number;
+            };
+        };
+        /** @description The run evaluated every control in its scope. */
+        RunCompletedEvent: {
+            /** @description The event’s number in its run: 1, 2, 3… without gaps. */
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "run.completed";
+            /**
+             * Format: date-time
+             * @description When the event was persisted.
+             */
+            time: string;
+            data: {
+                summary: components["schemas"]["ReportSummary"];
+                /** @description Whether the result is now today’s report. */
+                published: boolean;
+            };
+        };
+        /** @description The run stopped on an error; nothing was published. */
+        RunFailedEvent: {
+            /** @description The event’s number in its run: 1, 2, 3… without gaps. */
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "run.failed";
+            /**
+             * Format: date-time
+             * @description When the event was persisted.
+             */
+            time: string;
+            data: {
+                problem: components["schemas"]["AnalysisProblem"];
+            };
+        };
+        /** @description Someone cancelled the run; nothing was published. */
+        RunCancelledEvent: {
+            /** @description The event’s number in its run: 1, 2, 3… without gaps. */
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "run.cancelled";
+            /**
+             * Format: date-time
+             * @description When the event was persisted.
+             */
+            time: string;
+            data: {
+                /** @description How many controls had been evaluated. */
+                evaluated: number;
+                /** @description The uid of who cancelled it. */
+                by?: string;
+            };
+        };
+        /** @description One event of a run. On the stream it is sent as `id: <id>`, `event: <type>` and `data: <this object as JSON>`. A run has exactly one terminal event: `run.completed`, `run.failed` or `run.cancelled`. */
+        AnalysisEvent: components["schemas"]["RunStartedEvent"] | components["schemas"]["ControlEvaluatedEvent"] | components["schemas"]["RunCompletedEvent"] | components["schemas"]["RunFailedEvent"] | components["schemas"]["RunCancelledEvent"];
+        AnalysisEventList: {
+            events: components["schemas"]["AnalysisEvent"][];
+            /** @description True once the run’s terminal event is in the list. */
+            ended: boolean;
+        };
     };
     responses: {
         /** @description The request does not match the API description. Codes: `invalid_request`, `malformed_json`. */
@@ -1065,6 +1334,38 @@ export interface components {
         };
         /** @description There is no report for this date. Codes: `report_not_found`. */
         ReportNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The run cannot do what was asked in its current state. Codes: `analysis_ended`, `report_immutable`, `idempotency_key_reused`. */
+        AnalysisConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The task queue could not take the run; retry with the same Idempotency-Key. Codes: `queue_unavailable`. */
+        QueueUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No analysis run has this id. Codes: `analysis_not_found`. */
+        AnalysisNotFound: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -1648,6 +1949,166 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["SubmissionNotFound"];
             409: components["responses"]["AttachmentTampered"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAnalyses: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalysisPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startAnalysis: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried request answer the run the first one started. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AnalysisRequest"];
+            };
+        };
+        responses: {
+            /** @description The run, queued (or as it is now, for a retried key). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The run. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["AnalysisConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["QueueUnavailable"];
+        };
+    };
+    getAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AnalysisNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled run. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AnalysisNotFound"];
+            409: components["responses"]["AnalysisConflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    streamAnalysisEvents: {
+        parameters: {
+            query?: {
+                /** @description The same, for clients that cannot set the header; the header wins when both are sent. */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description The id of the last event received; only later events are sent. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream, or the events as JSON. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                    "application/json": components["schemas"]["AnalysisEventList"];
+                };
+            };
+            /** @description The run has ended and the client already has every event; do not reconnect. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AnalysisNotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -8,7 +8,8 @@ export interface FamilyOperations {
   controls: 'listControls' | 'getControl';
   evidence: 'listEvidence' | 'ingestEvidence' | 'getEvidence';
   submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';
+  analyses: 'listAnalyses' | 'startAnalysis' | 'getAnalysis' | 'cancelAnalysis' | 'streamAnalysisEvents';
   fallback: never;
 }
 
-export const families = ['auth', 'docs', 'report', 'controls', 'evidence', 'submissions', 'fallback'] as const;
+export const families = ['auth', 'docs', 'report', 'controls', 'evidence', 'submissions', 'analyses', 'fallback'] as const;

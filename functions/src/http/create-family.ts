@@ -8,6 +8,7 @@ import type { ServerResponse } from 'node:http';
 import * as config from '../config.js';
 import { logs } from '../logs.js';
 import { checkBearerToken, type TokenCheck } from './bearer-token.js';
+import { EventStream } from './event-stream.js';
 import { applyCors } from './cors.js';
 import { andThen, isPromise, loadOnce, type MaybePromise } from './maybe-async.js';
 import type { Family, FamilyHandlers, OperationHandler, OperationId, OperationInput, ResultOptions } from './operation-types.js';
@@ -102,6 +103,10 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
         requestId: facts.requestId,
         authRequired,
         caller: token.outcome === 'valid' ? token.caller : undefined,
+        header: (name: string) => {
+          const value = req.headers[name.toLowerCase()];
+          return Array.isArray(value) ? value.join(', ') : value;
+        },
         protect() {
           if (authRequired && token.outcome !== 'valid') throw unauthorized(token);
         },
@@ -169,8 +174,16 @@ function unauthorized(token: TokenCheck): ApiProblem {
   );
 }
 
-function writeResult(req: IncomingRequest, res: ServerResponse, result: { status: number; body: unknown } & ResultOptions): void {
+function writeResult(
+  req: IncomingRequest,
+  res: ServerResponse,
+  result: { status: number; body: unknown } & ResultOptions,
+): MaybePromise<void> {
   res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (result.body instanceof EventStream) {
+    for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+    return result.body.serve(req, res);
+  }
   res.setHeader('Cache-Control', result.cacheControl ?? 'no-store');
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
   if (result.etag) {

@@ -6,14 +6,16 @@
 import type { operations } from '../generated/api-types.js';
 import type { FamilyOperations } from '../generated/families.js';
 import type { Caller } from './bearer-token.js';
+import type { EventStream, StreamEvent } from './event-stream.js';
 import type { MaybePromise } from './maybe-async.js';
 
 export type OperationId = keyof operations;
 export type Family = keyof FamilyOperations;
 
+/** A parameter location's values; generated types make the location optional when every parameter in it is. */
 type Params<K extends OperationId, In extends string> =
-  operations[K]['parameters'] extends Record<In, infer P>
-    ? [P] extends [never | undefined]
+  operations[K]['parameters'] extends Partial<Record<In, infer P>>
+    ? [NonNullable<P>] extends [never]
       ? Record<string, never>
       : NonNullable<P>
     : Record<string, never>;
@@ -32,12 +34,15 @@ export interface OperationInput<K extends OperationId> {
 }
 
 type SuccessStatus<K extends OperationId> = Extract<keyof operations[K]['responses'], 200 | 201 | 202 | 204>;
-/** JSON responses may also be sent as bytes already serialised (a stored report); other media types only so. */
-type JsonContent<R> = R extends { content: { 'application/json': infer B } }
-  ? B | Buffer
-  : R extends { content: Record<string, unknown> }
-    ? Buffer
-    : undefined;
+/**
+ * JSON responses may also be sent as bytes already serialised (a stored report); an event
+ * stream is an `EventStream` the core serves; other media types only as bytes.
+ */
+type ContentBody<C> =
+  | (C extends { 'application/json': infer B } ? B | Buffer : never)
+  | (C extends { 'text/event-stream': unknown } ? EventStream<StreamEvent> : never)
+  | (Exclude<keyof C, 'application/json' | 'text/event-stream'> extends never ? never : Buffer);
+type JsonContent<R> = R extends { content: infer C } ? ContentBody<C> : undefined;
 
 export interface ResultOptions {
   headers?: Record<string, string>;
@@ -59,6 +64,8 @@ export interface RequestContext {
   authRequired: boolean;
   /** Who sent the request, when it carried a valid ID token (in either mode). */
   caller: Caller | undefined;
+  /** A request header the description does not declare (e.g. `Accept`), as received. */
+  header(name: string): string | undefined;
   /**
    * Marks the response as protected: in protected mode it throws the 401 problem unless the
    * request carried a valid token; in public mode it does nothing.

@@ -73,6 +73,11 @@ export const problemCatalog = {
       'There is no report for this date: it is in the future, or before the first report, or the daily job did not run ' +
       'that day. `GET /api/report` lists the dates that have one.',
   },
+  analysis_not_found: {
+    status: 404,
+    title: 'Analysis not found',
+    description: 'No analysis run has this id. `GET /api/analyses` lists recent runs.',
+  },
   submission_not_found: {
     status: 404,
     title: 'Submission not found',
@@ -102,6 +107,20 @@ export const problemCatalog = {
       'The stored file no longer has the SHA-256 recorded when it was uploaded, so it was not served. Report it: the ' +
       'evidence may have been altered in storage.',
   },
+  analysis_ended: {
+    status: 409,
+    title: 'Analysis already ended',
+    description:
+      'The run finished (or evaluated its last control and is publishing) before it could be cancelled. ' +
+      '`GET /api/analyses/{id}` gives its outcome.',
+  },
+  report_immutable: {
+    status: 409,
+    title: 'Past reports are immutable',
+    description:
+      "Only today's report can be republished by an analysis; a past day's report never changes. Run the analysis " +
+      'without `publish`, or for today.',
+  },
   payload_too_large: {
     status: 413,
     title: 'Payload too large',
@@ -123,6 +142,13 @@ export const problemCatalog = {
     description:
       "A file's media type is not on the allowed list, or its content does not match the type it claims; `detail` names " +
       'the file and the allowed types.',
+  },
+  queue_unavailable: {
+    status: 503,
+    title: 'Task queue unavailable',
+    description:
+      'The run was recorded but could not be handed to the task queue. Retry the same request with the same ' +
+      '`Idempotency-Key` after `Retry-After` seconds; the run is queued again, not duplicated.',
   },
   internal: {
     status: 500,

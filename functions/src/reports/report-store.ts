@@ -53,13 +53,14 @@ export class ReportStore {
 
   /**
    * The report of a day, or undefined when there is none. `immutable` (a past day) serves a
-   * cached report without asking the store again.
+   * cached report without asking the store again; `fresh` always checks its generation.
    */
-  async find(date: string, { immutable = false } = {}): Promise<StoredReport | undefined> {
+  async find(date: string, { immutable = false, fresh = false } = {}): Promise<StoredReport | undefined> {
     const cached = this.#cache.get(date);
     try {
       if (cached) {
-        if (immutable || performance.now() - (this.#checkedAt.get(date) ?? 0) < recheckAfterMs) return cached;
+        const recent = performance.now() - (this.#checkedAt.get(date) ?? 0) < recheckAfterMs;
+        if (immutable || (recent && !fresh)) return cached;
         const info = await this.#store.stat(reportObjectName(date));
         this.#checkedAt.set(date, performance.now());
         if (info.generation === cached.generation) return cached;
@@ -86,6 +87,27 @@ export class ReportStore {
       const existing = await this.find(report.date);
       if (!existing) throw error;
       return { stored: existing, created: false };
+    }
+  }
+
+  /**
+   * Republishes a day's report: replaces the stored one only if it is still at `ifGeneration`
+   * (creates it when `ifGeneration` is undefined and there is none). `conflict` means someone
+   * else wrote first; read again and decide again.
+   */
+  async publish(report: Report, ifGeneration: string | undefined): Promise<'published' | 'conflict'> {
+    const bytes = Buffer.from(JSON.stringify(report));
+    const name = reportObjectName(report.date);
+    try {
+      const info =
+        ifGeneration === undefined
+          ? await this.#store.create(name, bytes, { contentType: 'application/json' })
+          : await this.#store.replace(name, bytes, ifGeneration, { contentType: 'application/json' });
+      this.#remember(report.date, bytes, info.generation);
+      return 'published';
+    } catch (error) {
+      if (error instanceof PreconditionFailed || error instanceof ObjectNotFound) return 'conflict';
+      throw error;
     }
   }
 

@@ -1,0 +1,213 @@
+/**
+ * The analysis worker: one attempt at a run, as the task queue dispatches it.
+ *
+ * An attempt may be a retry of one that died half-way, or run beside a duplicate delivery, so
+ * it never assumes it is first. It takes the evidence snapshot and cut-off from the persisted
+ * `run.started`, re-evaluates the controls already reported (the result is the same: the
+ * evaluation is a pure function of the snapshot) and persists only what comes after. If
+ * another writer already holds the next event number, the log says what was written: the
+ * same event from a twin attempt (carry on), or a cancel (stop).
+ */
+import { dayIn, endOfDay } from '../assessment/dates.js';
+import { assembleReport, controlsInOrder, evaluateEach, summaryOf, type CompiledCatalog } from '../assessment/evaluate.js';
+import type { ControlResult, EvidenceItem } from '../assessment/model.js';
+import { canonicalJson, type EvidenceStore } from '../evidence/evidence-store.js';
+import { logs } from '../logs.js';
+import type { ReportStore } from '../reports/report-store.js';
+import type { AnalysisEvent, AnalysisEventType, RunRecord } from './analysis-model.js';
+import type { AnalysisStore } from './analysis-store.js';
+import { EventConflict, type RunLog } from './run-log.js';
+
+export interface WorkerDeps {
+  analyses: AnalysisStore;
+  evidence: EvidenceStore;
+  reports: ReportStore;
+  compiled: CompiledCatalog;
+  timeZone: string;
+  now: () => Date;
+  /** Test-only fault injection: called after each persisted control event. */
+  afterControl?: (record: RunRecord, index: number) => Promise<void>;
+}
+
+export interface Attempt {
+  /** 1 for the first delivery. */
+  number: number;
+  /** The queue will not retry this one: on an error, the run is marked failed. */
+  final: boolean;
+}
+
+/** The run stopped because someone else (a cancel, a twin attempt) decided its next event. */
+class Superseded extends Error {
+  readonly by: AnalysisEvent;
+
+  constructor(by: AnalysisEvent) {
+    super(`superseded by event ${by.id} (${by.type})`);
+    this.by = by;
+  }
+}
+
+export async function runAnalysis(deps: WorkerDeps, runId: string, attempt: Attempt): Promise<void> {
+  const started = performance.now();
+  const record = await deps.analyses.get(runId);
+  if (!record) {
+    logs.analysisAttemptEnded(runId, attempt.number, 'unknown run', 0);
+    return;
+  }
+  const log = deps.analyses.log(runId);
+  try {
+    await log.refresh();
+    if (!log.ended) await evaluateRun(deps, record, log);
+    logs.analysisAttemptEnded(runId, attempt.number, log.events.at(-1)?.type ?? 'none', Math.round(performance.now() - started));
+  } catch (error) {
+    if (error instanceof Superseded) {
+      logs.analysisAttemptEnded(runId, attempt.number, `stopped: ${error.message}`, Math.round(performance.now() - started));
+      return;
+    }
+    logs.analysisAttemptFailed(runId, attempt.number, attempt.final, error);
+    if (!attempt.final) throw error; // the queue retries
+    await persist(
+      log,
+      'run.failed',
+      {
+        problem: {
+          code: 'internal',
+          title: 'Analysis failed',
+          detail: `The run failed on each of its ${attempt.number} attempts; the server logs have the cause.`,
+        },
+      },
+      deps.now(),
+    ).catch((reason: unknown) => {
+      if (!(reason instanceof Superseded)) throw reason;
+    });
+  }
+}
+
+async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Promise<void> {
+  const fail = (code: string, title: string, detail: string) =>
+    persist(log, 'run.failed', { problem: { code, title, detail } }, deps.now());
+
+  const scope = record.controls ? new Set(record.controls) : undefined;
+  const known = new Set(deps.compiled.catalog.controls.map((control) => control.id));
+  const gone = record.controls?.filter((id) => !known.has(id)) ?? [];
+  if (gone.length > 0) {
+    return void (await fail('control_not_found', 'Control not found', `The catalog no longer has ${gone.join(', ')}.`));
+  }
+  const today = dayIn(deps.timeZone, deps.now());
+  if (record.publish && record.date !== today) {
+    return void (await fail(
+      'report_immutable',
+      'Past reports are immutable',
+      `The run was to publish ${record.date}, which is no longer today (${today}); past reports never change.`,
+    ));
+  }
+
+  const controls = controlsInOrder(deps.compiled.catalog, scope);
+  const end = endOfDay(deps.timeZone, record.date);
+  const first = log.events[0];
+  const startedEvent =
+    first?.type === 'run.started'
+      ? first
+      : await persist(
+          log,
+          'run.started',
+          {
+            date: record.date,
+            asOf: (deps.now() < end ? deps.now() : end).toISOString(),
+            total: controls.length,
+          },
+          deps.now(),
+        );
+  if (startedEvent.type !== 'run.started') throw new Superseded(startedEvent);
+
+  // The evidence as it was when the run started, whichever attempt this is.
+  const snapshot = (await deps.evidence.all()).filter((item) => item.receivedAt <= startedEvent.time);
+  const asOf = new Date(startedEvent.data.asOf);
+  const results: ControlResult[] = [];
+  let index = 0;
+  for (const result of evaluateEach(deps.compiled, { asOf, evidence: snapshot }, scope)) {
+    index++;
+    results.push(result);
+    if (index < log.lastId) continue; // reported by an earlier attempt (event index + 1)
+    await persist(
+      log,
+      'control.evaluated',
+      {
+        controlId: result.id,
+        title: result.title,
+        severity: result.severity,
+        status: result.status,
+        findings: result.findings.length,
+        index,
+        total: controls.length,
+      },
+      deps.now(),
+    );
+    await deps.afterControl?.(record, index);
+  }
+
+  const published = record.publish ? await publish(deps, record, asOf, snapshot, results) : false;
+  await persist(log, 'run.completed', { summary: summaryOf(results), published }, deps.now());
+}
+
+/**
+ * Appends an event unless the same one is already there (a twin attempt wrote it). Anything
+ * else in its place means the run is no longer ours to continue.
+ */
+async function persist<T extends AnalysisEventType>(
+  log: RunLog,
+  type: T,
+  data: Extract<AnalysisEvent, { type: T }>['data'],
+  now: Date,
+): Promise<AnalysisEvent> {
+  try {
+    return await log.append(type, data as never, now);
+  } catch (error) {
+    if (!(error instanceof EventConflict)) throw error;
+    const { existing } = error;
+    if (existing.type === type && (type === 'run.started' || canonicalJson(existing.data) === canonicalJson(data))) {
+      return existing;
+    }
+    throw new Superseded(existing);
+  }
+}
+
+/**
+ * Makes the run's result today's report: its controls replace theirs in the current report
+ * (evaluated in full from the same snapshot when there is none yet), with a compare-and-swap
+ * on the report's generation so a concurrent publisher or daily job is never overwritten
+ * unseen. A retry that finds its own run id in the report has nothing left to do.
+ */
+async function publish(
+  deps: WorkerDeps,
+  record: RunRecord,
+  asOf: Date,
+  snapshot: EvidenceItem[],
+  results: ControlResult[],
+): Promise<boolean> {
+  const ours = new Map(results.map((result) => [result.id, result]));
+  for (let attempt = 1; ; attempt++) {
+    const current = await deps.reports.find(record.date, { fresh: true });
+    if (current?.report.runId === record.id) return true;
+    const base =
+      current?.report.controls ?? (record.controls ? [...evaluateEach(deps.compiled, { asOf, evidence: snapshot })] : results);
+    const controls = base.map((result) => ours.get(result.id) ?? result);
+    for (const result of results) if (!controls.some((control) => control.id === result.id)) controls.push(result);
+    controls.sort((a, b) => (a.id < b.id ? -1 : 1));
+    const previous = await deps.reports.latestBefore(record.date);
+    const report = assembleReport(
+      deps.compiled,
+      {
+        date: record.date,
+        timeZone: deps.timeZone,
+        asOf,
+        generatedAt: deps.now(),
+        runId: record.id,
+        previous: previous?.report ?? null,
+      },
+      controls,
+    );
+    const outcome = await deps.reports.publish(report, current?.generation);
+    if (outcome === 'published') return true;
+    if (attempt >= 10) throw new Error(`today's report kept changing while ${record.id} published it`);
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Test-only fault injection for the analysis worker, so the integration tests can prove that a
+ * run survives a worker dying half-way and being retried by the real (emulated) task queue.
+ *
+ * It is read from `EVIDENT_FAULT_INJECTION` and honoured only inside the Firebase emulators:
+ * `{"crashOnDate": "2025-01-07", "afterControls": 5}` makes the first attempt at any run for
+ * that date throw after persisting its fifth control ("first" is decided by a create-only
+ * marker object, so it holds across the emulator's worker processes);
+ * `{"slowOnDate": "2025-01-08", "delayMs": 200}` makes runs for that date pause after each
+ * control, so a test can watch one live, cancel it, or outlast a connection's time limit.
+ */
+import { PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
+import type { RunRecord } from './analysis-model.js';
+
+interface Fault {
+  crashOnDate?: string;
+  afterControls?: number;
+  slowOnDate?: string;
+  delayMs?: number;
+}
+
+export class InjectedCrash extends Error {
+  constructor(runId: string, index: number) {
+    super(`injected crash in ${runId} after control ${index} (EVIDENT_FAULT_INJECTION)`);
+    this.name = 'InjectedCrash';
+  }
+}
+
+export function injectedFaults(store: ObjectStore): ((record: RunRecord, index: number) => Promise<void>) | undefined {
+  const setting = process.env.EVIDENT_FAULT_INJECTION;
+  if (!setting || process.env.FUNCTIONS_EMULATOR !== 'true') return undefined;
+  const fault = JSON.parse(setting) as Fault;
+  return async (record, index) => {
+    if (record.date === fault.slowOnDate) await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 0));
+    if (record.date !== fault.crashOnDate || index !== fault.afterControls) return;
+    try {
+      await store.create(`test-faults/crashed/${record.id}`, '1');
+    } catch (error) {
+      if (error instanceof PreconditionFailed) return; // crashed once already
+      throw error;
+    }
+    throw new InjectedCrash(record.id, index);
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * The `analyses` family: start a run (handed to the task queue, never run in the request),
+ * list and read runs, cancel one, and follow its events as a resumable stream.
+ */
+import { dayIn } from '../assessment/dates.js';
+import { AnalysisStore } from '../analyses/analysis-store.js';
+import { analysisLinks, type Analysis, type AnalysisEvent, type AnalysisRequest } from '../analyses/analysis-model.js';
+import { cloudTasksQueue, type RunQueue } from '../analyses/task-queue.js';
+import * as config from '../config.js';
+import { logs } from '../logs.js';
+import { createFamily, type FamilyOptions } from '../http/create-family.js';
+import { EventStream, resumePoint, wantsJson, type StreamLimits } from '../http/event-stream.js';
+import { loadOnce } from '../http/maybe-async.js';
+import type { RequestContext } from '../http/operation-types.js';
+import { ApiProblem, invalidRequest } from '../http/problem.js';
+import { servicesFrom, type ServiceOptions } from './services.js';
+
+export type AnalysesFamilyOptions = FamilyOptions &
+  ServiceOptions & {
+    /** Where runs are sent; Cloud Tasks unless a test hands runs to an in-process worker. */
+    queue?: () => RunQueue;
+    /** Stream limits; from the settings unless a test says otherwise. */
+    streamLimits?: (buffered: boolean) => StreamLimits;
+  };
+
+/** Seconds a client is asked to wait before retrying when the queue refused a run. */
+const queueRetryAfterSeconds = 5;
+
+export function settingsLimits(buffered: boolean): StreamLimits {
+  return { maxConnectionMs: config.streamMaxSeconds() * 1000, heartbeatMs: 10_000, retryMs: 1000, buffered, lingerMs: 400 };
+}
+
+/**
+ * Firebase Hosting (in production) hands a function's response to the client only once it is
+ * complete. Requests it forwards carry `X-Forwarded-Host` (and `X-FH-Requested-Host`); a direct
+ * call to the function URL does not, and gets true streaming.
+ */
+function throughBufferingProxy(context: RequestContext): boolean {
+  return context.header('x-forwarded-host') !== undefined || context.header('x-fh-requested-host') !== undefined;
+}
+
+export function createAnalysesFamily(options: AnalysesFamilyOptions = {}) {
+  const services = servicesFrom(options);
+  const analyses = loadOnce(async () => new AnalysisStore((await services()).store));
+  let runQueue: RunQueue | undefined;
+  const queue = () => (runQueue ??= (options.queue ?? cloudTasksQueue)());
+  const limits = options.streamLimits ?? settingsLimits;
+
+  async function describeOrThrow(id: string): Promise<Analysis> {
+    const analysis = await (await analyses()).describe(id);
+    if (!analysis) throw new ApiProblem('analysis_not_found', `There is no analysis ${id}. GET /api/analyses lists recent runs.`);
+    return analysis;
+  }
+
+  const callerId = (context: RequestContext) => context.caller?.uid;
+
+  return createFamily(
+    'analyses',
+    {
+      startAnalysis: async ({ headers, body }, context) => {
+        const s = await services();
+        const request: Partial<AnalysisRequest> = body ?? {};
+        const known = new Set(s.catalog.controls.map((control) => control.id));
+        const unknown = (request.controls ?? []).flatMap((id, index) =>
+          known.has(id)
+            ? []
+            : [{ in: 'body' as const, pointer: `/controls/${index}`, message: `"${id}" is not a control in the catalog` }],
+        );
+        if (unknown.length > 0) throw invalidRequest(unknown);
+        const today = dayIn(s.timeZone(), s.now());
+        const date = request.date ?? today;
+        if (date > today) {
+          throw invalidRequest([
+            { in: 'body', pointer: '/date', message: `is in the future; today is ${today} (${s.timeZone()})` },
+          ]);
+        }
+        const publish = request.publish ?? false;
+        if (publish && date !== today) {
+          throw new ApiProblem(
+            'report_immutable',
+            `The report of ${date} is a past day's and never changes; only today's (${today}) can be republished.`,
+          );
+        }
+        const caller = context.caller;
+        const store = await analyses();
+        const { record } = await store.create(
+          {
+            date,
+            controls: request.controls ? [...request.controls] : null,
+            publish,
+            createdBy: caller
+              ? {
+                  uid: caller.uid,
+                  ...(caller.email ? { email: caller.email } : {}),
+                  ...(caller.name ? { name: caller.name } : {}),
+                }
+              : { uid: 'anonymous' },
+          },
+          { now: s.now(), ...(headers['Idempotency-Key'] ? { idempotencyKey: headers['Idempotency-Key'] } : {}) },
+        );
+        const analysis = await describeOrThrow(record.id);
+        // A retried request re-queues a run that never started; the queue drops the duplicate.
+        if (analysis.state === 'queued') {
+          try {
+            await queue().enqueue(record.id);
+          } catch (error) {
+            logs.analysisQueueFailed(record.id, error);
+            throw new ApiProblem(
+              'queue_unavailable',
+              `The analysis ${record.id} is recorded but the task queue did not take it; retry with the same Idempotency-Key.`,
+              { headers: { 'Retry-After': String(queueRetryAfterSeconds) } },
+            );
+          }
+          logs.analysisQueued(context.requestId, record.id, record.controls?.length ?? 'all', publish);
+        }
+        return { status: 202, body: analysis, headers: { Location: analysisLinks(record.id).self } };
+      },
+
+      listAnalyses: async ({ query }) => {
+        const store = await analyses();
+        const limit = query.limit ?? 20;
+        const cursor = query.cursor;
+        const ids = (await store.ids()).filter((id) => cursor === undefined || id < cursor);
+        const page = ids.slice(0, limit);
+        const items = await Promise.all(page.map((id) => describeOrThrow(id)));
+        return { status: 200, body: { items, ...(ids.length > limit ? { nextCursor: page[page.length - 1]! } : {}) } };
+      },
+
+      getAnalysis: async ({ path }) => ({ status: 200, body: await describeOrThrow(path.id) }),
+
+      cancelAnalysis: async ({ path }, context) => {
+        const s = await services();
+        await describeOrThrow(path.id);
+        await (await analyses()).cancel(path.id, callerId(context), s.now);
+        return { status: 200, body: await describeOrThrow(path.id) };
+      },
+
+      streamAnalysisEvents: async ({ path, query, headers }, context) => {
+        const analysis = await describeOrThrow(path.id);
+        const { afterId, from } = resumePoint(headers['Last-Event-ID'], query.lastEventId);
+        if (afterId > analysis.lastEventId) {
+          throw invalidRequest([
+            {
+              in: from,
+              name: from === 'header' ? 'Last-Event-ID' : 'lastEventId',
+              message: `is ${afterId}, but the run's last event is ${analysis.lastEventId}`,
+            },
+          ]);
+        }
+        const log = (await analyses()).log(path.id);
+        if (wantsJson(context.header('accept'))) {
+          return { status: 200, body: { events: log.events.slice(afterId) as AnalysisEvent[], ended: log.ended } };
+        }
+        if (log.ended && afterId === log.lastId) return { status: 204, body: undefined };
+        return {
+          status: 200,
+          body: new EventStream(`analysis ${path.id}`, log, afterId, limits(throughBufferingProxy(context))),
+        };
+      },
+    },
+    options,
+  );
+}
+
+export const handler = createAnalysesFamily();

@@ -1,0 +1,129 @@
+/**
+ * Server-sent events for every streaming endpoint: writing, replay after `Last-Event-ID`,
+ * heartbeats and the per-connection time limit.
+ *
+ * Streams are resumable rather than long: events are persisted (by the feed) before they are
+ * sent, each carries its number as `id`, and a connection ends by itself after a bounded time
+ * with a `retry:` hint, so Hosting's 60 s cut or any proxy that drops the connection costs a
+ * reconnect, never an event. Through a proxy that buffers whole responses (Hosting in
+ * production) a connection ends soon after it has something to deliver, so buffered clients
+ * still see progress every round trip instead of once per time limit.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { logs } from '../logs.js';
+
+export interface StreamEvent {
+  id: number;
+  type: string;
+}
+
+export interface EventFeed<E extends StreamEvent> {
+  /**
+   * The events after `afterId`, waiting up to `waitMs` for one to exist; `ended` once the
+   * feed's last event is among them (or was sent before). An empty batch means nothing came.
+   */
+  next(afterId: number, waitMs: number, signal: AbortSignal): Promise<{ events: readonly E[]; ended: boolean }>;
+}
+
+export interface StreamLimits {
+  /** A connection ends by itself after this long. */
+  maxConnectionMs: number;
+  /** An idle connection gets a comment line this often, so proxies do not drop it. */
+  heartbeatMs: number;
+  /** The reconnection delay suggested to clients (`retry:`). */
+  retryMs: number;
+  /** The response passes through a proxy that buffers it whole: end soon after sending events. */
+  buffered: boolean;
+  /** With `buffered`: how long to keep collecting events after the first before ending. */
+  lingerMs: number;
+}
+
+/** The body of a streaming response; the HTTP core hands it the request and response. */
+export class EventStream<E extends StreamEvent> {
+  readonly #feed: EventFeed<E>;
+  readonly #afterId: number;
+  readonly #limits: StreamLimits;
+  readonly #name: string;
+
+  constructor(name: string, feed: EventFeed<E>, afterId: number, limits: StreamLimits) {
+    this.#name = name;
+    this.#feed = feed;
+    this.#afterId = afterId;
+    this.#limits = limits;
+  }
+
+  async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    // Intermediaries must neither cache nor transform (compress, and so buffer) the stream.
+    res.setHeader('Cache-Control', 'no-store, no-transform');
+    res.setHeader('X-Accel-Buffering', 'no');
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const closed = new AbortController();
+    const onClose = () => closed.abort();
+    res.on('close', onClose);
+    const limits = this.#limits;
+    const started = performance.now();
+    let last = this.#afterId;
+    let lastWrite = started;
+    let firstSentAt: number | undefined;
+    try {
+      res.write(`retry: ${limits.retryMs}\n\n`);
+      for (;;) {
+        const now = performance.now();
+        let until = started + limits.maxConnectionMs;
+        if (firstSentAt !== undefined) until = Math.min(until, firstSentAt + limits.lingerMs);
+        if (now >= until) break;
+        const wait = Math.max(0, Math.min(until - now, lastWrite + limits.heartbeatMs - now));
+        const { events, ended } = await this.#feed.next(last, wait, closed.signal);
+        if (closed.signal.aborted) return;
+        if (events.length > 0) {
+          res.write(events.map(formatEvent).join(''));
+          last = events[events.length - 1]!.id;
+          lastWrite = performance.now();
+          if (limits.buffered) firstSentAt ??= lastWrite;
+        }
+        if (ended) break;
+        if (performance.now() - lastWrite >= limits.heartbeatMs) {
+          res.write(': heartbeat\n\n');
+          lastWrite = performance.now();
+        }
+      }
+      res.end();
+    } catch (error) {
+      // The status line is sent: all that is left is to log and end; the client resumes.
+      logs.streamFailed(this.#name, last, error);
+      res.destroy();
+    } finally {
+      res.off('close', onClose);
+    }
+  }
+}
+
+/** One event as SSE: its number, its type, and the whole event as one line of JSON. */
+export function formatEvent(event: StreamEvent): string {
+  return `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/**
+ * The event to resume after: the `Last-Event-ID` header (what a reconnecting client sends),
+ * else the `lastEventId` query parameter (for a first connection that cannot set headers),
+ * else the start. Both are validated as event numbers by the API description.
+ */
+export function resumePoint(
+  header: string | undefined,
+  query: string | undefined,
+): { afterId: number; from: 'header' | 'query' } {
+  if (header !== undefined) return { afterId: Number(header), from: 'header' };
+  return { afterId: query === undefined ? 0 : Number(query), from: 'query' };
+}
+
+/** Whether the client asked for the events as one JSON document rather than a stream. */
+export function wantsJson(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  return types.includes('application/json') && !types.includes('text/event-stream');
+}
