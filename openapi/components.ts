@@ -42,6 +42,13 @@ export const schemas: Record<string, SchemaObject> = {
       },
     },
   },
+  Actor: {
+    type: 'object',
+    required: ['uid'],
+    additionalProperties: false,
+    description: 'Who did it, from their ID token; `uid` is `anonymous` in public mode without one.',
+    properties: { uid: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
+  },
   RequestError: {
     type: 'object',
     required: ['in', 'message'],

@@ -90,13 +90,7 @@ export const schemas = {
       },
       publish: { type: 'boolean' },
       createdAt: { type: 'string', format: 'date-time' },
-      createdBy: {
-        type: 'object',
-        required: ['uid'],
-        additionalProperties: false,
-        description: 'Taken from the ID token; `anonymous` in public mode without one.',
-        properties: { uid: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
-      },
+      createdBy: ref('Actor'),
       startedAt: { type: 'string', format: 'date-time' },
       endedAt: { type: 'string', format: 'date-time' },
       progress: {

@@ -8,6 +8,7 @@ import { analysisLinks, type Analysis, type AnalysisEvent, type AnalysisRequest 
 import { cloudTasksQueue, type RunQueue } from '../analyses/task-queue.js';
 import * as config from '../config.js';
 import { logs } from '../logs.js';
+import { actorOf } from '../http/bearer-token.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { EventStream, resumePoint, wantsJson, type StreamLimits } from '../http/event-stream.js';
 import { loadOnce } from '../http/maybe-async.js';
@@ -81,20 +82,13 @@ export function createAnalysesFamily(options: AnalysesFamilyOptions = {}) {
             `The report of ${date} is a past day's and never changes; only today's (${today}) can be republished.`,
           );
         }
-        const caller = context.caller;
         const store = await analyses();
         const { record } = await store.create(
           {
             date,
             controls: request.controls ? [...request.controls] : null,
             publish,
-            createdBy: caller
-              ? {
-                  uid: caller.uid,
-                  ...(caller.email ? { email: caller.email } : {}),
-                  ...(caller.name ? { name: caller.name } : {}),
-                }
-              : { uid: 'anonymous' },
+            createdBy: actorOf(context.caller),
           },
           { now: s.now(), ...(headers['Idempotency-Key'] ? { idempotencyKey: headers['Idempotency-Key'] } : {}) },
         );

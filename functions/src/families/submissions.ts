@@ -1,5 +1,6 @@
 /** The `submissions` family: manual evidence with attachments, and reading it back. */
 import { dayIn } from '../assessment/dates.js';
+import { actorOf } from '../http/bearer-token.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { loadOnce } from '../http/maybe-async.js';
 import type { UploadedFile } from '../http/multipart.js';
@@ -67,7 +68,6 @@ export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) 
           errors.push({ in: 'body', pointer: '/effectiveDate', message: 'is in the future' });
         }
         if (errors.length > 0) throw invalidRequest(errors);
-        const caller = context.caller;
         const submission = await store.create(
           {
             controls: form.controls,
@@ -76,13 +76,7 @@ export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) 
             effectiveDate: form.effectiveDate ?? dayIn(s.timeZone(), now),
             ...(form.expiresAt ? { expiresAt: form.expiresAt } : {}),
             notApplicable: form.notApplicable === 'true',
-            submittedBy: caller
-              ? {
-                  uid: caller.uid,
-                  ...(caller.email ? { email: caller.email } : {}),
-                  ...(caller.name ? { name: caller.name } : {}),
-                }
-              : { uid: 'anonymous' },
+            submittedBy: actorOf(context.caller),
             files,
           },
           now,

@@ -407,6 +407,12 @@ export interface components {
             /** @description For `invalid_request`: each way the request failed validation. */
             errors?: components["schemas"]["RequestError"][];
         };
+        /** @description Who did it, from their ID token; `uid` is `anonymous` in public mode without one. */
+        Actor: {
+            uid: string;
+            email?: string;
+            name?: string;
+        };
         RequestError: {
             /** @enum {string} */
             in: "path" | "query" | "header" | "body";
@@ -1046,12 +1052,7 @@ export interface components {
             notApplicable: boolean;
             /** Format: date-time */
             submittedAt: string;
-            /** @description Taken from the ID token; `anonymous` in public mode without one. */
-            submittedBy: {
-                uid: string;
-                email?: string;
-                name?: string;
-            };
+            submittedBy: components["schemas"]["Actor"];
             /** @description The attestation evidence item the submission became. */
             evidenceId: string;
             attachments: components["schemas"]["Attachment"][];
@@ -1090,12 +1091,7 @@ export interface components {
             publish: boolean;
             /** Format: date-time */
             createdAt: string;
-            /** @description Taken from the ID token; `anonymous` in public mode without one. */
-            createdBy: {
-                uid: string;
-                email?: string;
-                name?: string;
-            };
+            createdBy: components["schemas"]["Actor"];
             /** Format: date-time */
             startedAt?: string;
             /** Format: date-time */

@@ -15,6 +15,12 @@ export interface Caller {
   signInProvider?: string;
 }
 
+/** Who a record says did something: the caller's uid, email and name, or `anonymous` without a valid token. */
+export function actorOf(caller: Caller | undefined): { uid: string; email?: string; name?: string } {
+  if (!caller) return { uid: 'anonymous' };
+  return { uid: caller.uid, ...(caller.email ? { email: caller.email } : {}), ...(caller.name ? { name: caller.name } : {}) };
+}
+
 export type TokenCheck =
   | { outcome: 'absent' }
   | { outcome: 'valid'; caller: Caller }
