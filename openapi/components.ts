@@ -112,6 +112,7 @@ export const responses: Record<string, ResponseObject> = {
       'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
     },
   ),
+  ChatMessageNotFound: problemResponse('No answer stream has this id.', ['chat_message_not_found']),
   AnalysisNotFound: problemResponse('No analysis run has this id.', ['analysis_not_found']),
   SubmissionNotFound: problemResponse('No such submission or attachment.', ['submission_not_found']),
   AttachmentTampered: problemResponse('The stored file fails its integrity check and was not served.', ['attachment_tampered']),
@@ -132,6 +133,17 @@ export function jsonResponse(
 }
 
 export const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * A `text/event-stream` body: text whose `data:` lines each hold one event of the named schema
+ * as JSON (OpenAPI 3.1 has no way to say "a stream of these"; `contentSchema` says it of the text).
+ */
+export const eventStreamOf = (event: string): SchemaObject & { contentSchema: ReferenceObject } => ({
+  type: 'string',
+  description: `Server-sent events; each \`data:\` line is one \`${event}\` as JSON, and each \`id:\` is its \`id\`.`,
+  contentMediaType: 'text/event-stream',
+  contentSchema: ref(event),
+});
 export const responseRef = (name: string): ReferenceObject => ({ $ref: `#/components/responses/${name}` });
 
 /** Security requirements, named for what they mean to a caller. */

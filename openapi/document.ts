@@ -10,13 +10,14 @@ import { OpenApiBuilder, type OpenAPIObject, type OperationObject } from 'openap
 import { bearerAuth, headers, responses, schemas } from './components.ts';
 import * as analyses from './paths/analyses.ts';
 import * as auth from './paths/auth.ts';
+import * as chat from './paths/chat.ts';
 import * as controls from './paths/controls.ts';
 import * as docs from './paths/docs.ts';
 import * as evidence from './paths/evidence.ts';
 import * as report from './paths/report.ts';
 import * as submissions from './paths/submissions.ts';
 
-const families = [auth, docs, report, controls, evidence, submissions, analyses];
+const families = [auth, docs, report, controls, evidence, submissions, analyses, chat];
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 

@@ -15,13 +15,14 @@
  *
  *   npm run bench                    all figures
  *   npm run bench -- --runs 5 --seconds 5   fewer cold starts, shorter loads
- *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation, streams
+ *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation, streams, chat
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { benchCatalog, syntheticEvidence, timeEvaluation, timeParse } from './bench/evaluation.ts';
+import { benchChatCorpus, timeChatAnswers } from './bench/chat.ts';
 import { benchRun, followRun, type StreamTarget } from './bench/streams.ts';
 import { build } from './build.ts';
 import { resetStore, seedDemo } from './lib/seed-demo.ts';
@@ -115,6 +116,49 @@ async function coldStart(target: Target, port: number): Promise<number> {
     return performance.now() - started;
   } finally {
     await stop(child);
+  }
+}
+
+const chatQuestions = [
+  'What needs attention?',
+  'What is our score?',
+  'What is the status of IAM-01?',
+  'Which controls map to CC6.1?',
+  'How do we fix CHG-02?',
+  'What changed since yesterday?',
+];
+
+function askForStream(url: string, message: string): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+    body: JSON.stringify({ message }),
+  });
+}
+
+/** Milliseconds from sending the request to the first byte of the body. */
+async function firstByte(send: () => Promise<Response>): Promise<number> {
+  const started = performance.now();
+  const response = await send();
+  const reader = response.body!.getReader();
+  await reader.read();
+  const elapsed = performance.now() - started;
+  await reader.cancel();
+  return elapsed;
+}
+
+async function waitForChat(url: string, deadline: number): Promise<void> {
+  for (;;) {
+    try {
+      const response = await askForStream(url, 'What is our score?');
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+      throw new Error(`${url} answered ${response.status}`);
+    } catch (error) {
+      if ((error as Error).message.includes('answered')) throw error;
+      if (performance.now() > deadline) throw new Error(`${url} did not answer in time`, { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 }
 
@@ -356,6 +400,66 @@ try {
         baseline: baseline.memoryPerStreamKiB,
         unit: 'KiB',
       });
+    });
+
+  if (wanted('chat'))
+    await step('Chat: answers on a 500-control report; first stream byte on demo data (warm)', async () => {
+      const corpus = benchChatCorpus(500);
+      const timing = await timeChatAnswers(corpus, 20);
+      const bytes = JSON.stringify(corpus.report);
+      const parses: number[] = [];
+      for (let n = 0; n < 20; n++) {
+        const started = performance.now();
+        JSON.parse(bytes);
+        parses.push(performance.now() - started);
+      }
+      comparisons.push({
+        figure: 'chat: warm median answer, 500-control report',
+        measured: timing.medianAnswerMs,
+        baselineName: 'JSON.parse of the report',
+        baseline: median(parses),
+        unit: 'ms',
+        target: { withinMs: 50 },
+      });
+
+      await resetStore(benchStore);
+      await seedDemo({ storeDir: benchStore, today: new Date().toISOString().slice(0, 10), timeZone: 'UTC' });
+      const url = 'http://127.0.0.1:18500/api/chat';
+      const child = startFunction({ name: 'chat', source: paths.functions, target: 'chat', path: '/' }, 18500);
+      let streamBody: Buffer;
+      let measured: number;
+      try {
+        await waitForChat(url, performance.now() + 20_000);
+        streamBody = Buffer.from(await (await askForStream(url, 'What needs attention?')).arrayBuffer());
+        const times: number[] = [];
+        for (let n = 0; n < 30; n++)
+          times.push(await firstByte(() => askForStream(url, chatQuestions[n % chatQuestions.length]!)));
+        measured = median(times);
+      } finally {
+        await stop(child);
+      }
+      const bodyFile = join(work, 'chat-stream.body');
+      writeFileSync(bodyFile, streamBody);
+      const bare = spawn(
+        process.execPath,
+        [join(import.meta.dirname, 'bench', 'bare-server.ts'), '18501', 'text/event-stream; charset=utf-8', bodyFile],
+        { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+      );
+      try {
+        await new Promise((resolve) => bare.once('message', resolve));
+        const times: number[] = [];
+        for (let n = 0; n < 30; n++) times.push(await firstByte(() => fetch('http://127.0.0.1:18501/')));
+        comparisons.push({
+          figure: 'chat: first stream byte (POST /api/chat, Accept: text/event-stream)',
+          measured,
+          baselineName: 'node:http, same bytes',
+          baseline: median(times),
+          unit: 'ms',
+          target: { withinMs: 100 },
+        });
+      } finally {
+        await stop(bare);
+      }
     });
 
   const rows = [['figure', 'measured', 'baseline (same run)', 'ratio', 'target', ''], ...comparisons.map(row)];

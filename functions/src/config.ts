@@ -45,6 +45,26 @@ export function streamMaxSeconds(): number {
   return Math.min(50, Math.max(5, streamMaxSecondsParam.value() || 25));
 }
 
+const chatProviderParam = defineString('CHAT_PROVIDER', {
+  default: 'retrieval',
+  description:
+    'Who composes chat answers: `retrieval` (offline, from what search retrieved in the report) or `vertex-gemini` ' +
+    '(Gemini on Vertex AI, given only the retrieved context and required to cite).',
+});
+
+const chatModelParam = defineString('CHAT_MODEL', {
+  default: 'gemini-2.5-flash',
+  description: 'The Vertex AI model when CHAT_PROVIDER is vertex-gemini.',
+});
+
+export function chatProvider(): 'retrieval' | 'vertex-gemini' {
+  return chatProviderParam.value() === 'vertex-gemini' ? 'vertex-gemini' : 'retrieval';
+}
+
+export function chatModel(): string {
+  return chatModelParam.value() || 'gemini-2.5-flash';
+}
+
 /** For `onSchedule`, which takes the param itself so the deployed job runs in the same zone. */
 export const reportTimeZoneSetting = reportTimeZoneParam;
 

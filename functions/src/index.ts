@@ -52,6 +52,11 @@ export const analyses = onRequest(
   lazyHandler('analyses', () => import('./families/analyses.js')),
 );
 
+export const chat = onRequest(
+  { ...http, memory: '512MiB' },
+  lazyHandler('chat', () => import('./families/chat.js')),
+);
+
 /**
  * Runs analyses off the request path. Cloud Tasks retries a failed attempt with backoff; the
  * worker resumes from the run's persisted events, and its last attempt marks the run failed.

@@ -1,6 +1,6 @@
 /** The `analyses` family: on-demand re-evaluation runs, their state and their resumable event streams. */
 import type { PathsObject } from 'openapi3-ts/oas31';
-import { access, jsonResponse, ref, responseRef } from '../components.ts';
+import { access, eventStreamOf, jsonResponse, ref, responseRef } from '../components.ts';
 import { controlIdPattern } from './controls.ts';
 
 export const tag = {
@@ -340,9 +340,7 @@ export const paths: PathsObject = {
           description: 'The event stream, or the events as JSON.',
           headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } },
           content: {
-            'text/event-stream': {
-              schema: { type: 'string', description: 'Events as `AnalysisEvent` objects, one per `data:` line.' },
-            },
+            'text/event-stream': { schema: eventStreamOf('AnalysisEvent') },
             'application/json': { schema: ref('AnalysisEventList') },
           },
         },

@@ -25,6 +25,7 @@ const today = new Date().toISOString().slice(0, 10);
 let submissionId = '';
 let evidenceId = '';
 let analysisId = '';
+let answerPath = '';
 
 const newEvidence = () =>
   JSON.stringify({
@@ -81,6 +82,15 @@ const samples: Record<string, () => Sample[]> = {
   getAnalysis: () => [{ path: `/api/analyses/${analysisId}` }],
   cancelAnalysis: () => [{ path: `/api/analyses/${analysisId}/cancel`, method: 'POST' }],
   streamAnalysisEvents: () => [{ path: `/api/analyses/${analysisId}/events` }],
+  chat: () => [
+    {
+      path: '/api/chat',
+      method: 'POST',
+      body: () => JSON.stringify({ message: 'What is the status of IAM-01?' }),
+      headers: { 'Content-Type': 'application/json' },
+    },
+  ],
+  streamChatAnswer: () => [{ path: answerPath }],
 };
 
 let spec: OpenAPIObject;
@@ -116,6 +126,13 @@ beforeAll(async () => {
     headers: bearer(tokens.valid),
   });
   expect(cancelled.status).toBe(200);
+  const asked = await fetch(`${hosting}/api/chat`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...bearer(tokens.valid) },
+    body: JSON.stringify({ message: 'What is our score?' }),
+  });
+  answerPath = asked.headers.get('content-location')!;
+  await asked.text();
 });
 
 function operations(): { operationId: string; access: 'public' | 'protected' | 'optional' }[] {
@@ -285,6 +302,17 @@ describe(`access matrix in ${mode} mode`, () => {
             case 'streamAnalysisEvents':
               expect(response.headers.get('content-type'), where).toBe('text/event-stream; charset=utf-8');
               expect(body.bytes, where).toMatch(/^retry: 1000\n\n(?:.|\n)*event: run\.cancelled\n/);
+              break;
+            case 'chat':
+              expect(body.grounded, where).toBe(true);
+              expect(
+                (body.citations as { controlId: string }[]).map((citation) => citation.controlId),
+                where,
+              ).toContain('IAM-01');
+              break;
+            case 'streamChatAnswer':
+              expect(response.headers.get('content-type'), where).toBe('text/event-stream; charset=utf-8');
+              expect(body.bytes, where).toMatch(/event: done\n/);
               break;
             default:
               throw new Error(`no expectation for ${operationId}`);

@@ -142,6 +142,7 @@ const rows: Row[] = [
   ...evidenceRows(),
   ...reportRows(),
   ...analysisRows(),
+  ...chatRows(),
   ...submissionRows(),
 ];
 
@@ -559,6 +560,48 @@ function analysisRows(): Row[] {
       status: 404,
       code: 'analysis_not_found',
       detail: 'There is no analysis an-20200101000000000-00000000. GET /api/analyses lists recent runs.',
+    },
+  ];
+}
+
+function chatRows(): Row[] {
+  return [
+    {
+      name: 'chat: invalid JSON',
+      method: 'POST',
+      path: '/api/chat',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"message": "why',
+      status: 400,
+      code: 'malformed_json',
+      detail: 'The body is not valid JSON.',
+    },
+    {
+      name: 'chat: not JSON',
+      method: 'POST',
+      path: '/api/chat',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'what is failing?',
+      status: 415,
+      code: 'unsupported_media_type',
+      detail: 'The body is "text/plain"; send application/json.',
+    },
+    {
+      name: 'chat: no body',
+      method: 'POST',
+      path: '/api/chat',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The body (root) is required.',
+      errors: [{ in: 'body', pointer: '', message: 'is required' }],
+    },
+    {
+      name: 'GET /api/chat',
+      path: '/api/chat',
+      status: 405,
+      code: 'method_not_allowed',
+      detail: 'GET is not allowed on /api/chat; use POST, OPTIONS.',
+      allow: 'POST, OPTIONS',
     },
   ];
 }

@@ -6,11 +6,17 @@ import { dayIn } from '../assessment/dates.js';
 import { AnalysisStore } from '../analyses/analysis-store.js';
 import { analysisLinks, type Analysis, type AnalysisEvent, type AnalysisRequest } from '../analyses/analysis-model.js';
 import { cloudTasksQueue, type RunQueue } from '../analyses/task-queue.js';
-import * as config from '../config.js';
 import { logs } from '../logs.js';
 import { actorOf } from '../http/bearer-token.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
-import { EventStream, resumePoint, wantsJson, type StreamLimits } from '../http/event-stream.js';
+import {
+  EventStream,
+  resumePoint,
+  settingsLimits,
+  throughBufferingProxy,
+  wantsJson,
+  type StreamLimits,
+} from '../http/event-stream.js';
 import { loadOnce } from '../http/maybe-async.js';
 import type { RequestContext } from '../http/operation-types.js';
 import { ApiProblem, invalidRequest } from '../http/problem.js';
@@ -26,19 +32,6 @@ export type AnalysesFamilyOptions = FamilyOptions &
 
 /** Seconds a client is asked to wait before retrying when the queue refused a run. */
 const queueRetryAfterSeconds = 5;
-
-export function settingsLimits(buffered: boolean): StreamLimits {
-  return { maxConnectionMs: config.streamMaxSeconds() * 1000, heartbeatMs: 10_000, retryMs: 1000, buffered, lingerMs: 400 };
-}
-
-/**
- * Firebase Hosting (in production) hands a function's response to the client only once it is
- * complete. Requests it forwards carry `X-Forwarded-Host` (and `X-FH-Requested-Host`); a direct
- * call to the function URL does not, and gets true streaming.
- */
-function throughBufferingProxy(context: RequestContext): boolean {
-  return context.header('x-forwarded-host') !== undefined || context.header('x-fh-requested-host') !== undefined;
-}
 
 export function createAnalysesFamily(options: AnalysesFamilyOptions = {}) {
   const services = servicesFrom(options);

@@ -5,43 +5,16 @@ import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import type { RequestContext } from '../http/operation-types.js';
 import { ApiProblem, invalidRequest } from '../http/problem.js';
 import type { StoredReport } from '../reports/report-store.js';
+import { todaysReport } from '../reports/todays-report.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
 export type ReportFamilyOptions = FamilyOptions & ServiceOptions;
 
 export function createReportFamily(options: ReportFamilyOptions = {}) {
   const services = servicesFrom(options);
-  /** First reads of today in this instance share one evaluation; other instances meet at the create-only write. */
-  const producing = new Map<string, Promise<StoredReport>>();
+  const today = todaysReport();
   /** Each stored report's OSCAL bytes, made on first request; a republished report is a new object. */
   const oscal = new WeakMap<StoredReport, Buffer>();
-
-  async function today(s: Services): Promise<StoredReport> {
-    const date = dayIn(s.timeZone(), s.now());
-    const stored = await s.reports.find(date);
-    if (stored) return stored;
-    let pending = producing.get(date);
-    if (!pending) {
-      // The evaluation engine loads only here: serving a stored report never needs it.
-      pending = Promise.all([import('../assessment/daily-report.js'), s.compiled()])
-        .then(([{ produceDailyReport }, catalog]) =>
-          produceDailyReport({
-            store: s.store,
-            catalog,
-            timeZone: s.timeZone(),
-            now: s.now(),
-            date,
-            trigger: 'first-read',
-            evidence: s.evidence,
-            reports: s.reports,
-          }),
-        )
-        .then(({ stored: report }) => report)
-        .finally(() => producing.delete(date));
-      producing.set(date, pending);
-    }
-    return pending;
-  }
 
   async function ofDate(s: Services, date: string): Promise<StoredReport> {
     if (!isCalendarDate(date)) {

@@ -374,6 +374,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask about a report
+         * @description Answers from the report of `date` (today by default) only, citing the controls and evidence each statement rests on. With `Accept: text/event-stream` the answer comes as events (`answer.delta` pieces, `citations`, `done`); they are persisted first, and `Content-Location` names where to resume them with `Last-Event-ID`. Over-long messages or histories answer 400, an over-large body 413.
+         */
+        post: operations["chat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/messages/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resume an answer stream
+         * @description The persisted events of an answer after `Last-Event-ID`, as server-sent events; 204 once the client has them all.
+         */
+        get: operations["streamChatAnswer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -401,7 +441,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "report_not_found" | "analysis_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -1245,6 +1285,81 @@ export interface components {
             /** @description True once the run’s terminal event is in the list. */
             ended: boolean;
         };
+        Citation: {
+            controlId: string;
+            /** @description The evidence item the quoted finding rests on, when there is one. */
+            evidenceId?: string;
+            /** @description The finding or result, as the report states it. */
+            quote: string;
+        };
+        ChatTurn: {
+            /** @enum {string} */
+            role: "user" | "assistant";
+            content: string;
+            /** @description For assistant turns: the citations it answered with, so a follow-up ("why?") knows what it refers to. */
+            citations?: components["schemas"]["Citation"][];
+        };
+        ChatRequest: {
+            message: string;
+            /**
+             * Format: date
+             * @description The report to ask about; today’s by default.
+             */
+            date?: string;
+            /** @description The previous turns, oldest first (at most 20). */
+            history?: components["schemas"]["ChatTurn"][];
+        };
+        ChatAnswer: {
+            /** @description Names the answer’s persisted events. */
+            id: string;
+            /**
+             * Format: date
+             * @description The report the answer is drawn from.
+             */
+            date: string;
+            /** @description Markdown. Text taken from evidence is escaped, so it cannot inject HTML or links. */
+            answer: string;
+            citations: components["schemas"]["Citation"][];
+            /** @description True when the answer rests on the report; false when the question is outside what it covers. */
+            grounded: boolean;
+            /** @description Questions the report can answer. */
+            suggestions: string[];
+        };
+        /** @description A piece of the answer’s Markdown; the pieces in order make the answer. */
+        ChatDeltaEvent: {
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "answer.delta";
+            data: {
+                text: string;
+            };
+        };
+        ChatCitationsEvent: {
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "citations";
+            data: {
+                citations: components["schemas"]["Citation"][];
+            };
+        };
+        /** @description The last event: the whole answer as JSON would have carried it. */
+        ChatDoneEvent: {
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "done";
+            data: components["schemas"]["ChatAnswer"];
+        };
+        /** @description One event of an answer stream, sent as `id:`, `event:` (its type) and `data:` (this object as JSON). */
+        ChatEvent: components["schemas"]["ChatDeltaEvent"] | components["schemas"]["ChatCitationsEvent"] | components["schemas"]["ChatDoneEvent"];
     };
     responses: {
         /** @description The request does not match the API description. Codes: `invalid_request`, `malformed_json`. */
@@ -1354,6 +1469,16 @@ export interface components {
                 "X-Request-Id": components["headers"]["RequestId"];
                 /** @description Seconds to wait before retrying. */
                 "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No answer stream has this id. Codes: `chat_message_not_found`. */
+        ChatMessageNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -2105,6 +2230,80 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["AnalysisNotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    chat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer, as JSON or as a stream of `ChatEvent`s. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description For streams: where to resume them. */
+                    "Content-Location"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatAnswer"];
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ReportNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    streamChatAnswer: {
+        parameters: {
+            query?: {
+                /** @description The same, for clients that cannot set the header; the header wins when both are sent. */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description The id of the last event received; only later events are sent. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rest of the answer’s events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description The client already has every event of this answer. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ChatMessageNotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -9,7 +9,8 @@ export interface FamilyOperations {
   evidence: 'listEvidence' | 'ingestEvidence' | 'getEvidence';
   submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';
   analyses: 'listAnalyses' | 'startAnalysis' | 'getAnalysis' | 'cancelAnalysis' | 'streamAnalysisEvents';
+  chat: 'chat' | 'streamChatAnswer';
   fallback: never;
 }
 
-export const families = ['auth', 'docs', 'report', 'controls', 'evidence', 'submissions', 'analyses', 'fallback'] as const;
+export const families = ['auth', 'docs', 'report', 'controls', 'evidence', 'submissions', 'analyses', 'chat', 'fallback'] as const;

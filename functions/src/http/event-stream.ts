@@ -10,7 +10,9 @@
  * still see progress every round trip instead of once per time limit.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import * as config from '../config.js';
 import { logs } from '../logs.js';
+import type { RequestContext } from './operation-types.js';
 
 export interface StreamEvent {
   id: number;
@@ -36,6 +38,20 @@ export interface StreamLimits {
   buffered: boolean;
   /** With `buffered`: how long to keep collecting events after the first before ending. */
   lingerMs: number;
+}
+
+/** The limits every stream gets: `STREAM_MAX_SECONDS` per connection, a heartbeat every 10 s, a 1 s retry hint. */
+export function settingsLimits(buffered: boolean): StreamLimits {
+  return { maxConnectionMs: config.streamMaxSeconds() * 1000, heartbeatMs: 10_000, retryMs: 1000, buffered, lingerMs: 400 };
+}
+
+/**
+ * Firebase Hosting (in production) hands a function's response to the client only once it is
+ * complete. Requests it forwards carry `X-Forwarded-Host` (and `X-FH-Requested-Host`); a direct
+ * call to the function URL does not, and gets true streaming.
+ */
+export function throughBufferingProxy(context: Pick<RequestContext, 'header'>): boolean {
+  return context.header('x-forwarded-host') !== undefined || context.header('x-fh-requested-host') !== undefined;
 }
 
 /** The body of a streaming response; the HTTP core hands it the request and response. */

@@ -78,6 +78,11 @@ export const problemCatalog = {
     title: 'Analysis not found',
     description: 'No analysis run has this id. `GET /api/analyses` lists recent runs.',
   },
+  chat_message_not_found: {
+    status: 404,
+    title: 'Chat answer not found',
+    description: 'No answer stream has this id. Answers are kept for resuming their stream; ask the question again.',
+  },
   submission_not_found: {
     status: 404,
     title: 'Submission not found',

@@ -1,0 +1,77 @@
+/**
+ * An answer as a stream: its Markdown in pieces, its citations, and a final `done` carrying the
+ * whole answer. The events are persisted — one create-only object per answer,
+ * `chat/answers/<id>.json` — before the first is sent, so a client whose connection drops
+ * resumes with `Last-Event-ID` and gets the same pieces, never a different answer.
+ */
+import { randomBytes } from 'node:crypto';
+import type { components } from '../generated/api-types.js';
+import type { EventFeed } from '../http/event-stream.js';
+import { ObjectNotFound, type ObjectStore } from '../storage/object-store.js';
+
+export type ChatAnswer = components['schemas']['ChatAnswer'];
+export type ChatEvent = components['schemas']['ChatEvent'];
+
+const answerObjectName = (id: string) => `chat/answers/${id}.json`;
+
+/** Roughly this many characters per `answer.delta`, cut at a word or line boundary. */
+const pieceChars = 120;
+
+export function newAnswerId(now: Date): string {
+  return `msg-${now.getTime().toString(36)}${randomBytes(6).toString('hex')}`;
+}
+
+/** Splits Markdown into pieces that end at a line or word boundary and concatenate back to it exactly. */
+export function splitIntoPieces(markdown: string, size = pieceChars): string[] {
+  const pieces: string[] = [];
+  let rest = markdown;
+  while (rest.length > size) {
+    const window = rest.slice(0, size);
+    const cut = Math.max(window.lastIndexOf('\n'), window.lastIndexOf(' '));
+    const end = cut > 0 ? cut + 1 : size;
+    pieces.push(rest.slice(0, end));
+    rest = rest.slice(end);
+  }
+  if (rest.length > 0) pieces.push(rest);
+  return pieces;
+}
+
+export function eventsOf(answer: ChatAnswer): ChatEvent[] {
+  const events: ChatEvent[] = splitIntoPieces(answer.answer).map((text, index) => ({
+    id: index + 1,
+    type: 'answer.delta',
+    data: { text },
+  }));
+  events.push({ id: events.length + 1, type: 'citations', data: { citations: answer.citations } });
+  events.push({ id: events.length + 1, type: 'done', data: answer });
+  return events;
+}
+
+/** A complete, persisted list of events as a stream feed: everything is there, and it has ended. */
+export function fixedFeed(events: readonly ChatEvent[]): EventFeed<ChatEvent> {
+  return { next: async (afterId) => ({ events: events.slice(afterId), ended: true }) };
+}
+
+export class AnswerStore {
+  readonly #store: ObjectStore;
+
+  constructor(store: ObjectStore) {
+    this.#store = store;
+  }
+
+  async save(answer: ChatAnswer): Promise<ChatEvent[]> {
+    const events = eventsOf(answer);
+    await this.#store.create(answerObjectName(answer.id), JSON.stringify(events), { contentType: 'application/json' });
+    return events;
+  }
+
+  async events(id: string): Promise<ChatEvent[] | undefined> {
+    try {
+      const { data } = await this.#store.read(answerObjectName(id));
+      return JSON.parse(data.toString('utf8')) as ChatEvent[];
+    } catch (error) {
+      if (error instanceof ObjectNotFound) return undefined;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The chat engine's entry: a question about one day's report in, a Markdown answer with
+ * citations out. It classifies the question, declines what the report cannot answer, retrieves
+ * the part of the report that can, and has a provider (offline by default) write the answer.
+ * No network call is made unless a caller passes a model provider.
+ */
+import type { Catalog, Report } from '../assessment/model.js';
+import { decline, type ComposedAnswer } from './compose.js';
+import { classify, type ChatTurn } from './intents.js';
+import { retrievalProvider, type AnswerProvider } from './provider.js';
+import { indexReport, type ReportIndex } from './report-index.js';
+import { declineScope, retrieve } from './retrieve.js';
+
+export type { ComposedAnswer } from './compose.js';
+export type { AnswerProvider } from './provider.js';
+export type { ReportIndex } from './report-index.js';
+
+export interface AnswerInput {
+  message: string;
+  /** From the request, oldest first. */
+  history: readonly ChatTurn[];
+  /** The day's report. */
+  report: Report;
+  /** For titles, objectives, guidance and framework ids. */
+  catalog: Catalog;
+  /** A cached index of `report`; built when absent (or built from another report). */
+  index?: ReportIndex;
+  /** The report of an earlier date, for "what changed since <date>"; undefined when there is none. */
+  reportOn?: (date: string) => Promise<Report | undefined>;
+  /** Who writes the answer; the offline composer unless a setting selects a model. */
+  provider?: AnswerProvider;
+}
+
+export async function answerQuestion(input: AnswerInput): Promise<ComposedAnswer> {
+  const index = input.index?.report === input.report ? input.index : indexReport(input.report, input.catalog);
+  const scope = declineScope(index);
+  const intent = classify(input.message, input.history, index);
+  if (intent.kind === 'decline') return decline(scope, intent.reason, intent.subject);
+  const context = await retrieve(intent, index, input.reportOn ? { reportOn: input.reportOn } : {});
+  if (context.missingReport) return decline(scope, 'no_report', context.missingReport);
+  const provider = input.provider ?? retrievalProvider;
+  return provider.answer({ message: input.message, history: input.history, context });
+}

@@ -1,0 +1,229 @@
+/**
+ * The search index of one day's report: one document per control, made of the catalog's text
+ * for it (title, family, framework ids, objective, guidance) and the report's findings, with
+ * lookups by control id and by framework requirement. Built once per report and cached by the
+ * caller, so a question only pays for the search.
+ */
+import MiniSearch from 'minisearch';
+import type { Catalog, Control, ControlResult, Report } from '../assessment/model.js';
+import { alternatives, stem, stopWords, tokenize } from './vocabulary.js';
+
+export interface IndexedControl {
+  result: ControlResult;
+  /** The catalog's control; absent when the catalog no longer has it (an old report). */
+  control: Control | undefined;
+  /** Every framework requirement it maps to, as the catalog spells them. */
+  frameworks: string[];
+}
+
+export interface ReportIndex {
+  report: Report;
+  /** Controls in the report's order (by id). */
+  controls: IndexedControl[];
+  byId: ReadonlyMap<string, IndexedControl>;
+  /** Lower-cased framework id → ids of the controls mapped to it. */
+  byFramework: ReadonlyMap<string, string[]>;
+  search: MiniSearch<ControlDocument>;
+  /** Every stemmed term of the index, to tell a word the report knows from one it never mentions. */
+  vocabulary: ReadonlySet<string>;
+}
+
+interface ControlDocument {
+  id: string;
+  title: string;
+  family: string;
+  frameworks: string;
+  objective: string;
+  guidance: string;
+  findings: string;
+  subjects: string;
+}
+
+/**
+ * Fields a match must be in for a control to count as being about the question. Finding messages
+ * alone are not enough: they carry incidental words (a scoping statement mentions "the CEO"),
+ * and a question about those words is not a question about the control.
+ */
+const coreFields = new Set(['title', 'family', 'frameworks', 'objective', 'guidance', 'subjects']);
+const fields = ['title', 'family', 'frameworks', 'objective', 'guidance', 'findings', 'subjects'];
+const boost = { title: 4, family: 2.5, frameworks: 3, objective: 1, guidance: 0.6, findings: 0.5, subjects: 1.5 };
+
+const processTerm = (term: string) => (stopWords.has(term) ? null : stem(term));
+
+function documentOf(entry: IndexedControl): ControlDocument {
+  const { result, control } = entry;
+  return {
+    id: result.id,
+    title: result.title,
+    family: result.family.replaceAll('-', ' '),
+    frameworks: entry.frameworks.join(' '),
+    objective: control?.objectiveMarkdown ?? '',
+    guidance: control?.guidanceMarkdown ?? '',
+    findings: result.findings.map((finding) => finding.message).join('\n'),
+    subjects: [...new Set(result.findings.flatMap((finding) => (finding.subject ? [finding.subject] : [])))].join('\n'),
+  };
+}
+
+export function indexReport(report: Report, catalog: Catalog): ReportIndex {
+  const catalogById = new Map(catalog.controls.map((control) => [control.id, control]));
+  const controls: IndexedControl[] = report.controls.map((result) => {
+    const control = catalogById.get(result.id);
+    const frameworks = control
+      ? [...control.frameworks.soc2, ...control.frameworks.iso27001, ...control.frameworks.nist80053]
+      : [];
+    return { result, control, frameworks };
+  });
+  const byFramework = new Map<string, string[]>();
+  for (const { result, frameworks } of controls) {
+    for (const id of frameworks) {
+      const key = id.toLowerCase();
+      const ids = byFramework.get(key);
+      if (!ids) byFramework.set(key, [result.id]);
+      else if (!ids.includes(result.id)) ids.push(result.id);
+    }
+  }
+  const search = new MiniSearch<ControlDocument>({ fields, tokenize, processTerm });
+  const documents = controls.map(documentOf);
+  search.addAll(documents);
+  const vocabulary = new Set<string>();
+  for (const document of documents) {
+    for (const field of fields) {
+      for (const token of tokenize(document[field as keyof ControlDocument])) vocabulary.add(stem(token));
+    }
+  }
+  return {
+    report,
+    controls,
+    byId: new Map(controls.map((entry) => [entry.result.id, entry])),
+    byFramework,
+    search,
+    vocabulary,
+  };
+}
+
+/** Control ids written as `IAM-01`, `iam01`, `IAM 1` or `IAM-1`, as the report spells them. */
+export function controlIdsIn(index: ReportIndex, text: string): string[] {
+  const ids: string[] = [];
+  for (const match of text.matchAll(/\b([a-z]{2,5})[- ]?(\d{1,3})\b/gi)) {
+    const [, prefix = '', number = ''] = match;
+    for (const candidate of [1, 2, 3].map((width) => `${prefix}-${number.padStart(width, '0')}`)) {
+      const id = candidate.toUpperCase();
+      if (index.byId.has(id) && !ids.includes(id)) ids.push(id);
+    }
+  }
+  return ids;
+}
+
+/**
+ * Framework requirements named in the text and the controls mapped to each. A requirement also
+ * takes in its enhancements and sub-clauses: `IA-2` includes `ia-2.1`, `A.5` includes `A.5.17`.
+ */
+export function frameworkMatches(index: ReportIndex, text: string): { id: string; controlIds: string[] }[] {
+  const found: { id: string; controlIds: string[] }[] = [];
+  for (const token of tokenize(text)) {
+    // `CC6.1`, `ia-2`, `A.5.17`, or a series such as `CC6`.
+    if (!/^[a-z]{1,3}\d*(?:[.-]\d+)+$|^[a-z]{1,3}\d+$/.test(token) || found.some((entry) => entry.id.toLowerCase() === token))
+      continue;
+    const controlIds: string[] = [];
+    for (const [key, ids] of index.byFramework) {
+      if (key !== token && !key.startsWith(`${token}.`)) continue;
+      for (const id of ids) if (!controlIds.includes(id)) controlIds.push(id);
+    }
+    if (controlIds.length > 0) found.push({ id: spellingOf(index, token), controlIds: sortIds(controlIds) });
+  }
+  return found;
+}
+
+/** The catalog's own spelling of a framework id (`ia-2`, `CC6.1`), or the upper-cased question's. */
+function spellingOf(index: ReportIndex, token: string): string {
+  for (const { frameworks } of index.controls) {
+    const same = frameworks.find((id) => id.toLowerCase() === token);
+    if (same) return same;
+  }
+  return token.toUpperCase();
+}
+
+export const sortIds = (ids: Iterable<string>) => [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+export interface ControlHit {
+  id: string;
+  score: number;
+  /** Positions of the question's topic words met in the control's own text (not only its findings). */
+  covered: ReadonlySet<number>;
+  /** A topic word (or one of its synonym phrases) is in its title or finding subjects. */
+  named: boolean;
+  /** A topic word (or one of its synonym phrases) names its family ("backups", "laptops" → endpoint security). */
+  inFamily: boolean;
+}
+
+/**
+ * Controls whose text matches the topic words, best first. Each word is searched together with
+ * its synonyms; a word counts as met when the control has it or every word of one of its synonym
+ * phrases. A control's score is scaled by the share of words it meets, so "encrypted backups"
+ * prefers the control about both over ones about either.
+ */
+export function searchControls(index: ReportIndex, terms: readonly string[]): ControlHit[] {
+  if (terms.length === 0) return [];
+  const ways = terms.map(alternatives);
+  const words = [...new Set(ways.flat(2))];
+  // A word with many synonyms should not outweigh a word with none.
+  const weight = new Map<string, number>();
+  for (const options of ways)
+    for (const word of options.flat()) weight.set(word, Math.max(weight.get(word) ?? 0, 1 / Math.sqrt(options.length)));
+  const results = index.search.search(words.join(' '), {
+    boost,
+    tokenize: (text) => text.split(' '),
+    processTerm: (term) => term,
+    prefix: (term) => term.length >= 5,
+    fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
+    maxFuzzy: 2,
+    weights: { fuzzy: 0.35, prefix: 0.5 },
+    boostTerm: (term) => weight.get(term) ?? 1,
+  });
+  const hits: ControlHit[] = [];
+  for (const result of results) {
+    const found = { core: new Set<string>(), naming: new Set<string>(), family: new Set<string>() };
+    for (const [documentTerm, inFields] of Object.entries(result.match)) {
+      for (const queryTerm of result.queryTerms) {
+        if (!matches(queryTerm, documentTerm)) continue;
+        if (inFields.some((field) => coreFields.has(field))) found.core.add(queryTerm);
+        if (inFields.includes('title') || inFields.includes('subjects')) found.naming.add(queryTerm);
+        if (inFields.includes('family')) found.family.add(queryTerm);
+      }
+    }
+    const meets = (set: Set<string>, options: string[][]) => options.some((phrase) => phrase.every((word) => set.has(word)));
+    const covered = new Set<number>();
+    ways.forEach((options, position) => {
+      if (meets(found.core, options)) covered.add(position);
+    });
+    if (covered.size === 0) continue;
+    const share = covered.size / terms.length;
+    hits.push({
+      id: result.id as string,
+      score: result.score * share * share,
+      covered,
+      named: ways.some((options) => meets(found.naming, options)),
+      inFamily: ways.some((options) => meets(found.family, options)),
+    });
+  }
+  return hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+}
+
+/** Whether a query term (after prefix or fuzzy expansion) is the one that found a document term. */
+function matches(queryTerm: string, documentTerm: string): boolean {
+  if (documentTerm === queryTerm || (queryTerm.length >= 5 && documentTerm.startsWith(queryTerm))) return true;
+  return queryTerm.length >= 6 && editDistanceAtMost(queryTerm, documentTerm, 2);
+}
+
+function editDistanceAtMost(a: string, b: string, limit: number): boolean {
+  if (Math.abs(a.length - b.length) > limit) return false;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length]! <= limit;
+}

@@ -1,0 +1,323 @@
+/**
+ * The words the chat engine understands: how text becomes search terms (one tokenizer and stemmer
+ * for the index and the question, so both sides meet), the words that carry no topic, and the
+ * everyday names people use for what the catalog calls something else ("MFA", "laptops",
+ * "pentest").
+ */
+
+/**
+ * Ids keep their punctuation so `CC6.1`, `A.5.17`, `ia-2.1` and `IAM-01` stay one term; any
+ * other run of letters or digits is a word. Tried in this order at each position, so an id is
+ * only recognised where a word starts.
+ */
+const tokenPattern = /[a-z]{1,3}\d*(?:[.-]\d+)+|[\p{L}\p{N}]+/gu;
+
+export function tokenize(text: string): string[] {
+  return text.toLowerCase().match(tokenPattern) ?? [];
+}
+
+/**
+ * A deliberately small stemmer: plurals and the -ing/-ed/-ion/-e endings, so "backups" meets
+ * "backup", "encryption" meets "encrypted" and "devices" meets "device". It only has to be the
+ * same on both sides, not linguistically right.
+ */
+export function stem(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  let w = word;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith('sses')) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  for (const suffix of ['ing', 'ion', 'ed']) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
+      w = w.slice(0, -suffix.length);
+      // "logging" → "logg" → "log", "scanned" → "scann" → "scan"; but "enroll", "pass" keep theirs.
+      if (/([^aeioulsz])\1$/.test(w)) w = w.slice(0, -1);
+      break;
+    }
+  }
+  if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
+  return w;
+}
+
+/** Words that say nothing about which control is meant. */
+export const stopWords: ReadonlySet<string> = new Set(
+  (
+    'a an the is are was were be been being am do does did doing done have has had having of in on at to for from by with ' +
+    'about as into onto and or but if then than so not no nor it its this that these those them they their there here ' +
+    'we our ours us you your yours i me my mine he she his her what which who whom whose when where why how can could ' +
+    'should would will shall may might must any all some each every tell show give list please s t let know get got ' +
+    'hey hi hello ok okay just now currently current today right thing things one ones also up out more most much many ' +
+    'very really like want need see look looking doing going way lot lots bit kind sort whether else other another ' +
+    'same such only own again still yet ever already anything something everything nothing either neither both few ' +
+    'done re ll ve d m don doesn isn aren wasn weren haven hasn didn won wouldn shouldn couldn ' +
+    // Words every control is about, which would otherwise match half the catalog.
+    'security secure compliance compliant company organisation organization environment stuff area areas side aspect ' +
+    'aspects regard regarding related relating concerning topic currently overall use uses using used make makes ' +
+    'made ensure ensured happening'
+  ).split(' '),
+);
+
+/**
+ * Words that say what is asked (a status, evidence, a fix, a change) rather than about what; they
+ * are kept out of the topic search so "why is backup failing" looks for backups, not for every
+ * finding that says "fail". Compared after stemming.
+ */
+export const questionWords: ReadonlySet<string> = new Set(
+  [
+    'status',
+    'statuses',
+    'state',
+    'control',
+    'controls',
+    'requirement',
+    'requirements',
+    'report',
+    'reports',
+    'score',
+    'scores',
+    'posture',
+    'summary',
+    'summarise',
+    'summarize',
+    'overview',
+    'overall',
+    'fail',
+    'failing',
+    'failed',
+    'failure',
+    'failures',
+    'pass',
+    'passing',
+    'passed',
+    'stale',
+    'missing',
+    'applicable',
+    'attention',
+    'evidence',
+    'support',
+    'supports',
+    'supporting',
+    'proof',
+    'prove',
+    'proves',
+    'fix',
+    'fixed',
+    'fixing',
+    'remediate',
+    'remediation',
+    'resolve',
+    'resolved',
+    'repair',
+    'solve',
+    'recommend',
+    'recommendation',
+    'guidance',
+    'step',
+    'steps',
+    'why',
+    'reason',
+    'reasons',
+    'explain',
+    'cause',
+    'wrong',
+    'problem',
+    'problems',
+    'issue',
+    'issues',
+    'since',
+    'differ',
+    'different',
+    'difference',
+    'compare',
+    'compared',
+    'newly',
+    'yesterday',
+    'week',
+    'weeks',
+    'day',
+    'days',
+    'ago',
+    'last',
+    'previous',
+    'earlier',
+    'before',
+    'doing',
+    'healthy',
+    'health',
+    'ok',
+    'fine',
+    'good',
+    'bad',
+    'working',
+    'broken',
+    'green',
+    'red',
+    'severity',
+    'riskiest',
+    'biggest',
+    'worst',
+    'urgent',
+    'priority',
+    'priorities',
+    'top',
+    'first',
+    'gap',
+    'gaps',
+    'detail',
+    'details',
+    'framework',
+    'frameworks',
+    'mapped',
+    'maps',
+    'map',
+    'soc',
+    'soc2',
+    'iso',
+    'iso27001',
+    '27001',
+    'nist',
+    '800',
+    '53',
+    'annex',
+    'criterion',
+    'criteria',
+    'clause',
+    'date',
+    'dates',
+    'information',
+    'info',
+    'something',
+    'happen',
+    'happened',
+    'going',
+    'does',
+    'mean',
+    'means',
+    'look',
+    'looks',
+  ].map(stem),
+);
+
+/**
+ * What people call things, in the catalog's words: alternatives separated by commas, each a
+ * phrase whose words must all appear for it to count ("pentest" is "penetration test", not any
+ * "test"). Looked up by the stemmed question word; phrases are tokenized and stemmed like
+ * everything else.
+ */
+const synonymPhrases: Record<string, string> = {
+  mfa: 'multi factor, second factor, mfa',
+  '2fa': 'multi factor, second factor',
+  twofactor: 'multi factor, second factor',
+  multifactor: 'multi factor',
+  otp: 'second factor',
+  totp: 'second factor',
+  passkey: 'phishing resistant',
+  yubikey: 'phishing resistant, security key',
+  sso: 'single sign',
+  iam: 'identity access',
+  dr: 'disaster recovery',
+  bcp: 'business continuity',
+  bcdr: 'business continuity, disaster recovery',
+  laptop: 'laptop, workstation, device, endpoint',
+  computer: 'laptop, workstation, device, endpoint',
+  workstation: 'workstation, laptop, device, endpoint',
+  machine: 'device, endpoint',
+  device: 'device, endpoint',
+  endpoint: 'endpoint, device',
+  edr: 'endpoint detection',
+  antivirus: 'endpoint detection, malware',
+  malware: 'malware, endpoint detection',
+  os: 'operating system',
+  vuln: 'vulnerability',
+  vulnerabilities: 'vulnerability',
+  cve: 'vulnerability',
+  offboarding: 'left, leave, deactivated, offboarding',
+  offboard: 'left, leave, deactivated, offboarding',
+  leaver: 'left, leave, deactivated',
+  departed: 'left, leave, deactivated',
+  terminated: 'left, leave, deactivated',
+  former: 'left, leave, deactivated',
+  dormant: 'dormant, inactive',
+  inactive: 'dormant, inactive',
+  pentest: 'penetration test',
+  pen: 'penetration',
+  pentesting: 'penetration test',
+  yearly: 'year, annual',
+  annual: 'year, annual',
+  annually: 'year, annual',
+  quarterly: 'quarter',
+  encryption: 'encrypt, encrypted, encryption',
+  encrypt: 'encrypt, encrypted, encryption',
+  crypto: 'cryptography, encrypt, key',
+  kms: 'key',
+  ssl: 'tls, certificate',
+  https: 'tls',
+  cert: 'certificate',
+  log: 'log, logging, audit',
+  logging: 'log, logging, audit',
+  siem: 'log, alert, monitoring',
+  monitor: 'monitoring, alert',
+  monitoring: 'monitoring, alert',
+  alerting: 'alert',
+  supplier: 'vendor',
+  suppliers: 'vendor',
+  thirdparty: 'vendor',
+  training: 'training, awareness',
+  phishing: 'phishing, awareness',
+  repo: 'repository, branch',
+  repository: 'repository, branch',
+  github: 'repository, branch',
+  pr: 'review',
+  merge: 'merge, review, branch',
+  deploy: 'deployment, pipeline',
+  deployment: 'deployment, pipeline',
+  ci: 'pipeline',
+  ir: 'incident response',
+  tabletop: 'exercise, incident',
+  admin: 'administrator, admin',
+  administrator: 'administrator, admin',
+  bucket: 'bucket, storage, data store',
+  s3: 'bucket, storage',
+  gcs: 'bucket, storage',
+  exposed: 'public, internet, open',
+  public: 'public, internet',
+  nda: 'confidentiality agreement',
+  dpa: 'data processing agreement',
+  staff: 'staff, people',
+  employee: 'staff, people, employee',
+  personnel: 'staff, people',
+  retention: 'retain, retention, kept',
+  rotation: 'rotate, rotation',
+};
+
+/** Each alternative of a word: the word itself, then its synonym phrases, as lists of stems. */
+const synonyms: ReadonlyMap<string, readonly (readonly string[])[]> = new Map(
+  Object.entries(synonymPhrases).map(([word, phrases]) => [
+    stem(word),
+    phrases.split(',').map((phrase) => [...new Set(tokenize(phrase).map(stem))]),
+  ]),
+);
+
+/** The ways a question word can be met in the report: itself, or all the words of one of its synonym phrases. */
+export function alternatives(term: string): string[][] {
+  const phrases = synonyms.get(term) ?? [];
+  const ways = [[term], ...phrases.filter((phrase) => !(phrase.length === 1 && phrase[0] === term)).map((phrase) => [...phrase])];
+  // "unpatched" is about patching, "unencrypted" about encryption.
+  if (/^un.{4,}/.test(term)) ways.push([term.slice(2)]);
+  return ways;
+}
+
+/** Whether a word is a known everyday name, so it counts as understood even if no control uses it. */
+export const isSynonym = (term: string) => synonyms.has(term);
+
+const isTopicWord = (token: string) => !stopWords.has(token) && !questionWords.has(stem(token)) && !stopWords.has(stem(token));
+
+/** The question's topic words, stemmed: tokens that are neither filler nor about what kind of answer is wanted. */
+export function topicTerms(text: string): string[] {
+  return [...new Set(tokenize(text).filter(isTopicWord).map(stem))];
+}
+
+/** The same words as the question wrote them, to name the topic back: "backups", "laptops patched". */
+export function topicWords(text: string): string {
+  return [...new Set(tokenize(text).filter(isTopicWord))].join(' ');
+}

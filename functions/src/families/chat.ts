@@ -1,0 +1,109 @@
+/**
+ * The `chat` family: a question about a day's report, answered from that report alone with
+ * citations, as JSON or as a resumable event stream.
+ */
+import { answerQuestion } from '../chat/answer.js';
+import { AnswerStore, fixedFeed, newAnswerId, type ChatAnswer } from '../chat/answer-events.js';
+import { providerFor } from '../chat/provider.js';
+import { indexReport } from '../chat/report-index.js';
+import * as config from '../config.js';
+import { dayIn, isCalendarDate } from '../assessment/dates.js';
+import { createFamily, type FamilyOptions } from '../http/create-family.js';
+import { EventStream, resumePoint, settingsLimits, throughBufferingProxy, type StreamLimits } from '../http/event-stream.js';
+import { loadOnce } from '../http/maybe-async.js';
+import type { RequestContext } from '../http/operation-types.js';
+import { ApiProblem, invalidRequest } from '../http/problem.js';
+import type { StoredReport } from '../reports/report-store.js';
+import { todaysReport } from '../reports/todays-report.js';
+import { servicesFrom, type ServiceOptions, type Services } from './services.js';
+
+export type ChatFamilyOptions = FamilyOptions &
+  ServiceOptions & {
+    streamLimits?: (buffered: boolean) => StreamLimits;
+  };
+
+const wantsStream = (context: RequestContext) =>
+  (context.header('accept') ?? '').split(',').some((part) => part.split(';')[0]!.trim().toLowerCase() === 'text/event-stream');
+
+export function createChatFamily(options: ChatFamilyOptions = {}) {
+  const services = servicesFrom(options);
+  const answers = loadOnce(async () => new AnswerStore((await services()).store));
+  const today = todaysReport();
+  const limits = options.streamLimits ?? settingsLimits;
+  /** Each stored report's search index, built on its first question. */
+  const indexes = new WeakMap<StoredReport, ReturnType<typeof indexReport>>();
+
+  async function reportOf(s: Services, date: string | undefined): Promise<StoredReport> {
+    const current = dayIn(s.timeZone(), s.now());
+    if (date === undefined || date === current) return today(s);
+    if (date > current) {
+      throw invalidRequest([
+        { in: 'body', pointer: '/date', message: `is in the future; today is ${current} (${s.timeZone()})` },
+      ]);
+    }
+    const stored = await s.reports.find(date, { immutable: true });
+    if (!stored)
+      throw new ApiProblem('report_not_found', `There is no report for ${date}. GET /api/report lists the days that have one.`);
+    return stored;
+  }
+
+  const stream = (id: string, events: Parameters<typeof fixedFeed>[0], afterId: number, context: RequestContext) =>
+    new EventStream(`chat ${id}`, fixedFeed(events), afterId, limits(throughBufferingProxy(context)));
+
+  return createFamily(
+    'chat',
+    {
+      chat: async ({ body }, context) => {
+        const s = await services();
+        const stored = await reportOf(s, body.date);
+        let index = indexes.get(stored);
+        if (!index) indexes.set(stored, (index = indexReport(stored.report, s.catalog)));
+        const composed = await answerQuestion({
+          message: body.message,
+          history: body.history ?? [],
+          report: stored.report,
+          catalog: s.catalog,
+          index,
+          provider: providerFor({
+            provider: config.chatProvider(),
+            model: config.chatModel(),
+            project: config.runtimeProjectId(),
+            location: 'us-central1',
+          }),
+          reportOn: async (date) =>
+            isCalendarDate(date) ? (await s.reports.find(date, { immutable: true }))?.report : undefined,
+        });
+        const answer: ChatAnswer = { id: newAnswerId(s.now()), date: stored.date, ...composed };
+        if (!wantsStream(context)) return { status: 200, body: answer };
+        const events = await (await answers()).save(answer);
+        return {
+          status: 200,
+          body: stream(answer.id, events, 0, context),
+          headers: { 'Content-Location': `/api/chat/messages/${answer.id}/events` },
+        };
+      },
+
+      streamChatAnswer: async ({ path, query, headers }, context) => {
+        const events = await (await answers()).events(path.id);
+        if (!events) {
+          throw new ApiProblem('chat_message_not_found', `There is no answer ${path.id}; ask the question again.`);
+        }
+        const { afterId, from } = resumePoint(headers['Last-Event-ID'], query.lastEventId);
+        if (afterId > events.length) {
+          throw invalidRequest([
+            {
+              in: from,
+              name: from === 'header' ? 'Last-Event-ID' : 'lastEventId',
+              message: `is ${afterId}, but the answer's last event is ${events.length}`,
+            },
+          ]);
+        }
+        if (afterId === events.length) return { status: 204, body: undefined };
+        return { status: 200, body: stream(path.id, events, afterId, context) };
+      },
+    },
+    options,
+  );
+}
+
+export const handler = createChatFamily();

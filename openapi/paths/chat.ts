@@ -1,0 +1,210 @@
+/** The `chat` family: questions about a report, answered only from it, with citations, as JSON or a resumable stream. */
+import type { PathsObject } from 'openapi3-ts/oas31';
+import { access, eventStreamOf, ref, responseRef } from '../components.ts';
+
+export const tag = {
+  name: 'chat',
+  description:
+    'Questions about a day\u2019s report, answered only from that report (controls, findings, evidence, the diff) with ' +
+    'citations. A question the report cannot answer is declined, never guessed. Answers come as JSON, or as server-sent ' +
+    'events when the client asks for `text/event-stream`; a stream resumes with `Last-Event-ID`.',
+};
+
+export const chatLimits = { messageChars: 2000, turns: 20, turnChars: 8000, bodyBytes: 256 * 1024 } as const;
+export const chatMessageIdPattern = '^msg-[0-9a-z]{10,40}$';
+const eventIdPattern = '^(0|[1-9][0-9]{0,8})$';
+
+export const schemas = {
+  Citation: {
+    type: 'object',
+    required: ['controlId', 'quote'],
+    additionalProperties: false,
+    properties: {
+      controlId: { type: 'string', maxLength: 20 },
+      evidenceId: {
+        type: 'string',
+        maxLength: 200,
+        description: 'The evidence item the quoted finding rests on, when there is one.',
+      },
+      quote: { type: 'string', maxLength: 2000, description: 'The finding or result, as the report states it.' },
+    },
+  },
+  ChatTurn: {
+    type: 'object',
+    required: ['role', 'content'],
+    additionalProperties: false,
+    properties: {
+      role: { type: 'string', enum: ['user', 'assistant'] },
+      content: { type: 'string', maxLength: chatLimits.turnChars },
+      citations: {
+        type: 'array',
+        maxItems: 100,
+        items: ref('Citation'),
+        description: 'For assistant turns: the citations it answered with, so a follow-up ("why?") knows what it refers to.',
+      },
+    },
+  },
+  ChatRequest: {
+    type: 'object',
+    required: ['message'],
+    additionalProperties: false,
+    properties: {
+      message: { type: 'string', minLength: 1, maxLength: chatLimits.messageChars },
+      date: { type: 'string', format: 'date', description: 'The report to ask about; today\u2019s by default.' },
+      history: {
+        type: 'array',
+        maxItems: chatLimits.turns,
+        items: ref('ChatTurn'),
+        description: `The previous turns, oldest first (at most ${chatLimits.turns}).`,
+      },
+    },
+  },
+  ChatAnswer: {
+    type: 'object',
+    required: ['id', 'date', 'answer', 'citations', 'grounded', 'suggestions'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', pattern: chatMessageIdPattern, description: 'Names the answer\u2019s persisted events.' },
+      date: { type: 'string', format: 'date', description: 'The report the answer is drawn from.' },
+      answer: {
+        type: 'string',
+        description: 'Markdown. Text taken from evidence is escaped, so it cannot inject HTML or links.',
+      },
+      citations: { type: 'array', items: ref('Citation') },
+      grounded: {
+        type: 'boolean',
+        description: 'True when the answer rests on the report; false when the question is outside what it covers.',
+      },
+      suggestions: { type: 'array', items: { type: 'string' }, description: 'Questions the report can answer.' },
+    },
+  },
+  ChatDeltaEvent: {
+    type: 'object',
+    required: ['id', 'type', 'data'],
+    additionalProperties: false,
+    description: 'A piece of the answer\u2019s Markdown; the pieces in order make the answer.',
+    properties: {
+      id: { type: 'integer', minimum: 1 },
+      type: { const: 'answer.delta' },
+      data: { type: 'object', required: ['text'], additionalProperties: false, properties: { text: { type: 'string' } } },
+    },
+  },
+  ChatCitationsEvent: {
+    type: 'object',
+    required: ['id', 'type', 'data'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'integer', minimum: 1 },
+      type: { const: 'citations' },
+      data: {
+        type: 'object',
+        required: ['citations'],
+        additionalProperties: false,
+        properties: { citations: { type: 'array', items: ref('Citation') } },
+      },
+    },
+  },
+  ChatDoneEvent: {
+    type: 'object',
+    required: ['id', 'type', 'data'],
+    additionalProperties: false,
+    description: 'The last event: the whole answer as JSON would have carried it.',
+    properties: {
+      id: { type: 'integer', minimum: 1 },
+      type: { const: 'done' },
+      data: ref('ChatAnswer'),
+    },
+  },
+  ChatEvent: {
+    description: 'One event of an answer stream, sent as `id:`, `event:` (its type) and `data:` (this object as JSON).',
+    oneOf: [ref('ChatDeltaEvent'), ref('ChatCitationsEvent'), ref('ChatDoneEvent')],
+    discriminator: {
+      propertyName: 'type',
+      mapping: {
+        'answer.delta': '#/components/schemas/ChatDeltaEvent',
+        citations: '#/components/schemas/ChatCitationsEvent',
+        done: '#/components/schemas/ChatDoneEvent',
+      },
+    },
+  },
+} as const;
+
+const lastEventIdParameters = [
+  {
+    name: 'Last-Event-ID',
+    in: 'header',
+    required: false,
+    description: 'The id of the last event received; only later events are sent.',
+    schema: { type: 'string', pattern: eventIdPattern },
+  },
+  {
+    name: 'lastEventId',
+    in: 'query',
+    required: false,
+    description: 'The same, for clients that cannot set the header; the header wins when both are sent.',
+    schema: { type: 'string', pattern: eventIdPattern },
+  },
+] as const;
+
+export const paths: PathsObject = {
+  '/api/chat': {
+    post: {
+      operationId: 'chat',
+      summary: 'Ask about a report',
+      description:
+        'Answers from the report of `date` (today by default) only, citing the controls and evidence each statement rests ' +
+        'on. With `Accept: text/event-stream` the answer comes as events (`answer.delta` pieces, `citations`, `done`); ' +
+        'they are persisted first, and `Content-Location` names where to resume them with `Last-Event-ID`. Over-long ' +
+        'messages or histories answer 400, an over-large body 413.',
+      tags: ['chat'],
+      security: access.protected,
+      'x-body-limit': chatLimits.bodyBytes,
+      requestBody: { required: true, content: { 'application/json': { schema: ref('ChatRequest') } } },
+      responses: {
+        '200': {
+          description: 'The answer, as JSON or as a stream of `ChatEvent`s.',
+          headers: {
+            'X-Request-Id': { $ref: '#/components/headers/RequestId' },
+            'Content-Location': { description: 'For streams: where to resume them.', schema: { type: 'string' } },
+          },
+          content: {
+            'application/json': { schema: ref('ChatAnswer') },
+            'text/event-stream': { schema: eventStreamOf('ChatEvent') },
+          },
+        },
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('ReportNotFound'),
+        '413': responseRef('PayloadTooLarge'),
+        '415': responseRef('UnsupportedMediaType'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/chat/messages/{id}/events': {
+    get: {
+      operationId: 'streamChatAnswer',
+      summary: 'Resume an answer stream',
+      description:
+        'The persisted events of an answer after `Last-Event-ID`, as server-sent events; 204 once the client has them all.',
+      tags: ['chat'],
+      security: access.protected,
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: chatMessageIdPattern } },
+        ...lastEventIdParameters,
+      ],
+      responses: {
+        '200': {
+          description: 'The rest of the answer\u2019s events.',
+          headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } },
+          content: { 'text/event-stream': { schema: eventStreamOf('ChatEvent') } },
+        },
+        '204': { description: 'The client already has every event of this answer.' },
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('ChatMessageNotFound'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+};

@@ -1,0 +1,393 @@
+/**
+ * The chat engine through its entry, `answerQuestion`, on reports made from the real catalog:
+ * controls found by id, name and framework requirement, follow-ups that lean on the previous
+ * turn, change since a date from the caller's earlier report, declines, escaping of evidence
+ * text, and the language-model provider driven by a stand-in for the model service.
+ */
+import MarkdownIt from 'markdown-it';
+import { describe, expect, it, vi } from 'vitest';
+import { diffReports, summaryOf } from '../../../functions/src/assessment/evaluate.ts';
+import type { ControlResult, ControlStatus, Finding, Report } from '../../../functions/src/assessment/model.ts';
+import { answerQuestion, type AnswerInput } from '../../../functions/src/chat/answer.ts';
+import { escapeMarkdown } from '../../../functions/src/chat/compose.ts';
+import type { ChatTurn } from '../../../functions/src/chat/intents.ts';
+import { providerFor, retrievalProvider, vertexGeminiProvider } from '../../../functions/src/chat/provider.ts';
+import { indexReport } from '../../../functions/src/chat/report-index.ts';
+import { benchChatCorpus } from '../../../scripts/bench/chat.ts';
+import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
+import { paths } from '../../../scripts/lib/paths.ts';
+
+const catalog = compileCatalogSources(paths.catalog);
+const today = '2026-11-21';
+
+function findingFor(id: string, status: ControlStatus): Finding {
+  switch (status) {
+    case 'failing':
+      return {
+        outcome: 'fail',
+        check: 'check',
+        kind: 'kind',
+        subject: `${id.toLowerCase()}-subject`,
+        message: `${id} fails.`,
+        evidence: [`ev-${id}`],
+      };
+    case 'stale':
+      return {
+        outcome: 'stale',
+        kind: 'kind',
+        subject: `${id.toLowerCase()}-subject`,
+        message: `${id} evidence is old.`,
+        evidence: [`ev-${id}`],
+      };
+    case 'missing':
+      return { outcome: 'missing', kind: 'kind', message: `No evidence for ${id}.`, evidence: [] };
+    case 'not_applicable':
+      return {
+        outcome: 'not_applicable',
+        kind: 'attestation',
+        message: `Scoped out: ${id} does not apply.`,
+        evidence: [`ev-${id}`],
+      };
+    case 'passing':
+      return { outcome: 'pass', check: 'check', kind: 'kind', message: `${id} holds.`, evidence: [`ev-${id}`] };
+  }
+}
+
+/** A report over the whole catalog: every control passing except those named, each with one plain finding. */
+function reportOn(
+  date: string,
+  statuses: Record<string, ControlStatus>,
+  options: { findings?: Record<string, Finding[]>; previous?: Report } = {},
+): Report {
+  const controls: ControlResult[] = catalog.controls.map((control) => {
+    const status = statuses[control.id] ?? 'passing';
+    const findings = options.findings?.[control.id] ?? [findingFor(control.id, status)];
+    return {
+      id: control.id,
+      title: control.title,
+      family: control.family,
+      severity: control.severity,
+      status,
+      findings,
+      evidence: findings.flatMap((finding) => finding.evidence),
+    };
+  });
+  return {
+    date,
+    timeZone: 'UTC',
+    asOf: `${date}T09:00:00.000Z`,
+    generatedAt: `${date}T09:00:00.000Z`,
+    runId: `run-${date}`,
+    catalogVersion: catalog.version,
+    summary: summaryOf(controls),
+    controls,
+    diff: diffReports(controls, options.previous ?? null),
+  };
+}
+
+const yesterday = reportOn('2026-11-20', { 'IAM-08': 'failing', 'VUL-02': 'failing', 'IAM-05': 'stale' });
+const report = reportOn(today, { 'IAM-08': 'failing', 'VUL-02': 'failing', 'IAM-05': 'stale' }, { previous: yesterday });
+const index = indexReport(report, catalog);
+
+const ask = (message: string, more: Partial<AnswerInput> = {}) =>
+  answerQuestion({ message, history: [], report, catalog, index, ...more });
+const citedIds = (answer: { citations: { controlId: string }[] }) => [
+  ...new Set(answer.citations.map((citation) => citation.controlId)),
+];
+const assistant = (...ids: string[]): ChatTurn => ({
+  role: 'assistant',
+  content: 'An earlier answer.',
+  citations: ids.map((id) => ({ controlId: id, quote: `${id} is in the report.` })),
+});
+
+const declineSuggestions = [
+  'What is failing?',
+  'How did the score change since yesterday?',
+  'What is the status of BCK-01?',
+  'How do we fix IAM-08?',
+];
+
+describe('answerQuestion', () => {
+  it('answers the status of a control named by its id, citing the finding it rests on', async () => {
+    expect(await ask('What is the status of IAM-01?')).toEqual({
+      answer:
+        '**IAM-01** Multi-factor authentication for every active account is **passing** (critical severity).\n\n- Passes: IAM-01 holds.',
+      citations: [
+        { controlId: 'IAM-01', evidenceId: 'ev-IAM-01', quote: 'IAM-01 is passing: IAM-01 holds.' },
+        { controlId: 'IAM-01', evidenceId: 'ev-IAM-01', quote: 'IAM-01 holds.' },
+      ],
+      grounded: true,
+      suggestions: ['Which evidence supports IAM-01?', 'What changed since yesterday?', 'What needs attention?'],
+    });
+  });
+
+  it('finds a control by its name, and by what people call it', async () => {
+    expect(citedIds(await ask('Is multi-factor authentication enforced?'))).toEqual(['IAM-01']);
+    expect(citedIds(await ask('Do we have MFA?'))).toEqual(['IAM-01']);
+    expect(citedIds(await ask('iam 8'))).toEqual(['IAM-08']);
+  });
+
+  it('maps a framework requirement, in any case, to every control mapped to it and its enhancements', async () => {
+    const answer = await ask('What about IA-2?');
+    expect(citedIds(answer).sort()).toEqual(['IAM-01', 'IAM-02', 'IAM-06']);
+    expect(answer.answer.split('\n')[0]).toBe('3 controls are mapped to ia-2 in the report for 2026-11-21:');
+    expect(citedIds(await ask('and cc6.6?')).sort()).toEqual(['END-04', 'IAM-01', 'IAM-08']);
+  });
+
+  it('lists the controls that need attention, riskiest first, grouped by status', async () => {
+    const answer = await ask('What needs attention?');
+    expect(answer.answer).toBe(
+      [
+        '3 controls are failing, stale or missing evidence in the report for 2026-11-21:',
+        '',
+        '**Failing**',
+        '',
+        '- **IAM-08** Non-public data stores are not open to the internet \u2014 failing, critical: IAM-08 fails.',
+        '- **VUL-02** High vulnerabilities are fixed within 30 days \u2014 failing, high: VUL-02 fails.',
+        '',
+        '**Stale**',
+        '',
+        '- **IAM-05** Quarterly access reviews of in-scope systems \u2014 stale, high: IAM-05 evidence is old.',
+      ].join('\n'),
+    );
+    expect(citedIds(answer)).toEqual(['IAM-08', 'VUL-02', 'IAM-05']);
+  });
+
+  it('explains the controls the previous answer cited when asked "why?"', async () => {
+    const answer = await ask('why?', { history: [{ role: 'user', content: 'What is failing?' }, assistant('IAM-08', 'VUL-02')] });
+    expect(answer.answer).toBe(
+      [
+        '**IAM-08** Non-public data stores are not open to the internet is **failing** because:',
+        '',
+        '- Fails: IAM-08 fails.',
+        '',
+        '**VUL-02** High vulnerabilities are fixed within 30 days is **failing** because:',
+        '',
+        '- Fails: VUL-02 fails.',
+      ].join('\n'),
+    );
+    expect(citedIds(answer)).toEqual(['IAM-08', 'VUL-02']);
+  });
+
+  it('gives the guidance of the previously cited control for "how do I fix it?"', async () => {
+    const answer = await ask('How do I fix it?', { history: [{ role: 'user', content: 'Is VUL-02 ok?' }, assistant('VUL-02')] });
+    expect(citedIds(answer)).toEqual(['VUL-02']);
+    expect(answer.answer.split('\n').slice(0, 5)).toEqual([
+      '**VUL-02** High vulnerabilities are fixed within 30 days is **failing**. What to fix:',
+      '',
+      '- Fails: VUL-02 fails.',
+      '',
+      'The catalog advises:',
+    ]);
+  });
+
+  it('repeats the previous question for a new topic: "and backups?"', async () => {
+    const history: ChatTurn[] = [{ role: 'user', content: 'Which evidence supports IAM-08?' }, assistant('IAM-08')];
+    const answer = await ask('and backups?', { history });
+    expect(citedIds(answer).sort()).toEqual(['BCK-01', 'BCK-02', 'BCK-03', 'BCK-04']);
+    expect(answer.answer.split('\n').filter((line) => line.startsWith('**'))).toEqual([
+      '**BCK-02** Backups are encrypted, off-site and immutable (passing) rests on 1 evidence item:',
+      '**BCK-01** Daily backups succeed and are kept for at least 30 days (passing) rests on 1 evidence item:',
+      '**BCK-04** Business continuity and disaster recovery plan is approved and tested (passing) rests on 1 evidence item:',
+      '**BCK-03** Restores are tested every quarter and meet the recovery time objective (passing) rests on 1 evidence item:',
+    ]);
+  });
+
+  it('compares with the report of a given date, which it asks the caller for', async () => {
+    const earlier = reportOn('2026-11-15', { 'IAM-01': 'failing', 'VUL-02': 'failing', 'PPL-05': 'missing' });
+    const lookup = vi.fn(async (date: string) => (date === '2026-11-15' ? earlier : undefined));
+    const answer = await ask('What changed since 2026-11-15?', { reportOn: lookup });
+    expect(lookup).toHaveBeenCalledWith('2026-11-15');
+    expect(answer.answer.split('\n')[0]).toBe(
+      `4 controls changed status between 2026-11-15 and 2026-11-21. The score went from ${earlier.summary.score} on 2026-11-15 to ${report.summary.score} on 2026-11-21.`,
+    );
+    expect(answer.citations).toEqual([
+      { controlId: 'IAM-08', quote: 'IAM-08 was passing on 2026-11-15 and is failing on 2026-11-21.' },
+      { controlId: 'IAM-01', quote: 'IAM-01 was failing on 2026-11-15 and is passing on 2026-11-21.' },
+      { controlId: 'IAM-05', quote: 'IAM-05 was passing on 2026-11-15 and is stale on 2026-11-21.' },
+      { controlId: 'PPL-05', quote: 'PPL-05 was missing evidence on 2026-11-15 and is passing on 2026-11-21.' },
+    ]);
+  });
+
+  it('uses the report\u2019s own diff for "since yesterday" when the caller has no earlier reports', async () => {
+    expect(await ask('What changed since yesterday?')).toEqual({
+      answer:
+        'No control changed status between 2026-11-20 and 2026-11-21. The score is 75.3, the same as on 2026-11-20.'.replace(
+          '75.3',
+          String(report.summary.score),
+        ),
+      citations: [],
+      grounded: true,
+      suggestions: ['What needs attention?'],
+    });
+  });
+
+  it('says there is no report for a date the caller has none for', async () => {
+    expect(await ask('What changed since 2026-10-01?', { reportOn: async () => undefined })).toEqual({
+      answer:
+        'There is no report for 2026-10-01, so the report for 2026-11-21 cannot be compared with it. The previous report is from 2026-11-20.',
+      citations: [],
+      grounded: false,
+      suggestions: declineSuggestions,
+    });
+  });
+
+  it('declines what the report does not cover, suggesting questions it can answer', async () => {
+    const scope =
+      ' It can only answer from that report: its 49 controls, their findings and evidence, the catalog\u2019s guidance for them, ' +
+      'and how their status changed since an earlier report.';
+    expect(await ask('What is the weather in Paris?')).toEqual({
+      answer: `The report for 2026-11-21 does not cover that.${scope}`,
+      citations: [],
+      grounded: false,
+      suggestions: declineSuggestions,
+    });
+    expect((await ask("What's the password policy of Google?")).answer).toBe(
+      `The report for 2026-11-21 does not mention \u201cGoogle\u201d, so it cannot answer that.${scope}`,
+    );
+    expect(await ask('Who is our CEO?')).toMatchObject({ grounded: false, citations: [] });
+    expect(await ask('Why?')).toMatchObject({ grounded: false, citations: [] });
+  });
+
+  it('escapes evidence text so that it cannot inject HTML, links or images', async () => {
+    const message = 'gcs/x <img src=x onerror=alert(1)> see [click](javascript:alert(1)) and ![i](http://evil.example/i.png)';
+    const hostile = reportOn(
+      today,
+      { 'IAM-08': 'failing' },
+      {
+        findings: {
+          'IAM-08': [
+            {
+              outcome: 'fail',
+              check: 'no-public-access',
+              kind: 'storage.bucket',
+              subject: '<script>x</script>',
+              message,
+              evidence: ['ev-1'],
+            },
+          ],
+        },
+      },
+    );
+    const answer = await answerQuestion({ message: 'Why is IAM-08 failing?', history: [], report: hostile, catalog });
+    expect(answer.answer).toBe(
+      '**IAM-08** Non-public data stores are not open to the internet is **failing** because:\n\n' +
+        '- Fails: gcs/x &lt;img src=x onerror=alert\\(1\\)&gt; see \\[click\\]\\(javascript:alert\\(1\\)\\) and ' +
+        '\\!\\[i\\]\\(http://evil.example/i.png\\)',
+    );
+    const html = new MarkdownIt({ html: true }).render(answer.answer);
+    expect(html).not.toMatch(/<img|<a |<script/);
+    // Citations quote the report as it is: they are data, shown as text.
+    expect(answer.citations[0]).toEqual({ controlId: 'IAM-08', evidenceId: 'ev-1', quote: `IAM-08 is failing: ${message}` });
+  });
+});
+
+describe('escapeMarkdown', () => {
+  it.each([
+    ['<script>alert(1)</script>', '&lt;script&gt;alert\\(1\\)&lt;/script&gt;'],
+    ['[x](javascript:alert(1))', '\\[x\\]\\(javascript:alert\\(1\\)\\)'],
+    ['![i](http://evil.example/i.png)', '\\!\\[i\\]\\(http://evil.example/i.png\\)'],
+    ['# not a heading', '\\# not a heading'],
+    ['- not a list', '\\- not a list'],
+    ['1. not a list', '1\\. not a list'],
+    ['a | b *c* _d_ `e` ~f~ & g\\h', 'a \\| b \\*c\\* \\_d\\_ \\`e\\` \\~f\\~ &amp; g\\\\h'],
+    ['two\nlines', 'two lines'],
+  ])('makes %j inert', (input, escaped) => {
+    expect(escapeMarkdown(input)).toBe(escaped);
+  });
+
+  it('renders as the same text, with no tags, links or images', () => {
+    const hostile =
+      '<img src=x onerror=alert(1)> [click](javascript:alert(1)) ![i](http://evil.example/i.png) <script>x</script>';
+    expect(new MarkdownIt({ html: true }).renderInline(escapeMarkdown(hostile))).toBe(
+      '&lt;img src=x onerror=alert(1)&gt; [click](javascript:alert(1)) ![i](http://evil.example/i.png) &lt;script&gt;x&lt;/script&gt;',
+    );
+  });
+});
+
+describe('the Vertex Gemini provider, with a stand-in for the model service', () => {
+  /** No model runs here: this plays the model service, replying with what a test needs. */
+  const standInForGemini = (reply: string) => vi.fn(async (_prompt: string) => reply);
+  const viaGemini = (generate: (prompt: string) => Promise<string>) =>
+    vertexGeminiProvider({ model: 'gemini-test', project: 'demo-evident', location: 'europe-west1', generate });
+
+  it('is shown only the retrieved context and keeps only citations from it', async () => {
+    const generate = standInForGemini(
+      'IAM-08 is failing: IAM-08 fails [IAM-08]. BCK-01 is broken too [BCK-01].\n- VUL-02 as well [VUL-02].\n- Also [ZZZ-01] and [iam-08].',
+    );
+    const answer = await ask('What is the status of IAM-08?', { provider: viaGemini(generate) });
+    const prompt = generate.mock.calls[0]![0];
+    expect(prompt).toContain('[IAM-08] Non-public data stores are not open to the internet');
+    expect(prompt).toContain('finding (fail): IAM-08 fails.');
+    expect(prompt).not.toContain('BCK-01');
+    expect(prompt).not.toContain('VUL-02');
+    expect(answer).toEqual({
+      answer: 'IAM-08 is failing: IAM-08 fails [IAM-08].\n- Also and [IAM-08].',
+      citations: [
+        { controlId: 'IAM-08', evidenceId: 'ev-IAM-08', quote: 'IAM-08 is failing: IAM-08 fails.' },
+        { controlId: 'IAM-08', evidenceId: 'ev-IAM-08', quote: 'IAM-08 fails.' },
+      ],
+      grounded: true,
+      suggestions: ['Why is IAM-08 failing?', 'How do we fix IAM-08?', 'Which evidence supports IAM-08?'],
+    });
+  });
+
+  it('declines when the reply cites nothing the context holds, or says the report does not cover it', async () => {
+    for (const reply of ['Backups are fine [BCK-01].', 'Everything is fine.', 'NOT_IN_REPORT']) {
+      expect(await ask('What is the status of IAM-08?', { provider: viaGemini(standInForGemini(reply)) })).toEqual({
+        answer: expect.stringMatching(/^The report for 2026-11-21 does not cover that\./),
+        citations: [],
+        grounded: false,
+        suggestions: declineSuggestions,
+      });
+    }
+  });
+
+  it('strips links, images and HTML from the reply', async () => {
+    const reply = 'See [IAM-08]: <b>bad</b> [click](javascript:alert(1)) ![i](http://evil.example/i.png)';
+    const answer = await ask('What is the status of IAM-08?', { provider: viaGemini(standInForGemini(reply)) });
+    expect(answer.answer).toBe('See [IAM-08]: &lt;b&gt;bad&lt;/b&gt; click i');
+    expect(new MarkdownIt({ html: true }).render(answer.answer)).not.toMatch(/<a |<img|<b>/);
+  });
+
+  it('is never asked for an out-of-scope question', async () => {
+    const generate = standInForGemini('[IAM-08]');
+    expect(await ask('Tell me a joke', { provider: viaGemini(generate) })).toMatchObject({ grounded: false, citations: [] });
+    expect(generate).not.toHaveBeenCalled();
+  });
+
+  it('is selected only by the vertex-gemini setting', () => {
+    const setting = { model: 'gemini-2.5-flash', project: 'demo-evident', location: 'europe-west1' };
+    expect(providerFor({ provider: 'retrieval', ...setting })).toBe(retrievalProvider);
+    expect(providerFor({ provider: 'vertex-gemini', ...setting }).name).toBe('vertex-gemini:gemini-2.5-flash');
+  });
+});
+
+describe('a 500-control report', () => {
+  it('answers every benchmark question with the index built once', async () => {
+    const corpus = benchChatCorpus(500, catalog);
+    const started = performance.now();
+    const big = indexReport(corpus.report, corpus.catalog);
+    const indexMs = performance.now() - started;
+    const times: number[] = [];
+    const answers = [];
+    for (const question of corpus.questions) {
+      const asked = performance.now();
+      answers.push(
+        await answerQuestion({
+          ...question,
+          report: corpus.report,
+          catalog: corpus.catalog,
+          index: big,
+          reportOn: async (date) => (date === corpus.earlier.date ? corpus.earlier : undefined),
+        }),
+      );
+      times.push(performance.now() - asked);
+    }
+    const status = answers[corpus.questions.findIndex((question) => question.message.startsWith('What is the status of'))]!;
+    expect(citedIds(status)).toEqual(['BEN-251']);
+    expect(answers[corpus.questions.length - 1]).toMatchObject({ grounded: false });
+    // Timing is for the benchmark (scripts/bench/chat.ts) to judge; here it is only reported.
+    console.log(`chat on 500 controls: index ${indexMs.toFixed(1)} ms, slowest answer ${Math.max(...times).toFixed(1)} ms`);
+  });
+});
