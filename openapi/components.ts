@@ -134,6 +134,24 @@ export function jsonResponse(
 
 export const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
 
+/** Where a resumed stream picks up: every streaming operation takes both, the header winning. */
+export const resumeParameters = [
+  {
+    name: 'Last-Event-ID',
+    in: 'header',
+    required: false,
+    description: 'The id of the last event received; only later events are sent.',
+    schema: { type: 'string', pattern: '^(0|[1-9][0-9]{0,8})$' },
+  },
+  {
+    name: 'lastEventId',
+    in: 'query',
+    required: false,
+    description: 'The same, for clients that cannot set the header; the header wins when both are sent.',
+    schema: { type: 'string', pattern: '^(0|[1-9][0-9]{0,8})$' },
+  },
+] as const;
+
 /**
  * A `text/event-stream` body: text whose `data:` lines each hold one event of the named schema
  * as JSON (OpenAPI 3.1 has no way to say "a stream of these"; `contentSchema` says it of the text).

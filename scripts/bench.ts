@@ -85,10 +85,11 @@ function startFunction(target: Target, port: number): ChildProcess {
   );
 }
 
-async function waitFor200(url: string, deadline: number): Promise<void> {
+/** Waits until `send` (a GET of `url` by default) answers 200, while the server starts. */
+async function waitFor200(url: string, deadline: number, send: () => Promise<Response> = () => fetch(url)): Promise<void> {
   for (;;) {
     try {
-      const response = await fetch(url);
+      const response = await send();
       await response.arrayBuffer();
       if (response.status === 200) return;
       throw new Error(`${url} answered ${response.status}`);
@@ -145,21 +146,6 @@ async function firstByte(send: () => Promise<Response>): Promise<number> {
   const elapsed = performance.now() - started;
   await reader.cancel();
   return elapsed;
-}
-
-async function waitForChat(url: string, deadline: number): Promise<void> {
-  for (;;) {
-    try {
-      const response = await askForStream(url, 'What is our score?');
-      await response.arrayBuffer();
-      if (response.status === 200) return;
-      throw new Error(`${url} answered ${response.status}`);
-    } catch (error) {
-      if ((error as Error).message.includes('answered')) throw error;
-      if (performance.now() > deadline) throw new Error(`${url} did not answer in time`, { cause: error });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 }
 
 const median = (values: number[]) => {
@@ -429,7 +415,7 @@ try {
       let streamBody: Buffer;
       let measured: number;
       try {
-        await waitForChat(url, performance.now() + 20_000);
+        await waitFor200(url, performance.now() + 20_000, () => askForStream(url, 'What is our score?'));
         streamBody = Buffer.from(await (await askForStream(url, 'What needs attention?')).arrayBuffer());
         const times: number[] = [];
         for (let n = 0; n < 30; n++)

@@ -1,6 +1,6 @@
 /** The `analyses` family: on-demand re-evaluation runs, their state and their resumable event streams. */
 import type { PathsObject } from 'openapi3-ts/oas31';
-import { access, eventStreamOf, jsonResponse, ref, responseRef } from '../components.ts';
+import { access, eventStreamOf, jsonResponse, ref, responseRef, resumeParameters } from '../components.ts';
 import { controlIdPattern } from './controls.ts';
 
 export const tag = {
@@ -213,8 +213,6 @@ const analysisId = {
   schema: { type: 'string', pattern: analysisIdPattern },
 } as const;
 
-const eventIdPattern = '^(0|[1-9][0-9]{0,8})$';
-
 export const paths: PathsObject = {
   '/api/analyses': {
     post: {
@@ -318,23 +316,7 @@ export const paths: PathsObject = {
         'list.',
       tags: ['analyses'],
       security: access.protected,
-      parameters: [
-        analysisId,
-        {
-          name: 'Last-Event-ID',
-          in: 'header',
-          required: false,
-          description: 'The id of the last event received; only later events are sent.',
-          schema: { type: 'string', pattern: eventIdPattern },
-        },
-        {
-          name: 'lastEventId',
-          in: 'query',
-          required: false,
-          description: 'The same, for clients that cannot set the header; the header wins when both are sent.',
-          schema: { type: 'string', pattern: eventIdPattern },
-        },
-      ],
+      parameters: [analysisId, ...resumeParameters],
       responses: {
         '200': {
           description: 'The event stream, or the events as JSON.',

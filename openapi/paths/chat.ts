@@ -1,6 +1,6 @@
 /** The `chat` family: questions about a report, answered only from it, with citations, as JSON or a resumable stream. */
 import type { PathsObject } from 'openapi3-ts/oas31';
-import { access, eventStreamOf, ref, responseRef } from '../components.ts';
+import { access, eventStreamOf, ref, responseRef, resumeParameters } from '../components.ts';
 
 export const tag = {
   name: 'chat',
@@ -12,7 +12,6 @@ export const tag = {
 
 export const chatLimits = { messageChars: 2000, turns: 20, turnChars: 8000, bodyBytes: 256 * 1024 } as const;
 export const chatMessageIdPattern = '^msg-[0-9a-z]{10,40}$';
-const eventIdPattern = '^(0|[1-9][0-9]{0,8})$';
 
 export const schemas = {
   Citation: {
@@ -129,23 +128,6 @@ export const schemas = {
   },
 } as const;
 
-const lastEventIdParameters = [
-  {
-    name: 'Last-Event-ID',
-    in: 'header',
-    required: false,
-    description: 'The id of the last event received; only later events are sent.',
-    schema: { type: 'string', pattern: eventIdPattern },
-  },
-  {
-    name: 'lastEventId',
-    in: 'query',
-    required: false,
-    description: 'The same, for clients that cannot set the header; the header wins when both are sent.',
-    schema: { type: 'string', pattern: eventIdPattern },
-  },
-] as const;
-
 export const paths: PathsObject = {
   '/api/chat': {
     post: {
@@ -191,7 +173,7 @@ export const paths: PathsObject = {
       security: access.protected,
       parameters: [
         { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: chatMessageIdPattern } },
-        ...lastEventIdParameters,
+        ...resumeParameters,
       ],
       responses: {
         '200': {

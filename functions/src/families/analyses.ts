@@ -124,16 +124,7 @@ export function createAnalysesFamily(options: AnalysesFamilyOptions = {}) {
 
       streamAnalysisEvents: async ({ path, query, headers }, context) => {
         const analysis = await describeOrThrow(path.id);
-        const { afterId, from } = resumePoint(headers['Last-Event-ID'], query.lastEventId);
-        if (afterId > analysis.lastEventId) {
-          throw invalidRequest([
-            {
-              in: from,
-              name: from === 'header' ? 'Last-Event-ID' : 'lastEventId',
-              message: `is ${afterId}, but the run's last event is ${analysis.lastEventId}`,
-            },
-          ]);
-        }
+        const afterId = resumePoint(headers['Last-Event-ID'], query.lastEventId, analysis.lastEventId, 'run');
         const log = (await analyses()).log(path.id);
         if (wantsJson(context.header('accept'))) {
           return { status: 200, body: { events: log.events.slice(afterId) as AnalysisEvent[], ended: log.ended } };

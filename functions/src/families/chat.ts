@@ -88,16 +88,7 @@ export function createChatFamily(options: ChatFamilyOptions = {}) {
         if (!events) {
           throw new ApiProblem('chat_message_not_found', `There is no answer ${path.id}; ask the question again.`);
         }
-        const { afterId, from } = resumePoint(headers['Last-Event-ID'], query.lastEventId);
-        if (afterId > events.length) {
-          throw invalidRequest([
-            {
-              in: from,
-              name: from === 'header' ? 'Last-Event-ID' : 'lastEventId',
-              message: `is ${afterId}, but the answer's last event is ${events.length}`,
-            },
-          ]);
-        }
+        const afterId = resumePoint(headers['Last-Event-ID'], query.lastEventId, events.length, 'answer');
         if (afterId === events.length) return { status: 204, body: undefined };
         return { status: 200, body: stream(path.id, events, afterId, context) };
       },

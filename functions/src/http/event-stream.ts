@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as config from '../config.js';
 import { logs } from '../logs.js';
 import type { RequestContext } from './operation-types.js';
+import { invalidRequest } from './problem.js';
 
 export interface StreamEvent {
   id: number;
@@ -127,14 +128,22 @@ export function formatEvent(event: StreamEvent): string {
 /**
  * The event to resume after: the `Last-Event-ID` header (what a reconnecting client sends),
  * else the `lastEventId` query parameter (for a first connection that cannot set headers),
- * else the start. Both are validated as event numbers by the API description.
+ * else the start. Both are checked as event numbers by the API description; one past the last
+ * event persisted is a client error, since events are persisted before anyone sees them.
  */
-export function resumePoint(
-  header: string | undefined,
-  query: string | undefined,
-): { afterId: number; from: 'header' | 'query' } {
-  if (header !== undefined) return { afterId: Number(header), from: 'header' };
-  return { afterId: query === undefined ? 0 : Number(query), from: 'query' };
+export function resumePoint(header: string | undefined, query: string | undefined, lastId: number, what: string): number {
+  const from = header !== undefined ? 'header' : 'query';
+  const afterId = Number(header ?? query ?? 0);
+  if (afterId > lastId) {
+    throw invalidRequest([
+      {
+        in: from,
+        name: from === 'header' ? 'Last-Event-ID' : 'lastEventId',
+        message: `is ${afterId}, but the ${what}'s last event is ${lastId}`,
+      },
+    ]);
+  }
+  return afterId;
 }
 
 /** Whether the client asked for the events as one JSON document rather than a stream. */

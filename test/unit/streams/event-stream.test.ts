@@ -128,9 +128,24 @@ describe('EventStream', () => {
 
 describe('resume point and negotiation', () => {
   it('takes the Last-Event-ID header over the query parameter, and starts at 0 without either', () => {
-    expect(resumePoint('7', '3')).toEqual({ afterId: 7, from: 'header' });
-    expect(resumePoint(undefined, '3')).toEqual({ afterId: 3, from: 'query' });
-    expect(resumePoint(undefined, undefined)).toEqual({ afterId: 0, from: 'query' });
+    expect(resumePoint('7', '3', 10, 'run')).toBe(7);
+    expect(resumePoint(undefined, '3', 10, 'run')).toBe(3);
+    expect(resumePoint(undefined, undefined, 10, 'run')).toBe(0);
+    expect(resumePoint('10', undefined, 10, 'run')).toBe(10);
+  });
+
+  it('refuses a resume point past the last persisted event, naming where it came from', () => {
+    expect(() => resumePoint('11', '1', 10, 'run')).toThrow(
+      expect.objectContaining({
+        code: 'invalid_request',
+        errors: [{ in: 'header', name: 'Last-Event-ID', message: "is 11, but the run's last event is 10" }],
+      }),
+    );
+    expect(() => resumePoint(undefined, '4', 3, 'answer')).toThrow(
+      expect.objectContaining({
+        errors: [{ in: 'query', name: 'lastEventId', message: "is 4, but the answer's last event is 3" }],
+      }),
+    );
   });
 
   it('answers JSON only when JSON is asked for without event streams', () => {
