@@ -109,6 +109,10 @@ export const logEntries = {
       final,
       ...describe(error),
     }),
+
+  /** The configured chat model failed; the offline composer answered instead. */
+  chatProviderFailed: (requestId: string, provider: string, error: unknown) =>
+    entry('WARNING', 'chat provider failed', { event: 'chat_provider_failed', requestId, provider, ...describe(error) }),
 };
 
 type Events = typeof logEntries;

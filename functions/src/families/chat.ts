@@ -4,9 +4,10 @@
  */
 import { answerQuestion } from '../chat/answer.js';
 import { AnswerStore, fixedFeed, newAnswerId, type ChatAnswer } from '../chat/answer-events.js';
-import { providerFor } from '../chat/provider.js';
+import { providerFor, retrievalProvider } from '../chat/provider.js';
 import { indexReport } from '../chat/report-index.js';
 import * as config from '../config.js';
+import { logs } from '../logs.js';
 import { dayIn, isCalendarDate } from '../assessment/dates.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { EventStream, resumePoint, settingsLimits, throughBufferingProxy, type StreamLimits } from '../http/event-stream.js';
@@ -58,20 +59,26 @@ export function createChatFamily(options: ChatFamilyOptions = {}) {
         const stored = await reportOf(s, body.date);
         let index = indexes.get(stored);
         if (!index) indexes.set(stored, (index = indexReport(stored.report, s.catalog)));
-        const composed = await answerQuestion({
+        const question = {
           message: body.message,
           history: body.history ?? [],
           report: stored.report,
           catalog: s.catalog,
           index,
-          provider: providerFor({
-            provider: config.chatProvider(),
-            model: config.chatModel(),
-            project: config.runtimeProjectId(),
-            location: 'us-central1',
-          }),
-          reportOn: async (date) =>
+          reportOn: async (date: string) =>
             isCalendarDate(date) ? (await s.reports.find(date, { immutable: true }))?.report : undefined,
+        };
+        const provider = providerFor({
+          provider: config.chatProvider(),
+          model: config.chatModel(),
+          project: config.runtimeProjectId(),
+          location: 'us-central1',
+        });
+        // A model that fails (unreachable, quota) must not fail the question: the offline composer answers it.
+        const composed = await answerQuestion({ ...question, provider }).catch((error: unknown) => {
+          if (provider === retrievalProvider) throw error;
+          logs.chatProviderFailed(context.requestId, provider.name, error);
+          return answerQuestion(question);
         });
         const answer: ChatAnswer = { id: newAnswerId(s.now()), date: stored.date, ...composed };
         if (!wantsStream(context)) return { status: 200, body: answer };
