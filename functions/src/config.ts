@@ -65,6 +65,9 @@ export function chatModel(): string {
   return chatModelParam.value() || 'gemini-2.5-flash';
 }
 
+/** Where the chat model runs: the functions' own region (the entry file deploys to the default, us-central1). */
+export const chatModelLocation = 'us-central1';
+
 /** For `onSchedule`, which takes the param itself so the deployed job runs in the same zone. */
 export const reportTimeZoneSetting = reportTimeZoneParam;
 
@@ -90,6 +93,19 @@ export function idpProjectId(): string {
 
 export function corsOrigins(): readonly string[] {
   return parseOriginList(corsOriginsParam.value());
+}
+
+/** Whether the functions run inside the Firebase emulators (which set FUNCTIONS_EMULATOR). */
+export function inEmulator(): boolean {
+  return process.env.FUNCTIONS_EMULATOR === 'true';
+}
+
+/**
+ * Test-only faults for the analysis worker (`EVIDENT_FAULT_INJECTION`, JSON), honoured only in
+ * the emulators; see analyses/fault-injection.ts. Undefined everywhere else.
+ */
+export function faultInjection(): string | undefined {
+  return inEmulator() ? process.env.EVIDENT_FAULT_INJECTION || undefined : undefined;
 }
 
 /** The project the functions run in, as the runtime (or the emulator) announces it. */

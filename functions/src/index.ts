@@ -19,7 +19,7 @@ const http: HttpsOptions = {
   // CORS is the HTTP core's job (CORS_ORIGINS, read per request). The emulator would otherwise
   // allow every origin (its enableCors debug feature); `cors: false` stops that so local runs
   // behave like production, where the option would only add a wrapper to every request.
-  ...(process.env.FUNCTIONS_EMULATOR === 'true' ? { cors: false } : {}),
+  ...(config.inEmulator() ? { cors: false } : {}),
 };
 
 export const auth = onRequest(
@@ -87,14 +87,13 @@ export const dailyReport = onSchedule(
  * Development only: the same job over HTTP, because the emulator does not fire schedules. It
  * is exported only inside the emulator, so it never exists in a deployed project.
  */
-export const devDailyReport =
-  process.env.FUNCTIONS_EMULATOR === 'true'
-    ? onRequest({ ...http, invoker: 'private' }, async (req, res) => {
-        const { runDailyReport } = await import('./jobs/daily-report-job.js');
-        const outcome = await runDailyReport('dev-trigger');
-        res.status(outcome.created ? 201 : 200).json(outcome);
-      })
-    : undefined;
+export const devDailyReport = config.inEmulator()
+  ? onRequest({ ...http, invoker: 'private' }, async (req, res) => {
+      const { runDailyReport } = await import('./jobs/daily-report-job.js');
+      const outcome = await runDailyReport('dev-trigger');
+      res.status(outcome.created ? 201 : 200).json(outcome);
+    })
+  : undefined;
 
 export const fallback = onRequest(
   http,

@@ -63,7 +63,11 @@ export const schemas = {
     required: ['id', 'date', 'answer', 'citations', 'grounded', 'suggestions'],
     additionalProperties: false,
     properties: {
-      id: { type: 'string', pattern: chatMessageIdPattern, description: 'Names the answer\u2019s persisted events.' },
+      id: {
+        type: 'string',
+        pattern: chatMessageIdPattern,
+        description: 'Identifies the answer; a streamed answer\u2019s events are kept under it (see `Content-Location`).',
+      },
       date: { type: 'string', format: 'date', description: 'The report the answer is drawn from.' },
       answer: {
         type: 'string',

@@ -13,8 +13,15 @@ import { EventConflict, RunLog } from './run-log.js';
 const runsPrefix = 'analyses/runs/';
 const keysPrefix = 'analyses/idempotency/';
 const runObjectName = (id: string) => `${runsPrefix}${id}.json`;
-/** Logs kept per instance; the oldest ended ones are dropped first. */
+const publishedMarker = (id: string) => `analyses/published/${id}`;
+/** Logs and records kept per instance; the oldest ended ones are dropped first. */
 const maxLogs = 500;
+/**
+ * A run with no new event for this long has lost its worker for good: longer than an attempt
+ * may run (540 s) plus the queue's backoff between all its attempts. Such a run is ended with
+ * `run.failed` when it is next read, so its followers stop waiting.
+ */
+export const abandonedAfterMs = 30 * 60 * 1000;
 
 export class AnalysisStore {
   readonly #store: ObjectStore;
@@ -31,7 +38,7 @@ export class AnalysisStore {
    */
   async create(
     request: Omit<RunRecord, 'id' | 'createdAt'>,
-    options: { now: Date; idempotencyKey?: string },
+    options: { now: Date; idempotencyKey?: string; asSent?: unknown },
   ): Promise<{ record: RunRecord; created: boolean }> {
     const fresh: RunRecord = {
       id: newRunId(options.now, randomBytes(4).toString('hex')),
@@ -44,8 +51,9 @@ export class AnalysisStore {
     }
     // The key's record holds the whole run, so a retry racing the first request can write it too.
     const keyName = `${keysPrefix}${createHash('sha256').update(options.idempotencyKey).digest('hex')}.json`;
+    // The body as sent, not as resolved: a retry after midnight without a date is the same request.
     const fingerprint = createHash('sha256')
-      .update(canonicalJson({ date: request.date, controls: request.controls, publish: request.publish }))
+      .update(canonicalJson(options.asSent ?? { date: request.date, controls: request.controls, publish: request.publish }))
       .digest('hex');
     try {
       await this.#store.create(keyName, JSON.stringify({ fingerprint, record: fresh }), { contentType: 'application/json' });
@@ -72,7 +80,12 @@ export class AnalysisStore {
     } catch (error) {
       if (!(error instanceof PreconditionFailed)) throw error; // written by a concurrent retry
     }
+    this.#remember(record);
+  }
+
+  #remember(record: RunRecord): void {
     this.#records.set(record.id, record);
+    if (this.#records.size > maxLogs) this.#records.delete(this.#records.keys().next().value!);
   }
 
   async get(id: string): Promise<RunRecord | undefined> {
@@ -81,7 +94,7 @@ export class AnalysisStore {
     try {
       const { data } = await this.#store.read(runObjectName(id));
       const record = JSON.parse(data.toString('utf8')) as RunRecord;
-      this.#records.set(id, record);
+      this.#remember(record);
       return record;
     } catch (error) {
       if (error instanceof ObjectNotFound) return undefined;
@@ -107,13 +120,44 @@ export class AnalysisStore {
     return log;
   }
 
-  /** The run as it stands now, or undefined for an unknown id. */
-  async describe(id: string): Promise<Analysis | undefined> {
+  /** The run as it stands now, or undefined for an unknown id. `now` lets an abandoned run be ended. */
+  async describe(id: string, now?: Date): Promise<Analysis | undefined> {
     const record = await this.get(id);
     if (!record) return undefined;
     const log = this.log(id);
     await log.refresh();
+    if (now && !log.ended) {
+      const lastSign = log.events.at(-1)?.time ?? record.createdAt;
+      if (now.getTime() - Date.parse(lastSign) > abandonedAfterMs) {
+        const detail =
+          log.lastId === 0 ? 'The run never started: no worker took it.' : 'The run\u2019s worker stopped without finishing it.';
+        await log
+          .append('run.failed', { problem: { code: 'worker_lost', title: 'Analysis abandoned', detail } }, now)
+          .catch((error: unknown) => {
+            if (!(error instanceof EventConflict)) throw error; // someone ended it meanwhile
+          });
+      }
+    }
     return describeRun(record, log.events);
+  }
+
+  /** Publishing is recorded once it happened, so a retry never publishes an older result over a newer run's. */
+  async markPublished(id: string): Promise<void> {
+    try {
+      await this.#store.create(publishedMarker(id), id);
+    } catch (error) {
+      if (!(error instanceof PreconditionFailed)) throw error;
+    }
+  }
+
+  async wasPublished(id: string): Promise<boolean> {
+    try {
+      await this.#store.stat(publishedMarker(id));
+      return true;
+    } catch (error) {
+      if (error instanceof ObjectNotFound) return false;
+      throw error;
+    }
   }
 
   /** Run ids, newest first. */

@@ -4,9 +4,10 @@
  * An attempt may be a retry of one that died half-way, or run beside a duplicate delivery, so
  * it never assumes it is first. It takes the evidence snapshot and cut-off from the persisted
  * `run.started`, re-evaluates the controls already reported (the result is the same: the
- * evaluation is a pure function of the snapshot) and persists only what comes after. If
- * another writer already holds the next event number, the log says what was written: the
- * same event from a twin attempt (carry on), or a cancel (stop).
+ * evaluation is a pure function of the snapshot) and persists only what comes after. Every
+ * event has its number fixed in advance (control i is event i + 1), so an attempt that fell
+ * behind a twin finds the twin's event at that number: the same event (carry on) or another,
+ * such as a cancel (stop).
  */
 import { dayIn, endOfDay } from '../assessment/dates.js';
 import { assembleReport, controlsInOrder, evaluateEach, summaryOf, type CompiledCatalog } from '../assessment/evaluate.js';
@@ -93,7 +94,8 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
     return void (await fail('control_not_found', 'Control not found', `The catalog no longer has ${gone.join(', ')}.`));
   }
   const today = dayIn(deps.timeZone, deps.now());
-  if (record.publish && record.date !== today) {
+  const alreadyPublished = record.publish && (await deps.analyses.wasPublished(record.id));
+  if (record.publish && !alreadyPublished && record.date !== today) {
     return void (await fail(
       'report_immutable',
       'Past reports are immutable',
@@ -116,6 +118,7 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
             total: controls.length,
           },
           deps.now(),
+          1,
         );
   if (startedEvent.type !== 'run.started') throw new Superseded(startedEvent);
 
@@ -127,7 +130,13 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
   for (const result of evaluateEach(deps.compiled, { asOf, evidence: snapshot }, scope)) {
     index++;
     results.push(result);
-    if (index < log.lastId) continue; // reported by an earlier attempt (event index + 1)
+    const known = log.events[index]; // control `index` is event `index + 1`
+    if (known) {
+      // Reported by an earlier or a twin attempt: it must be this very result, or the run is not ours.
+      if (known.type !== 'control.evaluated' || known.data.controlId !== result.id || known.data.status !== result.status)
+        throw new Superseded(known);
+      continue;
+    }
     await persist(
       log,
       'control.evaluated',
@@ -141,12 +150,13 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
         total: controls.length,
       },
       deps.now(),
+      index + 1,
     );
     await deps.afterControl?.(record, index);
   }
 
-  const published = record.publish ? await publish(deps, record, asOf, snapshot, results) : false;
-  await persist(log, 'run.completed', { summary: summaryOf(results), published }, deps.now());
+  const published = alreadyPublished || (record.publish ? await publish(deps, record, asOf, snapshot, results) : false);
+  await persist(log, 'run.completed', { summary: summaryOf(results), published }, deps.now(), controls.length + 2);
 }
 
 /**
@@ -158,9 +168,10 @@ async function persist<T extends AnalysisEventType>(
   type: T,
   data: Extract<AnalysisEvent, { type: T }>['data'],
   now: Date,
+  id?: number,
 ): Promise<AnalysisEvent> {
   try {
-    return await log.append(type, data as never, now);
+    return id === undefined ? await log.append(type, data as never, now) : await log.appendAt(id, type, data as never, now);
   } catch (error) {
     if (!(error instanceof EventConflict)) throw error;
     const { existing } = error;
@@ -175,7 +186,8 @@ async function persist<T extends AnalysisEventType>(
  * Makes the run's result today's report: its controls replace theirs in the current report
  * (evaluated in full from the same snapshot when there is none yet), with a compare-and-swap
  * on the report's generation so a concurrent publisher or daily job is never overwritten
- * unseen. A retry that finds its own run id in the report has nothing left to do.
+ * unseen. Success is recorded (`markPublished`), so a retry — even after another run has
+ * published since, or after midnight — never publishes this result again.
  */
 async function publish(
   deps: WorkerDeps,
@@ -187,7 +199,10 @@ async function publish(
   const ours = new Map(results.map((result) => [result.id, result]));
   for (let attempt = 1; ; attempt++) {
     const current = await deps.reports.find(record.date, { fresh: true });
-    if (current?.report.runId === record.id) return true;
+    if (current?.report.runId === record.id) {
+      await deps.analyses.markPublished(record.id);
+      return true;
+    }
     const base =
       current?.report.controls ?? (record.controls ? [...evaluateEach(deps.compiled, { asOf, evidence: snapshot })] : results);
     const controls = base.map((result) => ours.get(result.id) ?? result);
@@ -207,7 +222,10 @@ async function publish(
       controls,
     );
     const outcome = await deps.reports.publish(report, current?.generation);
-    if (outcome === 'published') return true;
+    if (outcome === 'published') {
+      await deps.analyses.markPublished(record.id);
+      return true;
+    }
     if (attempt >= 10) throw new Error(`today's report kept changing while ${record.id} published it`);
   }
 }

@@ -9,6 +9,7 @@
  * `{"slowOnDate": "2025-01-08", "delayMs": 200}` makes runs for that date pause after each
  * control, so a test can watch one live, cancel it, or outlast a connection's time limit.
  */
+import * as config from '../config.js';
 import { PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 import type { RunRecord } from './analysis-model.js';
 
@@ -27,8 +28,8 @@ export class InjectedCrash extends Error {
 }
 
 export function injectedFaults(store: ObjectStore): ((record: RunRecord, index: number) => Promise<void>) | undefined {
-  const setting = process.env.EVIDENT_FAULT_INJECTION;
-  if (!setting || process.env.FUNCTIONS_EMULATOR !== 'true') return undefined;
+  const setting = config.faultInjection();
+  if (!setting) return undefined;
   const fault = JSON.parse(setting) as Fault;
   return async (record, index) => {
     if (record.date === fault.slowOnDate) await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 0));

@@ -92,8 +92,26 @@ export class RunLog {
     now: Date,
   ): Promise<AnalysisEvent> {
     await this.refresh();
-    const event = { id: this.lastId + 1, type, time: now.toISOString(), data } as AnalysisEvent;
+    return this.appendAt(this.lastId + 1, type, data as never, now);
+  }
+
+  /**
+   * Persists event number `id` — the number a writer means, not whatever comes next, so an
+   * attempt that fell behind a twin compares with what its twin wrote instead of writing after
+   * it. `EventConflict` gives the event already there, or the last one when the log has ended.
+   */
+  async appendAt<T extends AnalysisEventType>(
+    id: number,
+    type: T,
+    data: Extract<AnalysisEvent, { type: T }>['data'],
+    now: Date,
+  ): Promise<AnalysisEvent> {
+    if (id > this.lastId + 1) await this.refresh();
+    const known = this.#events[id - 1];
+    if (known) throw new EventConflict(known);
     if (this.ended) throw new EventConflict(this.#events[this.#events.length - 1]!);
+    if (id !== this.lastId + 1) throw new Error(`event ${id} of ${this.runId} would leave a gap after ${this.lastId}`);
+    const event = { id, type, time: now.toISOString(), data } as AnalysisEvent;
     try {
       await this.#store.create(eventName(this.runId, event.id), JSON.stringify(event), { contentType: 'application/json' });
     } catch (error) {

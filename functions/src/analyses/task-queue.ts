@@ -35,7 +35,7 @@ export function cloudTasksQueue(): RunQueue {
           projectId,
           // Enqueueing asks for the service account that signs the task's OIDC token. In the
           // emulators there is no metadata server to ask, and the tasks emulator ignores the token.
-          ...(process.env.FUNCTIONS_EMULATOR === 'true' ? { serviceAccountId: `${projectId}@appspot.gserviceaccount.com` } : {}),
+          ...(config.inEmulator() ? { serviceAccountId: `${projectId}@appspot.gserviceaccount.com` } : {}),
         },
         name,
       );

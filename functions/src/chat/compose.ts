@@ -78,7 +78,10 @@ function findingLine(finding: Finding, withEvidence = false): string {
       ? ` (evidence: ${ids.slice(0, evidencePerFinding).map(escapeMarkdown).join(', ')}` +
         `${ids.length > evidencePerFinding ? `, and ${ids.length - evidencePerFinding} more` : ''})`
       : '';
-  return `- ${outcomeLabel[finding.outcome]}: ${escapeMarkdown(finding.message)}${evidence}`;
+  // A message that already starts with its label ("Scoped out: …") is not given it twice.
+  const label = outcomeLabel[finding.outcome];
+  const text = finding.message.toLowerCase().startsWith(label.toLowerCase()) ? finding.message : `${label}: ${finding.message}`;
+  return `- ${escapeMarkdown(text)}${evidence}`;
 }
 
 /** One line per control in lists: its name, status, severity and main finding. */
@@ -147,22 +150,25 @@ function composeList(context: RetrievedContext, intent: IntentOf<'list'>): Compo
   const wanted = either(statuses.map((status) => statusLabel[status]));
   const among = topic ? ` among the controls for ${quoted(topic.label)}` : '';
   const citations = citationsOf(controls, false);
+  // An earlier day's list is told in the past tense, naming that day's report.
+  const day = context.listedOn ?? context.date;
+  const [is, are] = context.listedOn ? ['was', 'were'] : ['is', 'are'];
   if (context.unmatchedTopic) {
-    const lead = `None of the ${kind}s for ${quoted(topic?.label ?? '')} is ${wanted}. They are:`;
+    const lead = `None of the ${kind}s for ${quoted(topic?.label ?? '')} ${is} ${wanted}${context.listedOn ? ` on ${day}` : ''}. They ${are}:`;
     return grounded([lead, '', ...controls.map(summaryLine), ...more(context.omitted)], citations, suggestionsAfter(context));
   }
   if (controls.length === 0) {
-    return grounded([`No ${kind}${among} is ${wanted} in the report for ${context.date}.`], [], suggestionsAfter(context));
+    return grounded([`No ${kind}${among} ${is} ${wanted} in the report for ${day}.`], [], suggestionsAfter(context));
   }
   const total = controls.length + context.omitted;
   if (limit) {
     const lead =
       controls.length === 1
-        ? `The riskiest ${kind}${among} that is ${wanted}:`
-        : `The ${controls.length} riskiest ${kind}s${among} that are ${wanted}:`;
+        ? `The riskiest ${kind}${among} that ${is} ${wanted}${context.listedOn ? ` on ${day}` : ''}:`
+        : `The ${controls.length} riskiest ${kind}s${among} that ${are} ${wanted}${context.listedOn ? ` on ${day}` : ''}:`;
     return grounded([lead, '', ...controls.map(summaryLine)], citations, suggestionsAfter(context));
   }
-  const lines = [`${plural(total, kind)}${among} ${total === 1 ? 'is' : 'are'} ${wanted} in the report for ${context.date}:`, ''];
+  const lines = [`${plural(total, kind)}${among} ${total === 1 ? is : are} ${wanted} in the report for ${day}:`, ''];
   for (const status of statuses) {
     const group = controls.filter((control) => control.status === status);
     if (group.length === 0) continue;
@@ -218,6 +224,52 @@ function composeWhy(context: RetrievedContext): ComposedAnswer {
   }
   lines.push(...more(context.omitted));
   return grounded(lines, citationsOf(context.controls, true), suggestionsAfter(context));
+}
+
+/** Catalog Markdown (an objective) as escaped paragraphs with blank lines between: shown as text, like everything else. */
+const paragraphs = (markdown: string) =>
+  markdown
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .flatMap((paragraph, at) => (at === 0 ? [escapeMarkdown(paragraph)] : ['', escapeMarkdown(paragraph)]));
+
+function composeObjective(context: RetrievedContext): ComposedAnswer {
+  const lines: string[] = [];
+  for (const control of context.controls) {
+    if (lines.length > 0) lines.push('');
+    const text = paragraphs(control.objective);
+    const state = `(${statusLabel[control.status]}, ${control.severity} severity)`;
+    if (text.length === 0) lines.push(`The catalog states no objective for ${controlName(control)} ${state}.`);
+    else lines.push(`The objective of ${controlName(control)} ${state}, as the catalog states it:`, '', ...text);
+  }
+  lines.push(...more(context.omitted));
+  return grounded(lines, citationsOf(context.controls, false), suggestionsAfter(context));
+}
+
+const frameworkNames: [keyof ContextControl['mappings'], string][] = [
+  ['soc2', 'SOC 2'],
+  ['iso27001', 'ISO 27001'],
+  ['nist80053', 'NIST SP 800-53'],
+];
+
+function composeFrameworks(context: RetrievedContext): ComposedAnswer {
+  const lines: string[] = [];
+  for (const control of context.controls) {
+    if (lines.length > 0) lines.push('');
+    const mapped = frameworkNames.filter(([key]) => control.mappings[key].length > 0);
+    if (mapped.length === 0) {
+      lines.push(`${controlName(control)} is not mapped to any framework requirement in the catalog.`);
+      continue;
+    }
+    lines.push(
+      `${controlName(control)} (${statusLabel[control.status]}) maps to:`,
+      '',
+      ...mapped.map(([key, name]) => `- ${name}: ${control.mappings[key].map(escapeMarkdown).join(', ')}`),
+    );
+  }
+  lines.push(...more(context.omitted));
+  return grounded(lines, citationsOf(context.controls, false), suggestionsAfter(context));
 }
 
 function composeEvidence(context: RetrievedContext): ComposedAnswer {
@@ -330,6 +382,8 @@ function dedupe(citations: Citation[]): Citation[] {
 export function suggestionsAfter(context: RetrievedContext): string[] {
   const first = context.controls[0];
   const kind = context.intent.kind;
+  // An earlier day's list: its statuses are that day's, so offer the change since, and today's list.
+  if (context.listedOn) return [`What changed since ${context.listedOn}?`, 'What needs attention?'];
   const suggestions: string[] = [];
   if (first && context.controls.length === 1) {
     if (kind !== 'why' && first.status !== 'passing') suggestions.push(`Why is ${first.id} ${statusLabel[first.status]}?`);
@@ -366,6 +420,10 @@ export function compose(context: RetrievedContext): ComposedAnswer {
       return composeFix(context);
     case 'changes':
       return composeChanges(context, intent);
+    case 'objective':
+      return composeObjective(context);
+    case 'frameworks':
+      return composeFrameworks(context);
   }
 }
 
@@ -383,15 +441,18 @@ const declineLeads: Record<DeclineCause, (date: string, subject: string, scope: 
     `This answer can only use the report for ${date}; it does not say what the report for ${subject} held. Ask what ` +
     `changed since ${subject}, or ask with ${subject} as the report\u2019s date.`,
   invalid_date: (_date, subject) => `\u201c${subject}\u201d is not a calendar date.`,
-  not_earlier: (date, subject) =>
-    `The report for ${date} can only be compared with an earlier day, and ${subject} is not before it.`,
+  // Whether 05/06/2026 is in May or in June depends on where the asker is, so no other format is read.
+  date_format: (date, subject) =>
+    `\u201c${subject}\u201d is not written as YYYY-MM-DD, and dates in other formats are not read, since the order of ` +
+    `day and month differs from place to place. Ask again with the date as YYYY-MM-DD, such as ${date} (the date of this report).`,
+  not_earlier: (date, subject) => `The report for ${date} can only look back to an earlier day, and ${subject} is not before it.`,
   no_report: (date, subject, scope) =>
-    `There is no report for ${subject}, so the report for ${date} cannot be compared with it.` +
+    `There is no report for ${subject}, so what it held is not known and the report for ${date} cannot be compared with it.` +
     (scope.previousDate ? ` The previous report is from ${scope.previousDate}.` : ' It is the first report.'),
   no_citation: (date) => `The report for ${date} does not cover that.`,
 };
 
-const aboutDates = new Set<DeclineCause>(['no_report', 'invalid_date', 'other_day', 'not_earlier']);
+const aboutDates = new Set<DeclineCause>(['no_report', 'invalid_date', 'date_format', 'other_day', 'not_earlier']);
 
 export function decline(scope: DeclineScope, reason: DeclineCause, subject = ''): ComposedAnswer {
   const lead = declineLeads[reason](scope.date, escapeMarkdown(subject), scope);

@@ -1,7 +1,8 @@
 /**
  * What a question asks, decided from its words and the conversation so far: the overall
- * posture, a list of controls by status, one topic's status, its evidence, how to fix it, why it
- * is in its state, or what changed since an earlier day. Anything the report cannot speak to is
+ * posture, a list of controls by status (today's, or an earlier day's), one topic's status, its
+ * evidence, how to fix it, why it is in its state, its objective, the framework requirements it
+ * maps to, or what changed since an earlier day. Anything the report cannot speak to is
  * classified as a decline here, before any answer is composed, so nothing is guessed later.
  *
  * The topic of a question is resolved to control ids: named ids ("IAM-01"), framework
@@ -11,8 +12,8 @@
 import { addDays, isCalendarDate } from '../assessment/dates.js';
 import type { ControlStatus, Severity } from '../assessment/model.js';
 import type { components } from '../generated/api-types.js';
-import { controlIdsIn, frameworkMatches, searchControls, sortIds, type ReportIndex } from './report-index.js';
-import { isSynonym, questionWords, stem, stopWords, tokenize, topicTerms, topicWords } from './vocabulary.js';
+import { controlIdsIn, frameworkMatches, searchControls, sortIds, withoutControlIds, type ReportIndex } from './report-index.js';
+import { isOneEditFrom, isSynonym, questionWords, stem, stopWords, tokenize, topicTerms, topicWords } from './vocabulary.js';
 
 export type ChatTurn = components['schemas']['ChatTurn'];
 
@@ -33,12 +34,22 @@ export interface Since {
 }
 
 export type DeclineReason =
-  'off_topic' | 'unknown_subject' | 'no_match' | 'no_topic' | 'other_day' | 'invalid_date' | 'not_earlier';
+  'off_topic' | 'unknown_subject' | 'no_match' | 'no_topic' | 'other_day' | 'invalid_date' | 'date_format' | 'not_earlier';
 
 export type Intent =
   | { kind: 'posture' }
-  | { kind: 'list'; statuses: ControlStatus[]; topic?: Topic; severities?: Severity[]; limit?: number }
+  | {
+      kind: 'list';
+      statuses: ControlStatus[];
+      topic?: Topic;
+      severities?: Severity[];
+      limit?: number;
+      /** The earlier day whose report to list from ("what failed on 2026-11-18"); today's when absent. */
+      on?: Since;
+    }
   | { kind: 'status'; topic: Topic }
+  | { kind: 'objective'; topic: Topic }
+  | { kind: 'frameworks'; topic: Topic }
   | { kind: 'evidence'; topic: Topic }
   | { kind: 'fix'; topic: Topic }
   | { kind: 'why'; topic: Topic }
@@ -62,6 +73,11 @@ const cues = {
     /\b(how (are|is|'re) (we|things|it|everything|the company|acme|our security|security) (doing|looking|going)|how'?s it (going|looking)|how is it (going|looking)|scores?|posture|summary|summari[sz]e|overview|overall|big picture|in a nutshell|report card|tl;?dr|health|how (healthy|secure|compliant|good) (are we|is it)|are we ([\w.-]+ ){0,3}(compliant|secure|ok|okay|good|doing ok|audit[- ]ready|ready)|where do we stand|state of (things|security|compliance))\b/,
   superlative:
     /\b(riskiest|biggest (risk|problem|issue|gap|concern)|most (critical|urgent|important|severe|pressing|serious|risky)|worst|top( \d+| three| five)? (risk|priority|priorities|issue|problem|concern)s?|highest (risk|priority)|first)\b/,
+  /** The framework requirements a control maps to ("Which frameworks does IAM-01 map to?"). */
+  frameworks: /\b(frameworks?|mappings?|map(s|ped|ping)? (to|onto)|mapped|cross-?walk)\b/,
+  /** A control's objective: "objective of ENC-04", "what is IAM-01 for?", "what does it check?". */
+  objective:
+    /\b(objectives? (of|for)|(the|its|their) (control'?s? )?(objectives?|purpose|goals?|aims?)|purpose of|[a-z]{2,5}[-_ ]?\d{1,3}'?s? (objectives?|purpose|goals?)|what (is|are) ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this|they|those) (for|about)|what does ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this) (require|check|cover|test))\b/,
   pronoun: /\b(it|its|that|this|these|those|them|they|their|the same)\b/,
   followUp: /^(and|also|plus|what about|how about|and what about|and how about|same for|what of|ok(ay)?,? (and|what about))\b/,
 };
@@ -80,6 +96,39 @@ const statusCues: [ControlStatus | 'attention', RegExp][] = [
   ['missing', /\b(missing|no evidence|never (been )?(received|submitted|sent)|without (any )?evidence|unevidenced)\b/],
   ['passing', /\b(passing|passes|passed|pass|green|in good shape)\b/],
 ];
+
+/**
+ * Status words long enough that one slip of the keyboard still leaves them recognisable ("whats
+ * faling?"). Shorter ones ("stale", "red") are too close to other words to be corrected.
+ */
+const statusWords = [
+  'failing',
+  'failed',
+  'failure',
+  'failures',
+  'passing',
+  'passed',
+  'missing',
+  'applicable',
+  'attention',
+  'problem',
+  'problems',
+  'issues',
+  'unhealthy',
+];
+
+/**
+ * The text with each status word mistyped by one edit put right. A word the report or the engine
+ * knows is left alone, and so is one whose first letter differs (a slip rarely hits the first
+ * letter, and "mailing" is not "failing").
+ */
+function withStatusTyposFixed(text: string, index: ReportIndex): string {
+  return text.replace(/\b[a-z]{5,}\b/g, (word) => {
+    const stemmed = stem(word);
+    if (stopWords.has(word) || questionWords.has(stemmed) || isKnownTerm(stemmed, index)) return word;
+    return statusWords.find((status) => status[0] === word[0] && isOneEditFrom(word, status)) ?? word;
+  });
+}
 
 const severityCue =
   /\b(critical|high|medium|low)(?:[- ](?:severity|risk|priority))?\s+(controls?|ones|issues|problems|findings|risks|items|failures|gaps)\b|\b(critical|high|medium|low)[- ]severity\b/g;
@@ -108,34 +157,56 @@ const normalize = (text: string) =>
     .toLowerCase()
     .trim();
 
+/** A day the question names: relative ("yesterday", "3 days ago") or by weekday, and whether it names one day only. */
+type RelativeDay = Since & {
+  /**
+   * Names one day on its own ("3 days ago", "on Monday", "in the last report") rather than where
+   * a comparison or a period starts ("since yesterday", "over the past 3 days").
+   */
+  point: boolean;
+};
+
 /**
- * The earlier day a change question compares with. A date that is named but not as a starting
- * point ("what failed on 2026-11-15") is returned as `other`, because this report cannot say.
+ * The earlier day a question names. A relative day or weekday is returned with its date; a date
+ * that is named but not as a starting point ("what failed on 2026-11-15") is returned as `other`;
+ * a date written in a format whose day and month order cannot be told ("11/14/2026",
+ * "14.11.2026") as `format`, to be declined rather than guessed.
  */
 export function sinceIn(
   text: string,
   reportDate: string,
-): Since | { other: string; phrase: string } | { invalid: string } | undefined {
-  const relative: [RegExp, (match: RegExpMatchArray) => number | null][] = [
-    [/\byesterday\b/, () => 1],
-    [/\b(the )?(last|previous|prior|latest) (report|run|assessment|one)\b|\bday before\b/, () => null],
-    [/\b(last|past|previous) week\b|\ba week ago\b|\bweek ago\b/, () => 7],
-    [/\b(two weeks ago|last two weeks|past two weeks|fortnight)\b/, () => 14],
+): RelativeDay | { other: string; phrase: string } | { invalid: string } | { format: string } | undefined {
+  const foreign = foreignDateIn(text);
+  if (foreign) return { format: foreign };
+  const count = (word: string) => (/^\d+$/.test(word) ? Number(word) : (numberWords[word] ?? 1));
+  // [pattern, days back (null: the previous report), whether it can name one day on its own]
+  const relative: [RegExp, (match: RegExpMatchArray) => number | null, boolean][] = [
+    [/\byesterday\b/, () => 1, true],
+    [/\b(the )?(last|previous|prior|latest) (report|run|assessment|one)\b|\bday before\b/, () => null, true],
+    [/\b(last|past|previous) week\b/, () => 7, false],
+    [/\ba week ago\b|\bweek ago\b/, () => 7, true],
+    [/\b(last two weeks|past two weeks|fortnight)\b/, () => 14, false],
+    [/\btwo weeks ago\b/, () => 14, true],
     [
-      /\b(\d+|a|an|one|two|three|four|five|six|seven|ten) (day|week)s? ago\b|\b(?:last|past) (\d+|two|three|four|five|six|seven|ten) (day|week)s\b/,
-      (match) => {
-        const count = match[1] ?? match[3] ?? '';
-        const unit = match[2] ?? match[4] ?? 'day';
-        const n = /^\d+$/.test(count) ? Number(count) : (numberWords[count] ?? 1);
-        return unit === 'week' ? 7 * n : n;
-      },
+      /\b(\d+|a|an|one|two|three|four|five|six|seven|ten) (day|week)s? ago\b/,
+      (match) => (match[2] === 'week' ? 7 : 1) * count(match[1]!),
+      true,
+    ],
+    [
+      /\b(?:last|past) (\d+|two|three|four|five|six|seven|ten) (day|week)s\b/,
+      (match) => (match[2] === 'week' ? 7 : 1) * count(match[1]!),
+      false,
     ],
   ];
-  for (const [pattern, days] of relative) {
+  for (const [pattern, days, canBePoint] of relative) {
     const match = text.match(pattern);
     if (!match) continue;
     const back = days(match);
-    return { date: back === null ? null : addDays(reportDate, -back), phrase: match[0] };
+    return {
+      date: back === null ? null : addDays(reportDate, -back),
+      phrase: match[0],
+      point: canBePoint && !namedAsStart(text, match[0]),
+    };
   }
   const weekday = text.match(
     /\b(?:since|from|on|compared (?:to|with)|last) (sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/,
@@ -144,15 +215,33 @@ export function sinceIn(
     const target = weekdays.indexOf(weekday[1]!);
     let date = addDays(reportDate, -1);
     while (new Date(`${date}T00:00:00Z`).getUTCDay() !== target) date = addDays(date, -1);
-    return { date, phrase: weekday[1]! };
+    return { date, phrase: weekday[1]!, point: !namedAsStart(text, weekday[1]!) };
   }
   const named = namedDate(text, reportDate);
   if (!named) return undefined;
   if (!isCalendarDate(named.date)) return { invalid: named.phrase };
-  const asStart = new RegExp(
-    `\\b(since|from|between|compared (to|with)|versus|vs\\.?|after|relative to|than( on)?)\\s+(the\\s+)?${escapeRegExp(named.phrase)}`,
-  );
-  return asStart.test(text) ? named : { other: named.date, phrase: named.phrase };
+  return namedAsStart(text, named.phrase) ? { ...named, point: false } : { other: named.date, phrase: named.phrase };
+}
+
+/** Whether the day is named as where a comparison starts: "since …", "compared with …", "from last …". */
+const namedAsStart = (text: string, phrase: string) =>
+  new RegExp(
+    `\\b(since|from|between|compared (to|with)|versus|vs\\.?|after|relative to|than( on)?)\\s+(the\\s+|last\\s+)?${escapeRegExp(phrase)}`,
+  ).test(text);
+
+/**
+ * A numeric date that is not ISO: three numbers with slashes, dots or day-first dashes
+ * ("11/14/2026", "14.11.2026", "14-11-2026", "2026/11/14"), or day and month with a slash right
+ * after a word that introduces a day ("since 11/14"). Whether 05/06 is May or June cannot be told,
+ * so such a date is never read. Two numbers without such a word ("24/7", a score of "75.7") are not
+ * dates.
+ */
+function foreignDateIn(text: string): string | undefined {
+  const full = /(?<![\w./-])(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}[/.]\d{1,2}[/.]\d{1,2})(?![\w/-]|\.\d)/.exec(text);
+  if (full) return full[0];
+  return /\b(?:since|from|before|after|until|between|compared (?:to|with)|versus|vs\.?|as of) (\d{1,2}\/\d{1,2})(?![\w/.-])/.exec(
+    text,
+  )?.[1];
 }
 
 function namedDate(text: string, reportDate: string): { date: string; phrase: string } | undefined {
@@ -204,7 +293,8 @@ function unknownName(message: string, index: ReportIndex): string | undefined {
 function isKnownWord(word: string, index: ReportIndex): boolean {
   const lower = word.toLowerCase();
   if (stopWords.has(lower) || controlIdsIn(index, word).length > 0 || frameworkMatches(index, word).length > 0) return true;
-  const parts = lower.split(/[-']/).filter(Boolean);
+  // Split as the index splits the report's text, so `ACME-CB-002` is `acme` and `cb-002`, as in the findings.
+  const parts = tokenize(lower);
   return parts.every((part) => {
     const stemmed = stem(part);
     return (
@@ -294,20 +384,25 @@ function previousIntent(history: readonly ChatTurn[], index: ReportIndex): Inten
 }
 
 export function classify(message: string, history: readonly ChatTurn[], index: ReportIndex): Intent {
-  const text = normalize(message);
+  const text = withStatusTyposFixed(normalize(message), index);
   if (text.length === 0) return { kind: 'decline', reason: 'no_topic' };
   if (offTopic.test(text)) return { kind: 'decline', reason: 'off_topic' };
-  const unknown = unknownName(message, index);
+  const unknown = unknownName(withoutControlIds(index, message), index);
   if (unknown) return { kind: 'decline', reason: 'unknown_subject', subject: unknown };
 
   const reportDate = index.report.date;
   const named = sinceIn(text, reportDate);
-  // "What changed on 2026-11-15?" compares with that day too.
-  const since = named && 'other' in named && cues.changes.test(text) ? { date: named.other, phrase: named.phrase } : named;
-  if (since && 'invalid' in since) return { kind: 'decline', reason: 'invalid_date', subject: since.invalid };
-  if (since && 'date' in since && since.date !== null && since.date >= reportDate) {
-    return { kind: 'decline', reason: 'not_earlier', subject: since.date };
-  }
+  if (named && 'format' in named) return { kind: 'decline', reason: 'date_format', subject: named.format };
+  if (named && 'invalid' in named) return { kind: 'decline', reason: 'invalid_date', subject: named.invalid };
+  const asksChange = cues.changes.test(text);
+  const asksHow = cues.fix.test(text) || cues.evidence.test(text) || cues.why.test(text);
+  /** A day named on its own ("on 2026-11-18", "3 days ago"), not as where a comparison starts. */
+  const day: Since | undefined =
+    named && 'other' in named
+      ? { date: named.other, phrase: named.phrase }
+      : named && named.point
+        ? { date: named.date, phrase: named.phrase }
+        : undefined;
 
   // Named ids and framework requirements are the most precise topic there is.
   const ids = controlIdsIn(index, text);
@@ -325,14 +420,49 @@ export function classify(message: string, history: readonly ChatTurn[], index: R
   const superlative = cues.superlative.test(text);
   const posture = cues.posture.test(text);
   const { statuses, rest: withoutStatuses } = statusesIn(text.replace(severityCue, ' '));
+  // "Is CC8.1 passing?" asks after named controls: answer with each one's status, whatever it is.
+  const yesNo = /^(is|are|does|do|did|has|have|was|were)\b/.test(text);
+  const asksList = (statuses.length > 0 || superlative || severities.length > 0) && !(explicit && yesNo);
+
+  // A list by status on a day named on its own ("What failed 3 days ago?", "What failed on
+  // 2026-11-18?", "What was stale in the last report?") is that day's list, whichever way the day
+  // is named: it comes from that day's own report (the caller's `reportOn`), never from today's.
+  // Named as where a comparison starts ("since yesterday"), or in a change question, a day asks for
+  // the diff. In any other question a relative day ("yesterday") asks what changed since it, and a
+  // date is declined below, as this report cannot say what another day's held.
+  const listDay = day && asksList && !asksChange && !asksHow ? day : undefined;
+  // "What changed on 2026-11-15?" compares with that day too.
+  const since: Since | undefined = listDay
+    ? undefined
+    : named && 'other' in named
+      ? asksChange
+        ? { date: named.other, phrase: named.phrase }
+        : undefined
+      : named && { date: named.date, phrase: named.phrase };
+  const otherDay = !listDay && !since && named && 'other' in named ? named.other : undefined;
+  const asked = listDay ?? since;
+  if (asked && asked.date !== null && (listDay ? asked.date > reportDate : asked.date >= reportDate)) {
+    return { kind: 'decline', reason: 'not_earlier', subject: asked.date };
+  }
+
   // What is left once the words that ask *how* are gone is the topic.
   let rest = withoutStatuses;
-  for (const cue of [cues.superlative, cues.posture, cues.changes, cues.fix, cues.evidence, cues.why]) {
+  for (const cue of [
+    cues.superlative,
+    cues.posture,
+    cues.changes,
+    cues.fix,
+    cues.evidence,
+    cues.why,
+    cues.frameworks,
+    cues.objective,
+  ]) {
     rest = rest.replace(new RegExp(cue.source, 'g'), ' ');
   }
-  for (const id of ids) rest = rest.replace(new RegExp(`\\b${id.replace('-', '[- ]?0?')}\\b`, 'gi'), ' ');
+  rest = withoutControlIds(index, rest);
   for (const framework of frameworks) rest = rest.replace(new RegExp(escapeRegExp(framework.id.toLowerCase()), 'g'), ' ');
-  if (since && 'phrase' in since) rest = rest.replace(since.phrase, ' ');
+  const dayPhrase = named && 'phrase' in named ? named.phrase : undefined;
+  if (dayPhrase) rest = rest.replace(dayPhrase, ' ');
   // "What changed" asks for the diff; "change management" is a topic.
   rest = rest.replace(/\bchang(e|es|ed|ing)\b(?! (management|process|control|request|approval|review))/g, ' ');
   const words = topicTerms(rest);
@@ -350,20 +480,33 @@ export function classify(message: string, history: readonly ChatTurn[], index: R
   // For answers that are complete without a topic, a weak match on guidance prose is noise, not a filter.
   const filter = explicit ?? (found?.strong ? found.topic : undefined);
 
-  if (since && 'other' in since) return { kind: 'decline', reason: 'other_day', subject: since.other };
+  if (otherDay) return { kind: 'decline', reason: 'other_day', subject: otherDay };
   const cited = previouslyCited(history, index);
   const refersBack = cues.pronoun.test(text) || terms.length === 0;
   const previousTopic: Topic | undefined =
     cited.length > 0 ? { controlIds: cited, label: 'those', source: 'previous' } : undefined;
 
-  if ((since && 'date' in since) || cues.changes.test(text)) {
+  if (since || asksChange) {
     return {
       kind: 'changes',
-      since: since && 'date' in since ? since : { date: null, phrase: 'the previous report' },
+      since: since ?? { date: null, phrase: 'the previous report' },
       focus: changeFocus(text),
       ...(filter ? { topic: filter } : {}),
     };
   }
+
+  // What a control is for, and which framework requirements it maps to, come from the catalog; the
+  // controls must be named (by id, by a clear match, or as "it"), not guessed from guidance prose.
+  const described = filter ?? (refersBack ? previousTopic : undefined);
+  if (cues.objective.test(text) && described) return { kind: 'objective', topic: described };
+  // "Which controls map to CC6.1?" names no control: it asks for the controls, not their mappings.
+  const mapped: Topic | undefined =
+    ids.length > 0
+      ? { controlIds: sortIds(ids), label: ids.join(', '), source: 'id' }
+      : frameworks.length > 0
+        ? undefined
+        : described;
+  if (cues.frameworks.test(text) && mapped) return { kind: 'frameworks', topic: mapped };
 
   const kind = cues.fix.test(text) ? 'fix' : cues.evidence.test(text) ? 'evidence' : cues.why.test(text) ? 'why' : undefined;
   if (kind) {
@@ -376,15 +519,15 @@ export function classify(message: string, history: readonly ChatTurn[], index: R
     return posture ? { kind: 'posture' } : { kind: 'decline', reason: 'no_topic' };
   }
 
-  // "Is CC8.1 passing?" asks after named controls: answer with each one's status, whatever it is.
-  const yesNo = /^(is|are|does|do|did|has|have|was|were)\b/.test(text);
-  if ((statuses.length > 0 || superlative || severities.length > 0) && !(explicit && yesNo)) {
+  if (asksList) {
     return {
       kind: 'list',
       statuses: statuses.length > 0 ? statuses : attentionStatuses,
       ...(filter ? { topic: filter } : {}),
       ...(severities.length > 0 ? { severities } : {}),
       ...(superlative ? { limit: limitIn(text) } : {}),
+      // On the report's own day, it is today's list.
+      ...(listDay && listDay.date !== reportDate ? { on: listDay } : {}),
     };
   }
 

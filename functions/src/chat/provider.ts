@@ -3,7 +3,8 @@
  * context alone. A language model (Gemini on Vertex AI) can be switched on by the CHAT_PROVIDER
  * setting; it is shown only the retrieved context, must cite control ids in brackets, and any
  * citation outside the context is dropped — with none left, the question is declined, exactly
- * as the offline composer would have.
+ * as the offline composer would have. A model that has not answered within 15 seconds is given
+ * up on, and the caller answers offline instead.
  */
 import { compose, decline, suggestionsAfter, type ComposedAnswer } from './compose.js';
 import type { ChatTurn } from './intents.js';
@@ -29,9 +30,17 @@ export interface VertexGeminiOptions {
   model: string;
   project: string;
   location: string;
-  /** Sends a prompt, returns the model's text. Defaults to the Vertex AI client; tests pass a stand-in. */
-  generate?: (prompt: string) => Promise<string>;
+  /**
+   * Sends a prompt, returns the model's text; `signal` aborts when the time is up. Defaults to the
+   * Vertex AI client; tests pass a stand-in.
+   */
+  generate?: (prompt: string, signal: AbortSignal) => Promise<string>;
+  /** How long the model may take before the answer fails (and the caller falls back to the offline composer). */
+  timeoutMs?: number;
 }
+
+/** A model call that has not answered by then is given up, so a stalled service cannot hold a question open. */
+export const modelTimeoutMs = 15_000;
 
 /** The reply a model gives when the context does not answer the question. */
 const notInReport = 'NOT_IN_REPORT';
@@ -64,6 +73,7 @@ export function geminiPrompt(input: ProviderInput): string {
     '',
     '<context>',
     `Report date: ${context.date}`,
+    ...(context.listedOn ? [`The controls below are as the report of ${context.listedOn} found them, not as today.`] : []),
     `Score: ${context.summary.score} out of 100; ${context.summary.controls} controls: ` +
       Object.entries(context.summary.counts)
         .map(([status, count]) => `${count} ${status.replace('_', ' ')}`)
@@ -78,6 +88,7 @@ export function geminiPrompt(input: ProviderInput): string {
       lines.push(`  finding (${finding.outcome}): ${data(finding.message)}${evidence}`);
     }
     if (context.intent.kind === 'fix' && control.guidance) lines.push(`  guidance: ${data(control.guidance)}`);
+    if (context.intent.kind === 'objective' && control.objective) lines.push(`  objective: ${data(control.objective)}`);
   }
   if (context.omitted > 0) lines.push('', `(${context.omitted} more controls matched but are not shown.)`);
   if (context.change) {
@@ -97,16 +108,25 @@ export function geminiPrompt(input: ProviderInput): string {
 }
 
 /**
- * The model's Markdown made as inert as evidence text: no raw HTML or autolinks, no links or
- * images (their text stays), no reference-link definitions. Bracketed control ids stay as they are.
+ * The model's Markdown made inert, by breaking the characters every dangerous construct needs
+ * rather than by recognising the constructs (which nesting and escapes can always outwit):
+ *
+ * - every `](` becomes `]\(`: no inline link or image, however its brackets or parentheses nest;
+ * - every `![` becomes `!\[`;
+ * - `<`, `>` and `&` become entities: no raw HTML, no autolink, no block quote;
+ * - a `[` that starts a line (after indentation and list markers) is escaped, so no link reference
+ *   definition can exist, and so no reference or shortcut link either; a citation marker such as
+ *   `[IAM-01]` followed by anything but `:` cannot be one and is left readable.
+ *
+ * Renderers must keep linkify off, as for the offline composer's answers.
  */
 export function sanitizeModelMarkdown(text: string): string {
-  const label = (inner: string) => inner.replace(/[[\]()!\\]/g, '\\$&');
   return text
-    .replace(/^\s*\[[^\]]+\]:\s*<?(?:[a-z][a-z0-9+.-]*:|\/|www\.)\S*.*$/gim, '')
-    .replace(/!\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, (_match, alt: string) => label(alt))
-    .replace(/\[([^\]]*)\]\((?:[^()]|\([^()]*\))*\)/g, (_match, text: string) => label(text))
+    .replace(/\r\n?/g, '\n')
     .replace(/[&<>]/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[character]!)
+    .replace(/\]\(/g, ']\\(')
+    .replace(/!\[/g, '!\\[')
+    .replace(/^([ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)*)\[(?![A-Za-z]{2,5}-\d{1,3}\](?!:))/gm, '$1\\[')
     .trim();
 }
 
@@ -114,18 +134,27 @@ const markerPattern = /\[([A-Za-z]{2,5}-\d{1,3})\]/g;
 
 /**
  * Parses the reply: keeps the bracketed ids the context holds, with the citations retrieval made
- * for them. A sentence citing only controls outside the context is dropped, since nothing the
- * answer may use supports it; other unknown markers are removed.
+ * for them. Only the lead (the reply's first sentence) may cite nothing; any other sentence or
+ * bullet must cite a control the context holds, or it is dropped, since nothing the answer may use
+ * supports it. Unknown markers are removed. The result is sanitized last, so that nothing the
+ * dropping leaves behind (a `[` now starting a line) escapes it.
  */
 export function parseModelReply(reply: string, context: RetrievedContext): { answer: string; citations: Citation[] } {
   const candidates = citationCandidates(context);
   const allowed = new Set(candidates.map((citation) => citation.controlId));
   const cited: string[] = [];
   const lines: string[] = [];
-  for (const line of sanitizeModelMarkdown(reply).split('\n')) {
+  let lead = true;
+  for (const line of reply.replace(/\r\n?/g, '\n').split('\n')) {
+    if (line.trim().length === 0) {
+      if (lines.length > 0 && lines[lines.length - 1] !== '') lines.push('');
+      continue;
+    }
     const sentences = line.split(/(?<=[.!?])\s+/).filter((sentence) => {
       const ids = [...sentence.matchAll(markerPattern)].map((match) => match[1]!.toUpperCase());
-      return ids.length === 0 || ids.some((id) => allowed.has(id));
+      const keep = ids.length === 0 ? lead : ids.some((id) => allowed.has(id));
+      lead = false;
+      return keep;
     });
     const kept = sentences
       .join(' ')
@@ -136,37 +165,83 @@ export function parseModelReply(reply: string, context: RetrievedContext): { ans
         return `[${upper}]`;
       })
       .replace(/ {2,}/g, ' ')
-      .replace(/ +([.,;:!?])/g, '$1')
+      .replace(/ +([.,;:!?])(?=\s|$)/g, '$1')
       .trimEnd();
-    if (line.trim().length > 0 && /^\s*([-*]|\d+\.)?\s*$/.test(kept)) continue;
+    if (/^\s*([-*+]|\d+[.)])?\s*$/.test(kept)) continue;
     lines.push(kept);
   }
   const citations = cited.flatMap((id) => candidates.filter((citation) => citation.controlId === id));
-  return { answer: lines.join('\n').trim(), citations };
+  return { answer: sanitizeModelMarkdown(lines.join('\n')), citations };
 }
 
 /** The Vertex AI client, loaded only when this provider is selected; the default path never reaches it. */
-function vertexGenerate(options: VertexGeminiOptions): (prompt: string) => Promise<string> {
-  return async (prompt) => {
+function vertexGenerate(options: VertexGeminiOptions): (prompt: string, signal: AbortSignal) => Promise<string> {
+  const timeout = options.timeoutMs ?? modelTimeoutMs;
+  return async (prompt, signal) => {
     // Not a dependency of the functions: installing `@google/genai` is part of switching the setting on.
     const specifier = '@google/genai';
     const { GoogleGenAI } = (await import(specifier)) as {
       GoogleGenAI: new (init: { vertexai: boolean; project: string; location: string }) => {
-        models: { generateContent(request: { model: string; contents: string; config?: object }): Promise<{ text?: string }> };
+        models: {
+          generateContent(request: {
+            model: string;
+            contents: string;
+            config?: { temperature?: number; abortSignal?: AbortSignal; httpOptions?: { timeout?: number } };
+          }): Promise<{ text?: string }>;
+        };
       };
     };
     const client = new GoogleGenAI({ vertexai: true, project: options.project, location: options.location });
-    const response = await client.models.generateContent({ model: options.model, contents: prompt, config: { temperature: 0 } });
+    const response = await client.models.generateContent({
+      model: options.model,
+      contents: prompt,
+      // The client's own deadline and cancellation; `withTimeout` bounds the call even if they do not.
+      config: { temperature: 0, abortSignal: signal, httpOptions: { timeout } },
+    });
     return response.text ?? '';
   };
 }
 
+/** A model call given up on after `timeoutMs`; the chat family then answers with the offline composer. */
+export class ModelTimeout extends Error {
+  readonly timeoutMs: number;
+
+  constructor(timeoutMs: number) {
+    super(`The model did not answer within ${timeoutMs} ms.`);
+    this.name = 'ModelTimeout';
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** Calls `generate`, rejecting with `ModelTimeout` (and aborting its signal) once `timeoutMs` has passed. */
+async function withTimeout(
+  generate: (prompt: string, signal: AbortSignal) => Promise<string>,
+  prompt: string,
+  timeoutMs: number,
+): Promise<string> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const error = new ModelTimeout(timeoutMs);
+      controller.abort(error);
+      reject(error);
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([generate(prompt, controller.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function vertexGeminiProvider(options: VertexGeminiOptions): AnswerProvider {
   const generate = options.generate ?? vertexGenerate(options);
+  const timeoutMs = options.timeoutMs ?? modelTimeoutMs;
   return {
     name: `vertex-gemini:${options.model}`,
     async answer(input) {
-      const reply = (await generate(geminiPrompt(input))).trim();
+      const reply = (await withTimeout(generate, geminiPrompt(input), timeoutMs)).trim();
       if (reply.length === 0 || reply.includes(notInReport)) return decline(input.context.scope, 'no_citation');
       const { answer, citations } = parseModelReply(reply, input.context);
       if (citations.length === 0 && !answersWithoutControls(input.context)) return decline(input.context.scope, 'no_citation');

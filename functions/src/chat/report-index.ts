@@ -101,17 +101,36 @@ export function indexReport(report: Report, catalog: Catalog): ReportIndex {
   };
 }
 
-/** Control ids written as `IAM-01`, `iam01`, `IAM 1` or `IAM-1`, as the report spells them. */
-export function controlIdsIn(index: ReportIndex, text: string): string[] {
-  const ids: string[] = [];
-  for (const match of text.matchAll(/\b([a-z]{2,5})[- ]?(\d{1,3})\b/gi)) {
-    const [, prefix = '', number = ''] = match;
-    for (const candidate of [1, 2, 3].map((width) => `${prefix}-${number.padStart(width, '0')}`)) {
-      const id = candidate.toUpperCase();
-      if (index.byId.has(id) && !ids.includes(id)) ids.push(id);
-    }
+/**
+ * A control id as people type it: `IAM-01`, `iam-01`, `IAM_01`, `iam 01`, `IAM01`, `iam-1`. It must
+ * not be part of a longer word or number; lookarounds rather than `\b`, since `_` is a word
+ * character and `IAM_01` has no word boundary inside it.
+ */
+const idPattern = /(?<![a-z0-9])([a-z]{2,5})[-_ ]?(\d{1,3})(?![a-z0-9])/gi;
+
+/** Each mention of a control id in the text, with the id as the report spells it. */
+function idMentions(index: ReportIndex, text: string): { id: string; start: number; end: number }[] {
+  const mentions: { id: string; start: number; end: number }[] = [];
+  for (const match of text.matchAll(idPattern)) {
+    const [written, prefix = '', number = ''] = match;
+    const id = [1, 2, 3]
+      .map((width) => `${prefix}-${number.padStart(width, '0')}`.toUpperCase())
+      .find((candidate) => index.byId.has(candidate));
+    if (id) mentions.push({ id, start: match.index, end: match.index + written.length });
   }
-  return ids;
+  return mentions;
+}
+
+/** The control ids the text names, in the order it names them. */
+export function controlIdsIn(index: ReportIndex, text: string): string[] {
+  return [...new Set(idMentions(index, text).map((mention) => mention.id))];
+}
+
+/** The text with every control id it names blanked out, so what is left is the rest of the question. */
+export function withoutControlIds(index: ReportIndex, text: string): string {
+  let rest = text;
+  for (const { start, end } of idMentions(index, text).reverse()) rest = `${rest.slice(0, start)} ${rest.slice(end)}`;
+  return rest;
 }
 
 /**

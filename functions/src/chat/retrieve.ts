@@ -1,12 +1,20 @@
 /**
  * Retrieval: from an intent to exactly the part of the report an answer may use — the controls
- * it concerns with the findings worth showing, the diff against an earlier day, and for each a
- * citation that quotes the report. Whoever composes the answer (the built-in composer or a
+ * it concerns with the findings worth showing, the diff against an earlier day (or that day's own
+ * list, from its own report), and for each a citation that quotes the report. Whoever composes the answer (the built-in composer or a
  * language model) sees this and nothing else, so it cannot cite what was not retrieved.
  */
 import { addDays } from '../assessment/dates.js';
 import { diffReports, summaryOf } from '../assessment/evaluate.js';
-import type { ControlResult, ControlStatus, Finding, Report, ReportSummary, Severity } from '../assessment/model.js';
+import type {
+  ControlResult,
+  ControlStatus,
+  Finding,
+  FrameworkMappings,
+  Report,
+  ReportSummary,
+  Severity,
+} from '../assessment/model.js';
 import type { components } from '../generated/api-types.js';
 import { attentionStatuses, rankByRisk, type Intent, type Topic } from './intents.js';
 import type { IndexedControl, ReportIndex } from './report-index.js';
@@ -34,9 +42,13 @@ export interface ContextControl {
   /** Every evidence item the result considered. */
   evidence: string[];
   frameworks: string[];
+  /** The same requirements by framework; empty lists when the catalog lacks the control. */
+  mappings: FrameworkMappings;
+  /** The catalog's objective as Markdown (for "what is it for"); empty when the catalog lacks the control. */
+  objective: string;
   /** The catalog's guidance as Markdown (for "how do I fix it"); empty when the catalog lacks the control. */
   guidance: string;
-  /** The sentence stating its result, quoting its main finding: "IAM-08 is failing: …". */
+  /** The sentence stating its result, quoting its main finding: "IAM-08 is failing: …" (or "was failing on <day>: …"). */
   statement: Citation;
   /** One per shown finding, with the evidence item it rests on. */
   findingCitations: Citation[];
@@ -68,6 +80,8 @@ export interface RetrievedContext {
   changedSincePrevious: number;
   /** The controls the answer is about, in the order to present them. */
   controls: ContextControl[];
+  /** For a list of an earlier day ("what failed on 2026-11-18"): that day; `controls` are then its results. */
+  listedOn?: string;
   /** How many more controls matched than are listed. */
   omitted: number;
   /** For a filtered list whose filter matched none of the topic's controls: those controls, to say so. */
@@ -104,9 +118,9 @@ export function mainFinding(result: ControlResult): Finding | undefined {
   return result.findings.find((finding) => wanted.includes(finding.outcome)) ?? result.findings[0];
 }
 
-function statementOf(result: ControlResult): Citation {
+function statementOf(result: ControlResult, day: string | undefined): Citation {
   const finding = mainFinding(result);
-  const lead = `${result.id} is ${statusLabel[result.status]}`;
+  const lead = day ? `${result.id} was ${statusLabel[result.status]} on ${day}` : `${result.id} is ${statusLabel[result.status]}`;
   const evidenceId = finding?.evidence[0] ?? (finding ? undefined : result.evidence[0]);
   return {
     controlId: result.id,
@@ -122,7 +136,10 @@ function findingsToShow(result: ControlResult, limit: number): Finding[] {
   return [...problems, ...passes].slice(0, limit);
 }
 
-function contextControl(entry: IndexedControl, findingLimit: number): ContextControl {
+const noMappings: FrameworkMappings = { soc2: [], iso27001: [], nist80053: [] };
+
+/** A control as the answer may use it; `day` when the result is an earlier day's, not the report's. */
+function contextControl(entry: IndexedControl, findingLimit: number, day?: string): ContextControl {
   const { result } = entry;
   const findings = findingsToShow(result, findingLimit);
   return {
@@ -136,8 +153,10 @@ function contextControl(entry: IndexedControl, findingLimit: number): ContextCon
     findingCount: result.findings.length,
     evidence: result.evidence,
     frameworks: entry.frameworks,
+    mappings: entry.control?.frameworks ?? noMappings,
+    objective: entry.control?.objectiveMarkdown ?? '',
     guidance: entry.control?.guidanceMarkdown ?? '',
-    statement: statementOf(result),
+    statement: statementOf(result, day),
     findingCitations: findings.map((finding) => ({
       controlId: result.id,
       ...(finding.evidence[0] ? { evidenceId: finding.evidence[0] } : {}),
@@ -154,14 +173,25 @@ const findingLimits: Record<AnswerIntent['kind'], number> = {
   fix: 5,
   why: 5,
   changes: 1,
+  objective: 1,
+  frameworks: 1,
 };
 
-function entriesOf(index: ReportIndex, topic: Topic | undefined): IndexedControl[] {
+function entriesOf(index: Pick<ReportIndex, 'controls' | 'byId'>, topic: Topic | undefined): IndexedControl[] {
   if (!topic) return index.controls;
   return topic.controlIds.flatMap((id) => {
     const entry = index.byId.get(id);
     return entry ? [entry] : [];
   });
+}
+
+/** An earlier day's results, each with the catalog's control as today's index has it. */
+function entriesOn(index: ReportIndex, results: readonly ControlResult[]): Pick<ReportIndex, 'controls' | 'byId'> {
+  const controls = results.map((result) => {
+    const today = index.byId.get(result.id);
+    return { result, control: today?.control, frameworks: today?.frameworks ?? [] };
+  });
+  return { controls, byId: new Map(controls.map((entry) => [entry.result.id, entry])) };
 }
 
 /**
@@ -222,30 +252,13 @@ export async function retrieve(
   }
 
   if (intent.kind === 'list') {
-    const topic = entriesOf(index, intent.topic);
-    const matching = rankByRisk(
-      topic
-        .filter(
-          ({ result }) =>
-            intent.statuses.includes(result.status) && (!intent.severities || intent.severities.includes(result.severity)),
-        )
-        .map((entry) => ({ ...entry, id: entry.result.id, severity: entry.result.severity, status: entry.result.status })),
-    );
-    if (matching.length === 0 && intent.topic) {
-      // "Are any backup controls failing?" — no: say what they are instead, citing each.
-      const shown = topic.slice(0, listLimit);
-      return {
-        ...base,
-        unmatchedTopic: true,
-        controls: shown.map((entry) => contextControl(entry, limit)),
-        omitted: topic.length - shown.length,
-      };
-    }
-    // Each status gets its own list of at most `listLimit`, so "needs attention" shows every group.
-    const shown = intent.limit
-      ? matching.slice(0, intent.limit)
-      : intent.statuses.flatMap((status) => matching.filter((entry) => entry.status === status).slice(0, listLimit));
-    return { ...base, controls: shown.map((entry) => contextControl(entry, limit)), omitted: matching.length - shown.length };
+    if (!intent.on) return { ...base, ...listed(intent, entriesOf(index, intent.topic), limit) };
+    // Only the day's own report will do: the report's diff knows earlier statuses, not earlier findings.
+    const wanted = intent.on.date ?? report.diff.previousDate ?? addDays(report.date, -1);
+    const earlier = await options.reportOn?.(wanted);
+    if (!earlier) return { ...base, controls: [], omitted: 0, missingReport: wanted };
+    const topic = entriesOf(entriesOn(index, earlier.controls), intent.topic);
+    return { ...base, ...listed(intent, topic, limit, earlier.date), listedOn: earlier.date };
   }
 
   if (intent.kind === 'changes') {
@@ -288,6 +301,41 @@ export async function retrieve(
   const entries = entriesOf(index, intent.topic);
   const shown = entries.slice(0, listLimit);
   return { ...base, controls: shown.map((entry) => contextControl(entry, limit)), omitted: entries.length - shown.length };
+}
+
+/** The controls of `topic` in the listed statuses, riskiest first; `day` when they are an earlier day's results. */
+function listed(
+  intent: Extract<AnswerIntent, { kind: 'list' }>,
+  topic: IndexedControl[],
+  limit: number,
+  day?: string,
+): Pick<RetrievedContext, 'controls' | 'omitted' | 'unmatchedTopic'> {
+  const matching = rankByRisk(
+    topic
+      .filter(
+        ({ result }) =>
+          intent.statuses.includes(result.status) && (!intent.severities || intent.severities.includes(result.severity)),
+      )
+      .map((entry) => ({ ...entry, id: entry.result.id, severity: entry.result.severity, status: entry.result.status })),
+  );
+  if (matching.length === 0 && intent.topic) {
+    // "Are any backup controls failing?" — no: say what they are instead, citing each.
+    const shown = topic.slice(0, listLimit);
+    return {
+      unmatchedTopic: true,
+      controls: shown.map((entry) => contextControl(entry, limit, day)),
+      omitted: topic.length - shown.length,
+    };
+  }
+  // Each status gets its own list of at most `listLimit`, so "needs attention" shows every group.
+  const shown = intent.limit
+    ? matching.slice(0, intent.limit)
+    : intent.statuses.flatMap((status) => matching.filter((entry) => entry.status === status).slice(0, listLimit));
+  return {
+    unmatchedTopic: false,
+    controls: shown.map((entry) => contextControl(entry, limit, day)),
+    omitted: matching.length - shown.length,
+  };
 }
 
 /** Evidence ids cited one by one for a control whose evidence has no findings (an attestation that passes). */

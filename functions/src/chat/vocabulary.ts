@@ -39,6 +39,21 @@ export function stem(word: string): string {
   return w;
 }
 
+/**
+ * Whether `typed` is one edit away from `word`: one letter inserted, dropped, replaced, or two
+ * neighbours swapped ("faling", "failng", "fialing" for "failing").
+ */
+export function isOneEditFrom(typed: string, word: string): boolean {
+  if (typed === word || Math.abs(typed.length - word.length) > 1) return false;
+  let at = 0;
+  while (typed[at] === word[at]) at++;
+  if (typed.length === word.length) {
+    if (typed.slice(at + 1) === word.slice(at + 1)) return true;
+    return typed[at] === word[at + 1] && typed[at + 1] === word[at] && typed.slice(at + 2) === word.slice(at + 2);
+  }
+  return typed.length < word.length ? typed.slice(at) === word.slice(at + 1) : typed.slice(at + 1) === word.slice(at);
+}
+
 /** Words that say nothing about which control is meant. */
 export const stopWords: ReadonlySet<string> = new Set(
   (

@@ -41,7 +41,7 @@ export function createAnalysesFamily(options: AnalysesFamilyOptions = {}) {
   const limits = options.streamLimits ?? settingsLimits;
 
   async function describeOrThrow(id: string): Promise<Analysis> {
-    const analysis = await (await analyses()).describe(id);
+    const analysis = await (await analyses()).describe(id, (await services()).now());
     if (!analysis) throw new ApiProblem('analysis_not_found', `There is no analysis ${id}. GET /api/analyses lists recent runs.`);
     return analysis;
   }
@@ -83,7 +83,11 @@ export function createAnalysesFamily(options: AnalysesFamilyOptions = {}) {
             publish,
             createdBy: actorOf(context.caller),
           },
-          { now: s.now(), ...(headers['Idempotency-Key'] ? { idempotencyKey: headers['Idempotency-Key'] } : {}) },
+          {
+            now: s.now(),
+            asSent: { date: request.date ?? null, controls: request.controls ?? null, publish },
+            ...(headers['Idempotency-Key'] ? { idempotencyKey: headers['Idempotency-Key'] } : {}),
+          },
         );
         const analysis = await describeOrThrow(record.id);
         // A retried request re-queues a run that never started; the queue drops the duplicate.

@@ -10,7 +10,14 @@ import * as config from '../config.js';
 import { logs } from '../logs.js';
 import { dayIn, isCalendarDate } from '../assessment/dates.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
-import { EventStream, resumePoint, settingsLimits, throughBufferingProxy, type StreamLimits } from '../http/event-stream.js';
+import {
+  acceptsEventStream,
+  EventStream,
+  resumePoint,
+  settingsLimits,
+  throughBufferingProxy,
+  type StreamLimits,
+} from '../http/event-stream.js';
 import { loadOnce } from '../http/maybe-async.js';
 import type { RequestContext } from '../http/operation-types.js';
 import { ApiProblem, invalidRequest } from '../http/problem.js';
@@ -22,9 +29,6 @@ export type ChatFamilyOptions = FamilyOptions &
   ServiceOptions & {
     streamLimits?: (buffered: boolean) => StreamLimits;
   };
-
-const wantsStream = (context: RequestContext) =>
-  (context.header('accept') ?? '').split(',').some((part) => part.split(';')[0]!.trim().toLowerCase() === 'text/event-stream');
 
 export function createChatFamily(options: ChatFamilyOptions = {}) {
   const services = servicesFrom(options);
@@ -72,7 +76,7 @@ export function createChatFamily(options: ChatFamilyOptions = {}) {
           provider: config.chatProvider(),
           model: config.chatModel(),
           project: config.runtimeProjectId(),
-          location: 'us-central1',
+          location: config.chatModelLocation,
         });
         // A model that fails (unreachable, quota) must not fail the question: the offline composer answers it.
         const composed = await answerQuestion({ ...question, provider }).catch((error: unknown) => {
@@ -81,7 +85,7 @@ export function createChatFamily(options: ChatFamilyOptions = {}) {
           return answerQuestion(question);
         });
         const answer: ChatAnswer = { id: newAnswerId(s.now()), date: stored.date, ...composed };
-        if (!wantsStream(context)) return { status: 200, body: answer };
+        if (!acceptsEventStream(context.header('accept'))) return { status: 200, body: answer };
         const events = await (await answers()).save(answer);
         return {
           status: 200,

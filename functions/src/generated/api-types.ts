@@ -1310,7 +1310,7 @@ export interface components {
             history?: components["schemas"]["ChatTurn"][];
         };
         ChatAnswer: {
-            /** @description Names the answer’s persisted events. */
+            /** @description Identifies the answer; a streamed answer’s events are kept under it (see `Content-Location`). */
             id: string;
             /**
              * Format: date

@@ -146,9 +146,17 @@ export function resumePoint(header: string | undefined, query: string | undefine
   return afterId;
 }
 
+/** The media types an `Accept` header lists, without parameters. */
+const acceptedTypes = (accept: string | undefined) =>
+  (accept ?? '').split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+
 /** Whether the client asked for the events as one JSON document rather than a stream. */
 export function wantsJson(accept: string | undefined): boolean {
-  if (!accept) return false;
-  const types = accept.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  const types = acceptedTypes(accept);
   return types.includes('application/json') && !types.includes('text/event-stream');
+}
+
+/** Whether the client asked for a stream (an operation that answers JSON by default streams only then). */
+export function acceptsEventStream(accept: string | undefined): boolean {
+  return acceptedTypes(accept).includes('text/event-stream');
 }

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Report, ReportSummary } from '../assessment/model.js';
-import { listNames, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
+import { inBatches, listNames, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 
 const prefix = 'reports/';
 export const reportObjectName = (date: string) => `${prefix}${date}.json`;
@@ -28,11 +28,14 @@ export interface ReportListing {
 
 /** How long a cached report of today is served before its generation is checked again. */
 const recheckAfterMs = 1000;
+/** Reports kept per instance, least recently used dropped first (a year of history would not fit). */
+const maxCached = 64;
 
 export class ReportStore {
   readonly #store: ObjectStore;
   readonly #cache = new Map<string, StoredReport>();
   readonly #checkedAt = new Map<string, number>();
+  readonly #listings = new Map<string, ReportListing>();
 
   constructor(store: ObjectStore) {
     this.#store = store;
@@ -46,8 +49,14 @@ export class ReportStore {
       etag: `"${createHash('sha256').update(bytes).digest('base64url')}"`,
       report: JSON.parse(bytes.toString('utf8')) as Report,
     };
+    this.#cache.delete(date);
     this.#cache.set(date, stored);
     this.#checkedAt.set(date, performance.now());
+    if (this.#cache.size > maxCached) {
+      const oldest = this.#cache.keys().next().value!;
+      this.#cache.delete(oldest);
+      this.#checkedAt.delete(oldest);
+    }
     return stored;
   }
 
@@ -59,6 +68,9 @@ export class ReportStore {
     const cached = this.#cache.get(date);
     try {
       if (cached) {
+        // Most recently used last, so the first entries are the ones to drop.
+        this.#cache.delete(date);
+        this.#cache.set(date, cached);
         const recent = performance.now() - (this.#checkedAt.get(date) ?? 0) < recheckAfterMs;
         if (immutable || (recent && !fresh)) return cached;
         const info = await this.#store.stat(reportObjectName(date));
@@ -117,13 +129,20 @@ export class ReportStore {
     return names.flatMap((name) => /^reports\/(\d{4}-\d{2}-\d{2})\.json$/.exec(name)?.[1] ?? []).sort();
   }
 
+  /** Every day's summary, oldest first. Past days' summaries are kept (they are small; their reports may not be). */
   async list(): Promise<ReportListing[]> {
     const dates = await this.dates();
     const last = dates[dates.length - 1];
-    const reports = await Promise.all(dates.map((date) => this.find(date, { immutable: date !== last })));
-    return reports
-      .filter((stored): stored is StoredReport => stored !== undefined)
-      .map(({ report }) => ({ date: report.date, generatedAt: report.generatedAt, summary: report.summary }));
+    const listings = await inBatches(dates, 16, async (date) => {
+      const known = date !== last ? this.#listings.get(date) : undefined;
+      if (known) return known;
+      const stored = await this.find(date, { immutable: date !== last });
+      if (!stored) return undefined;
+      const listing = { date, generatedAt: stored.report.generatedAt, summary: stored.report.summary };
+      if (date !== last) this.#listings.set(date, listing);
+      return listing;
+    });
+    return listings.filter((listing): listing is ReportListing => listing !== undefined);
   }
 
   /** The newest report before a day, for the diff. */

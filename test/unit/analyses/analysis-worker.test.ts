@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeRun, type AnalysisEvent, type RunRecord } from '../../../functions/src/analyses/analysis-model.ts';
-import { AnalysisStore } from '../../../functions/src/analyses/analysis-store.ts';
+import { abandonedAfterMs, AnalysisStore } from '../../../functions/src/analyses/analysis-store.ts';
 import { runAnalysis, type WorkerDeps } from '../../../functions/src/analyses/analysis-worker.ts';
 import { produceDailyReport } from '../../../functions/src/assessment/daily-report.ts';
 import { compileCatalog, evaluate } from '../../../functions/src/assessment/evaluate.ts';
@@ -149,6 +149,34 @@ describe('a run', () => {
     expect(timeless(events)).toEqual(timeless(await eventsOf(clean.id)));
   });
 
+  it('delivered twice with the attempts out of step still writes each control once, in order', async () => {
+    const record = await newRun({ controls: ['BCK-01', 'BCK-02', 'CHG-01', 'CHG-02', 'IAM-01'] });
+    let aWroteThird!: () => void;
+    const aAhead = new Promise<void>((resolve) => (aWroteThird = resolve));
+    const a = runAnalysis(
+      instance({
+        afterControl: async (_run, index) => {
+          if (index === 3) aWroteThird();
+        },
+      }),
+      record.id,
+      first,
+    );
+    const b = runAnalysis(
+      instance({
+        afterControl: async (_run, index) => {
+          if (index === 1) await aAhead; // B falls behind after its first control
+        },
+      }),
+      record.id,
+      first,
+    );
+    await Promise.all([a, b]);
+    const clean = await newRun({ controls: record.controls! });
+    await runAnalysis(instance(), clean.id, first);
+    expect(timeless(await eventsOf(record.id))).toEqual(timeless(await eventsOf(clean.id)));
+  });
+
   it('cancelled half-way stops at the cancel: nothing follows run.cancelled and nothing is published', async () => {
     const record = await newRun({ publish: true });
     const before = await new ReportStore(store).find(today, { fresh: true });
@@ -218,6 +246,24 @@ describe('publishing', () => {
       expect((await eventsOf(run.id)).at(-1)).toMatchObject({ type: 'run.completed', data: { published: true } });
   });
 
+  it('a retry of a run that published never publishes again, even over a newer run or after midnight', async () => {
+    const a = await newRun({ controls: ['IAM-01'], publish: true });
+    await runAnalysis(instance(), a.id, first);
+    const completed = (await eventsOf(a.id)).at(-1)!;
+    expect(completed).toMatchObject({ type: 'run.completed', data: { published: true } });
+    // As if A's attempt died between publishing and persisting run.completed:
+    await store.delete(`analyses/events/${a.id}/${String(completed.id).padStart(6, '0')}.json`);
+    const b = await newRun({ controls: ['BCK-01'], publish: true });
+    await runAnalysis(instance(), b.id, first);
+    const afterB = (await new ReportStore(store).find(today, { fresh: true }))!;
+    expect(afterB.report.runId).toBe(b.id);
+
+    const nextDay = new Date('2026-11-22T00:30:00Z');
+    await runAnalysis(instance({ now: () => nextDay }), a.id, { number: 2, final: false });
+    expect((await eventsOf(a.id)).at(-1)).toMatchObject({ type: 'run.completed', data: { published: true } });
+    expect((await new ReportStore(store).find(today, { fresh: true }))!.generation).toBe(afterB.generation);
+  });
+
   it('a run for a day that is no longer today fails instead of touching a past report', async () => {
     const record = await newRun({ publish: true, date: '2026-11-20' });
     await runAnalysis(instance(), record.id, first);
@@ -230,5 +276,37 @@ describe('publishing', () => {
         detail: 'The run was to publish 2026-11-20, which is no longer today (2026-11-21); past reports never change.',
       },
     });
+  });
+});
+
+describe('runs that lose their worker', () => {
+  it('are ended with run.failed when read after the worker could no longer be running', async () => {
+    const record = await newRun({ controls: ['IAM-01'] });
+    const analyses = new AnalysisStore(store);
+    expect(await analyses.describe(record.id, new Date(now.getTime() + 60_000))).toMatchObject({ state: 'queued' });
+    const late = new Date(now.getTime() + abandonedAfterMs + 1000);
+    expect(await analyses.describe(record.id, late)).toMatchObject({
+      state: 'failed',
+      problem: { code: 'worker_lost', title: 'Analysis abandoned', detail: 'The run never started: no worker took it.' },
+    });
+    // A worker that turns up afterwards changes nothing.
+    await runAnalysis(instance(), record.id, first);
+    expect((await eventsOf(record.id)).map((event) => event.type)).toEqual(['run.failed']);
+  });
+});
+
+describe('idempotency keys', () => {
+  it('a retry after midnight of a request without a date answers the first run', async () => {
+    const analyses = new AnalysisStore(store);
+    const asSent = { date: null, controls: null, publish: false };
+    const first = await analyses.create(
+      { date: today, controls: null, publish: false, createdBy: { uid: 'test' } },
+      { now, idempotencyKey: 'nightly-retry', asSent },
+    );
+    const retry = await analyses.create(
+      { date: '2026-11-22', controls: null, publish: false, createdBy: { uid: 'test' } },
+      { now: new Date('2026-11-22T00:10:00Z'), idempotencyKey: 'nightly-retry', asSent },
+    );
+    expect(retry).toEqual({ record: first.record, created: false });
   });
 });

@@ -11,7 +11,13 @@ import type { ControlResult, ControlStatus, Finding, Report } from '../../../fun
 import { answerQuestion, type AnswerInput } from '../../../functions/src/chat/answer.ts';
 import { escapeMarkdown } from '../../../functions/src/chat/compose.ts';
 import type { ChatTurn } from '../../../functions/src/chat/intents.ts';
-import { providerFor, retrievalProvider, vertexGeminiProvider } from '../../../functions/src/chat/provider.ts';
+import {
+  ModelTimeout,
+  providerFor,
+  retrievalProvider,
+  sanitizeModelMarkdown,
+  vertexGeminiProvider,
+} from '../../../functions/src/chat/provider.ts';
 import { indexReport } from '../../../functions/src/chat/report-index.ts';
 import { benchChatCorpus } from '../../../scripts/bench/chat.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
@@ -225,7 +231,8 @@ describe('answerQuestion', () => {
   it('says there is no report for a date the caller has none for', async () => {
     expect(await ask('What changed since 2026-10-01?', { reportOn: async () => undefined })).toEqual({
       answer:
-        'There is no report for 2026-10-01, so the report for 2026-11-21 cannot be compared with it. The previous report is from 2026-11-20.',
+        'There is no report for 2026-10-01, so what it held is not known and the report for 2026-11-21 cannot be compared with it. ' +
+        'The previous report is from 2026-11-20.',
       citations: [],
       grounded: false,
       suggestions: declineSuggestions,
@@ -282,6 +289,185 @@ describe('answerQuestion', () => {
   });
 });
 
+describe('answerQuestion, on how questions are written', () => {
+  const scope =
+    ' It can only answer from that report: its 49 controls, their findings and evidence, the catalog\u2019s guidance for them, ' +
+    'and how their status changed since an earlier report.';
+
+  it.each(['IAM-01', 'iam-01', 'IAM_01', 'iam 01', 'IAM01', 'iam-1'])('finds IAM-01 written as %s', async (written) => {
+    const answer = await ask(`status of ${written}`);
+    expect(answer.answer).toBe(
+      '**IAM-01** Multi-factor authentication for every active account is **passing** (critical severity).\n\n- Passes: IAM-01 holds.',
+    );
+    expect(citedIds(answer)).toEqual(['IAM-01']);
+  });
+
+  it('finds a device named in upper or lower case, as the findings name it', async () => {
+    const devices = reportOn(
+      today,
+      { 'END-02': 'failing', 'END-03': 'failing' },
+      {
+        findings: {
+          'END-02': [
+            {
+              outcome: 'fail',
+              check: 'edr-running',
+              kind: 'endpoint.device',
+              subject: 'ACME-CB-002',
+              message: 'ACME-CB-002 (lucas.silva@acme.example) has no endpoint detection agent.',
+              evidence: ['ev-cb-002'],
+            },
+          ],
+          'END-03': [
+            {
+              outcome: 'fail',
+              check: 'os-patched',
+              kind: 'endpoint.device',
+              subject: 'ACME-XPS-004',
+              message: 'ACME-XPS-004 (priya.patel@acme.example) has no OS security update installed in the last 30 days.',
+              evidence: ['ev-xps-004'],
+            },
+          ],
+        },
+      },
+    );
+    const askAbout = (message: string) => answerQuestion({ message, history: [], report: devices, catalog });
+    const edr = {
+      answer:
+        '**END-02** Endpoint detection and response runs on every device is **failing** (high severity).\n\n' +
+        '- Fails: ACME-CB-002 \\(lucas.silva@acme.example\\) has no endpoint detection agent.',
+      citations: [
+        {
+          controlId: 'END-02',
+          evidenceId: 'ev-cb-002',
+          quote: 'END-02 is failing: ACME-CB-002 (lucas.silva@acme.example) has no endpoint detection agent.',
+        },
+        {
+          controlId: 'END-02',
+          evidenceId: 'ev-cb-002',
+          quote: 'ACME-CB-002 (lucas.silva@acme.example) has no endpoint detection agent.',
+        },
+      ],
+      grounded: true,
+      suggestions: ['Why is END-02 failing?', 'How do we fix END-02?', 'Which evidence supports END-02?'],
+    };
+    expect(await askAbout('Is ACME-CB-002 healthy?')).toEqual(edr);
+    expect(await askAbout('Is acme-cb-002 healthy?')).toEqual(edr);
+    const patched = await askAbout('Is ACME-XPS-004 patched?');
+    expect(patched.answer).toBe(
+      '**END-03** Devices run a supported, recently patched operating system is **failing** (high severity).\n\n' +
+        '- Fails: ACME-XPS-004 \\(priya.patel@acme.example\\) has no OS security update installed in the last 30 days.',
+    );
+    expect(citedIds(patched)).toEqual(['END-03']);
+  });
+
+  it.each([
+    ['What changed since 11/14/2026?', '11/14/2026'],
+    ['What changed since 14.11.2026?', '14\\.11.2026'],
+    ['What failed on 14-11-2026?', '14-11-2026'],
+    ['Anything new since 11/14?', '11/14'],
+  ])('declines %j, whose day and month order it will not guess', async (message, written) => {
+    const lookup = vi.fn(async (_date: string) => undefined);
+    expect(await ask(message, { reportOn: lookup })).toEqual({
+      answer:
+        `\u201c${written}\u201d is not written as YYYY-MM-DD, and dates in other formats are not read, since the order of day ` +
+        'and month differs from place to place. Ask again with the date as YYYY-MM-DD, such as 2026-11-21 (the date of this report).',
+      citations: [],
+      grounded: false,
+      suggestions: declineSuggestions,
+    });
+    expect(lookup).not.toHaveBeenCalled();
+  });
+
+  it('reads a status word with one typo, but not a word it knows or one that starts differently', async () => {
+    const failing = await ask('What is failing?');
+    expect(citedIds(failing)).toEqual(['IAM-08', 'VUL-02']);
+    for (const typed of ['whats faling?', 'What is failng?', 'what is fialing', 'What faild?']) {
+      expect(await ask(typed)).toEqual(failing);
+    }
+    expect(await ask('What about the mailing list?')).toEqual({
+      answer: `The report for 2026-11-21 does not cover \u201cmailing\u201d.${scope}`,
+      citations: [],
+      grounded: false,
+      suggestions: declineSuggestions,
+    });
+  });
+
+  it('lists what failed on an earlier day from that day\u2019s report, however the day is named', async () => {
+    const earlier = reportOn('2026-11-18', { 'IAM-01': 'failing', 'VUL-02': 'failing', 'IAM-05': 'stale' });
+    const lookup = vi.fn(async (date: string) => (date === '2026-11-18' ? earlier : undefined));
+    const listed = {
+      answer: [
+        '2 controls were failing in the report for 2026-11-18:',
+        '',
+        '- **IAM-01** Multi-factor authentication for every active account \u2014 failing, critical: IAM-01 fails.',
+        '- **VUL-02** High vulnerabilities are fixed within 30 days \u2014 failing, high: VUL-02 fails.',
+      ].join('\n'),
+      citations: [
+        { controlId: 'IAM-01', evidenceId: 'ev-IAM-01', quote: 'IAM-01 was failing on 2026-11-18: IAM-01 fails.' },
+        { controlId: 'VUL-02', evidenceId: 'ev-VUL-02', quote: 'VUL-02 was failing on 2026-11-18: VUL-02 fails.' },
+      ],
+      grounded: true,
+      suggestions: ['What changed since 2026-11-18?', 'What needs attention?'],
+    };
+    expect(await ask('What failed 3 days ago?', { reportOn: lookup })).toEqual(listed);
+    expect(await ask('What failed on 2026-11-18?', { reportOn: lookup })).toEqual(listed);
+    expect(await ask('What was failing on Nov 18?', { reportOn: lookup })).toEqual(listed);
+    expect(lookup.mock.calls).toEqual([['2026-11-18'], ['2026-11-18'], ['2026-11-18']]);
+    // Named as where a comparison starts, the same day asks what changed since.
+    expect((await ask('What failed since 2026-11-18?', { reportOn: lookup })).answer.split('\n')[0]).toBe(
+      `2 controls changed status between 2026-11-18 and 2026-11-21. The score is ${report.summary.score}, the same as on 2026-11-18.`,
+    );
+    expect(await ask('What failed on 2026-11-10?', { reportOn: lookup })).toEqual({
+      answer:
+        'There is no report for 2026-11-10, so what it held is not known and the report for 2026-11-21 cannot be compared with it. ' +
+        'The previous report is from 2026-11-20.',
+      citations: [],
+      grounded: false,
+      suggestions: declineSuggestions,
+    });
+  });
+
+  it('lists the framework requirements a control maps to, citing it', async () => {
+    expect(await ask('Which frameworks does IAM-01 map to?')).toEqual({
+      answer: [
+        '**IAM-01** Multi-factor authentication for every active account (passing) maps to:',
+        '',
+        '- SOC 2: CC6.1, CC6.6',
+        '- ISO 27001: A.5.17, A.8.5',
+        '- NIST SP 800-53: ia-2, ia-2.1, ia-2.2',
+      ].join('\n'),
+      citations: [{ controlId: 'IAM-01', evidenceId: 'ev-IAM-01', quote: 'IAM-01 is passing: IAM-01 holds.' }],
+      grounded: true,
+      suggestions: ['Which evidence supports IAM-01?', 'What changed since yesterday?', 'What needs attention?'],
+    });
+    // Naming only a requirement asks for its controls, as before.
+    expect(citedIds(await ask('Which controls map to IA-2?')).sort()).toEqual(['IAM-01', 'IAM-02', 'IAM-06']);
+  });
+
+  it('gives a control\u2019s objective as the catalog states it', async () => {
+    expect(await ask('objective of ENC-04')).toEqual({
+      answer:
+        'The objective of **ENC-04** Encryption keys rotate at least once a year (passing, low severity), as the catalog states it:\n\n' +
+        'Rotating encryption keys limits how much data any one key version protects and how long a leaked key stays useful. ' +
+        'Automatic rotation in the key-management service does this without downtime, since older versions remain available ' +
+        'for decryption.',
+      citations: [{ controlId: 'ENC-04', evidenceId: 'ev-ENC-04', quote: 'ENC-04 is passing: ENC-04 holds.' }],
+      grounded: true,
+      suggestions: ['Which evidence supports ENC-04?', 'What changed since yesterday?', 'What needs attention?'],
+    });
+  });
+
+  it('does not repeat a finding\u2019s label when its message already starts with it', async () => {
+    const scopedOut = reportOn(today, { 'PPL-01': 'not_applicable' });
+    const answer = await answerQuestion({ message: 'Why is PPL-01 not applicable?', history: [], report: scopedOut, catalog });
+    expect(answer.answer).toBe(
+      '**PPL-01** Background checks are completed for staff is **not applicable** because it is scoped out:\n\n' +
+        '- Scoped out: PPL-01 does not apply.',
+    );
+  });
+});
+
 describe('escapeMarkdown', () => {
   it.each([
     ['<script>alert(1)</script>', '&lt;script&gt;alert\\(1\\)&lt;/script&gt;'],
@@ -308,7 +494,7 @@ describe('escapeMarkdown', () => {
 describe('the Vertex Gemini provider, with a stand-in for the model service', () => {
   /** No model runs here: this plays the model service, replying with what a test needs. */
   const standInForGemini = (reply: string) => vi.fn(async (_prompt: string) => reply);
-  const viaGemini = (generate: (prompt: string) => Promise<string>) =>
+  const viaGemini = (generate: (prompt: string, signal: AbortSignal) => Promise<string>) =>
     vertexGeminiProvider({ model: 'gemini-test', project: 'demo-evident', location: 'europe-west1', generate });
 
   it('is shown only the retrieved context and keeps only citations from it', async () => {
@@ -343,11 +529,53 @@ describe('the Vertex Gemini provider, with a stand-in for the model service', ()
     }
   });
 
-  it('strips links, images and HTML from the reply', async () => {
+  it('breaks links, images and HTML in the reply', async () => {
     const reply = 'See [IAM-08]: <b>bad</b> [click](javascript:alert(1)) ![i](http://evil.example/i.png)';
     const answer = await ask('What is the status of IAM-08?', { provider: viaGemini(standInForGemini(reply)) });
-    expect(answer.answer).toBe('See [IAM-08]: &lt;b&gt;bad&lt;/b&gt; click i');
-    expect(new MarkdownIt({ html: true }).render(answer.answer)).not.toMatch(/<a |<img|<b>/);
+    expect(answer.answer).toBe(
+      'See [IAM-08]: &lt;b&gt;bad&lt;/b&gt; [click]\\(javascript:alert(1)) !\\[i]\\(http://evil.example/i.png)',
+    );
+    expect(new MarkdownIt({ html: true, linkify: false }).render(answer.answer)).not.toMatch(/<a[\s>]|<img|<b>/);
+  });
+
+  it('keeps an uncited sentence only as the lead, and drops every other sentence or bullet that cites nothing', async () => {
+    const reply = [
+      'Here is what the report says. It looks bad.',
+      '',
+      '- IAM-08 fails [IAM-08].',
+      '- Nothing to worry about.',
+      '',
+      'Anyway, all good. IAM-08 needs a fix [IAM-08].',
+      '- [IAM-08]: fix it.',
+    ].join('\n');
+    const answer = await ask('What is the status of IAM-08?', { provider: viaGemini(standInForGemini(reply)) });
+    expect(answer.answer).toBe(
+      'Here is what the report says.\n\n- IAM-08 fails [IAM-08].\n\nIAM-08 needs a fix [IAM-08].\n- \\[IAM-08]: fix it.',
+    );
+    expect(citedIds(answer)).toEqual(['IAM-08']);
+  });
+
+  it('gives up on a model that has not answered within 15 seconds, aborting the call', async () => {
+    vi.useFakeTimers();
+    try {
+      let signal: AbortSignal | undefined;
+      const stalled = vi.fn((_prompt: string, given: AbortSignal) => {
+        signal = given;
+        return new Promise<string>(() => undefined);
+      });
+      const pending = ask('What is the status of IAM-08?', { provider: viaGemini(stalled) });
+      const rejected = expect(pending).rejects.toThrow(new ModelTimeout(15_000));
+      await vi.advanceTimersByTimeAsync(14_999);
+      expect(stalled).toHaveBeenCalledTimes(1);
+      expect(signal?.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await rejected;
+      await expect(pending).rejects.toThrow('The model did not answer within 15000 ms.');
+      expect(signal?.aborted).toBe(true);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is never asked for an out-of-scope question', async () => {
@@ -360,6 +588,36 @@ describe('the Vertex Gemini provider, with a stand-in for the model service', ()
     const setting = { model: 'gemini-2.5-flash', project: 'demo-evident', location: 'europe-west1' };
     expect(providerFor({ provider: 'retrieval', ...setting })).toBe(retrievalProvider);
     expect(providerFor({ provider: 'vertex-gemini', ...setting }).name).toBe('vertex-gemini:gemini-2.5-flash');
+  });
+});
+
+describe('sanitizeModelMarkdown', () => {
+  it.each([
+    ['See [click](https://evil.example/a((b)))', 'See [click]\\(https://evil.example/a((b)))'],
+    ['See [cl\\]ick](https://evil.example)', 'See [cl\\]ick]\\(https://evil.example)'],
+    ['[cl\\]ick](https://evil.example)', '\\[cl\\]ick]\\(https://evil.example)'],
+    ['![i](https://evil.example/a((b)).png)', '!\\[i]\\(https://evil.example/a((b)).png)'],
+    ['![i\\]x](https://evil.example/i.png)', '!\\[i\\]x]\\(https://evil.example/i.png)'],
+    [
+      '[![i](https://evil.example/i.png)](https://evil.example)',
+      '\\[!\\[i]\\(https://evil.example/i.png)]\\(https://evil.example)',
+    ],
+    ['[x]: https://evil.example\n\nSee [x].', '\\[x]: https://evil.example\n\nSee [x].'],
+    ['- [a\nb]: https://evil.example\n\nSee [a b].', '- \\[a\nb]: https://evil.example\n\nSee [a b].'],
+    ['[IAM-01]: https://evil.example\n\nSee [IAM-01].', '\\[IAM-01]: https://evil.example\n\nSee [IAM-01].'],
+    ['<https://evil.example> <img src=x onerror=alert(1)>', '&lt;https://evil.example&gt; &lt;img src=x onerror=alert(1)&gt;'],
+    ['[IAM-01] is passing.\n- [IAM-02] too [IAM-06].', '[IAM-01] is passing.\n- [IAM-02] too [IAM-06].'],
+  ])('makes %j inert', (reply, sanitized) => {
+    expect(sanitizeModelMarkdown(reply)).toBe(sanitized);
+    for (const options of [{ linkify: false }, { html: true, linkify: false }]) {
+      expect(new MarkdownIt(options).render(sanitized)).not.toMatch(/<a[\s>]|<img/);
+    }
+  });
+
+  it('leaves citation markers as they are written', () => {
+    expect(new MarkdownIt({ linkify: false }).render(sanitizeModelMarkdown('[IAM-01] is passing.'))).toBe(
+      '<p>[IAM-01] is passing.</p>\n',
+    );
   });
 });
 
