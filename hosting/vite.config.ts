@@ -4,6 +4,8 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [svelte()],
+  // The sign-in settings are read at build time from IDP_API_KEY, IDP_AUTH_DOMAIN and IDP_PROJECT_ID.
+  envPrefix: ['VITE_', 'IDP_'],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

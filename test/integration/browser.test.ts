@@ -52,6 +52,45 @@ describe(`in a browser, ${mode} mode`, () => {
     await page.context().close();
   });
 
+  it("the dashboard shows today's report as the API serves it (or, in protected mode, asks to sign in)", async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${hosting}/`);
+    if (mode === 'public') {
+      const today = (await (await fetch(`${hosting}/api/report/today`)).json()) as {
+        summary: { score: number; counts: Record<string, number> };
+      };
+      await expect.poll(() => page.getByTestId('score').textContent(), { timeout: 15_000 }).toBe(today.summary.score.toFixed(1));
+      for (const [status, count] of Object.entries(today.summary.counts)) {
+        expect(await page.getByTestId(`count-${status}`).textContent()).toBe(String(count));
+      }
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe("Today's assessment");
+    } else {
+      await expect
+        .poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 })
+        .toBe('Reports are visible to signed-in people only. Sign in to see this one.');
+      // This build has no identity settings, and says so instead of offering a sign-in that cannot work.
+      expect(await page.getByTestId('sign-in-unavailable').count()).toBe(1);
+    }
+    await page.screenshot({ path: join(results, `${mode}-dashboard.png`), fullPage: true });
+    // No protected call is made without a session, so no 401 either.
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a day without a report says so, and an unknown path is a page-not-found page', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${hosting}/reports/2001-01-01`);
+    const expected =
+      mode === 'public'
+        ? 'There is no report for 2001-01-01. GET /api/report lists the days that have one.'
+        : 'Reports are visible to signed-in people only. Sign in to see this one.';
+    await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 }).toBe(expected);
+    await page.goto(`${hosting}/no/such/page`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Page not found');
+    expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
+    await page.context().close();
+  });
+
   it('the Content-Security-Policy is in force: an injected inline script is blocked and reported', async () => {
     const { page, problems } = await openPage();
     await page.goto(`${hosting}/`);

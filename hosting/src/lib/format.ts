@@ -1,0 +1,34 @@
+/** How the app words statuses, dates and scores, in one place. */
+import type { components } from '$api-types';
+
+export type ControlStatus = components['schemas']['ControlStatus'];
+
+export const statusOrder: ControlStatus[] = ['failing', 'stale', 'missing', 'passing', 'not_applicable'];
+
+export const statusLabel: Record<ControlStatus, string> = {
+  passing: 'Passing',
+  failing: 'Failing',
+  stale: 'Stale',
+  missing: 'Missing evidence',
+  not_applicable: 'Not applicable',
+};
+
+const severityRank = { critical: 0, high: 1, medium: 2, low: 3 } as const;
+
+/** Riskiest first: by severity, then id. */
+export function byRisk<T extends { id: string; severity: keyof typeof severityRank }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => severityRank[a.severity] - severityRank[b.severity] || (a.id < b.id ? -1 : 1));
+}
+
+/** `2026-11-21` → "Saturday, 21 November 2026", read as a calendar day (no time zone shift). */
+export function longDate(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+export const scoreText = (score: number) => score.toFixed(1);

@@ -1,0 +1,47 @@
+/**
+ * The app's routes: the address bar is the state. Links are ordinary `<a href>`s; a click on an
+ * internal one becomes a history entry instead of a page load, and back/forward re-render.
+ * Hosting serves `index.html` for every non-`/api` path, so a reload on any route works.
+ */
+
+import { routeOf, type Route } from './routes.ts';
+
+export class Router {
+  #path = $state(location.pathname);
+
+  get route(): Route {
+    return routeOf(this.#path);
+  }
+
+  get path(): string {
+    return this.#path;
+  }
+
+  /** Starts following the address bar; returns how to stop. */
+  start(): () => void {
+    const onPop = () => (this.#path = location.pathname);
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+        return;
+      const anchor = (event.target as Element | null)?.closest('a');
+      if (!anchor || anchor.target || anchor.hasAttribute('download') || anchor.origin !== location.origin) return;
+      // The API, its explorer and files are real documents, not routes of the app.
+      if (anchor.pathname.startsWith('/api/') || /\.[a-z0-9]+$/i.test(anchor.pathname)) return;
+      event.preventDefault();
+      this.navigate(anchor.pathname + anchor.search);
+    };
+    addEventListener('popstate', onPop);
+    document.addEventListener('click', onClick);
+    return () => {
+      removeEventListener('popstate', onPop);
+      document.removeEventListener('click', onClick);
+    };
+  }
+
+  navigate(to: string): void {
+    if (to === location.pathname + location.search) return;
+    history.pushState(null, '', to);
+    this.#path = location.pathname;
+    scrollTo(0, 0);
+  }
+}
