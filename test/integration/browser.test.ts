@@ -91,6 +91,46 @@ describe(`in a browser, ${mode} mode`, () => {
     await page.context().close();
   });
 
+  it('the controls page filters by status, family and framework as the API does, and opens a control', async () => {
+    const { page, problems } = await openPage();
+    await page.goto(`${hosting}/controls?framework=CC6.1`);
+    if (mode === 'protected') {
+      await expect
+        .poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 })
+        .toBe('Reports are visible to signed-in people only. Sign in to see this one.');
+      expect(problems).toEqual([]);
+      await page.context().close();
+      return;
+    }
+    const countOf = async (query: string) =>
+      ((await (await fetch(`${hosting}/api/controls${query}`)).json()) as { controls: unknown[] }).controls.length;
+    const shown = async () =>
+      (await page.getByTestId('no-controls').count()) > 0 ? '0 controls' : page.getByTestId('control-count').textContent();
+    // A deep link keeps its filter.
+    await expect.poll(shown, { timeout: 15_000 }).toBe(`${await countOf('?framework=CC6.1')} controls`);
+    await page.getByLabel('Framework requirement').fill('');
+    await expect.poll(shown).toBe(`${await countOf('')} controls`);
+    await page.getByLabel('Family').selectOption('identity-and-access');
+    await expect.poll(shown).toBe(`${await countOf('?family=identity-and-access')} controls`);
+    expect(new URL(page.url()).search).toBe('?family=identity-and-access');
+    await page.getByLabel('Status').selectOption('missing');
+    await expect.poll(shown).toBe(`${await countOf('?status=missing&family=identity-and-access')} controls`);
+    await page.getByLabel('Status').selectOption('');
+
+    await page.getByRole('link', { name: /^IAM-01 / }).click();
+    const control = (await (await fetch(`${hosting}/api/controls/IAM-01`)).json()) as {
+      title: string;
+      latest: { status: string } | null;
+    };
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`IAM-01 ${control.title}`);
+    expect((await page.getByTestId('objective').textContent())!.length).toBeGreaterThan(20);
+    await page.screenshot({ path: join(results, `${mode}-control.png`), fullPage: true });
+    await page.goBack();
+    await expect.poll(shown).toBe(`${await countOf('?family=identity-and-access')} controls`);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('the Content-Security-Policy is in force: an injected inline script is blocked and reported', async () => {
     const { page, problems } = await openPage();
     await page.goto(`${hosting}/`);

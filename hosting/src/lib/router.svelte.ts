@@ -8,6 +8,7 @@ import { routeOf, type Route } from './routes.ts';
 
 export class Router {
   #path = $state(location.pathname);
+  #search = $state(location.search);
 
   get route(): Route {
     return routeOf(this.#path);
@@ -17,9 +18,26 @@ export class Router {
     return this.#path;
   }
 
+  /** The query string's parameters, for pages whose filters live in the address. */
+  get query(): URLSearchParams {
+    // A fresh snapshot per read; what is reactive is #search, which it is made from.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    return new URLSearchParams(this.#search);
+  }
+
+  /** Replaces the query string without a new history entry (a filter change is not a new page). */
+  replaceQuery(params: URLSearchParams): void {
+    const search = params.toString() ? `?${params}` : '';
+    history.replaceState(null, '', location.pathname + search);
+    this.#search = location.search;
+  }
+
   /** Starts following the address bar; returns how to stop. */
   start(): () => void {
-    const onPop = () => (this.#path = location.pathname);
+    const onPop = () => {
+      this.#path = location.pathname;
+      this.#search = location.search;
+    };
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
         return;
@@ -42,6 +60,7 @@ export class Router {
     if (to === location.pathname + location.search) return;
     history.pushState(null, '', to);
     this.#path = location.pathname;
+    this.#search = location.search;
     scrollTo(0, 0);
   }
 }

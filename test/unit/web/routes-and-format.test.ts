@@ -10,6 +10,9 @@ describe('routeOf', () => {
     ['/reports/2026-11-21/', { name: 'report', date: '2026-11-21' }],
     ['/reports/21-11-2026', { name: 'not-found', path: '/reports/21-11-2026' }],
     ['/reports', { name: 'not-found', path: '/reports' }],
+    ['/controls', { name: 'controls' }],
+    ['/controls/IAM-01', { name: 'control', id: 'IAM-01' }],
+    ['/controls/iam-01', { name: 'not-found', path: '/controls/iam-01' }],
     ['/no/such/page', { name: 'not-found', path: '/no/such/page' }],
   ])('%s is %o', (path, route) => {
     expect(routeOf(path)).toEqual(route);
