@@ -109,12 +109,12 @@ describe(`in a browser, ${mode} mode`, () => {
     // A deep link keeps its filter.
     await expect.poll(shown, { timeout: 15_000 }).toBe(`${await countOf('?framework=CC6.1')} controls`);
     await page.getByLabel('Framework requirement').fill('');
-    await expect.poll(shown).toBe(`${await countOf('')} controls`);
+    await expect.poll(shown, { timeout: 15_000 }).toBe(`${await countOf('')} controls`);
     await page.getByLabel('Family').selectOption('identity-and-access');
-    await expect.poll(shown).toBe(`${await countOf('?family=identity-and-access')} controls`);
+    await expect.poll(shown, { timeout: 15_000 }).toBe(`${await countOf('?family=identity-and-access')} controls`);
     expect(new URL(page.url()).search).toBe('?family=identity-and-access');
     await page.getByLabel('Status').selectOption('missing');
-    await expect.poll(shown).toBe(`${await countOf('?status=missing&family=identity-and-access')} controls`);
+    await expect.poll(shown, { timeout: 15_000 }).toBe(`${await countOf('?status=missing&family=identity-and-access')} controls`);
     await page.getByLabel('Status').selectOption('');
 
     await page.getByRole('link', { name: /^IAM-01 / }).click();
@@ -122,11 +122,13 @@ describe(`in a browser, ${mode} mode`, () => {
       title: string;
       latest: { status: string } | null;
     };
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(`IAM-01 ${control.title}`);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+      .toBe(`IAM-01 ${control.title}`);
     expect((await page.getByTestId('objective').textContent())!.length).toBeGreaterThan(20);
     await page.screenshot({ path: join(results, `${mode}-control.png`), fullPage: true });
     await page.goBack();
-    await expect.poll(shown).toBe(`${await countOf('?family=identity-and-access')} controls`);
+    await expect.poll(shown, { timeout: 15_000 }).toBe(`${await countOf('?family=identity-and-access')} controls`);
     expect(problems).toEqual([]);
     await page.context().close();
   });
