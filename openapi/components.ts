@@ -134,6 +134,25 @@ export function jsonResponse(
 
 export const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
 
+/**
+ * One event of a resumable stream: its number, its type, and its data; `timed` events also say
+ * when they were persisted. Every streaming operation describes its events with this.
+ */
+export function streamEvent(type: string, description: string, data: SchemaObject | ReferenceObject, { timed = false } = {}) {
+  return {
+    type: 'object',
+    description,
+    required: ['id', 'type', ...(timed ? ['time'] : []), 'data'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'integer', minimum: 1, description: 'The event\u2019s number in its stream: 1, 2, 3\u2026 without gaps.' },
+      type: { const: type },
+      ...(timed ? { time: { type: 'string', format: 'date-time', description: 'When the event was persisted.' } } : {}),
+      data,
+    },
+  } as const;
+}
+
 /** Where a resumed stream picks up: every streaming operation takes both, the header winning. */
 export const resumeParameters = [
   {

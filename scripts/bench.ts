@@ -23,6 +23,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { benchCatalog, syntheticEvidence, timeEvaluation, timeParse } from './bench/evaluation.ts';
 import { benchChatCorpus, timeChatAnswers } from './bench/chat.ts';
+import { median } from './bench/median.ts';
 import { benchRun, followRun, type StreamTarget } from './bench/streams.ts';
 import { build } from './build.ts';
 import { resetStore, seedDemo } from './lib/seed-demo.ts';
@@ -147,12 +148,6 @@ async function firstByte(send: () => Promise<Response>): Promise<number> {
   await reader.cancel();
   return elapsed;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 async function load(url: string, headers: Record<string, string> = {}, status = 200): Promise<number> {
   await autocannon({ url, headers, connections: 50, duration: 2 }); // warm-up, not counted

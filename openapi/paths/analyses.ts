@@ -1,6 +1,6 @@
 /** The `analyses` family: on-demand re-evaluation runs, their state and their resumable event streams. */
-import type { PathsObject } from 'openapi3-ts/oas31';
-import { access, eventStreamOf, jsonResponse, ref, responseRef, resumeParameters } from '../components.ts';
+import type { PathsObject, SchemaObject } from 'openapi3-ts/oas31';
+import { access, eventStreamOf, jsonResponse, ref, responseRef, resumeParameters, streamEvent } from '../components.ts';
 import { controlIdPattern } from './controls.ts';
 
 export const tag = {
@@ -15,20 +15,9 @@ export const analysisIdPattern = '^an-[0-9]{17}-[0-9a-f]{8}$';
 export const maxScopedControls = 500;
 
 const analysisStates = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
-export const analysisEventTypes = ['run.started', 'control.evaluated', 'run.completed', 'run.failed', 'run.cancelled'] as const;
 
-const eventBase = (type: string, description: string, data: object) => ({
-  type: 'object',
-  description,
-  required: ['id', 'type', 'time', 'data'],
-  additionalProperties: false,
-  properties: {
-    id: { type: 'integer', minimum: 1, description: 'The event\u2019s number in its run: 1, 2, 3\u2026 without gaps.' },
-    type: { const: type },
-    time: { type: 'string', format: 'date-time', description: 'When the event was persisted.' },
-    data,
-  },
-});
+const eventBase = (type: string, description: string, data: SchemaObject) =>
+  streamEvent(type, description, data, { timed: true });
 
 export const schemas = {
   AnalysisRequest: {

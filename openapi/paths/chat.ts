@@ -1,6 +1,6 @@
 /** The `chat` family: questions about a report, answered only from it, with citations, as JSON or a resumable stream. */
 import type { PathsObject } from 'openapi3-ts/oas31';
-import { access, eventStreamOf, ref, responseRef, resumeParameters } from '../components.ts';
+import { access, eventStreamOf, ref, responseRef, resumeParameters, streamEvent } from '../components.ts';
 
 export const tag = {
   name: 'chat',
@@ -81,43 +81,19 @@ export const schemas = {
       suggestions: { type: 'array', items: { type: 'string' }, description: 'Questions the report can answer.' },
     },
   },
-  ChatDeltaEvent: {
+  ChatDeltaEvent: streamEvent('answer.delta', 'A piece of the answer\u2019s Markdown; the pieces in order make the answer.', {
     type: 'object',
-    required: ['id', 'type', 'data'],
+    required: ['text'],
     additionalProperties: false,
-    description: 'A piece of the answer\u2019s Markdown; the pieces in order make the answer.',
-    properties: {
-      id: { type: 'integer', minimum: 1 },
-      type: { const: 'answer.delta' },
-      data: { type: 'object', required: ['text'], additionalProperties: false, properties: { text: { type: 'string' } } },
-    },
-  },
-  ChatCitationsEvent: {
+    properties: { text: { type: 'string' } },
+  }),
+  ChatCitationsEvent: streamEvent('citations', 'The answer\u2019s citations, after its last piece.', {
     type: 'object',
-    required: ['id', 'type', 'data'],
+    required: ['citations'],
     additionalProperties: false,
-    properties: {
-      id: { type: 'integer', minimum: 1 },
-      type: { const: 'citations' },
-      data: {
-        type: 'object',
-        required: ['citations'],
-        additionalProperties: false,
-        properties: { citations: { type: 'array', items: ref('Citation') } },
-      },
-    },
-  },
-  ChatDoneEvent: {
-    type: 'object',
-    required: ['id', 'type', 'data'],
-    additionalProperties: false,
-    description: 'The last event: the whole answer as JSON would have carried it.',
-    properties: {
-      id: { type: 'integer', minimum: 1 },
-      type: { const: 'done' },
-      data: ref('ChatAnswer'),
-    },
-  },
+    properties: { citations: { type: 'array', items: ref('Citation') } },
+  }),
+  ChatDoneEvent: streamEvent('done', 'The last event: the whole answer as JSON would have carried it.', ref('ChatAnswer')),
   ChatEvent: {
     description: 'One event of an answer stream, sent as `id:`, `event:` (its type) and `data:` (this object as JSON).',
     oneOf: [ref('ChatDeltaEvent'), ref('ChatCitationsEvent'), ref('ChatDoneEvent')],

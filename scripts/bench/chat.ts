@@ -21,6 +21,7 @@ import type * as AnswerModule from '../../functions/src/chat/answer.ts';
 import type { ChatTurn } from '../../functions/src/chat/intents.ts';
 import type * as ReportIndexModule from '../../functions/src/chat/report-index.ts';
 import { paths } from '../lib/paths.ts';
+import { median } from './median.ts';
 
 export interface BenchQuestion {
   message: string;
@@ -171,8 +172,6 @@ export interface ChatTiming {
   medianAnswerMs: number;
   slowestAnswerMs: number;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Times the compiled engine (`functions/lib/chat`, so the functions must be built) on a corpus, `runs` rounds of every question. */
 export async function timeChatAnswers(corpus: ChatCorpus, runs: number): Promise<ChatTiming> {

@@ -14,6 +14,7 @@ import type * as EvaluateModule from '../../functions/src/assessment/evaluate.ts
 import type { Catalog, Control, EvidenceItem } from '../../functions/src/assessment/model.ts';
 import { evidenceKinds } from '../../openapi/evidence-kinds.ts';
 import { paths } from '../lib/paths.ts';
+import { median } from './median.ts';
 
 const historyDays = 30;
 const asOf = new Date('2026-11-21T06:00:00Z');
@@ -91,7 +92,7 @@ export async function timeEvaluation(catalog: Catalog, evidence: EvidenceItem[],
     });
     times.push(performance.now() - started);
   }
-  return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  return median(times);
 }
 
 /** The baseline: parsing the same evidence from JSON, the least any evaluation of it must do first. */

@@ -12,6 +12,7 @@ import type * as AnalysisStoreModule from '../../functions/src/analyses/analysis
 import type * as LocalFolderStoreModule from '../../functions/src/storage/local-folder-store.ts';
 import { followEventStream } from '../../hosting/src/lib/event-stream.ts';
 import { paths } from '../lib/paths.ts';
+import { median } from './median.ts';
 
 export interface StreamTarget {
   name: string;
@@ -32,7 +33,6 @@ export interface StreamFigures {
 
 const residentKiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function followRun(
   target: StreamTarget,

@@ -285,26 +285,18 @@ describe('submissions', () => {
     expect(await download.text()).toBe('minutes of the board meeting');
   });
 
-  it('refuses to serve a stored file that no longer matches its SHA-256', async () => {
+  it.each([
+    [
+      'no longer matches its SHA-256',
+      async (name: string) => {
+        const stored = await store.stat(name);
+        await store.replace(name, 'minutes of the board meeting, edited', stored.generation);
+      },
+    ],
+    ['has gone missing, as it would an altered one', (name: string) => store.delete(name)],
+  ])('refuses to serve a stored file that %s', async (_case, alter) => {
     const submission = (await (await submit('Tamper target.')).json()) as { id: string };
-    const name = `attachments/${submission.id}/0`;
-    const stored = await store.stat(name);
-    await store.replace(name, 'minutes of the board meeting, edited', stored.generation);
-    const download = await fetch(`${hosting}/api/submissions/${submission.id}/attachments/0`, { headers: auth });
-    expect(download.status).toBe(409);
-    expect(await download.json()).toEqual(
-      expectedProblem(
-        'attachment_tampered',
-        `The stored file for attachment 0 of ${submission.id} does not have the SHA-256 recorded at upload; it was not served.`,
-        `/api/submissions/${submission.id}/attachments/0`,
-        download.headers.get('x-request-id')!,
-      ),
-    );
-  });
-
-  it('refuses to serve a stored file that has gone missing, as it would an altered one', async () => {
-    const submission = (await (await submit('Deletion target.')).json()) as { id: string };
-    await store.delete(`attachments/${submission.id}/0`);
+    await alter(`attachments/${submission.id}/0`);
     const download = await fetch(`${hosting}/api/submissions/${submission.id}/attachments/0`, { headers: auth });
     expect(download.status).toBe(409);
     expect(await download.json()).toEqual(

@@ -67,7 +67,7 @@ describe(`in a browser, ${mode} mode`, () => {
     } else {
       await expect
         .poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 })
-        .toBe('Reports are visible to signed-in people only. Sign in to see this one.');
+        .toBe('Reports and controls are visible to signed-in people only. Sign in to see this page.');
       // This build has no identity settings, and says so instead of offering a sign-in that cannot work.
       expect(await page.getByTestId('sign-in-unavailable').count()).toBe(1);
     }
@@ -83,7 +83,7 @@ describe(`in a browser, ${mode} mode`, () => {
     const expected =
       mode === 'public'
         ? 'There is no report for 2001-01-01. GET /api/report lists the days that have one.'
-        : 'Reports are visible to signed-in people only. Sign in to see this one.';
+        : 'Reports and controls are visible to signed-in people only. Sign in to see this page.';
     await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 }).toBe(expected);
     await page.goto(`${hosting}/no/such/page`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Page not found');
@@ -97,7 +97,7 @@ describe(`in a browser, ${mode} mode`, () => {
     if (mode === 'protected') {
       await expect
         .poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 })
-        .toBe('Reports are visible to signed-in people only. Sign in to see this one.');
+        .toBe('Reports and controls are visible to signed-in people only. Sign in to see this page.');
       expect(problems).toEqual([]);
       await page.context().close();
       return;

@@ -196,18 +196,18 @@ async function publish(
   snapshot: EvidenceItem[],
   results: ControlResult[],
 ): Promise<boolean> {
-  const ours = new Map(results.map((result) => [result.id, result]));
   for (let attempt = 1; ; attempt++) {
     const current = await deps.reports.find(record.date, { fresh: true });
     if (current?.report.runId === record.id) {
       await deps.analyses.markPublished(record.id);
       return true;
     }
+    // This run's results over the current report's (with none yet, over a full evaluation of the same snapshot).
     const base =
-      current?.report.controls ?? (record.controls ? [...evaluateEach(deps.compiled, { asOf, evidence: snapshot })] : results);
-    const controls = base.map((result) => ours.get(result.id) ?? result);
-    for (const result of results) if (!controls.some((control) => control.id === result.id)) controls.push(result);
-    controls.sort((a, b) => (a.id < b.id ? -1 : 1));
+      current?.report.controls ?? (record.controls ? [...evaluateEach(deps.compiled, { asOf, evidence: snapshot })] : []);
+    const merged = new Map(base.map((result) => [result.id, result]));
+    for (const result of results) merged.set(result.id, result);
+    const controls = [...merged.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
     const previous = await deps.reports.latestBefore(record.date);
     const report = assembleReport(
       deps.compiled,

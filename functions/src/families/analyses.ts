@@ -18,7 +18,6 @@ import {
   type StreamLimits,
 } from '../http/event-stream.js';
 import { loadOnce } from '../http/maybe-async.js';
-import type { RequestContext } from '../http/operation-types.js';
 import { ApiProblem, invalidRequest } from '../http/problem.js';
 import { servicesFrom, type ServiceOptions } from './services.js';
 
@@ -45,8 +44,6 @@ export function createAnalysesFamily(options: AnalysesFamilyOptions = {}) {
     if (!analysis) throw new ApiProblem('analysis_not_found', `There is no analysis ${id}. GET /api/analyses lists recent runs.`);
     return analysis;
   }
-
-  const callerId = (context: RequestContext) => context.caller?.uid;
 
   return createFamily(
     'analyses',
@@ -122,7 +119,7 @@ export function createAnalysesFamily(options: AnalysesFamilyOptions = {}) {
       cancelAnalysis: async ({ path }, context) => {
         const s = await services();
         await describeOrThrow(path.id);
-        await (await analyses()).cancel(path.id, callerId(context), s.now);
+        await (await analyses()).cancel(path.id, context.caller?.uid, s.now);
         return { status: 200, body: await describeOrThrow(path.id) };
       },
 

@@ -1169,7 +1169,7 @@ export interface components {
         };
         /** @description The worker took the run: what it evaluates, and as of when. */
         RunStartedEvent: {
-            /** @description The event’s number in its run: 1, 2, 3… without gaps. */
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
             id: number;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1195,7 +1195,7 @@ export interface components {
         };
         /** @description One control’s result, in control-id order. */
         ControlEvaluatedEvent: {
-            /** @description The event’s number in its run: 1, 2, 3… without gaps. */
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
             id: number;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1221,7 +1221,7 @@ export interface components {
         };
         /** @description The run evaluated every control in its scope. */
         RunCompletedEvent: {
-            /** @description The event’s number in its run: 1, 2, 3… without gaps. */
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
             id: number;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1241,7 +1241,7 @@ export interface components {
         };
         /** @description The run stopped on an error; nothing was published. */
         RunFailedEvent: {
-            /** @description The event’s number in its run: 1, 2, 3… without gaps. */
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
             id: number;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1259,7 +1259,7 @@ export interface components {
         };
         /** @description Someone cancelled the run; nothing was published. */
         RunCancelledEvent: {
-            /** @description The event’s number in its run: 1, 2, 3… without gaps. */
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
             id: number;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1327,6 +1327,7 @@ export interface components {
         };
         /** @description A piece of the answer’s Markdown; the pieces in order make the answer. */
         ChatDeltaEvent: {
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
             id: number;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1337,7 +1338,9 @@ export interface components {
                 text: string;
             };
         };
+        /** @description The answer’s citations, after its last piece. */
         ChatCitationsEvent: {
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
             id: number;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1350,6 +1353,7 @@ export interface components {
         };
         /** @description The last event: the whole answer as JSON would have carried it. */
         ChatDoneEvent: {
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
             id: number;
             /**
              * @description discriminator enum property added by openapi-typescript

@@ -21,16 +21,10 @@ export function newSubmissionId(now: Date): string {
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-export interface NewSubmission {
-  controls: string[];
-  statement: string;
-  subject: string;
-  effectiveDate: string;
-  expiresAt?: string;
-  notApplicable: boolean;
-  submittedBy: Submission['submittedBy'];
-  files: UploadedFile[];
-}
+export type NewSubmission = Pick<
+  Submission,
+  'controls' | 'statement' | 'subject' | 'effectiveDate' | 'expiresAt' | 'notApplicable' | 'submittedBy'
+> & { files: UploadedFile[] };
 
 export class SubmissionStore {
   readonly #store: ObjectStore;

@@ -1,13 +1,11 @@
-/** The catalog with each control's latest status, and one control in full, as the control pages need them. */
-import type { components } from '$api-types';
-import { getJson, type ApiError } from './api.ts';
-
-export type ControlList = components['schemas']['ControlList'];
-export type ControlDetail = components['schemas']['ControlDetail'];
+/**
+ * Something a page loads from the API, with the states it shows: loading, loaded, failed. A
+ * newer load supersedes an older one, so a page whose address changed never shows stale data.
+ */
+import type { ApiError } from './api.ts';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'loaded'; value: T } | { status: 'failed'; error: ApiError | Error };
 
-/** One GET, with the states a page shows; a newer load supersedes an older one. */
 export class Resource<T> {
   #state = $state<Loaded<T>>({ status: 'loading' });
   #request = 0;
@@ -16,11 +14,11 @@ export class Resource<T> {
     return this.#state;
   }
 
-  async load(path: string, fetcher: typeof fetch = fetch): Promise<void> {
+  async load(get: () => Promise<T>): Promise<void> {
     const request = ++this.#request;
     this.#state = { status: 'loading' };
     try {
-      const value = await getJson<T>(path, fetcher);
+      const value = await get();
       if (request === this.#request) this.#state = { status: 'loaded', value };
     } catch (error) {
       if (request === this.#request) this.#state = { status: 'failed', error: error as Error };
