@@ -25,7 +25,7 @@ import { benchCatalog, syntheticEvidence, timeEvaluation, timeParse } from './be
 import { benchChatCorpus, timeChatAnswers } from './bench/chat.ts';
 import { median } from './bench/median.ts';
 import { benchRun, followRun, type StreamTarget } from './bench/streams.ts';
-import { build } from './build.ts';
+import { build, localIdentity } from './build.ts';
 import { resetStore, seedDemo } from './lib/seed-demo.ts';
 import { paths } from './lib/paths.ts';
 import { step } from './lib/run.ts';
@@ -237,7 +237,7 @@ function row({ figure, measured, baselineName, baseline, unit, target }: Compari
 }
 
 try {
-  await step('Build', () => build());
+  await step('Build', () => build({ identity: localIdentity }));
   const hello: Target = { name: 'hello-world', source: writeHelloWorld(), target: 'hello', path: '/' };
   const authConfig: Target = { name: 'auth', source: paths.functions, target: 'auth', path: '/api/auth/config' };
   const docsPage: Target = { name: 'docs', source: paths.functions, target: 'docs', path: '/api/docs/page/getting-started' };

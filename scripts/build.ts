@@ -8,6 +8,10 @@
  *
  *   node scripts/build.ts                    regenerate committed generated files, then build
  *   node scripts/build.ts --check-generated  fail instead when they are stale (used by the tests)
+ *
+ * The web app's sign-in settings (IDP_API_KEY, IDP_AUTH_DOMAIN, IDP_PROJECT_ID) are baked in at
+ * build time. A deploy takes them from the environment (or hosting/.env.production.local); the
+ * local scripts build with the emulators' demo identity (`localIdentity`).
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,7 +24,21 @@ import { familiesOf, renderRouteModule } from './lib/route-tables.ts';
 import { compileCatalogSources } from './lib/catalog-bundle.ts';
 import { run, step } from './lib/run.ts';
 
-export async function build({ checkGenerated = false } = {}): Promise<void> {
+/**
+ * The identity the local scripts build the web app with: the protected demo project, which
+ * exists only in the auth emulator (the app signs in there for any `demo-` project). Public
+ * mode never starts sign-in, so one build serves both modes.
+ */
+export const localIdentity = {
+  IDP_API_KEY: 'demo-api-key',
+  IDP_AUTH_DOMAIN: 'demo-evident-protected.firebaseapp.com',
+  IDP_PROJECT_ID: 'demo-evident-protected',
+};
+
+export async function build({
+  checkGenerated = false,
+  identity,
+}: { checkGenerated?: boolean; identity?: Record<string, string> } = {}): Promise<void> {
   await step(checkGenerated ? 'Check generated files' : 'Generate types and reference docs', async () => {
     if (!checkGenerated) return writeGeneratedFiles();
     const stale = await staleFiles();
@@ -39,7 +57,10 @@ export async function build({ checkGenerated = false } = {}): Promise<void> {
   });
 
   await step('Build web app', async () => {
-    await run('vite', ['build', '--logLevel', 'warn'], { cwd: paths.hosting });
+    const missing = Object.keys(localIdentity).filter((name) => !(identity?.[name] ?? process.env[name]));
+    if (missing.length > 0)
+      console.warn(`  The web app is built without ${missing.join(', ')}: it will say that sign-in is unavailable.`);
+    await run('vite', ['build', '--logLevel', 'warn'], { cwd: paths.hosting, env: { ...process.env, ...identity } });
     const api = join(paths.hostingDist, 'api');
     writeFileSync(join(api, 'openapi.json'), JSON.stringify(document, null, 2));
     const swaggerDist = dirname(createRequire(join(paths.hosting, 'package.json')).resolve('swagger-ui-dist/package.json'));

@@ -5,7 +5,7 @@
  * local store first, so the demo history is seeded again ending today.
  */
 import { join, relative } from 'node:path';
-import { build } from './build.ts';
+import { build, localIdentity } from './build.ts';
 import { emulatorEnv, emulatorsUsed, hostingOrigin, projects, type Mode } from './lib/emulators.ts';
 import { paths } from './lib/paths.ts';
 import { run } from './lib/run.ts';
@@ -18,7 +18,7 @@ const storeDir = process.env.EVIDENT_STORE_DIR ?? join(paths.root, '.local', 'st
 const storeName = relative(paths.root, storeDir).startsWith('..') ? storeDir : relative(paths.root, storeDir);
 
 try {
-  await build();
+  await build({ identity: localIdentity });
   if (reseed) await resetStore(storeDir);
   const seeded = await seedDemo({ storeDir, today: new Date().toISOString().slice(0, 10), timeZone: 'UTC' });
   console.log(

@@ -10,7 +10,7 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from './build.ts';
+import { build, localIdentity } from './build.ts';
 import { findChromium } from './lib/chromium.ts';
 import { emulatorEnv, emulatorsUsed, integrationTestEnv, projects, type Mode } from './lib/emulators.ts';
 import { paths } from './lib/paths.ts';
@@ -55,7 +55,7 @@ async function integration(mode: Mode): Promise<void> {
 }
 
 try {
-  await step('Build', () => build({ checkGenerated: true }));
+  await step('Build', () => build({ checkGenerated: true, identity: localIdentity }));
   if (only !== 'integration') {
     await staticChecks();
     await step('Unit tests', () => run('vitest', ['run', '--project', 'unit']));

@@ -3,41 +3,13 @@
  * playwright-core), under the site's real Content-Security-Policy from Hosting. Screenshots
  * land in test-results/.
  */
-import { mkdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { signUp } from '../support/emulator.ts';
+import { hosting, mode, openPage as openIn, results, useBrowser } from '../support/browser.ts';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumArgs, findChromium } from '../../scripts/lib/chromium.ts';
-import { paths } from '../../scripts/lib/paths.ts';
-import { hosting, mode, signUp } from '../support/emulator.ts';
 
-const results = join(paths.root, 'test-results');
-let browser: Browser;
-
-beforeAll(async () => {
-  mkdirSync(results, { recursive: true });
-  const executablePath = findChromium();
-  if (!executablePath) throw new Error('Chromium not found: install it or set CHROMIUM_PATH');
-  browser = await chromium.launch({ executablePath, args: chromiumArgs, headless: true });
-});
-afterAll(() => browser?.close());
-
-/** A page that records console errors and Content-Security-Policy violations. */
-async function openPage(): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`);
-    });
-  });
-  return { page, problems };
-}
+const browser = useBrowser();
+const openPage = () => openIn(browser());
 
 describe(`in a browser, ${mode} mode`, () => {
   it('the web app reads /api/auth/config and shows the mode', async () => {
@@ -66,10 +38,10 @@ describe(`in a browser, ${mode} mode`, () => {
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe("Today's assessment");
     } else {
       await expect
-        .poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 })
-        .toBe('Reports and controls are visible to signed-in people only. Sign in to see this page.');
-      // This build has no identity settings, and says so instead of offering a sign-in that cannot work.
-      expect(await page.getByTestId('sign-in-unavailable').count()).toBe(1);
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+        .toBe('Sign in to continue');
+      // The local build signs in on the auth emulator.
+      expect(await page.getByRole('form', { name: 'Sign in on the local auth emulator' }).count()).toBe(1);
     }
     await page.screenshot({ path: join(results, `${mode}-dashboard.png`), fullPage: true });
     // No protected call is made without a session, so no 401 either.
@@ -81,10 +53,12 @@ describe(`in a browser, ${mode} mode`, () => {
     const { page, problems } = await openPage();
     await page.goto(`${hosting}/reports/2001-01-01`);
     const expected =
-      mode === 'public'
-        ? 'There is no report for 2001-01-01. GET /api/report lists the days that have one.'
-        : 'Reports and controls are visible to signed-in people only. Sign in to see this page.';
-    await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 }).toBe(expected);
+      mode === 'public' ? 'There is no report for 2001-01-01. GET /api/report lists the days that have one.' : undefined;
+    if (expected) await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 }).toBe(expected);
+    else
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+        .toBe('Sign in to continue');
     await page.goto(`${hosting}/no/such/page`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Page not found');
     expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
@@ -96,8 +70,8 @@ describe(`in a browser, ${mode} mode`, () => {
     await page.goto(`${hosting}/controls?framework=CC6.1`);
     if (mode === 'protected') {
       await expect
-        .poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 })
-        .toBe('Reports and controls are visible to signed-in people only. Sign in to see this page.');
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
+        .toBe('Sign in to continue');
       expect(problems).toEqual([]);
       await page.context().close();
       return;

@@ -1,6 +1,8 @@
 /**
  * Calls the Evident API with typed results; a problem response becomes an `ApiError` that
  * carries the RFC 9457 body, so views can say what went wrong in the server's own words.
+ * Calls go through the app's authorised fetch (bearer header, the contract's 401 flow) once
+ * the shell has set it with `useApiFetch`.
  */
 import type { components } from '$api-types';
 
@@ -19,14 +21,49 @@ export class ApiError extends Error {
   }
 }
 
-export async function getJson<T>(path: string, fetcher: typeof fetch = fetch): Promise<T> {
+let apiFetch: typeof fetch = (input, init) => fetch(input, init);
+
+/** Sets the fetch every API call goes through (the shell's authorised fetch). */
+export function useApiFetch(fetcher: typeof fetch): void {
+  apiFetch = fetcher;
+}
+
+/** The fetch API calls go through, for callers that need the raw response (streams, uploads). */
+export const callApi: typeof fetch = (input, init) => apiFetch(input, init);
+
+export const unreachable = 'The server could not be reached. Check your connection and try again.';
+
+/** Turns a non-2xx response into an `ApiError` with the problem body, when there is one. */
+export async function errorOf(response: Response): Promise<ApiError> {
+  const isProblem = response.headers.get('Content-Type')?.startsWith('application/problem+json');
+  return new ApiError(
+    response.status,
+    isProblem ? ((await response.json().catch(() => undefined)) as Problem | undefined) : undefined,
+  );
+}
+
+export async function sendJson<T>(method: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await apiFetch(path, {
+      method,
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new Error(unreachable);
+  }
+  if (response.ok) return (await response.json()) as T;
+  throw await errorOf(response);
+}
+
+export async function getJson<T>(path: string, fetcher: typeof fetch = apiFetch): Promise<T> {
   let response: Response;
   try {
     response = await fetcher(path, { headers: { Accept: 'application/json' } });
   } catch {
-    throw new Error('The server could not be reached. Check your connection and try again.');
+    throw new Error(unreachable);
   }
   if (response.ok) return (await response.json()) as T;
-  const isProblem = response.headers.get('Content-Type')?.startsWith('application/problem+json');
-  throw new ApiError(response.status, isProblem ? ((await response.json()) as Problem) : undefined);
+  throw await errorOf(response);
 }

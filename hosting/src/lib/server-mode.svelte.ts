@@ -13,13 +13,26 @@ export class ServerMode {
     return this.#state;
   }
 
-  async load(fetcher: typeof fetch = fetch): Promise<void> {
+  get authRequired(): boolean {
+    return this.#state.status === 'ready' && this.#state.authRequired;
+  }
+
+  async load(): Promise<void> {
     this.#state = { status: 'loading' };
     try {
-      const config = await getJson<AuthConfig>('/api/auth/config', fetcher);
-      this.#state = { status: 'ready', authRequired: config.authRequired };
+      this.#state = { status: 'ready', authRequired: await this.#read() };
     } catch (error) {
       this.#state = { status: 'failed', message: (error as Error).message };
     }
   }
+
+  /** Reads the mode again without leaving the page (after a 401); a failed read keeps the last one. */
+  async recheck(): Promise<boolean> {
+    const authRequired = await this.#read();
+    this.#state = { status: 'ready', authRequired };
+    return authRequired;
+  }
+
+  // The configuration is public: it goes over the plain network, never with a token.
+  #read = async () => (await getJson<AuthConfig>('/api/auth/config', fetch)).authRequired;
 }

@@ -1,7 +1,7 @@
 /** The web app's pure pieces: which page a path names, and how statuses and dates are worded and ranked. */
 import { describe, expect, it } from 'vitest';
 import { byRisk, longDate, scoreText } from '../../../hosting/src/lib/format.ts';
-import { routeOf } from '../../../hosting/src/lib/routes.ts';
+import { isPublicPage, routeOf, sectionOf } from '../../../hosting/src/lib/routes.ts';
 
 describe('routeOf', () => {
   it.each([
@@ -13,9 +13,37 @@ describe('routeOf', () => {
     ['/controls', { name: 'controls' }],
     ['/controls/IAM-01', { name: 'control', id: 'IAM-01' }],
     ['/controls/iam-01', { name: 'not-found', path: '/controls/iam-01' }],
+    ['/evidence', { name: 'evidence' }],
+    ['/evidence/github:repo:acme-web', { name: 'evidence-item', id: 'github:repo:acme-web' }],
+    ['/evidence/..', { name: 'not-found', path: '/evidence/..' }],
+    ['/submit', { name: 'submit' }],
+    ['/analyses/', { name: 'analyses' }],
+    ['/analyses/an-20261121093000123-0a1b2c3d', { name: 'analysis', id: 'an-20261121093000123-0a1b2c3d' }],
+    ['/analyses/an-1', { name: 'not-found', path: '/analyses/an-1' }],
+    ['/docs', { name: 'docs' }],
+    ['/docs/getting-started', { name: 'doc', slug: 'getting-started' }],
+    ['/docs/Getting_Started', { name: 'not-found', path: '/docs/Getting_Started' }],
     ['/no/such/page', { name: 'not-found', path: '/no/such/page' }],
   ])('%s is %o', (path, route) => {
     expect(routeOf(path)).toEqual(route);
+  });
+});
+
+describe('sections and public pages', () => {
+  it('puts each page under its menu section', () => {
+    expect(sectionOf(routeOf('/reports/2026-11-20'))).toBe('reports');
+    expect(sectionOf(routeOf('/controls/IAM-01'))).toBe('controls');
+    expect(sectionOf(routeOf('/evidence/x'))).toBe('evidence');
+    expect(sectionOf(routeOf('/docs/a'))).toBe('docs');
+    expect(sectionOf(routeOf('/submit'))).toBe('submit');
+  });
+
+  it('lets only the docs (and page-not-found) open without a session in protected mode', () => {
+    const open = ['/', '/reports/2026-11-20', '/controls', '/evidence', '/submit', '/analyses', '/docs', '/docs/a', '/nope']
+      .map(routeOf)
+      .filter(isPublicPage)
+      .map((route) => route.name);
+    expect(open).toEqual(['docs', 'doc', 'not-found']);
   });
 });
 

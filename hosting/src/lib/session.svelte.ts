@@ -1,0 +1,104 @@
+/**
+ * The signed-in person, when the server requires one. The identity SDK is imported the first
+ * time a session is needed, so public mode never loads it. The SDK keeps the session across
+ * reloads and refreshes the token; sign-out discards it.
+ */
+import type { IdentityClient, SignedInUser } from './identity-client.ts';
+import { identitySettings } from './identity-settings.ts';
+
+export type SessionState =
+  | { status: 'not-needed' }
+  | { status: 'unavailable'; missing: string[] }
+  | { status: 'starting' }
+  | { status: 'signed-out'; ended: boolean; error?: string }
+  | { status: 'signed-in'; user: SignedInUser };
+
+export class Session {
+  #state = $state<SessionState>({ status: 'not-needed' });
+  #client: Promise<IdentityClient> | undefined;
+  #ended = false;
+
+  get state(): SessionState {
+    return this.#state;
+  }
+
+  /** The build's identity settings; a `demo-` build signs in on the local auth emulator. */
+  readonly settings = identitySettings(import.meta.env);
+
+  get usesEmulator(): boolean {
+    return this.settings.ok && this.settings.settings.emulator !== undefined;
+  }
+
+  /** Follows the server's mode: starts the identity SDK only when sign-in is required. */
+  async require(authRequired: boolean): Promise<void> {
+    if (!authRequired) {
+      this.#state = { status: 'not-needed' };
+      return;
+    }
+    if (this.#client) return;
+    const settings = this.settings;
+    if (!settings.ok) {
+      this.#state = { status: 'unavailable', missing: settings.missing };
+      return;
+    }
+    this.#state = { status: 'starting' };
+    this.#client = import('./identity-client.ts').then(({ connectIdentity }) => connectIdentity(settings.settings));
+    try {
+      const client = await this.#client;
+      client.onUserChanged((user) => {
+        if (user) this.#ended = false;
+        this.#state = user ? { status: 'signed-in', user } : { status: 'signed-out', ended: this.#ended };
+      });
+    } catch (error) {
+      this.#client = undefined;
+      this.#state = { status: 'signed-out', ended: false, error: `Sign-in could not start: ${(error as Error).message}` };
+    }
+  }
+
+  async signInWithGoogle(): Promise<void> {
+    await this.#signIn((client) => client.signInWithGoogle());
+  }
+
+  async signInOnEmulator(email: string, name: string): Promise<void> {
+    await this.#signIn((client) => client.signInOnEmulator(email, name));
+  }
+
+  async signOut(): Promise<void> {
+    this.#ended = false;
+    await (await this.#client)?.signOut();
+  }
+
+  /** The token for a protected call, or none when no one is signed in. */
+  async token(forceRefresh: boolean): Promise<string | undefined> {
+    if (this.#state.status !== 'signed-in' || !this.#client) return undefined;
+    return (await this.#client).idToken(forceRefresh);
+  }
+
+  /** A 401 survived a config re-check and a token refresh: discard the session and ask again. */
+  signInAgain(): void {
+    if (this.#state.status !== 'signed-in') return;
+    this.#ended = true;
+    void this.#client?.then((client) => client.signOut());
+  }
+
+  async #signIn(how: (client: IdentityClient) => Promise<void>): Promise<void> {
+    const client = await this.#client;
+    if (!client) return;
+    try {
+      await how(client);
+    } catch (error) {
+      this.#state = { status: 'signed-out', ended: false, error: signInError(error) };
+    }
+  }
+}
+
+/** What a failed sign-in means, in words (Firebase errors carry a `code`). */
+function signInError(error: unknown): string {
+  const code = (error as { code?: string }).code ?? '';
+  if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') return 'Sign-in was cancelled.';
+  if (code === 'auth/popup-blocked') return 'The browser blocked the sign-in window. Allow pop-ups for this site and try again.';
+  if (code === 'auth/unauthorized-domain') return 'This site is not on the identity project’s list of authorised domains.';
+  if (code === 'auth/network-request-failed')
+    return 'The identity provider could not be reached. Check your connection and try again.';
+  return `Sign-in failed: ${(error as Error).message}`;
+}

@@ -1,0 +1,108 @@
+/**
+ * The contract's request flow in the web app (CONTRACT.md § Request flow), in a real browser
+ * against the emulators: config first; sign-in only in protected mode, through the Firebase SDK
+ * on the auth emulator; the bearer header on protected calls; a 401 answered by a config
+ * re-check and a token refresh before the person is asked to sign in again; sign-out discards
+ * the token.
+ */
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { headingOf, hosting, mode, openPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+
+const browser = useBrowser();
+const apiCalls = (requests: Request[], path: string) => requests.filter((request) => new URL(request.url()).pathname === path);
+
+describe.runIf(mode === 'public')('the web app in public mode', () => {
+  it('reads the config first, never loads the identity SDK, and sends no bearer header', async () => {
+    const { page, problems, close } = await openPage(browser());
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    await page.goto(`${hosting}/`);
+    await expect.poll(() => page.getByTestId('score').count(), { timeout: 15_000 }).toBe(1);
+    const api = requests.filter((request) => new URL(request.url()).pathname.startsWith('/api/'));
+    expect(new URL(api[0]!.url()).pathname).toBe('/api/auth/config');
+    expect(api.every((request) => request.headers().authorization === undefined)).toBe(true);
+    expect(requests.filter((request) => request.url().includes('identity-client'))).toEqual([]);
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
+describe.runIf(mode === 'protected')('the web app in protected mode', () => {
+  it('asks to sign in, signs in on the auth emulator, sends the token, and signs out', async () => {
+    const { page, problems, close } = await openPage(browser());
+    const requests: Request[] = [];
+    page.on('request', (request) => requests.push(request));
+    await page.goto(`${hosting}/controls/IAM-01`);
+    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Sign in to continue');
+    // No protected call was made without a session.
+    expect(requests.filter((request) => new URL(request.url()).pathname.startsWith('/api/controls'))).toEqual([]);
+    await screenshot(page, 'sign-in');
+
+    await signIn(page, 'ada@example.com', 'Ada Lovelace');
+    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toMatch(/^IAM-01 /);
+    const calls = apiCalls(requests, '/api/controls/IAM-01');
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((request) => /^Bearer [\w-]+\.[\w-]+\.[\w-]*$/.test(request.headers().authorization ?? ''))).toBe(true);
+
+    // The session survives a reload (the SDK keeps it).
+    await page.reload();
+    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toMatch(/^IAM-01 /);
+    expect(await page.getByTestId('signed-in-as').textContent()).toBe('ada@example.com');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Sign in to continue');
+    requests.length = 0;
+    await page.goto(`${hosting}/`);
+    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Sign in to continue');
+    expect(requests.filter((request) => request.headers().authorization !== undefined)).toEqual([]);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it('on a 401 re-checks the config and refreshes the token, then asks to sign in again if it persists', async () => {
+    const { page, problems, close } = await openPage(browser());
+    await page.goto(`${hosting}/`);
+    await signIn(page, 'grace@example.com');
+    await expect.poll(() => page.getByTestId('score').count(), { timeout: 15_000 }).toBe(1);
+
+    // Once: the server rejects the first call (as it would an expired token); the retry passes.
+    const seen: string[] = [];
+    let rejectNext = 1;
+    await page.route('**/api/controls', async (route) => {
+      seen.push(`${route.request().url().replace(hosting, '')} ${route.request().headers().authorization ? 'bearer' : 'none'}`);
+      if (rejectNext-- > 0) {
+        await route.fulfill({
+          status: 401,
+          contentType: 'application/problem+json',
+          body: '{"type":"about:blank","title":"Unauthorized","status":401}',
+        });
+      } else await route.continue();
+    });
+    const configReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/config') configReads.push(request.method());
+    });
+    await page.getByRole('link', { name: 'Controls', exact: true }).click();
+    await expect.poll(() => page.getByTestId('control-count').count(), { timeout: 15_000 }).toBe(1);
+    expect(configReads).toEqual(['GET']);
+    expect(seen.slice(0, 2)).toEqual(['/api/controls bearer', '/api/controls bearer']);
+    expect(await page.getByTestId('signed-in-as').textContent()).toBe('grace@example.com');
+
+    // Always: the 401 persists after the refresh, so the session is discarded and sign-in asked for again.
+    await page.unroute('**/api/controls');
+    await page.route('**/api/controls', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/problem+json',
+        body: '{"type":"about:blank","title":"Unauthorized","status":401}',
+      }),
+    );
+    await page.goto(`${hosting}/controls`);
+    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Sign in to continue');
+    expect(await page.getByTestId('session-ended').textContent()).toBe('Your session has ended. Sign in again to continue.');
+    expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
+    await close();
+  });
+});

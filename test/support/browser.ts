@@ -1,0 +1,73 @@
+/**
+ * The browser the web-app tests drive: Debian's Chromium through playwright-core, one per test
+ * file, pages that record console errors and Content-Security-Policy violations, screenshots
+ * into test-results/, and sign-in through the app's own form on the auth emulator.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { chromiumArgs, findChromium } from '../../scripts/lib/chromium.ts';
+import { paths } from '../../scripts/lib/paths.ts';
+import { hosting, mode } from './emulator.ts';
+
+export const results = join(paths.root, 'test-results');
+
+/** Starts one Chromium for the calling test file, and closes it after. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    mkdirSync(results, { recursive: true });
+    const executablePath = findChromium();
+    if (!executablePath) throw new Error('Chromium not found: install it or set CHROMIUM_PATH');
+    browser = await chromium.launch({ executablePath, args: chromiumArgs, headless: true });
+  });
+  afterAll(() => browser?.close());
+  return () => browser!;
+}
+
+export interface OpenPage {
+  page: Page;
+  /** Console errors, page errors and CSP violations, in order. */
+  problems: string[];
+  close: () => Promise<void>;
+}
+
+/** A page in a fresh context (no session, no storage) that records what went wrong. */
+export async function openPage(browser: Browser, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<OpenPage> {
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`);
+    });
+  });
+  return { page, problems, close: () => context.close() };
+}
+
+/** Saves a full-page screenshot as a test artefact, named for the mode. */
+export const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: join(results, `${mode}-${name}.png`), fullPage: true });
+
+/** The first heading's text, once the page has one (functions the emulator starts cold can take seconds). */
+export const headingOf = (page: Page) => page.getByRole('heading', { level: 1 }).first().textContent();
+
+/** Protected mode: signs in through the app's form, which signs in on the auth emulator. */
+export async function signIn(page: Page, email: string, name = 'Test Person'): Promise<void> {
+  const form = page.getByRole('form', { name: 'Sign in on the local auth emulator' });
+  await form.waitFor({ timeout: 15_000 });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Name').fill(name);
+  await form.getByRole('button', { name: 'Sign in with Google (emulator)' }).click();
+  await expect.poll(() => page.getByTestId('signed-in-as').textContent(), { timeout: 15_000 }).toBe(email);
+}
+
+export { hosting, mode };
