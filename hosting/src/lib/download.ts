@@ -1,0 +1,22 @@
+/**
+ * Saves an API response as a file. A plain `<a download>` cannot carry the bearer header, so
+ * in protected mode a download goes through the app's authorised fetch and a blob URL.
+ */
+import { callApi, errorOf, unreachable } from './api.ts';
+
+export async function downloadFrom(path: string, filename: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await callApi(path, { headers: { Accept: 'application/json' } });
+  } catch {
+    throw new Error(unreachable);
+  }
+  if (!response.ok) throw await errorOf(response);
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; the URL is no longer needed once it is read.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
