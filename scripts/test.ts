@@ -11,6 +11,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, localIdentity } from './build.ts';
+import { seedDemo } from './lib/seed-demo.ts';
 import { findChromium } from './lib/chromium.ts';
 import { emulatorEnv, emulatorsUsed, integrationTestEnv, projects, type Mode } from './lib/emulators.ts';
 import { paths } from './lib/paths.ts';
@@ -38,6 +39,9 @@ async function staticChecks(): Promise<void> {
 async function integration(mode: Mode): Promise<void> {
   const store = join(paths.root, '.local', `test-store-${mode}`);
   rmSync(store, { recursive: true, force: true });
+  // The demo's two weeks of evidence and reports, as `npm start` seeds them: the browser tests
+  // read the product as a new user first sees it.
+  await seedDemo({ storeDir: store, today: new Date().toISOString().slice(0, 10), timeZone: 'UTC' });
   await step(`Integration tests, ${mode} mode (${projects[mode]})`, () =>
     run(
       'firebase',

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { chromiumArgs, findChromium } from '../../scripts/lib/chromium.ts';
 import { paths } from '../../scripts/lib/paths.ts';
@@ -68,6 +68,28 @@ export async function signIn(page: Page, email: string, name = 'Test Person'): P
   await form.getByLabel('Name').fill(name);
   await form.getByRole('button', { name: 'Sign in with Google (emulator)' }).click();
   await expect.poll(() => page.getByTestId('signed-in-as').textContent(), { timeout: 15_000 }).toBe(email);
+}
+
+/**
+ * Lets the first connection to a run's event stream deliver only its first events and half of
+ * the next one, then end: the client must drop the half event and resume after the last whole
+ * one. Later connections pass untouched. Records each connection's Last-Event-ID.
+ */
+export async function cutTheStreamOnce(page: Page): Promise<{ lastEventIds: (string | undefined)[]; keptThrough: () => number }> {
+  const lastEventIds: (string | undefined)[] = [];
+  let keptThrough = 0;
+  await page.route('**/api/analyses/*/events', async (route: Route) => {
+    lastEventIds.push(route.request().headers()['last-event-id']);
+    if (lastEventIds.length > 1) return route.continue();
+    const response = await route.fetch();
+    const body = await response.text();
+    const blocks = body.split('\n\n').filter((block) => /^id: /m.test(block));
+    const whole = Math.floor(blocks.length / 2);
+    keptThrough = whole === 0 ? 0 : Number(/^id: (\d+)/m.exec(blocks[whole - 1]!)![1]);
+    const cutAt = body.indexOf(blocks[whole]!) + Math.floor(blocks[whole]!.length / 2);
+    await route.fulfill({ response, body: body.slice(0, cutAt) });
+  });
+  return { lastEventIds, keptThrough: () => keptThrough };
 }
 
 export { hosting, mode };

@@ -45,8 +45,10 @@ export class Router {
       if (!anchor || anchor.target || anchor.hasAttribute('download') || anchor.origin !== location.origin) return;
       // The API, its explorer and files are real documents, not routes of the app.
       if (anchor.pathname.startsWith('/api/') || /\.[a-z0-9]+$/i.test(anchor.pathname)) return;
+      // A fragment on this very page: the browser scrolls to it and keeps the history entry.
+      if (anchor.hash && anchor.pathname === location.pathname && anchor.search === location.search) return;
       event.preventDefault();
-      this.navigate(anchor.pathname + anchor.search);
+      this.navigate(anchor.pathname + anchor.search + anchor.hash);
     };
     addEventListener('popstate', onPop);
     document.addEventListener('click', onClick);
@@ -56,8 +58,9 @@ export class Router {
     };
   }
 
+  /** Opens another page; a page that loads content scrolls to the address's fragment itself. */
   navigate(to: string): void {
-    if (to === location.pathname + location.search) return;
+    if (to === location.pathname + location.search + location.hash) return;
     history.pushState(null, '', to);
     this.#path = location.pathname;
     this.#search = location.search;

@@ -17,6 +17,8 @@ export class Session {
   #state = $state<SessionState>({ status: 'not-needed' });
   #client: Promise<IdentityClient> | undefined;
   #ended = false;
+  /** The SDK's last word on who is signed in, kept while the server is public for a while. */
+  #user: SignedInUser | null = null;
 
   get state(): SessionState {
     return this.#state;
@@ -35,7 +37,10 @@ export class Session {
       this.#state = { status: 'not-needed' };
       return;
     }
-    if (this.#client) return;
+    if (this.#client) {
+      if (this.#state.status === 'not-needed') this.#show(this.#user);
+      return;
+    }
     const settings = this.settings;
     if (!settings.ok) {
       this.#state = { status: 'unavailable', missing: settings.missing };
@@ -45,10 +50,7 @@ export class Session {
     this.#client = import('./identity-client.ts').then(({ connectIdentity }) => connectIdentity(settings.settings));
     try {
       const client = await this.#client;
-      client.onUserChanged((user) => {
-        if (user) this.#ended = false;
-        this.#state = user ? { status: 'signed-in', user } : { status: 'signed-out', ended: this.#ended };
-      });
+      client.onUserChanged((user) => this.#show(user));
     } catch (error) {
       this.#client = undefined;
       this.#state = { status: 'signed-out', ended: false, error: `Sign-in could not start: ${(error as Error).message}` };
@@ -79,6 +81,12 @@ export class Session {
     if (this.#state.status !== 'signed-in') return;
     this.#ended = true;
     void this.#client?.then((client) => client.signOut());
+  }
+
+  #show(user: SignedInUser | null): void {
+    this.#user = user;
+    if (user) this.#ended = false;
+    this.#state = user ? { status: 'signed-in', user } : { status: 'signed-out', ended: this.#ended };
   }
 
   async #signIn(how: (client: IdentityClient) => Promise<void>): Promise<void> {

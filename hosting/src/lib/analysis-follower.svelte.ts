@@ -1,0 +1,59 @@
+/**
+ * Follows one analysis run live for a page: its events folded into progress as they arrive,
+ * across dropped connections (the resuming stream client), and the connection's state so the
+ * page can say when it is reconnecting.
+ */
+import { callApi } from './api.ts';
+import type { AnalysisEvent } from './api-types.ts';
+import { foldEvent, initialProgress, isTerminal, type RunProgress } from './analysis-progress.ts';
+import { followEventStream, type ConnectionState } from './event-stream.ts';
+
+export type FollowState = ConnectionState | 'ended' | 'failed' | 'stopped';
+
+export class AnalysisFollower {
+  #progress = $state<RunProgress>(initialProgress);
+  #connection = $state<FollowState>('connecting');
+  #error = $state<Error | undefined>(undefined);
+  #reconnects = $state(0);
+
+  get progress(): RunProgress {
+    return this.#progress;
+  }
+  get connection(): FollowState {
+    return this.#connection;
+  }
+  get error(): Error | undefined {
+    return this.#error;
+  }
+  /** How many times the stream was picked up again after a drop. */
+  get reconnects(): number {
+    return this.#reconnects;
+  }
+
+  /** Follows the run until its terminal event or until `signal` aborts. */
+  async follow(id: string, signal: AbortSignal): Promise<void> {
+    this.#error = undefined;
+    try {
+      await followEventStream<AnalysisEvent>(`/api/analyses/${id}/events`, {
+        fetch: callApi,
+        signal,
+        lastEventId: this.#progress.lastEventId > 0 ? String(this.#progress.lastEventId) : undefined,
+        // The stream's data is the whole event object (id, type, time, data).
+        onEvent: (event) => (this.#progress = foldEvent(this.#progress, event.data)),
+        isTerminal: (event) => isTerminal(event.data),
+        onConnectionChange: (state) => {
+          if (state === 'reconnecting') this.#reconnects += 1;
+          this.#connection = state;
+        },
+      });
+      this.#connection = 'ended';
+    } catch (error) {
+      if (signal.aborted) {
+        this.#connection = 'stopped';
+        return;
+      }
+      this.#error = error as Error;
+      this.#connection = 'failed';
+    }
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * The evidence browser's state as it lives in the address bar, so a filtered page is a link:
+ * `?kind=tls.endpoint&control=NET-02&from=2026-11-01&limit=20&cursor=…&cursor=…`. The `cursor`s
+ * are the API's cursors that led to the page shown, oldest first: the last one asks for this
+ * page, and dropping it goes back one page (the API pages forward only). Pure, so it is tested
+ * without a browser; the server does the filtering.
+ */
+import type { EvidenceKind } from './api-types.ts';
+
+export interface EvidenceFilters {
+  kind: string;
+  subject: string;
+  control: string;
+  /** Calendar days (UTC), both inclusive; the API takes instants, `from` at or after and `to` before. */
+  from: string;
+  to: string;
+}
+
+export interface EvidenceBrowse {
+  filters: EvidenceFilters;
+  limit: number;
+  /** The cursors that led to the page shown; empty on the first page. */
+  cursors: string[];
+}
+
+/** Every kind, in the order the catalog groups them; `Record` makes the compiler insist on all of them. */
+const kindSet = {
+  'idp.user': true,
+  'idp.settings': true,
+  'access.review': true,
+  'repo.branch_protection': true,
+  'ci.pipeline': true,
+  'backup.job': true,
+  'backup.restore_test': true,
+  'vuln.scan': true,
+  'endpoint.device': true,
+  'logging.sink': true,
+  'monitoring.alert_policy': true,
+  'crypto.key': true,
+  'storage.bucket': true,
+  'tls.endpoint': true,
+  'training.completion': true,
+  'people.screening': true,
+  'vendor.assessment': true,
+  'incident.exercise': true,
+  attestation: true,
+} satisfies Record<EvidenceKind, true>;
+export const evidenceKinds = Object.keys(kindSet) as EvidenceKind[];
+
+export const pageSizes = [10, 25, 50, 100] as const;
+/** The API's default `limit`, left out of the address. */
+export const defaultLimit = 50;
+
+const filterNames = ['kind', 'subject', 'control', 'from', 'to'] as const;
+const day = /^\d{4}-\d{2}-\d{2}$/;
+
+export function browseFrom(query: URLSearchParams): EvidenceBrowse {
+  const filters = Object.fromEntries(filterNames.map((name) => [name, query.get(name) ?? ''])) as unknown as EvidenceFilters;
+  const limit = Number(query.get('limit'));
+  return {
+    filters,
+    limit: Number.isInteger(limit) && limit >= 1 && limit <= 200 ? limit : defaultLimit,
+    cursors: query.getAll('cursor').filter(Boolean),
+  };
+}
+
+/** The address bar's query for a state; empty values and the default page size are left out. */
+export function addressOf(browse: EvidenceBrowse): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const name of filterNames) {
+    const value = browse.filters[name].trim();
+    if (value) query.set(name, value);
+  }
+  if (browse.limit !== defaultLimit) query.set('limit', String(browse.limit));
+  for (const cursor of browse.cursors) query.append('cursor', cursor);
+  return query;
+}
+
+/** The day after a calendar day, for the API's exclusive `to`. */
+function nextDay(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/**
+ * The `GET /api/evidence` query for a state. Days become instants (midnight UTC; the end day is
+ * inclusive, so `to` is the next midnight); anything that is not a day is passed on as it is, for
+ * the server to answer.
+ */
+export function apiQueryOf(browse: EvidenceBrowse): URLSearchParams {
+  const { kind, subject, control, from, to } = browse.filters;
+  const query = new URLSearchParams();
+  if (kind.trim()) query.set('kind', kind.trim());
+  // The API matches the subject exactly, spaces included.
+  if (subject) query.set('subject', subject);
+  if (control.trim()) query.set('control', control.trim());
+  if (from.trim()) query.set('from', day.test(from.trim()) ? `${from.trim()}T00:00:00Z` : from.trim());
+  if (to.trim()) query.set('to', day.test(to.trim()) ? `${nextDay(to.trim())}T00:00:00Z` : to.trim());
+  query.set('limit', String(browse.limit));
+  const cursor = browse.cursors.at(-1);
+  if (cursor) query.set('cursor', cursor);
+  return query;
+}
+
+/** The next page: the API's `nextCursor` joins the stack. */
+export const nextPage = (cursors: readonly string[], nextCursor: string): string[] => [...cursors, nextCursor];
+
+/** The previous page: the last cursor is dropped (the first page has none). */
+export const previousPage = (cursors: readonly string[]): string[] => cursors.slice(0, -1);
+
+/**
+ * Which items a page shows, counted from the first: every page before it was full, because the
+ * API gives a `nextCursor` only after a full page. `undefined` for an empty page.
+ */
+export function rangeOf(cursors: readonly string[], limit: number, count: number): { first: number; last: number } | undefined {
+  if (count === 0) return undefined;
+  const first = cursors.length * limit + 1;
+  return { first, last: first + count - 1 };
+}
+
+/** An instant as people read it, in their own time zone. */
+export function instantText(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** One entry of an item's `data`, as text: short values inline, structured ones as indented JSON. */
+export interface DataEntry {
+  name: string;
+  text: string;
+  block: boolean;
+}
+
+/** An item's `data` as a definition list's entries, in the order the collector sent them. */
+export function dataEntries(data: Record<string, unknown>): DataEntry[] {
+  return Object.entries(data).map(([name, value]) => {
+    if (value === null || typeof value !== 'object') return { name, text: String(value), block: false };
+    if (Array.isArray(value) && value.every((element) => element === null || typeof element !== 'object')) {
+      return { name, text: value.length === 0 ? '(none)' : value.map(String).join(', '), block: false };
+    }
+    return { name, text: JSON.stringify(value, null, 2), block: true };
+  });
+}
