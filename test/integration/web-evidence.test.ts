@@ -137,6 +137,13 @@ describe(`the evidence browser, ${mode} mode`, () => {
       .poll(() => page.getByTestId('no-evidence').textContent(), { timeout: 15_000 })
       .toBe('No evidence matches these filters.');
     expect((await api<EvidencePage>(`/api/evidence?kind=backup.job&subject=${subjectB}`)).items).toEqual([]);
+
+    // The menu's Evidence link opens the page afresh: no filter, the first page of everything.
+    await page.getByRole('link', { name: 'Evidence', exact: true }).click();
+    const everything = await api<EvidencePage>('/api/evidence');
+    await expect.poll(() => shownIds(page), { timeout: 15_000 }).toEqual(hrefsOf(everything));
+    expect(await page.getByLabel('Kind').inputValue()).toBe('');
+    expect(new URL(page.url()).search).toBe('');
     expect(problems).toEqual([]);
     await close();
   });

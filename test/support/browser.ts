@@ -92,4 +92,17 @@ export async function cutTheStreamOnce(page: Page): Promise<{ lastEventIds: (str
   return { lastEventIds, keptThrough: () => keptThrough };
 }
 
+/**
+ * What a run page that followed a once-cut stream must have done: connected fresh, resumed
+ * right after the last whole event the cut let through, and from then on opened a connection
+ * only when the server ended one (each further one resuming later), never one per event.
+ */
+export function expectResumedAfterTheCut(cut: { lastEventIds: (string | undefined)[]; keptThrough: () => number }): void {
+  expect(cut.lastEventIds[0]).toBeUndefined();
+  expect(cut.lastEventIds[1]).toBe(cut.keptThrough() === 0 ? undefined : String(cut.keptThrough()));
+  const resumedAt = cut.lastEventIds.slice(1).map(Number);
+  expect(resumedAt.every((id, index) => index === 0 || id > resumedAt[index - 1]!)).toBe(true);
+  expect(cut.lastEventIds.length).toBeLessThanOrEqual(5);
+}
+
 export { hosting, mode };

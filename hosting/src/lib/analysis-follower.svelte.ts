@@ -3,6 +3,7 @@
  * across dropped connections (the resuming stream client), and the connection's state so the
  * page can say when it is reconnecting.
  */
+import { untrack } from 'svelte';
 import { callApi } from './api.ts';
 import type { AnalysisEvent } from './api-types.ts';
 import { foldEvent, initialProgress, isTerminal, type RunProgress } from './analysis-progress.ts';
@@ -33,11 +34,14 @@ export class AnalysisFollower {
   /** Follows the run until its terminal event or until `signal` aborts. */
   async follow(id: string, signal: AbortSignal): Promise<void> {
     this.#error = undefined;
+    // Untracked: a page calls this from an effect, which must not come to depend on the progress
+    // it is filling in, or every event would abort the stream and open a new one.
+    const after = untrack(() => this.#progress.lastEventId);
     try {
       await followEventStream<AnalysisEvent>(`/api/analyses/${id}/events`, {
         fetch: callApi,
         signal,
-        lastEventId: this.#progress.lastEventId > 0 ? String(this.#progress.lastEventId) : undefined,
+        lastEventId: after > 0 ? String(after) : undefined,
         // The stream's data is the whole event object (id, type, time, data).
         onEvent: (event) => (this.#progress = foldEvent(this.#progress, event.data)),
         isTerminal: (event) => isTerminal(event.data),

@@ -33,6 +33,12 @@ export const callApi: typeof fetch = (input, init) => apiFetch(input, init);
 
 export const unreachable = 'The server could not be reached. Check your connection and try again.';
 
+/** What went wrong, in the server's words when it sent a problem. */
+export function messageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.problem?.detail ?? error.problem?.title ?? error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Turns a non-2xx response into an `ApiError` with the problem body, when there is one. */
 export async function errorOf(response: Response): Promise<ApiError> {
   const isProblem = response.headers.get('Content-Type')?.startsWith('application/problem+json');

@@ -21,7 +21,7 @@ export interface AuthorisedFetchDeps {
 export function authorisedFetch(deps: AuthorisedFetchDeps): typeof fetch {
   const attempt = async (input: RequestInfo | URL, init: RequestInit | undefined, forceRefresh: boolean) => {
     const headers = new Headers(init?.headers);
-    const token = deps.authRequired() ? await deps.token(forceRefresh) : undefined;
+    const token = deps.authRequired() && isOwnPath(input) ? await deps.token(forceRefresh) : undefined;
     if (token) headers.set('Authorization', `Bearer ${token}`);
     else headers.delete('Authorization');
     return deps.fetch(input, { ...init, headers });
@@ -41,4 +41,13 @@ export function authorisedFetch(deps: AuthorisedFetchDeps): typeof fetch {
     if (second.status === 401) deps.signInAgain();
     return second;
   };
+}
+
+/**
+ * The token goes only to this site's own API: a path, never a full URL or `//host`, so a link
+ * the server names (an attachment's `href`) can never carry it elsewhere.
+ */
+function isOwnPath(input: RequestInfo | URL): boolean {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');
 }

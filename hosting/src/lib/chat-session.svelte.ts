@@ -2,9 +2,9 @@
  * One conversation about a report: the exchanges so far, one question in flight at a time, each
  * sent with the answered turns before it as `history` so follow-ups ("why?") work.
  */
-import { callApi } from './api.ts';
+import { callApi, messageOf } from './api.ts';
 import { askStreaming } from './chat-stream.ts';
-import { applyEvent, historyOf, messageOf, newExchange, type Exchange } from './chat.ts';
+import { applyEvent, historyOf, newExchange, type Exchange } from './chat.ts';
 
 export class ChatSession {
   #exchanges = $state<Exchange[]>([]);

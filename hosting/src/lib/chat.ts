@@ -4,7 +4,6 @@
  * citation links, which hrefs an answer may carry, and the Markdown renderer the answers use.
  */
 import type { MarkdownIt } from 'markdown-it';
-import { ApiError } from './api.ts';
 import type { ChatAnswer, ChatEvent, ChatTurn, Citation } from './api-types.ts';
 import { routeOf } from './routes.ts';
 
@@ -91,12 +90,6 @@ export function citationLinks(citation: Citation): { control?: string; evidence?
   const control = pageHref(`/controls/${citation.controlId}`, 'control');
   const evidence = citation.evidenceId === undefined ? undefined : pageHref(`/evidence/${citation.evidenceId}`, 'evidence-item');
   return { ...(control && { control }), ...(evidence && { evidence }) };
-}
-
-/** What went wrong, in the server's words when it sent a problem. */
-export function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.problem?.detail ?? error.problem?.title ?? error.message;
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -119,13 +119,6 @@ export function rangeOf(cursors: readonly string[], limit: number, count: number
   return { first, last: first + count - 1 };
 }
 
-/** An instant as people read it, in their own time zone. */
-export function instantText(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** One entry of an item's `data`, as text: short values inline, structured ones as indented JSON. */
 export interface DataEntry {
   name: string;

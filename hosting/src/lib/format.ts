@@ -32,3 +32,10 @@ export function longDate(date: string): string {
 }
 
 export const scoreText = (score: number) => score.toFixed(1);
+
+/** An instant as people read it, in their own time zone. */
+export function instantText(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}

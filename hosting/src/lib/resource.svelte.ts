@@ -14,14 +14,18 @@ export class Resource<T> {
     return this.#state;
   }
 
-  async load(get: () => Promise<T>): Promise<void> {
+  /** Resolves to the loaded value, or undefined when it failed or a newer load superseded it. */
+  async load(get: () => Promise<T>): Promise<T | undefined> {
     const request = ++this.#request;
     this.#state = { status: 'loading' };
     try {
       const value = await get();
-      if (request === this.#request) this.#state = { status: 'loaded', value };
+      if (request !== this.#request) return undefined;
+      this.#state = { status: 'loaded', value };
+      return value;
     } catch (error) {
       if (request === this.#request) this.#state = { status: 'failed', error: error as Error };
+      return undefined;
     }
   }
 }

@@ -9,9 +9,18 @@ import { routeOf, type Route } from './routes.ts';
 export class Router {
   #path = $state(location.pathname);
   #search = $state(location.search);
+  #visits = $state(0);
 
   get route(): Route {
     return routeOf(this.#path);
+  }
+
+  /**
+   * Counts arrivals at a page (link, back, forward), not query rewrites by the page itself: a
+   * page that reads its filters from the address once is re-created on each arrival.
+   */
+  get visits(): number {
+    return this.#visits;
   }
 
   get path(): string {
@@ -37,6 +46,7 @@ export class Router {
     const onPop = () => {
       this.#path = location.pathname;
       this.#search = location.search;
+      this.#visits += 1;
     };
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
@@ -64,6 +74,7 @@ export class Router {
     history.pushState(null, '', to);
     this.#path = location.pathname;
     this.#search = location.search;
+    this.#visits += 1;
     scrollTo(0, 0);
   }
 }

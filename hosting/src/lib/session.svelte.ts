@@ -19,6 +19,7 @@ export class Session {
   #ended = false;
   /** The SDK's last word on who is signed in, kept while the server is public for a while. */
   #user: SignedInUser | null = null;
+  #required = false;
 
   get state(): SessionState {
     return this.#state;
@@ -33,6 +34,7 @@ export class Session {
 
   /** Follows the server's mode: starts the identity SDK only when sign-in is required. */
   async require(authRequired: boolean): Promise<void> {
+    this.#required = authRequired;
     if (!authRequired) {
       this.#state = { status: 'not-needed' };
       return;
@@ -85,6 +87,8 @@ export class Session {
 
   #show(user: SignedInUser | null): void {
     this.#user = user;
+    // While the server is public the session is kept, not shown; it shows again if that changes.
+    if (!this.#required) return;
     if (user) this.#ended = false;
     this.#state = user ? { status: 'signed-in', user } : { status: 'signed-out', ended: this.#ended };
   }

@@ -73,6 +73,31 @@ describe('authorisedFetch', () => {
     expect(events).toEqual(['token', 'recheck']);
   });
 
+  it('sends the token only to this site: never to a full URL or a //host address', async () => {
+    const { api, calls } = harness([200, 200, 200]);
+    await api('https://elsewhere.example/api/x');
+    await api('//elsewhere.example/api/x');
+    await api(new URL('https://elsewhere.example/api/x'));
+    expect(calls.map((call) => call.authorization)).toEqual([null, null, null]);
+  });
+
+  it('keeps the last known mode when the config re-check fails, and still refreshes', async () => {
+    const sent: (string | null)[] = [];
+    const statuses = [401, 200];
+    const api = authorisedFetch({
+      fetch: async (_input, init) => {
+        sent.push(new Headers(init?.headers).get('Authorization'));
+        return new Response('{}', { status: statuses.shift()! });
+      },
+      authRequired: () => true,
+      recheckConfig: () => Promise.reject(new Error('offline')),
+      token: async (forceRefresh) => (forceRefresh ? 'fresh-token' : 'cached-token'),
+      signInAgain: () => sent.push('sign-in-again'),
+    });
+    expect((await api('/api/controls')).status).toBe(200);
+    expect(sent).toEqual(['Bearer cached-token', 'Bearer fresh-token']);
+  });
+
   it('keeps the method, body and other headers on the retry', async () => {
     const seen: RequestInit[] = [];
     const statuses = [401, 202];

@@ -5,7 +5,7 @@
  */
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../hosting/src/lib/api.ts';
+import { ApiError, messageOf } from '../../../hosting/src/lib/api.ts';
 import type { ChatAnswer, ChatEvent, Citation } from '../../../hosting/src/lib/api-types.ts';
 import {
   answerRenderer,
@@ -15,7 +15,6 @@ import {
   historyLimits,
   loadMarkdown,
   markdownOptions,
-  messageOf,
   newExchange,
   sameOriginPath,
   type Exchange,

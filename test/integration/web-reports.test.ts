@@ -1,0 +1,67 @@
+/**
+ * Report pages in a real browser: from today's report to past days (the previous-day link and
+ * the date picker), the JSON and OSCAL downloads (authorised like any call), and from a risky
+ * control to its page. In protected mode the same after signing in.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { longDate } from '../../hosting/src/lib/format.ts';
+import { bearer, signUp } from '../support/emulator.ts';
+import { headingOf, hosting, mode, openPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+
+const browser = useBrowser();
+const poll = { timeout: 15_000 };
+
+async function api<T>(path: string): Promise<T> {
+  const auth = mode === 'protected' ? bearer((await signUp()).idToken) : {};
+  return (await (await fetch(`${hosting}${path}`, { headers: auth })).json()) as T;
+}
+
+describe(`report pages, ${mode} mode`, () => {
+  it('goes to past days by link and by date picker, downloads JSON and OSCAL, and opens a risky control', async () => {
+    const history = await api<{ today: string; reports: { date: string }[] }>('/api/report');
+    const days = history.reports.map((entry) => entry.date);
+    const yesterday = days.at(-2)!;
+    const { page, problems, close } = await openPage(browser());
+    await page.goto(`${hosting}/`);
+    if (mode === 'protected') await signIn(page, 'reader@example.com');
+    await expect.poll(() => headingOf(page), poll).toBe("Today's assessment");
+
+    // The previous day, by its link.
+    await page.getByRole('link', { name: `← ${yesterday}` }).click();
+    await expect.poll(() => headingOf(page), poll).toBe(longDate(yesterday));
+    expect(new URL(page.url()).pathname).toBe(`/reports/${yesterday}`);
+    const report = await api<{ summary: { score: number } }>(`/api/report/${yesterday}`);
+    await expect.poll(() => page.getByTestId('score').textContent(), poll).toBe(report.summary.score.toFixed(1));
+
+    // The first day, by the date picker.
+    await page.getByLabel('Report date').fill(days[0]!);
+    await page.getByRole('button', { name: 'Open' }).click();
+    await expect.poll(() => headingOf(page), poll).toBe(longDate(days[0]!));
+    expect(await page.getByRole('link', { name: /^←/ }).count()).toBe(0);
+    await screenshot(page, 'past-report');
+
+    // Downloads carry what the API serves for that day.
+    for (const [label, path, filename] of [
+      ['JSON', `/api/report/${days[0]}`, `evident-${days[0]}.json`],
+      ['OSCAL', `/api/report/${days[0]}/oscal`, `evident-${days[0]}.oscal.json`],
+    ] as const) {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: label, exact: true }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(filename);
+      expect(JSON.parse(readFileSync((await download.path())!, 'utf8'))).toEqual(await api(path));
+    }
+
+    // Back to today, then a risky failing control's page.
+    await page.goto(`${hosting}/`);
+    const firstRisk = page.locator('.risks li').first().getByRole('link');
+    await firstRisk.waitFor(poll);
+    const id = (await firstRisk.textContent())!;
+    await firstRisk.click();
+    await expect.poll(() => headingOf(page), poll).toMatch(new RegExp(`^${id} `));
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
