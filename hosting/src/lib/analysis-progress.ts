@@ -80,17 +80,3 @@ export const stateLabel: Record<Schemas['AnalysisState'], string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
 };
-
-/** "iam-01, NET-02 net-2" → ids in catalog form, and what cannot be one. */
-export function parseControlIds(text: string): { ids: string[]; invalid: string[] } {
-  const words = text.split(/[\s,;]+/).filter(Boolean);
-  const ids: string[] = [];
-  const invalid: string[] = [];
-  for (const word of words) {
-    const id = word.toUpperCase();
-    if (/^[A-Z]{2,5}-\d{2,3}$/.test(id)) {
-      if (!ids.includes(id)) ids.push(id);
-    } else invalid.push(word);
-  }
-  return { ids, invalid };
-}

@@ -1,4 +1,5 @@
 /** Which page a path names. Pure, so it is tested without a browser. */
+import { controlIdSource } from './control-ids.ts';
 
 export type Route =
   | { name: 'today' }
@@ -17,7 +18,7 @@ export type Route =
 /** Each page with a parameter: its path and what the parameter must look like (the API's patterns). */
 const patterns: [RegExp, (match: string) => Route][] = [
   [/^\/reports\/(\d{4}-\d{2}-\d{2})$/, (date) => ({ name: 'report', date })],
-  [/^\/controls\/([A-Z]{2,5}-\d{2,3})$/, (id) => ({ name: 'control', id })],
+  [new RegExp(`^/controls/(${controlIdSource})$`), (id) => ({ name: 'control', id })],
   [/^\/evidence\/([A-Za-z0-9][A-Za-z0-9_:-]{0,127})$/, (id) => ({ name: 'evidence-item', id })],
   [/^\/analyses\/(an-\d{17}-[0-9a-f]{8})$/, (id) => ({ name: 'analysis', id })],
   [/^\/docs\/([a-z0-9]+(?:-[a-z0-9]+)*)$/, (slug) => ({ name: 'doc', slug })],

@@ -5,6 +5,7 @@
  * only says where. Pure, so it is tested without a browser.
  */
 import type { Problem } from './api.ts';
+import { controlIdsIn } from './control-ids.ts';
 
 export const fields = ['controls', 'statement', 'subject', 'effectiveDate', 'expiresAt', 'notApplicable', 'attachments'] as const;
 export type Field = (typeof fields)[number];
@@ -41,18 +42,6 @@ export const emptyValues = (): SubmissionValues => ({
   notApplicable: false,
 });
 
-/** `"iam-01, PPL-06  PPL-07"` → `["IAM-01", "PPL-06", "PPL-07"]`: ids are upper case, duplicates once. */
-export function controlsOf(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(/[\s,;]+/)
-        .filter(Boolean)
-        .map((id) => id.toUpperCase()),
-    ),
-  ];
-}
-
 /** A local date-time input's value as the instant it names, in the browser's time zone; other text as is. */
 export function instantOf(local: string): string {
   const date = new Date(local);
@@ -62,7 +51,7 @@ export function instantOf(local: string): string {
 /** The multipart body: optional fields only when given, so the server's defaults apply. */
 export function formDataOf(values: SubmissionValues, files: readonly File[]): FormData {
   const form = new FormData();
-  for (const id of controlsOf(values.controls)) form.append('controls', id);
+  for (const id of controlIdsIn(values.controls)) form.append('controls', id);
   form.append('statement', values.statement);
   if (values.subject.trim()) form.append('subject', values.subject.trim());
   if (values.effectiveDate) form.append('effectiveDate', values.effectiveDate);

@@ -4,7 +4,6 @@ import {
   countsOf,
   foldEvent,
   initialProgress,
-  parseControlIds,
   percentDone,
   type RunProgress,
 } from '../../../hosting/src/lib/analysis-progress.ts';
@@ -68,15 +67,5 @@ describe('foldEvent', () => {
       evaluated: 0,
     });
     expect(percentDone(fold([started]))).toBe(0);
-  });
-});
-
-describe('parseControlIds', () => {
-  it('reads ids in any case and separator, once each, and names what is not an id', () => {
-    expect(parseControlIds('iam-01, NET-02;iam-01  sec_1 VUL-003')).toEqual({
-      ids: ['IAM-01', 'NET-02', 'VUL-003'],
-      invalid: ['sec_1'],
-    });
-    expect(parseControlIds('  ')).toEqual({ ids: [], invalid: [] });
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../../hosting/src/lib/api.ts';
 import { acceptOf, addFiles, asUploaded, mediaTypeOf, sizeText, typeNames } from '../../../hosting/src/lib/chosen-files.ts';
-import { controlsOf, emptyValues, fieldOf, formDataOf, instantOf, problemsOf } from '../../../hosting/src/lib/submission-form.ts';
+import { emptyValues, fieldOf, formDataOf, instantOf, problemsOf } from '../../../hosting/src/lib/submission-form.ts';
 import { uploadLimits } from '../../../functions/src/submissions/upload-limits.ts';
 
 const problem = (extra: Partial<Problem>): Problem => ({
@@ -16,13 +16,6 @@ const problem = (extra: Partial<Problem>): Problem => ({
   requestId: 'r-1',
   detail: '2 parts of the request do not match the API description; see errors.',
   ...extra,
-});
-
-describe('controlsOf', () => {
-  it('splits on commas, semicolons and white space, upper-cases, and keeps each id once', () => {
-    expect(controlsOf(' ppl-06, PPL-07;IAM-01\nppl-06  ')).toEqual(['PPL-06', 'PPL-07', 'IAM-01']);
-    expect(controlsOf('  ')).toEqual([]);
-  });
 });
 
 describe('formDataOf', () => {

@@ -1,0 +1,26 @@
+/** Control ids as people type them ("iam-01, NET-02") and as the catalog writes them (`IAM-01`). */
+
+/** The catalog's id form, as the API's pattern has it. */
+export const controlIdSource = '[A-Z]{2,5}-\\d{2,3}';
+const controlId = new RegExp(`^${controlIdSource}$`);
+
+/** The words of a list, upper-cased, each once, in order: what the person meant to name. */
+export function controlIdsIn(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .filter(Boolean)
+        .map((word) => word.toUpperCase()),
+    ),
+  ];
+}
+
+/** Those words split into catalog-form ids and, as typed, what cannot be one. */
+export function parseControlIds(text: string): { ids: string[]; invalid: string[] } {
+  const words = [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
+  return {
+    ids: controlIdsIn(words.filter((word) => controlId.test(word.toUpperCase())).join(' ')),
+    invalid: words.filter((word) => !controlId.test(word.toUpperCase())),
+  };
+}
