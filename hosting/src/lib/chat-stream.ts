@@ -4,7 +4,6 @@
  * resumes at `Content-Location` after the last event received (the events are persisted before
  * the first is sent, so the rest is the same answer, never a new one).
  */
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { errorOf, unreachable } from './api.ts';
 import type { ChatAnswer, ChatEvent, ChatRequest } from './api-types.ts';
 import { followEventStream } from './event-stream.ts';
@@ -41,70 +40,25 @@ export async function askStreaming({ request, fetch: fetcher, onEvent, signal }:
   }
 
   let answer: ChatAnswer | undefined;
-  let lastId = 0;
-  const deliver = (event: ChatEvent) => {
-    // Ids are 1, 2, 3… without gaps; anything at or before the last one was already delivered.
-    if (event.id <= lastId) return;
-    lastId = event.id;
-    if (event.type === 'done') answer = event.data;
-    onEvent(event);
-  };
-
-  const broken = await readBody(response, deliver, () => answer !== undefined, signal);
-  if (answer) return answer;
-
   const location = response.headers.get('Content-Location');
-  if (!location?.startsWith('/api/chat/messages/')) {
-    throw new Error('The answer stopped before it was complete, and the server said nowhere to resume it.', {
-      cause: broken,
-    });
-  }
-  await followEventStream<ChatEvent>(location, {
+  const resumable = location?.startsWith('/api/chat/messages/') ?? false;
+  // The POST's own body is the first connection; a break resumes at Content-Location.
+  await followEventStream<ChatEvent>(resumable ? location! : '/api/chat', {
+    opened: response,
     fetch: fetcher,
     signal,
-    lastEventId: lastId > 0 ? String(lastId) : undefined,
-    onEvent: (event) => deliver(event.data),
+    onEvent: ({ data: event }) => {
+      if (event.type === 'done') answer = event.data;
+      onEvent(event);
+    },
     isTerminal: (event) => event.data.type === 'done',
+    // Called as the client is about to reconnect: without Content-Location there is nowhere to.
+    onConnectionChange: (state) => {
+      if (state === 'reconnecting' && !resumable) {
+        throw new Error('The answer stopped before it was complete, and the server said nowhere to resume it.');
+      }
+    },
   });
   if (answer) return answer;
   throw new Error('The answer stream ended without its last event. Ask again.');
-}
-
-/** Delivers every whole event in the body; resolves (with the read error, if any) when it ends or breaks. */
-async function readBody(
-  response: Response,
-  deliver: (event: ChatEvent) => void,
-  finished: () => boolean,
-  signal: AbortSignal | undefined,
-): Promise<unknown> {
-  if (!response.body) return undefined;
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const messages: EventSourceMessage[] = [];
-  const parser = createParser({ onEvent: (message) => messages.push(message) });
-  try {
-    for (;;) {
-      const chunk = await reader.read().catch((error: unknown) => ({ error }));
-      if ('error' in chunk) {
-        signal?.throwIfAborted();
-        return chunk.error;
-      }
-      if (chunk.done) return undefined;
-      parser.feed(decoder.decode(chunk.value, { stream: true }));
-      for (const message of messages.splice(0)) {
-        // An event that does not parse is treated like a break: the resumed stream sends it again.
-        let event: ChatEvent;
-        try {
-          event = JSON.parse(message.data) as ChatEvent;
-        } catch (error) {
-          return error;
-        }
-        deliver(event);
-        signal?.throwIfAborted();
-        if (finished()) return undefined;
-      }
-    }
-  } finally {
-    reader.cancel().catch(() => undefined);
-  }
 }

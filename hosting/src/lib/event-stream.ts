@@ -21,6 +21,11 @@ export interface FollowOptions<T> {
   headers?: () => Record<string, string> | Promise<Record<string, string>>;
   /** Resume after this event on the first connection. */
   lastEventId?: string;
+  /**
+   * The first connection's response when the caller already has it (a POST that answers with
+   * the stream); it is read like any connection, and later ones go to `url`.
+   */
+  opened?: Response;
   signal?: AbortSignal;
   fetch?: typeof fetch;
   /** Called on a 401 before the one retry it earns; the app refreshes its ID token here. */
@@ -48,6 +53,7 @@ export async function followEventStream<T>(url: string, options: FollowOptions<T
   const sleep = options.sleep ?? wait;
   const maxFailures = options.maxFailures ?? 8;
   let lastEventId = options.lastEventId;
+  let opened = options.opened;
   let retryMs = 1000;
   let failures = 0;
   // One retry per 401, earned again by every connection that opens: an ID token expires
@@ -78,10 +84,12 @@ export async function followEventStream<T>(url: string, options: FollowOptions<T
     signal?.throwIfAborted();
     let response: Response;
     try {
-      response = await fetcher(url, { headers, signal });
+      response = opened ?? (await fetcher(url, { headers, signal }));
     } catch (error) {
       signal?.throwIfAborted();
       return { finished: false, received: 0, error };
+    } finally {
+      opened = undefined;
     }
     const { status } = response;
     if (status === 204) return { finished: true };
