@@ -135,17 +135,18 @@ describe(`in a browser, ${mode} mode`, () => {
     const { page, problems } = await openIn(browser(), { colorScheme: 'dark' });
     await page.goto(`${hosting}/`);
     await expect.poll(() => page.getByTestId('mode').count(), { timeout: 15_000 }).toBe(1);
-    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bg').trim());
-    expect(await background()).toBe('#0f1217');
+    // The page's resolved background: --bg's dark #0f1217 or light #f7f8fa.
+    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    expect(await background()).toBe('rgb(15, 18, 23)');
     await page.getByLabel('Theme').selectOption('light');
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
-    expect(await background()).toBe('#f7f8fa');
+    expect(await background()).toBe('rgb(247, 248, 250)');
     await page.reload();
     await expect.poll(() => page.getByTestId('mode').count(), { timeout: 15_000 }).toBe(1);
-    expect(await background()).toBe('#f7f8fa');
+    expect(await background()).toBe('rgb(247, 248, 250)');
     expect(await page.getByLabel('Theme').inputValue()).toBe('light');
     await page.getByLabel('Theme').selectOption('system');
-    expect(await background()).toBe('#0f1217');
+    expect(await background()).toBe('rgb(15, 18, 23)');
     expect(problems).toEqual([]);
     await page.context().close();
   });
