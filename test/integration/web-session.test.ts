@@ -100,7 +100,9 @@ describe.runIf(mode === 'protected')('the web app in protected mode', () => {
       }),
     );
     await page.goto(`${hosting}/controls`);
-    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Sign in to continue');
+    // The page asks to sign in while the stored session is restored, too: wait for the notice itself.
+    await expect.poll(() => page.getByTestId('session-ended').count(), { timeout: 15_000 }).toBe(1);
+    expect(await headingOf(page)).toBe('Sign in to continue');
     expect(await page.getByTestId('session-ended').textContent()).toBe('Your session has ended. Sign in again to continue.');
     expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
     await close();

@@ -89,13 +89,15 @@ export class Session {
     this.#user = user;
     // While the server is public the session is kept, not shown; it shows again if that changes.
     if (!this.#required) return;
-    if (user) this.#ended = false;
     this.#state = user ? { status: 'signed-in', user } : { status: 'signed-out', ended: this.#ended };
   }
 
   async #signIn(how: (client: IdentityClient) => Promise<void>): Promise<void> {
     const client = await this.#client;
     if (!client) return;
+    // Only a sign-in clears "your session has ended": a token refresh still in flight from the
+    // calls that were refused must not, or the notice would vanish as the session is discarded.
+    this.#ended = false;
     try {
       await how(client);
     } catch (error) {
