@@ -93,6 +93,10 @@ export const responses: Record<string, ResponseObject> = {
   DocNotFound: problemResponse('No documentation page has this slug.', ['doc_not_found']),
   Conflict: problemResponse('The request conflicts with what is stored.', ['evidence_conflict', 'idempotency_key_reused']),
   PayloadTooLarge: problemResponse('The body or one of its files is too large.', ['payload_too_large', 'attachment_too_large']),
+  EvidenceTooLarge: problemResponse('The body, or the data of one of its items, is too large.', [
+    'payload_too_large',
+    'evidence_too_large',
+  ]),
   UnsupportedMediaType: problemResponse('The body or one of its files has a type that is not accepted.', [
     'unsupported_media_type',
     'attachment_type_not_allowed',
@@ -111,6 +115,11 @@ export const responses: Record<string, ResponseObject> = {
     {
       'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
     },
+  ),
+  EvidenceInFlight: problemResponse(
+    'Another request is storing some of the same items; send this one again after `Retry-After` seconds.',
+    ['evidence_in_flight'],
+    { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
   ),
   ChatMessageNotFound: problemResponse('No answer stream has this id.', ['chat_message_not_found']),
   AnalysisNotFound: problemResponse('No analysis run has this id.', ['analysis_not_found']),

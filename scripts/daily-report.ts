@@ -53,6 +53,11 @@ try {
   // This prints its own summary instead of the job's structured log line.
   logs.reportPublished = () => undefined;
   logs.reportAlreadyExists = () => undefined;
+  let read = '';
+  logs.evidenceSnapshotLoaded = (_date, _trigger, facts) => {
+    const from = facts['from'] ? `the checkpoint of ${String(facts['from'])}` : 'no checkpoint (every batch)';
+    read = ` It started from ${from} and read ${String(facts['batches'])} batches (${String(facts['received'])} items) received since.`;
+  };
   const { stored, created } = await produceDailyReport({
     store: new LocalFolderStore(storeDir),
     catalog,
@@ -70,6 +75,7 @@ try {
       ? `Created the report of ${date} in ${storeName}: score ${score.toFixed(1)} (${tally}).`
       : `The report of ${date} was already in ${storeName}, as of ${stored.report.asOf}: score ${score.toFixed(1)} (${tally}).`,
   );
+  if (created && read) console.log(read.trim());
 } catch (error) {
   console.error(`✗ ${(error as Error).message}`);
   process.exit(1);

@@ -9,6 +9,7 @@ import { build, localIdentity } from './build.ts';
 import { emulatorEnv, emulatorsUsed, hostingOrigin, projects, type Mode } from './lib/emulators.ts';
 import { paths } from './lib/paths.ts';
 import { run } from './lib/run.ts';
+import { migrateLocalStoreIfNeeded } from './lib/migrate.ts';
 import { resetStore, seedDemo } from './lib/seed-demo.ts';
 
 const mode: Mode = process.argv.includes('--protected') ? 'protected' : 'public';
@@ -20,6 +21,7 @@ const storeName = relative(paths.root, storeDir).startsWith('..') ? storeDir : r
 try {
   await build({ identity: localIdentity });
   if (reseed) await resetStore(storeDir);
+  else await migrateLocalStoreIfNeeded(storeDir, (line) => console.log(line));
   const seeded = await seedDemo({ storeDir, today: new Date().toISOString().slice(0, 10), timeZone: 'UTC' });
   console.log(
     seeded.seeded

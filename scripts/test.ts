@@ -11,6 +11,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, localIdentity } from './build.ts';
+import { rewriteLocalStoreInLegacyLayout } from './lib/legacy-layout.ts';
+import { migrateLocalStoreIfNeeded } from './lib/migrate.ts';
 import { seedDemo } from './lib/seed-demo.ts';
 import { findChromium } from './lib/chromium.ts';
 import { emulatorEnv, emulatorsUsed, integrationTestEnv, projects, type Mode } from './lib/emulators.ts';
@@ -42,6 +44,15 @@ async function integration(mode: Mode): Promise<void> {
   // The demo's two weeks of evidence and reports, as `npm start` seeds them: the browser tests
   // read the product as a new user first sees it.
   await seedDemo({ storeDir: store, today: new Date().toISOString().slice(0, 10), timeZone: 'UTC' });
+  if (mode === 'protected') {
+    // This mode runs on a store in the layout before partitions, migrated as a user upgrading would.
+    await step('Store rewritten in the old layout, then migrated', async () => {
+      const old = await rewriteLocalStoreInLegacyLayout(store);
+      const migrated = await migrateLocalStoreIfNeeded(store, () => undefined);
+      if (!migrated) throw new Error('the rewritten store was not recognised as the old layout');
+      console.log(`  ${old.items} items and ${old.reports} reports migrated.`);
+    });
+  }
   await step(`Integration tests, ${mode} mode (${projects[mode]})`, () =>
     run(
       'firebase',

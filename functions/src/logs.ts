@@ -74,6 +74,14 @@ export const logEntries = {
   evidenceIngested: (requestId: string, created: number, existing: number) =>
     entry('INFO', 'evidence ingested', { event: 'evidence_ingested', requestId, created, existing }),
 
+  /** A batch stored by a writer that stopped before indexing it was indexed by the daily job. */
+  evidenceIndexRepaired: (batch: string, items: number) =>
+    entry('WARNING', 'evidence index repaired', { event: 'evidence_index_repaired', batch, items }),
+
+  /** The evidence an evaluation read: where it started from and what it read since. */
+  evidenceSnapshotLoaded: (date: string, trigger: string, facts: Record<string, unknown>) =>
+    entry('INFO', 'evidence snapshot loaded', { event: 'evidence_snapshot_loaded', date, trigger, ...facts }),
+
   /** A stored attachment no longer matched its recorded hash and was not served. */
   attachmentTampered: (submissionId: string, index: number, expected: string, actual: string) =>
     entry('ERROR', 'attachment failed its integrity check', {

@@ -107,11 +107,12 @@ export const schemas = {
   },
   AnalysisPage: {
     type: 'object',
-    required: ['items'],
+    required: ['items', 'hasMore'],
     additionalProperties: false,
     properties: {
       items: { type: 'array', items: ref('Analysis'), description: 'Newest first.' },
-      nextCursor: { type: 'string' },
+      hasMore: { type: 'boolean', description: 'True when more runs follow this page.' },
+      nextCursor: { type: 'string', description: 'Pass as `cursor` for the next page; present when `hasMore`.' },
     },
   },
   AnalysisProblem: {

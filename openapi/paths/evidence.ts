@@ -2,6 +2,7 @@
 import type { PathsObject, SchemaObject } from 'openapi3-ts/oas31';
 import { access, jsonResponse, ref, responseRef } from '../components.ts';
 import { evidenceKindNames, evidenceKinds } from '../evidence-kinds.ts';
+import { maxDataBytes, maxDataDepth } from '../../functions/src/evidence/evidence-limits.ts';
 
 export const tag = {
   name: 'evidence',
@@ -68,7 +69,13 @@ export const schemas = {
     additionalProperties: false,
     properties: {
       ...evidenceFields,
-      data: { type: 'object', additionalProperties: true, description: 'The observation; its schema depends on `kind`.' },
+      data: {
+        type: 'object',
+        additionalProperties: true,
+        description:
+          `The observation; its schema depends on \`kind\`. At most ${maxDataBytes / 1024} KiB as JSON (413 ` +
+          `\`evidence_too_large\` beyond) and ${maxDataDepth} levels of nesting (400 beyond).`,
+      },
     },
     allOf: dataByKind,
   },
@@ -130,11 +137,26 @@ export const schemas = {
   },
   EvidencePage: {
     type: 'object',
-    required: ['items'],
+    required: ['items', 'hasMore'],
     additionalProperties: false,
     properties: {
-      items: { type: 'array', items: ref('EvidenceItem'), description: 'Newest `collectedAt` first.' },
-      nextCursor: { type: 'string', description: 'Pass as `cursor` for the next page; absent on the last page.' },
+      items: {
+        type: 'array',
+        items: ref('EvidenceItem'),
+        description: 'Newest `collectedAt` first; items collected at the same instant by id.',
+      },
+      hasMore: {
+        type: 'boolean',
+        description: 'True when at least one more item matching the filters follows this page.',
+      },
+      nextCursor: {
+        type: 'string',
+        description:
+          'Pass as `cursor` to continue. Present when `hasMore` is true; also present, with `hasMore` false and a page ' +
+          'that may be short, when a combination of filters that is checked item by item (a subject with a source or ' +
+          'a control) reached the bound of index entries one request examines before the page was full. Absent when ' +
+          'the listing is complete. Cursors stay valid while new evidence arrives.',
+      },
     },
   },
 } as const;
@@ -182,20 +204,30 @@ export const paths: PathsObject = {
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
         '409': responseRef('Conflict'),
-        '413': responseRef('PayloadTooLarge'),
+        '413': responseRef('EvidenceTooLarge'),
         '415': responseRef('UnsupportedMediaType'),
         '500': responseRef('InternalError'),
+        '503': responseRef('EvidenceInFlight'),
       },
     },
     get: {
       operationId: 'listEvidence',
       summary: 'List evidence',
-      description: 'Evidence items, newest first, filtered and paged.',
+      description:
+        'Evidence items, newest `collectedAt` first, filtered and paged. A page costs one read per item shown, however ' +
+        'long the history: every filter is answered from an index.',
       tags: ['evidence'],
       security: access.protected,
       parameters: [
         { name: 'kind', in: 'query', required: false, schema: ref('EvidenceKind') },
-        { name: 'subject', in: 'query', required: false, schema: { type: 'string', maxLength: 300 } },
+        { name: 'subject', in: 'query', required: false, schema: { type: 'string', minLength: 1, maxLength: 300 } },
+        {
+          name: 'source',
+          in: 'query',
+          required: false,
+          description: 'The collector or person that produced the items (`submission` for manual submissions).',
+          schema: { type: 'string', minLength: 1, maxLength: 200 },
+        },
         {
           name: 'control',
           in: 'query',

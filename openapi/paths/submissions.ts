@@ -83,11 +83,12 @@ export const schemas = {
   },
   SubmissionPage: {
     type: 'object',
-    required: ['items'],
+    required: ['items', 'hasMore'],
     additionalProperties: false,
     properties: {
       items: { type: 'array', items: ref('Submission'), description: 'Newest first.' },
-      nextCursor: { type: 'string' },
+      hasMore: { type: 'boolean', description: 'True when more submissions follow this page.' },
+      nextCursor: { type: 'string', description: 'Pass as `cursor` for the next page; present when `hasMore`.' },
     },
   },
 } as const;

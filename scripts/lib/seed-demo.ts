@@ -63,9 +63,10 @@ export async function seedDemo({
   const evidence = new EvidenceStore(store);
 
   // The job logs one structured line per report; the caller prints one summary instead.
-  const { reportPublished, reportAlreadyExists } = logs;
+  const { reportPublished, reportAlreadyExists, evidenceSnapshotLoaded } = logs;
   logs.reportPublished = () => undefined;
   logs.reportAlreadyExists = () => undefined;
+  logs.evidenceSnapshotLoaded = () => undefined;
   try {
     return await seedDemoHistory(
       {
@@ -81,6 +82,7 @@ export async function seedDemo({
   } finally {
     logs.reportPublished = reportPublished;
     logs.reportAlreadyExists = reportAlreadyExists;
+    logs.evidenceSnapshotLoaded = evidenceSnapshotLoaded;
   }
 }
 

@@ -71,7 +71,7 @@ const postEvidence = (body: unknown, headers: Record<string, string> = {}) =>
   });
 
 async function removeTodaysReport(): Promise<void> {
-  await store.delete(`reports/${today}.json`).catch(() => undefined);
+  await store.delete(`reports/day=${today}/report.json`).catch(() => undefined);
 }
 
 async function reportObjects(): Promise<string[]> {
@@ -174,8 +174,8 @@ describe('daily reports', () => {
     expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200));
     expect(new Set(bodies).size).toBe(1);
     expect(new Set(responses.map((response) => response.headers.get('etag'))).size).toBe(1);
-    expect((await reportObjects()).filter((name) => name === `reports/${today}.json`)).toHaveLength(1);
-    expect(bodies[0]).toBe((await store.read(`reports/${today}.json`)).data.toString('utf8'));
+    expect((await reportObjects()).filter((name) => name === `reports/day=${today}/report.json`)).toHaveLength(1);
+    expect(bodies[0]).toBe((await store.read(`reports/day=${today}/report.json`)).data.toString('utf8'));
   });
 
   it('leaves exactly one report when two daily runs fire at once', async () => {
@@ -185,7 +185,7 @@ describe('daily reports', () => {
     expect(outcomes.map((outcome) => outcome.date)).toEqual([today, today]);
     expect(outcomes.filter((outcome) => outcome.created)).toHaveLength(1);
     expect(runs.map((run) => run.status).sort()).toEqual([200, 201]);
-    expect((await reportObjects()).filter((name) => name === `reports/${today}.json`)).toHaveLength(1);
+    expect((await reportObjects()).filter((name) => name === `reports/day=${today}/report.json`)).toHaveLength(1);
   });
 
   it("revalidates today's report with its ETag", async () => {

@@ -26,6 +26,7 @@ async function api<T>(path: string): Promise<T> {
 
 interface EvidencePage {
   items: { id: string; subject: string; kind: string; source: string; collectedAt: string; data: Record<string, unknown> }[];
+  hasMore: boolean;
   nextCursor?: string;
 }
 
@@ -122,7 +123,7 @@ describe(`the evidence browser, ${mode} mode`, () => {
 
     await page.getByRole('button', { name: 'Next page →' }).click();
     await expect.poll(() => shownIds(page), { timeout: 15_000 }).toEqual([`/evidence/web-evidence-${run}-2`]);
-    expect(await page.getByTestId('evidence-range').textContent()).toBe('Items 3–3');
+    expect(await page.getByTestId('evidence-range').textContent()).toBe('Items 3–3, none after these');
     expect(await page.getByRole('button', { name: 'Next page →' }).isDisabled()).toBe(true);
 
     await page.getByLabel('Subject (exact)').fill(subjectB);
@@ -131,6 +132,20 @@ describe(`the evidence browser, ${mode} mode`, () => {
       .poll(() => shownIds(page), { timeout: 15_000 })
       .toEqual([`/evidence/web-evidence-${run}-3`, `/evidence/web-evidence-${run}-4`]);
     expect(new URL(page.url()).search).toBe(`?kind=tls.endpoint&subject=${subjectB}&limit=2`);
+
+    await page.getByLabel('Per page').selectOption('10');
+    await page.getByLabel('Subject (exact)').fill('');
+    await page.getByLabel('Source (exact)').fill('web-evidence-test');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const bySource = await api<EvidencePage>('/api/evidence?kind=tls.endpoint&source=web-evidence-test&limit=10');
+    expect(bySource.items.map((item) => item.id)).toEqual([0, 1, 2, 3, 4].map((n) => `web-evidence-${run}-${n}`));
+    expect(bySource.hasMore).toBe(false);
+    await expect.poll(() => shownIds(page), { timeout: 15_000 }).toEqual(hrefsOf(bySource));
+    expect(new URL(page.url()).search).toBe('?kind=tls.endpoint&source=web-evidence-test&limit=10');
+    expect(await page.getByTestId('evidence-range').textContent()).toBe('Items 1–5, none after these');
+    await page.getByLabel('Subject (exact)').fill(subjectB);
+    await page.getByLabel('Source (exact)').fill('');
+    await page.getByRole('button', { name: 'Apply' }).click();
 
     await page.getByLabel('Kind').selectOption('backup.job');
     await expect

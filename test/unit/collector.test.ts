@@ -28,6 +28,7 @@ import {
   type CollectorOptions,
 } from '../../scripts/lib/collector.ts';
 import { paths } from '../../scripts/lib/paths.ts';
+import { everyItem } from '../support/every-item.ts';
 import { fakeTokens, fakeVerifier, setMode, tableOf } from '../support/families.ts';
 import { expectedProblem } from '../support/problems.ts';
 import { serve } from '../support/serve.ts';
@@ -579,7 +580,7 @@ describe('the example files against the real evidence family', () => {
       const first = capture();
       expect(await main(['--url', server.url, '--token', fakeTokens.valid, ...examples], {}, first)).toBe(0);
       expect(first.output.at(-1)).toBe('Summary: created 6, already present 0, rejected 0');
-      const stored = () => new LocalFolderStore(store).list('evidence/items/').then((page) => page.items.length);
+      const stored = () => everyItem(new LocalFolderStore(store)).then((items) => items.length);
       expect(await stored()).toBe(6);
       // The same keys again: the API answers from the first run and writes no item twice.
       expect(await main(['--url', server.url, '--token', fakeTokens.valid, ...examples], {}, capture())).toBe(0);

@@ -2,17 +2,41 @@
  * Analysis runs in the object store: the request of each run, written once at
  * `analyses/runs/<id>.json`, its `Idempotency-Key` at `analyses/idempotency/<sha256>.json`, and
  * its events through a `RunLog` per run (shared by everyone in this instance who follows it).
+ *
+ * The list of runs is an index, newest first (`analyses/index/<key>`, storage/newest-first.ts).
+ * Once a run has ended its index entry carries the run as readers see it, in its metadata, so
+ * a page of ended runs costs one `list`; a run still going is described from its events.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { canonicalJson } from '../evidence/evidence-store.js';
+import { canonicalJson } from '../evidence/canonical-json.js';
 import { ApiProblem } from '../http/problem.js';
-import { listNames, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
+import { newestFirstKey, pageNewestFirst, idOfKey } from '../storage/newest-first.js';
+import { ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 import { describeRun, newRunId, type Analysis, type RunRecord } from './analysis-model.js';
 import { EventConflict, RunLog } from './run-log.js';
 
 const runsPrefix = 'analyses/runs/';
 const keysPrefix = 'analyses/idempotency/';
 const runObjectName = (id: string) => `${runsPrefix}${id}.json`;
+const indexPrefix = 'analyses/index/';
+/** Cloud Storage keeps at most 8 KiB of metadata per object; a larger outcome is read from the events instead. */
+const maxOutcomeBytes = 6 * 1024;
+
+/** A run's place in the list, from the creation time its id records; undefined for a malformed id. */
+export function runKey(id: string): string | undefined {
+  const stamp = /^an-(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{3})-[0-9a-f]{8}$/.exec(id);
+  if (!stamp) return undefined;
+  const [year, month, day, hour, minute, second, ms] = stamp.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return newestFirstKey(Date.UTC(year, month - 1, day, hour, minute, second, ms), id);
+}
 const publishedMarker = (id: string) => `analyses/published/${id}`;
 /** Logs and records kept per instance; the oldest ended ones are dropped first. */
 const maxLogs = 500;
@@ -27,6 +51,7 @@ export class AnalysisStore {
   readonly #store: ObjectStore;
   readonly #records = new Map<string, RunRecord>();
   readonly #logs = new Map<string, RunLog>();
+  readonly #outcomesRecorded = new Set<string>();
 
   constructor(store: ObjectStore) {
     this.#store = store;
@@ -80,7 +105,15 @@ export class AnalysisStore {
     } catch (error) {
       if (!(error instanceof PreconditionFailed)) throw error; // written by a concurrent retry
     }
+    await this.index(record.id);
     this.#remember(record);
+  }
+
+  /** Files a run in the list; create-only, so doing it again changes nothing. */
+  async index(id: string): Promise<void> {
+    await this.#store.create(`${indexPrefix}${runKey(id)!}`, '').catch((error: unknown) => {
+      if (!(error instanceof PreconditionFailed)) throw error;
+    });
   }
 
   #remember(record: RunRecord): void {
@@ -138,7 +171,49 @@ export class AnalysisStore {
           });
       }
     }
-    return describeRun(record, log.events);
+    const analysis = describeRun(record, log.events);
+    if (log.ended) await this.#recordOutcome(analysis);
+    return analysis;
+  }
+
+  /** Puts an ended run, as readers see it, in its index entry's metadata (once per instance). */
+  async #recordOutcome(analysis: Analysis): Promise<void> {
+    if (this.#outcomesRecorded.has(analysis.id)) return;
+    const json = JSON.stringify(analysis);
+    const name = `${indexPrefix}${runKey(analysis.id)!}`;
+    if (Buffer.byteLength(json) <= maxOutcomeBytes) {
+      try {
+        const info = await this.#store.stat(name);
+        if (!info.metadata['analysis']) await this.#store.replace(name, '', info.generation, { metadata: { analysis: json } });
+      } catch (error) {
+        // A missing entry (a run from before the index) or a concurrent writer: the listing reads the events instead.
+        if (!(error instanceof ObjectNotFound) && !(error instanceof PreconditionFailed)) throw error;
+      }
+    }
+    this.#outcomesRecorded.add(analysis.id);
+    if (this.#outcomesRecorded.size > maxLogs) this.#outcomesRecorded.delete(this.#outcomesRecorded.values().next().value!);
+  }
+
+  /**
+   * A page of runs as readers see them, newest first, after the run `after`: ended runs from
+   * their index entries, the others described from their events.
+   */
+  async page(query: { after?: string; limit: number; now: Date }): Promise<{ items: Analysis[]; hasMore: boolean }> {
+    const after = query.after === undefined ? undefined : runKey(query.after);
+    const { entries, hasMore } = await pageNewestFirst(this.#store, indexPrefix, {
+      limit: query.limit,
+      ...(after ? { after } : {}),
+    });
+    const items = await Promise.all(
+      entries.map(async (entry) => {
+        const stored = entry.metadata['analysis'];
+        if (stored) return JSON.parse(stored) as Analysis;
+        const analysis = await this.describe(idOfKey(entry.key), query.now);
+        if (!analysis) throw new Error(`the analyses index names ${idOfKey(entry.key)}, which has no record`);
+        return analysis;
+      }),
+    );
+    return { items, hasMore };
   }
 
   /** Publishing is recorded once it happened, so a retry never publishes an older result over a newer run's. */
@@ -158,12 +233,6 @@ export class AnalysisStore {
       if (error instanceof ObjectNotFound) return false;
       throw error;
     }
-  }
-
-  /** Run ids, newest first. */
-  async ids(): Promise<string[]> {
-    const names = await listNames(this.#store, runsPrefix);
-    return names.map((name) => name.slice(runsPrefix.length, -'.json'.length)).sort((a, b) => (a < b ? 1 : -1));
   }
 
   /**

@@ -12,7 +12,10 @@
 import { dayIn, endOfDay } from '../assessment/dates.js';
 import { assembleReport, controlsInOrder, evaluateEach, summaryOf, type CompiledCatalog } from '../assessment/evaluate.js';
 import type { ControlResult, EvidenceItem } from '../assessment/model.js';
-import { canonicalJson, type EvidenceStore } from '../evidence/evidence-store.js';
+import { canonicalJson } from '../evidence/canonical-json.js';
+import type { CheckpointStore } from '../evidence/checkpoint-store.js';
+import { loadSnapshot } from '../evidence/evidence-snapshot.js';
+import type { EvidenceStore } from '../evidence/evidence-store.js';
 import { logs } from '../logs.js';
 import type { ReportStore } from '../reports/report-store.js';
 import type { AnalysisEvent, AnalysisEventType, RunRecord } from './analysis-model.js';
@@ -22,6 +25,7 @@ import { EventConflict, type RunLog } from './run-log.js';
 export interface WorkerDeps {
   analyses: AnalysisStore;
   evidence: EvidenceStore;
+  checkpoints: CheckpointStore;
   reports: ReportStore;
   compiled: CompiledCatalog;
   timeZone: string;
@@ -58,6 +62,7 @@ export async function runAnalysis(deps: WorkerDeps, runId: string, attempt: Atte
   try {
     await log.refresh();
     if (!log.ended) await evaluateRun(deps, record, log);
+    await deps.analyses.describe(runId); // files the ended run in the list, for cheap listing
     logs.analysisAttemptEnded(runId, attempt.number, log.events.at(-1)?.type ?? 'none', Math.round(performance.now() - started));
   } catch (error) {
     if (error instanceof Superseded) {
@@ -123,8 +128,14 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
   if (startedEvent.type !== 'run.started') throw new Superseded(startedEvent);
 
   // The evidence as it was when the run started, whichever attempt this is.
-  const snapshot = (await deps.evidence.all()).filter((item) => item.receivedAt <= startedEvent.time);
   const asOf = new Date(startedEvent.data.asOf);
+  const { items: snapshot } = await loadSnapshot({
+    evidence: deps.evidence,
+    checkpoints: deps.checkpoints,
+    date: record.date,
+    asOf,
+    receivedUpTo: new Date(startedEvent.time),
+  });
   const results: ControlResult[] = [];
   let index = 0;
   for (const result of evaluateEach(deps.compiled, { asOf, evidence: snapshot }, scope)) {

@@ -2,10 +2,14 @@
  * The daily job: evaluate one day and store its report, once. The schedule, the development
  * trigger, the seeding script and a first read of today all call this one function.
  *
- * The report is written create-only, so a second firing, a retry or a concurrent first read
- * on the same day all end with the one report that was stored first.
+ * It reads the evidence received since the last checkpoint, not the history
+ * (evidence/evidence-snapshot.ts), and leaves a checkpoint of the day for tomorrow's run. The
+ * report is written create-only, so a second firing, a retry or a concurrent first read on the
+ * same day all end with the one report that was stored first.
  */
 import { randomUUID } from 'node:crypto';
+import { CheckpointStore } from '../evidence/checkpoint-store.js';
+import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
 import { logs } from '../logs.js';
 import { ReportStore, type StoredReport } from '../reports/report-store.js';
@@ -25,11 +29,13 @@ export interface DailyReportOptions {
   /** Lets a caller that already holds them (a long-lived process) share the stores' caches. */
   evidence?: EvidenceStore;
   reports?: ReportStore;
+  checkpoints?: CheckpointStore;
 }
 
 export async function produceDailyReport(options: DailyReportOptions): Promise<{ stored: StoredReport; created: boolean }> {
   const reports = options.reports ?? new ReportStore(options.store);
   const evidence = options.evidence ?? new EvidenceStore(options.store);
+  const checkpoints = options.checkpoints ?? new CheckpointStore(options.store);
   const date = options.date ?? dayIn(options.timeZone, options.now);
   const runId = `daily-${date}-${randomUUID().slice(0, 8)}`;
   const existing = await reports.find(date);
@@ -40,14 +46,24 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<{
   const started = performance.now();
   const end = endOfDay(options.timeZone, date);
   const asOf = options.now < end ? options.now : end;
-  const [items, previous] = await Promise.all([evidence.all(), reports.latestBefore(date)]);
+  const [snapshot, previous] = await Promise.all([
+    loadSnapshot({ evidence, checkpoints, date, asOf, receivedUpTo: options.now, checkpoint: true }),
+    reports.latestBefore(date),
+  ]);
+  logs.evidenceSnapshotLoaded(date, options.trigger, {
+    from: snapshot.from?.date ?? null,
+    batches: snapshot.batches,
+    received: snapshot.received,
+    items: snapshot.items.length,
+    checkpointWritten: snapshot.checkpointWritten,
+  });
   const report = evaluate(options.catalog, {
     date,
     timeZone: options.timeZone,
     asOf,
     generatedAt: options.now,
     runId,
-    evidence: items,
+    evidence: snapshot.items,
     previous: previous?.report ?? null,
   });
   const outcome = await reports.create(report);

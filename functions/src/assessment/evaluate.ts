@@ -110,12 +110,17 @@ export function indexEvidence(evidence: readonly EvidenceItem[], asOf: Date): Ev
   return { byKind, attestationsByControl };
 }
 
+const bySubject = (a: Indexed, b: Indexed) => (a.item.subject < b.item.subject ? -1 : a.item.subject > b.item.subject ? 1 : 0);
+
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 function evaluateControl(control: Control, checks: CompiledCheck[], index: EvidenceIndex, asOf: number): ControlResult {
   const findings: Finding[] = [];
   const considered = new Set<string>();
-  const attestations = [...(index.attestationsByControl.get(control.id)?.values() ?? [])].filter((entry) => entry.expires > asOf);
+  // In subject order, like every list of entries below, so the report never depends on the order items were read in.
+  const attestations = [...(index.attestationsByControl.get(control.id)?.values() ?? [])]
+    .filter((entry) => entry.expires > asOf)
+    .sort(bySubject);
   const scopedOut = attestations.filter((entry) => entry.item.data['notApplicable'] === true);
   const result = (status: ControlStatus): ControlResult => ({
     id: control.id,
@@ -149,7 +154,7 @@ function evaluateControl(control: Control, checks: CompiledCheck[], index: Evide
       requirement.kind === 'attestation'
         ? [...(index.attestationsByControl.get(control.id)?.values() ?? [])]
         : [...(index.byKind.get(requirement.kind)?.values() ?? [])];
-    entries.sort((a, b) => (a.item.subject < b.item.subject ? -1 : a.item.subject > b.item.subject ? 1 : 0));
+    entries.sort(bySubject);
     if (entries.length === 0) {
       missing = true;
       findings.push({

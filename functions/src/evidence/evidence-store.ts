@@ -1,50 +1,85 @@
 /**
- * Evidence in the object store: one immutable JSON object per item, `evidence/items/<id>.json`,
- * written create-only. That makes ingest idempotent without locks: a retry finds its own item
- * already there (same content → `existing`), and a different item under a taken id is refused.
+ * Evidence in the object store (the layout is in evidence-layout.ts). Items are append-only;
+ * ingest is idempotent by item id and by `Idempotency-Key`, across any number of concurrent
+ * writers, with no lock:
  *
- * Items never change once written, so an instance caches every item it has read and, on the
- * next listing, reads only the names it has not seen.
+ *   1. each item's id is claimed create-only (`evidence-ids/<id>.json`, the item itself);
+ *   2. the items whose claims this request won are written as one batch object in the day's
+ *      partition — the commit point: evaluation reads batches, nothing else;
+ *   3. the listing index entries are written, then a marker saying the batch is indexed.
+ *
+ * A retry finds its claims: same content and a committed batch → `existing`; other content → a
+ * conflict, refused before anything is written. A claim whose batch never appeared (its writer
+ * died between 1 and 2) is taken over by the next request for that id once it is older than
+ * `settleMs`; until then that request waits briefly for the batch, then answers "in flight".
+ * Writers give up before writing a batch more than `commitDeadlineMs` after it was stamped, so
+ * a batch's receivedAt is never more than `settleMs` behind the moment it becomes visible —
+ * which is what lets the daily job's checkpoints trail the present by `settleMs` and miss
+ * nothing (see assessment/evidence-snapshot.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { EvidenceInput, EvidenceItem } from '../assessment/model.js';
 import { ApiProblem, invalidRequest, type RequestError } from '../http/problem.js';
 import { inBatches, listNames, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
+import { canonicalJson } from './canonical-json.js';
+import {
+  batchNameFrom,
+  batchObjectName,
+  batchReceivedAt,
+  claimObjectName,
+  indexedMarkerName,
+  indexedMarkersPrefix,
+  indexKey,
+  indexesOf,
+  indexPrefix,
+  indexPrefixOf,
+  keyObjectName,
+  partitionPrefix,
+  partitionsPrefix,
+  utcDay,
+} from './evidence-layout.js';
+import { parseNdjson, toNdjson } from './ndjson.js';
+import { checkDataLimits, maxDataBytes, maxDataDepth } from './evidence-limits.js';
 
-const itemsPrefix = 'evidence/items/';
-const keysPrefix = 'evidence/idempotency/';
-const parallelWrites = 16;
+export { canonicalJson } from './canonical-json.js';
 
-export const evidenceObjectName = (id: string) => `${itemsPrefix}${id}.json`;
-
-interface KeyRecord {
-  name: string;
-  generation: string;
-  request: string;
-  outcomes?: IngestOutcome[];
-}
+const parallelWrites = 64;
 
 export interface IngestOutcome {
   id: string;
   status: 'created' | 'existing';
 }
 
-/** What makes two items the same item: everything the sender chose, not when it arrived. */
-function fingerprint(item: Omit<EvidenceItem, 'receivedAt'> & { receivedAt?: string }): string {
-  const { receivedAt: _receivedAt, ...content } = item;
-  return createHash('sha256').update(canonicalJson(content)).digest('hex');
+export interface EvidenceStoreOptions {
+  /** How long an uncommitted claim is presumed alive, and how far checkpoints trail the present. */
+  settleMs?: number;
+  /** How long a request waits for a concurrent request's batch that holds the same item. */
+  waitForPeerMs?: number;
+  /** A writer that took longer than this since stamping its batch gives up instead of writing it. */
+  commitDeadlineMs?: number;
 }
 
-/** JSON with object keys sorted, so equal content hashes equally whatever the key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
+export const defaultSettleMs = 5 * 60_000;
+
+interface Claim {
+  item: EvidenceItem;
+  batch: string;
+  fingerprint: string;
+  generation: string;
+  updated: number;
+}
+
+type Decision =
+  | { action: 'existing'; batch: string }
+  | { action: 'claim' }
+  | { action: 'takeover'; generation: string }
+  /** Claimed by a request still writing it: `existing` once its batch appears. */
+  | { action: 'peer'; batch: string };
+
+/** What makes two items the same item: everything the sender chose, not when it arrived. */
+export function fingerprint(item: Omit<EvidenceItem, 'receivedAt'> & { receivedAt?: string }): string {
+  const { receivedAt: _receivedAt, ...content } = item;
+  return createHash('sha256').update(canonicalJson(content)).digest('hex');
 }
 
 /** A new id that sorts by creation time: `ev-` + base36 milliseconds + randomness. */
@@ -52,23 +87,42 @@ export function newEvidenceId(now: Date): string {
   return `ev-${now.getTime().toString(36).padStart(9, '0')}-${randomBytes(6).toString('hex')}`;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Items kept per instance, by bytes: a listing page re-read is free, a function's memory is not. */
+const maxCachedBytes = 16 * 1024 * 1024;
+
 export class EvidenceStore {
   readonly #store: ObjectStore;
-  readonly #cache = new Map<string, EvidenceItem>();
+  readonly #settleMs: number;
+  readonly #waitForPeerMs: number;
+  readonly #commitDeadlineMs: number;
+  readonly #cache = new Map<string, { item: EvidenceItem; bytes: number }>();
+  #cachedBytes = 0;
+  /** Batches known to exist: a batch, once written, is never removed. */
+  readonly #committed = new Set<string>();
 
-  constructor(store: ObjectStore) {
+  constructor(store: ObjectStore, options: EvidenceStoreOptions = {}) {
     this.#store = store;
+    this.#settleMs = options.settleMs ?? defaultSettleMs;
+    this.#waitForPeerMs = options.waitForPeerMs ?? 5_000;
+    this.#commitDeadlineMs = options.commitDeadlineMs ?? 60_000;
+  }
+
+  get settleMs(): number {
+    return this.#settleMs;
   }
 
   /**
-   * Stores items create-only. Ids come from the items, else from the idempotency key (so a
-   * retried request derives the same ids), else are new. Conflicts are found before anything
-   * is written, so a refused batch stores nothing.
+   * Stores items sent by a collector or a submission. Ids come from the items, else from the
+   * idempotency key (so a retried request derives the same ids), else are new. Limits and
+   * conflicts are checked before anything is written, so a refused request stores nothing.
    */
   async ingest(
     inputs: readonly EvidenceInput[],
     options: { receivedAt: Date; idempotencyKey?: string; pointer: (index: number) => string; extra?: Partial<EvidenceItem> },
   ): Promise<IngestOutcome[]> {
+    checkLimits(inputs, options.pointer);
     const keyHash = options.idempotencyKey ? createHash('sha256').update(options.idempotencyKey).digest('hex') : undefined;
     const items: EvidenceItem[] = inputs.map((input, index) => ({
       ...input,
@@ -77,54 +131,203 @@ export class EvidenceStore {
       attachments: [],
       ...options.extra,
     }));
-
-    const errors: RequestError[] = [];
-    const firstIndex = new Map<string, number>();
-    items.forEach((item, index) => {
-      const earlier = firstIndex.get(item.id);
-      if (earlier === undefined) firstIndex.set(item.id, index);
-      else
-        errors.push({
-          in: 'body',
-          pointer: `${options.pointer(index)}/id`,
-          message: `repeats the id of ${options.pointer(earlier)}`,
-        });
-    });
-    if (errors.length > 0) throw invalidRequest(errors);
+    checkDistinctIds(items, options.pointer);
 
     const key = keyHash ? await this.#claimKey(keyHash, items) : undefined;
     if (key?.outcomes) return key.outcomes;
-
-    const fingerprints = items.map(fingerprint);
-    const existing = await inBatches(items, parallelWrites, (item) => this.#find(item.id));
-    existing.forEach((stored, index) => {
-      if (stored && fingerprint(stored) !== fingerprints[index]) {
-        throw new ApiProblem(
-          'evidence_conflict',
-          `An evidence item with id "${stored.id}" already exists with different content; evidence is append-only, so ` +
-            'send the correction under a new id.',
-        );
-      }
-    });
-    const outcomes = await inBatches(items, parallelWrites, async (item, index): Promise<IngestOutcome> => {
-      if (existing[index]) return { id: item.id, status: 'existing' };
-      try {
-        await this.#store.create(evidenceObjectName(item.id), JSON.stringify(item), { contentType: 'application/json' });
-        this.#cache.set(evidenceObjectName(item.id), item);
-        return { id: item.id, status: 'created' };
-      } catch (error) {
-        if (!(error instanceof PreconditionFailed)) throw error;
-        // Another request stored the same id between our check and our write.
-        const stored = await this.#find(item.id);
-        if (stored && fingerprint(stored) === fingerprints[index]) return { id: item.id, status: 'existing' };
-        throw new ApiProblem(
-          'evidence_conflict',
-          `An evidence item with id "${item.id}" was just stored with different content.`,
-        );
-      }
-    });
+    const outcomes = await this.#commit(items);
     if (key) await this.#recordOutcomes(key, outcomes);
     return outcomes;
+  }
+
+  /**
+   * Stores items that already carry their `receivedAt` (the migration from the old layout): the
+   * same claims and conflicts as ingest, one batch per UTC day of arrival.
+   */
+  async importItems(items: readonly EvidenceItem[]): Promise<IngestOutcome[]> {
+    checkDistinctIds(items, (index) => `/${index}`);
+    return this.#commit(items);
+  }
+
+  async #commit(items: readonly EvidenceItem[]): Promise<IngestOutcome[]> {
+    const started = performance.now();
+    const fingerprints = items.map(fingerprint);
+    const claims = await inBatches(items, parallelWrites, (item) => this.#readClaim(item.id));
+    const decisions = await this.#decide(items, fingerprints, claims);
+
+    // One batch per UTC day of arrival (ingest has one; an import may span days), named by the
+    // latest arrival in it, so a batch is never older by name than any item it holds.
+    const latestByDay = new Map<string, number>();
+    for (const item of items) {
+      const received = Date.parse(item.receivedAt);
+      const day = utcDay(received);
+      latestByDay.set(day, Math.max(received, latestByDay.get(day) ?? -Infinity));
+    }
+    const token = randomBytes(6).toString('hex');
+    const batchOf = new Map([...latestByDay].map(([day, latest]) => [day, batchObjectName(latest, token)]));
+    const batchFor = (item: EvidenceItem) => batchOf.get(utcDay(Date.parse(item.receivedAt)))!;
+
+    const written: { id: string; generation: string }[] = [];
+    const raced: number[] = [];
+    await inBatches(items, parallelWrites, async (item, index) => {
+      const decision = decisions[index]!;
+      if (decision.action !== 'claim' && decision.action !== 'takeover') return;
+      const body = JSON.stringify(item);
+      const options = {
+        contentType: 'application/json',
+        metadata: { batch: batchFor(item), fingerprint: fingerprints[index]! },
+      };
+      try {
+        const info =
+          decision.action === 'claim'
+            ? await this.#store.create(claimObjectName(item.id), body, options)
+            : await this.#store.replace(claimObjectName(item.id), body, decision.generation, options);
+        written.push({ id: item.id, generation: info.generation });
+      } catch (error) {
+        if (!(error instanceof PreconditionFailed)) throw error;
+        raced.push(index);
+      }
+    });
+
+    // Someone claimed an id between our check and our write: the same item waits for their
+    // batch; another item means the request is refused, and our claims are withdrawn.
+    for (const index of raced) {
+      const claim = await this.#readClaim(items[index]!.id);
+      if (claim && claim.fingerprint === fingerprints[index]) {
+        decisions[index] = { action: 'peer', batch: claim.batch };
+        continue;
+      }
+      await this.#withdraw(written);
+      throw conflict(items[index]!.id, 'was just stored by another request with different content');
+    }
+    if (performance.now() - started > this.#commitDeadlineMs) {
+      await this.#withdraw(written);
+      throw inFlight('This request took too long to store its items and stored none of them; send it again.');
+    }
+
+    const won = new Set(written.map((claim) => claim.id));
+    const batches = new Map<string, EvidenceItem[]>();
+    for (const item of items) {
+      if (!won.has(item.id)) continue;
+      const batch = batchFor(item);
+      batches.set(batch, [...(batches.get(batch) ?? []), item]);
+    }
+    for (const [batch, batchItems] of batches) {
+      await this.#store.create(batch, toNdjson(batchItems), {
+        contentType: 'application/x-ndjson',
+      });
+      this.#committed.add(batch);
+      for (const item of batchItems) this.#remember(item);
+    }
+    for (const [batch, batchItems] of batches) await this.writeIndex(batch, batchItems);
+
+    const existingBatches = new Set<string>();
+    for (const decision of decisions) if (decision.action === 'existing') existingBatches.add(decision.batch);
+    await this.#repairIndexOf(
+      existingBatches,
+      items.filter((_, index) => decisions[index]!.action === 'existing'),
+    );
+    await this.#waitForPeers(decisions);
+
+    return items.map((item) => ({ id: item.id, status: won.has(item.id) ? 'created' : 'existing' }));
+  }
+
+  /** Decides, per item, from its claim: refuses conflicts and young claims of others before anything is written. */
+  async #decide(
+    items: readonly EvidenceItem[],
+    fingerprints: readonly string[],
+    claims: readonly (Claim | undefined)[],
+  ): Promise<Decision[]> {
+    const batches = [...new Set(claims.flatMap((claim) => (claim ? [claim.batch] : [])))];
+    const committed = new Set(
+      (await inBatches(batches, parallelWrites, async (batch) => ((await this.#isCommitted(batch)) ? batch : undefined))).filter(
+        (batch) => batch !== undefined,
+      ),
+    );
+    const now = Date.now();
+    return items.map((item, index): Decision => {
+      const claim = claims[index];
+      if (!claim) return { action: 'claim' };
+      if (!committed.has(claim.batch) && now - claim.updated >= this.#settleMs) {
+        // Its writer died before committing: the id is free again.
+        return { action: 'takeover', generation: claim.generation };
+      }
+      if (claim.fingerprint !== fingerprints[index]) {
+        throw conflict(item.id, 'already exists with different content');
+      }
+      return committed.has(claim.batch) ? { action: 'existing', batch: claim.batch } : { action: 'peer', batch: claim.batch };
+    });
+  }
+
+  /** Waits for the batches of concurrent requests that hold some of our items. */
+  async #waitForPeers(decisions: Decision[]): Promise<void> {
+    const pending = new Set(decisions.flatMap((decision) => (decision.action === 'peer' ? [decision.batch] : [])));
+    const deadline = performance.now() + this.#waitForPeerMs;
+    for (let pause = 20; pending.size > 0; pause = Math.min(pause * 2, 500)) {
+      for (const batch of [...pending]) if (await this.#isCommitted(batch)) pending.delete(batch);
+      if (pending.size === 0) return;
+      if (performance.now() > deadline) {
+        throw inFlight(
+          'Some of these items are being stored by another request that has not finished; send this request again ' +
+            'shortly and they will be reported as existing.',
+        );
+      }
+      await sleep(pause);
+    }
+  }
+
+  async #withdraw(claims: readonly { id: string; generation: string }[]): Promise<void> {
+    await inBatches(claims, parallelWrites, async ({ id, generation }) => {
+      await this.#store.delete(claimObjectName(id), { ifGeneration: generation }).catch((error: unknown) => {
+        if (!(error instanceof PreconditionFailed) && !(error instanceof ObjectNotFound)) throw error;
+      });
+    });
+  }
+
+  /**
+   * Files a committed batch's items in the listing indexes, then marks the batch indexed. Entries
+   * are create-only and named by the item, so doing it again (a retry, a repair) changes nothing.
+   */
+  async writeIndex(batch: string, items: readonly EvidenceItem[]): Promise<void> {
+    const entries = items.flatMap((item) =>
+      indexesOf(item).map((path) => ({
+        name: `${indexPrefixOf(path)}${indexKey(Date.parse(item.collectedAt), item.id)}`,
+        metadata: indexMetadata(item),
+      })),
+    );
+    await inBatches(entries, parallelWrites, async ({ name, metadata }) => {
+      await this.#store.create(name, '', { metadata }).catch((error: unknown) => {
+        if (!(error instanceof PreconditionFailed)) throw error;
+      });
+    });
+    await this.#store.create(indexedMarkerName(batch), '').catch((error: unknown) => {
+      if (!(error instanceof PreconditionFailed)) throw error;
+    });
+  }
+
+  /** A retry of items whose first writer stopped between its batch and its index files them again. */
+  async #repairIndexOf(batches: ReadonlySet<string>, items: readonly EvidenceItem[]): Promise<void> {
+    for (const batch of batches) {
+      const indexed = await this.#store.stat(indexedMarkerName(batch)).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof ObjectNotFound) return false;
+          throw error;
+        },
+      );
+      if (indexed) continue;
+      const entries = items.flatMap((item) =>
+        indexesOf(item).map((path) => ({
+          name: `${indexPrefixOf(path)}${indexKey(Date.parse(item.collectedAt), item.id)}`,
+          metadata: indexMetadata(item),
+        })),
+      );
+      await inBatches(entries, parallelWrites, async ({ name, metadata }) => {
+        await this.#store.create(name, '', { metadata }).catch((error: unknown) => {
+          if (!(error instanceof PreconditionFailed)) throw error;
+        });
+      });
+    }
   }
 
   /**
@@ -136,7 +339,7 @@ export class EvidenceStore {
     const request = createHash('sha256')
       .update(canonicalJson(items.map(fingerprint)))
       .digest('hex');
-    const name = `${keysPrefix}${keyHash}.json`;
+    const name = keyObjectName(keyHash);
     try {
       const info = await this.#store.create(name, JSON.stringify({ request }), { contentType: 'application/json' });
       return { name, generation: info.generation, request };
@@ -165,30 +368,177 @@ export class EvidenceStore {
     }
   }
 
-  async #find(id: string): Promise<EvidenceItem | undefined> {
+  async #readClaim(id: string): Promise<Claim | undefined> {
     try {
-      return await this.get(id);
+      const { data, info } = await this.#store.read(claimObjectName(id));
+      return {
+        item: JSON.parse(data.toString('utf8')) as EvidenceItem,
+        batch: info.metadata['batch'] ?? '',
+        fingerprint: info.metadata['fingerprint'] ?? '',
+        generation: info.generation,
+        updated: Date.parse(info.updated),
+      };
     } catch (error) {
       if (error instanceof ObjectNotFound) return undefined;
       throw error;
     }
   }
 
-  /** One item; `ObjectNotFound` when there is none. */
+  async #isCommitted(batch: string): Promise<boolean> {
+    if (this.#committed.has(batch)) return true;
+    try {
+      await this.#store.stat(batch);
+    } catch (error) {
+      if (error instanceof ObjectNotFound) return false;
+      throw error;
+    }
+    if (this.#committed.size > 10_000) this.#committed.clear();
+    this.#committed.add(batch);
+    return true;
+  }
+
+  #remember(item: EvidenceItem, bytes = JSON.stringify(item).length): void {
+    if (bytes > maxCachedBytes / 16) return;
+    this.#cache.delete(item.id);
+    this.#cache.set(item.id, { item, bytes });
+    this.#cachedBytes += bytes;
+    while (this.#cachedBytes > maxCachedBytes) {
+      const [oldest, entry] = this.#cache.entries().next().value!;
+      this.#cache.delete(oldest);
+      this.#cachedBytes -= entry.bytes;
+    }
+  }
+
+  /** One committed item; `ObjectNotFound` when there is none (or its request never committed it). */
   async get(id: string): Promise<EvidenceItem> {
-    return this.#load(evidenceObjectName(id));
+    const cached = this.#cache.get(id);
+    if (cached) return cached.item;
+    const claim = await this.#readClaim(id);
+    if (!claim || !(await this.#isCommitted(claim.batch))) throw new ObjectNotFound(claimObjectName(id));
+    this.#remember(claim.item);
+    return claim.item;
   }
 
-  /** Every stored item, in id order; only names this instance has not read yet cost a read. */
-  async all(): Promise<EvidenceItem[]> {
-    return inBatches(await listNames(this.#store, itemsPrefix), 32, (name) => this.#load(name));
+  /**
+   * Items named by the listing indexes, in the order given. Index entries are written only after
+   * their batch, so these are committed without asking.
+   */
+  async getIndexed(ids: readonly string[]): Promise<EvidenceItem[]> {
+    return inBatches(ids, parallelWrites, async (id) => {
+      const cached = this.#cache.get(id);
+      if (cached) return cached.item;
+      const claim = await this.#readClaim(id);
+      if (!claim) throw new Error(`the evidence index names ${id}, which has no claim`);
+      this.#remember(claim.item);
+      return claim.item;
+    });
   }
 
-  async #load(name: string): Promise<EvidenceItem> {
-    const cached = this.#cache.get(name);
-    if (cached) return cached;
-    const item = JSON.parse((await this.#store.read(name)).data.toString('utf8')) as EvidenceItem;
-    this.#cache.set(name, item);
-    return item;
+  /** The items of one batch object, each line as written. */
+  async readBatch(name: string): Promise<EvidenceItem[]> {
+    return parseNdjson((await this.#store.read(name)).data);
+  }
+
+  /**
+   * The names of the batches that arrived after `after` and up to `upTo` (milliseconds), in
+   * arrival order: one listing per UTC day in between, from the right place in the first.
+   * With no `after` (no checkpoint yet), every batch ever stored.
+   */
+  async *batchesBetween(after: number, upTo: number): AsyncGenerator<string> {
+    if (after > upTo) return;
+    const days =
+      after === -Infinity
+        ? [undefined]
+        : Array.from(
+            {
+              length:
+                Math.round(
+                  (Date.parse(utcDay(Math.min(upTo, Date.now() + 86_400_000))) - Date.parse(utcDay(after))) / 86_400_000,
+                ) + 1,
+            },
+            (_, n) => utcDay(Date.parse(utcDay(after)) + n * 86_400_000),
+          );
+    for (const day of days) {
+      const prefix = day === undefined ? partitionsPrefix : partitionPrefix(day);
+      const range = {
+        ...(day !== undefined && day === utcDay(after) ? { startOffset: batchNameFrom(after + 1) } : {}),
+        ...(Number.isFinite(upTo) && (day === undefined || day === utcDay(upTo)) ? { endOffset: batchNameFrom(upTo + 1) } : {}),
+      };
+      let pageToken: string | undefined;
+      do {
+        const page = await this.#store.list(prefix, { ...range, ...(pageToken ? { pageToken } : {}) });
+        for (const { name } of page.items) {
+          const received = batchReceivedAt(name);
+          if (received !== undefined && received > after && received <= upTo) yield name;
+        }
+        pageToken = page.nextPageToken;
+      } while (pageToken);
+    }
+  }
+
+  /** Batches of a UTC day whose index entries are known to be complete. */
+  async indexedBatches(day: string): Promise<Set<string>> {
+    const names = await listNames(this.#store, indexedMarkersPrefix(day));
+    return new Set(names.map((name) => `${partitionsPrefix}${name.slice(indexPrefix.length + 'indexed/'.length)}`));
+  }
+}
+
+interface KeyRecord {
+  name: string;
+  generation: string;
+  request: string;
+  outcomes?: IngestOutcome[];
+}
+
+function indexMetadata(item: EvidenceItem): Record<string, string> {
+  return {
+    kind: item.kind,
+    subject: item.subject,
+    source: item.source,
+    ...(item.controls && item.controls.length > 0 ? { controls: item.controls.join(',') } : {}),
+  };
+}
+
+function conflict(id: string, what: string): ApiProblem {
+  return new ApiProblem(
+    'evidence_conflict',
+    `An evidence item with id "${id}" ${what}; evidence is append-only, so send the correction under a new id.`,
+  );
+}
+
+function inFlight(detail: string): ApiProblem {
+  return new ApiProblem('evidence_in_flight', detail, { headers: { 'Retry-After': '5' } });
+}
+
+function checkDistinctIds(items: readonly EvidenceItem[], pointer: (index: number) => string): void {
+  const errors: RequestError[] = [];
+  const firstIndex = new Map<string, number>();
+  items.forEach((item, index) => {
+    const earlier = firstIndex.get(item.id);
+    if (earlier === undefined) firstIndex.set(item.id, index);
+    else errors.push({ in: 'body', pointer: `${pointer(index)}/id`, message: `repeats the id of ${pointer(earlier)}` });
+  });
+  if (errors.length > 0) throw invalidRequest(errors);
+}
+
+/** Refuses items whose `data` is too deep (400) or too large (413), naming each. */
+function checkLimits(inputs: readonly EvidenceInput[], pointer: (index: number) => string): void {
+  const deep: RequestError[] = [];
+  const large: string[] = [];
+  inputs.forEach((input, index) => {
+    const breach = checkDataLimits(input.data);
+    if (breach?.limit === 'depth') {
+      deep.push({ in: 'body', pointer: `${pointer(index)}/data`, message: `nests deeper than ${maxDataDepth} levels` });
+    } else if (breach?.limit === 'size') {
+      large.push(`${pointer(index)}/data is ${breach.bytes} bytes`);
+    }
+  });
+  if (deep.length > 0) throw invalidRequest(deep);
+  if (large.length > 0) {
+    throw new ApiProblem(
+      'evidence_too_large',
+      `An evidence item's data may be at most ${maxDataBytes} bytes as JSON: ${large.slice(0, 5).join('; ')}` +
+        `${large.length > 5 ? ` and ${large.length - 5} more` : ''}. Split it into several items or store the bulk as an attachment.`,
+    );
   }
 }

@@ -105,13 +105,14 @@ export function createAnalysesFamily(options: AnalysesFamilyOptions = {}) {
       },
 
       listAnalyses: async ({ query }) => {
-        const store = await analyses();
-        const limit = query.limit ?? 20;
-        const cursor = query.cursor;
-        const ids = (await store.ids()).filter((id) => cursor === undefined || id < cursor);
-        const page = ids.slice(0, limit);
-        const items = await Promise.all(page.map((id) => describeOrThrow(id)));
-        return { status: 200, body: { items, ...(ids.length > limit ? { nextCursor: page[page.length - 1]! } : {}) } };
+        const { items, hasMore } = await (
+          await analyses()
+        ).page({
+          limit: query.limit ?? 20,
+          now: (await services()).now(),
+          ...(query.cursor ? { after: query.cursor } : {}),
+        });
+        return { status: 200, body: { items, hasMore, ...(hasMore ? { nextCursor: items[items.length - 1]!.id } : {}) } };
       },
 
       getAnalysis: async ({ path }) => ({ status: 200, body: await describeOrThrow(path.id) }),

@@ -8,6 +8,7 @@ import { compileCatalogLazily, loadCatalog } from '../assessment/catalog.js';
 import type { CompiledCatalog } from '../assessment/evaluate.js';
 import type { Catalog } from '../assessment/model.js';
 import * as config from '../config.js';
+import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
 import { loadOnce, type MaybePromise } from '../http/maybe-async.js';
 import { ReportStore } from '../reports/report-store.js';
@@ -17,6 +18,7 @@ import type { ObjectStore } from '../storage/object-store.js';
 export interface Services {
   store: ObjectStore;
   evidence: EvidenceStore;
+  checkpoints: CheckpointStore;
   reports: ReportStore;
   catalog: Catalog;
   /** The catalog with its CEL checks planned, for evaluation; loads the engine on first call. */
@@ -40,6 +42,7 @@ export function servicesFrom(options: ServiceOptions = {}): () => MaybePromise<S
       catalog,
       compiled: loadOnce(() => compileCatalogLazily(catalog)),
       evidence: new EvidenceStore(store),
+      checkpoints: new CheckpointStore(store),
       reports: new ReportStore(store),
       now: options.now ?? (() => new Date()),
       timeZone: options.timeZone ?? config.reportTimeZone,

@@ -8,7 +8,7 @@ import { ApiProblem, invalidRequest, type RequestError } from '../http/problem.j
 import { logs } from '../logs.js';
 import { ObjectNotFound } from '../storage/object-store.js';
 import { checkAttachments } from '../submissions/attachment-checks.js';
-import { sha256, SubmissionStore } from '../submissions/submission-store.js';
+import { sha256, submissionKey, SubmissionStore } from '../submissions/submission-store.js';
 import { uploadLimits } from '../submissions/upload-limits.js';
 import { servicesFrom, type ServiceOptions } from './services.js';
 
@@ -86,18 +86,15 @@ export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) 
 
       listSubmissions: async ({ query }) => {
         const { store } = await submissions();
-        const limit = query.limit ?? 50;
-        const all = (await store.all()).filter((submission) => !query.control || submission.controls.includes(query.control));
-        let start = 0;
-        if (query.cursor) {
-          start = all.findIndex((submission) => submission.id === query.cursor) + 1;
-          if (start === 0) {
-            throw invalidRequest([{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }]);
-          }
+        if (query.cursor !== undefined && submissionKey(query.cursor) === undefined) {
+          throw invalidRequest([{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }]);
         }
-        const items = all.slice(start, start + limit);
-        const more = start + limit < all.length;
-        return { status: 200, body: { items, ...(more ? { nextCursor: items[items.length - 1]!.id } : {}) } };
+        const { items, hasMore } = await store.page({
+          limit: query.limit ?? 50,
+          ...(query.control ? { control: query.control } : {}),
+          ...(query.cursor ? { after: query.cursor } : {}),
+        });
+        return { status: 200, body: { items, hasMore, ...(hasMore ? { nextCursor: items[items.length - 1]!.id } : {}) } };
       },
 
       getSubmission: async ({ path }) => ({ status: 200, body: await find(path.id) }),

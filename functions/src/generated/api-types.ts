@@ -203,7 +203,7 @@ export interface paths {
         };
         /**
          * List evidence
-         * @description Evidence items, newest first, filtered and paged.
+         * @description Evidence items, newest `collectedAt` first, filtered and paged. A page costs one read per item shown, however long the history: every filter is answered from an index.
          */
         get: operations["listEvidence"];
         put?: never;
@@ -441,7 +441,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -983,7 +983,7 @@ export interface components {
             expiresAt?: string;
             /** @description For attestations: the controls the item supports. Ignored by checks of other kinds. */
             controls?: string[];
-            /** @description The observation; its schema depends on `kind`. */
+            /** @description The observation; its schema depends on `kind`. At most 64 KiB as JSON (413 `evidence_too_large` beyond) and 32 levels of nesting (400 beyond). */
             data: {
                 [key: string]: unknown;
             };
@@ -1050,9 +1050,11 @@ export interface components {
             }[];
         };
         EvidencePage: {
-            /** @description Newest `collectedAt` first. */
+            /** @description Newest `collectedAt` first; items collected at the same instant by id. */
             items: components["schemas"]["EvidenceItem"][];
-            /** @description Pass as `cursor` for the next page; absent on the last page. */
+            /** @description True when at least one more item matching the filters follows this page. */
+            hasMore: boolean;
+            /** @description Pass as `cursor` to continue. Present when `hasMore` is true; also present, with `hasMore` false and a page that may be short, when a combination of filters that is checked item by item (a subject with a source or a control) reached the bound of index entries one request examines before the page was full. Absent when the listing is complete. Cursors stay valid while new evidence arrives. */
             nextCursor?: string;
         };
         SubmissionForm: {
@@ -1100,6 +1102,9 @@ export interface components {
         SubmissionPage: {
             /** @description Newest first. */
             items: components["schemas"]["Submission"][];
+            /** @description True when more submissions follow this page. */
+            hasMore: boolean;
+            /** @description Pass as `cursor` for the next page; present when `hasMore`. */
             nextCursor?: string;
         };
         AnalysisRequest: {
@@ -1160,6 +1165,9 @@ export interface components {
         AnalysisPage: {
             /** @description Newest first. */
             items: components["schemas"]["Analysis"][];
+            /** @description True when more runs follow this page. */
+            hasMore: boolean;
+            /** @description Pass as `cursor` for the next page; present when `hasMore`. */
             nextCursor?: string;
         };
         AnalysisProblem: {
@@ -1417,6 +1425,16 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The body, or the data of one of its items, is too large. Codes: `payload_too_large`, `evidence_too_large`. */
+        EvidenceTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The body or one of its files has a type that is not accepted. Codes: `unsupported_media_type`, `attachment_type_not_allowed`. */
         UnsupportedMediaType: {
             headers: {
@@ -1469,6 +1487,18 @@ export interface components {
         };
         /** @description The task queue could not take the run; retry with the same Idempotency-Key. Codes: `queue_unavailable`. */
         QueueUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Another request is storing some of the same items; send this one again after `Retry-After` seconds. Codes: `evidence_in_flight`. */
+        EvidenceInFlight: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 /** @description Seconds to wait before retrying. */
@@ -1859,6 +1889,8 @@ export interface operations {
             query?: {
                 kind?: components["schemas"]["EvidenceKind"];
                 subject?: string;
+                /** @description The collector or person that produced the items (`submission` for manual submissions). */
+                source?: string;
                 /** @description Items a control reads: its evidence kinds, and attestations that name it. */
                 control?: string;
                 /** @description `collectedAt` at or after. */
@@ -1928,9 +1960,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["EvidenceTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["EvidenceInFlight"];
         };
     };
     getEvidence: {

@@ -131,6 +131,13 @@ export const problemCatalog = {
     title: 'Payload too large',
     description: 'The request body is larger than this operation accepts; the limit is given in `detail`.',
   },
+  evidence_too_large: {
+    status: 413,
+    title: 'Evidence item too large',
+    description:
+      "An evidence item's `data` is larger than the limit for one item (given in `detail`). Split the observation into " +
+      'several items, or submit the bulk as an attachment.',
+  },
   unsupported_media_type: {
     status: 415,
     title: 'Unsupported media type',
@@ -154,6 +161,13 @@ export const problemCatalog = {
     description:
       'The run was recorded but could not be handed to the task queue. Retry the same request with the same ' +
       '`Idempotency-Key` after `Retry-After` seconds; the run is queued again, not duplicated.',
+  },
+  evidence_in_flight: {
+    status: 503,
+    title: 'Evidence being stored',
+    description:
+      'Another request is storing some of the same evidence items right now and has not finished. Send the same ' +
+      'request again after `Retry-After` seconds: items already stored are reported as `existing`, nothing twice.',
   },
   internal: {
     status: 500,

@@ -6,6 +6,7 @@ import { workerRetry } from '../analyses/task-queue.js';
 import { logs } from '../logs.js';
 import { loadCompiledCatalog } from '../assessment/catalog.js';
 import * as config from '../config.js';
+import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
 import { loadOnce } from '../http/maybe-async.js';
 import { ReportStore } from '../reports/report-store.js';
@@ -17,6 +18,7 @@ const dependencies = loadOnce(async (): Promise<WorkerDeps> => {
   return {
     analyses: new AnalysisStore(store),
     evidence: new EvidenceStore(store),
+    checkpoints: new CheckpointStore(store),
     reports: new ReportStore(store),
     compiled,
     timeZone: config.reportTimeZone(),

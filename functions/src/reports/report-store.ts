@@ -1,16 +1,35 @@
 /**
- * Reports in the object store: one JSON object per day, `reports/<YYYY-MM-DD>.json`, written
- * create-only so that two daily runs (or a run and an on-demand read) leave exactly one. The
- * bytes are served as stored, with a strong ETag of their SHA-256; an instance keeps what it
- * has read, keyed by generation. A past day's report never changes, so it is never checked
- * again; today's may be republished, so it is re-checked (one `stat`) at most once a second.
+ * Reports in the object store: one JSON object per day, `reports/day=<YYYY-MM-DD>/report.json`
+ * (a hive-partitioned layout BigQuery reads as a table, one line per report), written
+ * create-only so that two daily runs (or a run and an on-demand read) leave exactly one. Each
+ * carries its summary in the object's metadata, so the list of days costs one `list` per
+ * thousand days and no reads. The bytes are served as stored, with a strong ETag of their
+ * SHA-256; an instance keeps what it has read, keyed by generation. A past day's report never
+ * changes, so it is never checked again; today's may be republished, so it is re-checked (one
+ * `stat`) at most once a second.
  */
 import { createHash } from 'node:crypto';
 import type { Report, ReportSummary } from '../assessment/model.js';
-import { inBatches, listNames, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
+import {
+  inBatches,
+  ObjectNotFound,
+  PreconditionFailed,
+  type ObjectInfo,
+  type ObjectStore,
+  type WriteOptions,
+} from '../storage/object-store.js';
 
-const prefix = 'reports/';
-export const reportObjectName = (date: string) => `${prefix}${date}.json`;
+export const reportsPrefix = 'reports/';
+export const reportObjectName = (date: string) => `${reportsPrefix}day=${date}/report.json`;
+const reportNamePattern = /^reports\/day=(\d{4}-\d{2}-\d{2})\/report\.json$/;
+
+/** How a report is written: JSON, with what the list of days shows in its metadata. */
+export function reportWriteOptions(report: Report): WriteOptions {
+  return {
+    contentType: 'application/json',
+    metadata: { generatedAt: report.generatedAt, summary: JSON.stringify(report.summary) },
+  };
+}
 
 export interface StoredReport {
   date: string;
@@ -35,7 +54,7 @@ export class ReportStore {
   readonly #store: ObjectStore;
   readonly #cache = new Map<string, StoredReport>();
   readonly #checkedAt = new Map<string, number>();
-  readonly #listings = new Map<string, ReportListing>();
+  readonly #listings = new Map<string, { generation: string; listing: ReportListing }>();
 
   constructor(store: ObjectStore) {
     this.#store = store;
@@ -92,7 +111,7 @@ export class ReportStore {
   async create(report: Report): Promise<{ stored: StoredReport; created: boolean }> {
     const bytes = Buffer.from(JSON.stringify(report));
     try {
-      const info = await this.#store.create(reportObjectName(report.date), bytes, { contentType: 'application/json' });
+      const info = await this.#store.create(reportObjectName(report.date), bytes, reportWriteOptions(report));
       return { stored: this.#remember(report.date, bytes, info.generation), created: true };
     } catch (error) {
       if (!(error instanceof PreconditionFailed)) throw error;
@@ -113,8 +132,8 @@ export class ReportStore {
     try {
       const info =
         ifGeneration === undefined
-          ? await this.#store.create(name, bytes, { contentType: 'application/json' })
-          : await this.#store.replace(name, bytes, ifGeneration, { contentType: 'application/json' });
+          ? await this.#store.create(name, bytes, reportWriteOptions(report))
+          : await this.#store.replace(name, bytes, ifGeneration, reportWriteOptions(report));
       this.#remember(report.date, bytes, info.generation);
       return 'published';
     } catch (error) {
@@ -123,23 +142,38 @@ export class ReportStore {
     }
   }
 
-  /** The days that have a report, oldest first. */
-  async dates(): Promise<string[]> {
-    const names = await listNames(this.#store, prefix);
-    return names.flatMap((name) => /^reports\/(\d{4}-\d{2}-\d{2})\.json$/.exec(name)?.[1] ?? []).sort();
+  /** The stored report objects, oldest day first, with their metadata: one `list` per thousand days. */
+  async #objects(): Promise<{ date: string; info: ObjectInfo }[]> {
+    const found: { date: string; info: ObjectInfo }[] = [];
+    let pageToken: string | undefined;
+    do {
+      const page = await this.#store.list(reportsPrefix, pageToken ? { pageToken } : {});
+      for (const info of page.items) {
+        const date = reportNamePattern.exec(info.name)?.[1];
+        if (date) found.push({ date, info });
+      }
+      pageToken = page.nextPageToken;
+    } while (pageToken);
+    return found;
   }
 
-  /** Every day's summary, oldest first. Past days' summaries are kept (they are small; their reports may not be). */
+  /** The days that have a report, oldest first. */
+  async dates(): Promise<string[]> {
+    return (await this.#objects()).map(({ date }) => date);
+  }
+
+  /** Every day's summary, oldest first, from the objects' metadata (a report without it is read once). */
   async list(): Promise<ReportListing[]> {
-    const dates = await this.dates();
-    const last = dates[dates.length - 1];
-    const listings = await inBatches(dates, 16, async (date) => {
-      const known = date !== last ? this.#listings.get(date) : undefined;
-      if (known) return known;
-      const stored = await this.find(date, { immutable: date !== last });
+    const objects = await this.#objects();
+    const listings = await inBatches(objects, 16, async ({ date, info }): Promise<ReportListing | undefined> => {
+      const { generatedAt, summary } = info.metadata;
+      if (generatedAt && summary) return { date, generatedAt, summary: JSON.parse(summary) as ReportSummary };
+      const known = this.#listings.get(date);
+      if (known && info.generation === known.generation) return known.listing;
+      const stored = await this.find(date);
       if (!stored) return undefined;
       const listing = { date, generatedAt: stored.report.generatedAt, summary: stored.report.summary };
-      if (date !== last) this.#listings.set(date, listing);
+      this.#listings.set(date, { generation: stored.generation, listing });
       return listing;
     });
     return listings.filter((listing): listing is ReportListing => listing !== undefined);

@@ -27,6 +27,7 @@ export function todaysReport(): (s: Services) => Promise<StoredReport> {
             trigger: 'first-read',
             evidence: s.evidence,
             reports: s.reports,
+            checkpoints: s.checkpoints,
           }),
         )
         .then(({ stored: report }) => report)

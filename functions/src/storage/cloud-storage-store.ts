@@ -113,6 +113,8 @@ export class CloudStorageStore implements ObjectStore {
       maxResults: checkPageSize(options.pageSize),
       autoPaginate: false,
       ...(options.pageToken ? { pageToken: options.pageToken } : {}),
+      ...(options.startOffset ? { startOffset: options.startOffset } : {}),
+      ...(options.endOffset ? { endOffset: options.endOffset } : {}),
     });
     const page: ObjectPage = { items: files.map((file) => infoOf(file.metadata)) };
     const token = (nextQuery as { pageToken?: string } | null | undefined)?.pageToken;

@@ -29,11 +29,23 @@ export interface WriteOptions {
   metadata?: Record<string, string>;
 }
 
+/**
+ * Which objects a `list` returns, besides its prefix. The offsets have Cloud Storage's meaning
+ * and combine with the prefix: a name must match all three. An empty offset is no bound (the
+ * Cloud Storage driver does not send it). The local drivers compare names as JavaScript
+ * strings (UTF-16 code units) where Cloud Storage compares UTF-8 bytes: the two orders differ
+ * only between characters above U+FFFF and those from U+E000 to U+FFFF, which Evident's
+ * mostly-ASCII names never hold together.
+ */
 export interface ListOptions {
   /** At most this many objects per page (1–1000, default 1000). */
   pageSize?: number;
-  /** The `nextPageToken` of the previous page. */
+  /** The `nextPageToken` of the previous page, asked with the same prefix and offsets. */
   pageToken?: string;
+  /** Only names at or after this one. */
+  startOffset?: string;
+  /** Only names before this one. */
+  endOffset?: string;
 }
 
 export interface ObjectPage {
@@ -53,7 +65,7 @@ export interface ObjectStore {
   replace(name: string, data: Buffer | string, ifGeneration: string, options?: WriteOptions): Promise<ObjectInfo>;
   /** Deletes the object, only at `ifGeneration` when given. */
   delete(name: string, options?: { ifGeneration?: string }): Promise<void>;
-  /** Objects whose names start with `prefix`, in name order. */
+  /** Objects whose names start with `prefix` (and lie within the offsets), in name order. */
   list(prefix: string, options?: ListOptions): Promise<ObjectPage>;
 }
 
@@ -100,7 +112,8 @@ export function checkObjectName(name: string): void {
   for (const segment of name.split('/')) {
     if (segment === '') throw new InvalidObjectName(name, 'it has an empty segment');
     if (segment === '.' || segment === '..') throw new InvalidObjectName(name, 'it has a "." or ".." segment');
-    if (Buffer.byteLength(segment) > maxSegmentBytes)
+    // UTF-8 takes at most 3 bytes per UTF-16 unit, so only long segments need counting.
+    if (segment.length > maxSegmentBytes / 3 && Buffer.byteLength(segment) > maxSegmentBytes)
       throw new InvalidObjectName(name, `a segment is longer than ${maxSegmentBytes} bytes`);
   }
   // eslint-disable-next-line no-control-regex
@@ -111,6 +124,59 @@ export function checkPageSize(pageSize: number | undefined): number {
   const size = pageSize ?? maxPageSize;
   if (!Number.isInteger(size) || size < 1 || size > maxPageSize) throw new RangeError(`pageSize must be 1–${maxPageSize}`);
   return size;
+}
+
+/**
+ * The names one `list` call may return, for the drivers that list by themselves (Cloud
+ * Storage does it server-side): under the prefix, within the offsets, and after the previous
+ * page's last name, which is what their page tokens hold.
+ */
+export class ListRange {
+  readonly prefix: string;
+  /** The first name that may be listed: the prefix or the start offset, whichever is later. */
+  readonly start: string;
+  readonly end: string | undefined;
+  /** The previous page's last name. */
+  readonly after: string | undefined;
+
+  constructor(prefix: string, options: ListOptions) {
+    this.prefix = prefix;
+    this.start = options.startOffset && options.startOffset > prefix ? options.startOffset : prefix;
+    this.end = options.endOffset || undefined;
+    this.after = options.pageToken ? Buffer.from(options.pageToken, 'base64url').toString('utf8') : undefined;
+  }
+
+  /** The page token that continues after `lastName`. */
+  static tokenAfter(lastName: string): string {
+    return Buffer.from(lastName, 'utf8').toString('base64url');
+  }
+
+  includes(name: string): boolean {
+    return (
+      name.startsWith(this.prefix) &&
+      name >= this.start &&
+      (this.after === undefined || name > this.after) &&
+      (this.end === undefined || name < this.end)
+    );
+  }
+
+  /** Whether no name from `name` on can be listed, so a walk in name order can stop. */
+  isPast(name: string): boolean {
+    return (this.end !== undefined && name >= this.end) || (name > this.prefix && !name.startsWith(this.prefix));
+  }
+
+  /** Whether some name starting with `head` may be listed, so a walk need not skip them all. */
+  mayInclude(head: string): boolean {
+    // Every name starting with `head` is below a bound that is greater than `head` without
+    // starting with it: they first differ inside `head`, where the bound is greater.
+    const allBelow = (bound: string | undefined) => bound !== undefined && bound > head && !bound.startsWith(head);
+    return (
+      (head.startsWith(this.prefix) || this.prefix.startsWith(head)) &&
+      !this.isPast(head) &&
+      !allBelow(this.start) &&
+      !allBelow(this.after)
+    );
+  }
 }
 
 /** Every object name under a prefix, in name order, across all pages. */

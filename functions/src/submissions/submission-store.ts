@@ -1,22 +1,35 @@
 /**
  * Submissions in the object store. The files go first (`attachments/<id>/<index>`), then the
  * attestation evidence item, then the submission record (`submissions/<id>.json`): a record
- * exists only once everything it points to does. All three are create-only.
+ * exists only once everything it points to does. All three are create-only. Last come the
+ * listing index entries, newest first (`submissions-index/all/<key>` and, per control it
+ * supports, `submissions-index/control/<id>/<key>`), so a page is one `list` and a read per
+ * submission shown.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { components } from '../generated/api-types.js';
 import type { EvidenceStore } from '../evidence/evidence-store.js';
 import type { UploadedFile } from '../http/multipart.js';
-import { inBatches, listNames, type ObjectStore } from '../storage/object-store.js';
+import { newestFirstKey, pageNewestFirst, idOfKey } from '../storage/newest-first.js';
+import { inBatches, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 
 export type Submission = components['schemas']['Submission'];
 
 const recordsPrefix = 'submissions/';
 export const submissionObjectName = (id: string) => `${recordsPrefix}${id}.json`;
+const indexPrefix = (control?: string) => (control ? `submissions-index/control/${control}/` : 'submissions-index/all/');
 export const attachmentObjectName = (id: string, index: number) => `attachments/${id}/${index}`;
 
 export function newSubmissionId(now: Date): string {
   return `sub-${now.getTime().toString(36).padStart(9, '0')}${randomBytes(6).toString('hex')}`;
+}
+
+const submissionIdPattern = /^sub-([0-9a-z]{9})[0-9a-f]{12}$/;
+
+/** A submission's place in the listing, from the creation time its id records; undefined for a malformed id. */
+export function submissionKey(id: string): string | undefined {
+  const time = submissionIdPattern.exec(id)?.[1];
+  return time === undefined ? undefined : newestFirstKey(parseInt(time, 36), id);
 }
 
 export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -89,7 +102,20 @@ export class SubmissionStore {
     );
     await this.#store.create(submissionObjectName(id), JSON.stringify(submission), { contentType: 'application/json' });
     this.#cache.set(id, submission);
+    await this.index(submission);
     return submission;
+  }
+
+  /** Files a submission in the listing indexes; create-only, so doing it again changes nothing. */
+  async index(submission: Submission): Promise<void> {
+    const key = submissionKey(submission.id)!;
+    await Promise.all(
+      [undefined, ...submission.controls].map((control) =>
+        this.#store.create(`${indexPrefix(control)}${key}`, '').catch((error: unknown) => {
+          if (!(error instanceof PreconditionFailed)) throw error;
+        }),
+      ),
+    );
   }
 
   /** `ObjectNotFound` when there is no such submission. */
@@ -101,13 +127,14 @@ export class SubmissionStore {
     return submission;
   }
 
-  /** Every submission, newest first. */
-  async all(): Promise<Submission[]> {
-    const ids = (await listNames(this.#store, recordsPrefix)).map((name) => name.slice(recordsPrefix.length, -'.json'.length));
-    const submissions = await inBatches(ids, 32, (id) => this.get(id));
-    return submissions.sort((a, b) =>
-      a.submittedAt < b.submittedAt ? 1 : a.submittedAt > b.submittedAt ? -1 : a.id < b.id ? 1 : -1,
-    );
+  /** A page of submissions, newest first (of one control's, when given), after the submission `after`. */
+  async page(query: { control?: string; after?: string; limit: number }): Promise<{ items: Submission[]; hasMore: boolean }> {
+    const after = query.after === undefined ? undefined : submissionKey(query.after);
+    const { entries, hasMore } = await pageNewestFirst(this.#store, indexPrefix(query.control), {
+      limit: query.limit,
+      ...(after ? { after } : {}),
+    });
+    return { items: await inBatches(entries, 32, (entry) => this.get(idOfKey(entry.key))), hasMore };
   }
 
   async attachment(id: string, index: number): Promise<Buffer> {

@@ -1,6 +1,6 @@
 /**
  * The evidence browser's state as it lives in the address bar, so a filtered page is a link:
- * `?kind=tls.endpoint&control=NET-02&from=2026-11-01&limit=20&cursor=…&cursor=…`. The `cursor`s
+ * `?kind=tls.endpoint&control=NET-02&source=scanner&from=2026-11-01&limit=20&cursor=…&cursor=…`. The `cursor`s
  * are the API's cursors that led to the page shown, oldest first: the last one asks for this
  * page, and dropping it goes back one page (the API pages forward only). Pure, so it is tested
  * without a browser; the server does the filtering.
@@ -10,6 +10,8 @@ import type { EvidenceKind } from './api-types.ts';
 export interface EvidenceFilters {
   kind: string;
   subject: string;
+  /** The collector or person that produced the items, matched exactly. */
+  source: string;
   control: string;
   /** Calendar days (UTC), both inclusive; the API takes instants, `from` at or after and `to` before. */
   from: string;
@@ -51,7 +53,9 @@ export const pageSizes = [10, 25, 50, 100] as const;
 /** The API's default `limit`, left out of the address. */
 export const defaultLimit = 50;
 
-const filterNames = ['kind', 'subject', 'control', 'from', 'to'] as const;
+const filterNames = ['kind', 'subject', 'source', 'control', 'from', 'to'] as const;
+
+export const noFilters: EvidenceFilters = { kind: '', subject: '', source: '', control: '', from: '', to: '' };
 const day = /^\d{4}-\d{2}-\d{2}$/;
 
 export function browseFrom(query: URLSearchParams): EvidenceBrowse {
@@ -89,11 +93,12 @@ function nextDay(date: string): string {
  * the server to answer.
  */
 export function apiQueryOf(browse: EvidenceBrowse): URLSearchParams {
-  const { kind, subject, control, from, to } = browse.filters;
+  const { kind, subject, source, control, from, to } = browse.filters;
   const query = new URLSearchParams();
   if (kind.trim()) query.set('kind', kind.trim());
-  // The API matches the subject exactly, spaces included.
+  // The API matches the subject and the source exactly, spaces included.
   if (subject) query.set('subject', subject);
+  if (source) query.set('source', source);
   if (control.trim()) query.set('control', control.trim());
   if (from.trim()) query.set('from', day.test(from.trim()) ? `${from.trim()}T00:00:00Z` : from.trim());
   if (to.trim()) query.set('to', day.test(to.trim()) ? `${nextDay(to.trim())}T00:00:00Z` : to.trim());
@@ -111,12 +116,24 @@ export const previousPage = (cursors: readonly string[]): string[] => cursors.sl
 
 /**
  * Which items a page shows, counted from the first: every page before it was full, because the
- * API gives a `nextCursor` only after a full page. `undefined` for an empty page.
+ * API continues after a full page. (The one exception, a page a bounded scan ended early, is
+ * rare enough that its followers' numbers may run ahead; `pageState` says when it happens.)
+ * `undefined` for an empty page.
  */
 export function rangeOf(cursors: readonly string[], limit: number, count: number): { first: number; last: number } | undefined {
   if (count === 0) return undefined;
   const first = cursors.length * limit + 1;
   return { first, last: first + count - 1 };
+}
+
+/**
+ * What follows a page, from the API's answer: `more` when another matching item exists; `search`
+ * when the server stopped looking at its bound before it knew (filters it checks item by item
+ * over a long history), so the next request searches further; `end` when this is the last page.
+ */
+export function pageState(page: { hasMore: boolean; nextCursor?: string }): 'more' | 'search' | 'end' {
+  if (page.hasMore) return 'more';
+  return page.nextCursor ? 'search' : 'end';
 }
 
 /** One entry of an item's `data`, as text: short values inline, structured ones as indented JSON. */

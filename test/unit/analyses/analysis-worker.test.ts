@@ -14,6 +14,7 @@ import { runAnalysis, type WorkerDeps } from '../../../functions/src/analyses/an
 import { produceDailyReport } from '../../../functions/src/assessment/daily-report.ts';
 import { compileCatalog, evaluate } from '../../../functions/src/assessment/evaluate.ts';
 import { seedDemoHistory } from '../../../functions/src/demo/seed.ts';
+import { CheckpointStore } from '../../../functions/src/evidence/checkpoint-store.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
@@ -21,6 +22,7 @@ import { LocalFolderStore } from '../../../functions/src/storage/local-folder-st
 import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
+import { everyItem } from '../../support/every-item.ts';
 
 const compiled = compileCatalog(compileCatalogSources(paths.catalog));
 const today = '2026-11-21';
@@ -33,6 +35,7 @@ function instance(overrides: Partial<WorkerDeps> = {}): WorkerDeps {
   return {
     analyses: new AnalysisStore(store),
     evidence: new EvidenceStore(store),
+    checkpoints: new CheckpointStore(store),
     reports: new ReportStore(store),
     compiled,
     timeZone: 'UTC',
@@ -62,7 +65,13 @@ const first = { number: 1, final: false };
 const last = { number: 4, final: true };
 
 beforeAll(async () => {
-  for (const name of ['analysisAttemptEnded', 'analysisAttemptFailed', 'reportPublished', 'reportAlreadyExists'] as const) {
+  for (const name of [
+    'analysisAttemptEnded',
+    'analysisAttemptFailed',
+    'reportPublished',
+    'reportAlreadyExists',
+    'evidenceSnapshotLoaded',
+  ] as const) {
     vi.spyOn(logs, name).mockImplementation(() => undefined);
   }
   dir = await mkdtemp(join(tmpdir(), 'evident-worker-'));
@@ -95,7 +104,7 @@ describe('a run', () => {
       asOf: now,
       generatedAt: now,
       runId: 'x',
-      evidence: await new EvidenceStore(store).all(),
+      evidence: await everyItem(store),
       previous: null,
     });
     expect(events.slice(1, -1).map((event) => event.data)).toEqual(

@@ -56,7 +56,7 @@ const isOutOfScope = (entry: Entry): entry is OutOfScope => 'outOfScope' in entr
 const mean = (values: number[]) => (values.length === 0 ? 1 : values.reduce((sum, value) => sum + value, 0) / values.length);
 
 beforeAll(async () => {
-  for (const name of ['reportPublished', 'reportAlreadyExists'] as const)
+  for (const name of ['reportPublished', 'reportAlreadyExists', 'evidenceSnapshotLoaded'] as const)
     vi.spyOn(logs, name).mockImplementation(() => undefined);
   entries = JSON.parse(await readFile(join(paths.root, 'test/fixtures/chat/evaluation-set.json'), 'utf8')) as Entry[];
   dir = await mkdtemp(join(tmpdir(), 'evident-chat-eval-'));

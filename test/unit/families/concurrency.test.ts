@@ -16,6 +16,7 @@ import { LocalFolderStore } from '../../../functions/src/storage/local-folder-st
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { fakeVerifier, setMode, tableOf } from '../../support/families.ts';
+import { everyItem } from '../../support/every-item.ts';
 import { serve, type Served } from '../../support/serve.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'evident-concurrency-'));
@@ -68,10 +69,10 @@ describe('concurrent writers', () => {
       ),
     );
     expect(responses.map((response) => response.status)).toEqual(ids.map(() => 201));
-    const stored = (await store.list('evidence/items/')).items.map((item) => item.name);
-    expect(stored.filter((name) => name.startsWith('evidence/items/race-')).sort()).toEqual(
-      ids.map((id) => `evidence/items/${id}.json`).sort(),
-    );
+    const stored = (await everyItem(store)).map((item) => item.id);
+    expect(stored.filter((id) => id.startsWith('race-')).sort()).toEqual([...ids].sort());
+    const claims = (await store.list('evidence-ids/race-')).items.map((item) => item.name);
+    expect(claims.sort()).toEqual(ids.map((id) => `evidence-ids/${id}.json`).sort());
   });
 
   it('the same item sent 30 times at once is stored once, and every sender hears it is there', async () => {
@@ -93,7 +94,8 @@ describe('concurrent writers', () => {
     );
     expect(outcomes.filter((status) => status === 'created')).toHaveLength(1);
     expect(outcomes.filter((status) => status === 'existing')).toHaveLength(29);
-    expect((await store.list('evidence/items/same-item')).items).toHaveLength(1);
+    expect((await everyItem(store)).filter((item) => item.id === 'same-item')).toHaveLength(1);
+    expect((await store.list('evidence-ids/same-item')).items).toHaveLength(1);
   });
 
   it('100 concurrent submissions across three instances are all stored with their files and evidence', async () => {
@@ -111,11 +113,11 @@ describe('concurrent writers', () => {
     expect(new Set(ids).size).toBe(100);
     const records = (await store.list('submissions/')).items.map((item) => item.name);
     const files = (await store.list('attachments/')).items.map((item) => item.name);
-    const evidence = (await store.list('evidence/items/sub-')).items.map((item) => item.name);
+    const evidence = new Set((await everyItem(store)).map((item) => item.id));
     for (const id of ids) {
       expect(records).toContain(`submissions/${id}.json`);
       expect(files).toContain(`attachments/${id}/0`);
-      expect(evidence).toContain(`evidence/items/${id}.json`);
+      expect(evidence.has(id)).toBe(true);
     }
   });
 
@@ -124,7 +126,7 @@ describe('concurrent writers', () => {
     const bodies = await Promise.all(responses.map((response) => response.text()));
     expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200));
     expect(new Set(bodies).size).toBe(1);
-    expect((await store.list('reports/')).items.map((item) => item.name)).toEqual(['reports/2026-11-21.json']);
-    expect(bodies[0]).toBe((await store.read('reports/2026-11-21.json')).data.toString('utf8'));
+    expect((await store.list('reports/')).items.map((item) => item.name)).toEqual(['reports/day=2026-11-21/report.json']);
+    expect(bodies[0]).toBe((await store.read('reports/day=2026-11-21/report.json')).data.toString('utf8'));
   });
 });

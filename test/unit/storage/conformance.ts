@@ -8,6 +8,7 @@ import {
   mutateObject,
   ObjectNotFound,
   PreconditionFailed,
+  type ObjectPage,
   type ObjectStore,
 } from '../../../functions/src/storage/object-store.ts';
 
@@ -190,6 +191,57 @@ export function objectStoreConformance(makeStore: () => Promise<ObjectStore>): v
     it('answers an empty page for a prefix with no objects', async () => {
       const { store, prefix } = await fresh();
       expect(await store.list(`${prefix}nothing/`)).toEqual({ items: [] });
+    });
+  });
+
+  describe('list offsets', () => {
+    /** A store holding `names` under a fresh prefix; `at` puts a name under it, `namesOf` takes it off again. */
+    async function holding(names: string[]) {
+      const { store, prefix } = await fresh();
+      for (const name of names) await store.create(prefix + name, name);
+      return {
+        store,
+        at: (name: string) => prefix + name,
+        namesOf: (page: ObjectPage) => page.items.map((item) => item.name.slice(prefix.length)),
+      };
+    }
+
+    it('lists from startOffset up to, not including, endOffset, with no prefix', async () => {
+      const { store, at, namesOf } = await holding(['a', 'b', 'b/x', 'c', 'd', 'e']);
+      const page = await store.list('', { startOffset: at('b'), endOffset: at('d') });
+      expect(namesOf(page)).toEqual(['b', 'b/x', 'c']);
+      expect(page.nextPageToken).toBeUndefined();
+    });
+
+    it('takes either offset alone', async () => {
+      const { store, at, namesOf } = await holding(['a', 'b', 'b/x', 'c', 'd']);
+      expect(namesOf(await store.list(at(''), { startOffset: at('b/') }))).toEqual(['b/x', 'c', 'd']);
+      expect(namesOf(await store.list(at(''), { endOffset: at('b/') }))).toEqual(['a', 'b']);
+    });
+
+    it('applies the prefix and the offsets together', async () => {
+      const { store, at, namesOf } = await holding(['a', 'x/1', 'x/2', 'x/3', 'y/1']);
+      expect(namesOf(await store.list(at('x/'), { startOffset: at('a'), endOffset: at('x/3') }))).toEqual(['x/1', 'x/2']);
+      expect(namesOf(await store.list(at('x/'), { startOffset: at('x/2'), endOffset: at('z') }))).toEqual(['x/2', 'x/3']);
+    });
+
+    it('pages through a range with page tokens', async () => {
+      const { store, at, namesOf } = await holding(['n/0', 'n/1', 'n/2', 'n/3', 'n/4', 'n/5', 'n/6']);
+      const range = { startOffset: at('n/1'), endOffset: at('n/6'), pageSize: 2 };
+      const pages: string[][] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = await store.list(at('n/'), pageToken ? { ...range, pageToken } : range);
+        pages.push(namesOf(page));
+        pageToken = page.nextPageToken;
+      } while (pageToken);
+      expect(pages).toEqual([['n/1', 'n/2'], ['n/3', 'n/4'], ['n/5']]);
+    });
+
+    it('answers an empty page for a range that holds no objects', async () => {
+      const { store, at } = await holding(['a', 'b', 'c']);
+      expect(await store.list(at(''), { startOffset: at('a0'), endOffset: at('a9') })).toEqual({ items: [] });
+      expect(await store.list(at(''), { startOffset: at('c'), endOffset: at('b') })).toEqual({ items: [] });
     });
   });
 

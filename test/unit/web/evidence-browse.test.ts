@@ -7,20 +7,28 @@ import {
   dataEntries,
   evidenceKinds,
   nextPage,
+  noFilters,
+  pageState,
   previousPage,
   rangeOf,
   type EvidenceBrowse,
 } from '../../../hosting/src/lib/evidence-browse.ts';
 import { evidenceKindNames } from '../../../openapi/evidence-kinds.ts';
 
-const noFilters = { kind: '', subject: '', control: '', from: '', to: '' };
-
 describe('browseFrom and addressOf', () => {
   it('reads filters, page size and the cursor stack from the address, and writes them back the same', () => {
-    const address = 'kind=tls.endpoint&subject=web+01&control=NET-02&from=2026-11-01&to=2026-11-20&limit=10&cursor=c1&cursor=c2';
+    const address =
+      'kind=tls.endpoint&subject=web+01&source=tls-scanner&control=NET-02&from=2026-11-01&to=2026-11-20&limit=10&cursor=c1&cursor=c2';
     const browse = browseFrom(new URLSearchParams(address));
     expect(browse).toEqual({
-      filters: { kind: 'tls.endpoint', subject: 'web 01', control: 'NET-02', from: '2026-11-01', to: '2026-11-20' },
+      filters: {
+        kind: 'tls.endpoint',
+        subject: 'web 01',
+        source: 'tls-scanner',
+        control: 'NET-02',
+        from: '2026-11-01',
+        to: '2026-11-20',
+      },
       limit: 10,
       cursors: ['c1', 'c2'],
     });
@@ -41,13 +49,21 @@ describe('browseFrom and addressOf', () => {
 describe('apiQueryOf', () => {
   it('asks for the last cursor, the page size, and the days as instants with an inclusive end day', () => {
     const browse: EvidenceBrowse = {
-      filters: { kind: 'attestation', subject: ' policy ', control: ' PPL-06 ', from: '2026-11-01', to: '2026-11-30' },
+      filters: {
+        kind: 'attestation',
+        subject: ' policy ',
+        source: 'submission',
+        control: ' PPL-06 ',
+        from: '2026-11-01',
+        to: '2026-11-30',
+      },
       limit: 25,
       cursors: ['c1', 'c2'],
     };
     expect(Object.fromEntries(apiQueryOf(browse))).toEqual({
       kind: 'attestation',
       subject: ' policy ',
+      source: 'submission',
       control: 'PPL-06',
       from: '2026-11-01T00:00:00Z',
       to: '2026-12-01T00:00:00Z',
@@ -82,6 +98,16 @@ describe('the cursor stack', () => {
     [['a'], 10, 0, undefined],
   ])('with cursors %o, %i to a page and %i shown, the range is %o', (cursors, limit, count, range) => {
     expect(rangeOf(cursors, limit, count)).toEqual(range);
+  });
+});
+
+describe('pageState', () => {
+  it.each([
+    [{ hasMore: true, nextCursor: 'c' }, 'more'],
+    [{ hasMore: false, nextCursor: 'c' }, 'search'],
+    [{ hasMore: false }, 'end'],
+  ] as const)('reads %o as %s', (page, state) => {
+    expect(pageState(page)).toBe(state);
   });
 });
 

@@ -1,0 +1,180 @@
+/**
+ * Checkpoints of the evidence state (assessment/evidence-state.ts), one per report day, so a
+ * day's evaluation starts from yesterday's state instead of from the first item ever received:
+ *
+ *   state/day=YYYY-MM-DD/manifest.json       what the checkpoint holds: its `asOf`, its
+ *                                            `watermark` (every item received at or before it
+ *                                            is folded in, none after) and its parts
+ *   state/day=YYYY-MM-DD/<token>-<n>.ndjson  the state's items, at most 4 MiB per part
+ *
+ * Parts are written first and the manifest create-only last, so a checkpoint exists only once
+ * complete and two writers leave one (the loser removes its parts). A checkpoint serves any
+ * evaluation as of its `asOf` or later that counts items received up to its watermark or later.
+ * Checkpoints are derived data: deleting them costs time (the next run folds from an older one,
+ * or from all batches), never correctness.
+ */
+import { randomBytes } from 'node:crypto';
+import { addDays } from '../assessment/dates.js';
+import { EvidenceState } from '../assessment/evidence-state.js';
+import type { EvidenceItem } from '../assessment/model.js';
+import { parseNdjson, toNdjson } from './ndjson.js';
+import { inBatches, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
+
+export const checkpointsPrefix = 'state/';
+const manifestName = (date: string) => `${checkpointsPrefix}day=${date}/manifest.json`;
+const partBytes = 4 * 1024 * 1024;
+
+export interface Checkpoint {
+  date: string;
+  asOf: number;
+  watermark: number;
+  state: EvidenceState;
+}
+
+interface Manifest {
+  format: 'evident-state/1';
+  date: string;
+  asOf: string;
+  watermark: string;
+  items: number;
+  parts: string[];
+}
+
+export interface Needs {
+  /** The day evaluated: checkpoints of later days are not considered. */
+  date: string;
+  asOf: number;
+  /** Items received up to this instant are counted. */
+  receivedUpTo: number;
+}
+
+export class CheckpointStore {
+  readonly #store: ObjectStore;
+
+  constructor(store: ObjectStore) {
+    this.#store = store;
+  }
+
+  /**
+   * The newest checkpoint an evaluation can start from. Usually the day's own or the day
+   * before (one read each); after a gap, the manifests are listed.
+   */
+  async latestUsable(needs: Needs): Promise<Checkpoint | undefined> {
+    for (const date of [needs.date, addDays(needs.date, -1)]) {
+      const manifest = await this.#manifest(date);
+      if (manifest && usable(manifest, needs)) return this.#load(manifest);
+    }
+    const dates = await this.#datesBefore(addDays(needs.date, -1));
+    for (const date of dates.reverse().slice(0, 5)) {
+      const manifest = await this.#manifest(date);
+      if (manifest && usable(manifest, needs)) return this.#load(manifest);
+    }
+    return undefined;
+  }
+
+  /** Stores a checkpoint of `date` unless one exists; `false` when another writer was first. */
+  async write(date: string, state: EvidenceState, watermark: number): Promise<boolean> {
+    const token = randomBytes(6).toString('hex');
+    const parts = serialise(state.items()).map((bytes, n) => ({
+      name: `${checkpointsPrefix}day=${date}/${token}-${String(n).padStart(4, '0')}.ndjson`,
+      bytes,
+    }));
+    await inBatches(parts, 8, ({ name, bytes }) => this.#store.create(name, bytes, { contentType: 'application/x-ndjson' }));
+    const manifest: Manifest = {
+      format: 'evident-state/1',
+      date,
+      asOf: new Date(state.asOf).toISOString(),
+      watermark: new Date(watermark).toISOString(),
+      items: state.items().length,
+      parts: parts.map((part) => part.name),
+    };
+    try {
+      await this.#store.create(manifestName(date), JSON.stringify(manifest), { contentType: 'application/json' });
+      return true;
+    } catch (error) {
+      if (!(error instanceof PreconditionFailed)) throw error;
+      await inBatches(parts, 8, ({ name }) => this.#store.delete(name).catch(() => undefined));
+      return false;
+    }
+  }
+
+  /** Removes every checkpoint (the migration does, so the next run folds what it moved). */
+  async clear(): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const page = await this.#store.list(checkpointsPrefix);
+      if (page.items.length === 0) return removed;
+      await inBatches(page.items, 32, async ({ name }) => {
+        await this.#store.delete(name).catch((error: unknown) => {
+          if (!(error instanceof ObjectNotFound)) throw error;
+        });
+      });
+      removed += page.items.length;
+    }
+  }
+
+  async #manifest(date: string): Promise<Manifest | undefined> {
+    try {
+      return JSON.parse((await this.#store.read(manifestName(date))).data.toString('utf8')) as Manifest;
+    } catch (error) {
+      if (error instanceof ObjectNotFound) return undefined;
+      throw error;
+    }
+  }
+
+  async #load(manifest: Manifest): Promise<Checkpoint> {
+    const state = new EvidenceState(Date.parse(manifest.asOf));
+    // A few parts at a time: each is parsed into the state as it arrives, then dropped.
+    await inBatches(manifest.parts, 4, async (part) => {
+      const { data } = await this.#store.read(part);
+      for (const item of parseNdjson(data)) state.add(item);
+    });
+    return { date: manifest.date, asOf: state.asOf, watermark: Date.parse(manifest.watermark), state };
+  }
+
+  /** Days up to `last` that have a checkpoint manifest, oldest first. */
+  async #datesBefore(last: string): Promise<string[]> {
+    const dates: string[] = [];
+    let pageToken: string | undefined;
+    do {
+      const page = await this.#store.list(checkpointsPrefix, {
+        endOffset: `${checkpointsPrefix}day=${addDays(last, 1)}`,
+        ...(pageToken ? { pageToken } : {}),
+      });
+      for (const { name } of page.items) {
+        const match = /^state\/day=(\d{4}-\d{2}-\d{2})\/manifest\.json$/.exec(name);
+        if (match) dates.push(match[1]!);
+      }
+      pageToken = page.nextPageToken;
+    } while (pageToken);
+    return dates;
+  }
+}
+
+function usable(manifest: Manifest, needs: Needs): boolean {
+  return (
+    manifest.format === 'evident-state/1' &&
+    manifest.date <= needs.date &&
+    Date.parse(manifest.asOf) <= needs.asOf &&
+    Date.parse(manifest.watermark) <= needs.receivedUpTo
+  );
+}
+
+/** Items as NDJSON in parts of at most `partBytes` (one line is never split). */
+function serialise(items: readonly EvidenceItem[]): Buffer[] {
+  const parts: Buffer[] = [];
+  let part: EvidenceItem[] = [];
+  let size = 0;
+  for (const item of items) {
+    const length = JSON.stringify(item).length + 1;
+    if (size + length > partBytes && part.length > 0) {
+      parts.push(Buffer.from(toNdjson(part)));
+      part = [];
+      size = 0;
+    }
+    part.push(item);
+    size += length;
+  }
+  if (part.length > 0) parts.push(Buffer.from(toNdjson(part)));
+  return parts;
+}

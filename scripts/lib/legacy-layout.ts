@@ -1,0 +1,76 @@
+/**
+ * Rewrites a store into the layout Evident used before partitions (one object per evidence item
+ * under `evidence/items/`, reports at `reports/<date>.json`, keys under `evidence/idempotency/`,
+ * no listing indexes or checkpoints): the store an older version would have left. `npm test`
+ * seeds the demo, rewrites it so, and migrates it back, to run the integration tests of one mode
+ * on a migrated store. test/unit/migration/legacy-layout.test.ts holds the result to a store that
+ * the older version itself wrote.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as EvidenceStoreModule from '../../functions/src/evidence/evidence-store.ts';
+import type { ObjectStore } from '../../functions/src/storage/object-store.ts';
+import { paths } from './paths.ts';
+
+type EvidenceStoreClass = typeof EvidenceStoreModule.EvidenceStore;
+
+/** What the older version never wrote. */
+const newPrefixes = [
+  'evidence/received=',
+  'evidence-ids/',
+  'evidence-index/',
+  'evidence-keys/',
+  'reports/day=',
+  'state/',
+  'submissions-index/',
+  'analyses/index/',
+];
+
+async function names(store: ObjectStore, prefix: string): Promise<string[]> {
+  const found: string[] = [];
+  let pageToken: string | undefined;
+  do {
+    const page = await store.list(prefix, pageToken ? { pageToken } : {});
+    found.push(...page.items.map((info) => info.name));
+    pageToken = page.nextPageToken;
+  } while (pageToken);
+  return found;
+}
+
+export async function rewriteInLegacyLayout(
+  store: ObjectStore,
+  EvidenceStore: EvidenceStoreClass,
+): Promise<{ items: number; reports: number }> {
+  const evidence = new EvidenceStore(store);
+  let items = 0;
+  for await (const batch of evidence.batchesBetween(-Infinity, Infinity)) {
+    for (const item of await evidence.readBatch(batch)) {
+      await store.create(`evidence/items/${item.id}.json`, JSON.stringify(item), { contentType: 'application/json' });
+      items++;
+    }
+  }
+  for (const name of await names(store, 'evidence-keys/')) {
+    const { data } = await store.read(name);
+    await store.create(`evidence/idempotency/${name.slice('evidence-keys/'.length)}`, data, { contentType: 'application/json' });
+  }
+  let reports = 0;
+  for (const name of await names(store, 'reports/day=')) {
+    const { data } = await store.read(name);
+    await store.create(`reports/${name.slice('reports/day='.length, -'/report.json'.length)}.json`, data, {
+      contentType: 'application/json',
+    });
+    reports++;
+  }
+  for (const prefix of newPrefixes) for (const name of await names(store, prefix)) await store.delete(name);
+  return { items, reports };
+}
+
+/** The same, on a local store, from the compiled functions (as the test script runs it). */
+export async function rewriteLocalStoreInLegacyLayout(dir: string): Promise<{ items: number; reports: number }> {
+  const lib = (file: string) => import(pathToFileURL(join(paths.functionsLib, file)).href);
+  const [{ LocalFolderStore }, { EvidenceStore }] = await Promise.all([
+    lib('storage/local-folder-store.js'),
+    lib('evidence/evidence-store.js'),
+  ]);
+  return rewriteInLegacyLayout(new LocalFolderStore(dir) as ObjectStore, EvidenceStore as EvidenceStoreClass);
+}

@@ -1,0 +1,102 @@
+/**
+ * `npm test` runs one mode's integration tests on a store it rewrites into the layout before
+ * partitions and then migrates. That is only honest if the rewrite leaves what the older version
+ * itself left: here the demo seeded by today's code and rewritten is compared with the store the
+ * older version wrote for the same days (test/fixtures/legacy-store).
+ */
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { produceDailyReport } from '../../../functions/src/assessment/daily-report.ts';
+import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
+import type { EvidenceItem, Report } from '../../../functions/src/assessment/model.ts';
+import { seedDemoHistory } from '../../../functions/src/demo/seed.ts';
+import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
+import { logs } from '../../../functions/src/logs.ts';
+import { ReportStore } from '../../../functions/src/reports/report-store.ts';
+import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
+import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
+import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
+import { rewriteInLegacyLayout } from '../../../scripts/lib/legacy-layout.ts';
+import { paths } from '../../../scripts/lib/paths.ts';
+import { legacyObjects } from '../../support/legacy-store.ts';
+
+const compiled = compileCatalog(compileCatalogSources(paths.catalog));
+
+/** A report as statuses and counts, without what is random per run (run ids, submission ids). */
+const shape = (report: Report) => ({
+  date: report.date,
+  summary: report.summary,
+  statuses: report.controls.map((control) => [control.id, control.status, control.findings.length]),
+  diff: report.diff,
+});
+
+describe('the store rewritten in the layout before partitions', () => {
+  const rewritten = new Map<string, Buffer>();
+
+  beforeAll(async () => {
+    for (const name of ['reportPublished', 'reportAlreadyExists', 'evidenceSnapshotLoaded'] as const) {
+      vi.spyOn(logs, name).mockImplementation(() => undefined);
+    }
+    const store = new MemoryStore();
+    const evidence = new EvidenceStore(store);
+    await seedDemoHistory(
+      {
+        store,
+        evidence,
+        reports: new ReportStore(store),
+        submissions: new SubmissionStore(store, evidence),
+        catalog: compiled,
+        produceDailyReport,
+      },
+      { today: '2026-11-23', timeZone: 'UTC', now: new Date('2026-11-23T12:00:00Z') },
+    );
+    await rewriteInLegacyLayout(store, EvidenceStore);
+    for (let pageToken: string | undefined; ;) {
+      const page = await store.list('', pageToken ? { pageToken } : {});
+      for (const info of page.items) rewritten.set(info.name, (await store.read(info.name)).data);
+      if (!(pageToken = page.nextPageToken)) break;
+    }
+  });
+
+  it('holds the same collector evidence, byte for byte, under the same names as the older version wrote', () => {
+    const collected = (names: Iterable<string>) =>
+      [...names].filter((name) => name.startsWith('evidence/items/') && !name.startsWith('evidence/items/sub-'));
+    const legacy = new Map(legacyObjects().map((object) => [object.name, object.data]));
+    const ours = collected(rewritten.keys()).sort();
+    // The fixture has one more: an item ingested with an Idempotency-Key after the demo.
+    const theirs = collected(legacy.keys())
+      .filter((name) => !name.startsWith('evidence/items/k-'))
+      .sort();
+    expect(ours).toEqual(theirs);
+    for (const name of ours) expect(rewritten.get(name)!.toString()).toBe(legacy.get(name)!.toString());
+  });
+
+  it('holds the same submissions evidence, but for the ids each run draws at random', () => {
+    const submitted = (objects: Iterable<[string, Buffer]>) =>
+      [...objects]
+        .filter(([name]) => name.startsWith('evidence/items/sub-'))
+        .map(([, data]) => JSON.parse(data.toString()) as EvidenceItem)
+        .map(({ id: _id, submissionId: _submissionId, data: { submissionId: _s, ...data }, attachments, ...item }) => ({
+          ...item,
+          data,
+          attachments: attachments.map(({ href: _href, ...attachment }) => attachment),
+        }));
+    const legacy = legacyObjects().map((object): [string, Buffer] => [object.name, object.data]);
+    expect(submitted(rewritten)).toEqual(submitted(legacy));
+  });
+
+  it('holds the same reports under the same names, with the same results', () => {
+    const reports = (objects: Iterable<[string, Buffer]>) =>
+      [...objects]
+        .filter(([name]) => /^reports\/\d{4}-\d{2}-\d{2}\.json$/.test(name))
+        .map(([name, data]) => [name, shape(JSON.parse(data.toString()) as Report)]);
+    expect(reports(rewritten)).toEqual(reports(legacyObjects().map((object): [string, Buffer] => [object.name, object.data])));
+  });
+
+  it('holds nothing the older version did not write', () => {
+    const prefixes = new Set([...rewritten.keys()].map((name) => name.split('/')[0]));
+    expect([...prefixes].sort()).toEqual(['attachments', 'evidence', 'reports', 'submissions']);
+    expect([...rewritten.keys()].filter((name) => name.startsWith('evidence/') && !name.startsWith('evidence/items/'))).toEqual(
+      [],
+    );
+  });
+});
