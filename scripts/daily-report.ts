@@ -9,7 +9,6 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type * as DailyReportModule from '../functions/src/assessment/daily-report.ts';
 import type * as DatesModule from '../functions/src/assessment/dates.ts';
@@ -17,11 +16,8 @@ import type * as EvaluateModule from '../functions/src/assessment/evaluate.ts';
 import type { Catalog } from '../functions/src/assessment/model.ts';
 import type * as LogsModule from '../functions/src/logs.ts';
 import type * as LocalFolderStoreModule from '../functions/src/storage/local-folder-store.ts';
+import { compiled } from './lib/compiled.ts';
 import { paths } from './lib/paths.ts';
-
-async function compiled<T>(relativePath: string): Promise<T> {
-  return (await import(pathToFileURL(join(paths.functionsLib, relativePath)).href)) as T;
-}
 
 try {
   const { values } = parseArgs({ options: { date: { type: 'string' } } });

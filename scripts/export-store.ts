@@ -10,9 +10,9 @@
  */
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type * as LocalFolderStoreModule from '../functions/src/storage/local-folder-store.ts';
+import { compiled } from './lib/compiled.ts';
 import { exportStore } from './lib/export-store.ts';
 import { paths } from './lib/paths.ts';
 
@@ -31,7 +31,7 @@ try {
   if (!existsSync(storeDir)) throw new Error(`There is no store at ${shown(storeDir)}.`);
   const outDir = resolve(values.to);
 
-  const { LocalFolderStore } = (await import(pathToFileURL(storeModule).href)) as typeof LocalFolderStoreModule;
+  const { LocalFolderStore } = await compiled<typeof LocalFolderStoreModule>('storage/local-folder-store.js');
   const store = new LocalFolderStore(storeDir);
   // One prefix at a time, to say how much of each there was.
   const evidence = await exportStore(store, outDir, ['evidence/']);

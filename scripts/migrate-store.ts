@@ -14,9 +14,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import type * as CloudStorageModule from '../functions/src/storage/cloud-storage-store.ts';
 import type { ObjectStore } from '../functions/src/storage/object-store.ts';
+import { compiled } from './lib/compiled.ts';
 import { localStore, migrationModule } from './lib/migrate.ts';
 import { paths } from './lib/paths.ts';
 
@@ -37,9 +37,7 @@ try {
   if (values.bucket) {
     const [{ Storage }, { CloudStorageStore }] = await Promise.all([
       import('@google-cloud/storage'),
-      import(pathToFileURL(join(paths.functionsLib, 'storage', 'cloud-storage-store.js')).href) as Promise<
-        typeof CloudStorageModule
-      >,
+      compiled<typeof CloudStorageModule>('storage/cloud-storage-store.js'),
     ]);
     const projectId = values.project ?? process.env.GOOGLE_CLOUD_PROJECT;
     store = new CloudStorageStore(new Storage(projectId ? { projectId } : {}).bucket(values.bucket));

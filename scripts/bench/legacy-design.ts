@@ -11,25 +11,7 @@
 import type { CompiledCatalog } from '../../functions/src/assessment/evaluate.ts';
 import type * as EvaluateModule from '../../functions/src/assessment/evaluate.ts';
 import type { EvidenceItem, Report } from '../../functions/src/assessment/model.ts';
-import type { ObjectStore } from '../../functions/src/storage/object-store.ts';
-
-async function listNames(store: ObjectStore, prefix: string): Promise<string[]> {
-  const names: string[] = [];
-  let pageToken: string | undefined;
-  do {
-    const page = await store.list(prefix, pageToken ? { pageToken } : {});
-    names.push(...page.items.map((info) => info.name));
-    pageToken = page.nextPageToken;
-  } while (pageToken);
-  return names;
-}
-
-async function inBatches<T, R>(values: readonly T[], size: number, work: (value: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let start = 0; start < values.length; start += size)
-    results.push(...(await Promise.all(values.slice(start, start + size).map(work))));
-  return results;
-}
+import { inBatches, listNames, type ObjectStore } from '../../functions/src/storage/object-store.ts';
 
 export async function everyLegacyItem(store: ObjectStore): Promise<EvidenceItem[]> {
   const names = await listNames(store, 'evidence/items/');

@@ -6,8 +6,6 @@
  * (the code under test tells them apart with `instanceof`).
  */
 import type { ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type * as ObjectStoreModule from '../../functions/src/storage/object-store.ts';
 import type {
   ListOptions,
@@ -17,7 +15,7 @@ import type {
   StoredObject,
   WriteOptions,
 } from '../../functions/src/storage/object-store.ts';
-import { paths } from '../lib/paths.ts';
+import { compiled } from '../lib/compiled.ts';
 
 type Operation = 'read' | 'stat' | 'create' | 'replace' | 'delete' | 'list';
 
@@ -62,9 +60,7 @@ export function serveStores(child: ChildProcess, stores: Record<string, ObjectSt
 }
 
 export async function remoteStore(channel: Channel, store: string): Promise<ObjectStore> {
-  const { ObjectNotFound, PreconditionFailed } = (await import(
-    pathToFileURL(join(paths.functionsLib, 'storage', 'object-store.js')).href
-  )) as typeof ObjectStoreModule;
+  const { ObjectNotFound, PreconditionFailed } = await compiled<typeof ObjectStoreModule>('storage/object-store.js');
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (reason: unknown) => void }>();
   let next = 0;
   channel.on('message', (message) => {

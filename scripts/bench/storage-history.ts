@@ -15,7 +15,6 @@
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type * as DailyReportModule from '../../functions/src/assessment/daily-report.ts';
 import type * as DatesModule from '../../functions/src/assessment/dates.ts';
 import type * as EvaluateModule from '../../functions/src/assessment/evaluate.ts';
@@ -25,6 +24,7 @@ import type * as LogsModule from '../../functions/src/logs.ts';
 import type * as MemoryStoreModule from '../../functions/src/storage/memory-store.ts';
 import type { ObjectStore } from '../../functions/src/storage/object-store.ts';
 import { evidenceKinds } from '../../openapi/evidence-kinds.ts';
+import { compiled } from '../lib/compiled.ts';
 import { paths } from '../lib/paths.ts';
 import { serveStores } from './remote-store.ts';
 
@@ -43,8 +43,6 @@ export interface ProbeTask {
   now: string;
   subject: string;
 }
-
-const lib = async <T>(file: string) => (await import(pathToFileURL(join(paths.functionsLib, file)).href)) as T;
 
 const firstDay = '2025-01-01';
 
@@ -79,12 +77,12 @@ async function runProbe(task: ProbeTask, stores: Record<string, ObjectStore>): P
 async function main(options: HistoryOptions): Promise<void> {
   const [{ MemoryStore }, { EvidenceStore }, { produceDailyReport }, { compileCatalog }, { addDays }, { logs }] =
     await Promise.all([
-      lib<typeof MemoryStoreModule>('storage/memory-store.js'),
-      lib<typeof EvidenceStoreModule>('evidence/evidence-store.js'),
-      lib<typeof DailyReportModule>('assessment/daily-report.js'),
-      lib<typeof EvaluateModule>('assessment/evaluate.js'),
-      lib<typeof DatesModule>('assessment/dates.js'),
-      lib<typeof LogsModule>('logs.js'),
+      compiled<typeof MemoryStoreModule>('storage/memory-store.js'),
+      compiled<typeof EvidenceStoreModule>('evidence/evidence-store.js'),
+      compiled<typeof DailyReportModule>('assessment/daily-report.js'),
+      compiled<typeof EvaluateModule>('assessment/evaluate.js'),
+      compiled<typeof DatesModule>('assessment/dates.js'),
+      compiled<typeof LogsModule>('logs.js'),
     ]);
   for (const name of Object.keys(logs) as (keyof typeof logs)[]) logs[name] = () => undefined;
   const catalog = compileCatalog(JSON.parse(readFileSync(join(paths.functionsGenerated, 'catalog.json'), 'utf8')) as Catalog);

@@ -9,7 +9,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type * as DailyReportModule from '../../functions/src/assessment/daily-report.ts';
 import type * as EvaluateModule from '../../functions/src/assessment/evaluate.ts';
 import type { Catalog } from '../../functions/src/assessment/model.ts';
@@ -17,6 +16,7 @@ import type * as EvidenceListingModule from '../../functions/src/evidence/eviden
 import type * as EvidenceStoreModule from '../../functions/src/evidence/evidence-store.ts';
 import type * as LogsModule from '../../functions/src/logs.ts';
 import { LatencyStore, type OperationCounts } from '../lib/latency-store.ts';
+import { compiled } from '../lib/compiled.ts';
 import { paths } from '../lib/paths.ts';
 import { legacyDailyRun, legacyListingPage } from './legacy-design.ts';
 import { remoteStore } from './remote-store.ts';
@@ -39,16 +39,14 @@ export interface ProbeResult {
   peakRssMiB: number;
 }
 
-const lib = async <T>(file: string) => (await import(pathToFileURL(join(paths.functionsLib, file)).href)) as T;
-
 const task = JSON.parse(process.argv[2]!) as ProbeTask;
 const channel = process as unknown as Parameters<typeof remoteStore>[0];
 const [{ produceDailyReport }, engine, { listEvidence }, { EvidenceStore }, { logs }] = await Promise.all([
-  lib<typeof DailyReportModule>('assessment/daily-report.js'),
-  lib<typeof EvaluateModule>('assessment/evaluate.js'),
-  lib<typeof EvidenceListingModule>('evidence/evidence-listing.js'),
-  lib<typeof EvidenceStoreModule>('evidence/evidence-store.js'),
-  lib<typeof LogsModule>('logs.js'),
+  compiled<typeof DailyReportModule>('assessment/daily-report.js'),
+  compiled<typeof EvaluateModule>('assessment/evaluate.js'),
+  compiled<typeof EvidenceListingModule>('evidence/evidence-listing.js'),
+  compiled<typeof EvidenceStoreModule>('evidence/evidence-store.js'),
+  compiled<typeof LogsModule>('logs.js'),
 ]);
 for (const name of Object.keys(logs) as (keyof typeof logs)[]) logs[name] = () => undefined;
 const catalog = engine.compileCatalog(
@@ -56,6 +54,20 @@ const catalog = engine.compileCatalog(
 );
 const store = await remoteStore(channel, task.task.startsWith('legacy') ? 'legacy' : 'current');
 const idleRssMiB = process.memoryUsage().rss / 2 ** 20;
+
+/**
+ * The process's peak resident memory. Linux's `VmHWM` belongs to the address space this process
+ * got at exec; getrusage's maxRSS would also count the large process it was forked from.
+ */
+function peakRssMiB(): number {
+  try {
+    const kib = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    if (kib) return Number(kib) / 1024;
+  } catch {
+    // not Linux
+  }
+  return process.resourceUsage().maxRSS / 1024;
+}
 
 async function measure(work: (store: LatencyStore) => Promise<number>): Promise<Measurement> {
   const latency = new LatencyStore(store);
@@ -110,6 +122,6 @@ switch (task.task) {
     );
     break;
 }
-const result: ProbeResult = { runs, idleRssMiB, peakRssMiB: process.resourceUsage().maxRSS / 1024 };
+const result: ProbeResult = { runs, idleRssMiB, peakRssMiB: peakRssMiB() };
 process.send!({ kind: 'probe-result', result });
 process.disconnect();

@@ -6,11 +6,10 @@
  * on a migrated store. test/unit/migration/legacy-layout.test.ts holds the result to a store that
  * the older version itself wrote.
  */
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type * as EvidenceStoreModule from '../../functions/src/evidence/evidence-store.ts';
+import type * as LocalFolderStoreModule from '../../functions/src/storage/local-folder-store.ts';
 import type { ObjectStore } from '../../functions/src/storage/object-store.ts';
-import { paths } from './paths.ts';
+import { compiled } from './compiled.ts';
 
 type EvidenceStoreClass = typeof EvidenceStoreModule.EvidenceStore;
 
@@ -67,10 +66,9 @@ export async function rewriteInLegacyLayout(
 
 /** The same, on a local store, from the compiled functions (as the test script runs it). */
 export async function rewriteLocalStoreInLegacyLayout(dir: string): Promise<{ items: number; reports: number }> {
-  const lib = (file: string) => import(pathToFileURL(join(paths.functionsLib, file)).href);
   const [{ LocalFolderStore }, { EvidenceStore }] = await Promise.all([
-    lib('storage/local-folder-store.js'),
-    lib('evidence/evidence-store.js'),
+    compiled<typeof LocalFolderStoreModule>('storage/local-folder-store.js'),
+    compiled<typeof EvidenceStoreModule>('evidence/evidence-store.js'),
   ]);
-  return rewriteInLegacyLayout(new LocalFolderStore(dir) as ObjectStore, EvidenceStore as EvidenceStoreClass);
+  return rewriteInLegacyLayout(new LocalFolderStore(dir), EvidenceStore);
 }

@@ -3,16 +3,10 @@
  * functions, for `npm run migrate-store` and for `npm start` when it finds a local store in the
  * layout before partitions.
  */
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type * as MigrateModule from '../../functions/src/migration/migrate-store.ts';
 import type * as LocalFolderStoreModule from '../../functions/src/storage/local-folder-store.ts';
 import type { ObjectStore } from '../../functions/src/storage/object-store.ts';
-import { paths } from './paths.ts';
-
-async function compiled<T>(relative: string): Promise<T> {
-  return (await import(pathToFileURL(join(paths.functionsLib, relative)).href)) as T;
-}
+import { compiled } from './compiled.ts';
 
 export const migrationModule = () => compiled<typeof MigrateModule>('migration/migrate-store.js');
 

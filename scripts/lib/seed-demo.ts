@@ -6,7 +6,6 @@
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type * as DailyReportModule from '../../functions/src/assessment/daily-report.ts';
 import type * as EvaluateModule from '../../functions/src/assessment/evaluate.ts';
 import type { Catalog } from '../../functions/src/assessment/model.ts';
@@ -16,12 +15,8 @@ import type * as LogsModule from '../../functions/src/logs.ts';
 import type * as ReportStoreModule from '../../functions/src/reports/report-store.ts';
 import type * as LocalFolderStoreModule from '../../functions/src/storage/local-folder-store.ts';
 import type * as SubmissionStoreModule from '../../functions/src/submissions/submission-store.ts';
+import { compiled } from './compiled.ts';
 import { paths } from './paths.ts';
-
-/** A compiled functions module, typed as its source. */
-async function compiled<T>(relative: string): Promise<T> {
-  return (await import(pathToFileURL(join(paths.functionsLib, relative)).href)) as T;
-}
 
 export interface SeedDemoOptions {
   storeDir: string;

@@ -221,11 +221,11 @@ export class EvidenceStore {
     }
     for (const [batch, batchItems] of batches) await this.writeIndex(batch, batchItems);
 
-    const existingBatches = new Set<string>();
-    for (const decision of decisions) if (decision.action === 'existing') existingBatches.add(decision.batch);
     await this.#repairIndexOf(
-      existingBatches,
-      items.filter((_, index) => decisions[index]!.action === 'existing'),
+      items.flatMap((item, index) => {
+        const decision = decisions[index]!;
+        return decision.action === 'existing' ? [{ item, batch: decision.batch }] : [];
+      }),
     );
     await this.#waitForPeers(decisions);
 
@@ -289,25 +289,30 @@ export class EvidenceStore {
    * are create-only and named by the item, so doing it again (a retry, a repair) changes nothing.
    */
   async writeIndex(batch: string, items: readonly EvidenceItem[]): Promise<void> {
+    await this.#fileInIndexes(items);
+    await this.#store.create(indexedMarkerName(batch), '').catch(ignoreExisting);
+  }
+
+  async #fileInIndexes(items: readonly EvidenceItem[]): Promise<void> {
     const entries = items.flatMap((item) =>
       indexesOf(item).map((path) => ({
         name: `${indexPrefixOf(path)}${indexKey(Date.parse(item.collectedAt), item.id)}`,
         metadata: indexMetadata(item),
       })),
     );
-    await inBatches(entries, parallelWrites, async ({ name, metadata }) => {
-      await this.#store.create(name, '', { metadata }).catch((error: unknown) => {
-        if (!(error instanceof PreconditionFailed)) throw error;
-      });
-    });
-    await this.#store.create(indexedMarkerName(batch), '').catch((error: unknown) => {
-      if (!(error instanceof PreconditionFailed)) throw error;
-    });
+    await inBatches(entries, parallelWrites, ({ name, metadata }) =>
+      this.#store.create(name, '', { metadata }).catch(ignoreExisting),
+    );
   }
 
-  /** A retry of items whose first writer stopped between its batch and its index files them again. */
-  async #repairIndexOf(batches: ReadonlySet<string>, items: readonly EvidenceItem[]): Promise<void> {
-    for (const batch of batches) {
+  /**
+   * A retry of items whose first writer stopped between its batch and its index files them again
+   * (the marker is left to the daily job, which knows every item of the batch).
+   */
+  async #repairIndexOf(existing: readonly { item: EvidenceItem; batch: string }[]): Promise<void> {
+    const byBatch = new Map<string, EvidenceItem[]>();
+    for (const { item, batch } of existing) byBatch.set(batch, [...(byBatch.get(batch) ?? []), item]);
+    for (const [batch, items] of byBatch) {
       const indexed = await this.#store.stat(indexedMarkerName(batch)).then(
         () => true,
         (error: unknown) => {
@@ -315,18 +320,7 @@ export class EvidenceStore {
           throw error;
         },
       );
-      if (indexed) continue;
-      const entries = items.flatMap((item) =>
-        indexesOf(item).map((path) => ({
-          name: `${indexPrefixOf(path)}${indexKey(Date.parse(item.collectedAt), item.id)}`,
-          metadata: indexMetadata(item),
-        })),
-      );
-      await inBatches(entries, parallelWrites, async ({ name, metadata }) => {
-        await this.#store.create(name, '', { metadata }).catch((error: unknown) => {
-          if (!(error instanceof PreconditionFailed)) throw error;
-        });
-      });
+      if (!indexed) await this.#fileInIndexes(items);
     }
   }
 
@@ -497,6 +491,10 @@ function indexMetadata(item: EvidenceItem): Record<string, string> {
     source: item.source,
     ...(item.controls && item.controls.length > 0 ? { controls: item.controls.join(',') } : {}),
   };
+}
+
+function ignoreExisting(error: unknown): void {
+  if (!(error instanceof PreconditionFailed)) throw error;
 }
 
 function conflict(id: string, what: string): ApiProblem {

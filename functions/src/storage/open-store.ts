@@ -17,7 +17,10 @@ const store = loadOnce(async (): Promise<ObjectStore> => {
     import('@google-cloud/storage'),
     import('./cloud-storage-store.js'),
   ]);
-  return new CloudStorageStore(new Storage({ projectId: config.runtimeProjectId() }).bucket(where.bucket));
+  // A call gives up within two minutes, retries included (the client's default is ten): the
+  // evidence store's settle time (five minutes) must outlast any write still in flight.
+  const storage = new Storage({ projectId: config.runtimeProjectId(), retryOptions: { totalTimeout: 120 } });
+  return new CloudStorageStore(storage.bucket(where.bucket));
 });
 
 /** The object store, opened on first use; a failed open is tried again on the next call. */

@@ -211,6 +211,19 @@ async function replay(h: History, store: ObjectStore) {
   return { compared, received, evidence };
 }
 
+/** The daily job of a day at 06:00 UTC on a store, as the schedule would run it. */
+const runDay = (store: ObjectStore, evidence: EvidenceStore, date: string) =>
+  produceDailyReport({
+    store,
+    catalog: compiled,
+    timeZone: 'UTC',
+    now: new Date(`${date}T06:00:00Z`),
+    date,
+    trigger: 'test',
+    evidence,
+    reports: new ReportStore(store),
+  });
+
 describe('the daily job on checkpoints', () => {
   it('stores, on every random history, exactly the report an evaluation of every item received would give', async () => {
     let reportsCompared = 0;
@@ -288,17 +301,7 @@ describe('the daily job on checkpoints', () => {
     const evidence = new EvidenceStore(store);
     const reports = new ReportStore(store);
     const example = evidenceKinds['backup.restore_test'].example as Record<string, unknown>;
-    const run = (date: string) =>
-      produceDailyReport({
-        store,
-        catalog: compiled,
-        timeZone: 'UTC',
-        now: new Date(`${date}T06:00:00Z`),
-        date,
-        trigger: 'test',
-        evidence,
-        reports,
-      });
+    const run = (date: string) => runDay(store, evidence, date);
     await run('2026-06-01');
     const before = (await run('2026-06-02')).stored.report;
     await evidence.ingest(
@@ -324,7 +327,6 @@ describe('the daily job on checkpoints', () => {
   it('turns evidence stale as it ages past its freshness window, with no new item received', async () => {
     const store = new MemoryStore();
     const evidence = new EvidenceStore(store);
-    const reports = new ReportStore(store);
     const control = compiled.catalog.controls.find((candidate) =>
       candidate.evidence.some((need) => need.kind === 'tls.endpoint'),
     )!;
@@ -343,16 +345,7 @@ describe('the daily job on checkpoints', () => {
       { receivedAt: new Date('2026-07-01T02:01:00Z'), pointer: () => '' },
     );
     const statusOn = async (date: string) => {
-      const { stored } = await produceDailyReport({
-        store,
-        catalog: compiled,
-        timeZone: 'UTC',
-        now: new Date(`${date}T06:00:00Z`),
-        date,
-        trigger: 'test',
-        evidence,
-        reports,
-      });
+      const { stored } = await runDay(store, evidence, date);
       return stored.report.controls
         .find((result) => result.id === control.id)!
         .findings.filter((f) => f.subject === 'www.example.com');
