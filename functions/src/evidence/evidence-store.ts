@@ -19,7 +19,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { EvidenceInput, EvidenceItem } from '../assessment/model.js';
-import { ApiProblem, invalidRequest, type RequestError } from '../http/problem.js';
+import { ApiProblem } from '../http/problem.js';
 import { inBatches, listNames, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 import { canonicalJson } from './canonical-json.js';
 import {
@@ -33,13 +33,13 @@ import {
   indexesOf,
   indexPrefix,
   indexPrefixOf,
-  keyObjectName,
   partitionPrefix,
   partitionsPrefix,
   utcDay,
 } from './evidence-layout.js';
 import { parseNdjson, toNdjson } from './ndjson.js';
-import { checkDataLimits, maxDataBytes, maxDataDepth } from './evidence-limits.js';
+import { checkDistinctIds, checkLimits } from './evidence-checks.js';
+import { IdempotencyKeys } from './idempotency-keys.js';
 
 export { canonicalJson } from './canonical-json.js';
 
@@ -133,10 +133,11 @@ export class EvidenceStore {
     }));
     checkDistinctIds(items, options.pointer);
 
-    const key = keyHash ? await this.#claimKey(keyHash, items) : undefined;
+    const keys = new IdempotencyKeys(this.#store);
+    const key = keyHash ? await keys.claim(keyHash, items.map(fingerprint)) : undefined;
     if (key?.outcomes) return key.outcomes;
     const outcomes = await this.#commit(items);
-    if (key) await this.#recordOutcomes(key, outcomes);
+    if (key) await keys.record(key, outcomes);
     return outcomes;
   }
 
@@ -149,34 +150,48 @@ export class EvidenceStore {
     return this.#commit(items);
   }
 
+  /** The steps of a commit, in order: decide from the claims, claim, settle races, write batches, index. */
   async #commit(items: readonly EvidenceItem[]): Promise<IngestOutcome[]> {
     const started = performance.now();
     const fingerprints = items.map(fingerprint);
     const claims = await inBatches(items, parallelWrites, (item) => this.#readClaim(item.id));
     const decisions = await this.#decide(items, fingerprints, claims);
-
-    // One batch per UTC day of arrival (ingest has one; an import may span days), named by the
-    // latest arrival in it, so a batch is never older by name than any item it holds.
-    const latestByDay = new Map<string, number>();
-    for (const item of items) {
-      const received = Date.parse(item.receivedAt);
-      const day = utcDay(received);
-      latestByDay.set(day, Math.max(received, latestByDay.get(day) ?? -Infinity));
+    const batchFor = batchNamer(items);
+    const { written, raced } = await this.#claim(items, fingerprints, decisions, batchFor);
+    await this.#settleRaces(items, fingerprints, decisions, raced, written);
+    if (performance.now() - started > this.#commitDeadlineMs) {
+      await this.#withdraw(written);
+      throw inFlight('This request took too long to store its items and stored none of them; send it again.');
     }
-    const token = randomBytes(6).toString('hex');
-    const batchOf = new Map([...latestByDay].map(([day, latest]) => [day, batchObjectName(latest, token)]));
-    const batchFor = (item: EvidenceItem) => batchOf.get(utcDay(Date.parse(item.receivedAt)))!;
+    const won = new Set(written.map((claim) => claim.id));
+    await this.#writeBatches(
+      items.filter((item) => won.has(item.id)),
+      batchFor,
+    );
+    await this.#repairIndexOf(
+      items.flatMap((item, index) => {
+        const decision = decisions[index]!;
+        return decision.action === 'existing' ? [{ item, batch: decision.batch }] : [];
+      }),
+    );
+    await this.#waitForPeers(decisions);
+    return items.map((item) => ({ id: item.id, status: won.has(item.id) ? 'created' : 'existing' }));
+  }
 
+  /** Writes the claims decided on; those another writer took first meanwhile are `raced`. */
+  async #claim(
+    items: readonly EvidenceItem[],
+    fingerprints: readonly string[],
+    decisions: readonly Decision[],
+    batchFor: (item: EvidenceItem) => string,
+  ): Promise<{ written: { id: string; generation: string }[]; raced: number[] }> {
     const written: { id: string; generation: string }[] = [];
     const raced: number[] = [];
     await inBatches(items, parallelWrites, async (item, index) => {
       const decision = decisions[index]!;
       if (decision.action !== 'claim' && decision.action !== 'takeover') return;
       const body = JSON.stringify(item);
-      const options = {
-        contentType: 'application/json',
-        metadata: { batch: batchFor(item), fingerprint: fingerprints[index]! },
-      };
+      const options = { contentType: 'application/json', metadata: { batch: batchFor(item), fingerprint: fingerprints[index]! } };
       try {
         const info =
           decision.action === 'claim'
@@ -188,9 +203,20 @@ export class EvidenceStore {
         raced.push(index);
       }
     });
+    return { written, raced };
+  }
 
-    // Someone claimed an id between our check and our write: the same item waits for their
-    // batch; another item means the request is refused, and our claims are withdrawn.
+  /**
+   * Someone claimed an id between our check and our write: the same item waits for their
+   * batch; another item means the request is refused, and our claims are withdrawn.
+   */
+  async #settleRaces(
+    items: readonly EvidenceItem[],
+    fingerprints: readonly string[],
+    decisions: Decision[],
+    raced: readonly number[],
+    written: readonly { id: string; generation: string }[],
+  ): Promise<void> {
     for (const index of raced) {
       const claim = await this.#readClaim(items[index]!.id);
       if (claim && claim.fingerprint === fingerprints[index]) {
@@ -200,36 +226,18 @@ export class EvidenceStore {
       await this.#withdraw(written);
       throw conflict(items[index]!.id, 'was just stored by another request with different content');
     }
-    if (performance.now() - started > this.#commitDeadlineMs) {
-      await this.#withdraw(written);
-      throw inFlight('This request took too long to store its items and stored none of them; send it again.');
-    }
+  }
 
-    const won = new Set(written.map((claim) => claim.id));
+  /** The commit point: the won items as one batch object per day, then their index entries. */
+  async #writeBatches(won: readonly EvidenceItem[], batchFor: (item: EvidenceItem) => string): Promise<void> {
     const batches = new Map<string, EvidenceItem[]>();
-    for (const item of items) {
-      if (!won.has(item.id)) continue;
-      const batch = batchFor(item);
-      batches.set(batch, [...(batches.get(batch) ?? []), item]);
-    }
-    for (const [batch, batchItems] of batches) {
-      await this.#store.create(batch, toNdjson(batchItems), {
-        contentType: 'application/x-ndjson',
-      });
+    for (const item of won) batches.set(batchFor(item), [...(batches.get(batchFor(item)) ?? []), item]);
+    for (const [batch, items] of batches) {
+      await this.#store.create(batch, toNdjson(items), { contentType: 'application/x-ndjson' });
       this.#committed.add(batch);
-      for (const item of batchItems) this.#remember(item);
+      for (const item of items) this.#remember(item);
     }
-    for (const [batch, batchItems] of batches) await this.writeIndex(batch, batchItems);
-
-    await this.#repairIndexOf(
-      items.flatMap((item, index) => {
-        const decision = decisions[index]!;
-        return decision.action === 'existing' ? [{ item, batch: decision.batch }] : [];
-      }),
-    );
-    await this.#waitForPeers(decisions);
-
-    return items.map((item) => ({ id: item.id, status: won.has(item.id) ? 'created' : 'existing' }));
+    for (const [batch, items] of batches) await this.writeIndex(batch, items);
   }
 
   /** Decides, per item, from its claim: refuses conflicts and young claims of others before anything is written. */
@@ -321,44 +329,6 @@ export class EvidenceStore {
         },
       );
       if (!indexed) await this.#fileInIndexes(items);
-    }
-  }
-
-  /**
-   * Remembers what a key was first used for; the same key with another body is refused. Once
-   * the first request finished, its outcomes are kept with the key and a retry gets them back
-   * as they were (a retry racing the first request simply re-runs the create-only writes).
-   */
-  async #claimKey(keyHash: string, items: EvidenceItem[]): Promise<KeyRecord> {
-    const request = createHash('sha256')
-      .update(canonicalJson(items.map(fingerprint)))
-      .digest('hex');
-    const name = keyObjectName(keyHash);
-    try {
-      const info = await this.#store.create(name, JSON.stringify({ request }), { contentType: 'application/json' });
-      return { name, generation: info.generation, request };
-    } catch (error) {
-      if (!(error instanceof PreconditionFailed)) throw error;
-      const { data, info } = await this.#store.read(name);
-      const stored = JSON.parse(data.toString('utf8')) as { request: string; outcomes?: IngestOutcome[] };
-      if (stored.request !== request) {
-        throw new ApiProblem(
-          'idempotency_key_reused',
-          'This Idempotency-Key was already used for a different request body; use a new key for a new request.',
-        );
-      }
-      return { name, generation: info.generation, request, ...(stored.outcomes ? { outcomes: stored.outcomes } : {}) };
-    }
-  }
-
-  async #recordOutcomes(key: KeyRecord, outcomes: IngestOutcome[]): Promise<void> {
-    try {
-      await this.#store.replace(key.name, JSON.stringify({ request: key.request, outcomes }), key.generation, {
-        contentType: 'application/json',
-      });
-    } catch (error) {
-      // A concurrent retry recorded first; its outcomes describe the same writes.
-      if (!(error instanceof PreconditionFailed)) throw error;
     }
   }
 
@@ -477,11 +447,20 @@ export class EvidenceStore {
   }
 }
 
-interface KeyRecord {
-  name: string;
-  generation: string;
-  request: string;
-  outcomes?: IngestOutcome[];
+/**
+ * The batch each item goes in: one per UTC day of arrival (ingest has one; an import may span
+ * days), named by the latest arrival in it, so a batch is never older by name than any item it holds.
+ */
+function batchNamer(items: readonly EvidenceItem[]): (item: EvidenceItem) => string {
+  const latestByDay = new Map<string, number>();
+  for (const item of items) {
+    const received = Date.parse(item.receivedAt);
+    const day = utcDay(received);
+    latestByDay.set(day, Math.max(received, latestByDay.get(day) ?? -Infinity));
+  }
+  const token = randomBytes(6).toString('hex');
+  const names = new Map([...latestByDay].map(([day, latest]) => [day, batchObjectName(latest, token)]));
+  return (item) => names.get(utcDay(Date.parse(item.receivedAt)))!;
 }
 
 function indexMetadata(item: EvidenceItem): Record<string, string> {
@@ -506,37 +485,4 @@ function conflict(id: string, what: string): ApiProblem {
 
 function inFlight(detail: string): ApiProblem {
   return new ApiProblem('evidence_in_flight', detail, { headers: { 'Retry-After': '5' } });
-}
-
-function checkDistinctIds(items: readonly EvidenceItem[], pointer: (index: number) => string): void {
-  const errors: RequestError[] = [];
-  const firstIndex = new Map<string, number>();
-  items.forEach((item, index) => {
-    const earlier = firstIndex.get(item.id);
-    if (earlier === undefined) firstIndex.set(item.id, index);
-    else errors.push({ in: 'body', pointer: `${pointer(index)}/id`, message: `repeats the id of ${pointer(earlier)}` });
-  });
-  if (errors.length > 0) throw invalidRequest(errors);
-}
-
-/** Refuses items whose `data` is too deep (400) or too large (413), naming each. */
-function checkLimits(inputs: readonly EvidenceInput[], pointer: (index: number) => string): void {
-  const deep: RequestError[] = [];
-  const large: string[] = [];
-  inputs.forEach((input, index) => {
-    const breach = checkDataLimits(input.data);
-    if (breach?.limit === 'depth') {
-      deep.push({ in: 'body', pointer: `${pointer(index)}/data`, message: `nests deeper than ${maxDataDepth} levels` });
-    } else if (breach?.limit === 'size') {
-      large.push(`${pointer(index)}/data is ${breach.bytes} bytes`);
-    }
-  });
-  if (deep.length > 0) throw invalidRequest(deep);
-  if (large.length > 0) {
-    throw new ApiProblem(
-      'evidence_too_large',
-      `An evidence item's data may be at most ${maxDataBytes} bytes as JSON: ${large.slice(0, 5).join('; ')}` +
-        `${large.length > 5 ? ` and ${large.length - 5} more` : ''}. Split it into several items or store the bulk as an attachment.`,
-    );
-  }
 }
