@@ -59,8 +59,8 @@ try {
   });
   const { moved, alreadyMoved, conflicts } = result.evidence;
   console.log(
-    `Done: ${moved} evidence items moved (${alreadyMoved} had been already), ${result.reports.moved} reports, ` +
-      `${result.keys} idempotency keys.${conflicts.length > 0 ? ` ${conflicts.length} items need a look (see above).` : ''}`,
+    `Done. Evidence items moved: ${moved} (already moved before: ${alreadyMoved}); reports: ${result.reports.moved}; ` +
+      `idempotency keys: ${result.keys}.${conflicts.length > 0 ? ` ${conflicts.length} items need a look (see above).` : ''}`,
   );
   if (conflicts.length > 0) process.exitCode = 2;
 } catch (error) {

@@ -62,14 +62,14 @@ export async function migrateStore(options: MigrationOptions): Promise<Migration
   const log = options.log ?? (() => undefined);
   const evidence = await moveEvidence(store, options.chunk ?? 500, log);
   const keys = await moveKeys(store);
-  log(`Idempotency keys: ${keys} moved.`);
+  log(`Idempotency keys moved: ${keys}.`);
   const reports = await moveReports(store);
   log(
     `Reports: ${reports.moved} moved${reports.keptNewer.length > 0 ? `; kept the newer report of ${reports.keptNewer.join(', ')}` : ''}.`,
   );
   const submissionsIndexed = await indexSubmissions(store);
   const runsIndexed = await indexRuns(store);
-  log(`Listing indexes: ${submissionsIndexed} submissions, ${runsIndexed} analysis runs.`);
+  log(`Filed in the listing indexes: submissions ${submissionsIndexed}, analysis runs ${runsIndexed}.`);
   const checkpoint = await rebuildCheckpoint(store, options.now, options.timeZone);
   log(`Evidence checkpoint of ${checkpoint.date}: ${checkpoint.items} items, folded from every batch.`);
   return { evidence, keys, reports, submissionsIndexed, runsIndexed, checkpoint };
