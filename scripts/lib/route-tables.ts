@@ -4,10 +4,12 @@
  * query, header and body input. The build writes them as standalone ES modules (nothing is
  * compiled at cold start); tests compile the same descriptors in memory.
  */
+import { _ } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 import type { OpenAPIObject, ParameterObject, ReferenceObject, RequestBodyObject, SchemaObject } from 'openapi3-ts/oas31';
+import { formats } from '../../functions/src/http/formats.ts';
 import { operationsOf } from '../../openapi/document.ts';
 import type {
   Access,
@@ -145,9 +147,11 @@ function createAjv(document: OpenAPIObject, standalone: boolean): Ajv2020 {
   const ajv = new Ajv2020({
     allErrors: true,
     strict: true,
-    ...(standalone ? { code: { source: true, esm: true } } : {}),
+    // The generated module sits in functions/lib/generated/routes/, the formats in functions/lib/http/.
+    ...(standalone ? { code: { source: true, esm: true, formats: _`require("../../http/formats.js").formats` } } : {}),
   });
   addFormats.default(ajv);
+  for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
   ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
   ajv.addSchema({ $id: componentsId, $defs: retarget(document.components?.schemas ?? {}) });
   return ajv;

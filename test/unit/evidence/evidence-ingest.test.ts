@@ -134,6 +134,31 @@ describe('limits on an item', () => {
   });
 });
 
+describe('times', () => {
+  it('refuses a leap second, which RFC 3339 allows but JavaScript cannot read, with a 400 naming it', async () => {
+    store.reset();
+    const response = await post(served, { ...tls('leap'), collectedAt: '2026-12-31T23:59:60Z' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(
+      expectedProblem(
+        'invalid_request',
+        'The body /collectedAt must match format "date-time".',
+        '/api/evidence',
+        response.headers.get('x-request-id')!,
+        {
+          errors: [{ in: 'body', pointer: '/collectedAt', message: 'must match format "date-time"' }],
+        },
+      ),
+    );
+    expect(store.of('create')).toEqual([]);
+    const listing = await fetch(`${served.url}/api/evidence?to=2026-12-31T23:59:60Z`);
+    expect(listing.status).toBe(400);
+    expect(((await listing.json()) as { errors: unknown[] }).errors).toEqual([
+      { in: 'query', name: 'to', message: 'must match format "date-time"' },
+    ]);
+  });
+});
+
 describe('conflicts', () => {
   it('refuses a batch with one item conflicting with a stored one, and stores none of the others', async () => {
     expect((await post(served, tls('taken'))).status).toBe(201);
