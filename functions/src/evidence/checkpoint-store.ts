@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { addDays } from '../assessment/dates.js';
 import { EvidenceState } from '../assessment/evidence-state.js';
 import type { EvidenceItem } from '../assessment/model.js';
-import { parseNdjson, toNdjson } from './ndjson.js';
+import { parseNdjson } from './ndjson.js';
 import { inBatches, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 
 export const checkpointsPrefix = 'state/';
@@ -57,17 +57,24 @@ export class CheckpointStore {
 
   /**
    * The newest checkpoint an evaluation can start from. Usually the day's own or the day
-   * before (one read each); after a gap, the manifests are listed.
+   * before (one read each); after a gap, the manifests of the month before are listed, and only
+   * after a longer one all earlier manifests.
    */
   async latestUsable(needs: Needs): Promise<Checkpoint | undefined> {
-    for (const date of [needs.date, addDays(needs.date, -1)]) {
+    const yesterday = addDays(needs.date, -1);
+    for (const date of [needs.date, yesterday]) {
       const manifest = await this.#manifest(date);
       if (manifest && usable(manifest, needs)) return this.#load(manifest);
     }
-    const dates = await this.#datesBefore(addDays(needs.date, -1));
-    for (const date of dates.reverse().slice(0, 5)) {
-      const manifest = await this.#manifest(date);
-      if (manifest && usable(manifest, needs)) return this.#load(manifest);
+    const monthBefore = addDays(needs.date, -32);
+    for (const [from, before] of [
+      [monthBefore, yesterday],
+      [undefined, monthBefore],
+    ] as const) {
+      for (const date of (await this.#datesIn(from, before)).reverse().slice(0, 5)) {
+        const manifest = await this.#manifest(date);
+        if (manifest && usable(manifest, needs)) return this.#load(manifest);
+      }
     }
     return undefined;
   }
@@ -75,7 +82,8 @@ export class CheckpointStore {
   /** Stores a checkpoint of `date` unless one exists; `false` when another writer was first. */
   async write(date: string, state: EvidenceState, watermark: number): Promise<boolean> {
     const token = randomBytes(6).toString('hex');
-    const parts = serialise(state.items()).map((bytes, n) => ({
+    const items = state.items();
+    const parts = serialise(items).map((bytes, n) => ({
       name: `${checkpointsPrefix}day=${date}/${token}-${String(n).padStart(4, '0')}.ndjson`,
       bytes,
     }));
@@ -85,7 +93,7 @@ export class CheckpointStore {
       date,
       asOf: new Date(state.asOf).toISOString(),
       watermark: new Date(watermark).toISOString(),
-      items: state.items().length,
+      items: items.length,
       parts: parts.map((part) => part.name),
     };
     try {
@@ -132,13 +140,14 @@ export class CheckpointStore {
     return { date: manifest.date, asOf: state.asOf, watermark: Date.parse(manifest.watermark), state };
   }
 
-  /** Days up to `last` that have a checkpoint manifest, oldest first. */
-  async #datesBefore(last: string): Promise<string[]> {
+  /** Days from `from` (or the first) up to, not including, `before` that have a checkpoint manifest, oldest first. */
+  async #datesIn(from: string | undefined, before: string): Promise<string[]> {
     const dates: string[] = [];
     let pageToken: string | undefined;
     do {
       const page = await this.#store.list(checkpointsPrefix, {
-        endOffset: `${checkpointsPrefix}day=${addDays(last, 1)}`,
+        ...(from ? { startOffset: `${checkpointsPrefix}day=${from}` } : {}),
+        endOffset: `${checkpointsPrefix}day=${before}`,
         ...(pageToken ? { pageToken } : {}),
       });
       for (const { name } of page.items) {
@@ -163,18 +172,18 @@ function usable(manifest: Manifest, needs: Needs): boolean {
 /** Items as NDJSON in parts of at most `partBytes` (one line is never split). */
 function serialise(items: readonly EvidenceItem[]): Buffer[] {
   const parts: Buffer[] = [];
-  let part: EvidenceItem[] = [];
+  let lines: string[] = [];
   let size = 0;
   for (const item of items) {
-    const length = JSON.stringify(item).length + 1;
-    if (size + length > partBytes && part.length > 0) {
-      parts.push(Buffer.from(toNdjson(part)));
-      part = [];
+    const line = `${JSON.stringify(item)}\n`;
+    if (size + line.length > partBytes && lines.length > 0) {
+      parts.push(Buffer.from(lines.join('')));
+      lines = [];
       size = 0;
     }
-    part.push(item);
-    size += length;
+    lines.push(line);
+    size += line.length;
   }
-  if (part.length > 0) parts.push(Buffer.from(toNdjson(part)));
+  if (lines.length > 0) parts.push(Buffer.from(lines.join('')));
   return parts;
 }

@@ -28,13 +28,20 @@ import { createHash } from 'node:crypto';
 import { newestFirstKey } from '../storage/newest-first.js';
 
 export const partitionsPrefix = 'evidence/';
-export const claimsPrefix = 'evidence-ids/';
+const claimsPrefix = 'evidence-ids/';
 export const indexPrefix = 'evidence-index/';
 export const keysPrefix = 'evidence-keys/';
 const indexedPrefix = `${indexPrefix}indexed/`;
 
 /** `YYYY-MM-DD` of an instant, in UTC: partitions follow UTC days whatever the report time zone. */
 export const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** Every UTC day from the one of `from` to the one of `to` (both finite), in order. */
+export function utcDaysBetween(from: number, to: number): string[] {
+  const days: string[] = [];
+  for (let day = utcDay(from); day <= utcDay(to); day = utcDay(Date.parse(day) + 86_400_000)) days.push(day);
+  return days;
+}
 
 /** `20261123T061502123Z`: an instant as a name segment that sorts in time order. */
 export const stampOf = (time: number) => new Date(time).toISOString().replace(/[-:.]/g, '');
@@ -62,6 +69,7 @@ export const batchNameFrom = (receivedAt: number) => `${partitionPrefix(utcDay(r
 export const claimObjectName = (id: string) => `${claimsPrefix}${id}.json`;
 export const keyObjectName = (keyHash: string) => `${keysPrefix}${keyHash}.json`;
 export const indexedMarkerName = (batch: string) => `${indexedPrefix}${batch.slice(partitionsPrefix.length)}`;
+export const batchOfIndexedMarker = (marker: string) => `${partitionsPrefix}${marker.slice(indexedPrefix.length)}`;
 export const indexedMarkersPrefix = (day: string) => `${indexedPrefix}received=${day}/`;
 
 /**

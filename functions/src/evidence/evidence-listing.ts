@@ -44,8 +44,6 @@ export interface EvidenceListing {
 export const maxListCalls = 10;
 const fullPage = 1000;
 
-type Entry = IndexEntry;
-
 /** Which indexes hold the answer; `[]` when the filters cannot match anything. */
 export function indexesFor(query: EvidenceQuery): IndexPath[] {
   const { kind, subject, source, control } = query;
@@ -93,7 +91,9 @@ class IndexCursor {
   readonly #start: string;
   readonly #end: string | undefined;
   readonly #budget: { calls: number };
-  #buffer: Entry[] = [];
+  #buffer: IndexEntry[] = [];
+  /** The next entry of `#buffer` to give (a position, so taking one is not a copy of the page). */
+  #next = 0;
   #pageToken: string | undefined;
   #done = false;
   #pageSize: number;
@@ -114,8 +114,8 @@ class IndexCursor {
   }
 
   /** The next entry, undefined at the end of the index, or 'budget' when out of listings. */
-  async peek(): Promise<Entry | undefined | 'budget'> {
-    while (this.#buffer.length === 0 && !this.#done) {
+  async peek(): Promise<IndexEntry | undefined | 'budget'> {
+    while (this.#next === this.#buffer.length && !this.#done) {
       if (this.#budget.calls >= maxListCalls) return 'budget';
       this.#budget.calls++;
       const page = await this.#store.list(this.#prefix, {
@@ -124,6 +124,7 @@ class IndexCursor {
         ...(this.#end !== undefined ? { endOffset: this.#prefix + this.#end } : {}),
         ...(this.#pageToken ? { pageToken: this.#pageToken } : {}),
       });
+      this.#next = 0;
       this.#buffer = page.items.map((info: ObjectInfo) => ({
         key: info.name.slice(this.#prefix.length),
         metadata: info.metadata,
@@ -132,11 +133,11 @@ class IndexCursor {
       this.#done = !page.nextPageToken;
       this.#pageSize = fullPage;
     }
-    return this.#buffer[0];
+    return this.#buffer[this.#next];
   }
 
   shift(): void {
-    this.#buffer.shift();
+    this.#next++;
   }
 }
 
@@ -155,12 +156,12 @@ export async function listEvidence(store: ObjectStore, evidence: EvidenceStore, 
     (path) =>
       new IndexCursor(store, indexPrefixOf(path), { start, ...(end !== undefined ? { end } : {}) }, budget, query.limit + 1),
   );
-  const found: Entry[] = [];
+  const found: IndexEntry[] = [];
   let lastExamined: string | undefined;
   let stopped = false;
   while (found.length <= query.limit) {
     // The smallest key across the indexes comes next (a k-way merge of sorted lists).
-    let next: { cursor: IndexCursor; entry: Entry } | undefined;
+    let next: { cursor: IndexCursor; entry: IndexEntry } | undefined;
     for (const cursor of cursors) {
       const entry = await cursor.peek();
       if (entry === 'budget') {

@@ -15,7 +15,7 @@
  * Writers give up before writing a batch more than `commitDeadlineMs` after it was stamped, so
  * a batch's receivedAt is never more than `settleMs` behind the moment it becomes visible —
  * which is what lets the daily job's checkpoints trail the present by `settleMs` and miss
- * nothing (see assessment/evidence-snapshot.ts).
+ * nothing (see evidence-snapshot.ts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { EvidenceInput, EvidenceItem } from '../assessment/model.js';
@@ -25,23 +25,22 @@ import { canonicalJson } from './canonical-json.js';
 import {
   batchNameFrom,
   batchObjectName,
+  batchOfIndexedMarker,
   batchReceivedAt,
   claimObjectName,
   indexedMarkerName,
   indexedMarkersPrefix,
   indexKey,
   indexesOf,
-  indexPrefix,
   indexPrefixOf,
   partitionPrefix,
   partitionsPrefix,
   utcDay,
+  utcDaysBetween,
 } from './evidence-layout.js';
 import { parseNdjson, toNdjson } from './ndjson.js';
 import { checkDistinctIds, checkLimits } from './evidence-checks.js';
 import { IdempotencyKeys } from './idempotency-keys.js';
-
-export { canonicalJson } from './canonical-json.js';
 
 const parallelWrites = 64;
 
@@ -59,10 +58,12 @@ export interface EvidenceStoreOptions {
   commitDeadlineMs?: number;
 }
 
-export const defaultSettleMs = 5 * 60_000;
+const defaultSettleMs = 5 * 60_000;
 
 interface Claim {
   item: EvidenceItem;
+  /** The size of the item as stored, for the cache's accounting. */
+  bytes: number;
   batch: string;
   fingerprint: string;
   generation: string;
@@ -337,6 +338,7 @@ export class EvidenceStore {
       const { data, info } = await this.#store.read(claimObjectName(id));
       return {
         item: JSON.parse(data.toString('utf8')) as EvidenceItem,
+        bytes: data.length,
         batch: info.metadata['batch'] ?? '',
         fingerprint: info.metadata['fingerprint'] ?? '',
         generation: info.generation,
@@ -379,7 +381,7 @@ export class EvidenceStore {
     if (cached) return cached.item;
     const claim = await this.#readClaim(id);
     if (!claim || !(await this.#isCommitted(claim.batch))) throw new ObjectNotFound(claimObjectName(id));
-    this.#remember(claim.item);
+    this.#remember(claim.item, claim.bytes);
     return claim.item;
   }
 
@@ -393,7 +395,7 @@ export class EvidenceStore {
       if (cached) return cached.item;
       const claim = await this.#readClaim(id);
       if (!claim) throw new Error(`the evidence index names ${id}, which has no claim`);
-      this.#remember(claim.item);
+      this.#remember(claim.item, claim.bytes);
       return claim.item;
     });
   }
@@ -410,18 +412,7 @@ export class EvidenceStore {
    */
   async *batchesBetween(after: number, upTo: number): AsyncGenerator<string> {
     if (after > upTo) return;
-    const days =
-      after === -Infinity
-        ? [undefined]
-        : Array.from(
-            {
-              length:
-                Math.round(
-                  (Date.parse(utcDay(Math.min(upTo, Date.now() + 86_400_000))) - Date.parse(utcDay(after))) / 86_400_000,
-                ) + 1,
-            },
-            (_, n) => utcDay(Date.parse(utcDay(after)) + n * 86_400_000),
-          );
+    const days = after === -Infinity ? [undefined] : utcDaysBetween(after, upTo);
     for (const day of days) {
       const prefix = day === undefined ? partitionsPrefix : partitionPrefix(day);
       const range = {
@@ -442,8 +433,7 @@ export class EvidenceStore {
 
   /** Batches of a UTC day whose index entries are known to be complete. */
   async indexedBatches(day: string): Promise<Set<string>> {
-    const names = await listNames(this.#store, indexedMarkersPrefix(day));
-    return new Set(names.map((name) => `${partitionsPrefix}${name.slice(indexPrefix.length + 'indexed/'.length)}`));
+    return new Set((await listNames(this.#store, indexedMarkersPrefix(day))).map(batchOfIndexedMarker));
   }
 }
 

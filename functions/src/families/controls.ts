@@ -1,5 +1,6 @@
 /** The `controls` family: the catalog, each control with its status in the newest stored report. */
 import type { Control, ControlResult, Report } from '../assessment/model.js';
+import { dayIn } from '../assessment/dates.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { ApiProblem } from '../http/problem.js';
 import { servicesFrom, type ServiceOptions } from './services.js';
@@ -29,7 +30,7 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
 
   async function latestReport() {
     const s = await services();
-    const stored = await s.reports.latest();
+    const stored = await s.reports.latestOnOrBefore(dayIn(s.timeZone(), s.now()));
     const results = new Map((stored?.report.controls ?? []).map((result) => [result.id, result]));
     return { s, report: stored?.report, results };
   }

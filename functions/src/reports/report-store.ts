@@ -3,12 +3,13 @@
  * (a hive-partitioned layout BigQuery reads as a table, one line per report), written
  * create-only so that two daily runs (or a run and an on-demand read) leave exactly one. Each
  * carries its summary in the object's metadata, so the list of days costs one `list` per
- * thousand days and no reads. The bytes are served as stored, with a strong ETag of their
- * SHA-256; an instance keeps what it has read, keyed by generation. A past day's report never
- * changes, so it is never checked again; today's may be republished, so it is re-checked (one
- * `stat`) at most once a second.
+ * thousand days and no reads, and finding the latest report one `list` of the month before.
+ * The bytes are served as stored, with a strong ETag of their SHA-256; an instance keeps what
+ * it has read, keyed by generation. A past day's report never changes, so it is never checked
+ * again; today's may be republished, so it is re-checked (one `stat`) at most once a second.
  */
 import { createHash } from 'node:crypto';
+import { addDays } from '../assessment/dates.js';
 import type { Report, ReportSummary } from '../assessment/model.js';
 import {
   inBatches,
@@ -54,7 +55,6 @@ export class ReportStore {
   readonly #store: ObjectStore;
   readonly #cache = new Map<string, StoredReport>();
   readonly #checkedAt = new Map<string, number>();
-  readonly #listings = new Map<string, { generation: string; listing: ReportListing }>();
 
   constructor(store: ObjectStore) {
     this.#store = store;
@@ -142,12 +142,19 @@ export class ReportStore {
     }
   }
 
-  /** The stored report objects, oldest day first, with their metadata: one `list` per thousand days. */
-  async #objects(): Promise<{ date: string; info: ObjectInfo }[]> {
+  /**
+   * The stored report objects from `from` (or the first) up to `upTo`, oldest day first, with
+   * their metadata: one `list` per thousand days.
+   */
+  async #objects(range: { from?: string; upTo?: string } = {}): Promise<{ date: string; info: ObjectInfo }[]> {
     const found: { date: string; info: ObjectInfo }[] = [];
     let pageToken: string | undefined;
     do {
-      const page = await this.#store.list(reportsPrefix, pageToken ? { pageToken } : {});
+      const page = await this.#store.list(reportsPrefix, {
+        ...(range.from ? { startOffset: `${reportsPrefix}day=${range.from}` } : {}),
+        ...(range.upTo ? { endOffset: `${reportsPrefix}day=${addDays(range.upTo, 1)}` } : {}),
+        ...(pageToken ? { pageToken } : {}),
+      });
       for (const info of page.items) {
         const date = reportNamePattern.exec(info.name)?.[1];
         if (date) found.push({ date, info });
@@ -162,35 +169,33 @@ export class ReportStore {
     return (await this.#objects()).map(({ date }) => date);
   }
 
-  /** Every day's summary, oldest first, from the objects' metadata (a report without it is read once). */
+  /** Every day's summary, oldest first, from the objects' metadata (a report stored without it is read). */
   async list(): Promise<ReportListing[]> {
-    const objects = await this.#objects();
-    const listings = await inBatches(objects, 16, async ({ date, info }): Promise<ReportListing | undefined> => {
+    const listings = await inBatches(await this.#objects(), 16, async ({ date, info }): Promise<ReportListing | undefined> => {
       const { generatedAt, summary } = info.metadata;
       if (generatedAt && summary) return { date, generatedAt, summary: JSON.parse(summary) as ReportSummary };
-      const known = this.#listings.get(date);
-      if (known && info.generation === known.generation) return known.listing;
       const stored = await this.find(date);
-      if (!stored) return undefined;
-      const listing = { date, generatedAt: stored.report.generatedAt, summary: stored.report.summary };
-      this.#listings.set(date, { generation: stored.generation, listing });
-      return listing;
+      return stored && { date, generatedAt: stored.report.generatedAt, summary: stored.report.summary };
     });
     return listings.filter((listing): listing is ReportListing => listing !== undefined);
   }
 
-  /** The newest report before a day, for the diff. */
-  async latestBefore(date: string): Promise<StoredReport | undefined> {
-    const earlier = (await this.dates()).filter((candidate) => candidate < date);
-    for (const candidate of earlier.reverse()) {
-      const stored = await this.find(candidate, { immutable: true });
-      if (stored) return stored;
+  /**
+   * The newest report of `day` or before it (`day` no later than today): looked for among the
+   * month before, and only after a longer gap among all earlier days, so its cost does not grow
+   * with the history. Days before `day` are past, so their reports are served from cache.
+   */
+  async latestOnOrBefore(day: string): Promise<StoredReport | undefined> {
+    const monthBefore = addDays(day, -31);
+    for (const range of [{ from: monthBefore, upTo: day }, { upTo: addDays(monthBefore, -1) }]) {
+      const last = (await this.#objects(range)).at(-1);
+      if (last) return this.find(last.date, { immutable: last.date < day });
     }
     return undefined;
   }
 
-  async latest(): Promise<StoredReport | undefined> {
-    const dates = await this.dates();
-    return dates.length > 0 ? this.find(dates[dates.length - 1]!) : undefined;
+  /** The newest report before a day, for the diff. */
+  latestBefore(date: string): Promise<StoredReport | undefined> {
+    return this.latestOnOrBefore(addDays(date, -1));
   }
 }

@@ -2,7 +2,7 @@
  * Names that list newest first. Cloud Storage lists in ascending name order only, so a record
  * that should be listed by time, newest first, gets an index entry named by its inverted time:
  * a page is then one `list` from the cursor's place, whatever the history holds. The evidence,
- * submission and analysis listings all page this way, with the same opaque cursors.
+ * submission and analysis listings all page this way.
  */
 import type { ObjectStore } from './object-store.js';
 
@@ -11,9 +11,13 @@ const epochOffset = 62_167_219_200_000;
 const maxKeyTime = 999_999_999_999_999;
 const timeDigits = 15;
 
-/** A time as a fixed-width number that sorts newest first. */
+/**
+ * A time as a fixed-width number that sorts newest first. Times outside the four-digit years
+ * (only a range bound can be) are held to its ends, so the width, and the order, hold.
+ */
 export function invertedTime(time: number): string {
-  return String(maxKeyTime - (time + epochOffset)).padStart(timeDigits, '0');
+  const since = Math.min(Math.max(time + epochOffset, 0), maxKeyTime);
+  return String(maxKeyTime - since).padStart(timeDigits, '0');
 }
 
 /** A record's place: newest first, then by id. */

@@ -235,6 +235,12 @@ describe('GET /api/evidence', () => {
     expect(order).toEqual(listedAgain);
   });
 
+  it('answers a range that ends before the four-digit years with nothing, not with everything', async () => {
+    expect(await get({ to: '0000-01-01T00:00:00Z', limit: '5' })).toEqual({ status: 200, body: { items: [], hasMore: false } });
+    const early = await get({ from: '0000-01-01T00:00:00Z', limit: '1' });
+    expect(early.body.items).toHaveLength(1);
+  });
+
   it('refuses a cursor it did not give out with a 400 problem', async () => {
     const response = await fetch(`${served.url}/api/evidence?cursor=not-a-cursor`);
     expect(response.status).toBe(400);
