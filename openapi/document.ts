@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { OpenApiBuilder, type OpenAPIObject, type OperationObject } from 'openapi3-ts/oas31';
 import { bearerAuth, headers, responses, schemas } from './components.ts';
+import { contentCodings, maxInflatedBytes, maxJsonDepth } from '../functions/src/http/request-limits.ts';
 import * as analyses from './paths/analyses.ts';
 import * as auth from './paths/auth.ts';
 import * as chat from './paths/chat.ts';
@@ -57,7 +58,10 @@ export function buildDocument(): OpenAPIObject {
       'Evident assesses security controls against evidence every day and publishes a dated report. ' +
         'Errors are RFC 9457 problem details (`application/problem+json`) with a stable `code`. ' +
         'Operations marked `x-beta` may change incompatibly. Read `/api/auth/config` first: when ' +
-        '`authRequired` is true, protected operations need `Authorization: Bearer <Firebase ID token>`.',
+        '`authRequired` is true, protected operations need `Authorization: Bearer <Firebase ID token>`. ' +
+        `Request bodies may be sent compressed (\`Content-Encoding\`: ${contentCodings.join(', ')}) and may inflate ` +
+        `to at most ${maxInflatedBytes / 1024 / 1024} MiB; an operation's largest body is its \`x-body-limit\`, and ` +
+        `JSON bodies nest at most ${maxJsonDepth} levels. Larger bodies get 413, deeper ones 400.`,
     )
     .addLicense({ name: 'Apache-2.0', identifier: 'Apache-2.0' })
     .addServer({ url: '/', description: 'The origin that serves this document' })

@@ -26,8 +26,10 @@
  *   ≤ 1 s) and the run's peak memory (≤ 256 MiB), beside the design before partitions measured
  *   the same way (at 30 days; `--full` at 365 too), and the growth from 30 to 365 days (≤ 1.2×).
  *   See scripts/bench/storage.ts.
+ * - body bombs: the peak memory a gzip bomb and 30 MB of JSON cost a function in protected mode
+ *   (target: under 64 MiB each), beside a hello-world function whose runtime parses them unguarded.
  *
- *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation, streams, chat, web, storage
+ *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation, streams, chat, web, storage, body-bombs
  *   npm run bench -- --only storage --storage-days 30,365 --full
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -42,7 +44,8 @@ import { benchRun, followRun, type StreamTarget } from './bench/streams.ts';
 import { buildSvelteHello } from './bench/svelte-hello.ts';
 import type { WebFigures } from './bench/web-probe.ts';
 import { build, localIdentity } from './build.ts';
-import { emulatorEnv, emulatorsUsed, hostingOrigin, projects } from './lib/emulators.ts';
+import { measureBombs, reviewBombs } from './lib/body-bombs.ts';
+import { emulatorEnv, emulatorsUsed, hostingOrigin, projects, writeEmulatorConfig } from './lib/emulators.ts';
 import { resetStore, seedDemo } from './lib/seed-demo.ts';
 import { paths } from './lib/paths.ts';
 import { run, step } from './lib/run.ts';
@@ -576,10 +579,14 @@ try {
       const hello = await buildSvelteHello(join(work, 'svelte-hello'), paths.hosting);
       const resultFile = join(work, 'web.json');
       const probe = `node scripts/bench/web-probe.ts ${hostingOrigin} ${hello} ${paths.hostingDist} ${Math.max(runs, 5)} ${resultFile}`;
-      await run('firebase', ['emulators:exec', '--project', projects.public, '--only', emulatorsUsed, probe], {
-        env: emulatorEnv({ EVIDENT_STORE_DIR: store }),
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
+      await run(
+        'firebase',
+        ['emulators:exec', '--config', writeEmulatorConfig(), '--project', projects.public, '--only', emulatorsUsed, probe],
+        {
+          env: emulatorEnv({ EVIDENT_STORE_DIR: store }),
+          stdio: ['ignore', 'ignore', 'inherit'],
+        },
+      );
       const web = JSON.parse(readFileSync(resultFile, 'utf8')) as WebFigures;
       if (web.identitySdkLoaded) throw new Error('The dashboard loaded the identity SDK in public mode.');
       console.log(`  first view loads: ${web.firstViewScripts.join(', ')} (identity SDK not loaded)`);
@@ -615,6 +622,30 @@ try {
         comparisons.push(...storageComparisons(figures));
       },
     );
+
+  if (wanted('body-bombs'))
+    await step('Body bombs: the peak memory each request costs, protected mode (a fresh process per bomb)', async () => {
+      const bombs = reviewBombs();
+      const protectedEnv = { ...env, AUTH_REQUIRED: 'true' };
+      // The baseline is the runtime itself: a hello-world function, whose body functions-framework parses unguarded.
+      const unguarded = await measureBombs({ source: hello.source, target: 'hello', path: '/', env: protectedEnv }, bombs, 18470);
+      for (const [target, path] of [
+        ['auth', '/api/auth/config'],
+        ['evidence', '/api/evidence'],
+      ] as const) {
+        const guarded = await measureBombs({ source: paths.functions, target, path, env: protectedEnv }, bombs, 18471);
+        guarded.forEach((outcome, index) =>
+          comparisons.push({
+            figure: `body bomb: ${outcome.bomb} to ${target} (answered ${outcome.status}), peak RSS growth`,
+            measured: outcome.peakGrowthMiB,
+            baselineName: `hello-world function (answered ${unguarded[index]!.status})`,
+            baseline: unguarded[index]!.peakGrowthMiB,
+            unit: 'MiB',
+            target: { within: 64 },
+          }),
+        );
+      }
+    });
 
   const rows = [['figure', 'measured', 'baseline (same run)', 'ratio', 'target', ''], ...comparisons.map(row)];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((cells) => cells[column]!.length)));

@@ -6,7 +6,7 @@
  */
 import { join, relative } from 'node:path';
 import { build, localIdentity } from './build.ts';
-import { emulatorEnv, emulatorsUsed, hostingOrigin, projects, type Mode } from './lib/emulators.ts';
+import { emulatorEnv, emulatorsUsed, hostingOrigin, projects, writeEmulatorConfig, type Mode } from './lib/emulators.ts';
 import { paths } from './lib/paths.ts';
 import { run } from './lib/run.ts';
 import { migrateLocalStoreIfNeeded } from './lib/migrate.ts';
@@ -30,7 +30,10 @@ try {
   );
   console.log(`\nStarting the emulators in ${mode} mode (project ${projects[mode]}).`);
   console.log(`When they are ready: web app ${hostingOrigin}  ·  API explorer ${hostingOrigin}/api/swagger\n`);
-  await run('firebase', ['emulators:start', '--project', projects[mode], '--only', emulatorsUsed], { env: emulatorEnv() });
+  const config = writeEmulatorConfig();
+  await run('firebase', ['emulators:start', '--config', config, '--project', projects[mode], '--only', emulatorsUsed], {
+    env: emulatorEnv(),
+  });
 } catch (error) {
   console.error(`\n✗ ${(error as Error).message}`);
   process.exit(1);

@@ -15,7 +15,7 @@ import { rewriteLocalStoreInLegacyLayout } from './lib/legacy-layout.ts';
 import { migrateLocalStoreIfNeeded } from './lib/migrate.ts';
 import { seedDemo } from './lib/seed-demo.ts';
 import { findChromium } from './lib/chromium.ts';
-import { emulatorEnv, emulatorsUsed, integrationTestEnv, projects, type Mode } from './lib/emulators.ts';
+import { emulatorEnv, emulatorsUsed, integrationTestEnv, projects, writeEmulatorConfig, type Mode } from './lib/emulators.ts';
 import { paths } from './lib/paths.ts';
 import { run, step } from './lib/run.ts';
 
@@ -56,7 +56,16 @@ async function integration(mode: Mode): Promise<void> {
   await step(`Integration tests, ${mode} mode (${projects[mode]})`, () =>
     run(
       'firebase',
-      ['emulators:exec', '--project', projects[mode], '--only', emulatorsUsed, 'vitest run --project integration'],
+      [
+        'emulators:exec',
+        '--config',
+        writeEmulatorConfig(),
+        '--project',
+        projects[mode],
+        '--only',
+        emulatorsUsed,
+        'vitest run --project integration',
+      ],
       {
         env: emulatorEnv({
           ...integrationTestEnv,

@@ -28,6 +28,18 @@ const corsOriginsParam = defineString('CORS_ORIGINS', {
     'from a browser; * allows any. Empty: none, which is right when the API is only reached through Hosting.',
 });
 
+const allowedEmailDomainsParam = defineString('ALLOWED_EMAIL_DOMAINS', {
+  default: '',
+  description:
+    'Comma-separated email domains (e.g. example.com) whose verified addresses the identity project issues tokens to; ' +
+    'subdomains must be listed too. With ALLOWED_EMAILS also empty, nobody can sign in.',
+});
+
+const allowedEmailsParam = defineString('ALLOWED_EMAILS', {
+  default: '',
+  description: 'Comma-separated single addresses that may sign in whatever their domain; their email must be verified too.',
+});
+
 const reportTimeZoneParam = defineString('REPORT_TIME_ZONE', {
   default: 'UTC',
   description: "The IANA time zone whose calendar days the daily reports follow, e.g. Europe/Paris; also the schedule's zone.",
@@ -95,6 +107,26 @@ export function corsOrigins(): readonly string[] {
   return parseOriginList(corsOriginsParam.value());
 }
 
+/** The sign-in policy's domains (functions/src/sign-in/sign-in-policy.ts), read on each sign-in. */
+export function allowedEmailDomains(): readonly string[] {
+  return parseOriginList(allowedEmailDomainsParam.value());
+}
+
+export function allowedEmails(): readonly string[] {
+  return parseOriginList(allowedEmailsParam.value());
+}
+
+/**
+ * Local only: whether the sign-in policy counts password accounts as verified
+ * (`EVIDENT_TRUST_PASSWORD_ACCOUNTS=true`, set by the demo projects). The Auth emulator cannot
+ * verify a password sign-up, and the tests and docs sign up that way to stand in for a
+ * deployment's collector accounts, which an administrator creates verified. Honoured only inside
+ * the emulators, so no deployment can be configured out of verification.
+ */
+export function trustPasswordAccounts(): boolean {
+  return inEmulator() && process.env.EVIDENT_TRUST_PASSWORD_ACCOUNTS === 'true';
+}
+
 /** Whether the functions run inside the Firebase emulators (which set FUNCTIONS_EMULATOR). */
 export function inEmulator(): boolean {
   return process.env.FUNCTIONS_EMULATOR === 'true';
@@ -106,6 +138,19 @@ export function inEmulator(): boolean {
  */
 export function faultInjection(): string | undefined {
   return inEmulator() ? process.env.EVIDENT_FAULT_INJECTION || undefined : undefined;
+}
+
+/**
+ * The exported function this process serves. Cloud Run functions and the emulator set
+ * `FUNCTION_TARGET` (each instance serves one function); functions-framework also takes
+ * `--target`. Undefined when nothing says, as in tests that mount a family directly.
+ */
+export function functionTarget(): string | undefined {
+  if (process.env.FUNCTION_TARGET) return process.env.FUNCTION_TARGET;
+  const flag = process.argv.findIndex((arg) => arg === '--target' || arg.startsWith('--target='));
+  if (flag === -1) return undefined;
+  const arg = process.argv[flag]!;
+  return arg.includes('=') ? arg.slice('--target='.length) : process.argv[flag + 1];
 }
 
 /** The project the functions run in, as the runtime (or the emulator) announces it. */

@@ -4,14 +4,16 @@
  * module is loaded on its function's first request so no function pays for another's code.
  */
 import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
+import { beforeUserCreated, beforeUserSignedIn } from 'firebase-functions/v2/identity';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import * as config from './config.js'; // declares the params, so deploys and the emulator know them
-import { installFrameworkErrorHandler } from './http/framework-errors.js';
+import { bodyPolicyFor, installRuntimeGuard } from './http/runtime-guard.js';
 import { lazyHandler } from './http/lazy-handler.js';
 import { workerRetry } from './analyses/task-queue.js';
 
-installFrameworkErrorHandler();
+// Bodies are read within this function's limit before the runtime's parsers see them.
+installRuntimeGuard({ bodies: () => bodyPolicyFor(config.functionTarget()) });
 
 const http: HttpsOptions = {
   invoker: 'public',
@@ -99,3 +101,18 @@ export const fallback = onRequest(
   http,
   lazyHandler('fallback', () => import('./families/fallback.js')),
 );
+
+/**
+ * Identity Platform calls these before it creates an account and before it issues a token, and
+ * refuses the sign-in when they throw. The server accepts every valid token of the project, so
+ * this is what keeps the organisation's data to its people (docs/deployment.md). `firebase
+ * deploy` registers them with the project; the policy loads on the first sign-in.
+ */
+export const beforeCreate = beforeUserCreated(async (event) => {
+  const { enforceSignInPolicy } = await import('./sign-in/sign-in-gate.js');
+  enforceSignInPolicy('beforeCreate', event);
+});
+export const beforeSignIn = beforeUserSignedIn(async (event) => {
+  const { enforceSignInPolicy } = await import('./sign-in/sign-in-gate.js');
+  enforceSignInPolicy('beforeSignIn', event);
+});

@@ -50,9 +50,19 @@ export const logEntries = {
   tokenRejected: (facts: RequestFacts, code: string, reason: string) =>
     entry('INFO', 'token rejected', { event: 'token_rejected', ...facts, code, reason }),
 
-  /** The token verifier failed for a reason other than the token itself (keys unreachable, …). */
+  /**
+   * The token verifier could not judge a token for now (Google's keys or backend out of reach):
+   * answered 503 `auth_unavailable` where a token is needed. Many in a row mean an outage.
+   */
   verifierTrouble: (facts: RequestFacts, error: unknown) =>
     entry('WARNING', 'token verifier trouble', { event: 'verifier_trouble', ...facts, ...describe(error) }),
+
+  /**
+   * The token verifier cannot judge any token as the server is set up (no identity project, no
+   * credentials): answered 500 where a token is needed, until someone fixes the configuration.
+   */
+  verifierMisconfigured: (facts: RequestFacts, error: unknown) =>
+    entry('ERROR', 'token verifier misconfigured', { event: 'verifier_misconfigured', ...facts, ...describe(error) }),
 
   /** The functions runtime rejected a request before any handler ran (e.g. malformed JSON). */
   frameworkRejected: (facts: RequestFacts, status: number, type: string) =>
@@ -69,6 +79,17 @@ export const logEntries = {
   /** A run evaluated a day that already had a report; the stored one stands. */
   reportAlreadyExists: (date: string, runId: string, trigger: string) =>
     entry('INFO', 'report already exists', { event: 'report_already_exists', date, runId, trigger }),
+
+  /**
+   * A stored report is not a report (empty, or cut short by a crash of an earlier version): it
+   * is served as if missing, and the next run for its day replaces it.
+   */
+  reportUnreadable: (date: string, generation: string, size: number, reason: string) =>
+    entry('ERROR', 'stored report is unreadable', { event: 'report_unreadable', date, generation, size, reason }),
+
+  /** A publishing run reached its write after its day had ended; the past day's report was left as it was. */
+  pastReportKept: (date: string, runId: string, today: string) =>
+    entry('INFO', 'past report kept', { event: 'past_report_kept', date, runId, today }),
 
   /** Evidence was stored through the API. */
   evidenceIngested: (requestId: string, created: number, existing: number) =>
@@ -121,6 +142,24 @@ export const logEntries = {
   /** The configured chat model failed; the offline composer answered instead. */
   chatProviderFailed: (requestId: string, provider: string, error: unknown) =>
     entry('WARNING', 'chat provider failed', { event: 'chat_provider_failed', requestId, provider, ...describe(error) }),
+
+  /**
+   * The sign-in policy kept an account from being created or from getting a token. Only the
+   * address's domain is logged: it says why, and the rest of the address is the person's.
+   */
+  signInRefused: (
+    trigger: 'beforeCreate' | 'beforeSignIn',
+    reason: string,
+    provider: string | undefined,
+    emailDomain: string | undefined,
+  ) =>
+    entry('WARNING', 'sign-in refused', {
+      event: 'sign_in_refused',
+      trigger,
+      reason,
+      provider: provider ?? 'unknown',
+      emailDomain: emailDomain ?? null,
+    }),
 };
 
 type Events = typeof logEntries;

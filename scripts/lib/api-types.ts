@@ -24,5 +24,21 @@ export function renderFamilyTypes(document: OpenAPIObject): string {
     document,
   )
     .map((family) => `'${family}'`)
-    .join(', ')}] as const;\n`;
+    .join(', ')}] as const;\n\n${renderBodyLimits(document)}`;
+}
+
+/**
+ * The bodies each family's operations accept: the largest (0 when none takes a body) and their
+ * media types. The runtime guard refuses anything else before reading it, whichever operation
+ * it is sent to.
+ */
+function renderBodyLimits(document: OpenAPIObject): string {
+  const operations = describeOperations(document);
+  const lines = familiesOf(document).map((family) => {
+    const bodies = operations.filter((operation) => operation.family === family).flatMap((operation) => operation.body ?? []);
+    const limit = Math.max(0, ...bodies.map((body) => body.limit));
+    const mediaTypes = [...new Set(bodies.flatMap((body) => body.mediaTypes))].map((type) => `'${type}'`);
+    return `  ${family}: { limit: ${limit}, mediaTypes: [${mediaTypes.join(', ')}] },`;
+  });
+  return `/** The largest request body, in bytes, any operation of each family accepts (\`x-body-limit\`), and their media types. */\nexport const familyBodies: Record<string, { limit: number; mediaTypes: readonly string[] }> = {\n${lines.join('\n')}\n};\n`;
 }

@@ -3,6 +3,7 @@
  * environment that keeps every process on loopback (no metadata server, no CLI update check,
  * no message-of-the-day fetch, no SDK version lookup, no analytics from a user's own CLI settings).
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paths } from './paths.ts';
 
@@ -47,4 +48,27 @@ export function emulatorEnv(extra: Record<string, string> = {}): NodeJS.ProcessE
     EVIDENT_STORE_DIR: process.env.EVIDENT_STORE_DIR ?? join(paths.root, '.local', 'store'),
     ...extra,
   };
+}
+
+/** The file the emulators read instead of firebase.json (at the root, so its relative paths hold). */
+export const emulatorConfigFile = 'firebase.emulators.json';
+
+/**
+ * Writes the emulators' configuration: firebase.json with the Authentication emulator's origin
+ * added to the Content-Security-Policy's `connect-src`, where the web app signs in locally.
+ * The deployed firebase.json never names a loopback origin.
+ */
+export function writeEmulatorConfig(): string {
+  const config = JSON.parse(readFileSync(paths.firebaseJson, 'utf8')) as {
+    hosting: { headers: { headers: { key: string; value: string }[] }[] };
+  };
+  for (const block of config.hosting.headers) {
+    for (const header of block.headers) {
+      if (header.key === 'Content-Security-Policy') {
+        header.value = header.value.replace("connect-src 'self'", `connect-src 'self' ${authEmulatorOrigin}`);
+      }
+    }
+  }
+  writeFileSync(join(paths.root, emulatorConfigFile), `${JSON.stringify(config, null, 2)}\n`);
+  return emulatorConfigFile;
 }

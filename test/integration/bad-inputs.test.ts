@@ -3,6 +3,7 @@
  * client might send, with the exact problem it must get back. Nothing may answer 5xx.
  * Every row carries a valid token, so the answer is about the input, not about access.
  */
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectedProblem } from '../support/problems.ts';
 import { bearer, hosting, signUp } from '../support/emulator.ts';
@@ -56,6 +57,16 @@ const notAllowed = (method: string, path: string): Row => ({
   allow: 'GET, HEAD, OPTIONS',
 });
 
+const malformedJson = '{"message": tru';
+function parseError(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`${text} parses`);
+}
+
 const rows: Row[] = [
   unknownQuery('/api/auth/config', 'verbose'),
   unknownQuery('/api/auth/me', 'uid'),
@@ -108,12 +119,23 @@ const rows: Row[] = [
   {
     name: 'malformed JSON body',
     method: 'POST',
-    path: '/api/auth/config',
+    path: '/api/chat',
     headers: { 'Content-Type': 'application/json' },
-    body: '{"authRequired": tru',
+    body: malformedJson,
     status: 400,
     code: 'malformed_json',
-    detail: 'The body is not valid JSON.',
+    detail: `The body is not valid JSON: ${parseError(malformedJson)}.`,
+  },
+  {
+    name: 'malformed JSON body to an operation that takes none (never parsed)',
+    method: 'POST',
+    path: '/api/auth/config',
+    headers: { 'Content-Type': 'application/json' },
+    body: malformedJson,
+    status: 405,
+    code: 'method_not_allowed',
+    detail: 'POST is not allowed on /api/auth/config; use GET, HEAD, OPTIONS.',
+    allow: 'GET, HEAD, OPTIONS',
   },
   {
     name: 'body in an unsupported charset',
@@ -123,18 +145,49 @@ const rows: Row[] = [
     body: '{}',
     status: 415,
     code: 'unsupported_media_type',
-    detail: 'The body uses a content encoding or charset the server does not accept.',
+    detail: 'The body\'s charset "ebcdic" is not accepted; send UTF-8.',
   },
   {
-    name: 'body over the runtime limit (33 MiB)',
+    name: 'body over the function limit (8 MiB to a function that takes no body)',
     method: 'POST',
     path: '/api/docs/index',
     headers: { 'Content-Type': 'application/json' },
-    body: new Uint8Array(33 * 1024 * 1024).fill(0x20),
+    body: new Uint8Array(8 * 1024 * 1024).fill(0x20),
     status: 413,
     code: 'payload_too_large',
-    detail: 'The body is larger than the runtime accepts.',
+    detail: `The body is ${8 * 1024 * 1024} bytes; this function accepts at most ${64 * 1024}.`,
   },
+  {
+    name: 'gzip body that inflates past the function limit',
+    method: 'POST',
+    path: '/api/evidence',
+    headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+    body: new Uint8Array(gzipSync(Buffer.from(`[${'{},'.repeat(2_000_000)}{}]`))),
+    status: 413,
+    code: 'payload_too_large',
+    detail: `The body inflates (gzip) to more than ${4 * 1024 * 1024} bytes, the most this function accepts.`,
+  },
+  {
+    name: 'form data to a function that takes only JSON',
+    method: 'POST',
+    path: '/api/chat',
+    headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+    body: '--x--\r\n',
+    status: 415,
+    code: 'unsupported_media_type',
+    detail: 'The body is "multipart/form-data"; send application/json.',
+  },
+  ...['/api/evidence', '/api/chat', '/api/analyses'].map((path): Row => ({
+    name: `JSON nested 5,000 deep to POST ${path}`,
+    method: 'POST',
+    path,
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'deep-json-0001' },
+    body: `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+    status: 400,
+    code: 'invalid_request',
+    detail: 'The body (root) nests objects and arrays deeper than 64 levels.',
+    errors: [{ in: 'body', pointer: '', message: 'nests objects and arrays deeper than 64 levels' }],
+  })),
   { ...notAllowed('POST', '/api/auth/config'), headers: { 'Content-Type': 'application/json' }, body: '{"authRequired":false}' },
   notAllowed('PUT', '/api/docs/index'),
   notAllowed('DELETE', '/api/auth/me'),
@@ -180,7 +233,7 @@ function evidenceRows(): Row[] {
     post('evidence: invalid JSON', '{"kind": "idp.user",', {
       status: 400,
       code: 'malformed_json',
-      detail: 'The body is not valid JSON.',
+      detail: `The body is not valid JSON: ${parseError('{"kind": "idp.user",')}.`,
     }),
     invalid('evidence: unknown kind', evidence({ kind: 'nope' }), [
       { pointer: '/kind', message: 'must be equal to one of the allowed values' },
@@ -226,7 +279,7 @@ function evidenceRows(): Row[] {
       {
         status: 413,
         code: 'payload_too_large',
-        detail: `The body is ${JSON.stringify({ items: [evidence({ data: { pad: 'x'.repeat(4 * 1024 * 1024) } })] }).length} bytes; this operation accepts at most 4194304.`,
+        detail: `The body is ${JSON.stringify({ items: [evidence({ data: { pad: 'x'.repeat(4 * 1024 * 1024) } })] }).length} bytes; this function accepts at most 4194304.`,
       },
     ),
     {
@@ -494,7 +547,7 @@ function analysisRows(): Row[] {
       body: '{"controls": [',
       status: 400,
       code: 'malformed_json',
-      detail: 'The body is not valid JSON.',
+      detail: `The body is not valid JSON: ${parseError('{"controls": [')}.`,
     },
     {
       name: 'analyses: not JSON',
@@ -514,7 +567,7 @@ function analysisRows(): Row[] {
       body: oversized,
       status: 413,
       code: 'payload_too_large',
-      detail: `The body is ${oversized.length} bytes; this operation accepts at most 65536.`,
+      detail: `The body is ${oversized.length} bytes; this function accepts at most 65536.`,
     },
     {
       name: 'analyses: publish is not a boolean',
@@ -574,7 +627,7 @@ function chatRows(): Row[] {
       body: '{"message": "why',
       status: 400,
       code: 'malformed_json',
-      detail: 'The body is not valid JSON.',
+      detail: `The body is not valid JSON: ${parseError('{"message": "why')}.`,
     },
     {
       name: 'chat: not JSON',

@@ -7,11 +7,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from '../../openapi/document.ts';
+import { emulatorConfigFile } from '../../scripts/lib/emulators.ts';
 import { paths } from '../../scripts/lib/paths.ts';
 import { expectedProblem } from '../support/problems.ts';
 import { functionUrl, hosting } from '../support/emulator.ts';
 
-const firebase = JSON.parse(readFileSync(paths.firebaseJson, 'utf8')) as {
+// The emulators serve firebase.json with the Authentication emulator allowed to connect.
+const firebase = JSON.parse(readFileSync(join(paths.root, emulatorConfigFile), 'utf8')) as {
   hosting: { headers: { source?: string; headers: { key: string; value: string }[] }[] };
 };
 const csp = firebase.hosting.headers[0]!.headers.find((header) => header.key === 'Content-Security-Policy')!.value;

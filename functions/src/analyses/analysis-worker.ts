@@ -17,8 +17,8 @@ import type { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import type { EvidenceStore } from '../evidence/evidence-store.js';
 import { logs } from '../logs.js';
-import type { ReportStore } from '../reports/report-store.js';
-import type { AnalysisEvent, AnalysisEventType, RunRecord } from './analysis-model.js';
+import { ReportImmutable, type ReportStore } from '../reports/report-store.js';
+import type { AnalysisEvent, AnalysisEventType, AnalysisProblem, RunRecord } from './analysis-model.js';
 import type { AnalysisStore } from './analysis-store.js';
 import { EventConflict, type RunLog } from './run-log.js';
 
@@ -101,11 +101,7 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
   const today = dayIn(deps.timeZone, deps.now());
   const alreadyPublished = record.publish && (await deps.analyses.wasPublished(record.id));
   if (record.publish && !alreadyPublished && record.date !== today) {
-    return void (await fail(
-      'report_immutable',
-      'Past reports are immutable',
-      `The run was to publish ${record.date}, which is no longer today (${today}); past reports never change.`,
-    ));
+    return void (await persist(log, 'run.failed', { problem: pastDayProblem(record.date, today) }, deps.now()));
   }
 
   const controls = controlsInOrder(deps.compiled.catalog, scope);
@@ -166,8 +162,30 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
     await deps.afterControl?.(record, index);
   }
 
-  const published = alreadyPublished || (record.publish ? await publish(deps, record, asOf, snapshot, results) : false);
-  await persist(log, 'run.completed', { summary: summaryOf(results), published }, deps.now(), controls.length + 2);
+  const last = controls.length + 2;
+  let published: boolean;
+  try {
+    published = alreadyPublished || (record.publish ? await publish(deps, record, asOf, snapshot, results) : false);
+  } catch (error) {
+    // Midnight passed while the run evaluated: the day it was to publish is now a past day's.
+    if (!(error instanceof ReportImmutable)) throw error;
+    logs.pastReportKept(record.date, record.id, error.today);
+    return void (await persist(log, 'run.failed', { problem: pastDayProblem(record.date, error.today) }, deps.now(), last));
+  }
+  await persist(log, 'run.completed', { summary: summaryOf(results), published }, deps.now(), last);
+}
+
+/**
+ * Why a publishing run ends without publishing: its day is no longer today, whether that was so
+ * when it started or came to be while it ran. Failed rather than completed, because what was
+ * asked — to make the result the day's report — did not happen.
+ */
+function pastDayProblem(date: string, today: string): AnalysisProblem {
+  return {
+    code: 'report_immutable',
+    title: 'Past reports are immutable',
+    detail: `The run was to publish ${date}, which is no longer today (${today}); past reports never change.`,
+  };
 }
 
 /**
@@ -198,7 +216,8 @@ async function persist<T extends AnalysisEventType>(
  * (evaluated in full from the same snapshot when there is none yet), with a compare-and-swap
  * on the report's generation so a concurrent publisher or daily job is never overwritten
  * unseen. Success is recorded (`markPublished`), so a retry — even after another run has
- * published since, or after midnight — never publishes this result again.
+ * published since, or after midnight — never publishes this result again. A first write after
+ * midnight is refused by the store (`ReportImmutable`): the day is judged at the write.
  */
 async function publish(
   deps: WorkerDeps,
@@ -232,7 +251,7 @@ async function publish(
       },
       controls,
     );
-    const outcome = await deps.reports.publish(report, current?.generation);
+    const outcome = await deps.reports.publish(report, current?.generation, deps.now);
     if (outcome === 'published') {
       await deps.analyses.markPublished(record.id);
       return true;

@@ -2,6 +2,7 @@
 import { dayIn } from '../assessment/dates.js';
 import { actorOf } from '../http/bearer-token.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
+import { contentDisposition } from '../http/file-name.js';
 import { loadOnce } from '../http/maybe-async.js';
 import type { UploadedFile } from '../http/multipart.js';
 import { ApiProblem, invalidRequest, type RequestError } from '../http/problem.js';
@@ -22,12 +23,6 @@ interface Form {
   expiresAt?: string;
   notApplicable?: 'true' | 'false';
   attachments?: UploadedFile[];
-}
-
-/** `attachment; filename="…"` with an RFC 5987 `filename*` for names that are not plain ASCII. */
-function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) {

@@ -441,7 +441,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */

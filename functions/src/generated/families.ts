@@ -14,3 +14,16 @@ export interface FamilyOperations {
 }
 
 export const families = ['auth', 'docs', 'report', 'controls', 'evidence', 'submissions', 'analyses', 'chat', 'fallback'] as const;
+
+/** The largest request body, in bytes, any operation of each family accepts (`x-body-limit`), and their media types. */
+export const familyBodies: Record<string, { limit: number; mediaTypes: readonly string[] }> = {
+  auth: { limit: 0, mediaTypes: [] },
+  docs: { limit: 0, mediaTypes: [] },
+  report: { limit: 0, mediaTypes: [] },
+  controls: { limit: 0, mediaTypes: [] },
+  evidence: { limit: 4194304, mediaTypes: ['application/json'] },
+  submissions: { limit: 53477376, mediaTypes: ['multipart/form-data'] },
+  analyses: { limit: 65536, mediaTypes: ['application/json'] },
+  chat: { limit: 262144, mediaTypes: ['application/json'] },
+  fallback: { limit: 0, mediaTypes: [] },
+};

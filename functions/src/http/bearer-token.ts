@@ -4,6 +4,11 @@
  *
  * firebase-admin is imported on the first token, not at cold start: most requests to public
  * operations carry none, and the auth-config and docs functions must start fast.
+ *
+ * Revocation and disabled accounts are not looked up per request (`checkRevoked` stays off): the
+ * lookup is a round trip to Identity Toolkit on every call, for a window an ID token's one-hour
+ * lifetime already bounds. docs/authentication.md gives the reasoning; scripts/bench/check-revoked.ts
+ * measures the cost.
  */
 import type { Auth, DecodedIdToken } from 'firebase-admin/auth';
 
@@ -22,14 +27,26 @@ export function actorOf(caller: Caller | undefined): { uid: string; email?: stri
 }
 
 export type TokenCheck =
+  /** No `Authorization` header, or one of another scheme (`Basic …`): no bearer credentials at all. */
   | { outcome: 'absent' }
   | { outcome: 'valid'; caller: Caller }
-  | { outcome: 'rejected'; code: 'invalid_token' | 'token_expired'; reason: string; verifierTrouble?: unknown };
+  /** The client's fault: a malformed header (`invalid_request`), or a token that is bad or expired. */
+  | { outcome: 'rejected'; code: 'invalid_request' | 'invalid_token' | 'token_expired'; reason: string }
+  /** The verifier cannot judge the token for now (Google's keys or backend out of reach); the token may be fine. */
+  | { outcome: 'unavailable'; trouble: unknown }
+  /** The verifier cannot judge any token until the server's configuration is fixed. */
+  | { outcome: 'misconfigured'; trouble: unknown };
+
+/** What verifies a token: firebase-admin's `Auth`, or one a test builds with its own app options. */
+export type TokenVerifier = Pick<Auth, 'verifyIdToken'>;
+
+/** The scheme of an `Authorization` header: what precedes the first whitespace, in any case. */
+const schemeOf = (authorization: string) => /^\S*/.exec(authorization)![0].toLowerCase();
 
 /** RFC 6750 `b64token`; anything else after `Bearer` is malformed. */
 const bearerHeader = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
-/** firebase-admin error codes that are about the token rather than the verifier. */
+/** firebase-admin error codes that are about the token (or its user) rather than the verifier. */
 const tokenFaults = new Set([
   'auth/argument-error',
   'auth/invalid-argument',
@@ -38,32 +55,63 @@ const tokenFaults = new Set([
   'auth/user-not-found',
 ]);
 
-export async function checkBearerToken(authorization: string | undefined, projectId: string): Promise<TokenCheck> {
+/**
+ * How firebase-admin 14 says it could not fetch Google's public keys: with the code of a bad
+ * token (`auth/argument-error`, because its JWT library turns the key callback's error into a
+ * verification error) and the key fetcher's own message, which is all that tells the two apart.
+ * The unit tests make the real firebase-admin fail both ways (no connection, an error answer),
+ * so an upgrade that rewords these fails there rather than sending users back to sign-in.
+ */
+const keyFetchFailure = /^Error (while making request|fetching public keys for Google certs|fetching Json Web Keys): /;
+
+/**
+ * Codes of a verifier that may answer shortly: the network (`app/…`, from a user lookup, which
+ * the Authentication emulator always makes) or Google's backend failing (`auth/internal-error`).
+ */
+const transientCodes = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error']);
+
+/**
+ * Judges an `Authorization` header. Only a token the verifier refuses is the client's fault; a
+ * verifier that cannot verify says so, because answering "invalid token" to a valid one sends
+ * people to sign in again, which cannot help.
+ */
+export async function checkBearerToken(
+  authorization: string | undefined,
+  projectId: string,
+  verifier?: TokenVerifier,
+): Promise<TokenCheck> {
   if (authorization === undefined || authorization === '') return { outcome: 'absent' };
+  // RFC 6750 § 3.1: a request with another scheme carries no bearer credentials, and is answered as such.
+  if (schemeOf(authorization) !== 'bearer') return { outcome: 'absent' };
   const token = bearerHeader.exec(authorization)?.[1];
   if (!token) {
-    return { outcome: 'rejected', code: 'invalid_token', reason: 'The Authorization header is not "Bearer <token>".' };
+    return { outcome: 'rejected', code: 'invalid_request', reason: 'The Authorization header is "Bearer" without one b64token.' };
   }
   if (!projectId) {
-    const trouble = new Error('No identity project is configured: set IDP_PROJECT_ID or run inside a project.');
-    return { outcome: 'rejected', code: 'invalid_token', reason: trouble.message, verifierTrouble: trouble };
+    return {
+      outcome: 'misconfigured',
+      trouble: new Error('No identity project is configured: set IDP_PROJECT_ID or run inside a project.'),
+    };
   }
   try {
-    const decoded = await (await verifierFor(projectId)).verifyIdToken(token);
+    const decoded = await (verifier ?? (await verifierFor(projectId))).verifyIdToken(token);
     return { outcome: 'valid', caller: callerFrom(decoded) };
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'auth/id-token-expired') {
-      return { outcome: 'rejected', code: 'token_expired', reason: 'The ID token has expired.' };
-    }
-    if (typeof code === 'string' && code.startsWith('auth/')) {
-      const reason = error instanceof Error ? error.message : String(error);
-      // A fault in the verifier (keys unreachable, misconfiguration) still leaves the token
-      // unverifiable, which the contract answers with 401; the caller logs it louder.
-      return { outcome: 'rejected', code: 'invalid_token', reason, ...(tokenFaults.has(code) ? {} : { verifierTrouble: error }) };
-    }
-    throw error;
+    return judgeFailure(error);
   }
+}
+
+/** Sorts firebase-admin's failures into the token's fault, the verifier's passing trouble, or the server's setup. */
+function judgeFailure(error: unknown): TokenCheck {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string' || !/^(auth|app)\//.test(code)) throw error; // not firebase-admin's: a bug
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'auth/id-token-expired')
+    return { outcome: 'rejected', code: 'token_expired', reason: 'The ID token has expired.' };
+  if (code === 'auth/argument-error' && keyFetchFailure.test(message)) return { outcome: 'unavailable', trouble: error };
+  if (tokenFaults.has(code)) return { outcome: 'rejected', code: 'invalid_token', reason: message };
+  if (transientCodes.has(code)) return { outcome: 'unavailable', trouble: error };
+  return { outcome: 'misconfigured', trouble: error };
 }
 
 function callerFrom(token: DecodedIdToken): Caller {
@@ -75,11 +123,10 @@ function callerFrom(token: DecodedIdToken): Caller {
   return caller;
 }
 
-type Verifier = Pick<Auth, 'verifyIdToken'>;
-const verifiers = new Map<string, Promise<Verifier>>();
+const verifiers = new Map<string, Promise<TokenVerifier>>();
 
 /** One firebase-admin app per accepted project, named after it, created on first use. */
-function verifierFor(projectId: string): Promise<Verifier> {
+function verifierFor(projectId: string): Promise<TokenVerifier> {
   let verifier = verifiers.get(projectId);
   if (!verifier) {
     verifier = (async () => {

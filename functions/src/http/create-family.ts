@@ -98,7 +98,7 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
     const authRequired = config.authRequired();
 
     return andThen(checkToken(operation, req, facts, verify), (token) => {
-      if (operation.access === 'protected' && authRequired && token.outcome !== 'valid') throw unauthorized(token);
+      if (operation.access === 'protected' && authRequired && token.outcome !== 'valid') throw refusal(token);
       const context = {
         requestId: facts.requestId,
         authRequired,
@@ -108,7 +108,7 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
           return Array.isArray(value) ? value.join(', ') : value;
         },
         protect() {
-          if (authRequired && token.outcome !== 'valid') throw unauthorized(token);
+          if (authRequired && token.outcome !== 'valid') throw refusal(token);
         },
       };
       const handler = byOperation[operation.operationId]!;
@@ -146,32 +146,64 @@ function checkToken(
 ): MaybePromise<TokenCheck> {
   if (operation.access === 'public' || !req.headers.authorization) return { outcome: 'absent' };
   return verify(req.headers.authorization, config.idpProjectId()).then((check) => {
-    if (check.outcome === 'rejected') {
-      if (check.verifierTrouble) logs.verifierTrouble(facts, check.verifierTrouble);
-      else logs.tokenRejected(facts, check.code, check.reason);
-    }
+    if (check.outcome === 'rejected') logs.tokenRejected(facts, check.code, check.reason);
+    else if (check.outcome === 'unavailable') logs.verifierTrouble(facts, check.trouble);
+    else if (check.outcome === 'misconfigured') logs.verifierMisconfigured(facts, check.trouble);
     return check;
   });
 }
 
-function unauthorized(token: TokenCheck): ApiProblem {
-  if (token.outcome === 'rejected') {
-    const detail =
-      token.code === 'token_expired'
-        ? 'The ID token has expired; refresh it and retry.'
-        : 'The bearer token could not be verified for this project; sign in again to get a valid ID token.';
-    const description = token.code === 'token_expired' ? 'The token expired' : 'The token is invalid';
-    return new ApiProblem(token.code, detail, {
-      headers: { 'WWW-Authenticate': `${realm}, error="invalid_token", error_description="${description}"` },
+/**
+ * Seconds a client waits before retrying while tokens cannot be verified. firebase-admin has
+ * already retried Google's key endpoint for several seconds by then; half a minute spaces the
+ * retries of a waiting page without keeping anyone long once the keys are back.
+ */
+const authRetryAfterSeconds = 30;
+
+/**
+ * The answer when an operation needs a valid token and has none. Only the client's faults are
+ * 400/401; a verifier that cannot verify is the server's trouble, and a 401 would send people to
+ * sign in again, which cannot help: 503 while Google's keys are out of reach (it passes), 500
+ * when the server is set up wrong (it does not pass until someone fixes it; logged as an error).
+ */
+function refusal(token: Exclude<TokenCheck, { outcome: 'valid' }>): ApiProblem {
+  switch (token.outcome) {
+    case 'absent':
+      return new ApiProblem(
+        'unauthenticated',
+        'This operation needs "Authorization: Bearer <Firebase ID token>" in protected mode.',
+        { headers: { 'WWW-Authenticate': realm } },
+      );
+    case 'unavailable':
+      return new ApiProblem(
+        'auth_unavailable',
+        `ID tokens cannot be verified right now; retry in ${authRetryAfterSeconds} seconds. Signing in again will not help.`,
+        { headers: { 'Retry-After': String(authRetryAfterSeconds) } },
+      );
+    case 'misconfigured':
+      return internalProblem();
+    case 'rejected':
+      return rejectedToken(token);
+  }
+}
+
+function rejectedToken(token: Extract<TokenCheck, { outcome: 'rejected' }>): ApiProblem {
+  if (token.code === 'invalid_request') {
+    // RFC 6750 § 3.1: a malformed request is a 400, with the error in the challenge.
+    const message = 'is "Bearer" without a token, or with a malformed one';
+    return new ApiProblem('invalid_request', `The header parameter "Authorization" ${message}.`, {
+      errors: [{ in: 'header', name: 'Authorization', message }],
+      headers: { 'WWW-Authenticate': `${realm}, error="invalid_request"` },
     });
   }
-  return new ApiProblem(
-    'unauthenticated',
-    'This operation needs "Authorization: Bearer <Firebase ID token>" in protected mode.',
-    {
-      headers: { 'WWW-Authenticate': realm },
-    },
-  );
+  const detail =
+    token.code === 'token_expired'
+      ? 'The ID token has expired; refresh it and retry.'
+      : 'The bearer token could not be verified for this project; sign in again to get a valid ID token.';
+  const description = token.code === 'token_expired' ? 'The token expired' : 'The token is invalid';
+  return new ApiProblem(token.code, detail, {
+    headers: { 'WWW-Authenticate': `${realm}, error="invalid_token", error_description="${description}"` },
+  });
 }
 
 function writeResult(

@@ -2,8 +2,11 @@
  * Parses a `multipart/form-data` body that the functions runtime has already buffered, with
  * busboy. Text fields become strings (or lists, for fields the schema declares as arrays) so
  * the schema can validate them; files are handed to the operation whole, for it to check.
+ * A body that cannot be read — one cut short by a client gone mid-upload included — is a
+ * problem of the request, never an error of the server.
  */
 import busboy from 'busboy';
+import { cleanFileName } from './file-name.js';
 import type { RequestError } from './problem.js';
 import type { BodySpec } from './route-table.js';
 
@@ -53,13 +56,15 @@ export function readForm(raw: Buffer, contentType: string, spec: Pick<BodySpec, 
       const chunks: Buffer[] = [];
       pending.push(
         new Promise((done) => {
+          // A part cut short fails its stream as well as the parser; the parser's error reports it.
+          stream.on('error', () => done());
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
             if (!spec.files.includes(name)) {
               problems.push({ in: 'body', pointer: `/${name}`, message: 'is not a file field of this operation' });
             } else {
               (files[name] ??= []).push({
-                name: baseName(info.filename ?? ''),
+                name: cleanFileName(info.filename ?? ''),
                 mediaType: (info.mimeType || 'application/octet-stream').toLowerCase(),
                 data: Buffer.concat(chunks),
               });
@@ -70,7 +75,7 @@ export function readForm(raw: Buffer, contentType: string, spec: Pick<BodySpec, 
       );
     });
     parser.on('error', (error: Error) => {
-      problems.push({ in: 'body', pointer: '', message: `is not a readable form: ${error.message}` });
+      problems.push({ in: 'body', pointer: '', message: unreadable(error) });
       resolve({ fields, files, problems });
     });
     parser.on('close', () => void Promise.all(pending).then(() => resolve({ fields, files, problems })));
@@ -78,9 +83,11 @@ export function readForm(raw: Buffer, contentType: string, spec: Pick<BodySpec, 
   });
 }
 
-/** Browsers send a bare name, but nothing stops a client sending `../../x` or `C:\x`. */
-function baseName(filename: string): string {
-  const name = filename.split(/[\\/]/).pop() ?? '';
-  const printable = [...name].filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f).join('');
-  return printable.slice(0, 200) || 'attachment';
+/** busboy's message for a body that ends before the boundary that closes the form. */
+const cutShort = 'Unexpected end of form';
+
+function unreadable(error: Error): string {
+  return error.message === cutShort
+    ? 'ends before the closing boundary of the form; the upload was cut short'
+    : `is not a readable form: ${error.message}`;
 }

@@ -169,6 +169,14 @@ export const problemCatalog = {
       'Another request is storing some of the same evidence items right now and has not finished. Send the same ' +
       'request again after `Retry-After` seconds: items already stored are reported as `existing`, nothing twice.',
   },
+  auth_unavailable: {
+    status: 503,
+    title: 'Token verification unavailable',
+    description:
+      "The server cannot verify ID tokens right now (it cannot reach the identity provider's signing keys); the " +
+      'token may well be valid. Send the same request again after `Retry-After` seconds. Do not sign in again: it ' +
+      'cannot help.',
+  },
   internal: {
     status: 500,
     title: 'Internal error',

@@ -5,7 +5,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { ApiProblem, invalidRequest, type RequestError } from './problem.js';
+import { depthOf } from '../evidence/evidence-limits.js';
 import { readForm } from './multipart.js';
+import { maxJsonDepth } from './request-limits.js';
 import { andThen, type MaybePromise } from './maybe-async.js';
 import type { BodySpec, ParameterSpec, RouteOperation, ScalarType, ValidationError, Validator } from './route-table.js';
 
@@ -137,6 +139,10 @@ function readBody(operation: RouteOperation, req: RequestWithBody, errors: Reque
     body = JSON.parse(raw.toString('utf8'));
   } catch (error) {
     throw new ApiProblem('malformed_json', `The body is not valid JSON: ${(error as Error).message}.`);
+  }
+  // Measured without recursion, before validation, hashing or serialising recurse over it.
+  if (depthOf(body, maxJsonDepth) > maxJsonDepth) {
+    throw invalidRequest([{ in: 'body', pointer: '', message: `nests objects and arrays deeper than ${maxJsonDepth} levels` }]);
   }
   if (operation.validate.body) collect(errors, 'body', operation.validate.body, body);
   return body;

@@ -7,10 +7,18 @@
  * The bytes are served as stored, with a strong ETag of their SHA-256; an instance keeps what
  * it has read, keyed by generation. A past day's report never changes, so it is never checked
  * again; today's may be republished, so it is re-checked (one `stat`) at most once a second.
+ * A stored object that is not a report (empty, or cut short by a crash of an earlier version
+ * of the local store) is logged and passed over as if missing.
+ *
+ * That a past report never changes is kept here, at the write, whoever calls: `publish` (the
+ * only write that replaces) refuses any day but today by the clock it is given, read just before
+ * the write, so a run that decided to publish before midnight cannot replace what became a past
+ * day's report while it ran.
  */
 import { createHash } from 'node:crypto';
-import { addDays } from '../assessment/dates.js';
+import { addDays, dayIn } from '../assessment/dates.js';
 import type { Report, ReportSummary } from '../assessment/model.js';
+import { logs } from '../logs.js';
 import {
   inBatches,
   ObjectNotFound,
@@ -46,6 +54,33 @@ export interface ReportListing {
   summary: ReportSummary;
 }
 
+/** A write would have changed the report of a day that is not today: past reports never change. */
+export class ReportImmutable extends Error {
+  readonly date: string;
+  /** Today, in the report's time zone, when the write was refused. */
+  readonly today: string;
+
+  constructor(date: string, today: string) {
+    super(`the report of ${date} is not today's (${today}) and never changes`);
+    this.name = 'ReportImmutable';
+    this.date = date;
+    this.today = today;
+  }
+}
+
+/** The report in a stored object's bytes, or why they hold none. */
+function parseReport(bytes: Buffer): { report: Report } | { unreadable: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    return { unreadable: (error as Error).message };
+  }
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+    ? { report: parsed as Report }
+    : { unreadable: 'the JSON is not an object' };
+}
+
 /** How long a cached report of today is served before its generation is checked again. */
 const recheckAfterMs = 1000;
 /** Reports kept per instance, least recently used dropped first (a year of history would not fit). */
@@ -60,13 +95,13 @@ export class ReportStore {
     this.#store = store;
   }
 
-  #remember(date: string, bytes: Buffer, generation: string): StoredReport {
+  #remember(date: string, bytes: Buffer, generation: string, report: Report): StoredReport {
     const stored: StoredReport = {
       date,
       bytes,
       generation,
       etag: `"${createHash('sha256').update(bytes).digest('base64url')}"`,
-      report: JSON.parse(bytes.toString('utf8')) as Report,
+      report,
     };
     this.#cache.delete(date);
     this.#cache.set(date, stored);
@@ -97,7 +132,10 @@ export class ReportStore {
         if (info.generation === cached.generation) return cached;
       }
       const { data, info } = await this.#store.read(reportObjectName(date));
-      return this.#remember(date, data, info.generation);
+      const parsed = parseReport(data);
+      if ('report' in parsed) return this.#remember(date, data, info.generation, parsed.report);
+      logs.reportUnreadable(date, info.generation, data.length, parsed.unreadable);
+      return undefined;
     } catch (error) {
       if (error instanceof ObjectNotFound) return undefined;
       throw error;
@@ -112,7 +150,7 @@ export class ReportStore {
     const bytes = Buffer.from(JSON.stringify(report));
     try {
       const info = await this.#store.create(reportObjectName(report.date), bytes, reportWriteOptions(report));
-      return { stored: this.#remember(report.date, bytes, info.generation), created: true };
+      return { stored: this.#remember(report.date, bytes, info.generation, report), created: true };
     } catch (error) {
       if (!(error instanceof PreconditionFailed)) throw error;
       const existing = await this.find(report.date);
@@ -122,19 +160,23 @@ export class ReportStore {
   }
 
   /**
-   * Republishes a day's report: replaces the stored one only if it is still at `ifGeneration`
+   * Republishes today's report: replaces the stored one only if it is still at `ifGeneration`
    * (creates it when `ifGeneration` is undefined and there is none). `conflict` means someone
-   * else wrote first; read again and decide again.
+   * else wrote first; read again and decide again. Throws `ReportImmutable` when the report's day
+   * is not today in its time zone by `now`, read here rather than when the caller decided, so
+   * only the store's own latency lies between the check and the write.
    */
-  async publish(report: Report, ifGeneration: string | undefined): Promise<'published' | 'conflict'> {
+  async publish(report: Report, ifGeneration: string | undefined, now: () => Date): Promise<'published' | 'conflict'> {
     const bytes = Buffer.from(JSON.stringify(report));
     const name = reportObjectName(report.date);
+    const today = dayIn(report.timeZone, now());
+    if (report.date !== today) throw new ReportImmutable(report.date, today);
     try {
       const info =
         ifGeneration === undefined
           ? await this.#store.create(name, bytes, reportWriteOptions(report))
           : await this.#store.replace(name, bytes, ifGeneration, reportWriteOptions(report));
-      this.#remember(report.date, bytes, info.generation);
+      this.#remember(report.date, bytes, info.generation, report);
       return 'published';
     } catch (error) {
       if (error instanceof PreconditionFailed || error instanceof ObjectNotFound) return 'conflict';
@@ -184,12 +226,15 @@ export class ReportStore {
    * The newest report of `day` or before it (`day` no later than today): looked for among the
    * month before, and only after a longer gap among all earlier days, so its cost does not grow
    * with the history. Days before `day` are past, so their reports are served from cache.
+   * An unreadable report is passed over for the one before it.
    */
   async latestOnOrBefore(day: string): Promise<StoredReport | undefined> {
     const monthBefore = addDays(day, -31);
     for (const range of [{ from: monthBefore, upTo: day }, { upTo: addDays(monthBefore, -1) }]) {
-      const last = (await this.#objects(range)).at(-1);
-      if (last) return this.find(last.date, { immutable: last.date < day });
+      for (const { date } of (await this.#objects(range)).reverse()) {
+        const found = await this.find(date, { immutable: date < day });
+        if (found) return found;
+      }
     }
     return undefined;
   }

@@ -17,7 +17,7 @@ import { seedDemoHistory } from '../../../functions/src/demo/seed.ts';
 import { CheckpointStore } from '../../../functions/src/evidence/checkpoint-store.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { logs } from '../../../functions/src/logs.ts';
-import { ReportStore } from '../../../functions/src/reports/report-store.ts';
+import { reportObjectName, ReportStore } from '../../../functions/src/reports/report-store.ts';
 import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';
 import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
@@ -71,6 +71,7 @@ beforeAll(async () => {
     'reportPublished',
     'reportAlreadyExists',
     'evidenceSnapshotLoaded',
+    'pastReportKept',
   ] as const) {
     vi.spyOn(logs, name).mockImplementation(() => undefined);
   }
@@ -237,7 +238,7 @@ describe('publishing', () => {
       ...current.report,
       controls: current.report.controls.map((control) => ({ ...control, status: 'missing' as const })),
     };
-    expect(await reports.publish(marked, current.generation)).toBe('published');
+    expect(await reports.publish(marked, current.generation, () => now)).toBe('published');
 
     const a = await newRun({ controls: ['IAM-01'], publish: true });
     const b = await newRun({ controls: ['BCK-01'], publish: true });
@@ -271,6 +272,54 @@ describe('publishing', () => {
     await runAnalysis(instance({ now: () => nextDay }), a.id, { number: 2, final: false });
     expect((await eventsOf(a.id)).at(-1)).toMatchObject({ type: 'run.completed', data: { published: true } });
     expect((await new ReportStore(store).find(today, { fresh: true }))!.generation).toBe(afterB.generation);
+  });
+
+  it('a run that starts at 23:59:59 and reaches its write at 00:00:01 fails with report_immutable, leaving that day\u2019s report byte for byte', async () => {
+    const beforeMidnight = new Date('2026-11-21T23:59:59Z');
+    const afterMidnight = new Date('2026-11-22T00:00:01Z');
+    let clock = beforeMidnight;
+    const record = await newRun({ controls: ['BCK-01', 'IAM-01'], publish: true });
+    const stored = await store.read(reportObjectName(today));
+
+    await runAnalysis(
+      instance({
+        now: () => clock,
+        // Midnight passes while the last control is evaluated, after the run decided to publish.
+        afterControl: async (_run, index) => {
+          if (index === 2) clock = afterMidnight;
+        },
+      }),
+      record.id,
+      first,
+    );
+
+    const events = await eventsOf(record.id);
+    expect(events.map(({ id, type, time }) => ({ id, type, time }))).toEqual([
+      { id: 1, type: 'run.started', time: beforeMidnight.toISOString() },
+      { id: 2, type: 'control.evaluated', time: beforeMidnight.toISOString() },
+      { id: 3, type: 'control.evaluated', time: beforeMidnight.toISOString() },
+      { id: 4, type: 'run.failed', time: afterMidnight.toISOString() },
+    ]);
+    expect(events[0]!.data).toEqual({ date: today, asOf: beforeMidnight.toISOString(), total: 2 });
+    expect(events[3]!.data).toEqual({
+      problem: {
+        code: 'report_immutable',
+        title: 'Past reports are immutable',
+        detail: 'The run was to publish 2026-11-21, which is no longer today (2026-11-22); past reports never change.',
+      },
+    });
+    expect(describeRun(record, events)).toMatchObject({ state: 'failed', progress: { evaluated: 2, total: 2 } });
+    expect(logs.pastReportKept).toHaveBeenCalledWith(today, record.id, '2026-11-22');
+
+    const after = await store.read(reportObjectName(today));
+    expect(after.data.equals(stored.data)).toBe(true);
+    expect(after.info.generation).toBe(stored.info.generation);
+    expect(await new AnalysisStore(store).wasPublished(record.id)).toBe(false);
+
+    // A retry of the ended run changes nothing either.
+    await runAnalysis(instance({ now: () => afterMidnight }), record.id, { number: 2, final: false });
+    expect(await eventsOf(record.id)).toEqual(events);
+    expect((await store.read(reportObjectName(today))).data.equals(stored.data)).toBe(true);
   });
 
   it('a run for a day that is no longer today fails instead of touching a past report', async () => {

@@ -4,10 +4,12 @@
  * requests, CORS, and unexpected errors that become a 500 leaking nothing.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { checkBearerToken } from '../../../functions/src/http/bearer-token.ts';
 import { createFamily, type FamilyOptions } from '../../../functions/src/http/create-family.ts';
 import { ApiProblem } from '../../../functions/src/http/problem.ts';
 import { logEntries, logs } from '../../../functions/src/logs.ts';
 import { fakeTokens, fakeVerifier, setMode, bearer, tableOf } from '../../support/families.ts';
+import { keyEndpointStandIn, newSigningKey, signedIdToken, type KeyEndpoint } from '../../support/google-keys.ts';
 import { expectedProblem } from '../../support/problems.ts';
 import { serve, type Served } from '../../support/serve.ts';
 import { widgetsDocument } from './widgets-spec.ts';
@@ -413,6 +415,132 @@ describe('access', () => {
     expect((await call('/api/widgets/1/secret', { headers: bearer(fakeTokens.valid) })).response.status).toBe(200);
     setMode('public');
     expect((await call('/api/widgets/1/secret', { headers: bearer(fakeTokens.invalid) })).response.status).toBe(200);
+  });
+});
+
+describe('access when the token check is the real one', () => {
+  const key = newSigningKey();
+  let endpoint: KeyEndpoint;
+  let real: Served;
+  /** Where firebase-admin's key fetches go: the stand-in for Google's key endpoint, or nowhere. */
+  let keys: 'stand-in' | 'closed port';
+  const signed = () => bearer(signedIdToken('demo-unit', key.privateKey));
+  const post = (headers: Record<string, string>) =>
+    fetch(`${real.url}/api/widgets`, {
+      method: 'POST',
+      body: '{"name":"a","size":1}',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+    });
+  const read = async (response: Response) => ({ response, text: '', json: (await response.json()) as Record<string, unknown> });
+
+  beforeAll(async () => {
+    vi.stubEnv('FIREBASE_AUTH_EMULATOR_HOST', '');
+    endpoint = await keyEndpointStandIn('demo-unit', () => ({ keys: { 'key-1': key.publicKey } }));
+    real = await serve(
+      widgets({
+        verifyToken: async (authorization, project) => checkBearerToken(authorization, project, await endpoint.verifier(keys)),
+      }),
+    );
+  });
+  afterAll(async () => {
+    await real.close();
+    await endpoint.close();
+    vi.unstubAllEnvs();
+  });
+  beforeEach(() => {
+    keys = 'stand-in';
+    endpoint.fetches = 0;
+  });
+
+  it('in protected mode lets a token firebase-admin verifies through', async () => {
+    setMode('protected');
+    expect((await post(signed())).status).toBe(201);
+  });
+
+  it('in protected mode answers 401 unauthenticated with a bare Bearer challenge for "Authorization: Basic …"', async () => {
+    setMode('protected');
+    const result = await read(await post({ Authorization: 'Basic dXNlcjpwYXNz' }));
+    expect(result.response.status).toBe(401);
+    expect(result.response.headers.get('www-authenticate')).toBe('Bearer realm="evident"');
+    problemOf(
+      result,
+      'unauthenticated',
+      'This operation needs "Authorization: Bearer <Firebase ID token>" in protected mode.',
+      '/api/widgets',
+    );
+    expect(endpoint.fetches).toBe(0);
+  });
+
+  it('in protected mode answers 400 invalid_request with an invalid_request challenge for "Bearer " without a token', async () => {
+    setMode('protected');
+    const result = await read(await post({ Authorization: 'Bearer ' }));
+    expect(result.response.status).toBe(400);
+    expect(result.response.headers.get('www-authenticate')).toBe('Bearer realm="evident", error="invalid_request"');
+    const message = 'is "Bearer" without a token, or with a malformed one';
+    problemOf(result, 'invalid_request', `The header parameter "Authorization" ${message}.`, '/api/widgets', {
+      errors: [{ in: 'header', name: 'Authorization', message }],
+    });
+  });
+
+  it("in protected mode answers 503 auth_unavailable with Retry-After, and logs a warning, when firebase-admin cannot reach Google's keys", async () => {
+    setMode('protected');
+    keys = 'closed port';
+    const warnings = vi.spyOn(logs, 'verifierTrouble').mockImplementation(() => undefined);
+    const rejections = vi.spyOn(logs, 'tokenRejected').mockImplementation(() => undefined);
+    const result = await read(await post(signed()));
+    expect(result.response.status).toBe(503);
+    expect(result.response.headers.get('retry-after')).toBe('30');
+    expect(result.response.headers.get('www-authenticate')).toBeNull();
+    problemOf(
+      result,
+      'auth_unavailable',
+      'ID tokens cannot be verified right now; retry in 30 seconds. Signing in again will not help.',
+      '/api/widgets',
+    );
+    expect(rejections).not.toHaveBeenCalled();
+    expect(warnings).toHaveBeenCalledOnce();
+    const [facts, trouble] = warnings.mock.calls[0]!;
+    expect(facts).toEqual({
+      requestId: result.response.headers.get('x-request-id'),
+      method: 'POST',
+      path: '/api/widgets',
+      operationId: 'createWidget',
+    });
+    expect(trouble).toMatchObject({
+      code: 'auth/argument-error',
+      message: expect.stringMatching(/^Error while making request: /),
+    });
+    expect(logEntries.verifierTrouble(facts, trouble)).toMatchObject({ severity: 'WARNING', event: 'verifier_trouble' });
+  });
+
+  it('in protected mode answers 500 internal, and logs an error, when no identity project is configured', async () => {
+    setMode('protected');
+    vi.stubEnv('IDP_PROJECT_ID', '');
+    vi.stubEnv('GCLOUD_PROJECT', '');
+    vi.stubEnv('GOOGLE_CLOUD_PROJECT', '');
+    const errors = vi.spyOn(logs, 'verifierMisconfigured').mockImplementation(() => undefined);
+    try {
+      const result = await read(await post(signed()));
+      expect(result.response.status).toBe(500);
+      problemOf(result, 'internal', 'The server failed to answer this request.', '/api/widgets');
+      expect(errors).toHaveBeenCalledOnce();
+      const [facts, trouble] = errors.mock.calls[0]!;
+      expect(logEntries.verifierMisconfigured(facts, trouble)).toMatchObject({
+        severity: 'ERROR',
+        event: 'verifier_misconfigured',
+        error: 'Error: No identity project is configured: set IDP_PROJECT_ID or run inside a project.',
+      });
+    } finally {
+      vi.unstubAllEnvs();
+      vi.stubEnv('FIREBASE_AUTH_EMULATOR_HOST', '');
+    }
+  });
+
+  it("in public mode serves a request without a caller while Google's keys are out of reach", async () => {
+    keys = 'closed port';
+    const warnings = vi.spyOn(logs, 'verifierTrouble').mockImplementation(() => undefined);
+    expect((await post(signed())).status).toBe(201);
+    expect(warnings).toHaveBeenCalledOnce();
   });
 });
 

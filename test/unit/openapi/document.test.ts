@@ -93,3 +93,9 @@ describe('generated files', () => {
     expect(await staleFiles()).toEqual([]);
   });
 });
+
+describe('the deployed Hosting configuration', () => {
+  it('names no loopback origin (the emulators get theirs from a config written for them)', () => {
+    expect(JSON.stringify(firebase.hosting)).not.toMatch(/127\.0\.0\.1|localhost|:9099/);
+  });
+});

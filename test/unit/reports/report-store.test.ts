@@ -1,18 +1,24 @@
 /**
- * Finding the newest report before a day — for the diff, and for the controls' latest status —
- * costs one listing of the month before, however many reports the store holds, and still finds
- * a report across a longer gap.
+ * The report store: finding the newest report before a day — for the diff, and for the
+ * controls' latest status — costs one listing of the month before, however many reports the
+ * store holds, and still finds a report across a longer gap; and a past day's report never
+ * changes by any write, judged by the clock at the write in the report's time zone.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { produceDailyReport } from '../../../functions/src/assessment/daily-report.ts';
 import { addDays } from '../../../functions/src/assessment/dates.ts';
+import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
 import type { Report } from '../../../functions/src/assessment/model.ts';
-import { ReportStore } from '../../../functions/src/reports/report-store.ts';
+import { logs } from '../../../functions/src/logs.ts';
+import { reportObjectName, ReportImmutable, ReportStore } from '../../../functions/src/reports/report-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
+import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
+import { paths } from '../../../scripts/lib/paths.ts';
 import { RecordingStore } from '../../support/recording-store.ts';
 
-const report = (date: string): Report => ({
+const report = (date: string, timeZone = 'UTC'): Report => ({
   date,
-  timeZone: 'UTC',
+  timeZone,
   asOf: `${date}T06:00:00.000Z`,
   generatedAt: `${date}T06:00:00.000Z`,
   runId: `daily-${date}`,
@@ -47,5 +53,90 @@ describe('ReportStore.latestBefore', () => {
     expect((await reports.latestBefore('2025-03-01'))?.date).toBe('2025-01-10');
     expect(await reports.latestBefore('2025-01-10')).toBeUndefined();
     expect((await reports.latestOnOrBefore('2025-09-15'))?.date).toBe('2025-09-15');
+  });
+});
+
+describe('ReportStore.publish', () => {
+  const at = (instant: string) => () => new Date(instant);
+
+  it("replaces today's report at the generation it was read at", async () => {
+    const reports = new ReportStore(new MemoryStore());
+    await reports.create(report('2026-11-21'));
+    const current = (await reports.find('2026-11-21', { fresh: true }))!;
+    const republished = { ...report('2026-11-21'), runId: 'an-republished' };
+    expect(await reports.publish(republished, current.generation, at('2026-11-21T23:59:59Z'))).toBe('published');
+    expect((await reports.find('2026-11-21', { fresh: true }))!.report.runId).toBe('an-republished');
+  });
+
+  it('refuses with ReportImmutable to replace a report whose day ended before the write, leaving its bytes', async () => {
+    const store = new MemoryStore();
+    const reports = new ReportStore(store);
+    await reports.create(report('2026-11-21'));
+    const before = await store.read(reportObjectName('2026-11-21'));
+    const republished = { ...report('2026-11-21'), runId: 'an-late' };
+
+    const refusal = reports.publish(republished, before.info.generation, at('2026-11-22T00:00:01Z'));
+    await expect(refusal).rejects.toEqual(new ReportImmutable('2026-11-21', '2026-11-22'));
+    await expect(refusal).rejects.toMatchObject({ date: '2026-11-21', today: '2026-11-22' });
+
+    const after = await store.read(reportObjectName('2026-11-21'));
+    expect(after.data.equals(before.data)).toBe(true);
+    expect(after.info.generation).toBe(before.info.generation);
+    expect((await new ReportStore(store).find('2026-11-21'))!.report.runId).toBe('daily-2026-11-21');
+  });
+
+  it("refuses to create a past day's report that was never stored", async () => {
+    const store = new MemoryStore();
+    await expect(new ReportStore(store).publish(report('2026-11-20'), undefined, at('2026-11-21T09:00:00Z'))).rejects.toEqual(
+      new ReportImmutable('2026-11-20', '2026-11-21'),
+    );
+    expect((await store.list('reports/')).items).toEqual([]);
+  });
+
+  it("judges the day in the report's time zone, not in UTC", async () => {
+    const reports = new ReportStore(new MemoryStore());
+    await reports.create(report('2026-11-21', 'Pacific/Auckland'));
+    const current = (await reports.find('2026-11-21'))!;
+    // 11:00 UTC on the 21st is already 00:00 on the 22nd in Auckland (UTC+13 in November).
+    await expect(
+      reports.publish(report('2026-11-21', 'Pacific/Auckland'), current.generation, at('2026-11-21T11:00:00Z')),
+    ).rejects.toEqual(new ReportImmutable('2026-11-21', '2026-11-22'));
+  });
+
+  it('never replaces a stored report through create, whatever the day', async () => {
+    const store = new MemoryStore();
+    const reports = new ReportStore(store);
+    await reports.create(report('2026-11-21'));
+    const before = await store.read(reportObjectName('2026-11-21'));
+    const again = await reports.create({ ...report('2026-11-21'), runId: 'daily-again' });
+    expect(again.created).toBe(false);
+    expect(again.stored.bytes.equals(before.data)).toBe(true);
+    expect((await store.read(reportObjectName('2026-11-21'))).info.generation).toBe(before.info.generation);
+  });
+});
+
+describe('the daily job', () => {
+  const catalog = compileCatalog(compileCatalogSources(paths.catalog));
+  beforeAll(() => {
+    for (const name of ['reportPublished', 'reportAlreadyExists', 'evidenceSnapshotLoaded'] as const)
+      vi.spyOn(logs, name).mockImplementation(() => undefined);
+  });
+  afterAll(() => vi.restoreAllMocks());
+
+  it("run again after midnight for the same day keeps that day's report, and without a date makes the next day's", async () => {
+    const store = new MemoryStore();
+    const job = (now: string, date?: string) =>
+      produceDailyReport({ store, catalog, timeZone: 'UTC', now: new Date(now), trigger: 'test', ...(date ? { date } : {}) });
+    expect((await job('2026-11-21T23:59:59Z')).created).toBe(true);
+    const before = await store.read(reportObjectName('2026-11-21'));
+
+    const again = await job('2026-11-22T00:00:01Z', '2026-11-21');
+    expect(again.created).toBe(false);
+    const after = await store.read(reportObjectName('2026-11-21'));
+    expect(after.data.equals(before.data)).toBe(true);
+    expect(after.info.generation).toBe(before.info.generation);
+
+    const next = await job('2026-11-22T00:00:01Z');
+    expect({ date: next.stored.date, created: next.created }).toEqual({ date: '2026-11-22', created: true });
   });
 });

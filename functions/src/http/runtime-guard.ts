@@ -1,0 +1,161 @@
+/**
+ * What every function does before the functions runtime touches a request: read its body
+ * within this function's limit (see request-body.ts), and answer what the runtime rejects —
+ * above all malformed JSON — with problem bodies instead of Express's HTML page.
+ *
+ * Both runtimes (functions-framework in production, firebase-tools' runtime in the emulator)
+ * parse bodies ahead of user code and offer no hook for either (limits or errors;
+ * GoogleCloudPlatform/functions-framework-nodejs#686). Both hand an Express app to
+ * `http.createServer` after loading our module, so the listener is wrapped: the body is read
+ * first, then handed over already parsed, which body-parser accepts as done; and Express calls
+ * a `next` argument, when one is passed, instead of its own final handler.
+ */
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { familyBodies } from '../generated/families.js';
+import { logs } from '../logs.js';
+import { ApiProblem, internalProblem, writeProblem } from './problem.js';
+import { carriesBody, drainAfterAnswer, minimumBodyLimit, readLimitedBody } from './request-body.js';
+
+type ListenerWithNext = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+/** The bodies a function accepts: at most `limit` bytes, of these media types (any when absent). */
+export interface BodyPolicy {
+  limit: number;
+  mediaTypes?: readonly string[];
+}
+
+export interface RuntimeGuardOptions {
+  /** The bodies this process accepts, asked per request. */
+  bodies: () => BodyPolicy;
+}
+
+let installed = false;
+
+export function installRuntimeGuard(options: RuntimeGuardOptions): void {
+  if (installed) return;
+  installed = true;
+  const createServer = http.createServer;
+  const wrapped = (...args: unknown[]) => {
+    const index = args.findIndex((arg) => typeof arg === 'function');
+    if (index !== -1) {
+      const listener = args[index] as ListenerWithNext;
+      args[index] = ((req, res) => {
+        const next = (error?: unknown) => answer(req, res, error);
+        if (!carriesBody(req)) return listener(req, res, next);
+        const policy = options.bodies();
+        const refused = refusedMediaType(req, policy);
+        if (refused) {
+          drainAfterAnswer(req);
+          return answer(req, res, refused);
+        }
+        readLimitedBody(req, policy.limit).then(
+          (raw) => {
+            if (presentBody(req, res, raw)) listener(req, res, next);
+          },
+          (error: unknown) => {
+            drainAfterAnswer(req);
+            answer(req, res, error);
+          },
+        );
+      }) satisfies RequestListener;
+    }
+    return (createServer as (...params: unknown[]) => http.Server)(...args);
+  };
+  http.createServer = wrapped as typeof http.createServer;
+}
+
+/**
+ * The bodies an exported function accepts: its family's largest (`x-body-limit`) of the media
+ * types its operations take, or, for a family that takes none and for any other function, a
+ * small body of any type, so a stray one still gets the family's own answer (405, 400).
+ */
+export function bodyPolicyFor(target: string | undefined): BodyPolicy {
+  const family = target !== undefined && Object.hasOwn(familyBodies, target) ? familyBodies[target] : undefined;
+  if (!family || family.limit === 0) return { limit: minimumBodyLimit };
+  return { limit: Math.max(minimumBodyLimit, family.limit), mediaTypes: family.mediaTypes };
+}
+
+function mediaTypeOf(req: IncomingMessage): string {
+  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** A body none of the function's operations would take is refused before it is read. */
+function refusedMediaType(req: IncomingMessage, policy: BodyPolicy): ApiProblem | undefined {
+  if (!policy.mediaTypes || policy.mediaTypes.includes(mediaTypeOf(req))) return undefined;
+  const type = mediaTypeOf(req);
+  return new ApiProblem(
+    'unsupported_media_type',
+    `The body is ${type ? `"${type}"` : 'untyped'}; send ${policy.mediaTypes.join(' or ')}.`,
+  );
+}
+
+const jsonType = /^application\/(?:[\w.+-]+\+)?json$/;
+
+/**
+ * Hands the body over as functions-framework would: `rawBody` always, and `body` as the SDK's
+ * task and identity triggers read it — parsed when it is JSON, the bytes otherwise. Parsing
+ * waits until something reads `body`: the families parse `rawBody` themselves, after the
+ * caller's token and the operation's media type are checked, because parsed JSON can take
+ * thirty times the bytes it came in (`[{},{},…]`). Answers a problem and returns false for a
+ * JSON charset other than UTF-8.
+ */
+function presentBody(req: IncomingMessage, res: ServerResponse, raw: Buffer): boolean {
+  const request = req as IncomingMessage & { rawBody?: Buffer; body?: unknown; _body?: boolean };
+  request.rawBody = raw;
+  // body-parser 2 (functions-framework) skips a request whose stream has ended; body-parser 1
+  // (the emulator's runtime) looks for this flag instead.
+  request._body = true;
+  const [mediaType = '', ...parameters] = (req.headers['content-type'] ?? '').split(';').map((part) => part.trim().toLowerCase());
+  if (!jsonType.test(mediaType)) {
+    request.body = raw;
+    return true;
+  }
+  const charset = parameters
+    .find((parameter) => parameter.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
+  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    answer(req, res, new ApiProblem('unsupported_media_type', `The body's charset "${charset}" is not accepted; send UTF-8.`));
+    return false;
+  }
+  let parsed: { value: unknown } | undefined;
+  Object.defineProperty(request, 'body', {
+    configurable: true,
+    enumerable: true,
+    get: () => (parsed ??= { value: raw.length === 0 ? {} : JSON.parse(raw.toString('utf8')) }).value,
+    set: (value: unknown) => (parsed = { value }),
+  });
+  return true;
+}
+
+/** body-parser's error types, mapped to the problem a client should see. */
+function problemFor(error: unknown): ApiProblem {
+  if (error instanceof ApiProblem) return error;
+  const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
+  if (type === 'entity.parse.failed') return new ApiProblem('malformed_json', 'The body is not valid JSON.');
+  if (type === 'entity.too.large') return new ApiProblem('payload_too_large', 'The body is larger than the runtime accepts.');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return new ApiProblem('unsupported_media_type', 'The body uses a content encoding or charset the server does not accept.');
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new ApiProblem('invalid_request', 'The runtime could not read the request.');
+  }
+  return internalProblem();
+}
+
+function answer(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  const requestId = randomUUID();
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  const facts = { requestId, method: req.method ?? 'GET', path };
+  const problem = error === undefined ? new ApiProblem('not_found', `No operation exists at ${path}.`) : problemFor(error);
+  if (problem.code === 'internal') logs.requestFailed(facts, error);
+  else logs.frameworkRejected(facts, problem.status, rejection(error));
+  writeProblem(res, problem, path, requestId);
+}
+
+function rejection(error: unknown): string {
+  if (error === undefined) return 'no-route';
+  if (error instanceof ApiProblem) return `body:${error.code}`;
+  return String((error as { type?: unknown }).type ?? 'unknown');
+}

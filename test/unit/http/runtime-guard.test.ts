@@ -1,0 +1,220 @@
+/**
+ * Requests the functions runtime rejects before any handler runs get problem bodies too.
+ * Runs the production runtime itself: functions-framework's Express server, with its body
+ * parsers, serving a real family.
+ */
+import type { AddressInfo } from 'node:net';
+import http, { type Server } from 'node:http';
+import { deflateSync, gzipSync } from 'node:zlib';
+import * as functions from '@google-cloud/functions-framework';
+import { getTestServer } from '@google-cloud/functions-framework/testing';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bodyPolicyFor, installRuntimeGuard } from '../../../functions/src/http/runtime-guard.ts';
+import { createAuthFamily } from '../../../functions/src/families/auth.ts';
+import { logs } from '../../../functions/src/logs.ts';
+import { setMode, tableOf } from '../../support/families.ts';
+import { expectedProblem } from '../../support/problems.ts';
+
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  installRuntimeGuard({ bodies: () => bodyPolicyFor(undefined) });
+  setMode('public');
+  functions.http('auth', createAuthFamily({ loadTable: tableOf('auth') }));
+  server = getTestServer('auth');
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('under functions-framework', () => {
+  it("never parses a body itself: malformed JSON on a GET-only path gets the family's 405, not a runtime error page", async () => {
+    const response = await fetch(`${url}/api/auth/config`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"broken":',
+    });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(await response.json()).toEqual(
+      expectedProblem(
+        'method_not_allowed',
+        'POST is not allowed on /api/auth/config; use GET, HEAD, OPTIONS.',
+        '/api/auth/config',
+        response.headers.get('x-request-id')!,
+      ),
+    );
+  });
+
+  it('answers an unsupported body charset with unsupported_media_type', async () => {
+    vi.spyOn(logs, 'frameworkRejected').mockImplementation(() => undefined);
+    const response = await fetch(`${url}/api/auth/config`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=klingon' },
+      body: '{}',
+    });
+    expect(response.status).toBe(415);
+    expect((await response.json()).code).toBe('unsupported_media_type');
+  });
+
+  it('answers a path with malformed percent-encoding with invalid_request, not a 500', async () => {
+    vi.spyOn(logs, 'frameworkRejected').mockImplementation(() => undefined);
+    const response = await fetch(`${url}/api/auth/%E0%A4%A`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(
+      expectedProblem(
+        'invalid_request',
+        'The runtime could not read the request.',
+        '/api/auth/%E0%A4%A',
+        response.headers.get('x-request-id')!,
+      ),
+    );
+  });
+
+  it('still serves well-formed requests through the family', async () => {
+    const response = await fetch(`${url}/api/auth/config`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ authRequired: false });
+  });
+
+  it('answers a well-formed body on a GET-only path with 405, from the family', async () => {
+    const response = await fetch(`${url}/api/auth/config`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(405);
+    expect((await response.json()).code).toBe('method_not_allowed');
+  });
+
+  describe('bodies, read within the limit before the runtime parses them', () => {
+    const { limit } = bodyPolicyFor(undefined);
+
+    it('answers a declared length over the limit with 413 before the body is sent', async () => {
+      vi.spyOn(logs, 'frameworkRejected').mockImplementation(() => undefined);
+      // The request announces 1 GB and sends nothing: only an answer from the headers can arrive.
+      const answer = await rawRequest('/api/auth/config', {
+        'Content-Type': 'application/json',
+        'Content-Length': String(2 ** 30),
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.body).toEqual(
+        expectedProblem(
+          'payload_too_large',
+          `The body is ${2 ** 30} bytes; this function accepts at most ${limit}.`,
+          '/api/auth/config',
+          answer.headers['x-request-id'] as string,
+        ),
+      );
+    });
+
+    it('answers a chunked body that passes the limit with 413', async () => {
+      vi.spyOn(logs, 'frameworkRejected').mockImplementation(() => undefined);
+      const answer = await rawRequest('/api/auth/config', { 'Content-Type': 'application/json' }, [
+        Buffer.alloc(limit, ' '),
+        Buffer.from('{}'),
+      ]);
+      expect(answer.status).toBe(413);
+      expect(answer.body).toMatchObject({
+        code: 'payload_too_large',
+        detail: `The body is more than ${limit} bytes, the most this function accepts.`,
+      });
+    });
+
+    it('answers a gzip bomb with 413 once what it inflates to passes the limit', async () => {
+      const rejected = vi.spyOn(logs, 'frameworkRejected').mockImplementation(() => undefined);
+      const bomb = gzipSync(Buffer.from(`[${'{},'.repeat(1_000_000)}{}]`), { level: 9 });
+      expect(bomb.length).toBeLessThan(limit);
+      const answer = await rawRequest('/api/auth/config', { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, [
+        bomb,
+      ]);
+      expect(answer.status).toBe(413);
+      expect(answer.body).toMatchObject({
+        code: 'payload_too_large',
+        detail: `The body inflates (gzip) to more than ${limit} bytes, the most this function accepts.`,
+      });
+      expect(rejected).toHaveBeenCalledWith(expect.objectContaining({ path: '/api/auth/config' }), 413, 'body:payload_too_large');
+    });
+
+    it('inflates a compressed body within the limit and hands it to the family', async () => {
+      for (const [encoding, compress] of [
+        ['gzip', gzipSync],
+        ['deflate', deflateSync],
+      ] as const) {
+        const answer = await rawRequest(
+          '/api/auth/config',
+          { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+          [compress(Buffer.from('{}'))],
+        );
+        expect([encoding, answer.status, (answer.body as { code: string }).code]).toEqual([encoding, 405, 'method_not_allowed']);
+      }
+    });
+
+    it('answers an unknown content coding with 415 and a body that is not its coding with 400', async () => {
+      vi.spyOn(logs, 'frameworkRejected').mockImplementation(() => undefined);
+      const unknown = await rawRequest(
+        '/api/auth/config',
+        { 'Content-Type': 'application/json', 'Content-Encoding': 'compress' },
+        [Buffer.from('{}')],
+      );
+      expect(unknown.status).toBe(415);
+      expect(unknown.body).toMatchObject({
+        code: 'unsupported_media_type',
+        detail:
+          'The body\'s Content-Encoding "compress" is not accepted; send it uncompressed or as gzip, x-gzip, deflate, br, zstd.',
+      });
+      const corrupt = await rawRequest('/api/auth/config', { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, [
+        Buffer.from('not gzip at all'),
+      ]);
+      expect(corrupt.status).toBe(400);
+      expect(corrupt.body).toMatchObject({ code: 'invalid_request', detail: 'The body is not valid gzip data.' });
+    });
+  });
+});
+
+describe('bodyPolicyFor', () => {
+  it("gives a family's function its largest operation body of its media types, and any other function a small body of any type", () => {
+    expect(bodyPolicyFor('submissions')).toEqual({
+      limit: 5 * 10 * 1024 * 1024 + 1024 * 1024,
+      mediaTypes: ['multipart/form-data'],
+    });
+    expect(bodyPolicyFor('evidence')).toEqual({ limit: 4 * 1024 * 1024, mediaTypes: ['application/json'] });
+    expect(bodyPolicyFor('analyses')).toEqual({ limit: 64 * 1024, mediaTypes: ['application/json'] });
+    expect(bodyPolicyFor('auth')).toEqual({ limit: 64 * 1024 });
+    expect(bodyPolicyFor('analysisWorker')).toEqual({ limit: 64 * 1024 });
+    expect(bodyPolicyFor('toString')).toEqual({ limit: 64 * 1024 });
+    expect(bodyPolicyFor(undefined)).toEqual({ limit: 64 * 1024 });
+  });
+});
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+}
+
+/**
+ * A POST written chunk by chunk (chunked unless a Content-Length is given), read to its answer
+ * even when the server answers and closes before the body is all sent.
+ */
+function rawRequest(path: string, headers: Record<string, string>, chunks: Buffer[] = []): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${url}${path}`, { method: 'POST', headers }, (response) => {
+      const parts: Buffer[] = [];
+      response.on('data', (part: Buffer) => parts.push(part));
+      response.on('end', () => {
+        request.destroy(); // a body announced but never sent would otherwise hold the connection open
+        resolve({
+          status: response.statusCode!,
+          headers: response.headers,
+          body: JSON.parse(Buffer.concat(parts).toString('utf8')),
+        });
+      });
+    });
+    request.on('error', (error) => (request.writableEnded || headers['Content-Length'] ? undefined : reject(error)));
+    for (const chunk of chunks) request.write(chunk);
+    if (!headers['Content-Length']) request.end();
+    else request.flushHeaders();
+  });
+}
