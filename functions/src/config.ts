@@ -104,16 +104,16 @@ export function idpProjectId(): string {
 }
 
 export function corsOrigins(): readonly string[] {
-  return parseOriginList(corsOriginsParam.value());
+  return parseCommaList(corsOriginsParam.value());
 }
 
 /** The sign-in policy's domains (functions/src/sign-in/sign-in-policy.ts), read on each sign-in. */
 export function allowedEmailDomains(): readonly string[] {
-  return parseOriginList(allowedEmailDomainsParam.value());
+  return parseCommaList(allowedEmailDomainsParam.value());
 }
 
 export function allowedEmails(): readonly string[] {
-  return parseOriginList(allowedEmailsParam.value());
+  return parseCommaList(allowedEmailsParam.value());
 }
 
 /**
@@ -158,11 +158,12 @@ export function runtimeProjectId(): string {
   return process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? '';
 }
 
-export function parseOriginList(value: string): readonly string[] {
+/** A comma-separated setting (origins, domains, addresses) as its trimmed, non-empty entries. */
+export function parseCommaList(value: string): readonly string[] {
   return value
     .split(',')
-    .map((origin) => origin.trim())
-    .filter((origin) => origin.length > 0);
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
 }
 
 export type StoreLocation = { kind: 'local'; dir: string } | { kind: 'cloud'; bucket: string };

@@ -50,9 +50,7 @@ export function readLimitedBody(req: IncomingMessage, limit: number): Promise<Bu
   }
   let decoder: Transform | undefined;
   if (encoding !== 'identity') {
-    decoder = (contentCodings as readonly string[]).includes(encoding)
-      ? decoders[encoding as keyof typeof decoders]()
-      : undefined;
+    decoder = Object.hasOwn(decoders, encoding) ? decoders[encoding as keyof typeof decoders]() : undefined;
     if (!decoder) {
       const accepted = contentCodings.join(', ');
       return Promise.reject(

@@ -1,13 +1,13 @@
 /**
  * What every function does before the functions runtime touches a request: read its body
- * within this function's limit (see request-body.ts), and answer what the runtime rejects —
- * above all malformed JSON — with problem bodies instead of Express's HTML page.
+ * within this function's limit (see request-body.ts), and answer what is refused there or by
+ * the runtime with problem bodies instead of Express's HTML page.
  *
  * Both runtimes (functions-framework in production, firebase-tools' runtime in the emulator)
  * parse bodies ahead of user code and offer no hook for either (limits or errors;
  * GoogleCloudPlatform/functions-framework-nodejs#686). Both hand an Express app to
  * `http.createServer` after loading our module, so the listener is wrapped: the body is read
- * first, then handed over already parsed, which body-parser accepts as done; and Express calls
+ * first, then handed over already read, which body-parser accepts as done; and Express calls
  * a `next` argument, when one is passed, instead of its own final handler.
  */
 import { randomUUID } from 'node:crypto';
@@ -44,14 +44,15 @@ export function installRuntimeGuard(options: RuntimeGuardOptions): void {
         const next = (error?: unknown) => answer(req, res, error);
         if (!carriesBody(req)) return listener(req, res, next);
         const policy = options.bodies();
-        const refused = refusedMediaType(req, policy);
+        const refused = refusedBody(req, policy);
         if (refused) {
           drainAfterAnswer(req);
           return answer(req, res, refused);
         }
         readLimitedBody(req, policy.limit).then(
           (raw) => {
-            if (presentBody(req, res, raw)) listener(req, res, next);
+            presentBody(req, raw);
+            listener(req, res, next);
           },
           (error: unknown) => {
             drainAfterAnswer(req);
@@ -76,48 +77,50 @@ export function bodyPolicyFor(target: string | undefined): BodyPolicy {
   return { limit: Math.max(minimumBodyLimit, family.limit), mediaTypes: family.mediaTypes };
 }
 
-function mediaTypeOf(req: IncomingMessage): string {
-  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
-/** A body none of the function's operations would take is refused before it is read. */
-function refusedMediaType(req: IncomingMessage, policy: BodyPolicy): ApiProblem | undefined {
-  if (!policy.mediaTypes || policy.mediaTypes.includes(mediaTypeOf(req))) return undefined;
-  const type = mediaTypeOf(req);
-  return new ApiProblem(
-    'unsupported_media_type',
-    `The body is ${type ? `"${type}"` : 'untyped'}; send ${policy.mediaTypes.join(' or ')}.`,
-  );
+/** The media type and charset a request's `Content-Type` names, lower-cased. */
+function contentTypeOf(req: IncomingMessage): { mediaType: string; charset: string | undefined } {
+  const [mediaType = '', ...parameters] = (req.headers['content-type'] ?? '').split(';').map((part) => part.trim().toLowerCase());
+  const charset = parameters.find((parameter) => parameter.startsWith('charset='));
+  return { mediaType, charset: charset?.slice('charset='.length).replace(/"/g, '') };
 }
 
 const jsonType = /^application\/(?:[\w.+-]+\+)?json$/;
+
+/**
+ * A body the function would refuse whatever it holds is refused before it is read: a media
+ * type none of its operations take, or JSON in a charset other than UTF-8 (the only one the
+ * families decode).
+ */
+function refusedBody(req: IncomingMessage, policy: BodyPolicy): ApiProblem | undefined {
+  const { mediaType, charset } = contentTypeOf(req);
+  if (policy.mediaTypes && !policy.mediaTypes.includes(mediaType)) {
+    return new ApiProblem(
+      'unsupported_media_type',
+      `The body is ${mediaType ? `"${mediaType}"` : 'untyped'}; send ${policy.mediaTypes.join(' or ')}.`,
+    );
+  }
+  if (jsonType.test(mediaType) && charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+    return new ApiProblem('unsupported_media_type', `The body's charset "${charset}" is not accepted; send UTF-8.`);
+  }
+  return undefined;
+}
 
 /**
  * Hands the body over as functions-framework would: `rawBody` always, and `body` as the SDK's
  * task and identity triggers read it — parsed when it is JSON, the bytes otherwise. Parsing
  * waits until something reads `body`: the families parse `rawBody` themselves, after the
  * caller's token and the operation's media type are checked, because parsed JSON can take
- * thirty times the bytes it came in (`[{},{},…]`). Answers a problem and returns false for a
- * JSON charset other than UTF-8.
+ * thirty times the bytes it came in (`[{},{},…]`).
  */
-function presentBody(req: IncomingMessage, res: ServerResponse, raw: Buffer): boolean {
+function presentBody(req: IncomingMessage, raw: Buffer): void {
   const request = req as IncomingMessage & { rawBody?: Buffer; body?: unknown; _body?: boolean };
   request.rawBody = raw;
   // body-parser 2 (functions-framework) skips a request whose stream has ended; body-parser 1
   // (the emulator's runtime) looks for this flag instead.
   request._body = true;
-  const [mediaType = '', ...parameters] = (req.headers['content-type'] ?? '').split(';').map((part) => part.trim().toLowerCase());
-  if (!jsonType.test(mediaType)) {
+  if (!jsonType.test(contentTypeOf(req).mediaType)) {
     request.body = raw;
-    return true;
-  }
-  const charset = parameters
-    .find((parameter) => parameter.startsWith('charset='))
-    ?.slice('charset='.length)
-    .replace(/"/g, '');
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-    answer(req, res, new ApiProblem('unsupported_media_type', `The body's charset "${charset}" is not accepted; send UTF-8.`));
-    return false;
+    return;
   }
   let parsed: { value: unknown } | undefined;
   Object.defineProperty(request, 'body', {
@@ -126,18 +129,16 @@ function presentBody(req: IncomingMessage, res: ServerResponse, raw: Buffer): bo
     get: () => (parsed ??= { value: raw.length === 0 ? {} : JSON.parse(raw.toString('utf8')) }).value,
     set: (value: unknown) => (parsed = { value }),
   });
-  return true;
 }
 
-/** body-parser's error types, mapped to the problem a client should see. */
+/**
+ * The problem for what the runtime refused: ours from reading the body, or one Express passes
+ * on (a path it cannot decode, say). Bodies never reach the runtime's parsers any more, so none
+ * of body-parser's errors can arrive here.
+ */
 function problemFor(error: unknown): ApiProblem {
   if (error instanceof ApiProblem) return error;
-  const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
-  if (type === 'entity.parse.failed') return new ApiProblem('malformed_json', 'The body is not valid JSON.');
-  if (type === 'entity.too.large') return new ApiProblem('payload_too_large', 'The body is larger than the runtime accepts.');
-  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    return new ApiProblem('unsupported_media_type', 'The body uses a content encoding or charset the server does not accept.');
-  }
+  const { status } = (error ?? {}) as { status?: unknown };
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return new ApiProblem('invalid_request', 'The runtime could not read the request.');
   }

@@ -416,6 +416,8 @@ export class LocalFolderStore implements ObjectStore {
     let lost: LockLost | undefined;
     let signalLost: (error: LockLost) => void = () => undefined;
     const compromised = new Promise<never>((_, reject) => (signalLost = reject));
+    // The lock may go stale after the work is done and the race decided; nothing awaits it then.
+    compromised.catch(() => undefined);
     const release = await lockfile.lock(lockTarget, {
       realpath: false,
       lockfilePath: `${lockTarget}.lock`,

@@ -52,10 +52,14 @@ async function upload(name: string): Promise<Created> {
   return (await response.json()) as Created;
 }
 
-/** Submits one text file whose Content-Disposition ends with `filenameParameter`, as raw bytes. */
-async function uploadRaw(filenameParameter: string): Promise<Created> {
-  const boundary = 'evident-name-boundary';
-  const body = [
+const boundary = 'evident-test-boundary';
+
+/**
+ * A submission form written by hand, up to the first bytes of its file's content: what a
+ * FormData cannot send (any `filename` parameter) or would not cut short.
+ */
+function formUpToFile(filenameParameter: string, content: string): string {
+  return [
     `--${boundary}`,
     'Content-Disposition: form-data; name="controls"',
     '',
@@ -68,15 +72,21 @@ async function uploadRaw(filenameParameter: string): Promise<Created> {
     `Content-Disposition: form-data; name="attachments"; ${filenameParameter}`,
     'Content-Type: text/plain',
     '',
-    'evidence',
-    `--${boundary}--`,
-    '',
+    content,
   ].join('\r\n');
-  const response = await fetch(`${served.url}/api/submissions`, {
+}
+
+function postForm(body: string): Promise<Response> {
+  return fetch(`${served.url}/api/submissions`, {
     method: 'POST',
     headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
     body,
   });
+}
+
+/** Submits one text file whose Content-Disposition ends with `filenameParameter`, as raw bytes. */
+async function uploadRaw(filenameParameter: string): Promise<Created> {
+  const response = await postForm(`${formUpToFile(filenameParameter, 'evidence')}\r\n--${boundary}--\r\n`);
   expect(response.status).toBe(201);
   return (await response.json()) as Created;
 }
@@ -150,30 +160,11 @@ describe('upload names', () => {
 });
 
 describe('truncated uploads', () => {
-  const boundary = 'evident-test-boundary';
-  const head = [
-    `--${boundary}`,
-    'Content-Disposition: form-data; name="controls"',
-    '',
-    'PPL-06',
-    `--${boundary}`,
-    'Content-Disposition: form-data; name="statement"',
-    '',
-    'Policy approved.',
-    `--${boundary}`,
-    'Content-Disposition: form-data; name="attachments"; filename="evidence.txt"',
-    'Content-Type: text/plain',
-    '',
-    'the first half of the fi',
-  ].join('\r\n');
+  const head = formUpToFile('filename="evidence.txt"', 'the first half of the fi');
 
   async function post(body: string) {
     const failures = vi.spyOn(logs, 'requestFailed').mockImplementation(() => undefined);
-    const response = await fetch(`${served.url}/api/submissions`, {
-      method: 'POST',
-      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
-      body,
-    });
+    const response = await postForm(body);
     return { response, body: (await response.json()) as Record<string, unknown>, failures };
   }
 
