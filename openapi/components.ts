@@ -15,7 +15,8 @@ export const bearerAuth = {
     'the caller and an invalid one is ignored.',
 } as const;
 
-const problemCodes = Object.keys(problemCatalog) as ProblemCode[];
+/** Every code of the catalog: what a problem body, or a failed run's problem, may carry. */
+export const problemCodes = Object.keys(problemCatalog) as ProblemCode[];
 
 export const schemas: Record<string, SchemaObject> = {
   Problem: {
@@ -161,6 +162,17 @@ export function streamEvent(type: string, description: string, data: SchemaObjec
     },
   } as const;
 }
+
+/** Where a listing continues: every listing pages with the opaque cursor of the page before. */
+export const cursorParameter = {
+  name: 'cursor',
+  in: 'query',
+  required: false,
+  description:
+    'The previous page\u2019s `nextCursor`, exactly as given. Anything else \u2014 made up, altered, or another ' +
+    'listing\u2019s \u2014 answers 400 `invalid_request`.',
+  schema: { type: 'string', maxLength: 500 },
+} as const;
 
 /** Where a resumed stream picks up: every streaming operation takes both, the header winning. */
 export const resumeParameters = [

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import type * as DailyReportModule from '../functions/src/assessment/daily-report.ts';
+import type * as DailyReportModule from '../functions/src/reports/daily-report.ts';
 import type * as DatesModule from '../functions/src/assessment/dates.ts';
 import type * as EvaluateModule from '../functions/src/assessment/evaluate.ts';
 import type { Catalog } from '../functions/src/assessment/model.ts';
@@ -22,13 +22,13 @@ import { paths } from './lib/paths.ts';
 try {
   const { values } = parseArgs({ options: { date: { type: 'string' } } });
   const catalogFile = join(paths.functionsGenerated, 'catalog.json');
-  if (!existsSync(catalogFile) || !existsSync(join(paths.functionsLib, 'assessment', 'daily-report.js'))) {
+  if (!existsSync(catalogFile) || !existsSync(join(paths.functionsLib, 'reports', 'daily-report.js'))) {
     throw new Error('functions/lib is missing or incomplete; run npm run build first.');
   }
   const [{ LocalFolderStore }, { produceDailyReport }, { compileCatalog }, { dayIn, isCalendarDate, checkTimeZone }, { logs }] =
     await Promise.all([
       compiled<typeof LocalFolderStoreModule>('storage/local-folder-store.js'),
-      compiled<typeof DailyReportModule>('assessment/daily-report.js'),
+      compiled<typeof DailyReportModule>('reports/daily-report.js'),
       compiled<typeof EvaluateModule>('assessment/evaluate.js'),
       compiled<typeof DatesModule>('assessment/dates.js'),
       compiled<typeof LogsModule>('logs.js'),

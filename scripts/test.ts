@@ -6,7 +6,9 @@
  * 3. unit tests;
  * 4. integration and browser tests inside `firebase emulators:exec`, once per mode.
  *
- * `npm test -- unit` stops after step 3; `npm test -- integration` runs steps 1 and 4.
+ * `npm test -- unit` stops after step 3; `npm test -- integration` runs steps 1 and 4. Any other
+ * argument filters the test files by name, as vitest's own filters do (`npm test -- integration
+ * web-session` runs that file in both modes), and a run with filters skips step 2.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +21,11 @@ import { emulatorEnv, emulatorsUsed, integrationTestEnv, projects, writeEmulator
 import { paths } from './lib/paths.ts';
 import { run, step } from './lib/run.ts';
 
-const only = process.argv.slice(2).find((arg) => arg === 'unit' || arg === 'integration');
+const args = process.argv.slice(2);
+const only = args.find((arg) => arg === 'unit' || arg === 'integration');
+const filters = args.filter((arg) => arg !== only);
+// A filter may match files of one project only; the other then has nothing to run.
+const filtered = filters.length > 0 ? ['--passWithNoTests', ...filters] : [];
 
 async function staticChecks(): Promise<void> {
   await step('Formatting (prettier)', () => run('prettier', ['--check', '--log-level', 'warn', '.']));
@@ -64,7 +70,7 @@ async function integration(mode: Mode): Promise<void> {
         projects[mode],
         '--only',
         emulatorsUsed,
-        'vitest run --project integration',
+        ['vitest run --project integration', ...filtered].join(' '),
       ],
       {
         env: emulatorEnv({
@@ -81,8 +87,8 @@ async function integration(mode: Mode): Promise<void> {
 try {
   await step('Build', () => build({ checkGenerated: true, identity: localIdentity }));
   if (only !== 'integration') {
-    await staticChecks();
-    await step('Unit tests', () => run('vitest', ['run', '--project', 'unit']));
+    if (filters.length === 0) await staticChecks();
+    await step('Unit tests', () => run('vitest', ['run', '--project', 'unit', ...filtered]));
   }
   if (only !== 'unit') {
     if (!findChromium()) {

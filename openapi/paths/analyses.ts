@@ -1,7 +1,17 @@
 /** The `analyses` family: on-demand re-evaluation runs, their state and their resumable event streams. */
 import type { PathsObject, SchemaObject } from 'openapi3-ts/oas31';
-import { access, eventStreamOf, jsonResponse, ref, responseRef, resumeParameters, streamEvent } from '../components.ts';
-import { controlIdPattern } from './controls.ts';
+import {
+  access,
+  cursorParameter,
+  eventStreamOf,
+  jsonResponse,
+  problemCodes,
+  ref,
+  responseRef,
+  resumeParameters,
+  streamEvent,
+} from '../components.ts';
+import { analysisIdPattern, controlIdPattern } from '../../functions/src/contract.ts';
 
 export const tag = {
   name: 'analyses',
@@ -11,7 +21,6 @@ export const tag = {
     '`Last-Event-ID`. A run can publish its result as today\u2019s report.',
 };
 
-export const analysisIdPattern = '^an-[0-9]{17}-[0-9a-f]{8}$';
 export const maxScopedControls = 500;
 
 const analysisStates = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -119,7 +128,12 @@ export const schemas = {
     type: 'object',
     required: ['code', 'title', 'detail'],
     additionalProperties: false,
-    properties: { code: { type: 'string' }, title: { type: 'string' }, detail: { type: 'string' } },
+    description: 'Why a run failed, in the terms of the problem catalog: `code` and `title` are a catalog entry\u2019s.',
+    properties: {
+      code: { type: 'string', enum: problemCodes },
+      title: { type: 'string' },
+      detail: { type: 'string' },
+    },
   },
   RunStartedEvent: eventBase('run.started', 'The worker took the run: what it evaluates, and as of when.', {
     type: 'object',
@@ -244,7 +258,7 @@ export const paths: PathsObject = {
       security: access.protected,
       parameters: [
         { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-        { name: 'cursor', in: 'query', required: false, schema: { type: 'string', pattern: analysisIdPattern } },
+        cursorParameter,
       ],
       responses: {
         '200': jsonResponse('A page of runs, newest first.', ref('AnalysisPage')),

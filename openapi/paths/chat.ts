@@ -1,6 +1,7 @@
 /** The `chat` family: questions about a report, answered only from it, with citations, as JSON or a resumable stream. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, eventStreamOf, ref, responseRef, resumeParameters, streamEvent } from '../components.ts';
+import { chatMessageIdPattern, datePattern } from '../../functions/src/contract.ts';
 
 export const tag = {
   name: 'chat',
@@ -11,7 +12,6 @@ export const tag = {
 };
 
 export const chatLimits = { messageChars: 2000, turns: 20, turnChars: 8000, bodyBytes: 256 * 1024 } as const;
-export const chatMessageIdPattern = '^msg-[0-9a-z]{10,40}$';
 
 export const schemas = {
   Citation: {
@@ -49,7 +49,11 @@ export const schemas = {
     additionalProperties: false,
     properties: {
       message: { type: 'string', minLength: 1, maxLength: chatLimits.messageChars },
-      date: { type: 'string', format: 'date', description: 'The report to ask about; today\u2019s by default.' },
+      date: {
+        type: 'string',
+        pattern: datePattern,
+        description: 'The day of the report to ask about, `YYYY-MM-DD` in the report time zone; today\u2019s by default.',
+      },
       history: {
         type: 'array',
         maxItems: chatLimits.turns,
@@ -117,7 +121,9 @@ export const paths: PathsObject = {
         'Answers from the report of `date` (today by default) only, citing the controls and evidence each statement rests ' +
         'on. With `Accept: text/event-stream` the answer comes as events (`answer.delta` pieces, `citations`, `done`); ' +
         'they are persisted first, and `Content-Location` names where to resume them with `Last-Event-ID`. Over-long ' +
-        'messages or histories answer 400, an over-large body 413.',
+        'messages or histories answer 400, an over-large body 413. The report of `date` is found as ' +
+        '`GET /api/report/{date}` finds it: a day that is not a calendar day answers 400, a day in the future or a past ' +
+        'day without a report 404 `report_not_found`.',
       tags: ['chat'],
       security: access.protected,
       'x-body-limit': chatLimits.bodyBytes,

@@ -1,13 +1,12 @@
 /** The `controls` family: the control catalog, each control with its latest assessed status. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, jsonResponse, ref, responseRef } from '../components.ts';
+import { controlIdPattern } from '../../functions/src/contract.ts';
 
 export const tag = {
   name: 'controls',
   description: 'The control catalog Evident assesses, with each control\u2019s status in the latest report.',
 };
-
-export const controlIdPattern = '^[A-Z]{2,5}-\\d{2,3}$';
 
 const frameworkIds = { type: 'array', items: { type: 'string' } } as const;
 

@@ -1,6 +1,7 @@
 /** The `docs` family: the product documentation, with gated pages for signed-in readers. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, jsonResponse, ref, responseRef } from '../components.ts';
+import { slugMaxLength, slugPattern } from '../../functions/src/contract.ts';
 
 export const tag = {
   name: 'docs',
@@ -8,10 +9,6 @@ export const tag = {
     'Product documentation. Pages marked `gated` need a valid token in protected mode; every other page, ' +
     'and every page in public mode, is public.',
 };
-
-/** One lowercase word or several joined by single hyphens; nothing that could name a path. */
-export const slugPattern = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
-export const slugMaxLength = 100;
 
 const docFields = {
   slug: { type: 'string', pattern: slugPattern, maxLength: slugMaxLength },

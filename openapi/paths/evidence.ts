@@ -1,8 +1,9 @@
 /** The `evidence` family: what collectors and submissions tell Evident about the controls. */
 import type { PathsObject, SchemaObject } from 'openapi3-ts/oas31';
-import { access, jsonResponse, ref, responseRef } from '../components.ts';
+import { access, cursorParameter, jsonResponse, ref, responseRef } from '../components.ts';
 import { evidenceKindNames, evidenceKinds } from '../evidence-kinds.ts';
 import { maxDataBytes, maxDataDepth } from '../../functions/src/evidence/evidence-limits.ts';
+import { controlIdPattern, evidenceIdPattern, maxBatchBytes, maxBatchItems } from '../../functions/src/contract.ts';
 
 export const tag = {
   name: 'evidence',
@@ -11,13 +12,9 @@ export const tag = {
     'Ingest is idempotent by item id or `Idempotency-Key`.',
 };
 
-/** Ids name objects in storage, so they are plain: no slashes, dots at the start, spaces or `..`. */
-export const idPattern = '^[A-Za-z0-9][A-Za-z0-9_:-]{0,127}$';
-export const maxBatch = 500;
-
 const evidenceId = {
   type: 'string',
-  pattern: idPattern,
+  pattern: evidenceIdPattern,
   description: 'Letters, digits, `_`, `:` and `-`; at most 128.',
 } as const;
 
@@ -49,7 +46,7 @@ const evidenceFields = {
     type: 'array',
     maxItems: 50,
     uniqueItems: true,
-    items: { type: 'string', pattern: '^[A-Z]{2,5}-\\d{2,3}$' },
+    items: { type: 'string', pattern: controlIdPattern },
     description: 'For attestations: the controls the item supports. Ignored by checks of other kinds.',
   },
 } as const;
@@ -83,7 +80,7 @@ export const schemas = {
     type: 'object',
     required: ['items'],
     additionalProperties: false,
-    properties: { items: { type: 'array', minItems: 1, maxItems: maxBatch, items: ref('EvidenceInput') } },
+    properties: { items: { type: 'array', minItems: 1, maxItems: maxBatchItems, items: ref('EvidenceInput') } },
   },
   Attachment: {
     type: 'object',
@@ -167,12 +164,12 @@ export const paths: PathsObject = {
       operationId: 'ingestEvidence',
       summary: 'Ingest evidence',
       description:
-        `One item, or \`{"items": [...]}\` with up to ${maxBatch}. Each item\u2019s \`data\` must match its kind. ` +
+        `One item, or \`{"items": [...]}\` with up to ${maxBatchItems}. Each item\u2019s \`data\` must match its kind. ` +
         'The batch is all or nothing when it is invalid; valid items are stored create-only, so a retry stores nothing ' +
         'twice. Without item ids, send an `Idempotency-Key` to make the retry safe.',
       tags: ['evidence'],
       security: access.protected,
-      'x-body-limit': 4 * 1024 * 1024,
+      'x-body-limit': maxBatchBytes,
       parameters: [
         {
           name: 'Idempotency-Key',
@@ -233,7 +230,7 @@ export const paths: PathsObject = {
           in: 'query',
           required: false,
           description: 'Items a control reads: its evidence kinds, and attestations that name it.',
-          schema: { type: 'string', pattern: '^[A-Z]{2,5}-\\d{2,3}$' },
+          schema: { type: 'string', pattern: controlIdPattern },
         },
         {
           name: 'from',
@@ -250,7 +247,7 @@ export const paths: PathsObject = {
           schema: { type: 'string', format: 'date-time' },
         },
         { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
-        { name: 'cursor', in: 'query', required: false, schema: { type: 'string', maxLength: 500 } },
+        cursorParameter,
       ],
       responses: {
         '200': jsonResponse('A page of evidence.', ref('EvidencePage')),

@@ -1,6 +1,7 @@
 /** The `report` family: the daily assessment, for today and any past date, and its OSCAL export. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, jsonResponse, ref, responseRef } from '../components.ts';
+import { datePattern, severities } from '../../functions/src/contract.ts';
 
 export const tag = {
   name: 'report',
@@ -10,10 +11,6 @@ export const tag = {
 };
 
 export const controlStatuses = ['passing', 'failing', 'stale', 'missing', 'not_applicable'] as const;
-export const severities = ['critical', 'high', 'medium', 'low'] as const;
-
-/** `YYYY-MM-DD`; the handler also rejects impossible dates such as 2026-02-30. */
-export const datePattern = '^\\d{4}-\\d{2}-\\d{2}$';
 
 const controlIdList = {
   type: 'array',
@@ -221,7 +218,9 @@ export const paths: PathsObject = {
     get: {
       operationId: 'getReport',
       summary: 'Get the report of a date',
-      description: 'The report of one day. A date in the future, or a past day without a report, answers 404 `report_not_found`.',
+      description:
+        'The report of one day. A date that is not a calendar day (2026-02-30) answers 400; a date in the future, or a ' +
+        'past day without a report, 404 `report_not_found`.',
       tags: ['report'],
       security: access.protected,
       parameters: [dateParameter, ifNoneMatch],

@@ -1,8 +1,8 @@
 /** The `submissions` family: evidence a person submits by hand, with attached files. */
 import type { PathsObject } from 'openapi3-ts/oas31';
-import { access, jsonResponse, ref, responseRef } from '../components.ts';
+import { access, cursorParameter, jsonResponse, ref, responseRef } from '../components.ts';
 import { uploadLimits } from '../../functions/src/submissions/upload-limits.ts';
-import { controlIdPattern } from './controls.ts';
+import { controlIdPattern, submissionIdPattern } from '../../functions/src/contract.ts';
 
 export const tag = {
   name: 'submissions',
@@ -12,8 +12,6 @@ export const tag = {
 };
 
 const bodyLimit = uploadLimits.maxFiles * uploadLimits.maxFileBytes + 1024 * 1024;
-
-export const submissionIdPattern = '^sub-[0-9a-z]{10,40}$';
 
 export const schemas = {
   SubmissionForm: {
@@ -139,7 +137,7 @@ export const paths: PathsObject = {
       parameters: [
         { name: 'control', in: 'query', required: false, schema: { type: 'string', pattern: controlIdPattern } },
         { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
-        { name: 'cursor', in: 'query', required: false, schema: { type: 'string', maxLength: 500 } },
+        cursorParameter,
       ],
       responses: {
         '200': jsonResponse('A page of submissions.', ref('SubmissionPage')),

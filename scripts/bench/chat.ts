@@ -8,16 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type {
-  Catalog,
-  Control,
-  ControlResult,
-  ControlStatus,
-  Finding,
-  Report,
-  Severity,
-} from '../../functions/src/assessment/model.ts';
+import type { Catalog, Control, ControlResult, ControlStatus, Finding, Report } from '../../functions/src/assessment/model.ts';
 import type * as AnswerModule from '../../functions/src/chat/answer.ts';
+import { severityWeights } from '../../functions/src/contract.ts';
 import type { ChatTurn } from '../../functions/src/chat/intents.ts';
 import type * as ReportIndexModule from '../../functions/src/chat/report-index.ts';
 import { paths } from '../lib/paths.ts';
@@ -38,7 +31,6 @@ export interface ChatCorpus {
 
 const date = '2026-11-21';
 const earlierDate = '2026-11-20';
-const weights: Record<Severity, number> = { critical: 10, high: 5, medium: 3, low: 1 };
 
 /** Mostly passing, as a real report is: one in six failing, and a few stale, missing and not applicable. */
 function statusOf(n: number, shift: number): ControlStatus {
@@ -92,8 +84,8 @@ function reportOf(day: string, catalog: Catalog, shift: number, previous: Report
   for (const result of controls) {
     counts[result.status]++;
     if (result.status === 'not_applicable') continue;
-    total += weights[result.severity];
-    if (result.status === 'passing') passing += weights[result.severity];
+    total += severityWeights[result.severity];
+    if (result.status === 'passing') passing += severityWeights[result.severity];
   }
   const before = new Map(previous?.controls.map((control) => [control.id, control.status]) ?? []);
   const changes = controls.flatMap(({ id, status }) => {

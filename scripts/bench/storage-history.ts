@@ -15,7 +15,7 @@
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type * as DailyReportModule from '../../functions/src/assessment/daily-report.ts';
+import type * as DailyReportModule from '../../functions/src/reports/daily-report.ts';
 import type * as DatesModule from '../../functions/src/assessment/dates.ts';
 import type * as EvaluateModule from '../../functions/src/assessment/evaluate.ts';
 import type { Catalog, EvidenceInput } from '../../functions/src/assessment/model.ts';
@@ -79,7 +79,7 @@ async function main(options: HistoryOptions): Promise<void> {
     await Promise.all([
       compiled<typeof MemoryStoreModule>('storage/memory-store.js'),
       compiled<typeof EvidenceStoreModule>('evidence/evidence-store.js'),
-      compiled<typeof DailyReportModule>('assessment/daily-report.js'),
+      compiled<typeof DailyReportModule>('reports/daily-report.js'),
       compiled<typeof EvaluateModule>('assessment/evaluate.js'),
       compiled<typeof DatesModule>('assessment/dates.js'),
       compiled<typeof LogsModule>('logs.js'),
@@ -115,7 +115,7 @@ async function main(options: HistoryOptions): Promise<void> {
     for (let start = 0; start < inputs.length; start += options.batchSize) {
       const receivedAt = new Date(at('03:00:00').getTime() + (start / options.batchSize) * 60_000);
       const batch = inputs.slice(start, start + options.batchSize);
-      await evidence.ingest(batch, { receivedAt, pointer: (index) => `/items/${index}` });
+      await evidence.ingest(batch, { receivedAt });
       if (baseline) {
         for (const input of batch) {
           const item = { ...input, receivedAt: receivedAt.toISOString(), attachments: [] };

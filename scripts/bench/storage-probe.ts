@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type * as DailyReportModule from '../../functions/src/assessment/daily-report.ts';
+import type * as DailyReportModule from '../../functions/src/reports/daily-report.ts';
 import type * as EvaluateModule from '../../functions/src/assessment/evaluate.ts';
 import type { Catalog } from '../../functions/src/assessment/model.ts';
 import type * as EvidenceListingModule from '../../functions/src/evidence/evidence-listing.ts';
@@ -42,7 +42,7 @@ export interface ProbeResult {
 const task = JSON.parse(process.argv[2]!) as ProbeTask;
 const channel = process as unknown as Parameters<typeof remoteStore>[0];
 const [{ produceDailyReport }, engine, { listEvidence }, { EvidenceStore }, { logs }] = await Promise.all([
-  compiled<typeof DailyReportModule>('assessment/daily-report.js'),
+  compiled<typeof DailyReportModule>('reports/daily-report.js'),
   compiled<typeof EvaluateModule>('assessment/evaluate.js'),
   compiled<typeof EvidenceListingModule>('evidence/evidence-listing.js'),
   compiled<typeof EvidenceStoreModule>('evidence/evidence-store.js'),

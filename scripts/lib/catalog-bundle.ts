@@ -13,8 +13,7 @@ import matter from 'gray-matter';
 import { CheckCompileError, compileCheck, type CompiledCheck } from '../../functions/src/assessment/checks.ts';
 import type { Catalog, Check, Control } from '../../functions/src/assessment/model.ts';
 import { evidenceKinds } from '../../openapi/evidence-kinds.ts';
-import { controlIdPattern } from '../../openapi/paths/controls.ts';
-import { severities } from '../../openapi/paths/report.ts';
+import { controlIdPattern, severities } from '../../functions/src/contract.ts';
 import { renderMarkdown } from './markdown.ts';
 
 export const controlFamilies = {

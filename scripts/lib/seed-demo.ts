@@ -1,21 +1,21 @@
 /**
  * Fills a local store with two weeks of demo evidence, submissions and daily reports, so the
  * web app has a history to show the moment the emulators start. It runs the compiled functions
- * (`functions/lib`, so `npm run build` must have run) through the loop in
- * `functions/src/demo/seed.ts`, which the unit tests run from the sources.
+ * (`functions/lib`, so `npm run build` must have run) through the loop in `demo/seed.ts`, which
+ * the unit tests run with the functions' sources.
  */
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type * as DailyReportModule from '../../functions/src/assessment/daily-report.ts';
+import type * as DailyReportModule from '../../functions/src/reports/daily-report.ts';
 import type * as EvaluateModule from '../../functions/src/assessment/evaluate.ts';
 import type { Catalog } from '../../functions/src/assessment/model.ts';
-import type * as SeedModule from '../../functions/src/demo/seed.ts';
 import type * as EvidenceStoreModule from '../../functions/src/evidence/evidence-store.ts';
 import type * as LogsModule from '../../functions/src/logs.ts';
 import type * as ReportStoreModule from '../../functions/src/reports/report-store.ts';
 import type * as LocalFolderStoreModule from '../../functions/src/storage/local-folder-store.ts';
 import type * as SubmissionStoreModule from '../../functions/src/submissions/submission-store.ts';
 import { compiled } from './compiled.ts';
+import { seedDemoHistory, type SeedResult } from './demo/seed.ts';
 import { paths } from './paths.ts';
 
 export interface SeedDemoOptions {
@@ -27,13 +27,7 @@ export interface SeedDemoOptions {
   days?: number;
 }
 
-export async function seedDemo({
-  storeDir,
-  today,
-  timeZone,
-  now = new Date(),
-  days,
-}: SeedDemoOptions): Promise<SeedModule.SeedResult> {
+export async function seedDemo({ storeDir, today, timeZone, now = new Date(), days }: SeedDemoOptions): Promise<SeedResult> {
   const [
     { LocalFolderStore },
     { EvidenceStore },
@@ -41,16 +35,14 @@ export async function seedDemo({
     { SubmissionStore },
     { produceDailyReport },
     { compileCatalog },
-    { seedDemoHistory },
     { logs },
   ] = await Promise.all([
     compiled<typeof LocalFolderStoreModule>('storage/local-folder-store.js'),
     compiled<typeof EvidenceStoreModule>('evidence/evidence-store.js'),
     compiled<typeof ReportStoreModule>('reports/report-store.js'),
     compiled<typeof SubmissionStoreModule>('submissions/submission-store.js'),
-    compiled<typeof DailyReportModule>('assessment/daily-report.js'),
+    compiled<typeof DailyReportModule>('reports/daily-report.js'),
     compiled<typeof EvaluateModule>('assessment/evaluate.js'),
-    compiled<typeof SeedModule>('demo/seed.js'),
     compiled<typeof LogsModule>('logs.js'),
   ]);
   const catalog = JSON.parse(await readFile(join(paths.functionsGenerated, 'catalog.json'), 'utf8')) as Catalog;

@@ -9,14 +9,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followEventStream, type StreamEvent } from '../../hosting/src/lib/event-stream.ts';
 import { LocalFolderStore } from '../../functions/src/storage/local-folder-store.ts';
+import { integrationTestEnv } from '../../scripts/lib/emulators.ts';
 import { ApiError } from '../../hosting/src/lib/api.ts';
 import { bearer, functionUrl, hosting, mode, signUp } from '../support/emulator.ts';
 import { expectedProblem } from '../support/problems.ts';
 import { startUnreliableProxy, type UnreliableProxy } from '../support/unreliable-proxy.ts';
+import { until } from '../support/until.ts';
 
 const store = new LocalFolderStore(process.env.EVIDENT_STORE_DIR!);
 const crashDate = '2025-01-07';
 const slowDate = '2025-01-08';
+/** How long the worker pauses after each control of a `slowDate` run. */
+const slowControlMs = (JSON.parse(integrationTestEnv.EVIDENT_FAULT_INJECTION) as { delayMs: number }).delayMs;
 let auth: Record<string, string>;
 
 interface AnalysisEvent {
@@ -103,15 +107,6 @@ async function* chunksOf(response: Response): AsyncGenerator<Uint8Array> {
   }
 }
 
-async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('an analysis run through Hosting', () => {
   it('POST /api/analyses answers 202, the queue runs it, and the stream delivers every event in order, then the report is published', async () => {
     const queued = await start({ publish: true }, { 'Idempotency-Key': `publish-${mode}-${Date.now()}` });
@@ -129,9 +124,10 @@ describe('an analysis run through Hosting', () => {
     expect(analysis.summary).toEqual(completed.data['summary']);
 
     const report = await until(
+      `today's report to be the one run ${queued.id} published`,
       async () => (await (await fetch(`${hosting}/api/report/today`, { headers: auth })).json()) as { runId: string },
       (body) => body.runId === queued.id,
-      5000,
+      { timeoutMs: 5000 },
     );
     expect(report.runId).toBe(queued.id);
 
@@ -245,6 +241,7 @@ describe('following a live run', () => {
   it('through Hosting, which buffers in production, each connection ends soon after delivering events', async () => {
     const queued = await start({ date: slowDate, controls: ['BCK-01', 'BCK-02', 'CHG-01', 'CHG-02', 'IAM-01'] });
     await until(
+      `run ${queued.id} to persist its first event`,
       () => getAnalysis(queued.id),
       (analysis) => analysis.lastEventId >= 1,
     );
@@ -297,6 +294,7 @@ describe('cancelling', () => {
   it('cancels a running run: run.cancelled ends it, the worker stops and nothing is published', async () => {
     const queued = await start({ date: slowDate });
     await until(
+      `run ${queued.id} to evaluate 3 controls`,
       () => getAnalysis(queued.id),
       (analysis) => analysis.progress.evaluated >= 3,
     );
@@ -306,7 +304,11 @@ describe('cancelling', () => {
     expect(cancelled.state).toBe('cancelled');
     expect(cancelled.progress.evaluated).toBeLessThan(cancelled.progress.total);
 
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The worker learns of the cancel only when its next event conflicts with it, and it leaves
+    // no trace of stopping that this process could wait for (only an emulator log line). So
+    // this one wait is unavoidable: long enough for the worker to finish its pause after a
+    // control and try the next event, after which nothing may have followed the cancel.
+    await new Promise((resolve) => setTimeout(resolve, 3 * slowControlMs));
     const { events, ended } = await eventsAsJson(queued.id);
     expect(ended).toBe(true);
     expectWellFormed(events, 'run.cancelled');

@@ -13,7 +13,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../functions/src/assessment/dates.ts';
-import { produceDailyReport } from '../../functions/src/assessment/daily-report.ts';
+import { produceDailyReport } from '../../functions/src/reports/daily-report.ts';
 import { compileCatalog } from '../../functions/src/assessment/evaluate.ts';
 import { LocalFolderStore } from '../../functions/src/storage/local-folder-store.ts';
 import { compileCatalogSources } from '../../scripts/lib/catalog-bundle.ts';

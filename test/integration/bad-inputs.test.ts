@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectedProblem } from '../support/problems.ts';
 import { bearer, hosting, signUp } from '../support/emulator.ts';
 import type { ProblemCode } from '../../functions/src/http/problem-catalog.ts';
+import { slugPattern } from '../../functions/src/contract.ts';
+import { encodeCursor, type Listing } from '../../functions/src/families/paging.ts';
 
 interface Row {
   name: string;
@@ -29,7 +31,6 @@ interface Row {
 // with a 500, the functions emulator's router with an HTML 400. The HTTP core's answer is tested
 // in the unit tests, under functions-framework as production runs it.
 
-const slugPattern = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 const badSlug = (raw: string): Row => ({
   name: `slug ${raw.length > 40 ? `${raw.slice(0, 20)}… (${raw.length} chars)` : raw}`,
   path: `/api/docs/page/${raw}`,
@@ -47,6 +48,18 @@ const unknownQuery = (path: string, name: string): Row => ({
   detail: `The query parameter "${name}" is not a query parameter of this operation.`,
   errors: [{ in: 'query', name, message: 'is not a query parameter of this operation' }],
 });
+/** Every listing refuses a cursor it did not give out the same way. */
+const unknownCursor = (listing: Listing, cursor: string, what: string): Row => ({
+  name: `${listing}: ${what} as the cursor`,
+  path: `/api/${listing}?cursor=${encodeURIComponent(cursor)}`,
+  instance: `/api/${listing}`,
+  status: 400,
+  code: 'invalid_request',
+  detail: 'The query parameter "cursor" is not a cursor this API gave out.',
+  errors: [{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }],
+});
+/** A well-formed place in a newest-first index (storage/newest-first.ts), for forged cursors. */
+const somePlace = (id: string) => `000000000000000-${id}`;
 const notAllowed = (method: string, path: string): Row => ({
   name: `${method} ${path}`,
   method,
@@ -297,15 +310,9 @@ function evidenceRows(): Row[] {
       code: 'evidence_not_found',
       detail: 'No evidence item has the id "no-such-item".',
     },
-    {
-      name: 'evidence: a cursor we never gave out',
-      path: '/api/evidence?cursor=bm9wZQ',
-      instance: '/api/evidence',
-      status: 400,
-      code: 'invalid_request',
-      detail: 'The query parameter "cursor" is not a cursor this API gave out.',
-      errors: [{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }],
-    },
+    unknownCursor('evidence', 'bm9wZQ', 'a cursor we never gave out'),
+    unknownCursor('evidence', encodeCursor('submissions', somePlace('sub-0000000000000000')), 'a submissions cursor'),
+    unknownCursor('evidence', encodeCursor('evidence', '../../reports'), 'a cursor whose place is not an index key'),
     {
       name: 'evidence: unknown control filter',
       path: '/api/evidence?control=ZZZ-99',
@@ -494,6 +501,8 @@ function submissionRows(): Row[] {
       code: 'unsupported_media_type',
       detail: 'The body is "application/json"; send multipart/form-data.',
     },
+    unknownCursor('submissions', 'sub-0000000000000000', 'a submission id'),
+    unknownCursor('submissions', encodeCursor('analyses', somePlace('an-20200101000000000-00000000')), 'an analyses cursor'),
     {
       name: 'submission: unknown id',
       path: '/api/submissions/sub-0000000000000000',
@@ -580,15 +589,13 @@ function analysisRows(): Row[] {
       detail: 'The body /publish must be boolean.',
       errors: [{ in: 'body', pointer: '/publish', message: 'must be boolean' }],
     },
-    {
-      name: 'analyses: a cursor that is not a run id',
-      path: '/api/analyses?cursor=zzz',
-      instance: '/api/analyses',
-      status: 400,
-      code: 'invalid_request',
-      detail: 'The query parameter "cursor" must match pattern "^an-[0-9]{17}-[0-9a-f]{8}$".',
-      errors: [{ in: 'query', name: 'cursor', message: 'must match pattern "^an-[0-9]{17}-[0-9a-f]{8}$"' }],
-    },
+    unknownCursor('analyses', 'zzz', 'text'),
+    unknownCursor('analyses', 'an-20200101000000000-00000000', 'a run id'),
+    unknownCursor(
+      'analyses',
+      encodeCursor('analyses', somePlace('an-20200101000000000-00000000')),
+      'a place that is not the run\u2019s',
+    ),
     {
       name: 'analyses: limit 0',
       path: '/api/analyses?limit=0',
@@ -618,7 +625,38 @@ function analysisRows(): Row[] {
 }
 
 function chatRows(): Row[] {
+  /** A question about the report of `date`: found, and refused, as `GET /api/report/{date}` finds and refuses it. */
+  const askAbout = (date: string, rest: Omit<Row, 'name' | 'path' | 'method' | 'body' | 'headers'>): Row => ({
+    name: `chat: the report of ${date}`,
+    method: 'POST',
+    path: '/api/chat',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ message: 'What is failing?', date }),
+    ...rest,
+  });
   return [
+    askAbout('2999-01-01', {
+      status: 404,
+      code: 'report_not_found',
+      detail: `2999-01-01 is in the future; today is ${new Date().toISOString().slice(0, 10)} (UTC).`,
+    }),
+    askAbout('2001-01-01', {
+      status: 404,
+      code: 'report_not_found',
+      detail: 'There is no report for 2001-01-01. GET /api/report lists the days that have one.',
+    }),
+    askAbout('2026-02-30', {
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The body /date is not a calendar date (YYYY-MM-DD).',
+      errors: [{ in: 'body', pointer: '/date', message: 'is not a calendar date (YYYY-MM-DD)' }],
+    }),
+    askAbout('yesterday', {
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The body /date must match pattern "^\\d{4}-\\d{2}-\\d{2}$".',
+      errors: [{ in: 'body', pointer: '/date', message: 'must match pattern "^\\d{4}-\\d{2}-\\d{2}$"' }],
+    }),
     {
       name: 'chat: invalid JSON',
       method: 'POST',

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/emulator.ts';
-import { hosting, mode, openPage as openIn, results, useBrowser } from '../support/browser.ts';
+import { hosting, mode, openPage as openIn, results, settles, useBrowser } from '../support/browser.ts';
 import { join } from 'node:path';
 
 const browser = useBrowser();
@@ -17,7 +17,7 @@ describe(`in a browser, ${mode} mode`, () => {
     await page.goto(`${hosting}/`);
     // Generous: the first request may start the auth function cold in the emulator.
     await expect
-      .poll(() => page.getByTestId('mode').textContent(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('mode').textContent(), settles)
       .toBe(mode === 'protected' ? 'Protected mode' : 'Public mode');
     await page.screenshot({ path: join(results, `${mode}-shell.png`), fullPage: true });
     expect(problems).toEqual([]);
@@ -31,17 +31,15 @@ describe(`in a browser, ${mode} mode`, () => {
       const today = (await (await fetch(`${hosting}/api/report/today`)).json()) as {
         summary: { score: number; counts: Record<string, number> };
       };
-      await expect.poll(() => page.getByTestId('score').textContent(), { timeout: 15_000 }).toBe(today.summary.score.toFixed(1));
+      await expect.poll(() => page.getByTestId('score').textContent(), settles).toBe(today.summary.score.toFixed(1));
       for (const [status, count] of Object.entries(today.summary.counts)) {
         expect(await page.getByTestId(`count-${status}`).textContent()).toBe(String(count));
       }
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe("Today's assessment");
     } else {
-      await expect
-        .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
-        .toBe('Sign in to continue');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), settles).toBe('Sign in to continue');
       // The local build signs in on the auth emulator.
-      await page.getByRole('form', { name: 'Sign in on the local auth emulator' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('form', { name: 'Sign in on the local auth emulator' }).waitFor(settles);
     }
     await page.screenshot({ path: join(results, `${mode}-dashboard.png`), fullPage: true });
     // No protected call is made without a session, so no 401 either.
@@ -54,13 +52,10 @@ describe(`in a browser, ${mode} mode`, () => {
     await page.goto(`${hosting}/reports/2001-01-01`);
     const expected =
       mode === 'public' ? 'There is no report for 2001-01-01. GET /api/report lists the days that have one.' : undefined;
-    if (expected) await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 15_000 }).toBe(expected);
-    else
-      await expect
-        .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
-        .toBe('Sign in to continue');
+    if (expected) await expect.poll(() => page.getByRole('alert').first().textContent(), settles).toBe(expected);
+    else await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), settles).toBe('Sign in to continue');
     await page.goto(`${hosting}/no/such/page`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Page not found');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), settles).toBe('Page not found');
     expect(problems.filter((problem) => !problem.includes('404'))).toEqual([]);
     await page.context().close();
   });
@@ -69,9 +64,7 @@ describe(`in a browser, ${mode} mode`, () => {
     const { page, problems } = await openPage();
     await page.goto(`${hosting}/controls?framework=CC6.1`);
     if (mode === 'protected') {
-      await expect
-        .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
-        .toBe('Sign in to continue');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), settles).toBe('Sign in to continue');
       expect(problems).toEqual([]);
       await page.context().close();
       return;
@@ -81,11 +74,11 @@ describe(`in a browser, ${mode} mode`, () => {
     const shown = async () =>
       (await page.getByTestId('no-controls').count()) > 0 ? '0 controls' : page.getByTestId('control-count').textContent();
     // A deep link keeps its filter.
-    await expect.poll(shown, { timeout: 15_000 }).toBe(`${await countOf('?framework=CC6.1')} controls`);
+    await expect.poll(shown, settles).toBe(`${await countOf('?framework=CC6.1')} controls`);
     await page.getByLabel('Framework requirement').fill('');
-    await expect.poll(shown, { timeout: 15_000 }).toBe(`${await countOf('')} controls`);
+    await expect.poll(shown, settles).toBe(`${await countOf('')} controls`);
     await page.getByLabel('Family').selectOption('identity-and-access');
-    await expect.poll(shown, { timeout: 15_000 }).toBe(`${await countOf('?family=identity-and-access')} controls`);
+    await expect.poll(shown, settles).toBe(`${await countOf('?family=identity-and-access')} controls`);
     expect(new URL(page.url()).search).toBe('?family=identity-and-access');
     // Statuses move with today's report (other tests publish to it), so the count is checked
     // against the very answer the page received.
@@ -97,7 +90,7 @@ describe(`in a browser, ${mode} mode`, () => {
     expect(
       missing.controls.every((control) => control.family === 'identity-and-access' && control.latest?.status === 'missing'),
     ).toBe(true);
-    await expect.poll(shown, { timeout: 15_000 }).toBe(`${missing.controls.length} controls`);
+    await expect.poll(shown, settles).toBe(`${missing.controls.length} controls`);
     await page.getByLabel('Status').selectOption('');
 
     await page.getByRole('link', { name: /^IAM-01 / }).click();
@@ -105,13 +98,11 @@ describe(`in a browser, ${mode} mode`, () => {
       title: string;
       latest: { status: string } | null;
     };
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 })
-      .toBe(`IAM-01 ${control.title}`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), settles).toBe(`IAM-01 ${control.title}`);
     expect((await page.getByTestId('objective').textContent())!.length).toBeGreaterThan(20);
     await page.screenshot({ path: join(results, `${mode}-control.png`), fullPage: true });
     await page.goBack();
-    await expect.poll(shown, { timeout: 15_000 }).toBe(`${await countOf('?family=identity-and-access')} controls`);
+    await expect.poll(shown, settles).toBe(`${await countOf('?family=identity-and-access')} controls`);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -119,22 +110,28 @@ describe(`in a browser, ${mode} mode`, () => {
   it('the Content-Security-Policy is in force: an injected inline script is blocked and reported', async () => {
     const { page, problems } = await openPage();
     await page.goto(`${hosting}/`);
-    const ran = await page.evaluate(async () => {
+    const violation = 'CSP violation: script-src-elem blocked inline';
+    const reported = page.waitForEvent('console', {
+      predicate: (message) => message.text() === violation,
+      ...settles,
+    });
+    const ran = await page.evaluate(() => {
       const script = document.createElement('script');
       script.textContent = 'window.injectedScriptRan = true;';
       document.head.append(script);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // An inline script that is allowed runs as it is inserted: by now it has run or never will.
       return (window as { injectedScriptRan?: boolean }).injectedScriptRan === true;
     });
     expect(ran).toBe(false);
-    expect(problems.some((problem) => problem.includes('CSP violation: script-src-elem blocked inline'))).toBe(true);
+    await reported;
+    expect(problems).toContain(`console: ${violation}`);
     await page.context().close();
   });
 
   it('the theme follows the system until chosen, and the choice survives a reload', async () => {
     const { page, problems } = await openIn(browser(), { colorScheme: 'dark' });
     await page.goto(`${hosting}/`);
-    await expect.poll(() => page.getByTestId('mode').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('mode').count(), settles).toBe(1);
     // The page's resolved background: --bg's dark #0f1217 or light #f7f8fa.
     const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     expect(await background()).toBe('rgb(15, 18, 23)');
@@ -142,7 +139,7 @@ describe(`in a browser, ${mode} mode`, () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
     expect(await background()).toBe('rgb(247, 248, 250)');
     await page.reload();
-    await expect.poll(() => page.getByTestId('mode').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('mode').count(), settles).toBe(1);
     expect(await background()).toBe('rgb(247, 248, 250)');
     expect(await page.getByLabel('Theme').inputValue()).toBe('light');
     await page.getByLabel('Theme').selectOption('system');
@@ -154,7 +151,7 @@ describe(`in a browser, ${mode} mode`, () => {
   it('a deep link loads the web app too', async () => {
     const { page, problems } = await openPage();
     await page.goto(`${hosting}/reports/2026-11-21`);
-    await expect.poll(() => page.getByTestId('mode').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('mode').count(), settles).toBe(1);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -172,7 +169,7 @@ describe(`in a browser, ${mode} mode`, () => {
     await config.locator('button.try-out__btn').click();
     await config.locator('button.execute').click();
     await expect
-      .poll(() => config.locator('.live-responses-table tbody .response-col_status').first().textContent(), { timeout: 15_000 })
+      .poll(() => config.locator('.live-responses-table tbody .response-col_status').first().textContent(), settles)
       .toBe('200');
     expect(await config.locator('.live-responses-table tbody .microlight').first().textContent()).toContain(
       `"authRequired": ${mode === 'protected'}`,

@@ -9,6 +9,7 @@ import { followEventStream } from '../../hosting/src/lib/event-stream.ts';
 import { bearer, hosting, mode, signUp } from '../support/emulator.ts';
 import { expectedProblem } from '../support/problems.ts';
 import { startUnreliableProxy, type UnreliableProxy } from '../support/unreliable-proxy.ts';
+import { until } from '../support/until.ts';
 
 interface Citation {
   controlId: string;
@@ -30,6 +31,7 @@ interface ChatEvent {
 }
 interface Report {
   date: string;
+  runId: string;
   controls: { id: string; status: string }[];
 }
 
@@ -53,7 +55,9 @@ beforeAll(async () => {
     }),
   });
   expect(ingest.status).toBe(201);
-  // Today's report may predate that evidence: republish it with an analysis, and let caches see it.
+  // Today's report may predate that evidence: republish it with an analysis, then wait until
+  // the report and chat functions serve that report (each instance rechecks its cached copy of
+  // today's report once a second).
   const started = await fetch(`${hosting}/api/analyses`, {
     method: 'POST',
     headers: { ...auth, 'Content-Type': 'application/json' },
@@ -61,8 +65,18 @@ beforeAll(async () => {
   });
   const { id } = (await started.json()) as { id: string };
   await followEventStream(`${hosting}/api/analyses/${id}/events`, { headers: () => auth, onEvent: () => undefined });
-  await new Promise((resolve) => setTimeout(resolve, 1100));
-  report = (await (await fetch(`${hosting}/api/report/today`, { headers: auth })).json()) as Report;
+  report = await until(
+    `today's report to be the one run ${id} published`,
+    async () => (await (await fetch(`${hosting}/api/report/today`, { headers: auth })).json()) as Report,
+    (today) => today.runId === id,
+    { timeoutMs: 15_000 },
+  );
+  await until(
+    'the chat to answer from that report, quoting the evidence just sent',
+    async () => ((await (await ask({ message: 'Which evidence supports ENC-02?' })).json()) as Answer).answer,
+    (answer) => answer.includes('img src=x onerror=alert'),
+    { timeoutMs: 15_000 },
+  );
 });
 
 async function ask(body: object, headers: Record<string, string> = {}): Promise<Response> {

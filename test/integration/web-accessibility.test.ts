@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { headingOf, hosting, mode, openPage, signIn, useBrowser } from '../support/browser.ts';
+import { headingOf, hosting, mode, openPage, settles, signIn, useBrowser } from '../support/browser.ts';
 
 const browser = useBrowser();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -40,30 +40,30 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Each main view: its path and what shows it has loaded. */
 const views: { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] = [
-  { name: 'dashboard', path: '/', ready: (page) => page.getByTestId('score').waitFor({ timeout: 15_000 }) },
-  { name: 'controls', path: '/controls', ready: (page) => page.getByTestId('control-count').waitFor({ timeout: 15_000 }) },
-  { name: 'control', path: '/controls/IAM-01', ready: (page) => page.getByTestId('objective').waitFor({ timeout: 15_000 }) },
+  { name: 'dashboard', path: '/', ready: (page) => page.getByTestId('score').waitFor(settles) },
+  { name: 'controls', path: '/controls', ready: (page) => page.getByTestId('control-count').waitFor(settles) },
+  { name: 'control', path: '/controls/IAM-01', ready: (page) => page.getByTestId('objective').waitFor(settles) },
   {
     name: 'evidence',
     path: '/evidence',
-    ready: (page) => page.getByTestId('evidence-row').first().or(page.getByTestId('no-evidence')).waitFor({ timeout: 15_000 }),
+    ready: (page) => page.getByTestId('evidence-row').first().or(page.getByTestId('no-evidence')).waitFor(settles),
   },
   {
     name: 'submit',
     path: '/submit',
-    ready: (page) => expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Submit evidence'),
+    ready: (page) => expect.poll(() => headingOf(page), settles).toBe('Submit evidence'),
   },
   {
     name: 'analyses',
     path: '/analyses',
-    ready: (page) => page.getByTestId('runs').or(page.getByText('No run yet.')).waitFor({ timeout: 15_000 }),
+    ready: (page) => page.getByTestId('runs').or(page.getByText('No run yet.')).waitFor(settles),
   },
-  { name: 'docs', path: '/docs', ready: (page) => expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Documentation') },
-  { name: 'doc page', path: '/docs/getting-started', ready: (page) => page.locator('h2').first().waitFor({ timeout: 15_000 }) },
+  { name: 'docs', path: '/docs', ready: (page) => expect.poll(() => headingOf(page), settles).toBe('Documentation') },
+  { name: 'doc page', path: '/docs/getting-started', ready: (page) => page.locator('h2').first().waitFor(settles) },
   {
     name: 'page not found',
     path: '/no/such/page',
-    ready: (page) => expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Page not found'),
+    ready: (page) => expect.poll(() => headingOf(page), settles).toBe('Page not found'),
   },
 ];
 
@@ -74,7 +74,7 @@ describe(`accessibility of the main views, ${mode} mode`, () => {
       const found: Record<string, string[]> = {};
       if (mode === 'protected') {
         await page.goto(`${hosting}/`);
-        await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Sign in to continue');
+        await expect.poll(() => headingOf(page), settles).toBe('Sign in to continue');
         found['sign in'] = await seriousViolations(page);
         await signIn(page, 'a11y@example.com');
       }
@@ -87,7 +87,7 @@ describe(`accessibility of the main views, ${mode} mode`, () => {
       await page.goto(`${hosting}/`);
       await page.getByLabel('Your question').fill('What is failing?');
       await page.getByLabel('Your question').press('Enter');
-      await page.getByTestId('chat-citation').first().waitFor({ timeout: 15_000 });
+      await page.getByTestId('chat-citation').first().waitFor(settles);
       found['chat'] = await seriousViolations(page);
       // A run's page once it has finished.
       await page.goto(`${hosting}/analyses`);

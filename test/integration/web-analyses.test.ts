@@ -13,6 +13,7 @@ import {
   mode,
   openPage,
   screenshot,
+  settles,
   signIn,
   useBrowser,
 } from '../support/browser.ts';
@@ -31,12 +32,12 @@ describe(`the analyses pages, ${mode} mode`, () => {
     const cut = await cutTheStreamOnce(page);
     await page.goto(`${hosting}/analyses`);
     if (mode === 'protected') {
-      await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Sign in to continue');
+      await expect.poll(() => headingOf(page), settles).toBe('Sign in to continue');
       await signIn(page, 'runner@example.com');
     }
-    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Analyses');
+    await expect.poll(() => headingOf(page), settles).toBe('Analyses');
     await page.getByRole('button', { name: 'Start analysis' }).click();
-    await page.waitForURL(/\/analyses\/an-\d{17}-[0-9a-f]{8}$/, { timeout: 15_000 });
+    await page.waitForURL(/\/analyses\/an-\d{17}-[0-9a-f]{8}$/, settles);
     const id = new URL(page.url()).pathname.split('/').at(-1)!;
 
     await expect.poll(() => page.getByTestId('run-state').textContent(), { timeout: 30_000 }).toMatch(/^\s*Completed\./);
@@ -63,7 +64,7 @@ describe(`the analyses pages, ${mode} mode`, () => {
 
     // The run is listed among past runs, and its link comes back to it.
     await page.getByRole('link', { name: '← All runs' }).click();
-    await expect.poll(() => page.locator(`a[href="/analyses/${id}"]`).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.locator(`a[href="/analyses/${id}"]`).count(), settles).toBe(1);
     expect(await page.getByTestId('runs').locator('tbody tr').first().locator('td').nth(2).textContent()).toBe('Succeeded');
     await screenshot(page, 'analyses');
     expect(problems).toEqual([]);
@@ -74,7 +75,7 @@ describe(`the analyses pages, ${mode} mode`, () => {
     const { page, problems, close } = await openPage(browser());
     await page.goto(`${hosting}/analyses`);
     if (mode === 'protected') await signIn(page, 'runner@example.com');
-    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Analyses');
+    await expect.poll(() => headingOf(page), settles).toBe('Analyses');
     let posted = 0;
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/analyses')) posted += 1;
@@ -88,7 +89,7 @@ describe(`the analyses pages, ${mode} mode`, () => {
     // An id the catalog lacks is the server's to judge; its problem lands on the same field.
     await page.getByLabel('Control ids').fill('ZZZ-99');
     await page.getByRole('button', { name: 'Start analysis' }).click();
-    await expect.poll(() => page.locator('#controls-problem').textContent(), { timeout: 15_000 }).toMatch(/ZZZ-99/);
+    await expect.poll(() => page.locator('#controls-problem').textContent(), settles).toMatch(/ZZZ-99/);
     expect(posted).toBe(1);
     expect(problems.filter((problem) => !problem.includes('400'))).toEqual([]);
     await close();

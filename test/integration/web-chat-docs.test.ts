@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { markdownOptions } from '../../hosting/src/lib/chat.ts';
 import { bearer, signUp } from '../support/emulator.ts';
-import { headingOf, hosting, mode, openPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
 
 interface Citation {
   controlId: string;
@@ -34,7 +34,7 @@ interface DocPage {
 }
 
 const browser = useBrowser();
-const poll = { timeout: 15_000 };
+const poll = settles;
 
 async function api<T>(path: string, headers: Record<string, string> = {}, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`${hosting}${path}`, { ...init, headers: { Accept: 'application/json', ...headers } });

@@ -9,7 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../support/emulator.ts';
-import { headingOf, hosting, mode, openPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
 
 const browser = useBrowser();
 /** Headers for the test's own API calls: a token of another user in protected mode. */
@@ -83,7 +83,7 @@ describe(`the evidence browser, ${mode} mode`, () => {
   it('shows exactly what GET /api/evidence answers, and pages forward and back with the cursors in the address', async () => {
     const { page, problems, close } = await open('/evidence?limit=2');
     const first = await api<EvidencePage>('/api/evidence?limit=2');
-    await expect.poll(() => shownIds(page), { timeout: 15_000 }).toEqual(hrefsOf(first));
+    await expect.poll(() => shownIds(page), settles).toEqual(hrefsOf(first));
     expect(await headingOf(page)).toBe('Evidence');
     expect(await page.getByTestId('evidence-range').textContent()).toBe('Items 1–2, more on the next page');
     expect(new URL(page.url()).search).toBe('?limit=2');
@@ -91,22 +91,22 @@ describe(`the evidence browser, ${mode} mode`, () => {
 
     await page.getByRole('button', { name: 'Next page →' }).click();
     const second = await api<EvidencePage>(`/api/evidence?limit=2&cursor=${first.nextCursor!}`);
-    await expect.poll(() => shownIds(page), { timeout: 15_000 }).toEqual(hrefsOf(second));
+    await expect.poll(() => shownIds(page), settles).toEqual(hrefsOf(second));
     expect(cursorsIn(page)).toEqual([first.nextCursor]);
     expect(await page.getByTestId('evidence-range').textContent()).toBe('Items 3–4, more on the next page');
 
     await page.getByRole('button', { name: 'Next page →' }).click();
     const third = await api<EvidencePage>(`/api/evidence?limit=2&cursor=${second.nextCursor!}`);
-    await expect.poll(() => shownIds(page), { timeout: 15_000 }).toEqual(hrefsOf(third));
+    await expect.poll(() => shownIds(page), settles).toEqual(hrefsOf(third));
     expect(cursorsIn(page)).toEqual([first.nextCursor, second.nextCursor]);
 
     // A reload keeps the page, and "previous" still works from it.
     await page.reload();
-    await expect.poll(() => shownIds(page), { timeout: 15_000 }).toEqual(hrefsOf(third));
+    await expect.poll(() => shownIds(page), settles).toEqual(hrefsOf(third));
     await page.getByRole('button', { name: '← Previous page' }).click();
-    await expect.poll(() => shownIds(page), { timeout: 15_000 }).toEqual(hrefsOf(second));
+    await expect.poll(() => shownIds(page), settles).toEqual(hrefsOf(second));
     await page.getByRole('button', { name: '← Previous page' }).click();
-    await expect.poll(() => shownIds(page), { timeout: 15_000 }).toEqual(hrefsOf(first));
+    await expect.poll(() => shownIds(page), settles).toEqual(hrefsOf(first));
     expect(cursorsIn(page)).toEqual([]);
     expect(await page.getByRole('button', { name: '← Previous page' }).isDisabled()).toBe(true);
     expect(problems).toEqual([]);
@@ -117,19 +117,19 @@ describe(`the evidence browser, ${mode} mode`, () => {
     const { page, problems, close } = await open(`/evidence?kind=tls.endpoint&subject=${subjectA}&limit=2`);
     const filtered = await api<EvidencePage>(`/api/evidence?kind=tls.endpoint&subject=${subjectA}&limit=2`);
     expect(filtered.items.map((item) => item.id)).toEqual([`web-evidence-${run}-0`, `web-evidence-${run}-1`]);
-    await expect.poll(() => shownIds(page), { timeout: 15_000 }).toEqual(hrefsOf(filtered));
+    await expect.poll(() => shownIds(page), settles).toEqual(hrefsOf(filtered));
     expect(await page.getByLabel('Kind').inputValue()).toBe('tls.endpoint');
     expect(await page.getByLabel('Subject (exact)').inputValue()).toBe(subjectA);
 
     await page.getByRole('button', { name: 'Next page →' }).click();
-    await expect.poll(() => shownIds(page), { timeout: 15_000 }).toEqual([`/evidence/web-evidence-${run}-2`]);
+    await expect.poll(() => shownIds(page), settles).toEqual([`/evidence/web-evidence-${run}-2`]);
     expect(await page.getByTestId('evidence-range').textContent()).toBe('Items 3–3, none after these');
     expect(await page.getByRole('button', { name: 'Next page →' }).isDisabled()).toBe(true);
 
     await page.getByLabel('Subject (exact)').fill(subjectB);
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect
-      .poll(() => shownIds(page), { timeout: 15_000 })
+      .poll(() => shownIds(page), settles)
       .toEqual([`/evidence/web-evidence-${run}-3`, `/evidence/web-evidence-${run}-4`]);
     expect(new URL(page.url()).search).toBe(`?kind=tls.endpoint&subject=${subjectB}&limit=2`);
 
@@ -140,7 +140,7 @@ describe(`the evidence browser, ${mode} mode`, () => {
     const bySource = await api<EvidencePage>('/api/evidence?kind=tls.endpoint&source=web-evidence-test&limit=10');
     expect(bySource.items.map((item) => item.id)).toEqual([0, 1, 2, 3, 4].map((n) => `web-evidence-${run}-${n}`));
     expect(bySource.hasMore).toBe(false);
-    await expect.poll(() => shownIds(page), { timeout: 15_000 }).toEqual(hrefsOf(bySource));
+    await expect.poll(() => shownIds(page), settles).toEqual(hrefsOf(bySource));
     expect(new URL(page.url()).search).toBe('?kind=tls.endpoint&source=web-evidence-test&limit=10');
     expect(await page.getByTestId('evidence-range').textContent()).toBe('Items 1–5, none after these');
     await page.getByLabel('Subject (exact)').fill(subjectB);
@@ -148,15 +148,13 @@ describe(`the evidence browser, ${mode} mode`, () => {
     await page.getByRole('button', { name: 'Apply' }).click();
 
     await page.getByLabel('Kind').selectOption('backup.job');
-    await expect
-      .poll(() => page.getByTestId('no-evidence').textContent(), { timeout: 15_000 })
-      .toBe('No evidence matches these filters.');
+    await expect.poll(() => page.getByTestId('no-evidence').textContent(), settles).toBe('No evidence matches these filters.');
     expect((await api<EvidencePage>(`/api/evidence?kind=backup.job&subject=${subjectB}`)).items).toEqual([]);
 
     // The menu's Evidence link opens the page afresh: no filter, the first page of everything.
     await page.getByRole('link', { name: 'Evidence', exact: true }).click();
     const everything = await api<EvidencePage>('/api/evidence');
-    await expect.poll(() => shownIds(page), { timeout: 15_000 }).toEqual(hrefsOf(everything));
+    await expect.poll(() => shownIds(page), settles).toEqual(hrefsOf(everything));
     expect(await page.getByLabel('Kind').inputValue()).toBe('');
     expect(new URL(page.url()).search).toBe('');
     expect(problems).toEqual([]);
@@ -169,7 +167,7 @@ describe(`the evidence browser, ${mode} mode`, () => {
     expect(answer.status).toBe(400);
     const { detail } = (await answer.json()) as { detail: string };
     expect(detail).toBe('The query parameter "control" names no control in the catalog.');
-    await expect.poll(() => page.getByTestId('evidence-error').textContent(), { timeout: 15_000 }).toBe(detail);
+    await expect.poll(() => page.getByTestId('evidence-error').textContent(), settles).toBe(detail);
     expect(await page.getByRole('alert').getByRole('button', { name: 'Try again' }).count()).toBe(1);
     expect(unexpected(problems, 400)).toEqual([]);
     await close();
@@ -179,7 +177,7 @@ describe(`the evidence browser, ${mode} mode`, () => {
     const id = `web-evidence-${run}-1`;
     const { page, problems, close } = await open(`/evidence?subject=${subjectA}`);
     await page.getByRole('link', { name: subjectA }).nth(1).click();
-    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe(subjectA);
+    await expect.poll(() => headingOf(page), settles).toBe(subjectA);
     expect(new URL(page.url()).pathname).toBe(`/evidence/${id}`);
     const item = await api<EvidencePage['items'][number]>(`/api/evidence/${id}`);
     const facts = page.getByTestId('evidence-facts');
@@ -198,7 +196,7 @@ describe(`the evidence browser, ${mode} mode`, () => {
     expect(await facts.locator('time').first().getAttribute('datetime')).toBe(item.collectedAt);
     expect(await entries('evidence-data')).toEqual(Object.entries(item.data).map(([name, value]) => [name, String(value)]));
     await page.goBack();
-    await expect.poll(() => shownIds(page), { timeout: 15_000 }).toHaveLength(3);
+    await expect.poll(() => shownIds(page), settles).toHaveLength(3);
     expect(problems).toEqual([]);
     await close();
   });
@@ -212,7 +210,7 @@ describe(`the submit page, ${mode} mode`, () => {
 
   it('uploads a dropped file, shows the submission the server stored, and lists it', async () => {
     const { page, problems, close, requests } = await open('/submit');
-    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Submit evidence');
+    await expect.poll(() => headingOf(page), settles).toBe('Submit evidence');
     const statement = `The access policy was approved by the board (${run}).`;
     const content = `Board minutes ${run}: the access policy is approved.`;
     await fill(page, 'ppl-06, PPL-07', statement);
@@ -225,12 +223,12 @@ describe(`the submit page, ${mode} mode`, () => {
     await page.getByTestId('dropzone').dispatchEvent('dragenter', { dataTransfer });
     await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
     const chosen = page.getByTestId('chosen-files');
-    await expect.poll(() => chosen.locator('.name').allTextContents(), { timeout: 15_000 }).toEqual(['minutes.txt']);
+    await expect.poll(() => chosen.locator('.name').allTextContents(), settles).toEqual(['minutes.txt']);
     expect(await chosen.locator('.muted').allTextContents()).toEqual([`${Buffer.byteLength(content)} B`]);
     expect(await chosen.getByRole('button').getAttribute('aria-label')).toBe('Remove minutes.txt');
 
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await expect.poll(() => page.getByTestId('created-id').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('created-id').count(), settles).toBe(1);
     const id = (await page.getByTestId('created-id').textContent())!;
     expect(id).toMatch(/^sub-[0-9a-z]{10,40}$/);
 
@@ -254,7 +252,7 @@ describe(`the submit page, ${mode} mode`, () => {
     expect(recent.items[0]!.id).toBe(id);
     await expect
       .poll(() => page.getByTestId('recent-submission').getByRole('link', { name: /^sub-/ }).allTextContents(), {
-        timeout: 15_000,
+        ...settles,
       })
       .toEqual(recent.items.map((item) => item.id));
 
@@ -271,7 +269,7 @@ describe(`the submit page, ${mode} mode`, () => {
 
     // The evidence it became opens from the link.
     await page.getByTestId('created-evidence').click();
-    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('manual submission');
+    await expect.poll(() => headingOf(page), settles).toBe('manual submission');
     expect(
       await page
         .getByTestId('evidence-controls')
@@ -285,7 +283,7 @@ describe(`the submit page, ${mode} mode`, () => {
 
   it("shows the server's validation problems under the fields they are about", async () => {
     const { page, problems, close } = await open('/submit');
-    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Submit evidence');
+    await expect.poll(() => headingOf(page), settles).toBe('Submit evidence');
     const attachments = page.locator('#attachments');
     await fill(page, 'PPL-06 ZZZ-99', 'Scoped out.');
     await page.getByLabel('Expires at').fill('2020-01-01T10:00');
@@ -293,7 +291,7 @@ describe(`the submit page, ${mode} mode`, () => {
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
 
     await expect
-      .poll(() => page.getByTestId('submit-problem').locator('p').textContent(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('submit-problem').locator('p').textContent(), settles)
       .toBe('2 parts of the request do not match the API description; see errors.');
     expect(await page.getByTestId('controls-error').textContent()).toBe('ZZZ-99 names no control in the catalog');
     expect(await page.getByTestId('expiresAt-error').textContent()).toBe('Expires at is already in the past');
@@ -313,7 +311,7 @@ describe(`the submit page, ${mode} mode`, () => {
     await page.getByLabel('Expires at').fill('');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect
-      .poll(() => page.getByTestId('statement-error').textContent(), { timeout: 15_000 })
+      .poll(() => page.getByTestId('statement-error').textContent(), settles)
       .toBe('Statement must NOT have fewer than 1 characters');
     expect(await page.getByTestId('submit-problem').locator('p').textContent()).toBe(
       'The body /statement must NOT have fewer than 1 characters.',

@@ -14,12 +14,13 @@ import {
   mode,
   openPage,
   screenshot,
+  settles,
   signIn,
   useBrowser,
 } from '../support/browser.ts';
 
 const browser = useBrowser();
-const poll = { timeout: 15_000 };
+const poll = settles;
 
 describe.runIf(mode === 'protected')('a visit in protected mode', () => {
   it('sign in, submit evidence with a file, run an analysis across a cut stream, read a gated page, sign out', async () => {

@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { longDate } from '../../hosting/src/lib/format.ts';
 import { bearer, signUp } from '../support/emulator.ts';
-import { headingOf, hosting, mode, openPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
 
 const browser = useBrowser();
-const poll = { timeout: 15_000 };
+const poll = settles;
 
 async function api<T>(path: string): Promise<T> {
   const auth = mode === 'protected' ? bearer((await signUp()).idToken) : {};

@@ -1,5 +1,5 @@
 /**
- * The contract's request flow in the web app (CONTRACT.md § Request flow), in a real browser
+ * The request flow in the web app (docs/authentication.md § The request flow), in a real browser
  * against the emulators: config first; sign-in only in protected mode, through the Firebase SDK
  * on the auth emulator; the bearer header on protected calls; a 401 answered by a config
  * re-check and a token refresh before the person is asked to sign in again; sign-out discards
@@ -7,7 +7,7 @@
  */
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { headingOf, hosting, mode, openPage, screenshot, signIn, useBrowser } from '../support/browser.ts';
+import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
 
 const browser = useBrowser();
 const apiCalls = (requests: Request[], path: string) => requests.filter((request) => new URL(request.url()).pathname === path);
@@ -18,7 +18,7 @@ describe.runIf(mode === 'public')('the web app in public mode', () => {
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
     await page.goto(`${hosting}/`);
-    await expect.poll(() => page.getByTestId('score').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('score').count(), settles).toBe(1);
     const api = requests.filter((request) => new URL(request.url()).pathname.startsWith('/api/'));
     expect(new URL(api[0]!.url()).pathname).toBe('/api/auth/config');
     expect(api.every((request) => request.headers().authorization === undefined)).toBe(true);
@@ -35,27 +35,27 @@ describe.runIf(mode === 'protected')('the web app in protected mode', () => {
     const requests: Request[] = [];
     page.on('request', (request) => requests.push(request));
     await page.goto(`${hosting}/controls/IAM-01`);
-    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Sign in to continue');
+    await expect.poll(() => headingOf(page), settles).toBe('Sign in to continue');
     // No protected call was made without a session.
     expect(requests.filter((request) => new URL(request.url()).pathname.startsWith('/api/controls'))).toEqual([]);
     await screenshot(page, 'sign-in');
 
     await signIn(page, 'ada@example.com', 'Ada Lovelace');
-    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toMatch(/^IAM-01 /);
+    await expect.poll(() => headingOf(page), settles).toMatch(/^IAM-01 /);
     const calls = apiCalls(requests, '/api/controls/IAM-01');
     expect(calls.length).toBeGreaterThan(0);
     expect(calls.every((request) => /^Bearer [\w-]+\.[\w-]+\.[\w-]*$/.test(request.headers().authorization ?? ''))).toBe(true);
 
     // The session survives a reload (the SDK keeps it).
     await page.reload();
-    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toMatch(/^IAM-01 /);
+    await expect.poll(() => headingOf(page), settles).toMatch(/^IAM-01 /);
     expect(await page.getByTestId('signed-in-as').textContent()).toBe('ada@example.com');
 
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Sign in to continue');
+    await expect.poll(() => headingOf(page), settles).toBe('Sign in to continue');
     requests.length = 0;
     await page.goto(`${hosting}/`);
-    await expect.poll(() => headingOf(page), { timeout: 15_000 }).toBe('Sign in to continue');
+    await expect.poll(() => headingOf(page), settles).toBe('Sign in to continue');
     expect(requests.filter((request) => request.headers().authorization !== undefined)).toEqual([]);
     expect(problems).toEqual([]);
     await close();
@@ -65,7 +65,7 @@ describe.runIf(mode === 'protected')('the web app in protected mode', () => {
     const { page, problems, close } = await openPage(browser());
     await page.goto(`${hosting}/`);
     await signIn(page, 'grace@example.com');
-    await expect.poll(() => page.getByTestId('score').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('score').count(), settles).toBe(1);
 
     // Once: the server rejects the first call (as it would an expired token); the retry passes.
     const seen: string[] = [];
@@ -85,7 +85,7 @@ describe.runIf(mode === 'protected')('the web app in protected mode', () => {
       if (new URL(request.url()).pathname === '/api/auth/config') configReads.push(request.method());
     });
     await page.getByRole('link', { name: 'Controls', exact: true }).click();
-    await expect.poll(() => page.getByTestId('control-count').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('control-count').count(), settles).toBe(1);
     expect(configReads).toEqual(['GET']);
     expect(seen.slice(0, 2)).toEqual(['/api/controls bearer', '/api/controls bearer']);
     expect(await page.getByTestId('signed-in-as').textContent()).toBe('grace@example.com');
@@ -99,9 +99,24 @@ describe.runIf(mode === 'protected')('the web app in protected mode', () => {
         body: '{"type":"about:blank","title":"Unauthorized","status":401}',
       }),
     );
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/controls')
+        refused.push(`${response.status()} ${response.request().headers().authorization ? 'bearer' : 'none'}`);
+    });
     await page.goto(`${hosting}/controls`);
     // The page asks to sign in while the stored session is restored, too: wait for the notice itself.
-    await expect.poll(() => page.getByTestId('session-ended').count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('session-ended').count(), {
+        ...settles,
+        message: 'the session-ended notice never showed',
+      })
+      .toBe(1)
+      .catch(async (error: Error) => {
+        throw new Error(
+          `${error.message}\n/api/controls answers: ${refused.join(', ')}\npage: ${await page.locator('main').innerText()}`,
+        );
+      });
     expect(await headingOf(page)).toBe('Sign in to continue');
     expect(await page.getByTestId('session-ended').textContent()).toBe('Your session has ended. Sign in again to continue.');
     expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);

@@ -13,6 +13,14 @@ import { hosting, mode } from './emulator.ts';
 
 export const results = join(paths.root, 'test-results');
 
+/**
+ * How long a page may take to show what a test waits for. The functions emulator starts a new
+ * worker, loading the whole functions package, for each request that arrives while the others
+ * are busy (the two parallel calls of a page, a 401's config re-check): several seconds each on
+ * a busy two-core machine, so the first view of a page can take well over ten seconds there.
+ */
+export const settles = { timeout: 30_000 } as const;
+
 /** Starts one Chromium for the calling test file, and closes it after. */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
@@ -63,11 +71,11 @@ export const headingOf = (page: Page) => page.getByRole('heading', { level: 1 })
 /** Protected mode: signs in through the app's form, which signs in on the auth emulator. */
 export async function signIn(page: Page, email: string, name = 'Test Person'): Promise<void> {
   const form = page.getByRole('form', { name: 'Sign in on the local auth emulator' });
-  await form.waitFor({ timeout: 15_000 });
+  await form.waitFor(settles);
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Name').fill(name);
   await form.getByRole('button', { name: 'Sign in with Google (emulator)' }).click();
-  await expect.poll(() => page.getByTestId('signed-in-as').textContent(), { timeout: 15_000 }).toBe(email);
+  await expect.poll(() => page.getByTestId('signed-in-as').textContent(), settles).toBe(email);
 }
 
 /**

@@ -7,7 +7,8 @@
  *   node store-worker.ts <root> churn <name> <times>       <times> rounds of create, replace, delete; print how many it made
  *
  * With a fifth argument <processes>, it first waits until that many workers on <root> are
- * ready, so that their races overlap instead of following each one's start-up time.
+ * ready, so that their races overlap instead of following each one's start-up time; after 15 s
+ * without them it fails, saying how many came.
  * It loads the compiled driver, as the functions emulator does.
  */
 import type * as LocalFolderStoreModule from '../../functions/src/storage/local-folder-store.ts';
@@ -22,7 +23,14 @@ const store = new LocalFolderStore(root);
 
 if (processes !== undefined) {
   await store.create(`ready/${process.pid}`, '');
-  while ((await listNames(store, 'ready/')).length < Number(processes)) await new Promise((resolve) => setTimeout(resolve, 5));
+  // Within the 20 s a unit test may take, so this error, not a test timeout, is what fails.
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const ready = (await listNames(store, 'ready/')).length;
+    if (ready >= Number(processes)) break;
+    if (Date.now() > deadline) throw new Error(`waited 15 s for ${processes} workers on ${root} to be ready; ${ready} are`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 if (action === 'increment') {

@@ -24,10 +24,44 @@ export interface RunRecord {
   createdBy: Analysis['createdBy'];
 }
 
-const terminalTypes: ReadonlySet<AnalysisEventType> = new Set(['run.completed', 'run.failed', 'run.cancelled']);
+/**
+ * Why a run failed, as facts. Its `run.failed` event carries it as an entry of the problem
+ * catalog (code, title, wording), which the HTTP core's one mapping writes
+ * (http/domain-problems.ts); the store and the worker are handed that mapping.
+ */
+export type RunFailure =
+  /** No event for `abandonedAfterMs`: no worker took the run (`started` false), or its worker stopped. */
+  | { failure: 'worker_lost'; started: boolean }
+  /** Every attempt the queue made threw; the logs have why. */
+  | { failure: 'attempts_failed'; attempts: number }
+  /** Controls the run names are no longer in the catalog. */
+  | { failure: 'controls_gone'; controls: string[] }
+  /** The run was to publish `date`, which is no longer today. */
+  | { failure: 'past_day'; date: string; today: string };
 
-export function isTerminal(type: string): boolean {
-  return terminalTypes.has(type as AnalysisEventType);
+export type DescribeFailure = (failure: RunFailure) => AnalysisProblem;
+
+/** The `Idempotency-Key` already started a run with a different request. */
+export class AnalysisKeyReused extends Error {
+  constructor() {
+    super('the idempotency key started a run with a different request');
+    this.name = 'AnalysisKeyReused';
+  }
+}
+
+/** The run can no longer be cancelled: it ended (with `lastEvent`), or it evaluated every control and is finishing. */
+export class AnalysisEnded extends Error {
+  readonly runId: string;
+  readonly lastEvent: AnalysisEventType | undefined;
+  readonly finishing: boolean;
+
+  constructor(runId: string, lastEvent: AnalysisEventType | undefined, finishing: boolean) {
+    super(`analysis ${runId} ${finishing ? 'is finishing' : `already ended (${lastEvent})`}`);
+    this.name = 'AnalysisEnded';
+    this.runId = runId;
+    this.lastEvent = lastEvent;
+    this.finishing = finishing;
+  }
 }
 
 export const analysisLinks = (id: string): Analysis['links'] => ({

@@ -8,11 +8,19 @@
  * a page of ended runs costs one `list`; a run still going is described from its events.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { analysisIdPattern } from '../contract.js';
 import { canonicalJson } from '../evidence/canonical-json.js';
-import { ApiProblem } from '../http/problem.js';
-import { newestFirstKey, pageNewestFirst, idOfKey } from '../storage/newest-first.js';
+import { newestFirstKey, pageNewestFirst, idOfKey, type PlacedPage } from '../storage/newest-first.js';
 import { ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
-import { describeRun, newRunId, type Analysis, type RunRecord } from './analysis-model.js';
+import {
+  AnalysisEnded,
+  AnalysisKeyReused,
+  describeRun,
+  newRunId,
+  type Analysis,
+  type DescribeFailure,
+  type RunRecord,
+} from './analysis-model.js';
 import { EventConflict, RunLog } from './run-log.js';
 
 const runsPrefix = 'analyses/runs/';
@@ -22,20 +30,15 @@ const indexPrefix = 'analyses/index/';
 /** Cloud Storage keeps at most 8 KiB of metadata per object; a larger outcome is read from the events instead. */
 const maxOutcomeBytes = 6 * 1024;
 
+const runIdShape = new RegExp(analysisIdPattern);
+
 /** A run's place in the list, from the creation time its id records; undefined for a malformed id. */
 export function runKey(id: string): string | undefined {
-  const stamp = /^an-(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{3})-[0-9a-f]{8}$/.exec(id);
-  if (!stamp) return undefined;
-  const [year, month, day, hour, minute, second, ms] = stamp.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return newestFirstKey(Date.UTC(year, month - 1, day, hour, minute, second, ms), id);
+  if (!runIdShape.test(id)) return undefined;
+  // `an-<yyyyMMddHHmmssSSS>-…`: the stamp's fields by position.
+  const field = (from: number, to: number) => Number(id.slice(3 + from, 3 + to));
+  const time = Date.UTC(field(0, 4), field(4, 6) - 1, field(6, 8), field(8, 10), field(10, 12), field(12, 14), field(14, 17));
+  return newestFirstKey(time, id);
 }
 const publishedMarker = (id: string) => `analyses/published/${id}`;
 /** Logs and records kept per instance; the oldest ended ones are dropped first. */
@@ -52,9 +55,15 @@ export class AnalysisStore {
   readonly #records = new Map<string, RunRecord>();
   readonly #logs = new Map<string, RunLog>();
   readonly #outcomesRecorded = new Set<string>();
+  readonly #describeFailure: DescribeFailure | undefined;
 
-  constructor(store: ObjectStore) {
+  /**
+   * `describeFailure` words a run's failure; a store given it ends abandoned runs when it reads
+   * them. Without it (the migration, which only files runs) abandoned runs are left as they are.
+   */
+  constructor(store: ObjectStore, options: { describeFailure?: DescribeFailure } = {}) {
     this.#store = store;
+    this.#describeFailure = options.describeFailure;
   }
 
   /**
@@ -89,12 +98,7 @@ export class AnalysisStore {
     }
     const { data } = await this.#store.read(keyName);
     const claimed = JSON.parse(data.toString('utf8')) as { fingerprint: string; record: RunRecord };
-    if (claimed.fingerprint !== fingerprint) {
-      throw new ApiProblem(
-        'idempotency_key_reused',
-        'This Idempotency-Key already started an analysis with a different request; use a new key for a new run.',
-      );
-    }
+    if (claimed.fingerprint !== fingerprint) throw new AnalysisKeyReused();
     await this.#write(claimed.record);
     return { record: claimed.record, created: false };
   }
@@ -159,16 +163,13 @@ export class AnalysisStore {
     if (!record) return undefined;
     const log = this.log(id);
     await log.refresh();
-    if (now && !log.ended) {
+    if (now && this.#describeFailure && !log.ended) {
       const lastSign = log.events.at(-1)?.time ?? record.createdAt;
       if (now.getTime() - Date.parse(lastSign) > abandonedAfterMs) {
-        const detail =
-          log.lastId === 0 ? 'The run never started: no worker took it.' : 'The run\u2019s worker stopped without finishing it.';
-        await log
-          .append('run.failed', { problem: { code: 'worker_lost', title: 'Analysis abandoned', detail } }, now)
-          .catch((error: unknown) => {
-            if (!(error instanceof EventConflict)) throw error; // someone ended it meanwhile
-          });
+        const problem = this.#describeFailure({ failure: 'worker_lost', started: log.lastId !== 0 });
+        await log.append('run.failed', { problem }, now).catch((error: unknown) => {
+          if (!(error instanceof EventConflict)) throw error; // someone ended it meanwhile
+        });
       }
     }
     const analysis = describeRun(record, log.events);
@@ -195,14 +196,13 @@ export class AnalysisStore {
   }
 
   /**
-   * A page of runs as readers see them, newest first, after the run `after`: ended runs from
-   * their index entries, the others described from their events.
+   * A page of runs as readers see them, newest first, after the index key `after`: ended runs
+   * from their index entries, the others described from their events.
    */
-  async page(query: { after?: string; limit: number; now: Date }): Promise<{ items: Analysis[]; hasMore: boolean }> {
-    const after = query.after === undefined ? undefined : runKey(query.after);
-    const { entries, hasMore } = await pageNewestFirst(this.#store, indexPrefix, {
+  async page(query: { after?: string; limit: number; now: Date }): Promise<PlacedPage<Analysis>> {
+    const { entries, hasMore, next } = await pageNewestFirst(this.#store, indexPrefix, {
       limit: query.limit,
-      ...(after ? { after } : {}),
+      ...(query.after !== undefined ? { after: query.after } : {}),
     });
     const items = await Promise.all(
       entries.map(async (entry) => {
@@ -213,7 +213,7 @@ export class AnalysisStore {
         return analysis;
       }),
     );
-    return { items, hasMore };
+    return { items, hasMore, ...(next !== undefined ? { next } : {}) };
   }
 
   /** Publishing is recorded once it happened, so a retry never publishes an older result over a newer run's. */
@@ -246,17 +246,9 @@ export class AnalysisStore {
       await log.refresh();
       const last = log.events[log.events.length - 1];
       if (last?.type === 'run.cancelled') return;
-      if (log.ended) {
-        throw new ApiProblem(
-          'analysis_ended',
-          `The analysis ${id} already ended (${last!.type}); it can no longer be cancelled.`,
-        );
-      }
+      if (log.ended) throw new AnalysisEnded(id, last?.type, false);
       if (last?.type === 'control.evaluated' && last.data.index === last.data.total) {
-        throw new ApiProblem(
-          'analysis_ended',
-          `The analysis ${id} has evaluated every control and is finishing; it can no longer be cancelled.`,
-        );
+        throw new AnalysisEnded(id, last.type, true);
       }
       const evaluated = last?.type === 'control.evaluated' ? last.data.index : 0;
       try {

@@ -18,7 +18,7 @@ import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import type { EvidenceStore } from '../evidence/evidence-store.js';
 import { logs } from '../logs.js';
 import { ReportImmutable, type ReportStore } from '../reports/report-store.js';
-import type { AnalysisEvent, AnalysisEventType, AnalysisProblem, RunRecord } from './analysis-model.js';
+import type { AnalysisEvent, AnalysisEventType, DescribeFailure, RunFailure, RunRecord } from './analysis-model.js';
 import type { AnalysisStore } from './analysis-store.js';
 import { EventConflict, type RunLog } from './run-log.js';
 
@@ -30,6 +30,8 @@ export interface WorkerDeps {
   compiled: CompiledCatalog;
   timeZone: string;
   now: () => Date;
+  /** Words a failure as the problem its `run.failed` event carries (http/domain-problems.ts). */
+  describeFailure: DescribeFailure;
   /** Test-only fault injection: called after each persisted control event. */
   afterControl?: (record: RunRecord, index: number) => Promise<void>;
 }
@@ -74,13 +76,7 @@ export async function runAnalysis(deps: WorkerDeps, runId: string, attempt: Atte
     await persist(
       log,
       'run.failed',
-      {
-        problem: {
-          code: 'internal',
-          title: 'Analysis failed',
-          detail: `The run failed on each of its ${attempt.number} attempts; the server logs have the cause.`,
-        },
-      },
+      { problem: deps.describeFailure({ failure: 'attempts_failed', attempts: attempt.number }) },
       deps.now(),
     ).catch((reason: unknown) => {
       if (!(reason instanceof Superseded)) throw reason;
@@ -89,19 +85,20 @@ export async function runAnalysis(deps: WorkerDeps, runId: string, attempt: Atte
 }
 
 async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Promise<void> {
-  const fail = (code: string, title: string, detail: string) =>
-    persist(log, 'run.failed', { problem: { code, title, detail } }, deps.now());
+  const fail = (failure: RunFailure, id?: number) =>
+    persist(log, 'run.failed', { problem: deps.describeFailure(failure) }, deps.now(), id);
 
   const scope = record.controls ? new Set(record.controls) : undefined;
   const known = new Set(deps.compiled.catalog.controls.map((control) => control.id));
   const gone = record.controls?.filter((id) => !known.has(id)) ?? [];
   if (gone.length > 0) {
-    return void (await fail('control_not_found', 'Control not found', `The catalog no longer has ${gone.join(', ')}.`));
+    return void (await fail({ failure: 'controls_gone', controls: gone }));
   }
   const today = dayIn(deps.timeZone, deps.now());
   const alreadyPublished = record.publish && (await deps.analyses.wasPublished(record.id));
   if (record.publish && !alreadyPublished && record.date !== today) {
-    return void (await persist(log, 'run.failed', { problem: pastDayProblem(record.date, today) }, deps.now()));
+    // Failed rather than completed: what was asked, to make the result the day's report, cannot happen.
+    return void (await fail({ failure: 'past_day', date: record.date, today }));
   }
 
   const controls = controlsInOrder(deps.compiled.catalog, scope);
@@ -170,22 +167,9 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
     // Midnight passed while the run evaluated: the day it was to publish is now a past day's.
     if (!(error instanceof ReportImmutable)) throw error;
     logs.pastReportKept(record.date, record.id, error.today);
-    return void (await persist(log, 'run.failed', { problem: pastDayProblem(record.date, error.today) }, deps.now(), last));
+    return void (await fail({ failure: 'past_day', date: record.date, today: error.today }, last));
   }
   await persist(log, 'run.completed', { summary: summaryOf(results), published }, deps.now(), last);
-}
-
-/**
- * Why a publishing run ends without publishing: its day is no longer today, whether that was so
- * when it started or came to be while it ran. Failed rather than completed, because what was
- * asked — to make the result the day's report — did not happen.
- */
-function pastDayProblem(date: string, today: string): AnalysisProblem {
-  return {
-    code: 'report_immutable',
-    title: 'Past reports are immutable',
-    detail: `The run was to publish ${date}, which is no longer today (${today}); past reports never change.`,
-  };
 }
 
 /**

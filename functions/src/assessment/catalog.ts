@@ -4,7 +4,7 @@
  * evaluates (the daily job, a first read of today), never by families that only list controls.
  */
 import { readFile } from 'node:fs/promises';
-import { loadOnce } from '../http/maybe-async.js';
+import { loadOnce } from '../common/maybe-async.js';
 import type { CompiledCatalog } from './evaluate.js';
 import type { Catalog } from './model.js';
 

@@ -36,10 +36,27 @@ function partsIn(timeZone: string, instant: Date): Record<string, number> {
   return parts;
 }
 
-/** The day an instant falls on in a time zone. */
-export function dayIn(timeZone: string, instant: Date): string {
+function dayOfParts(timeZone: string, instant: Date): string {
   const { year, month, day } = partsIn(timeZone, instant);
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The last day asked about in each time zone, with the instants it spans. Every caller asks
+ * about now, and reading the calendar (`formatToParts`) costs more than the rest of serving a
+ * cached report, so a request inside the same day costs two comparisons.
+ */
+const lastDay = new Map<string, { day: string; from: number; until: number }>();
+
+/** The day an instant falls on in a time zone. */
+export function dayIn(timeZone: string, instant: Date): string {
+  const time = instant.getTime();
+  const last = lastDay.get(timeZone);
+  if (last && time >= last.from && time < last.until) return last.day;
+  const day = dayOfParts(timeZone, instant);
+  const span = { day, from: startOfDay(timeZone, day).getTime(), until: endOfDay(timeZone, day).getTime() };
+  if (time >= span.from && time < span.until) lastDay.set(timeZone, span);
+  return day;
 }
 
 /** Throws for a name the runtime's time-zone database does not know. */
@@ -62,7 +79,7 @@ export function startOfDay(timeZone: string, date: string): Date {
     guess += wall - seen;
   }
   // Settle on the exact boundary: the earliest instant whose day is `date`, within a few hours.
-  const isOnOrAfter = (instant: number) => dayIn(timeZone, new Date(instant)) >= date;
+  const isOnOrAfter = (instant: number) => dayOfParts(timeZone, new Date(instant)) >= date;
   let low = guess - 3 * 3_600_000;
   let high = guess + 3 * 3_600_000;
   if (isOnOrAfter(low) || !isOnOrAfter(high)) return new Date(guess);

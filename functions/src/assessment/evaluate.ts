@@ -15,9 +15,9 @@
  *
  * Nothing here reads storage or the wall clock, so the same inputs always give the same report.
  */
+import { plural, severityWeights } from '../contract.js';
 import { compileCheck, outcomeOf, renderMessage, type CompiledCheck } from './checks.js';
 import {
-  severityWeights,
   type Catalog,
   type Control,
   type ControlResult,
@@ -111,8 +111,6 @@ export function indexEvidence(evidence: readonly EvidenceItem[], asOf: Date): Ev
 }
 
 const bySubject = (a: Indexed, b: Indexed) => (a.item.subject < b.item.subject ? -1 : a.item.subject > b.item.subject ? 1 : 0);
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 function evaluateControl(control: Control, checks: CompiledCheck[], index: EvidenceIndex, asOf: number): ControlResult {
   const findings: Finding[] = [];

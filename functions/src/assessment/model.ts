@@ -44,5 +44,3 @@ export interface Catalog {
   version: string;
   controls: Control[];
 }
-
-export const severityWeights: Record<Severity, number> = { critical: 10, high: 5, medium: 3, low: 1 };

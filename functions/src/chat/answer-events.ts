@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { components } from '../generated/api-types.js';
-import type { EventFeed } from '../http/event-stream.js';
+import type { EventFeed } from '../common/event-feed.js';
 import { ObjectNotFound, type ObjectStore } from '../storage/object-store.js';
 
 export type ChatAnswer = components['schemas']['ChatAnswer'];

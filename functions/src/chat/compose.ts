@@ -8,6 +8,7 @@
  * Citations carry the report's words unescaped: they are data, for a client to show as text.
  */
 import type { ControlStatus, Finding } from '../assessment/model.js';
+import { plural } from '../contract.js';
 import { rankByRisk, type ChangeFocus, type DeclineReason } from './intents.js';
 import {
   changeQuestion,
@@ -48,7 +49,6 @@ export function escapeMarkdown(text: string): string {
     .replace(/^(\s*\d+)([.)])/, '$1\\$2');
 }
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 /** "failing", "failing or stale", "failing, stale or missing evidence". */
 const either = (words: string[]) =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;

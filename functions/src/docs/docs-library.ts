@@ -18,9 +18,17 @@ export interface DocsBundle {
   pages: DocRecord[];
 }
 
+/** A page as it is served: its JSON bytes, made once, and their validator. */
+export interface ServedPage {
+  gated: boolean;
+  bytes: Buffer;
+  etag: string;
+}
+
 export class DocsLibrary {
   readonly #pages: Map<string, DocRecord>;
   readonly #summaries: DocSummary[];
+  readonly #served = new Map<string, ServedPage>();
 
   constructor(bundle: DocsBundle) {
     const sorted = [...bundle.pages].sort((a, b) => a.order - b.order || a.slug.localeCompare(b.slug));
@@ -40,8 +48,17 @@ export class DocsLibrary {
     return includeGated ? this.#summaries : this.#summaries.filter((page) => !page.gated);
   }
 
-  page(slug: string): DocRecord | undefined {
-    return this.#pages.get(slug);
+  /** A page's response body, serialised on its first request rather than on every one. */
+  served(slug: string): ServedPage | undefined {
+    let served = this.#served.get(slug);
+    if (!served) {
+      const record = this.#pages.get(slug);
+      if (!record) return undefined;
+      const { etag, ...page } = record;
+      served = { gated: record.gated, bytes: Buffer.from(JSON.stringify(page)), etag };
+      this.#served.set(slug, served);
+    }
+    return served;
   }
 }
 

@@ -12,8 +12,7 @@
  */
 import type { EvidenceItem } from '../assessment/model.js';
 import type { ObjectInfo, ObjectStore } from '../storage/object-store.js';
-export { decodeCursor } from '../storage/newest-first.js';
-import { encodeCursor, idOfKey, type IndexEntry, invertedTime, nameAfter } from '../storage/newest-first.js';
+import { idOfKey, type IndexEntry, invertedTime, nameAfter } from '../storage/newest-first.js';
 import { indexPrefixOf, type IndexPath } from './evidence-layout.js';
 import type { EvidenceStore } from './evidence-store.js';
 
@@ -28,7 +27,7 @@ export interface EvidenceQuery {
   /** `collectedAt` before (milliseconds). */
   to?: number;
   limit: number;
-  /** The place after which to continue: a decoded cursor. */
+  /** The index key after which to continue (a cursor's place, families/paging.ts). */
   after?: string;
 }
 
@@ -36,8 +35,8 @@ export interface EvidenceListing {
   items: EvidenceItem[];
   /** At least one more matching item exists after this page. */
   hasMore: boolean;
-  /** Where to continue: after the last item when `hasMore`, after the last entry examined when a scan stopped early. */
-  nextCursor?: string;
+  /** The key to continue after: the last item's when `hasMore`, the last entry examined when a scan stopped early. */
+  next?: string;
 }
 
 /** Listings one page may make before it answers with what it found. */
@@ -181,7 +180,7 @@ export async function listEvidence(store: ObjectStore, evidence: EvidenceStore, 
   const hasMore = found.length > query.limit;
   const items = await evidence.getIndexed(page.map((entry) => idOfKey(entry.key)));
   const listing: EvidenceListing = { items, hasMore };
-  if (hasMore) listing.nextCursor = encodeCursor(page[page.length - 1]!.key);
-  else if (stopped && lastExamined !== undefined) listing.nextCursor = encodeCursor(lastExamined);
+  if (hasMore) listing.next = page[page.length - 1]!.key;
+  else if (stopped && lastExamined !== undefined) listing.next = lastExamined;
   return listing;
 }

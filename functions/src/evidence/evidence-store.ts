@@ -19,7 +19,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { EvidenceInput, EvidenceItem } from '../assessment/model.js';
-import { ApiProblem } from '../http/problem.js';
 import { inBatches, listNames, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 import { canonicalJson } from './canonical-json.js';
 import {
@@ -40,6 +39,7 @@ import {
 } from './evidence-layout.js';
 import { parseNdjson, toNdjson } from './ndjson.js';
 import { checkDistinctIds, checkLimits } from './evidence-checks.js';
+import { EvidenceConflict, EvidenceInFlight } from './evidence-errors.js';
 import { IdempotencyKeys } from './idempotency-keys.js';
 
 const parallelWrites = 64;
@@ -117,13 +117,14 @@ export class EvidenceStore {
   /**
    * Stores items sent by a collector or a submission. Ids come from the items, else from the
    * idempotency key (so a retried request derives the same ids), else are new. Limits and
-   * conflicts are checked before anything is written, so a refused request stores nothing.
+   * conflicts are checked before anything is written, so a refused request stores nothing; a
+   * refusal is one of the errors of evidence-errors.ts, naming items by their index in `inputs`.
    */
   async ingest(
     inputs: readonly EvidenceInput[],
-    options: { receivedAt: Date; idempotencyKey?: string; pointer: (index: number) => string; extra?: Partial<EvidenceItem> },
+    options: { receivedAt: Date; idempotencyKey?: string; extra?: Partial<EvidenceItem> },
   ): Promise<IngestOutcome[]> {
-    checkLimits(inputs, options.pointer);
+    checkLimits(inputs);
     const keyHash = options.idempotencyKey ? createHash('sha256').update(options.idempotencyKey).digest('hex') : undefined;
     const items: EvidenceItem[] = inputs.map((input, index) => ({
       ...input,
@@ -132,7 +133,7 @@ export class EvidenceStore {
       attachments: [],
       ...options.extra,
     }));
-    checkDistinctIds(items, options.pointer);
+    checkDistinctIds(items);
 
     const keys = new IdempotencyKeys(this.#store);
     const key = keyHash ? await keys.claim(keyHash, items.map(fingerprint)) : undefined;
@@ -147,7 +148,7 @@ export class EvidenceStore {
    * same claims and conflicts as ingest, one batch per UTC day of arrival.
    */
   async importItems(items: readonly EvidenceItem[]): Promise<IngestOutcome[]> {
-    checkDistinctIds(items, (index) => `/${index}`);
+    checkDistinctIds(items);
     return this.#commit(items);
   }
 
@@ -162,7 +163,7 @@ export class EvidenceStore {
     await this.#settleRaces(items, fingerprints, decisions, raced, written);
     if (performance.now() - started > this.#commitDeadlineMs) {
       await this.#withdraw(written);
-      throw inFlight('This request took too long to store its items and stored none of them; send it again.');
+      throw new EvidenceInFlight('too_slow');
     }
     const won = new Set(written.map((claim) => claim.id));
     await this.#writeBatches(
@@ -225,7 +226,7 @@ export class EvidenceStore {
         continue;
       }
       await this.#withdraw(written);
-      throw conflict(items[index]!.id, 'was just stored by another request with different content');
+      throw new EvidenceConflict(items[index]!.id, 'raced');
     }
   }
 
@@ -262,7 +263,7 @@ export class EvidenceStore {
         return { action: 'takeover', generation: claim.generation };
       }
       if (claim.fingerprint !== fingerprints[index]) {
-        throw conflict(item.id, 'already exists with different content');
+        throw new EvidenceConflict(item.id, 'exists');
       }
       return committed.has(claim.batch) ? { action: 'existing', batch: claim.batch } : { action: 'peer', batch: claim.batch };
     });
@@ -276,10 +277,7 @@ export class EvidenceStore {
       for (const batch of [...pending]) if (await this.#isCommitted(batch)) pending.delete(batch);
       if (pending.size === 0) return;
       if (performance.now() > deadline) {
-        throw inFlight(
-          'Some of these items are being stored by another request that has not finished; send this request again ' +
-            'shortly and they will be reported as existing.',
-        );
+        throw new EvidenceInFlight('peer_pending');
       }
       await sleep(pause);
     }
@@ -464,15 +462,4 @@ function indexMetadata(item: EvidenceItem): Record<string, string> {
 
 function ignoreExisting(error: unknown): void {
   if (!(error instanceof PreconditionFailed)) throw error;
-}
-
-function conflict(id: string, what: string): ApiProblem {
-  return new ApiProblem(
-    'evidence_conflict',
-    `An evidence item with id "${id}" ${what}; evidence is append-only, so send the correction under a new id.`,
-  );
-}
-
-function inFlight(detail: string): ApiProblem {
-  return new ApiProblem('evidence_in_flight', detail, { headers: { 'Retry-After': '5' } });
 }

@@ -5,9 +5,9 @@
  * same key with another body is refused.
  */
 import { createHash } from 'node:crypto';
-import { ApiProblem } from '../http/problem.js';
 import { PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 import { canonicalJson } from './canonical-json.js';
+import { EvidenceKeyReused } from './evidence-errors.js';
 import { keyObjectName } from './evidence-layout.js';
 
 export interface KeyOutcome {
@@ -44,12 +44,7 @@ export class IdempotencyKeys {
       if (!(error instanceof PreconditionFailed)) throw error;
       const { data, info } = await this.#store.read(name);
       const stored = JSON.parse(data.toString('utf8')) as { request: string; outcomes?: KeyOutcome[] };
-      if (stored.request !== request) {
-        throw new ApiProblem(
-          'idempotency_key_reused',
-          'This Idempotency-Key was already used for a different request body; use a new key for a new request.',
-        );
-      }
+      if (stored.request !== request) throw new EvidenceKeyReused();
       return { name, generation: info.generation, request, ...(stored.outcomes ? { outcomes: stored.outcomes } : {}) };
     }
   }

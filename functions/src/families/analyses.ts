@@ -3,12 +3,13 @@
  * list and read runs, cancel one, and follow its events as a resumable stream.
  */
 import { dayIn } from '../assessment/dates.js';
-import { AnalysisStore } from '../analyses/analysis-store.js';
+import { AnalysisStore, runKey } from '../analyses/analysis-store.js';
 import { analysisLinks, type Analysis, type AnalysisEvent, type AnalysisRequest } from '../analyses/analysis-model.js';
 import { cloudTasksQueue, type RunQueue } from '../analyses/task-queue.js';
 import { logs } from '../logs.js';
 import { actorOf } from '../http/bearer-token.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
+import { describeRunFailure } from '../http/domain-problems.js';
 import {
   EventStream,
   resumePoint,
@@ -17,8 +18,10 @@ import {
   wantsJson,
   type StreamLimits,
 } from '../http/event-stream.js';
-import { loadOnce } from '../http/maybe-async.js';
+import { loadOnce } from '../common/maybe-async.js';
 import { ApiProblem, invalidRequest } from '../http/problem.js';
+import { idOfKey } from '../storage/newest-first.js';
+import { pageBody, placeOf } from './paging.js';
 import { servicesFrom, type ServiceOptions } from './services.js';
 
 export type AnalysesFamilyOptions = FamilyOptions &
@@ -34,7 +37,7 @@ const queueRetryAfterSeconds = 5;
 
 export function createAnalysesFamily(options: AnalysesFamilyOptions = {}) {
   const services = servicesFrom(options);
-  const analyses = loadOnce(async () => new AnalysisStore((await services()).store));
+  const analyses = loadOnce(async () => new AnalysisStore((await services()).store, { describeFailure: describeRunFailure }));
   let runQueue: RunQueue | undefined;
   const queue = () => (runQueue ??= (options.queue ?? cloudTasksQueue)());
   const limits = options.streamLimits ?? settingsLimits;
@@ -105,14 +108,15 @@ export function createAnalysesFamily(options: AnalysesFamilyOptions = {}) {
       },
 
       listAnalyses: async ({ query }) => {
-        const { items, hasMore } = await (
+        const after = placeOf('analyses', query.cursor, (place) => runKey(idOfKey(place)) === place);
+        const page = await (
           await analyses()
         ).page({
           limit: query.limit ?? 20,
           now: (await services()).now(),
-          ...(query.cursor ? { after: query.cursor } : {}),
+          ...(after !== undefined ? { after } : {}),
         });
-        return { status: 200, body: { items, hasMore, ...(hasMore ? { nextCursor: items[items.length - 1]!.id } : {}) } };
+        return { status: 200, body: pageBody('analyses', page) };
       },
 
       getAnalysis: async ({ path }) => ({ status: 200, body: await describeOrThrow(path.id) }),

@@ -8,7 +8,6 @@ import { providerFor, retrievalProvider } from '../chat/provider.js';
 import { indexReport } from '../chat/report-index.js';
 import * as config from '../config.js';
 import { logs } from '../logs.js';
-import { dayIn, isCalendarDate } from '../assessment/dates.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import {
   acceptsEventStream,
@@ -18,12 +17,12 @@ import {
   throughBufferingProxy,
   type StreamLimits,
 } from '../http/event-stream.js';
-import { loadOnce } from '../http/maybe-async.js';
+import { loadOnce } from '../common/maybe-async.js';
 import type { RequestContext } from '../http/operation-types.js';
-import { ApiProblem, invalidRequest } from '../http/problem.js';
+import { ApiProblem } from '../http/problem.js';
 import type { StoredReport } from '../reports/report-store.js';
-import { todaysReport } from '../reports/todays-report.js';
-import { servicesFrom, type ServiceOptions, type Services } from './services.js';
+import { reportsByDate } from './report-of-date.js';
+import { servicesFrom, type ServiceOptions } from './services.js';
 
 export type ChatFamilyOptions = FamilyOptions &
   ServiceOptions & {
@@ -33,24 +32,10 @@ export type ChatFamilyOptions = FamilyOptions &
 export function createChatFamily(options: ChatFamilyOptions = {}) {
   const services = servicesFrom(options);
   const answers = loadOnce(async () => new AnswerStore((await services()).store));
-  const today = todaysReport();
+  const reports = reportsByDate();
   const limits = options.streamLimits ?? settingsLimits;
   /** Each stored report's search index, built on its first question. */
   const indexes = new WeakMap<StoredReport, ReturnType<typeof indexReport>>();
-
-  async function reportOf(s: Services, date: string | undefined): Promise<StoredReport> {
-    const current = dayIn(s.timeZone(), s.now());
-    if (date === undefined || date === current) return today(s);
-    if (date > current) {
-      throw invalidRequest([
-        { in: 'body', pointer: '/date', message: `is in the future; today is ${current} (${s.timeZone()})` },
-      ]);
-    }
-    const stored = await s.reports.find(date, { immutable: true });
-    if (!stored)
-      throw new ApiProblem('report_not_found', `There is no report for ${date}. GET /api/report lists the days that have one.`);
-    return stored;
-  }
 
   const stream = (id: string, events: Parameters<typeof fixedFeed>[0], afterId: number, context: RequestContext) =>
     new EventStream(`chat ${id}`, fixedFeed(events), afterId, limits(throughBufferingProxy(context)));
@@ -60,7 +45,9 @@ export function createChatFamily(options: ChatFamilyOptions = {}) {
     {
       chat: async ({ body }, context) => {
         const s = await services();
-        const stored = await reportOf(s, body.date);
+        const stored = await (body.date === undefined
+          ? reports.today(s)
+          : reports.get(s, body.date, { in: 'body', pointer: '/date' }));
         let index = indexes.get(stored);
         if (!index) indexes.set(stored, (index = indexReport(stored.report, s.catalog)));
         const question = {
@@ -69,8 +56,10 @@ export function createChatFamily(options: ChatFamilyOptions = {}) {
           report: stored.report,
           catalog: s.catalog,
           index,
-          reportOn: async (date: string) =>
-            isCalendarDate(date) ? (await s.reports.find(date, { immutable: true }))?.report : undefined,
+          reportOn: async (date: string) => {
+            const lookup = await reports.find(s, date);
+            return 'found' in lookup ? lookup.found.report : undefined;
+          },
         };
         const provider = providerFor({
           provider: config.chatProvider(),

@@ -1,7 +1,7 @@
 /** The `docs` family: the documentation index and pages, gated pages protected in protected mode. */
 import { loadDocsLibrary, type DocsLibrary } from '../docs/docs-library.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
-import { andThen, loadOnce, type MaybePromise } from '../http/maybe-async.js';
+import { andThen, loadOnce, type MaybePromise } from '../common/maybe-async.js';
 import { ApiProblem } from '../http/problem.js';
 
 export interface DocsFamilyOptions extends FamilyOptions {
@@ -22,16 +22,15 @@ export function createDocsFamily({ library = loadDocsLibraryOnce, ...options }: 
 
       getDocPage: ({ path }, context) =>
         andThen(library(), (docs) => {
-          const record = docs.page(path.slug);
-          if (!record) throw new ApiProblem('doc_not_found', `No documentation page has the slug "${path.slug}".`);
-          if (record.gated) context.protect();
-          const { etag, ...page } = record;
+          const page = docs.served(path.slug);
+          if (!page) throw new ApiProblem('doc_not_found', `No documentation page has the slug "${path.slug}".`);
+          if (page.gated) context.protect();
           return {
             status: 200 as const,
-            body: page,
-            etag,
+            body: page.bytes,
+            etag: page.etag,
             // A gated page may be answered differently per caller, so no shared cache may keep it.
-            cacheControl: record.gated ? 'private, no-cache' : 'public, max-age=300',
+            cacheControl: page.gated ? 'private, no-cache' : 'public, max-age=300',
           };
         }),
     },

@@ -1,10 +1,12 @@
 /** The `evidence` family: ingest from collectors, and reading what was ingested. */
 import type { EvidenceInput } from '../assessment/model.js';
-import { decodeCursor, listEvidence } from '../evidence/evidence-listing.js';
+import { listEvidence } from '../evidence/evidence-listing.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
+import { rethrowAsProblem } from '../http/domain-problems.js';
 import { ApiProblem, invalidRequest } from '../http/problem.js';
 import { logs } from '../logs.js';
 import { ObjectNotFound } from '../storage/object-store.js';
+import { pageBody, placeOf } from './paging.js';
 import { servicesFrom, type ServiceOptions } from './services.js';
 
 export type EvidenceFamilyOptions = FamilyOptions & ServiceOptions;
@@ -20,11 +22,12 @@ export function createEvidenceFamily(options: EvidenceFamilyOptions = {}) {
         const batch = body as { items: EvidenceInput[] } | EvidenceInput;
         const isBatch = 'items' in batch;
         const inputs = isBatch ? batch.items : [batch];
-        const outcomes = await s.evidence.ingest(inputs, {
-          receivedAt: s.now(),
-          ...(headers['Idempotency-Key'] ? { idempotencyKey: headers['Idempotency-Key'] } : {}),
-          pointer: (index) => (isBatch ? `/items/${index}` : ''),
-        });
+        const outcomes = await s.evidence
+          .ingest(inputs, {
+            receivedAt: s.now(),
+            ...(headers['Idempotency-Key'] ? { idempotencyKey: headers['Idempotency-Key'] } : {}),
+          })
+          .catch(rethrowAsProblem(isBatch ? { items: '/items' } : {}));
         const created = outcomes.filter((outcome) => outcome.status === 'created').length;
         logs.evidenceIngested(context.requestId, created, outcomes.length - created);
         return { status: created > 0 ? 201 : 200, body: { items: outcomes } };
@@ -38,10 +41,7 @@ export function createEvidenceFamily(options: EvidenceFamilyOptions = {}) {
           if (!found) throw invalidRequest([{ in: 'query', name: 'control', message: 'names no control in the catalog' }]);
           control = { id: found.id, kinds: found.evidence.map((requirement) => requirement.kind) };
         }
-        const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-        if (query.cursor !== undefined && after === undefined) {
-          throw invalidRequest([{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }]);
-        }
+        const after = placeOf('evidence', query.cursor);
         const page = await listEvidence(s.store, s.evidence, {
           ...(query.kind ? { kind: query.kind } : {}),
           ...(query.subject !== undefined ? { subject: query.subject } : {}),
@@ -50,9 +50,9 @@ export function createEvidenceFamily(options: EvidenceFamilyOptions = {}) {
           ...(query.from ? { from: Date.parse(query.from) } : {}),
           ...(query.to ? { to: Date.parse(query.to) } : {}),
           limit: query.limit ?? 50,
-          ...(after ? { after } : {}),
+          ...(after !== undefined ? { after } : {}),
         });
-        return { status: 200, body: page };
+        return { status: 200, body: pageBody('evidence', page) };
       },
 
       getEvidence: async ({ path }) => {

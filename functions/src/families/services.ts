@@ -10,7 +10,7 @@ import type { Catalog } from '../assessment/model.js';
 import * as config from '../config.js';
 import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
-import { loadOnce, type MaybePromise } from '../http/maybe-async.js';
+import { loadOnce, type MaybePromise } from '../common/maybe-async.js';
 import { ReportStore } from '../reports/report-store.js';
 import { openStore } from '../storage/open-store.js';
 import type { ObjectStore } from '../storage/object-store.js';

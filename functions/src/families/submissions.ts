@@ -2,15 +2,18 @@
 import { dayIn } from '../assessment/dates.js';
 import { actorOf } from '../http/bearer-token.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
+import { problemFor } from '../http/domain-problems.js';
 import { contentDisposition } from '../http/file-name.js';
-import { loadOnce } from '../http/maybe-async.js';
+import { loadOnce } from '../common/maybe-async.js';
 import type { UploadedFile } from '../http/multipart.js';
 import { ApiProblem, invalidRequest, type RequestError } from '../http/problem.js';
 import { logs } from '../logs.js';
 import { ObjectNotFound } from '../storage/object-store.js';
 import { checkAttachments } from '../submissions/attachment-checks.js';
+import { idOfKey } from '../storage/newest-first.js';
 import { sha256, submissionKey, SubmissionStore } from '../submissions/submission-store.js';
 import { uploadLimits } from '../submissions/upload-limits.js';
+import { pageBody, placeOf } from './paging.js';
 import { servicesFrom, type ServiceOptions } from './services.js';
 
 export type SubmissionsFamilyOptions = FamilyOptions & ServiceOptions;
@@ -49,7 +52,11 @@ export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) 
         const { s, store } = await submissions();
         const form = body as unknown as Form;
         const files = form.attachments ?? [];
-        checkAttachments(files, uploadLimits);
+        try {
+          checkAttachments(files, uploadLimits);
+        } catch (error) {
+          throw problemFor(error, { items: '/attachments' }) ?? error;
+        }
         const known = new Set(s.catalog.controls.map((control) => control.id));
         const errors: RequestError[] = form.controls
           .map((id, index) => ({ id, index }))
@@ -81,15 +88,13 @@ export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) 
 
       listSubmissions: async ({ query }) => {
         const { store } = await submissions();
-        if (query.cursor !== undefined && submissionKey(query.cursor) === undefined) {
-          throw invalidRequest([{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }]);
-        }
-        const { items, hasMore } = await store.page({
+        const after = placeOf('submissions', query.cursor, (place) => submissionKey(idOfKey(place)) === place);
+        const page = await store.page({
           limit: query.limit ?? 50,
           ...(query.control ? { control: query.control } : {}),
-          ...(query.cursor ? { after: query.cursor } : {}),
+          ...(after !== undefined ? { after } : {}),
         });
-        return { status: 200, body: { items, hasMore, ...(hasMore ? { nextCursor: items[items.length - 1]!.id } : {}) } };
+        return { status: 200, body: pageBody('submissions', page) };
       },
 
       getSubmission: async ({ path }) => ({ status: 200, body: await find(path.id) }),

@@ -129,7 +129,7 @@ export interface paths {
         };
         /**
          * Get the report of a date
-         * @description The report of one day. A date in the future, or a past day without a report, answers 404 `report_not_found`.
+         * @description The report of one day. A date that is not a calendar day (2026-02-30) answers 400; a date in the future, or a past day without a report, 404 `report_not_found`.
          */
         get: operations["getReport"];
         put?: never;
@@ -385,7 +385,7 @@ export interface paths {
         put?: never;
         /**
          * Ask about a report
-         * @description Answers from the report of `date` (today by default) only, citing the controls and evidence each statement rests on. With `Accept: text/event-stream` the answer comes as events (`answer.delta` pieces, `citations`, `done`); they are persisted first, and `Content-Location` names where to resume them with `Last-Event-ID`. Over-long messages or histories answer 400, an over-large body 413.
+         * @description Answers from the report of `date` (today by default) only, citing the controls and evidence each statement rests on. With `Accept: text/event-stream` the answer comes as events (`answer.delta` pieces, `citations`, `done`); they are persisted first, and `Content-Location` names where to resume them with `Last-Event-ID`. Over-long messages or histories answer 400, an over-large body 413. The report of `date` is found as `GET /api/report/{date}` finds it: a day that is not a calendar day answers 400, a day in the future or a past day without a report 404 `report_not_found`.
          */
         post: operations["chat"];
         delete?: never;
@@ -441,7 +441,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -1170,8 +1170,10 @@ export interface components {
             /** @description Pass as `cursor` for the next page; present when `hasMore`. */
             nextCursor?: string;
         };
+        /** @description Why a run failed, in the terms of the problem catalog: `code` and `title` are a catalog entry’s. */
         AnalysisProblem: {
-            code: string;
+            /** @enum {string} */
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             title: string;
             detail: string;
         };
@@ -1309,10 +1311,7 @@ export interface components {
         };
         ChatRequest: {
             message: string;
-            /**
-             * Format: date
-             * @description The report to ask about; today’s by default.
-             */
+            /** @description The day of the report to ask about, `YYYY-MM-DD` in the report time zone; today’s by default. */
             date?: string;
             /** @description The previous turns, oldest first (at most 20). */
             history?: components["schemas"]["ChatTurn"][];
@@ -1898,6 +1897,7 @@ export interface operations {
                 /** @description `collectedAt` before. */
                 to?: string;
                 limit?: number;
+                /** @description The previous page’s `nextCursor`, exactly as given. Anything else — made up, altered, or another listing’s — answers 400 `invalid_request`. */
                 cursor?: string;
             };
             header?: never;
@@ -1998,6 +1998,7 @@ export interface operations {
             query?: {
                 control?: string;
                 limit?: number;
+                /** @description The previous page’s `nextCursor`, exactly as given. Anything else — made up, altered, or another listing’s — answers 400 `invalid_request`. */
                 cursor?: string;
             };
             header?: never;
@@ -2114,6 +2115,7 @@ export interface operations {
         parameters: {
             query?: {
                 limit?: number;
+                /** @description The previous page’s `nextCursor`, exactly as given. Anything else — made up, altered, or another listing’s — answers 400 `invalid_request`. */
                 cursor?: string;
             };
             header?: never;

@@ -14,8 +14,16 @@ const exposedHeaders = ['X-Request-Id', 'ETag', 'WWW-Authenticate', 'Allow', 'Lo
  * returns true; the caller must then stop. Synchronous: `cors` calls back at once when, as
  * here, its options and origin check are plain values.
  */
-export function applyCors(req: IncomingMessage, res: ServerResponse, origins: readonly string[], methods: string[]): boolean {
-  if (origins.length === 0 || req.headers.origin === undefined) return false;
+export function applyCors(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allowedOrigins: () => readonly string[],
+  methods: string[],
+): boolean {
+  // Only a browser's cross-origin call sends `Origin`; the setting is not even read for the rest.
+  if (req.headers.origin === undefined) return false;
+  const origins = allowedOrigins();
+  if (origins.length === 0) return false;
   const isPreflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
   const allowAny = origins.includes('*');
   cors({

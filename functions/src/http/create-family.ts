@@ -10,12 +10,12 @@ import { logs } from '../logs.js';
 import { checkBearerToken, type TokenCheck } from './bearer-token.js';
 import { EventStream } from './event-stream.js';
 import { applyCors } from './cors.js';
-import { andThen, isPromise, loadOnce, type MaybePromise } from './maybe-async.js';
+import { problemFor } from './domain-problems.js';
+import { andThen, isPromise, loadOnce, type MaybePromise } from '../common/maybe-async.js';
 import type { Family, FamilyHandlers, OperationHandler, OperationId, OperationInput, ResultOptions } from './operation-types.js';
 import { ApiProblem, internalProblem, writeProblem } from './problem.js';
 import { readInput, type RequestWithBody } from './request-input.js';
 import {
-  allowedMethods,
   compilePaths,
   loadRouteTable,
   matchPath,
@@ -64,8 +64,10 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
       }),
   );
 
+  /** Answers a failed request: problems and domain errors as their problem; anything else is a bug, logged, and a bare 500. */
   function fail(res: ServerResponse, facts: RequestFacts, error: unknown): void {
-    if (error instanceof ApiProblem) return writeProblem(res, error, facts.path, facts.requestId);
+    const problem = problemFor(error);
+    if (problem) return writeProblem(res, problem, facts.path, facts.requestId);
     logs.requestFailed(facts, error);
     writeProblem(res, internalProblem(), facts.path, facts.requestId);
   }
@@ -79,8 +81,8 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
   ): MaybePromise<void> {
     const { method, path: pathname } = facts;
     const match = matchPath(compiled, pathname);
-    const allow = match ? allowedMethods(match.path) : [];
-    if (applyCors(req, res, config.corsOrigins(), allow)) return;
+    const allow = match?.path.allow ?? [];
+    if (applyCors(req, res, config.corsOrigins, allow)) return;
     if (!match) throw new ApiProblem('not_found', `No operation exists at ${pathname}.`);
     if (method === 'OPTIONS') {
       res.statusCode = 204;

@@ -10,23 +10,10 @@
  * still see progress every round trip instead of once per time limit.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EventFeed, StreamEvent } from '../common/event-feed.js';
 import * as config from '../config.js';
 import { logs } from '../logs.js';
-import type { RequestContext } from './operation-types.js';
 import { invalidRequest } from './problem.js';
-
-export interface StreamEvent {
-  id: number;
-  type: string;
-}
-
-export interface EventFeed<E extends StreamEvent> {
-  /**
-   * The events after `afterId`, waiting up to `waitMs` for one to exist; `ended` once the
-   * feed's last event is among them (or was sent before). An empty batch means nothing came.
-   */
-  next(afterId: number, waitMs: number, signal: AbortSignal): Promise<{ events: readonly E[]; ended: boolean }>;
-}
 
 export interface StreamLimits {
   /** A connection ends by itself after this long. */
@@ -41,6 +28,18 @@ export interface StreamLimits {
   lingerMs: number;
 }
 
+/**
+ * Where a stream reads the time, in milliseconds that only move forward. The stream never
+ * waits by itself (the feed does, up to the time it is given), so reading is all it needs;
+ * tests pass a clock their feed moves, and so decide exactly when each limit is reached.
+ */
+export interface StreamClock {
+  now(): number;
+}
+
+/** The process's monotonic clock, which a change of the wall clock cannot move. */
+export const monotonicClock: StreamClock = { now: () => performance.now() };
+
 /** The limits every stream gets: `STREAM_MAX_SECONDS` per connection, a heartbeat every 10 s, a 1 s retry hint. */
 export function settingsLimits(buffered: boolean): StreamLimits {
   return { maxConnectionMs: config.streamMaxSeconds() * 1000, heartbeatMs: 10_000, retryMs: 1000, buffered, lingerMs: 400 };
@@ -51,7 +50,7 @@ export function settingsLimits(buffered: boolean): StreamLimits {
  * complete. Requests it forwards carry `X-Forwarded-Host` (and `X-FH-Requested-Host`); a direct
  * call to the function URL does not, and gets true streaming.
  */
-export function throughBufferingProxy(context: Pick<RequestContext, 'header'>): boolean {
+export function throughBufferingProxy(context: { header(name: string): string | undefined }): boolean {
   return context.header('x-forwarded-host') !== undefined || context.header('x-fh-requested-host') !== undefined;
 }
 
@@ -61,12 +60,14 @@ export class EventStream<E extends StreamEvent> {
   readonly #afterId: number;
   readonly #limits: StreamLimits;
   readonly #name: string;
+  readonly #clock: StreamClock;
 
-  constructor(name: string, feed: EventFeed<E>, afterId: number, limits: StreamLimits) {
+  constructor(name: string, feed: EventFeed<E>, afterId: number, limits: StreamLimits, clock = monotonicClock) {
     this.#name = name;
     this.#feed = feed;
     this.#afterId = afterId;
     this.#limits = limits;
+    this.#clock = clock;
   }
 
   async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -83,14 +84,15 @@ export class EventStream<E extends StreamEvent> {
     const onClose = () => closed.abort();
     res.on('close', onClose);
     const limits = this.#limits;
-    const started = performance.now();
+    const clock = this.#clock;
+    const started = clock.now();
     let last = this.#afterId;
     let lastWrite = started;
     let firstSentAt: number | undefined;
     try {
       res.write(`retry: ${limits.retryMs}\n\n`);
       for (;;) {
-        const now = performance.now();
+        const now = clock.now();
         let until = started + limits.maxConnectionMs;
         if (firstSentAt !== undefined) until = Math.min(until, firstSentAt + limits.lingerMs);
         if (now >= until) break;
@@ -100,13 +102,13 @@ export class EventStream<E extends StreamEvent> {
         if (events.length > 0) {
           res.write(events.map(formatEvent).join(''));
           last = events[events.length - 1]!.id;
-          lastWrite = performance.now();
+          lastWrite = clock.now();
           if (limits.buffered) firstSentAt ??= lastWrite;
         }
         if (ended) break;
-        if (performance.now() - lastWrite >= limits.heartbeatMs) {
+        if (clock.now() - lastWrite >= limits.heartbeatMs) {
           res.write(': heartbeat\n\n');
-          lastWrite = performance.now();
+          lastWrite = clock.now();
         }
       }
       res.end();

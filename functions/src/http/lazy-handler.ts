@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HttpHandler } from './create-family.js';
 import { logs } from '../logs.js';
-import { isPromise, loadOnce } from './maybe-async.js';
+import { isPromise, loadOnce } from '../common/maybe-async.js';
 import { internalProblem, writeProblem } from './problem.js';
 
 export function lazyHandler(family: string, load: () => Promise<{ handler: HttpHandler }>): HttpHandler {

@@ -3,11 +3,12 @@
  * exactly the operation's validated parameters and body, and must return one of its declared
  * success responses.
  */
+import type { StreamEvent } from '../common/event-feed.js';
+import type { MaybePromise } from '../common/maybe-async.js';
 import type { operations } from '../generated/api-types.js';
 import type { FamilyOperations } from '../generated/families.js';
 import type { Caller } from './bearer-token.js';
-import type { EventStream, StreamEvent } from './event-stream.js';
-import type { MaybePromise } from './maybe-async.js';
+import type { EventStream } from './event-stream.js';
 
 export type OperationId = keyof operations;
 export type Family = keyof FamilyOperations;

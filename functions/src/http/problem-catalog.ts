@@ -1,5 +1,6 @@
 /**
- * The catalog of stable problem codes every Evident endpoint may answer with.
+ * The catalog of stable problem codes every Evident endpoint may answer with, and that a failed
+ * analysis run reports in its `run.failed` event.
  *
  * It is the single place a code, its HTTP status and its title are declared: the HTTP core
  * reads it to build RFC 9457 bodies, and the OpenAPI build reads it to document the `code`
@@ -177,10 +178,20 @@ export const problemCatalog = {
       'token may well be valid. Send the same request again after `Retry-After` seconds. Do not sign in again: it ' +
       'cannot help.',
   },
+  worker_lost: {
+    status: 500,
+    title: 'Analysis abandoned',
+    description:
+      'Never an HTTP answer: the `problem` of a `run.failed` event. The run had no new event for 30 minutes, so no ' +
+      'worker took it or its worker stopped without finishing; it was ended the next time it was read so its ' +
+      'followers stop waiting. Nothing was published. Start a new analysis.',
+  },
   internal: {
     status: 500,
     title: 'Internal error',
-    description: 'Something failed on the server. Nothing about the cause is disclosed; quote `requestId` when reporting it.',
+    description:
+      'Something failed on the server. Nothing about the cause is disclosed; quote `requestId` when reporting it. As ' +
+      'the `problem` of a `run.failed` event: every attempt of the run failed, and the server logs have the cause.',
   },
 } as const satisfies Record<string, ProblemDefinition>;
 

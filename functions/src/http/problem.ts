@@ -1,8 +1,9 @@
 /**
  * The one error type of the HTTP core and the writer that turns it into an RFC 9457 body.
  *
- * Handlers throw `ApiProblem` for any expected failure; anything else thrown is a bug, logged
- * by the core and answered as a bare `internal` problem that leaks nothing.
+ * Handlers throw `ApiProblem` for an expected failure they find themselves; the errors of
+ * stores and checks are mapped to it in one place (domain-problems.ts). Anything else thrown
+ * is a bug, logged by the core and answered as a bare `internal` problem that leaks nothing.
  */
 import type { ServerResponse } from 'node:http';
 import { problemCatalog, problemTypeBase, type ProblemCode } from './problem-catalog.js';

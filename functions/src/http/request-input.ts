@@ -8,7 +8,7 @@ import { ApiProblem, invalidRequest, type RequestError } from './problem.js';
 import { depthOf } from '../evidence/evidence-limits.js';
 import { readForm } from './multipart.js';
 import { maxJsonDepth } from './request-limits.js';
-import { andThen, type MaybePromise } from './maybe-async.js';
+import { andThen, type MaybePromise } from '../common/maybe-async.js';
 import type { BodySpec, ParameterSpec, RouteOperation, ScalarType, ValidationError, Validator } from './route-table.js';
 
 export interface RawInput {
@@ -39,12 +39,12 @@ export function readInput(
   req: RequestWithBody,
 ): MaybePromise<RawInput> {
   const errors: RequestError[] = [];
-  const byLocation = (location: ParameterSpec['in']) => operation.parameters.filter((p) => p.in === location);
+  const byLocation = parametersOf(operation);
 
   // Null-prototype records, so a parameter named `__proto__` is a parameter like any other.
   const record = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
   const path = record();
-  for (const parameter of byLocation('path')) {
+  for (const parameter of byLocation.path) {
     const raw = rawPathParams[parameter.name] ?? '';
     try {
       path[parameter.name] = coerce(decodeURIComponent(raw), parameter.type);
@@ -54,11 +54,42 @@ export function readInput(
   }
 
   const query = record();
-  const searchParams = new URLSearchParams(search);
-  const declaredQuery = new Map(byLocation('query').map((p) => [p.name, p]));
+  if (search !== '') readQuery(new URLSearchParams(search), byLocation.query, query, errors);
+
+  const headers = record();
+  for (const parameter of byLocation.header) {
+    const value = req.headers[parameter.name.toLowerCase()];
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    headers[parameter.name] = coerce(text, parameter.type);
+  }
+
+  const schemaErrors: RequestError[] = [];
+  collect(schemaErrors, 'path', operation.validate.path, path);
+  collect(schemaErrors, 'query', operation.validate.query, query);
+  collect(schemaErrors, 'header', operation.validate.header, headers);
+  if (schemaErrors.length > 0) {
+    // A parameter already reported as unreadable is not reported again by its schema.
+    const reported = new Set(errors.map((error) => `${error.in}:${error.name}`));
+    errors.push(...schemaErrors.filter((error) => !reported.has(`${error.in}:${error.name}`)));
+  }
+
+  const finish = (body: unknown): RawInput => {
+    throwIfInvalid(errors);
+    return { path, query, headers, body };
+  };
+  return andThen(readBody(operation, req, errors), finish);
+}
+
+function readQuery(
+  searchParams: URLSearchParams,
+  declared: Map<string, ParameterSpec>,
+  query: Record<string, unknown>,
+  errors: RequestError[],
+): void {
   for (const name of new Set(searchParams.keys())) {
     const values = searchParams.getAll(name);
-    const parameter = declaredQuery.get(name);
+    const parameter = declared.get(name);
     if (!parameter) {
       query[name] = values[0]; // validated as unknown below
     } else if (parameter.array) {
@@ -69,28 +100,25 @@ export function readInput(
       query[name] = coerce(values[0] ?? '', parameter.type);
     }
   }
+}
 
-  const headers = record();
-  for (const parameter of byLocation('header')) {
-    const value = req.headers[parameter.name.toLowerCase()];
-    if (value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(', ') : value;
-    headers[parameter.name] = coerce(text, parameter.type);
+interface ParametersByLocation {
+  path: ParameterSpec[];
+  query: Map<string, ParameterSpec>;
+  header: ParameterSpec[];
+}
+
+/** Each operation's parameters by where they are sent, sorted once rather than on every request. */
+const parametersByOperation = new WeakMap<RouteOperation, ParametersByLocation>();
+
+function parametersOf(operation: RouteOperation): ParametersByLocation {
+  let found = parametersByOperation.get(operation);
+  if (!found) {
+    const at = (location: ParameterSpec['in']) => operation.parameters.filter((parameter) => parameter.in === location);
+    found = { path: at('path'), query: new Map(at('query').map((p) => [p.name, p])), header: at('header') };
+    parametersByOperation.set(operation, found);
   }
-
-  // A parameter already reported as unreadable is not reported again by its schema.
-  const reported = new Set(errors.map((error) => `${error.in}:${error.name}`));
-  const schemaErrors: RequestError[] = [];
-  collect(schemaErrors, 'path', operation.validate.path, path);
-  collect(schemaErrors, 'query', operation.validate.query, query);
-  collect(schemaErrors, 'header', operation.validate.header, headers);
-  errors.push(...schemaErrors.filter((error) => !reported.has(`${error.in}:${error.name}`)));
-
-  const finish = (body: unknown): RawInput => {
-    throwIfInvalid(errors);
-    return { path, query, headers, body };
-  };
-  return andThen(readBody(operation, req, errors), finish);
+  return found;
 }
 
 function throwIfInvalid(errors: RequestError[]): void {

@@ -66,6 +66,8 @@ export interface CompiledPath {
   pattern: RegExp;
   names: string[];
   operations: Map<string, RouteOperation>;
+  /** The `Allow` header's methods: the operations', HEAD wherever GET is, and OPTIONS. */
+  allow: string[];
 }
 
 /** Groups operations by path template and turns each template into a matcher. */
@@ -84,11 +86,12 @@ export function compilePaths(operations: RouteOperation[]): CompiledPath[] {
           return '([^/]+)';
         })
         .join('');
-      compiled = { template: operation.path, pattern: new RegExp(`^${source}$`), names, operations: new Map() };
+      compiled = { template: operation.path, pattern: new RegExp(`^${source}$`), names, operations: new Map(), allow: [] };
       byTemplate.set(operation.path, compiled);
     }
     compiled.operations.set(operation.method, operation);
   }
+  for (const compiled of byTemplate.values()) compiled.allow = allowedMethods(compiled.operations.keys());
   // Literal paths win over templated ones (`/a/index` before `/a/{slug}`).
   return [...byTemplate.values()].sort((a, b) => a.names.length - b.names.length);
 }
@@ -110,9 +113,8 @@ export function matchPath(paths: CompiledPath[], pathname: string): PathMatch | 
   return undefined;
 }
 
-/** The `Allow` header for a path: its methods, HEAD wherever GET is, and OPTIONS. */
-export function allowedMethods(path: CompiledPath): string[] {
-  const methods = new Set(path.operations.keys());
+function allowedMethods(operationMethods: Iterable<string>): string[] {
+  const methods = new Set(operationMethods);
   if (methods.has('GET')) methods.add('HEAD');
   methods.add('OPTIONS');
   return [...methods];

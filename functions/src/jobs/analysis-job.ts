@@ -6,30 +6,35 @@ import { workerRetry } from '../analyses/task-queue.js';
 import { logs } from '../logs.js';
 import { loadCompiledCatalog } from '../assessment/catalog.js';
 import * as config from '../config.js';
+import { loadOnce } from '../common/maybe-async.js';
+import { analysisIdPattern } from '../contract.js';
 import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
-import { loadOnce } from '../http/maybe-async.js';
+import { describeRunFailure } from '../http/domain-problems.js';
 import { ReportStore } from '../reports/report-store.js';
 import { openStore } from '../storage/open-store.js';
+
+const runIdShape = new RegExp(analysisIdPattern);
 
 const dependencies = loadOnce(async (): Promise<WorkerDeps> => {
   const [store, compiled] = await Promise.all([openStore(), loadCompiledCatalog()]);
   const afterControl = injectedFaults(store);
   return {
-    analyses: new AnalysisStore(store),
+    analyses: new AnalysisStore(store, { describeFailure: describeRunFailure }),
     evidence: new EvidenceStore(store),
     checkpoints: new CheckpointStore(store),
     reports: new ReportStore(store),
     compiled,
     timeZone: config.reportTimeZone(),
     now: () => new Date(),
+    describeFailure: describeRunFailure,
     ...(afterControl ? { afterControl } : {}),
   };
 });
 
 export async function runAnalysisTask(runId: unknown, retryCount: number): Promise<void> {
   const number = retryCount + 1;
-  if (typeof runId !== 'string' || !/^an-[0-9]{17}-[0-9a-f]{8}$/.test(runId)) {
+  if (typeof runId !== 'string' || !runIdShape.test(runId)) {
     // Retrying a task that names no run would never help.
     logs.analysisAttemptEnded(String(runId), number, 'malformed task', 0);
     return;

@@ -1,6 +1,6 @@
 /** The daily report job as the schedule and the development trigger run it, with production dependencies. */
 import { loadCompiledCatalog } from '../assessment/catalog.js';
-import { produceDailyReport } from '../assessment/daily-report.js';
+import { produceDailyReport } from '../reports/daily-report.js';
 import * as config from '../config.js';
 import { openStore } from '../storage/open-store.js';
 

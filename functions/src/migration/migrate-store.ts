@@ -19,9 +19,9 @@ import { dayIn } from '../assessment/dates.js';
 import type { EvidenceItem, Report } from '../assessment/model.js';
 import { AnalysisStore } from '../analyses/analysis-store.js';
 import { CheckpointStore } from '../evidence/checkpoint-store.js';
+import { EvidenceConflict } from '../evidence/evidence-errors.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
-import { ApiProblem } from '../http/problem.js';
 import { reportObjectName, reportWriteOptions } from '../reports/report-store.js';
 import { inBatches, ObjectNotFound, PreconditionFailed, type ObjectInfo, type ObjectStore } from '../storage/object-store.js';
 import { SubmissionStore, type Submission } from '../submissions/submission-store.js';
@@ -127,7 +127,7 @@ async function importAll(
     tally(await evidence.importItems(items));
     return items.map(() => true);
   } catch (error) {
-    if (!(error instanceof ApiProblem && error.code === 'evidence_conflict')) throw error;
+    if (!(error instanceof EvidenceConflict)) throw error;
   }
   const stored: boolean[] = [];
   for (const item of items) {
@@ -135,7 +135,7 @@ async function importAll(
       tally(await evidence.importItems([item]));
       stored.push(true);
     } catch (error) {
-      if (!(error instanceof ApiProblem && error.code === 'evidence_conflict')) throw error;
+      if (!(error instanceof EvidenceConflict)) throw error;
       result.conflicts.push(item.id);
       stored.push(false);
     }

@@ -18,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import { addDays, dayIn } from '../assessment/dates.js';
 import type { Report, ReportSummary } from '../assessment/model.js';
+import type { MaybePromise } from '../common/maybe-async.js';
 import { logs } from '../logs.js';
 import {
   inBatches,
@@ -90,6 +91,7 @@ export class ReportStore {
   readonly #store: ObjectStore;
   readonly #cache = new Map<string, StoredReport>();
   readonly #checkedAt = new Map<string, number>();
+  readonly #loading = new Map<string, Promise<StoredReport | undefined>>();
 
   constructor(store: ObjectStore) {
     this.#store = store;
@@ -116,17 +118,32 @@ export class ReportStore {
 
   /**
    * The report of a day, or undefined when there is none. `immutable` (a past day) serves a
-   * cached report without asking the store again; `fresh` always checks its generation.
+   * cached report without asking the store again; `fresh` always checks its generation. A
+   * cached report that needs no check is returned as is, not in a promise: serving today's
+   * report from memory creates none (see common/maybe-async.ts).
    */
-  async find(date: string, { immutable = false, fresh = false } = {}): Promise<StoredReport | undefined> {
+  find(date: string, { immutable = false, fresh = false } = {}): MaybePromise<StoredReport | undefined> {
     const cached = this.#cache.get(date);
+    if (cached) {
+      // Most recently used last, so the first entries are the ones to drop.
+      this.#cache.delete(date);
+      this.#cache.set(date, cached);
+      const recent = performance.now() - (this.#checkedAt.get(date) ?? 0) < recheckAfterMs;
+      if (immutable || (recent && !fresh)) return cached;
+    }
+    if (fresh) return this.#load(date, cached);
+    // Requests that arrive while the report is being checked share that check.
+    let pending = this.#loading.get(date);
+    if (!pending) {
+      pending = this.#load(date, cached).finally(() => this.#loading.delete(date));
+      this.#loading.set(date, pending);
+    }
+    return pending;
+  }
+
+  async #load(date: string, cached: StoredReport | undefined): Promise<StoredReport | undefined> {
     try {
       if (cached) {
-        // Most recently used last, so the first entries are the ones to drop.
-        this.#cache.delete(date);
-        this.#cache.set(date, cached);
-        const recent = performance.now() - (this.#checkedAt.get(date) ?? 0) < recheckAfterMs;
-        if (immutable || (recent && !fresh)) return cached;
         const info = await this.#store.stat(reportObjectName(date));
         this.#checkedAt.set(date, performance.now());
         if (info.generation === cached.generation) return cached;

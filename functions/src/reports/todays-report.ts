@@ -4,19 +4,37 @@
  * evaluation; other instances meet at the daily job's create-only write.
  */
 import { dayIn } from '../assessment/dates.js';
-import type { Services } from '../families/services.js';
-import type { StoredReport } from './report-store.js';
+import type { CompiledCatalog } from '../assessment/evaluate.js';
+import { andThen, type MaybePromise } from '../common/maybe-async.js';
+import type { CheckpointStore } from '../evidence/checkpoint-store.js';
+import type { EvidenceStore } from '../evidence/evidence-store.js';
+import type { ObjectStore } from '../storage/object-store.js';
+import type { ReportStore, StoredReport } from './report-store.js';
 
-export function todaysReport(): (s: Services) => Promise<StoredReport> {
+/** What producing today's report needs; the families' shared services provide it. */
+export interface TodaysReportDeps {
+  store: ObjectStore;
+  evidence: EvidenceStore;
+  checkpoints: CheckpointStore;
+  reports: ReportStore;
+  /** The catalog with its checks planned; loads the evaluation engine on first call. */
+  compiled: () => MaybePromise<CompiledCatalog>;
+  now: () => Date;
+  timeZone: () => string;
+}
+
+export function todaysReport(): (s: TodaysReportDeps) => MaybePromise<StoredReport> {
   const producing = new Map<string, Promise<StoredReport>>();
-  return async (s) => {
+  return (s) => {
     const date = dayIn(s.timeZone(), s.now());
-    const stored = await s.reports.find(date);
-    if (stored) return stored;
+    return andThen(s.reports.find(date), (stored) => stored ?? produce(s, date));
+  };
+
+  function produce(s: TodaysReportDeps, date: string): Promise<StoredReport> {
     let pending = producing.get(date);
     if (!pending) {
       // The evaluation engine loads only here: serving a stored report never needs it.
-      pending = Promise.all([import('../assessment/daily-report.js'), s.compiled()])
+      pending = Promise.all([import('./daily-report.js'), s.compiled()])
         .then(([{ produceDailyReport }, catalog]) =>
           produceDailyReport({
             store: s.store,
@@ -35,5 +53,5 @@ export function todaysReport(): (s: Services) => Promise<StoredReport> {
       producing.set(date, pending);
     }
     return pending;
-  };
+  }
 }

@@ -1,8 +1,9 @@
 /**
  * Names that list newest first. Cloud Storage lists in ascending name order only, so a record
  * that should be listed by time, newest first, gets an index entry named by its inverted time:
- * a page is then one `list` from the cursor's place, whatever the history holds. The evidence,
- * submission and analysis listings all page this way.
+ * a page is then one `list` from the key it continues after, whatever the history holds. The
+ * evidence, submission and analysis listings all page this way; families/paging.ts turns a key
+ * into the cursor a client sees.
  */
 import type { ObjectStore } from './object-store.js';
 
@@ -25,26 +26,20 @@ export const newestFirstKey = (time: number, id: string) => `${invertedTime(time
 
 const keyPattern = /^\d{15}-[A-Za-z0-9][A-Za-z0-9_:-]{0,127}$/;
 
+/** Whether text has the shape of an index key: an inverted time and an id. */
+export const isIndexKey = (text: string) => keyPattern.test(text);
+
 /** The id a key names. */
 export const idOfKey = (key: string) => key.slice(timeDigits + 1);
 
 /** The first name after `key` under a prefix: ids use no character below `!`, so this skips exactly `key`. */
 export const nameAfter = (prefix: string, key: string) => `${prefix}${key}!`;
 
-export function encodeCursor(key: string): string {
-  return Buffer.from(JSON.stringify({ after: key })).toString('base64url');
-}
-
-/** The key a cursor stands for, or undefined for anything this API did not give out. */
-export function decodeCursor(cursor: string): string | undefined {
-  try {
-    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    const after = (parsed as { after?: unknown } | null)?.after;
-    if (typeof after === 'string' && keyPattern.test(after)) return after;
-  } catch {
-    // not ours
-  }
-  return undefined;
+/** A page of a listing: its items, whether more follow, and the key to continue after when there is one. */
+export interface PlacedPage<T> {
+  items: T[];
+  hasMore: boolean;
+  next?: string;
 }
 
 export interface IndexEntry {
@@ -52,16 +47,22 @@ export interface IndexEntry {
   metadata: Record<string, string>;
 }
 
-/** One page of an index that needs no filtering: `limit` entries after `after`, and whether more follow. */
+/**
+ * One page of an index that needs no filtering: `limit` entries after the key `after`, whether
+ * more follow, and then the key to continue after.
+ */
 export async function pageNewestFirst(
   store: ObjectStore,
   prefix: string,
   { after, limit }: { after?: string; limit: number },
-): Promise<{ entries: IndexEntry[]; hasMore: boolean }> {
+): Promise<{ entries: IndexEntry[]; hasMore: boolean; next?: string }> {
   const page = await store.list(prefix, {
     pageSize: limit + 1,
     ...(after !== undefined ? { startOffset: nameAfter(prefix, after) } : {}),
   });
   const entries = page.items.map((info) => ({ key: info.name.slice(prefix.length), metadata: info.metadata }));
-  return { entries: entries.slice(0, limit), hasMore: entries.length > limit };
+  const shown = entries.slice(0, limit);
+  return entries.length > limit
+    ? { entries: shown, hasMore: true, next: shown[shown.length - 1]!.key }
+    : { entries: shown, hasMore: false };
 }

@@ -5,7 +5,7 @@
  */
 import type { ObjectStore } from './object-store.js';
 import * as config from '../config.js';
-import { loadOnce } from '../http/maybe-async.js';
+import { loadOnce } from '../common/maybe-async.js';
 
 const store = loadOnce(async (): Promise<ObjectStore> => {
   const where = config.storeLocation();

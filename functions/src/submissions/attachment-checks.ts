@@ -2,8 +2,36 @@
  * What an uploaded file must be to be kept: a type on the allowed list, content that is what the
  * type claims (a "PDF" must start like one, text must be UTF-8 text), not empty, not too large.
  */
-import { ApiProblem } from '../http/problem.js';
-import type { UploadedFile } from '../http/multipart.js';
+
+/** A file as the request carried it (http/multipart.ts reads it from the form). */
+export interface AttachmentFile {
+  /** The file name the client sent, without any directory part. */
+  name: string;
+  /** The media type the client declared for the part. */
+  mediaType: string;
+  data: Buffer;
+}
+
+/**
+ * Why a file may not be kept, with the facts; `index` is the file's place among the request's
+ * files (absent when there are simply too many). The HTTP core words it (http/domain-problems.ts).
+ */
+export type AttachmentFault =
+  | { fault: 'too_many'; count: number; maxFiles: number }
+  | { fault: 'too_large'; index: number; name: string; bytes: number; maxFileBytes: number }
+  | { fault: 'type_not_allowed'; index: number; name: string; mediaType: string; allowed: readonly string[] }
+  | { fault: 'empty'; index: number; name: string }
+  | { fault: 'content_mismatch'; index: number; name: string; mediaType: string };
+
+export class AttachmentRejected extends Error {
+  readonly reason: AttachmentFault;
+
+  constructor(reason: AttachmentFault) {
+    super(`attachment refused: ${reason.fault}${'index' in reason ? ` (file ${reason.index})` : ''}`);
+    this.name = 'AttachmentRejected';
+    this.reason = reason;
+  }
+}
 
 export interface UploadLimits {
   maxFiles: number;
@@ -38,33 +66,27 @@ const signatures: Record<string, (data: Buffer) => boolean> = {
   },
 };
 
-/** Throws the problem for the first file that may not be kept. */
-export function checkAttachments(files: readonly UploadedFile[], limits: UploadLimits): void {
+/** Throws `AttachmentRejected` for the first file that may not be kept. */
+export function checkAttachments(files: readonly AttachmentFile[], limits: UploadLimits): void {
   if (files.length > limits.maxFiles) {
-    throw new ApiProblem('attachment_too_large', `${files.length} files were attached; at most ${limits.maxFiles} are accepted.`);
+    throw new AttachmentRejected({ fault: 'too_many', count: files.length, maxFiles: limits.maxFiles });
   }
   files.forEach((file, index) => {
-    const label = `attachments[${index}] ("${file.name}")`;
+    const { name, mediaType } = file;
     if (file.data.length > limits.maxFileBytes) {
-      throw new ApiProblem(
-        'attachment_too_large',
-        `${label} is ${file.data.length} bytes; each file may be at most ${limits.maxFileBytes} bytes.`,
-      );
-    }
-    if (!limits.mediaTypes.includes(file.mediaType)) {
-      throw new ApiProblem(
-        'attachment_type_not_allowed',
-        `${label} is "${file.mediaType}"; accepted types are ${limits.mediaTypes.join(', ')}.`,
-      );
-    }
-    if (file.data.length === 0) {
-      throw new ApiProblem('invalid_request', `${label} is empty.`, {
-        errors: [{ in: 'body', pointer: `/attachments/${index}`, message: 'is empty' }],
+      throw new AttachmentRejected({
+        fault: 'too_large',
+        index,
+        name,
+        bytes: file.data.length,
+        maxFileBytes: limits.maxFileBytes,
       });
     }
-    const matches = signatures[file.mediaType] ?? (file.mediaType.startsWith('text/') ? isText : () => true);
-    if (!matches(file.data)) {
-      throw new ApiProblem('attachment_type_not_allowed', `${label} claims to be "${file.mediaType}" but its content is not.`);
+    if (!limits.mediaTypes.includes(mediaType)) {
+      throw new AttachmentRejected({ fault: 'type_not_allowed', index, name, mediaType, allowed: limits.mediaTypes });
     }
+    if (file.data.length === 0) throw new AttachmentRejected({ fault: 'empty', index, name });
+    const matches = signatures[mediaType] ?? (mediaType.startsWith('text/') ? isText : () => true);
+    if (!matches(file.data)) throw new AttachmentRejected({ fault: 'content_mismatch', index, name, mediaType });
   });
 }

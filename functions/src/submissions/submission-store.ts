@@ -9,9 +9,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { components } from '../generated/api-types.js';
 import type { EvidenceStore } from '../evidence/evidence-store.js';
-import type { UploadedFile } from '../http/multipart.js';
-import { newestFirstKey, pageNewestFirst, idOfKey } from '../storage/newest-first.js';
+import { newestFirstKey, pageNewestFirst, idOfKey, type PlacedPage } from '../storage/newest-first.js';
 import { inBatches, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
+import type { AttachmentFile } from './attachment-checks.js';
 
 export type Submission = components['schemas']['Submission'];
 
@@ -37,7 +37,7 @@ export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest
 export type NewSubmission = Pick<
   Submission,
   'controls' | 'statement' | 'subject' | 'effectiveDate' | 'expiresAt' | 'notApplicable' | 'submittedBy'
-> & { files: UploadedFile[] };
+> & { files: AttachmentFile[] };
 
 export class SubmissionStore {
   readonly #store: ObjectStore;
@@ -98,7 +98,7 @@ export class SubmissionStore {
           },
         },
       ],
-      { receivedAt: now, pointer: () => '', extra: { attachments, submissionId: id } },
+      { receivedAt: now, extra: { attachments, submissionId: id } },
     );
     await this.#store.create(submissionObjectName(id), JSON.stringify(submission), { contentType: 'application/json' });
     this.#cache.set(id, submission);
@@ -127,14 +127,14 @@ export class SubmissionStore {
     return submission;
   }
 
-  /** A page of submissions, newest first (of one control's, when given), after the submission `after`. */
-  async page(query: { control?: string; after?: string; limit: number }): Promise<{ items: Submission[]; hasMore: boolean }> {
-    const after = query.after === undefined ? undefined : submissionKey(query.after);
-    const { entries, hasMore } = await pageNewestFirst(this.#store, indexPrefix(query.control), {
+  /** A page of submissions, newest first (of one control's, when given), after the index key `after`. */
+  async page(query: { control?: string; after?: string; limit: number }): Promise<PlacedPage<Submission>> {
+    const { entries, hasMore, next } = await pageNewestFirst(this.#store, indexPrefix(query.control), {
       limit: query.limit,
-      ...(after ? { after } : {}),
+      ...(query.after !== undefined ? { after: query.after } : {}),
     });
-    return { items: await inBatches(entries, 32, (entry) => this.get(idOfKey(entry.key))), hasMore };
+    const items = await inBatches(entries, 32, (entry) => this.get(idOfKey(entry.key)));
+    return { items, hasMore, ...(next !== undefined ? { next } : {}) };
   }
 
   async attachment(id: string, index: number): Promise<Buffer> {

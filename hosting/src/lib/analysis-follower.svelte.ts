@@ -6,7 +6,8 @@
 import { untrack } from 'svelte';
 import { callApi } from './api.ts';
 import type { AnalysisEvent } from './api-types.ts';
-import { foldEvent, initialProgress, isTerminal, type RunProgress } from './analysis-progress.ts';
+import { isTerminal } from '../../../functions/src/contract.ts';
+import { foldEvent, initialProgress, type RunProgress } from './analysis-progress.ts';
 import { followEventStream, type ConnectionState } from './event-stream.ts';
 
 export type FollowState = ConnectionState | 'ended' | 'failed' | 'stopped';
@@ -44,7 +45,7 @@ export class AnalysisFollower {
         lastEventId: after > 0 ? String(after) : undefined,
         // The stream's data is the whole event object (id, type, time, data).
         onEvent: (event) => (this.#progress = foldEvent(this.#progress, event.data)),
-        isTerminal: (event) => isTerminal(event.data),
+        isTerminal: (event) => isTerminal(event.data.type),
         onConnectionChange: (state) => {
           if (state === 'reconnecting') this.#reconnects += 1;
           this.#connection = state;

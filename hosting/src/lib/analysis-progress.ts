@@ -35,9 +35,6 @@ export interface RunProgress {
 
 export const initialProgress: RunProgress = { lastEventId: 0, startedAsOf: undefined, total: 0, results: [], ending: undefined };
 
-export const isTerminal = (event: Pick<AnalysisEvent, 'type'>): boolean =>
-  event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.cancelled';
-
 /** Folds one event in. An event at or before `lastEventId` is a replay and changes nothing. */
 export function foldEvent(progress: RunProgress, event: AnalysisEvent): RunProgress {
   if (event.id <= progress.lastEventId) return progress;

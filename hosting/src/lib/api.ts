@@ -1,8 +1,8 @@
 /**
  * Calls the Evident API with typed results; a problem response becomes an `ApiError` that
  * carries the RFC 9457 body, so views can say what went wrong in the server's own words.
- * Calls go through the app's authorised fetch (bearer header, the contract's 401 flow) once
- * the shell has set it with `useApiFetch`.
+ * Calls go through the app's authorised fetch (bearer header, 401 handling: docs/authentication.md
+ * § The request flow) once the shell has set it with `useApiFetch`.
  */
 import type { components } from '$api-types';
 

@@ -1,6 +1,7 @@
 /**
  * The app's shared state: the server's mode and the session, and every API call wired through
- * the contract's request flow (bearer header, re-check and refresh on a 401, then sign in again).
+ * the request flow of docs/authentication.md (bearer header, re-check and refresh on a 401, then
+ * sign in again).
  */
 import { untrack } from 'svelte';
 import { useApiFetch } from './api.ts';
@@ -12,7 +13,7 @@ export const mode = new ServerMode();
 export const session = new Session();
 
 /**
- * The contract's request flow, as every API call and every upload goes through it. Untracked:
+ * The request flow, as every API call and every upload goes through it. Untracked:
  * a page that calls the API from an effect must not come to depend on the mode or the session
  * through this plumbing, or a 401's config re-check would rerun it in a loop.
  */

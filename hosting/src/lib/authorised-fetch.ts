@@ -1,7 +1,8 @@
 /**
- * The contract's request flow for every API call (CONTRACT.md § Request flow): a protected call
- * carries the bearer header; on a 401 the client re-checks `/api/auth/config`, refreshes the
- * token and tries once more, and only if the 401 persists asks the person to sign in again.
+ * The request flow for every API call (docs/authentication.md § The request flow): in protected
+ * mode a call to the site's own API carries the bearer header; on a 401 the client re-checks
+ * `/api/auth/config`, refreshes the token and tries once more, and only if the 401 persists asks
+ * the person to sign in again.
  * Pure over its dependencies, so the flow is tested without a browser or an identity provider.
  */
 

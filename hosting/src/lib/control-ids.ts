@@ -1,8 +1,7 @@
 /** Control ids as people type them ("iam-01, NET-02") and as the catalog writes them (`IAM-01`). */
+import { controlIdPattern } from '../../../functions/src/contract.ts';
 
-/** The catalog's id form, as the API's pattern has it. */
-export const controlIdSource = '[A-Z]{2,5}-\\d{2,3}';
-const controlId = new RegExp(`^${controlIdSource}$`);
+const controlId = new RegExp(controlIdPattern);
 
 /** The words of a list, upper-cased, each once, in order: what the person meant to name. */
 export function controlIdsIn(text: string): string[] {

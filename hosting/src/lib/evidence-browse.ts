@@ -5,6 +5,7 @@
  * page, and dropping it goes back one page (the API pages forward only). Pure, so it is tested
  * without a browser; the server does the filtering.
  */
+import { datePattern } from '../../../functions/src/contract.ts';
 import type { EvidenceKind } from './api-types.ts';
 
 export interface EvidenceFilters {
@@ -56,7 +57,7 @@ export const defaultLimit = 50;
 const filterNames = ['kind', 'subject', 'source', 'control', 'from', 'to'] as const;
 
 export const noFilters: EvidenceFilters = { kind: '', subject: '', source: '', control: '', from: '', to: '' };
-const day = /^\d{4}-\d{2}-\d{2}$/;
+const day = new RegExp(datePattern);
 
 export function browseFrom(query: URLSearchParams): EvidenceBrowse {
   const filters = Object.fromEntries(filterNames.map((name) => [name, query.get(name) ?? ''])) as unknown as EvidenceFilters;

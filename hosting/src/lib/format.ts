@@ -1,5 +1,6 @@
 /** How the app words statuses, dates and scores, in one place. */
 import type { components } from '$api-types';
+import { severityRank, type Severity } from '../../../functions/src/contract.ts';
 
 export type ControlStatus = components['schemas']['ControlStatus'];
 
@@ -13,10 +14,8 @@ export const statusLabel: Record<ControlStatus, string> = {
   not_applicable: 'Not applicable',
 };
 
-const severityRank = { critical: 0, high: 1, medium: 2, low: 3 } as const;
-
 /** Riskiest first: by severity, then id. */
-export function byRisk<T extends { id: string; severity: keyof typeof severityRank }>(items: readonly T[]): T[] {
+export function byRisk<T extends { id: string; severity: Severity }>(items: readonly T[]): T[] {
   return [...items].sort((a, b) => severityRank[a.severity] - severityRank[b.severity] || (a.id < b.id ? -1 : 1));
 }
 

@@ -1,5 +1,12 @@
 /** Which page a path names. Pure, so it is tested without a browser. */
-import { controlIdSource } from './control-ids.ts';
+import {
+  analysisIdPattern,
+  controlIdPattern,
+  datePattern,
+  evidenceIdPattern,
+  slugPattern,
+  unanchored,
+} from '../../../functions/src/contract.ts';
 
 export type Route =
   | { name: 'today' }
@@ -16,12 +23,13 @@ export type Route =
   | { name: 'not-found'; path: string };
 
 /** Each page with a parameter: its path and what the parameter must look like (the API's patterns). */
+const page = (prefix: string, pattern: string) => new RegExp(`^/${prefix}/(${unanchored(pattern)})$`);
 const patterns: [RegExp, (match: string) => Route][] = [
-  [/^\/reports\/(\d{4}-\d{2}-\d{2})$/, (date) => ({ name: 'report', date })],
-  [new RegExp(`^/controls/(${controlIdSource})$`), (id) => ({ name: 'control', id })],
-  [/^\/evidence\/([A-Za-z0-9][A-Za-z0-9_:-]{0,127})$/, (id) => ({ name: 'evidence-item', id })],
-  [/^\/analyses\/(an-\d{17}-[0-9a-f]{8})$/, (id) => ({ name: 'analysis', id })],
-  [/^\/docs\/([a-z0-9]+(?:-[a-z0-9]+)*)$/, (slug) => ({ name: 'doc', slug })],
+  [page('reports', datePattern), (date) => ({ name: 'report', date })],
+  [page('controls', controlIdPattern), (id) => ({ name: 'control', id })],
+  [page('evidence', evidenceIdPattern), (id) => ({ name: 'evidence-item', id })],
+  [page('analyses', analysisIdPattern), (id) => ({ name: 'analysis', id })],
+  [page('docs', slugPattern), (slug) => ({ name: 'doc', slug })],
 ];
 
 const pages: Record<string, Route> = {

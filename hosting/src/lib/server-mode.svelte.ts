@@ -1,6 +1,6 @@
 /**
  * What the app knows about the server's authentication mode: read from `/api/auth/config`
- * first thing, before any other call, as the contract's request flow says.
+ * first thing, before any other call (docs/authentication.md § The request flow).
  */
 import { getJson, type AuthConfig } from './api.ts';
 

@@ -11,9 +11,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeRun, type AnalysisEvent, type RunRecord } from '../../../functions/src/analyses/analysis-model.ts';
 import { abandonedAfterMs, AnalysisStore } from '../../../functions/src/analyses/analysis-store.ts';
 import { runAnalysis, type WorkerDeps } from '../../../functions/src/analyses/analysis-worker.ts';
-import { produceDailyReport } from '../../../functions/src/assessment/daily-report.ts';
+import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { compileCatalog, evaluate } from '../../../functions/src/assessment/evaluate.ts';
-import { seedDemoHistory } from '../../../functions/src/demo/seed.ts';
+import { describeRunFailure } from '../../../functions/src/http/domain-problems.ts';
+import { seedDemoHistory } from '../../../scripts/lib/demo/seed.ts';
 import { CheckpointStore } from '../../../functions/src/evidence/checkpoint-store.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { logs } from '../../../functions/src/logs.ts';
@@ -40,6 +41,7 @@ function instance(overrides: Partial<WorkerDeps> = {}): WorkerDeps {
     compiled,
     timeZone: 'UTC',
     now: () => now,
+    describeFailure: describeRunFailure,
     ...overrides,
   };
 }
@@ -219,7 +221,7 @@ describe('a run', () => {
     expect(events.at(-1)!.data).toEqual({
       problem: {
         code: 'internal',
-        title: 'Analysis failed',
+        title: 'Internal error',
         detail: 'The run failed on each of its 4 attempts; the server logs have the cause.',
       },
     });
@@ -340,7 +342,7 @@ describe('publishing', () => {
 describe('runs that lose their worker', () => {
   it('are ended with run.failed when read after the worker could no longer be running', async () => {
     const record = await newRun({ controls: ['IAM-01'] });
-    const analyses = new AnalysisStore(store);
+    const analyses = new AnalysisStore(store, { describeFailure: describeRunFailure });
     expect(await analyses.describe(record.id, new Date(now.getTime() + 60_000))).toMatchObject({ state: 'queued' });
     const late = new Date(now.getTime() + abandonedAfterMs + 1000);
     expect(await analyses.describe(record.id, late)).toMatchObject({

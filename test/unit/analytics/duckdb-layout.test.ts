@@ -11,10 +11,10 @@ import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { produceDailyReport } from '../../../functions/src/assessment/daily-report.ts';
+import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
 import type { Report } from '../../../functions/src/assessment/model.ts';
-import { seedDemoHistory } from '../../../functions/src/demo/seed.ts';
+import { seedDemoHistory } from '../../../scripts/lib/demo/seed.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
@@ -121,6 +121,8 @@ describe('exportStore', () => {
     store.before = async ({ op }) => {
       if (op !== 'read') return;
       mostAtOnce = Math.max(mostAtOnce, ++reading);
+      // Holds the read open so the others start while it is in flight; the limit is what the
+      // count proves, and a read that starts beyond it is counted however short the pause.
       await sleep(1);
       reading--;
     };

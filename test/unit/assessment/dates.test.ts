@@ -54,6 +54,23 @@ describe('dayIn', () => {
     expect(dayIn('Europe/Paris', new Date('2026-11-21T23:00:00Z'))).toBe('2026-11-22');
     expect(dayIn('Europe/Paris', new Date('2026-11-21T22:59:59.999Z'))).toBe('2026-11-21');
   });
+
+  it('answers from the day it last found only for instants inside that day, at every edge and across clock changes', () => {
+    // Each pair asks inside a day, then just outside it, so a remembered day that spans too far shows.
+    for (const [timeZone, day] of [
+      ['Europe/Paris', '2026-03-29'],
+      ['Europe/Paris', '2026-10-25'],
+      ['America/Santiago', '2026-09-06'],
+      ['Asia/Kolkata', '2026-11-24'],
+    ] as const) {
+      const from = startOfDay(timeZone, day).getTime();
+      const until = endOfDay(timeZone, day).getTime();
+      for (const instant of [from + hourMs, from - 1, from, until - 1, until, from + hourMs, until + hourMs, until - 1]) {
+        const expected = instant < from ? addDays(day, -1) : instant < until ? day : addDays(day, 1);
+        expect(dayIn(timeZone, new Date(instant)), `${timeZone} ${new Date(instant).toISOString()}`).toBe(expected);
+      }
+    }
+  });
 });
 
 describe('startOfDay and endOfDay', () => {

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { produceDailyReport } from '../../../functions/src/assessment/daily-report.ts';
+import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { addDays, dayIn, endOfDay, startOfDay } from '../../../functions/src/assessment/dates.ts';
 import { compileCatalog, evaluate } from '../../../functions/src/assessment/evaluate.ts';
 import { EvidenceState } from '../../../functions/src/assessment/evidence-state.ts';
@@ -169,7 +169,7 @@ async function replay(h: History, store: ObjectStore) {
   const compared: { date: string; stored: string; full: string }[] = [];
   for (const step of timeline(h)) {
     if ('item' in step) {
-      await evidence.ingest([step.item.input], { receivedAt: new Date(step.item.receivedAt), pointer: () => '' });
+      await evidence.ingest([step.item.input], { receivedAt: new Date(step.item.receivedAt) });
       received.push({
         ...step.item.input,
         id: step.item.input.id!,
@@ -257,7 +257,6 @@ describe('the daily job on checkpoints', () => {
         }));
         await evidence.ingest(inputs, {
           receivedAt: new Date(at(date, 3).getTime() + batch * minute),
-          pointer: (i) => `/items/${i}`,
         });
       }
     };
@@ -315,7 +314,7 @@ describe('the daily job on checkpoints', () => {
           data: example,
         },
       ],
-      { receivedAt: new Date('2026-06-03T01:00:00Z'), pointer: () => '' },
+      { receivedAt: new Date('2026-06-03T01:00:00Z') },
     );
     const after = (await run('2026-06-03')).stored.report;
     const cites = (report: Report) => report.controls.some((control) => control.evidence.includes('late-restore'));
@@ -342,7 +341,7 @@ describe('the daily job on checkpoints', () => {
           data: evidenceKinds['tls.endpoint'].example as Record<string, unknown>,
         },
       ],
-      { receivedAt: new Date('2026-07-01T02:01:00Z'), pointer: () => '' },
+      { receivedAt: new Date('2026-07-01T02:01:00Z') },
     );
     const statusOn = async (date: string) => {
       const { stored } = await runDay(store, evidence, date);

@@ -217,11 +217,7 @@ describe('answerQuestion', () => {
 
   it('uses the report\u2019s own diff for "since yesterday" when the caller has no earlier reports', async () => {
     expect(await ask('What changed since yesterday?')).toEqual({
-      answer:
-        'No control changed status between 2026-11-20 and 2026-11-21. The score is 75.3, the same as on 2026-11-20.'.replace(
-          '75.3',
-          String(report.summary.score),
-        ),
+      answer: `No control changed status between 2026-11-20 and 2026-11-21. The score is ${report.summary.score}, the same as on 2026-11-20.`,
       citations: [],
       grounded: true,
       suggestions: ['What needs attention?'],

@@ -10,13 +10,13 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildDocument } from '../../../openapi/document.ts';
-import { idPattern } from '../../../openapi/paths/evidence.ts';
+import { evidenceIdPattern } from '../../../functions/src/contract.ts';
 import { uploadLimits } from '../../../functions/src/submissions/upload-limits.ts';
-import { produceDailyReport } from '../../../functions/src/assessment/daily-report.ts';
+import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
 import type { ControlStatus, Report } from '../../../functions/src/assessment/model.ts';
-import { demoHistory } from '../../../functions/src/demo/demo-evidence.ts';
-import { seedDemoHistory, type SeedResult } from '../../../functions/src/demo/seed.ts';
+import { demoHistory } from '../../../scripts/lib/demo/demo-evidence.ts';
+import { seedDemoHistory, type SeedResult } from '../../../scripts/lib/demo/seed.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
@@ -70,7 +70,7 @@ describe('demoHistory', () => {
   it('gives every item a unique id of the allowed shape', () => {
     const ids = items.map((item) => item.id!);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(id).toMatch(new RegExp(idPattern));
+    for (const id of ids) expect(id).toMatch(new RegExp(evidenceIdPattern));
   });
 
   it('attests and submits only for controls of the catalog, with files the upload would accept', () => {

@@ -4,7 +4,7 @@
  * batch and its index, or racing another writer — leaving nothing lost and nothing twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { produceDailyReport } from '../../../functions/src/assessment/daily-report.ts';
+import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
 import type { EvidenceInput } from '../../../functions/src/assessment/model.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
@@ -199,28 +199,33 @@ describe('conflicts', () => {
 });
 
 describe('a writer that stops half-way', () => {
-  it('before its batch: the item is not served, a retry waits then says in flight, and after the settle time it is taken over', async () => {
-    const inner = new MemoryStore();
-    const dying = new RecordingStore(inner);
-    dying.before = ({ op, name }) => {
-      if (op === 'create' && name.startsWith('evidence/received=')) throw new Error('instance lost');
-    };
-    const first = new EvidenceStore(dying, { settleMs: 300, waitForPeerMs: 50 });
-    await expect(first.ingest([tls('orphan')], { receivedAt: now, pointer: () => '' })).rejects.toThrow('instance lost');
-    dying.before = () => undefined;
+  it('before its batch: the item is not served, a retry waits then says in flight, and once the settle time has passed it is taken over', async () => {
+    // Claims are aged by the wall clock (the store's write time against Date.now()); only
+    // that clock is the test's, so the peer wait below still runs on real timers.
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    try {
+      const inner = new MemoryStore();
+      const dying = new RecordingStore(inner);
+      dying.before = ({ op, name }) => {
+        if (op === 'create' && name.startsWith('evidence/received=')) throw new Error('instance lost');
+      };
+      const first = new EvidenceStore(dying, { settleMs: 300, waitForPeerMs: 50 });
+      await expect(first.ingest([tls('orphan')], { receivedAt: now })).rejects.toThrow('instance lost');
+      dying.before = () => undefined;
 
-    const retrying = new EvidenceStore(dying, { settleMs: 300, waitForPeerMs: 50 });
-    await expect(retrying.get('orphan')).rejects.toMatchObject({ name: 'ObjectNotFound' });
-    await expect(retrying.ingest([tls('orphan')], { receivedAt: now, pointer: () => '' })).rejects.toMatchObject({
-      code: 'evidence_in_flight',
-      headers: { 'Retry-After': '5' },
-    });
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect(await retrying.ingest([tls('orphan')], { receivedAt: now, pointer: () => '' })).toEqual([
-      { id: 'orphan', status: 'created' },
-    ]);
-    expect((await everyItem(inner)).filter((item) => item.id === 'orphan')).toHaveLength(1);
-    expect((await retrying.get('orphan')).subject).toBe('orphan.example.com');
+      const retrying = new EvidenceStore(dying, { settleMs: 300, waitForPeerMs: 50 });
+      await expect(retrying.get('orphan')).rejects.toMatchObject({ name: 'ObjectNotFound' });
+      const inFlight = { name: 'EvidenceInFlight', why: 'peer_pending' };
+      await expect(retrying.ingest([tls('orphan')], { receivedAt: now })).rejects.toMatchObject(inFlight);
+      vi.advanceTimersByTime(299);
+      await expect(retrying.ingest([tls('orphan')], { receivedAt: now })).rejects.toMatchObject(inFlight);
+      vi.advanceTimersByTime(2);
+      expect(await retrying.ingest([tls('orphan')], { receivedAt: now })).toEqual([{ id: 'orphan', status: 'created' }]);
+      expect((await everyItem(inner)).filter((item) => item.id === 'orphan')).toHaveLength(1);
+      expect((await retrying.get('orphan')).subject).toBe('orphan.example.com');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('between its batch and its index: the item is evaluated at once, listed after a retry or the next daily run', async () => {
@@ -230,7 +235,7 @@ describe('a writer that stops half-way', () => {
       if (op === 'create' && name.startsWith('evidence-index/')) throw new Error('instance lost');
     };
     const evidence = new EvidenceStore(dying, { settleMs: 0 });
-    await expect(evidence.ingest([tls('unindexed')], { receivedAt: now, pointer: () => '' })).rejects.toThrow('instance lost');
+    await expect(evidence.ingest([tls('unindexed')], { receivedAt: now })).rejects.toThrow('instance lost');
     dying.before = () => undefined;
     const instance = await family(dying);
     expect((await everyItem(inner)).map((item) => item.id)).toEqual(['unindexed']);
@@ -255,7 +260,7 @@ describe('a writer that stops half-way', () => {
     dying.before = ({ op, name }) => {
       if (op === 'create' && name.startsWith('evidence-index/')) throw new Error('instance lost');
     };
-    await expect(new EvidenceStore(dying).ingest([tls('retried')], { receivedAt: now, pointer: () => '' })).rejects.toThrow();
+    await expect(new EvidenceStore(dying).ingest([tls('retried')], { receivedAt: now })).rejects.toThrow();
     dying.before = () => undefined;
     const instance = await family(dying);
     const retry = await post(instance, tls('retried'));

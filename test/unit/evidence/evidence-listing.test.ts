@@ -118,7 +118,6 @@ beforeAll(async () => {
   for (let start = 0; start < inputs.length; start += 40) {
     await evidence.ingest(inputs.slice(start, start + 40), {
       receivedAt: new Date(Date.parse('2026-11-01T00:00:00Z') + start * 60_000),
-      pointer: (index) => `/items/${index}`,
     });
   }
   nextId = 240;
@@ -225,7 +224,7 @@ describe('GET /api/evidence', () => {
       ];
       await evidence.ingest(
         collected.map((at) => input(0, at, { id: `arrival-${nextId++}`, kind: 'idp.user' })),
-        { receivedAt: new Date(`2026-11-21T10:${String(arrivals++ % 60).padStart(2, '0')}:00Z`), pointer: () => '' },
+        { receivedAt: new Date(`2026-11-21T10:${String(arrivals++ % 60).padStart(2, '0')}:00Z`) },
       );
     } while (cursor);
     expect(new Set(seen).size).toBe(seen.length);
@@ -270,14 +269,13 @@ describe('GET /api/evidence', () => {
             source: 'idp',
           }),
         ),
-        { receivedAt: new Date(Date.parse('2026-11-21T11:00:00Z') + start), pointer: (index) => `/items/${index}` },
+        { receivedAt: new Date(Date.parse('2026-11-21T11:00:00Z') + start) },
       );
     }
     await evidence.ingest(
       [input(0, '2026-09-01T00:00:00Z', { id: 'busy-needle', kind: 'idp.user', subject, source: 'scanner' })],
       {
         receivedAt: new Date('2026-11-21T12:00:00Z'),
-        pointer: () => '',
       },
     );
     const first = await get({ subject, source: 'scanner', limit: '10' });

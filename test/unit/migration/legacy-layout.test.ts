@@ -5,10 +5,10 @@
  * older version wrote for the same days (test/fixtures/legacy-store).
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { produceDailyReport } from '../../../functions/src/assessment/daily-report.ts';
+import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
 import type { EvidenceItem, Report } from '../../../functions/src/assessment/model.ts';
-import { seedDemoHistory } from '../../../functions/src/demo/seed.ts';
+import { seedDemoHistory } from '../../../scripts/lib/demo/seed.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AnalysisStore } from '../../../functions/src/analyses/analysis-store.ts';
-import { produceDailyReport } from '../../../functions/src/assessment/daily-report.ts';
+import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { compileCatalog, evaluate } from '../../../functions/src/assessment/evaluate.ts';
 import type { EvidenceItem, Report } from '../../../functions/src/assessment/model.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
@@ -141,7 +141,6 @@ describe('migrating a store of the layout before partitions', () => {
     const outcomes = await new EvidenceStore(store).ingest([input], {
       receivedAt: now,
       idempotencyKey: 'legacy-key-0001',
-      pointer: () => '',
     });
     expect(outcomes).toEqual([{ id: keyed.id, status: 'created' }]);
   });
@@ -211,7 +210,7 @@ describe('running the migration again', () => {
       objects.find((object) => object.name.startsWith('evidence/items/'))!.data.toString('utf8'),
     ) as EvidenceItem;
     const { receivedAt: _receivedAt, attachments: _attachments, ...changed } = { ...victim, subject: 'changed meanwhile' };
-    await new EvidenceStore(store).ingest([changed], { receivedAt: now, pointer: () => '' });
+    await new EvidenceStore(store).ingest([changed], { receivedAt: now });
     const result = await migrate(store);
     expect(result.evidence.conflicts).toEqual([victim.id]);
     expect(result.evidence.moved).toBe(legacyItems.length - 1);

@@ -5,7 +5,7 @@
  * changes by any write, judged by the clock at the write in the report's time zone.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { produceDailyReport } from '../../../functions/src/assessment/daily-report.ts';
+import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { addDays } from '../../../functions/src/assessment/dates.ts';
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
 import type { Report } from '../../../functions/src/assessment/model.ts';

@@ -1,7 +1,8 @@
 /**
- * The shared SSE writer over a real loopback server: replay after the resume point, live
- * events, heartbeats on idle connections, the per-connection time limit with its retry hint,
- * early ends through buffering proxies, and the end of a finished feed.
+ * The shared SSE writer over a real loopback server, on a clock the test moves: replay after
+ * the resume point, live events, heartbeats on idle connections, the per-connection time limit
+ * with its retry hint, early ends through buffering proxies, and the end of a finished feed.
+ * Each test asserts what was written, in order, at which moment of the test's clock.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,9 +12,10 @@ import {
   formatEvent,
   resumePoint,
   wantsJson,
-  type EventFeed,
+  type StreamClock,
   type StreamLimits,
 } from '../../../functions/src/http/event-stream.ts';
+import type { EventFeed } from '../../../functions/src/common/event-feed.ts';
 
 interface Event {
   id: number;
@@ -21,30 +23,60 @@ interface Event {
   n: number;
 }
 
-/** A feed whose events a test appends; `next` waits for them like the store-backed log does. */
-class MemoryFeed implements EventFeed<Event> {
-  readonly events: Event[] = [];
-  ended = false;
-  #waiters: (() => void)[] = [];
+/** A clock that stands still until the feed moves it. */
+class TestClock implements StreamClock {
+  #now = 0;
 
-  push(type = 'tick', end = false): void {
-    this.events.push({ id: this.events.length + 1, type, n: this.events.length + 1 });
-    this.ended = end;
-    for (const wake of this.#waiters.splice(0)) wake();
+  now(): number {
+    return this.#now;
   }
 
-  async next(afterId: number, waitMs: number, signal: AbortSignal) {
-    if (this.events.length <= afterId && !this.ended) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, waitMs);
-        this.#waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-        signal.addEventListener('abort', () => resolve(), { once: true });
-      });
-    }
-    return { events: this.events.slice(afterId), ended: this.ended };
+  moveTo(time: number): void {
+    if (time < this.#now) throw new Error(`the clock cannot go back from ${this.#now} to ${time}`);
+    this.#now = time;
+  }
+}
+
+/** When an event of the script becomes available, and whether it is the feed's last. */
+interface Scheduled {
+  at: number;
+  type?: string;
+  end?: boolean;
+}
+
+/**
+ * A feed that plays a script on the test's clock. Asked to wait, it moves the clock to the
+ * next scheduled event if that comes within the wait, else to the end of the wait: the time a
+ * real feed would have spent waiting passes at once, and always by the same amount.
+ */
+class ScriptedFeed implements EventFeed<Event> {
+  /** Each time the stream asked for events: when, after which event, and how long it would wait. */
+  readonly calls: { at: number; afterId: number; waitMs: number }[] = [];
+  readonly #clock: TestClock;
+  readonly #script: (Event & { at: number; end: boolean })[];
+
+  constructor(clock: TestClock, script: Scheduled[]) {
+    this.#clock = clock;
+    this.#script = script.map(({ at, type = 'tick', end = false }, index) => ({ id: index + 1, type, n: index + 1, at, end }));
+  }
+
+  /** The scripted events, as the stream should send them. */
+  events(from: number, to?: number): Event[] {
+    return this.#script.slice(from, to).map(({ id, type, n }) => ({ id, type, n }));
+  }
+
+  async next(afterId: number, waitMs: number) {
+    this.calls.push({ at: this.#clock.now(), afterId, waitMs });
+    // A stream that asks without ever letting time pass would otherwise spin here for good.
+    if (this.calls.length > 100)
+      throw new Error(`the stream asked for events ${this.calls.length} times by ${this.#clock.now()} ms`);
+    const upcoming = this.#script.find((event) => event.id > afterId);
+    if (upcoming === undefined || upcoming.at > this.#clock.now())
+      this.#clock.moveTo(Math.min(upcoming?.at ?? Infinity, this.#clock.now() + waitMs));
+    const due = this.#script.filter((event) => event.id > afterId && event.at <= this.#clock.now());
+    const last = this.#script.at(-1);
+    const ended = last !== undefined && last.end && last.at <= this.#clock.now();
+    return { events: due.map(({ id, type, n }) => ({ id, type, n })), ended };
   }
 }
 
@@ -57,72 +89,123 @@ const limits = (overrides: Partial<StreamLimits> = {}): StreamLimits => ({
   ...overrides,
 });
 
+const retry = 'retry: 1000\n\n';
+const heartbeat = ': heartbeat\n\n';
+const sse = (events: Event[]) => events.map(formatEvent).join('');
+
 let server: http.Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
+/**
+ * Serves one connection of `stream` and reads it to the end. `writes` is every piece the
+ * stream wrote, with the time on the test's clock when it did.
+ */
 async function streamOf(
   stream: EventStream<Event>,
-): Promise<{ text: string; ms: number; chunks: { at: number; text: string }[] }> {
-  server = http.createServer((req, res) => void stream.serve(req, res));
+  clock: TestClock,
+): Promise<{ text: string; writes: { at: number; text: string }[] }> {
+  const writes: { at: number; text: string }[] = [];
+  server = http.createServer((req, res) => {
+    const write = res.write.bind(res) as (chunk: string) => boolean;
+    res.write = ((chunk: string) => {
+      writes.push({ at: clock.now(), text: chunk });
+      return write(chunk);
+    }) as typeof res.write;
+    void stream.serve(req, res);
+  });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  const started = performance.now();
   const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
   expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const chunks: { at: number; text: string }[] = [];
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push({ at: performance.now() - started, text: decoder.decode(value, { stream: true }) });
-  }
-  return { text: chunks.map((chunk) => chunk.text).join(''), ms: performance.now() - started, chunks };
+  return { text: await response.text(), writes };
 }
 
 describe('EventStream', () => {
-  it('replays what follows the resume point, then ends once the feed has ended', async () => {
-    const feed = new MemoryFeed();
-    for (let n = 0; n < 4; n++) feed.push();
-    feed.push('done', true);
-    const { text, ms } = await streamOf(new EventStream('test', feed, 2, limits()));
-    expect(text).toBe(`retry: 1000\n\n${feed.events.slice(2).map(formatEvent).join('')}`);
-    expect(ms).toBeLessThan(1000);
+  it('replays what follows the resume point at once, then ends without waiting once the feed has ended', async () => {
+    const clock = new TestClock();
+    const feed = new ScriptedFeed(clock, [{ at: 0 }, { at: 0 }, { at: 0 }, { at: 0 }, { at: 0, type: 'done', end: true }]);
+    const { text, writes } = await streamOf(new EventStream('test', feed, 2, limits(), clock), clock);
+    expect(writes).toEqual([
+      { at: 0, text: retry },
+      { at: 0, text: sse(feed.events(2)) },
+    ]);
+    expect(text).toBe(retry + sse(feed.events(2)));
+    expect(feed.calls).toEqual([{ at: 0, afterId: 2, waitMs: 2000 }]);
+    expect(clock.now()).toBe(0);
   });
 
-  it('sends events live as they come and ends after the time limit with the retry hint first', async () => {
-    const feed = new MemoryFeed();
-    const timers = [100, 300, 500].map((delay) => setTimeout(() => feed.push(), delay));
-    const { text, ms, chunks } = await streamOf(new EventStream('test', feed, 0, limits({ maxConnectionMs: 800 })));
-    timers.forEach(clearTimeout);
-    expect(text).toBe(`retry: 1000\n\n${feed.events.map(formatEvent).join('')}`);
-    expect(ms).toBeGreaterThanOrEqual(790);
-    expect(ms).toBeLessThan(1500);
-    // Each event arrived in its own chunk, when it was pushed: not all at the end.
-    const eventChunks = chunks.filter((chunk) => chunk.text.startsWith('id: '));
-    expect(eventChunks).toHaveLength(3);
-    expect(eventChunks[0]!.at).toBeLessThan(400);
+  it('sends each event when it comes, and ends at the time limit with the retry hint first', async () => {
+    const clock = new TestClock();
+    const feed = new ScriptedFeed(clock, [{ at: 100 }, { at: 300 }, { at: 500 }, { at: 900 }]);
+    const { text, writes } = await streamOf(new EventStream('test', feed, 0, limits({ maxConnectionMs: 800 }), clock), clock);
+    expect(writes).toEqual([
+      { at: 0, text: retry },
+      { at: 100, text: sse(feed.events(0, 1)) },
+      { at: 300, text: sse(feed.events(1, 2)) },
+      { at: 500, text: sse(feed.events(2, 3)) },
+    ]);
+    expect(text).toBe(retry + sse(feed.events(0, 3)));
+    // Each wait reaches at most to the time limit; the event after it is left for the next connection.
+    expect(feed.calls).toEqual([
+      { at: 0, afterId: 0, waitMs: 800 },
+      { at: 100, afterId: 1, waitMs: 700 },
+      { at: 300, afterId: 2, waitMs: 500 },
+      { at: 500, afterId: 3, waitMs: 300 },
+    ]);
+    expect(clock.now()).toBe(800);
   });
 
-  it('writes a heartbeat comment on an idle connection', async () => {
-    const feed = new MemoryFeed();
-    const { text } = await streamOf(new EventStream('test', feed, 0, limits({ maxConnectionMs: 700, heartbeatMs: 200 })));
-    expect(text.startsWith('retry: 1000\n\n: heartbeat\n\n')).toBe(true);
-    expect(text.split(': heartbeat\n\n').length - 1).toBeGreaterThanOrEqual(2);
-    expect(text.replaceAll(': heartbeat\n\n', '')).toBe('retry: 1000\n\n');
-  });
-
-  it('through a buffering proxy, ends soon after delivering events instead of at the time limit', async () => {
-    const feed = new MemoryFeed();
-    const timer = setTimeout(() => {
-      feed.push();
-      feed.push();
-    }, 150);
-    const { text, ms } = await streamOf(
-      new EventStream('test', feed, 0, limits({ maxConnectionMs: 5000, buffered: true, lingerMs: 100 })),
+  it('writes a heartbeat comment each time the connection has been idle for the heartbeat interval', async () => {
+    const clock = new TestClock();
+    const feed = new ScriptedFeed(clock, []);
+    const { text, writes } = await streamOf(
+      new EventStream('test', feed, 0, limits({ maxConnectionMs: 700, heartbeatMs: 200 }), clock),
+      clock,
     );
-    clearTimeout(timer);
-    expect(text).toBe(`retry: 1000\n\n${feed.events.map(formatEvent).join('')}`);
-    expect(ms).toBeLessThan(1000);
+    expect(writes).toEqual([
+      { at: 0, text: retry },
+      { at: 200, text: heartbeat },
+      { at: 400, text: heartbeat },
+      { at: 600, text: heartbeat },
+    ]);
+    expect(text).toBe(retry + heartbeat.repeat(3));
+    expect(feed.calls.map((call) => call.waitMs)).toEqual([200, 200, 200, 100]);
+    expect(clock.now()).toBe(700);
+  });
+
+  it('counts the heartbeat interval from the last event written, not from the start', async () => {
+    const clock = new TestClock();
+    const feed = new ScriptedFeed(clock, [{ at: 150 }]);
+    const { writes } = await streamOf(
+      new EventStream('test', feed, 0, limits({ maxConnectionMs: 500, heartbeatMs: 200 }), clock),
+      clock,
+    );
+    expect(writes).toEqual([
+      { at: 0, text: retry },
+      { at: 150, text: sse(feed.events(0, 1)) },
+      { at: 350, text: heartbeat },
+    ]);
+    expect(clock.now()).toBe(500);
+  });
+
+  it('through a buffering proxy, keeps collecting for the linger time after the first events, then ends', async () => {
+    const clock = new TestClock();
+    const feed = new ScriptedFeed(clock, [{ at: 150 }, { at: 150 }, { at: 200 }, { at: 400 }]);
+    const { text, writes } = await streamOf(
+      new EventStream('test', feed, 0, limits({ maxConnectionMs: 5000, buffered: true, lingerMs: 100 }), clock),
+      clock,
+    );
+    expect(writes).toEqual([
+      { at: 0, text: retry },
+      { at: 150, text: sse(feed.events(0, 2)) },
+      { at: 200, text: sse(feed.events(2, 3)) },
+    ]);
+    expect(text).toBe(retry + sse(feed.events(0, 3)));
+    expect(feed.calls).toEqual([
+      { at: 0, afterId: 0, waitMs: 5000 },
+      { at: 150, afterId: 2, waitMs: 100 },
+      { at: 200, afterId: 3, waitMs: 50 },
+    ]);
+    expect(clock.now()).toBe(250);
   });
 });
 

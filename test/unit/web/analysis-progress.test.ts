@@ -57,7 +57,7 @@ describe('foldEvent', () => {
   });
 
   it('records a failure and a cancellation', () => {
-    const problem = { code: 'worker_lost', title: 'Worker lost', detail: 'No event for 30 minutes.' };
+    const problem = { code: 'worker_lost' as const, title: 'Analysis abandoned', detail: 'No event for 30 minutes.' };
     expect(fold([started, { id: 2, type: 'run.failed', time, data: { problem } }]).ending).toEqual({
       type: 'run.failed',
       problem,

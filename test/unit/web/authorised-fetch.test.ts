@@ -1,7 +1,7 @@
 /**
- * The contract's request flow as the web app runs it: bearer header only when the server
- * requires one, and a 401 answered by a config re-check and a token refresh, then by asking to
- * sign in again only if it persists. Also the build-time identity settings.
+ * The request flow (docs/authentication.md § The request flow) as the web app runs it: bearer
+ * header only when the server requires one, and a 401 answered by a config re-check and a token
+ * refresh, then by asking to sign in again only if it persists. Also the build-time identity settings.
  */
 import { describe, expect, it } from 'vitest';
 import { authorisedFetch, type AuthorisedFetchDeps } from '../../../hosting/src/lib/authorised-fetch.ts';

@@ -1,6 +1,6 @@
 /** `loadOnce`: one load shared by concurrent callers, synchronous afterwards, retried after failure. */
 import { describe, expect, it } from 'vitest';
-import { isPromise, loadOnce } from '../../../functions/src/http/maybe-async.ts';
+import { isPromise, loadOnce } from '../../../functions/src/common/maybe-async.ts';
 
 describe('loadOnce', () => {
   it('shares one load between callers that arrive while it runs, then answers synchronously', async () => {

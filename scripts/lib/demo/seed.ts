@@ -7,15 +7,15 @@
  * functions and the tests the sources, through the same loop. A store that already has any
  * report is left alone.
  */
-import { endOfDay } from '../assessment/dates.js';
-import type { produceDailyReport } from '../assessment/daily-report.js';
-import type { CompiledCatalog } from '../assessment/evaluate.js';
-import type { EvidenceInput } from '../assessment/model.js';
-import type { EvidenceStore } from '../evidence/evidence-store.js';
-import type { ReportStore } from '../reports/report-store.js';
-import type { ObjectStore } from '../storage/object-store.js';
-import type { SubmissionStore } from '../submissions/submission-store.js';
-import { demoHistory } from './demo-evidence.js';
+import { endOfDay } from '../../../functions/src/assessment/dates.ts';
+import type { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
+import type { CompiledCatalog } from '../../../functions/src/assessment/evaluate.ts';
+import type { EvidenceInput } from '../../../functions/src/assessment/model.ts';
+import type { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
+import type { ReportStore } from '../../../functions/src/reports/report-store.ts';
+import type { ObjectStore } from '../../../functions/src/storage/object-store.ts';
+import type { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
+import { demoHistory } from './demo-evidence.ts';
 
 export interface SeedDependencies {
   store: ObjectStore;
@@ -75,7 +75,7 @@ export async function seedDemoHistory(dependencies: SeedDependencies, options: S
     for (const batch of batches(day.evidence)) {
       const finished = Math.max(...batch.map((item) => Date.parse(item.collectedAt))) + 30_000;
       const receivedAt = new Date(Math.min(finished, options.now.getTime()));
-      const outcomes = await evidence.ingest(batch, { receivedAt, pointer: (index) => `/items/${index}` });
+      const outcomes = await evidence.ingest(batch, { receivedAt });
       stored += outcomes.filter((outcome) => outcome.status === 'created').length;
     }
     for (const { submittedAt, ...submission } of day.submissions) {

@@ -3,7 +3,8 @@
  *
  * functions-framework runs every request inside a `domain`, which makes Node track each promise
  * the request creates; on the hot path (a cached route table, a public operation, a synchronous
- * handler) the HTTP core therefore creates none.
+ * handler) the HTTP core therefore creates none. Stores on that path (a cached report) answer
+ * the same way, which is why this lives beside the domain rather than in `http/`.
  */
 export type MaybePromise<T> = T | Promise<T>;
 

@@ -8,14 +8,14 @@
  * same day all end with the one report that was stored first.
  */
 import { randomUUID } from 'node:crypto';
+import { dayIn, endOfDay } from '../assessment/dates.js';
+import { evaluate, type CompiledCatalog } from '../assessment/evaluate.js';
 import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
 import { logs } from '../logs.js';
-import { ReportStore, type StoredReport } from '../reports/report-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
-import { dayIn, endOfDay } from './dates.js';
-import { evaluate, type CompiledCatalog } from './evaluate.js';
+import { ReportStore, type StoredReport } from './report-store.js';
 
 export interface DailyReportOptions {
   store: ObjectStore;

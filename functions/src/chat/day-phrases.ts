@@ -1,0 +1,137 @@
+/**
+ * The days a question names: relative ("yesterday", "3 days ago"), by weekday ("since Monday"),
+ * or by date ("2026-11-15", "Nov 15th", "the 15th"), and whether each names one day on its own or
+ * where a comparison starts. A date whose day and month order cannot be told ("11/14/2026") is
+ * reported as such, to be declined rather than guessed.
+ */
+import { addDays, isCalendarDate } from '../assessment/dates.js';
+import type { Since } from './intent-model.js';
+
+export const monthNames = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+export const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+export const numberWords: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  ten: 10,
+};
+
+/** A day the question names: relative ("yesterday", "3 days ago") or by weekday, and whether it names one day only. */
+export type RelativeDay = Since & {
+  /**
+   * Names one day on its own ("3 days ago", "on Monday", "in the last report") rather than where
+   * a comparison or a period starts ("since yesterday", "over the past 3 days").
+   */
+  point: boolean;
+};
+
+/**
+ * The earlier day a question names. A relative day or weekday is returned with its date; a date
+ * that is named but not as a starting point ("what failed on 2026-11-15") is returned as `other`;
+ * a date written in a format whose day and month order cannot be told ("11/14/2026",
+ * "14.11.2026") as `format`, to be declined rather than guessed.
+ */
+export function sinceIn(
+  text: string,
+  reportDate: string,
+): RelativeDay | { other: string; phrase: string } | { invalid: string } | { format: string } | undefined {
+  const foreign = foreignDateIn(text);
+  if (foreign) return { format: foreign };
+  const count = (word: string) => (/^\d+$/.test(word) ? Number(word) : (numberWords[word] ?? 1));
+  // [pattern, days back (null: the previous report), whether it can name one day on its own]
+  const relative: [RegExp, (match: RegExpMatchArray) => number | null, boolean][] = [
+    [/\byesterday\b/, () => 1, true],
+    [/\b(the )?(last|previous|prior|latest) (report|run|assessment|one)\b|\bday before\b/, () => null, true],
+    [/\b(last|past|previous) week\b/, () => 7, false],
+    [/\ba week ago\b|\bweek ago\b/, () => 7, true],
+    [/\b(last two weeks|past two weeks|fortnight)\b/, () => 14, false],
+    [/\btwo weeks ago\b/, () => 14, true],
+    [
+      /\b(\d+|a|an|one|two|three|four|five|six|seven|ten) (day|week)s? ago\b/,
+      (match) => (match[2] === 'week' ? 7 : 1) * count(match[1]!),
+      true,
+    ],
+    [
+      /\b(?:last|past) (\d+|two|three|four|five|six|seven|ten) (day|week)s\b/,
+      (match) => (match[2] === 'week' ? 7 : 1) * count(match[1]!),
+      false,
+    ],
+  ];
+  for (const [pattern, days, canBePoint] of relative) {
+    const match = text.match(pattern);
+    if (!match) continue;
+    const back = days(match);
+    return {
+      date: back === null ? null : addDays(reportDate, -back),
+      phrase: match[0],
+      point: canBePoint && !namedAsStart(text, match[0]),
+    };
+  }
+  const weekday = text.match(
+    /\b(?:since|from|on|compared (?:to|with)|last) (sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/,
+  );
+  if (weekday) {
+    const target = weekdays.indexOf(weekday[1]!);
+    let date = addDays(reportDate, -1);
+    while (new Date(`${date}T00:00:00Z`).getUTCDay() !== target) date = addDays(date, -1);
+    return { date, phrase: weekday[1]!, point: !namedAsStart(text, weekday[1]!) };
+  }
+  const named = namedDate(text, reportDate);
+  if (!named) return undefined;
+  if (!isCalendarDate(named.date)) return { invalid: named.phrase };
+  return namedAsStart(text, named.phrase) ? { ...named, point: false } : { other: named.date, phrase: named.phrase };
+}
+
+/** Whether the day is named as where a comparison starts: "since …", "compared with …", "from last …". */
+const namedAsStart = (text: string, phrase: string) =>
+  new RegExp(
+    `\\b(since|from|between|compared (to|with)|versus|vs\\.?|after|relative to|than( on)?)\\s+(the\\s+|last\\s+)?${escapeRegExp(phrase)}`,
+  ).test(text);
+
+/**
+ * A numeric date that is not ISO: three numbers with slashes, dots or day-first dashes
+ * ("11/14/2026", "14.11.2026", "14-11-2026", "2026/11/14"), or day and month with a slash right
+ * after a word that introduces a day ("since 11/14"). Whether 05/06 is May or June cannot be told,
+ * so such a date is never read. Two numbers without such a word ("24/7", a score of "75.7") are not
+ * dates.
+ */
+function foreignDateIn(text: string): string | undefined {
+  const full = /(?<![\w./-])(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}[/.]\d{1,2}[/.]\d{1,2})(?![\w/-]|\.\d)/.exec(text);
+  if (full) return full[0];
+  return /\b(?:since|from|before|after|until|between|compared (?:to|with)|versus|vs\.?|as of) (\d{1,2}\/\d{1,2})(?![\w/.-])/.exec(
+    text,
+  )?.[1];
+}
+
+function namedDate(text: string, reportDate: string): { date: string; phrase: string } | undefined {
+  const iso = text.match(/\b(\d{4})-(\d{1,2})-(\d{1,2})\b/);
+  if (iso) return { date: `${iso[1]}-${iso[2]!.padStart(2, '0')}-${iso[3]!.padStart(2, '0')}`, phrase: iso[0] };
+  const [reportYear, reportMonth] = reportDate.split('-').map(Number) as [number, number];
+  const month = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
+  const dated = (monthName: string, day: string, year: string | undefined, phrase: string) => {
+    const m = monthNames.indexOf(monthName) + 1;
+    const candidate = (y: number) => `${y}-${String(m).padStart(2, '0')}-${day.padStart(2, '0')}`;
+    const date = year ? candidate(Number(year)) : candidate(reportYear);
+    return { date: !year && date > reportDate ? candidate(reportYear - 1) : date, phrase };
+  };
+  const monthFirst = text.match(new RegExp(`\\b${month} (\\d{1,2})(?:st|nd|rd|th)?(?:,? (\\d{4}))?\\b`));
+  if (monthFirst) return dated(monthFirst[1]!, monthFirst[2]!, monthFirst[3], monthFirst[0]);
+  const dayFirst = text.match(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${month}(?:,? (\\d{4}))?\\b`));
+  if (dayFirst) return dated(dayFirst[2]!, dayFirst[1]!, dayFirst[3], dayFirst[0]);
+  const ordinal = text.match(/\bthe (\d{1,2})(?:st|nd|rd|th)\b/);
+  if (ordinal) {
+    const day = Number(ordinal[1]);
+    const sameMonth = `${reportDate.slice(0, 8)}${String(day).padStart(2, '0')}`;
+    const previousMonth = new Date(Date.UTC(reportYear, reportMonth - 2, day)).toISOString().slice(0, 10);
+    return { date: sameMonth <= reportDate ? sameMonth : previousMonth, phrase: ordinal[0] };
+  }
+  return undefined;
+}
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

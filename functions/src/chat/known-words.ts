@@ -1,0 +1,88 @@
+/**
+ * Whether a question's words are about this report: a capitalised name it never mentions
+ * ("Kubernetes") or topic words it never uses make a question about something else, and a status
+ * word mistyped by one edit ("faling") is put right before anything else reads the question.
+ */
+import { monthNames, weekdays } from './day-phrases.js';
+import { controlIdsIn, frameworkMatches, type ReportIndex } from './report-index.js';
+import { isOneEditFrom, isSynonym, questionWords, stem, stopWords, tokenize } from './vocabulary.js';
+
+/**
+ * Status words long enough that one slip of the keyboard still leaves them recognisable ("whats
+ * faling?"). Shorter ones ("stale", "red") are too close to other words to be corrected.
+ */
+const statusWords = [
+  'failing',
+  'failed',
+  'failure',
+  'failures',
+  'passing',
+  'passed',
+  'missing',
+  'applicable',
+  'attention',
+  'problem',
+  'problems',
+  'issues',
+  'unhealthy',
+];
+
+/**
+ * The text with each status word mistyped by one edit put right. A word the report or the engine
+ * knows is left alone, and so is one whose first letter differs (a slip rarely hits the first
+ * letter, and "mailing" is not "failing").
+ */
+export function withStatusTyposFixed(text: string, index: ReportIndex): string {
+  return text.replace(/\b[a-z]{5,}\b/g, (word) => {
+    const stemmed = stem(word);
+    if (stopWords.has(word) || questionWords.has(stemmed) || isKnownTerm(stemmed, index)) return word;
+    return statusWords.find((status) => status[0] === word[0] && isOneEditFrom(word, status)) ?? word;
+  });
+}
+
+/**
+ * A capitalised word the report never mentions ("Google", "Kubernetes") is a question about
+ * something else. A sentence's first word is only checked when it is possessive ("Google's"),
+ * since "Describe…" is capitalised for grammar, not as a name.
+ */
+export function unknownName(message: string, index: ReportIndex): string | undefined {
+  const sentences = message.split(/[.!?;:]\s+|\n/);
+  for (const sentence of sentences) {
+    const words = [...sentence.matchAll(/[A-Za-z][A-Za-z0-9'\u2019&]*(?:[.-][A-Za-z0-9]+)*/g)];
+    for (let position = 0; position < words.length; position++) {
+      const raw = words[position]![0].replace(/['\u2019]s$/, '');
+      const possessive = raw !== words[position]![0];
+      if (!/^[A-Z]/.test(raw) || (position === 0 && !possessive)) continue;
+      if (!isKnownWord(raw, index)) return raw;
+    }
+  }
+  return undefined;
+}
+
+function isKnownWord(word: string, index: ReportIndex): boolean {
+  const lower = word.toLowerCase();
+  if (stopWords.has(lower) || controlIdsIn(index, word).length > 0 || frameworkMatches(index, word).length > 0) return true;
+  // Split as the index splits the report's text, so `ACME-CB-002` is `acme` and `cb-002`, as in the findings.
+  const parts = tokenize(lower);
+  return parts.every((part) => {
+    const stemmed = stem(part);
+    return (
+      stopWords.has(part) ||
+      questionWords.has(stemmed) ||
+      index.vocabulary.has(stemmed) ||
+      isSynonym(stemmed) ||
+      monthNames.some((month) => part.startsWith(month)) ||
+      weekdays.includes(part) ||
+      /^\d/.test(part)
+    );
+  });
+}
+
+/** A stemmed topic word the report uses, or a known everyday name for something it uses. */
+export function isKnownTerm(term: string, index: ReportIndex): boolean {
+  if (index.vocabulary.has(term) || isSynonym(term) || /^\d+$/.test(term)) return true;
+  if (/^un.{4,}/.test(term) && index.vocabulary.has(term.slice(2))) return true;
+  if (term.length < 5) return false;
+  for (const word of index.vocabulary) if (word.startsWith(term)) return true;
+  return false;
+}

@@ -1,0 +1,93 @@
+/**
+ * The phrases that say what a question asks, apart from its topic: requests the report can never
+ * answer, the cues for changes, fixes, evidence, reasons, posture, rankings, frameworks and
+ * objectives, and the statuses and severities a question names.
+ */
+import type { ControlStatus } from '../assessment/model.js';
+import type { ChangeFocus } from './intent-model.js';
+import { numberWords } from './day-phrases.js';
+
+export const attentionStatuses: ControlStatus[] = ['failing', 'stale', 'missing'];
+
+/** Requests the report can never answer, however they are worded (and instructions aimed at the assistant itself). */
+export const offTopic =
+  /\b(ignore (all |any |the |your )?(previous|prior|above|earlier) (instructions|prompts?)|system prompt|jailbreak|pretend (to be|you are)|revenue|profits?|earnings|salar(y|ies)|payroll|budget|weather|forecast|jokes?|funny|poems?|poetry|haiku|songs?|lyrics|recipes?|cook(ing)?|restaurants?|movies?|films?|sports?|football|soccer|basketball|baseball|world cup|super bowl|olympics|stock price|share price|bitcoin|cryptocurrenc\w*|lottery|horoscope|translate|capital of|meaning of life|who (won|invented|wrote|painted)|your name|are you (a |an )?(bot|ai|human|robot)|what time is it|what day is it|dating|girlfriend|boyfriend|vacation|holiday plans?)\b/;
+
+export const cues = {
+  changes:
+    /\b((were|was|got|been|get|gotten) fixed|broke|started failing|changed|changes since|what'?s new|what is new|(any|recent|latest|new) changes|differen(t|ce)s?|compared?|diff|went (up|down)|gone (up|down)|(got|get|getting|gotten) (better|worse)|improved|regress\w*|worse|trend)\b/,
+  fix: /\b(fix|fixing|remediat\w*|resolve|repair|address|solve|make (it|them|that|this|\w+(-\d+)?) pass|get (it|them|that|this) (to )?pass(ing)?|what (should|can|do|must) (we|i) do|how (do|can|should|would|to) (we |i )?(fix|get|make|resolve|improve|handle|address|remediate|close)|next steps?|recommend\w*|guidance)\b/,
+  evidence:
+    /\b(evidence|proof|proves?|proven|supports?|supporting|backs? (it|this|that) up|based on|sources?|artifacts?|which (items|data|records)|what (items|data|records))\b/,
+  why: /\b(why|how come|explain\w*|reasons?|what'?s wrong|what is wrong|what went wrong|causes?|caused|details?|more about|elaborate)\b/,
+  posture:
+    /\b(how (are|is|'re) (we|things|it|everything|the company|acme|our security|security) (doing|looking|going)|how'?s it (going|looking)|how is it (going|looking)|scores?|posture|summary|summari[sz]e|overview|overall|big picture|in a nutshell|report card|tl;?dr|health|how (healthy|secure|compliant|good) (are we|is it)|are we ([\w.-]+ ){0,3}(compliant|secure|ok|okay|good|doing ok|audit[- ]ready|ready)|where do we stand|state of (things|security|compliance))\b/,
+  superlative:
+    /\b(riskiest|biggest (risk|problem|issue|gap|concern)|most (critical|urgent|important|severe|pressing|serious|risky)|worst|top( \d+| three| five)? (risk|priority|priorities|issue|problem|concern)s?|highest (risk|priority)|first)\b/,
+  /** The framework requirements a control maps to ("Which frameworks does IAM-01 map to?"). */
+  frameworks: /\b(frameworks?|mappings?|map(s|ped|ping)? (to|onto)|mapped|cross-?walk)\b/,
+  /** A control's objective: "objective of ENC-04", "what is IAM-01 for?", "what does it check?". */
+  objective:
+    /\b(objectives? (of|for)|(the|its|their) (control'?s? )?(objectives?|purpose|goals?|aims?)|purpose of|[a-z]{2,5}[-_ ]?\d{1,3}'?s? (objectives?|purpose|goals?)|what (is|are) ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this|they|those) (for|about)|what does ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this) (require|check|cover|test))\b/,
+  pronoun: /\b(it|its|that|this|these|those|them|they|their|the same)\b/,
+  followUp: /^(and|also|plus|what about|how about|and what about|and how about|same for|what of|ok(ay)?,? (and|what about))\b/,
+};
+
+const statusCues: [ControlStatus | 'attention', RegExp][] = [
+  [
+    'attention',
+    /\b((has|have|did|do|does|is|are)n'?t (yet )?pass\w*|(not|never) (yet )?pass(ed|es)?|need\w* (attention|work|fixing)|attention|problems?|issues?|gaps?|risks|wrong|to ?do|action needed|unhealthy|not (ok|okay|passing|green|compliant)|concerns?|weak\w*|red flags?|worr\w*)\b/,
+  ],
+  [
+    'not_applicable',
+    /\b(not applicable|n\/a|scoped out|out of scope|excluded|exempt\w*|(doesn'?t|does not|do not|don'?t) apply)\b/,
+  ],
+  ['failing', /\b(fail\w*|broken|red|non-?compliant|violat\w*)\b/],
+  ['stale', /\b(stale|out[- ]of[- ]date|outdated|expired|too old|old evidence|not fresh|overdue evidence)\b/],
+  ['missing', /\b(missing|no evidence|never (been )?(received|submitted|sent)|without (any )?evidence|unevidenced)\b/],
+  ['passing', /\b(passing|passes|passed|pass|green|in good shape)\b/],
+];
+
+export const severityCue =
+  /\b(critical|high|medium|low)(?:[- ](?:severity|risk|priority))?\s+(controls?|ones|issues|problems|findings|risks|items|failures|gaps)\b|\b(critical|high|medium|low)[- ]severity\b/g;
+
+/** Curly quotes and dashes as people's keyboards type them, in lower case. */
+export const normalize = (text: string) =>
+  text
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2010-\u2014]/g, '-')
+    .toLowerCase()
+    .trim();
+
+/** The statuses a question names, and the text with those phrases taken out ("not passing" is attention, not passing). */
+export function statusesIn(text: string): { statuses: ControlStatus[]; rest: string } {
+  const statuses = new Set<ControlStatus>();
+  let attention = false;
+  let rest = text;
+  for (const [status, pattern] of statusCues) {
+    if (!pattern.test(rest)) continue;
+    rest = rest.replace(new RegExp(pattern.source, 'g'), ' ');
+    if (status === 'attention') attention = true;
+    else statuses.add(status);
+  }
+  if (attention) for (const status of attentionStatuses) statuses.add(status);
+  return { statuses: [...statuses], rest };
+}
+
+/** "top 3 risks" → 3, "the riskiest control" → 1. */
+export function limitIn(text: string): number {
+  const count = /\btop (\d+|three|five)\b/.exec(text)?.[1];
+  if (!count) return 1;
+  return Math.min(10, /^\d+$/.test(count) ? Number(count) : (numberWords[count] ?? 1));
+}
+
+export function changeFocus(text: string): ChangeFocus {
+  if (/\b(fixed|resolved|improved|better|now passing|recovered|went green)\b/.test(text)) return 'fixed';
+  if (
+    /\b(newly failing|new(ly)? fail\w*|broke|broken|started failing|regress\w*|worse|new (failures|problems|issues))\b/.test(text)
+  )
+    return 'newlyFailing';
+  if (/\b(newly stale|went stale|became stale|gone stale|new(ly)? stale)\b/.test(text)) return 'newlyStale';
+  return 'all';
+}

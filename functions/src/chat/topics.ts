@@ -1,0 +1,131 @@
+/**
+ * The controls a question is about: those it names by id or framework requirement, those a search
+ * of the report's text finds for its remaining words, those the previous answer cited (for "why?"),
+ * or, with no topic at all, those in the statuses it names, riskiest first.
+ */
+import type { ControlStatus, Severity } from '../assessment/model.js';
+import { severityRank } from '../contract.js';
+import { escapeRegExp } from './day-phrases.js';
+import type { ChatTurn, Topic } from './intent-model.js';
+import { cues } from './question-cues.js';
+import { searchControls, sortIds, withoutControlIds, type ReportIndex } from './report-index.js';
+import { topicTerms, topicWords } from './vocabulary.js';
+
+export interface FrameworkMatch {
+  id: string;
+  controlIds: string[];
+}
+
+/** The controls a question names by id or framework requirement: the most precise topic there is. */
+export function namedTopic(ids: readonly string[], frameworks: readonly FrameworkMatch[]): Topic | undefined {
+  if (ids.length === 0 && frameworks.length === 0) return undefined;
+  return {
+    controlIds: sortIds(new Set([...ids, ...frameworks.flatMap((framework) => framework.controlIds)])),
+    label: [...ids, ...frameworks.map((framework) => framework.id)].join(', '),
+    source: ids.length > 0 ? 'id' : 'framework',
+  };
+}
+
+/**
+ * The topic words of a question: what is left once the words that ask *how*, the named controls
+ * and requirements and the named day are gone, with the label an answer's lead echoes.
+ */
+export function topicTermsOf(
+  withoutStatuses: string,
+  frameworks: readonly FrameworkMatch[],
+  dayPhrase: string | undefined,
+  index: ReportIndex,
+): { terms: string[]; label: string } {
+  let rest = withoutStatuses;
+  for (const cue of [
+    cues.superlative,
+    cues.posture,
+    cues.changes,
+    cues.fix,
+    cues.evidence,
+    cues.why,
+    cues.frameworks,
+    cues.objective,
+  ]) {
+    rest = rest.replace(new RegExp(cue.source, 'g'), ' ');
+  }
+  rest = withoutControlIds(index, rest);
+  for (const framework of frameworks) rest = rest.replace(new RegExp(escapeRegExp(framework.id.toLowerCase()), 'g'), ' ');
+  if (dayPhrase) rest = rest.replace(dayPhrase, ' ');
+  // "What changed" asks for the diff; "change management" is a topic.
+  rest = rest.replace(/\bchang(e|es|ed|ing)\b(?! (management|process|control|request|approval|review))/g, ' ');
+  const words = topicTerms(rest);
+  // Numbers qualify a topic ("within 30 days") but are not one on their own ("top 3").
+  const terms = words.every((word) => /^\d+$/.test(word)) ? [] : words;
+  return { terms, label: topicWords(rest).slice(0, 80) };
+}
+
+export interface SearchTopic {
+  topic: Topic;
+  /** The words matched a title, family, framework id or subject, not only guidance prose. */
+  strong: boolean;
+}
+
+/**
+ * Keeps the controls that meet as many topic words as the best one and score within reach of it
+ * (the score already favours controls meeting more of the words). A one-word topic also keeps
+ * every control it names outright: by title ("training" → both training controls) or by family
+ * ("backups" → the whole backup-and-recovery family).
+ */
+export function searchTopic(index: ReportIndex, terms: string[], label: string): SearchTopic | undefined {
+  const hits = searchControls(index, terms);
+  const best = hits[0];
+  if (!best) return undefined;
+  // With three or more words, one may be incidental ("are admins *using* phishing-resistant MFA").
+  const slack = terms.length >= 3 ? 1 : 0;
+  const kept = hits.filter(
+    (hit) =>
+      hit.covered.size >= best.covered.size - slack &&
+      (hit.score >= best.score * 0.45 || (terms.length === 1 && (hit.named || (hit.inFamily && best.inFamily)))),
+  );
+  const strong = kept.some((hit) => hit.named || hit.inFamily);
+  return { topic: { controlIds: kept.map((hit) => hit.id), label, source: 'search' }, strong };
+}
+
+/** The controls cited by the latest assistant turn, in the order it cited them. */
+export function previouslyCited(history: readonly ChatTurn[], index: ReportIndex): string[] {
+  for (let at = history.length - 1; at >= 0; at--) {
+    const turn = history[at]!;
+    if (turn.role !== 'assistant') continue;
+    const ids: string[] = [];
+    for (const citation of turn.citations ?? []) {
+      if (index.byId.has(citation.controlId) && !ids.includes(citation.controlId)) ids.push(citation.controlId);
+    }
+    return ids;
+  }
+  return [];
+}
+
+/** "How do I fix the failing ones?" with no topic: the controls in those statuses, riskiest first. */
+export function statusTopic(
+  index: ReportIndex,
+  statuses: ControlStatus[],
+  severities: Severity[],
+  superlative: boolean,
+): Topic | undefined {
+  if (statuses.length === 0) return undefined;
+  const ids = rankByRisk(
+    index.controls
+      .map((entry) => entry.result)
+      .filter((result) => statuses.includes(result.status) && (severities.length === 0 || severities.includes(result.severity))),
+  ).map((result) => result.id);
+  if (ids.length === 0) return undefined;
+  return { controlIds: superlative ? ids.slice(0, 1) : ids, label: statuses.join(', '), source: 'status' };
+}
+
+const statusRank: Record<ControlStatus, number> = { failing: 0, stale: 1, missing: 2, not_applicable: 3, passing: 4 };
+
+/** Riskiest first: by severity, then failing before stale before missing, then by id. */
+export function rankByRisk<T extends { id: string; severity: Severity; status: ControlStatus }>(results: readonly T[]): T[] {
+  return [...results].sort(
+    (a, b) =>
+      severityRank[a.severity] - severityRank[b.severity] ||
+      statusRank[a.status] - statusRank[b.status] ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}

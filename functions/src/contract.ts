@@ -1,0 +1,51 @@
+/**
+ * The values the API's contract is made of, each written once: the shapes of ids, the limits of
+ * an evidence batch, what a severity weighs, which events end a run. The API description
+ * (`openapi/`), the server, the web app and the scripts all import them from here, so the spec,
+ * the checks and the pages cannot drift apart. Import-free on purpose: the spec build loads it
+ * from source with plain Node, and the web app bundles it without pulling anything else in.
+ */
+
+/** A catalog control id, `IAM-01`. */
+export const controlIdPattern = '^[A-Z]{2,5}-\\d{2,3}$';
+/** Evidence ids name objects in storage, so they are plain: no slashes, dots at the start, spaces or `..`. */
+export const evidenceIdPattern = '^[A-Za-z0-9][A-Za-z0-9_:-]{0,127}$';
+/** Analysis run ids sort by creation time: `an-<UTC yyyyMMddHHmmssSSS>-<8 hex>`. */
+export const analysisIdPattern = '^an-[0-9]{17}-[0-9a-f]{8}$';
+export const submissionIdPattern = '^sub-[0-9a-z]{10,40}$';
+export const chatMessageIdPattern = '^msg-[0-9a-z]{10,40}$';
+/** One lowercase word or several joined by single hyphens; nothing that could name a path. */
+export const slugPattern = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+export const slugMaxLength = 100;
+/** `YYYY-MM-DD`; the handlers also refuse impossible dates such as 2026-02-30. */
+export const datePattern = '^\\d{4}-\\d{2}-\\d{2}$';
+
+/** A pattern without its `^…$` anchors, to embed in a larger one (a page's path). */
+export const unanchored = (pattern: string): string => pattern.replace(/^\^/, '').replace(/\$$/, '');
+
+/** The most items one `POST /api/evidence` may carry. */
+export const maxBatchItems = 500;
+/** The largest body one `POST /api/evidence` may send. */
+export const maxBatchBytes = 4 * 1024 * 1024;
+
+/** Most severe first: a control's rank is its place in this list. */
+export const severities = ['critical', 'high', 'medium', 'low'] as const;
+export type Severity = (typeof severities)[number];
+
+/** What a control of each severity counts for in the score. */
+export const severityWeights: Readonly<Record<Severity, number>> = { critical: 10, high: 5, medium: 3, low: 1 };
+
+/** 0 for the most severe; sorting by it puts the riskiest first. */
+export const severityRank = Object.fromEntries(severities.map((severity, rank) => [severity, rank])) as Readonly<
+  Record<Severity, number>
+>;
+
+/** The events that end an analysis run; a run has exactly one of them, last. */
+export const terminalEventTypes = ['run.completed', 'run.failed', 'run.cancelled'] as const;
+
+export function isTerminal(type: string): boolean {
+  return (terminalEventTypes as readonly string[]).includes(type);
+}
+
+/** `1 day`, `3 days`; `many` for the irregular plurals. */
+export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;

@@ -1,0 +1,158 @@
+/**
+ * The one place where the domain's errors become problems of the catalog: status, code, the
+ * wording of `detail` and, for faults in the request body, the JSON pointer of each.
+ *
+ * Stores and engines throw errors that carry facts (which item, which limit, which run); they
+ * know nothing of HTTP. `createFamily` maps whatever a handler throws through `problemFor`, so a
+ * family only steps in when it knows where in its body the items an error counts are
+ * (`{ items: '/items' }`). A failed analysis run's problem is worded here too
+ * (`describeRunFailure`): the worker is handed it, and its events carry catalog entries.
+ */
+import { AnalysisEnded, AnalysisKeyReused, type AnalysisProblem, type RunFailure } from '../analyses/analysis-model.js';
+import {
+  EvidenceConflict,
+  EvidenceInFlight,
+  EvidenceKeyReused,
+  EvidenceRejected,
+  EvidenceTooLarge,
+  type EvidenceIssue,
+} from '../evidence/evidence-errors.js';
+import { AttachmentRejected, type AttachmentFault } from '../submissions/attachment-checks.js';
+import { problemCatalog, type ProblemCode } from './problem-catalog.js';
+import { ApiProblem, invalidRequest, type RequestError } from './problem.js';
+
+/** Where the request body holds the entries an error's indexes count. */
+export interface ProblemPlace {
+  /**
+   * The JSON pointer of the array of items or files (`/items`); without it the body itself is
+   * the one item, so an item's fields are pointed at from the root.
+   */
+  items?: string;
+}
+
+/** Seconds a client waits before sending again a request whose items another request holds. */
+const inFlightRetryAfterSeconds = 5;
+
+/**
+ * The problem for an error a handler threw: itself if it is one already, the catalog's entry for
+ * a domain error, and undefined for anything else — a bug, which the core logs and answers 500.
+ */
+export function problemFor(error: unknown, place: ProblemPlace = {}): ApiProblem | undefined {
+  if (error instanceof ApiProblem) return error;
+  const itemAt = (index: number) => (place.items === undefined ? '' : `${place.items}/${index}`);
+  if (error instanceof EvidenceRejected) return invalidRequest(error.issues.map((issue) => evidenceIssue(issue, itemAt)));
+  if (error instanceof EvidenceTooLarge) return evidenceTooLarge(error, itemAt);
+  if (error instanceof EvidenceConflict) {
+    const what =
+      error.how === 'exists'
+        ? 'already exists with different content'
+        : 'was just stored by another request with different content';
+    return new ApiProblem(
+      'evidence_conflict',
+      `An evidence item with id "${error.id}" ${what}; evidence is append-only, so send the correction under a new id.`,
+    );
+  }
+  if (error instanceof EvidenceInFlight) {
+    const detail =
+      error.why === 'too_slow'
+        ? 'This request took too long to store its items and stored none of them; send it again.'
+        : 'Some of these items are being stored by another request that has not finished; send this request again ' +
+          'shortly and they will be reported as existing.';
+    return new ApiProblem('evidence_in_flight', detail, { headers: { 'Retry-After': String(inFlightRetryAfterSeconds) } });
+  }
+  if (error instanceof EvidenceKeyReused) {
+    return new ApiProblem(
+      'idempotency_key_reused',
+      'This Idempotency-Key was already used for a different request body; use a new key for a new request.',
+    );
+  }
+  if (error instanceof AttachmentRejected) return attachmentProblem(error.reason, itemAt);
+  if (error instanceof AnalysisKeyReused) {
+    return new ApiProblem(
+      'idempotency_key_reused',
+      'This Idempotency-Key already started an analysis with a different request; use a new key for a new run.',
+    );
+  }
+  if (error instanceof AnalysisEnded) {
+    const state = error.finishing
+      ? 'has evaluated every control and is finishing'
+      : `already ended (${error.lastEvent ?? 'no event'})`;
+    return new ApiProblem('analysis_ended', `The analysis ${error.runId} ${state}; it can no longer be cancelled.`);
+  }
+  return undefined;
+}
+
+/** Rethrows an error as its problem, placed in the body as the caller knows it; other errors unchanged. */
+export function rethrowAsProblem(place: ProblemPlace): (error: unknown) => never {
+  return (error) => {
+    throw problemFor(error, place) ?? error;
+  };
+}
+
+/** The problem a failed analysis run carries in its `run.failed` event. */
+export function describeRunFailure(failure: RunFailure): AnalysisProblem {
+  switch (failure.failure) {
+    case 'worker_lost':
+      return runProblem(
+        'worker_lost',
+        failure.started ? 'The run\u2019s worker stopped without finishing it.' : 'The run never started: no worker took it.',
+      );
+    case 'attempts_failed':
+      return runProblem(
+        'internal',
+        `The run failed on each of its ${failure.attempts} attempts; the server logs have the cause.`,
+      );
+    case 'controls_gone':
+      return runProblem('control_not_found', `The catalog no longer has ${failure.controls.join(', ')}.`);
+    case 'past_day':
+      return runProblem(
+        'report_immutable',
+        `The run was to publish ${failure.date}, which is no longer today (${failure.today}); past reports never change.`,
+      );
+  }
+}
+
+/** An entry of the problem catalog as a run's problem: its code and title, and what befell this run. */
+function runProblem(code: ProblemCode, detail: string): AnalysisProblem {
+  return { code, title: problemCatalog[code].title, detail };
+}
+
+function evidenceIssue(issue: EvidenceIssue, itemAt: (index: number) => string): RequestError {
+  return issue.field === 'id'
+    ? { in: 'body', pointer: `${itemAt(issue.item)}/id`, message: `repeats the id of ${itemAt(issue.repeats)}` }
+    : { in: 'body', pointer: `${itemAt(issue.item)}/data`, message: `nests deeper than ${issue.maxDepth} levels` };
+}
+
+function evidenceTooLarge(error: EvidenceTooLarge, itemAt: (index: number) => string): ApiProblem {
+  const large = error.items.map(({ item, bytes }) => `${itemAt(item)}/data is ${bytes} bytes`);
+  return new ApiProblem(
+    'evidence_too_large',
+    `An evidence item's data may be at most ${error.maxBytes} bytes as JSON: ${large.slice(0, 5).join('; ')}` +
+      `${large.length > 5 ? ` and ${large.length - 5} more` : ''}. Split it into several items or store the bulk as an attachment.`,
+  );
+}
+
+function attachmentProblem(fault: AttachmentFault, itemAt: (index: number) => string): ApiProblem {
+  if (fault.fault === 'too_many') {
+    return new ApiProblem('attachment_too_large', `${fault.count} files were attached; at most ${fault.maxFiles} are accepted.`);
+  }
+  const label = `attachments[${fault.index}] ("${fault.name}")`;
+  switch (fault.fault) {
+    case 'too_large':
+      return new ApiProblem(
+        'attachment_too_large',
+        `${label} is ${fault.bytes} bytes; each file may be at most ${fault.maxFileBytes} bytes.`,
+      );
+    case 'type_not_allowed':
+      return new ApiProblem(
+        'attachment_type_not_allowed',
+        `${label} is "${fault.mediaType}"; accepted types are ${fault.allowed.join(', ')}.`,
+      );
+    case 'empty':
+      return new ApiProblem('invalid_request', `${label} is empty.`, {
+        errors: [{ in: 'body', pointer: itemAt(fault.index), message: 'is empty' }],
+      });
+    case 'content_mismatch':
+      return new ApiProblem('attachment_type_not_allowed', `${label} claims to be "${fault.mediaType}" but its content is not.`);
+  }
+}

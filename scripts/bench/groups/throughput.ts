@@ -1,0 +1,20 @@
+/**
+ * Warm throughput of the auth config and a docs page, each against a hello-world function
+ * answering its exact bytes (target ≥ 0.85×), with node:http and CPU per request for context.
+ */
+import type { Comparison } from '../comparison.ts';
+import type { BenchGroup } from '../group.ts';
+import { sameBytesRows, sameBytesThroughput } from '../same-bytes.ts';
+
+export const throughputGroup: BenchGroup = {
+  name: 'throughput',
+  heading: ({ seconds }) => `Warm throughput, autocannon, 50 connections, ${seconds} s each in rounds`,
+  async measure({ options, authConfig, docsPage }) {
+    const comparisons: Comparison[] = [];
+    for (const target of [authConfig, docsPage]) {
+      const result = await sameBytesThroughput(target, 18200, options.seconds);
+      comparisons.push(...sameBytesRows(`${target.name} (${target.path})`, result));
+    }
+    return comparisons;
+  },
+};

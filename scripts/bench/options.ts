@@ -1,0 +1,38 @@
+/**
+ * The command line of `npm run bench`: which group to run (`--only`), how many cold starts
+ * (`--runs`), how long each load lasts (`--seconds`), and the storage group's days of history.
+ */
+
+export interface BenchOptions {
+  /** The one group to run, or every group when absent. */
+  only: string | undefined;
+  runs: number;
+  seconds: number;
+  storageDays: number[];
+  /** The days at which the design before partitions is measured too. */
+  storageBaselineDays: number[];
+}
+
+export function parseBenchOptions(argv: readonly string[]): BenchOptions {
+  const valueOf = (name: string) => {
+    const index = argv.indexOf(`--${name}`);
+    return index === -1 ? undefined : argv[index + 1];
+  };
+  const number = (name: string, fallback: number) => {
+    const index = argv.indexOf(`--${name}`);
+    return index === -1 ? fallback : Number(argv[index + 1]);
+  };
+  const daysList = (name: string, fallback: number[]) => {
+    const index = argv.indexOf(`--${name}`);
+    return index === -1 ? fallback : argv[index + 1]!.split(',').map(Number);
+  };
+  const storageDays = daysList('storage-days', [30, 365]);
+  return {
+    only: valueOf('only'),
+    runs: number('runs', 9),
+    seconds: number('seconds', 10),
+    storageDays,
+    // The design before partitions reads every item ever stored: at 365 days that is 1.8 million reads, minutes of work.
+    storageBaselineDays: argv.includes('--full') ? storageDays : daysList('storage-baseline', [Math.min(...storageDays)]),
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * Warm throughput of one function against two baselines answering exactly its bytes: a
+ * hello-world function on the same runtime (functions-framework, the ceiling any Cloud Function
+ * can reach, and the target's yardstick) and a bare `node:http` server (printed for context).
+ *
+ * The function and its hello-world run side by side and are loaded in turns, several rounds,
+ * so a machine that slows down part-way slows both; each figure is the median of its rounds.
+ * Beside requests/s it reports each server's CPU time per request (from /proc on Linux), which
+ * a busy machine disturbs far less than throughput: the per-request cost the ratio comes from.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { startBareServer, startFunction, stop, waitFor200, work, writeHelloWorld, type Target } from './functions-host.ts';
+import type { Comparison } from './comparison.ts';
+import { median } from './median.ts';
+
+export interface SameBytesThroughput {
+  /** Requests/s of the function, of a hello-world function and of node:http, all answering the same bytes. */
+  function: number;
+  helloWorld: number;
+  nodeHttp: number;
+  /** CPU microseconds per request of the function and of the hello-world, when /proc tells. */
+  cpuMicros?: { function: number; helloWorld: number };
+}
+
+const rounds = 3;
+const connections = 50;
+
+/** What one load of `url` gives: requests/s, and the server's CPU time per request. */
+async function load(url: string, seconds: number, server: ChildProcess, headers: Record<string, string>, status: 200 | 304) {
+  const cpuBefore = cpuMicros(server);
+  const result = await autocannon({ url, headers, connections, duration: seconds });
+  const cpuAfter = cpuMicros(server);
+  const expected = status === 304 ? result['3xx'] : result['2xx'];
+  const unexpected = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] - expected;
+  if (unexpected > 0 || result.errors > 0)
+    throw new Error(`${url}: ${unexpected} responses other than ${status}, ${result.errors} errors under load`);
+  const cpu = cpuBefore !== undefined && cpuAfter !== undefined ? (cpuAfter - cpuBefore) / result.requests.total : undefined;
+  return { perSecond: result.requests.average, cpu };
+}
+
+/** User and system CPU time a process has used, in microseconds (Linux /proc; undefined elsewhere). */
+function cpuMicros(child: ChildProcess): number | undefined {
+  const file = `/proc/${child.pid}/stat`;
+  if (!existsSync(file)) return undefined;
+  const stat = readFileSync(file, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100; // USER_HZ, 100 on every Linux Node supports
+  return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
+}
+
+/**
+ * Measures `target` at `port` against its hello-world at `port + 1` and node:http at `port + 2`,
+ * for `seconds` of load each in all. `conditional` revalidates: each server is sent the ETag it
+ * gave itself and must answer 304.
+ */
+export async function sameBytesThroughput(
+  target: Target,
+  port: number,
+  seconds: number,
+  conditional = false,
+): Promise<SameBytesThroughput> {
+  const status = conditional ? 304 : 200;
+  const servers: ChildProcess[] = [];
+  try {
+    const fn = startFunction(target, port);
+    servers.push(fn);
+    const url = `http://127.0.0.1:${port}${target.path}`;
+    await waitFor200(url, performance.now() + 20_000);
+    const answer = await fetch(url);
+    const body = Buffer.from(await answer.arrayBuffer());
+    const contentType = answer.headers.get('content-type') ?? 'application/json';
+    const etag = answer.headers.get('etag') ?? undefined;
+    if (conditional && !etag) throw new Error(`${url} sent no ETag`);
+
+    const hello = startFunction(
+      {
+        name: `hello-${target.name}`,
+        source: writeHelloWorld({ body, contentType, etag }, `hello-${target.name}`),
+        target: 'hello',
+        path: '/',
+      },
+      port + 1,
+    );
+    servers.push(hello);
+    const helloUrl = `http://127.0.0.1:${port + 1}/`;
+    await waitFor200(helloUrl, performance.now() + 20_000);
+    const helloBody = Buffer.from(await (await fetch(helloUrl)).arrayBuffer());
+    if (!helloBody.equals(body)) throw new Error(`the hello-world for ${target.name} does not answer the same bytes`);
+
+    const revalidate = async (address: string): Promise<Record<string, string>> => {
+      if (!conditional) return {};
+      const etag = (await fetch(address)).headers.get('etag');
+      if (!etag) throw new Error(`${address} sent no ETag`);
+      return { 'If-None-Match': etag };
+    };
+    const [fnHeaders, helloHeaders] = [await revalidate(url), await revalidate(helloUrl)];
+
+    // Warm both (JIT, caches), not counted; then alternate, starting with each in turn.
+    await load(url, 2, fn, fnHeaders, status);
+    await load(helloUrl, 2, hello, helloHeaders, status);
+    const each = Math.max(2, Math.round(seconds / rounds));
+    const fnRounds: Awaited<ReturnType<typeof load>>[] = [];
+    const helloRounds: Awaited<ReturnType<typeof load>>[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const fnFirst = round % 2 === 0;
+      if (fnFirst) fnRounds.push(await load(url, each, fn, fnHeaders, status));
+      helloRounds.push(await load(helloUrl, each, hello, helloHeaders, status));
+      if (!fnFirst) fnRounds.push(await load(url, each, fn, fnHeaders, status));
+    }
+
+    const bodyFile = join(work, `${target.name}.body`);
+    writeFileSync(bodyFile, body);
+    const bare = await startBareServer(port + 2, contentType, bodyFile, conditional ? '304' : '200');
+    servers.push(bare);
+    const bareUrl = `http://127.0.0.1:${port + 2}${target.path}`;
+    await load(bareUrl, 2, bare, {}, status);
+    const nodeHttp = (await load(bareUrl, each, bare, {}, status)).perSecond;
+
+    const cpu = (runs: typeof fnRounds) =>
+      runs.every((run) => run.cpu !== undefined) ? median(runs.map((run) => run.cpu!)) : undefined;
+    const [fnCpu, helloCpu] = [cpu(fnRounds), cpu(helloRounds)];
+    return {
+      function: median(fnRounds.map((run) => run.perSecond)),
+      helloWorld: median(helloRounds.map((run) => run.perSecond)),
+      nodeHttp,
+      ...(fnCpu !== undefined && helloCpu !== undefined ? { cpuMicros: { function: fnCpu, helloWorld: helloCpu } } : {}),
+    };
+  } finally {
+    await Promise.all(servers.map(stop));
+  }
+}
+
+/**
+ * The rows a same-bytes measurement prints: requests/s against the hello-world (the target the
+ * issue sets, ≥ 0.85×) and, for context, against node:http and as CPU time per request.
+ */
+export function sameBytesRows(figure: string, result: SameBytesThroughput): Comparison[] {
+  const rows: Comparison[] = [
+    {
+      figure: `requests/s: ${figure}`,
+      measured: result.function,
+      baselineName: 'hello-world, same bytes',
+      baseline: result.helloWorld,
+      unit: 'req/s',
+      target: { atLeast: 0.85 },
+    },
+    {
+      figure: `requests/s: ${figure}`,
+      measured: result.function,
+      baselineName: 'node:http, same bytes',
+      baseline: result.nodeHttp,
+      unit: 'req/s',
+    },
+  ];
+  if (result.cpuMicros)
+    rows.push({
+      figure: `CPU per request: ${figure}`,
+      measured: result.cpuMicros.function,
+      baselineName: 'hello-world',
+      baseline: result.cpuMicros.helloWorld,
+      unit: 'µs',
+    });
+  return rows;
+}

@@ -1,0 +1,99 @@
+/**
+ * The command line of `npm run collect`: its usage text, its arguments checked into options, and
+ * `main`, which runs the collector and answers with the exit code.
+ */
+import { parseArgs } from 'node:util';
+import { maxBatchItems } from '../../../functions/src/contract.ts';
+import { runCollector, type CollectorIo, type CollectorOptions } from './run-collector.ts';
+
+export const defaultUrl = 'http://127.0.0.1:5000';
+export const defaultBatchSize = 200;
+
+export const usage = `Usage: node scripts/collect.ts [options] <file>...
+       npm run collect -- [options] <file>...
+
+Sends evidence items to POST /api/evidence. A .json file holds one item, an array of items or
+{"items": [...]}; a .ndjson or .jsonl file holds one item per line.
+
+Options:
+  --url <url>          the Evident site (default ${defaultUrl}, or EVIDENT_URL)
+  --token <token>      a Firebase ID token, sent as "Authorization: Bearer" (or EVIDENT_TOKEN)
+  --batch-size <n>     items per request, 1 to ${maxBatchItems} (default ${defaultBatchSize})
+  --source <name>      sets "source" on items that have none
+  --dry-run            check and print the batches; send nothing
+  -h, --help           show this help
+
+Exit status: 0 when every item was stored or already present, 1 when any input was malformed
+or any batch was rejected or not sent, 2 for a usage error.`;
+
+export type ParsedArgs = { kind: 'run'; options: CollectorOptions } | { kind: 'help' } | { kind: 'usage'; message: string };
+
+export function parseCollectArgs(argv: string[], env: Record<string, string | undefined> = {}): ParsedArgs {
+  let values: { url?: string; token?: string; 'batch-size'?: string; source?: string; 'dry-run'?: boolean; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        url: { type: 'string' },
+        token: { type: 'string' },
+        'batch-size': { type: 'string' },
+        source: { type: 'string' },
+        'dry-run': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    return { kind: 'usage', message: (error as Error).message };
+  }
+  if (values.help) return { kind: 'help' };
+  if (positionals.length === 0) return { kind: 'usage', message: 'no file given' };
+
+  const url = values.url ?? (env['EVIDENT_URL'] || defaultUrl);
+  let parsedUrl: URL | undefined;
+  try {
+    parsedUrl = new URL(url);
+  } catch {
+    // reported below
+  }
+  if (!parsedUrl || !['http:', 'https:'].includes(parsedUrl.protocol)) {
+    return { kind: 'usage', message: `--url "${url}" is not an http(s) URL` };
+  }
+  const batchSize = values['batch-size'] ?? String(defaultBatchSize);
+  if (!/^\d+$/.test(batchSize) || Number(batchSize) < 1 || Number(batchSize) > maxBatchItems) {
+    return { kind: 'usage', message: `--batch-size must be a whole number from 1 to ${maxBatchItems}` };
+  }
+  if (values.token === '') return { kind: 'usage', message: '--token is empty (is the variable you passed set?)' };
+  const token = values.token ?? (env['EVIDENT_TOKEN'] || undefined);
+  if (values.source !== undefined && (values.source.trim() === '' || values.source.length > 200)) {
+    return { kind: 'usage', message: '--source must be 1 to 200 characters' };
+  }
+  return {
+    kind: 'run',
+    options: {
+      files: positionals,
+      url,
+      ...(token ? { token } : {}),
+      batchSize: Number(batchSize),
+      ...(values.source !== undefined ? { source: values.source } : {}),
+      dryRun: values['dry-run'] ?? false,
+    },
+  };
+}
+
+/** The whole command: arguments in, exit code out. */
+export async function main(argv: string[], env: Record<string, string | undefined>, io: CollectorIo): Promise<number> {
+  const parsed = parseCollectArgs(argv, env);
+  if (parsed.kind === 'help') {
+    io.out(usage);
+    return 0;
+  }
+  if (parsed.kind === 'usage') {
+    io.err(`collect: ${parsed.message}`);
+    io.err('Run with --help for usage.');
+    return 2;
+  }
+  return (await runCollector(parsed.options, io)).exitCode;
+}
