@@ -25,7 +25,7 @@ export interface SameBytesThroughput {
   cpuMicros?: { function: number; helloWorld: number };
 }
 
-const rounds = 3;
+const rounds = 5;
 const connections = 50;
 
 /** What one load of `url` gives: requests/s, and the server's CPU time per request. */
