@@ -80,9 +80,18 @@ export function compileCatalogSources(catalogDir: string): Catalog {
   return { version: hash.digest('hex').slice(0, 12), controls };
 }
 
-function compileControl(where: string, file: string, source: string, references: ReferenceLists): Control {
-  const lines = source.split('\n');
+/** One control file under compilation: its lines, and how to refuse it at one of them. */
+interface ControlSource {
+  lines: string[];
   /** The 1-based line of the first line containing every needle in order, from `from`. */
+  lineOf(needles: string[], from?: number): number;
+  fail(line: number, message: string): never;
+  /** `value` when it is a non-empty string; otherwise refuses the file at the first `key:` line. */
+  text(key: string, value: unknown): string;
+}
+
+function controlSource(where: string, source: string): ControlSource {
+  const lines = source.split('\n');
   const lineOf = (needles: string[], from = 0): number => {
     let line = from;
     for (const needle of needles) {
@@ -95,20 +104,51 @@ function compileControl(where: string, file: string, source: string, references:
   const fail = (line: number, message: string): never => {
     throw new CatalogError(`${where}:${line}: ${message}`);
   };
-
-  let parsed: matter.GrayMatterFile<string>;
-  try {
-    parsed = matter(source);
-  } catch (error) {
-    const mark = (error as { mark?: { line?: number } }).mark;
-    return fail((mark?.line ?? 0) + 1, `frontmatter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
-  }
-  const data = parsed.data as Record<string, unknown>;
-  for (const key of Object.keys(data)) if (!topKeys.includes(key)) fail(lineOf([`${key}:`]), `unknown key "${key}"`);
-
   const text = (key: string, value: unknown): string =>
     typeof value === 'string' && value.trim() !== '' ? value : fail(lineOf([`${key}:`]), `"${key}" must be a non-empty string`);
+  return { lines, lineOf, fail, text };
+}
 
+type Requirement = Control['evidence'][number];
+
+function compileControl(where: string, file: string, source: string, references: ReferenceLists): Control {
+  const control = controlSource(where, source);
+  const parsed = parseFrontmatter(control, source);
+  const data = parsed.data as Record<string, unknown>;
+  for (const key of Object.keys(data))
+    if (!topKeys.includes(key)) control.fail(control.lineOf([`${key}:`]), `unknown key "${key}"`);
+  const identity = readIdentity(control, file, data);
+  const frameworks = readFrameworks(control, data['frameworks'], references);
+  const evidence = readEvidence(control, data['evidence']);
+  const checks = readChecks(control, data['checks'] ?? [], evidence);
+  const { objective, guidance } = readBody(control, parsed.content);
+  return {
+    ...identity,
+    frameworks,
+    evidence,
+    checks,
+    objective: renderMarkdown(objective).html,
+    guidance: renderMarkdown(guidance).html,
+    objectiveMarkdown: objective,
+    guidanceMarkdown: guidance,
+  };
+}
+
+function parseFrontmatter(control: ControlSource, source: string): matter.GrayMatterFile<string> {
+  try {
+    return matter(source);
+  } catch (error) {
+    const mark = (error as { mark?: { line?: number } }).mark;
+    return control.fail((mark?.line ?? 0) + 1, `frontmatter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+/** The id, title, family and severity, with the id agreeing with the file name and the family. */
+function readIdentity(
+  { lineOf, fail, text }: ControlSource,
+  file: string,
+  data: Record<string, unknown>,
+): Pick<Control, 'id' | 'title' | 'family' | 'severity'> {
   const id = text('id', data['id']);
   if (!new RegExp(controlIdPattern).test(id)) fail(lineOf(['id:']), `id "${id}" must look like IAM-01`);
   if (file !== `${id}.md`) fail(lineOf(['id:']), `the file must be named ${id}.md`);
@@ -119,8 +159,12 @@ function compileControl(where: string, file: string, source: string, references:
   if (!id.startsWith(`${prefix}-`)) fail(lineOf(['id:']), `a ${family} control id starts with ${prefix}-`);
   const severity = data['severity'];
   if (!severities.includes(severity as never)) fail(lineOf(['severity:']), `severity must be one of ${severities.join(', ')}`);
+  return { id, title, family, severity: severity as Control['severity'] };
+}
 
-  const frameworks = data['frameworks'] as Record<string, unknown> | undefined;
+/** Every framework's mapped ids, each of which must be in that framework's reference list. */
+function readFrameworks({ lineOf, fail }: ControlSource, value: unknown, references: ReferenceLists): Control['frameworks'] {
+  const frameworks = value as Record<string, unknown> | undefined;
   if (!frameworks || typeof frameworks !== 'object') return fail(lineOf(['frameworks:']), '"frameworks" is required');
   for (const key of Object.keys(frameworks)) {
     if (!(key in references)) fail(lineOf(['frameworks:', `${key}:`]), `unknown framework "${key}" (soc2, iso27001, nist80053)`);
@@ -141,11 +185,13 @@ function compileControl(where: string, file: string, source: string, references:
       mappings[key].push(mapped as string);
     }
   }
+  return mappings;
+}
 
-  const evidence = data['evidence'];
+function readEvidence({ lineOf, fail }: ControlSource, evidence: unknown): Requirement[] {
   if (!Array.isArray(evidence) || evidence.length === 0)
     return fail(lineOf(['evidence:']), '"evidence" must list at least one kind');
-  const requirements = evidence.map((requirement: unknown, index) => {
+  return evidence.map((requirement: unknown, index) => {
     const entry = requirement as { kind?: unknown; freshnessDays?: unknown };
     const line = lineOf(['evidence:', `kind: ${String(entry.kind)}`]);
     if (typeof entry.kind !== 'string' || !(entry.kind in evidenceKinds))
@@ -153,66 +199,76 @@ function compileControl(where: string, file: string, source: string, references:
     if (!Number.isInteger(entry.freshnessDays) || (entry.freshnessDays as number) < 1)
       fail(line, `evidence[${index}].freshnessDays must be a whole number of days, at least 1`);
     for (const key of Object.keys(entry)) if (key !== 'kind' && key !== 'freshnessDays') fail(line, `unknown key "${key}"`);
-    return { kind: entry.kind as Control['evidence'][number]['kind'], freshnessDays: entry.freshnessDays as number };
+    return { kind: entry.kind as Requirement['kind'], freshnessDays: entry.freshnessDays as number };
   });
+}
 
-  const rawChecks = data['checks'] ?? [];
-  if (!Array.isArray(rawChecks)) return fail(lineOf(['checks:']), '"checks" must be a list');
+function readChecks(control: ControlSource, rawChecks: unknown, requirements: Requirement[]): Check[] {
+  if (!Array.isArray(rawChecks)) return control.fail(control.lineOf(['checks:']), '"checks" must be a list');
   const checkIds = new Set<string>();
-  const checks = rawChecks.map((raw: unknown, index): Check => {
-    const entry = raw as Record<string, unknown>;
-    const checksLine = lineOf(['checks:']) - 1;
-    const idLine = lines.findIndex(
-      (text, line) =>
-        line > checksLine &&
-        new RegExp(`^\\s*-?\\s*id:\\s*['"]?${String(entry['id']).replace(/[^\w-]/g, '')}['"]?\\s*$`).test(text),
-    );
-    const start = idLine === -1 ? checksLine : idLine;
-    const at = (key: string) => lineOf([`${key}:`], start);
-    for (const key of Object.keys(entry)) if (!checkKeys.includes(key)) fail(at(key), `unknown check key "${key}"`);
-    const checkId = entry['id'];
-    if (typeof checkId !== 'string' || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(checkId))
-      fail(start + 1, `checks[${index}].id must be lowercase words joined by hyphens`);
-    if (checkIds.has(checkId as string)) fail(start + 1, `duplicate check id "${String(checkId)}"`);
-    checkIds.add(checkId as string);
-    const kind = entry['kind'];
-    if (!requirements.some((requirement) => requirement.kind === kind) || kind === 'attestation')
-      fail(at('kind'), `check "${String(checkId)}" reads "${String(kind)}", which is not evidence this control requires`);
-    const mode = 'each' in entry ? 'each' : 'all' in entry ? 'all' : fail(start + 1, 'a check needs "each" or "all"');
-    if ('each' in entry && 'all' in entry) fail(at('all'), 'a check has either "each" or "all", not both');
-    if (mode === 'all' && 'where' in entry) fail(at('where'), '"where" only applies to "each" checks');
-    const expression = text(mode, entry[mode]);
-    const pass = text('pass', entry['pass']);
-    const failMessage = text('fail', entry['fail']);
-    const check: Check = {
-      id: checkId as string,
-      kind: kind as Check['kind'],
-      mode,
-      expression,
-      ...(typeof entry['where'] === 'string' ? { where: entry['where'] } : {}),
-      pass,
-      fail: failMessage,
-    };
-    verifyCel(check, (key, message) => fail(at(key), message));
-    return check;
-  });
+  return rawChecks.map((raw: unknown, index) =>
+    readCheck(control, raw as Record<string, unknown>, index, requirements, checkIds),
+  );
+}
 
-  const body = sections(parsed.content);
+/**
+ * The 0-based line of this check's own `id:` line, so that errors in its fields point into this
+ * check rather than an earlier one; the `checks:` line when it has no recognisable id.
+ */
+function checkStart({ lines, lineOf }: ControlSource, entry: Record<string, unknown>): number {
+  const checksLine = lineOf(['checks:']) - 1;
+  const idLine = lines.findIndex(
+    (text, line) =>
+      line > checksLine &&
+      new RegExp(`^\\s*-?\\s*id:\\s*['"]?${String(entry['id']).replace(/[^\w-]/g, '')}['"]?\\s*$`).test(text),
+  );
+  return idLine === -1 ? checksLine : idLine;
+}
+
+/** One check, refused unless it reads evidence the control requires and its CEL works on that kind's example. */
+function readCheck(
+  control: ControlSource,
+  entry: Record<string, unknown>,
+  index: number,
+  requirements: Requirement[],
+  checkIds: Set<string>,
+): Check {
+  const { lineOf, fail, text } = control;
+  const start = checkStart(control, entry);
+  const at = (key: string) => lineOf([`${key}:`], start);
+  for (const key of Object.keys(entry)) if (!checkKeys.includes(key)) fail(at(key), `unknown check key "${key}"`);
+  const checkId = entry['id'];
+  if (typeof checkId !== 'string' || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(checkId))
+    fail(start + 1, `checks[${index}].id must be lowercase words joined by hyphens`);
+  if (checkIds.has(checkId as string)) fail(start + 1, `duplicate check id "${String(checkId)}"`);
+  checkIds.add(checkId as string);
+  const kind = entry['kind'];
+  if (!requirements.some((requirement) => requirement.kind === kind) || kind === 'attestation')
+    fail(at('kind'), `check "${String(checkId)}" reads "${String(kind)}", which is not evidence this control requires`);
+  const mode = 'each' in entry ? 'each' : 'all' in entry ? 'all' : fail(start + 1, 'a check needs "each" or "all"');
+  if ('each' in entry && 'all' in entry) fail(at('all'), 'a check has either "each" or "all", not both');
+  if (mode === 'all' && 'where' in entry) fail(at('where'), '"where" only applies to "each" checks');
+  const expression = text(mode, entry[mode]);
+  const pass = text('pass', entry['pass']);
+  const failMessage = text('fail', entry['fail']);
+  const check: Check = {
+    id: checkId as string,
+    kind: kind as Check['kind'],
+    mode,
+    expression,
+    ...(typeof entry['where'] === 'string' ? { where: entry['where'] } : {}),
+    pass,
+    fail: failMessage,
+  };
+  verifyCel(check, (key, message) => fail(at(key), message));
+  return check;
+}
+
+function readBody({ lines, fail }: ControlSource, content: string): { objective: string; guidance: string } {
+  const body = sections(content);
   const objective = body['objective'] ?? fail(lines.length, 'the body needs an "## Objective" section');
   const guidance = body['guidance'] ?? fail(lines.length, 'the body needs a "## Guidance" section');
-  return {
-    id,
-    title,
-    family,
-    severity: severity as Control['severity'],
-    frameworks: mappings,
-    evidence: requirements,
-    checks,
-    objective: renderMarkdown(objective).html,
-    guidance: renderMarkdown(guidance).html,
-    objectiveMarkdown: objective,
-    guidanceMarkdown: guidance,
-  };
+  return { objective, guidance };
 }
 
 /** Compiles a check's CEL and runs it on its kind's example, which must give a boolean. */

@@ -2,9 +2,10 @@
 import { dayIn } from '../assessment/dates.js';
 import { actorOf } from '../http/bearer-token.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
+import type { OperationInput, OperationResult, RequestContext } from '../http/operation-types.js';
 import { problemFor } from '../http/domain-problems.js';
 import { contentDisposition } from '../http/file-name.js';
-import { loadOnce } from '../common/maybe-async.js';
+import { loadOnce, type MaybePromise } from '../common/maybe-async.js';
 import type { UploadedFile } from '../http/multipart.js';
 import { ApiProblem, invalidRequest, type RequestError } from '../http/problem.js';
 import { logs } from '../logs.js';
@@ -14,7 +15,7 @@ import { idOfKey } from '../storage/newest-first.js';
 import { sha256, submissionKey, SubmissionStore } from '../submissions/submission-store.js';
 import { uploadLimits } from '../submissions/upload-limits.js';
 import { pageBody, placeOf } from './paging.js';
-import { servicesFrom, type ServiceOptions } from './services.js';
+import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
 export type SubmissionsFamilyOptions = FamilyOptions & ServiceOptions;
 
@@ -28,6 +29,9 @@ interface Form {
   attachments?: UploadedFile[];
 }
 
+/** The services with the submission store over them, opened on first use. */
+type OpenSubmissions = () => MaybePromise<{ s: Services; store: SubmissionStore }>;
+
 export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) {
   const services = servicesFrom(options);
   const submissions = loadOnce(async () => {
@@ -35,103 +39,123 @@ export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) 
     return { s, store: new SubmissionStore(s.store, s.evidence) };
   });
 
-  async function find(id: string) {
-    const { store } = await submissions();
-    try {
-      return await store.get(id);
-    } catch (error) {
-      if (error instanceof ObjectNotFound) throw new ApiProblem('submission_not_found', `No submission has the id "${id}".`);
-      throw error;
-    }
-  }
-
   return createFamily(
     'submissions',
     {
-      createSubmission: async ({ body }, context) => {
-        const { s, store } = await submissions();
-        const form = body as unknown as Form;
-        const files = form.attachments ?? [];
-        try {
-          checkAttachments(files, uploadLimits);
-        } catch (error) {
-          throw problemFor(error, { items: '/attachments' }) ?? error;
-        }
-        const known = new Set(s.catalog.controls.map((control) => control.id));
-        const errors: RequestError[] = form.controls
-          .map((id, index) => ({ id, index }))
-          .filter(({ id }) => !known.has(id))
-          .map(({ index }) => ({ in: 'body', pointer: `/controls/${index}`, message: 'names no control in the catalog' }));
-        const now = s.now();
-        if (form.expiresAt && Date.parse(form.expiresAt) <= now.getTime()) {
-          errors.push({ in: 'body', pointer: '/expiresAt', message: 'is already in the past' });
-        }
-        if (form.effectiveDate && form.effectiveDate > dayIn(s.timeZone(), now)) {
-          errors.push({ in: 'body', pointer: '/effectiveDate', message: 'is in the future' });
-        }
-        if (errors.length > 0) throw invalidRequest(errors);
-        const submission = await store.create(
-          {
-            controls: form.controls,
-            statement: form.statement,
-            subject: form.subject ?? 'manual submission',
-            effectiveDate: form.effectiveDate ?? dayIn(s.timeZone(), now),
-            ...(form.expiresAt ? { expiresAt: form.expiresAt } : {}),
-            notApplicable: form.notApplicable === 'true',
-            submittedBy: actorOf(context.caller),
-            files,
-          },
-          now,
-        );
-        return { status: 201, body: submission, headers: { Location: `/api/submissions/${submission.id}` } };
-      },
-
-      listSubmissions: async ({ query }) => {
-        const { store } = await submissions();
-        const after = placeOf('submissions', query.cursor, (place) => submissionKey(idOfKey(place)) === place);
-        const page = await store.page({
-          limit: query.limit ?? 50,
-          ...(query.control ? { control: query.control } : {}),
-          ...(after !== undefined ? { after } : {}),
-        });
-        return { status: 200, body: pageBody('submissions', page) };
-      },
-
-      getSubmission: async ({ path }) => ({ status: 200, body: await find(path.id) }),
-
-      downloadAttachment: async ({ path }) => {
-        const submission = await find(path.id);
-        const attachment = submission.attachments[path.index];
-        if (!attachment) {
-          throw new ApiProblem('submission_not_found', `Submission "${path.id}" has no attachment ${path.index}.`);
-        }
-        const { store } = await submissions();
-        // A stored file that is gone fails the same check as one that was altered: it is not what was uploaded.
-        const data = await store.attachment(path.id, path.index).catch((error: unknown) => {
-          if (error instanceof ObjectNotFound) return undefined;
-          throw error;
-        });
-        const actual = data ? sha256(data) : 'missing';
-        if (!data || actual !== attachment.sha256) {
-          logs.attachmentTampered(path.id, path.index, attachment.sha256, actual);
-          throw new ApiProblem(
-            'attachment_tampered',
-            `The stored file for attachment ${path.index} of ${path.id} does not have the SHA-256 recorded at upload; it was not served.`,
-          );
-        }
-        return {
-          status: 200,
-          body: data,
-          contentType: attachment.mediaType,
-          headers: { 'Content-Disposition': contentDisposition(attachment.name), 'X-Content-SHA256': attachment.sha256 },
-          // The bytes of an attachment never change; an ETag lets a browser skip the download.
-          etag: `"${attachment.sha256}"`,
-          cacheControl: 'private, max-age=3600',
-        };
-      },
+      createSubmission: (input, context) => createSubmission(submissions, input, context),
+      listSubmissions: (input) => listSubmissions(submissions, input),
+      getSubmission: async ({ path }) => ({ status: 200, body: await find(submissions, path.id) }),
+      downloadAttachment: (input) => downloadAttachment(submissions, input),
     },
     options,
   );
+}
+
+async function find(submissions: OpenSubmissions, id: string) {
+  const { store } = await submissions();
+  try {
+    return await store.get(id);
+  } catch (error) {
+    if (error instanceof ObjectNotFound) throw new ApiProblem('submission_not_found', `No submission has the id "${id}".`);
+    throw error;
+  }
+}
+
+async function createSubmission(
+  submissions: OpenSubmissions,
+  { body }: OperationInput<'createSubmission'>,
+  context: RequestContext,
+): Promise<OperationResult<'createSubmission'>> {
+  const { s, store } = await submissions();
+  const form = body as unknown as Form;
+  const files = form.attachments ?? [];
+  try {
+    checkAttachments(files, uploadLimits);
+  } catch (error) {
+    throw problemFor(error, { items: '/attachments' }) ?? error;
+  }
+  const now = s.now();
+  const errors = formErrors(s, form, now);
+  if (errors.length > 0) throw invalidRequest(errors);
+  const submission = await store.create(
+    {
+      controls: form.controls,
+      statement: form.statement,
+      subject: form.subject ?? 'manual submission',
+      effectiveDate: form.effectiveDate ?? dayIn(s.timeZone(), now),
+      ...(form.expiresAt ? { expiresAt: form.expiresAt } : {}),
+      notApplicable: form.notApplicable === 'true',
+      submittedBy: actorOf(context.caller),
+      files,
+    },
+    now,
+  );
+  return { status: 201, body: submission, headers: { Location: `/api/submissions/${submission.id}` } };
+}
+
+/** What the schema cannot check: controls missing from the catalog, an expiry already past, an effective day ahead. */
+function formErrors(s: Services, form: Form, now: Date): RequestError[] {
+  const known = new Set(s.catalog.controls.map((control) => control.id));
+  const errors: RequestError[] = form.controls
+    .map((id, index) => ({ id, index }))
+    .filter(({ id }) => !known.has(id))
+    .map(({ index }) => ({ in: 'body', pointer: `/controls/${index}`, message: 'names no control in the catalog' }));
+  if (form.expiresAt && Date.parse(form.expiresAt) <= now.getTime()) {
+    errors.push({ in: 'body', pointer: '/expiresAt', message: 'is already in the past' });
+  }
+  if (form.effectiveDate && form.effectiveDate > dayIn(s.timeZone(), now)) {
+    errors.push({ in: 'body', pointer: '/effectiveDate', message: 'is in the future' });
+  }
+  return errors;
+}
+
+async function listSubmissions(
+  submissions: OpenSubmissions,
+  { query }: OperationInput<'listSubmissions'>,
+): Promise<OperationResult<'listSubmissions'>> {
+  const { store } = await submissions();
+  const after = placeOf('submissions', query.cursor, (place) => submissionKey(idOfKey(place)) === place);
+  const page = await store.page({
+    limit: query.limit ?? 50,
+    ...(query.control ? { control: query.control } : {}),
+    ...(after !== undefined ? { after } : {}),
+  });
+  return { status: 200, body: pageBody('submissions', page) };
+}
+
+/** Serves an attachment's bytes only when they still hash to what was recorded at upload. */
+async function downloadAttachment(
+  submissions: OpenSubmissions,
+  { path }: OperationInput<'downloadAttachment'>,
+): Promise<OperationResult<'downloadAttachment'>> {
+  const submission = await find(submissions, path.id);
+  const attachment = submission.attachments[path.index];
+  if (!attachment) {
+    throw new ApiProblem('submission_not_found', `Submission "${path.id}" has no attachment ${path.index}.`);
+  }
+  const { store } = await submissions();
+  // A stored file that is gone fails the same check as one that was altered: it is not what was uploaded.
+  const data = await store.attachment(path.id, path.index).catch((error: unknown) => {
+    if (error instanceof ObjectNotFound) return undefined;
+    throw error;
+  });
+  const actual = data ? sha256(data) : 'missing';
+  if (!data || actual !== attachment.sha256) {
+    logs.attachmentTampered(path.id, path.index, attachment.sha256, actual);
+    throw new ApiProblem(
+      'attachment_tampered',
+      `The stored file for attachment ${path.index} of ${path.id} does not have the SHA-256 recorded at upload; it was not served.`,
+    );
+  }
+  return {
+    status: 200,
+    body: data,
+    contentType: attachment.mediaType,
+    headers: { 'Content-Disposition': contentDisposition(attachment.name), 'X-Content-SHA256': attachment.sha256 },
+    // The bytes of an attachment never change; an ETag lets a browser skip the download.
+    etag: `"${attachment.sha256}"`,
+    cacheControl: 'private, max-age=3600',
+  };
 }
 
 export const handler = createSubmissionsFamily();

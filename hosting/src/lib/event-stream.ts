@@ -39,134 +39,186 @@ export interface FollowOptions<T> {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
+/** A connection that ended before the stream finished: how many events it delivered, and what broke it if anything did. */
+interface Interruption {
+  finished: false;
+  retryNow?: false;
+  received: number;
+  error?: unknown;
+  retryAfterMs?: number | undefined;
+}
+
 /** How one connection attempt ended, as far as reconnecting is concerned. */
-type Ending =
-  | { finished: true }
-  | { finished: false; retryNow: true }
-  | { finished: false; retryNow?: false; received: number; error?: unknown; retryAfterMs?: number | undefined };
+type Ending = { finished: true } | { finished: false; retryNow: true } | Interruption;
+
+/** What one follow carries from each connection to the next. */
+interface Follow<T> {
+  readonly url: string;
+  readonly options: FollowOptions<T>;
+  readonly fetcher: typeof fetch;
+  lastEventId: string | undefined;
+  opened: Response | undefined;
+  retryMs: number;
+  // One retry per 401, earned again by every connection that opens: an ID token expires
+  // hourly, so a long follow may legitimately need several refreshes.
+  refreshed: boolean;
+}
 
 const MAX_DELAY_MS = 30_000;
 
 export async function followEventStream<T>(url: string, options: FollowOptions<T>): Promise<{ lastEventId: string | undefined }> {
   const { signal, onConnectionChange } = options;
-  const fetcher = options.fetch ?? globalThis.fetch;
   const sleep = options.sleep ?? wait;
   const maxFailures = options.maxFailures ?? 8;
-  let lastEventId = options.lastEventId;
-  let opened = options.opened;
-  let retryMs = 1000;
+  const follow: Follow<T> = {
+    url,
+    options,
+    fetcher: options.fetch ?? globalThis.fetch,
+    lastEventId: options.lastEventId,
+    opened: options.opened,
+    retryMs: 1000,
+    refreshed: false,
+  };
   let failures = 0;
-  // One retry per 401, earned again by every connection that opens: an ID token expires
-  // hourly, so a long follow may legitimately need several refreshes.
-  let refreshed = false;
-
-  function dispatch(message: EventSourceMessage): 'skipped' | 'dispatched' | 'terminal' {
-    const id = message.id ?? '';
-    if (!/^[1-9]\d*$/.test(id)) throw new Error(`${url} sent an event whose id "${id}" is not a positive integer.`);
-    // A correct server replays only what follows Last-Event-ID; this guards against one that does not.
-    if (lastEventId !== undefined && Number(id) <= Number(lastEventId)) return 'skipped';
-    let data: T;
-    try {
-      data = JSON.parse(message.data) as T;
-    } catch (error) {
-      throw new Error(`Event ${id} from ${url} does not carry JSON data: ${(error as Error).message}`, { cause: error });
-    }
-    const event: StreamEvent<T> = { id, type: message.event ?? 'message', data };
-    lastEventId = id;
-    options.onEvent(event);
-    return options.isTerminal?.(event) ? 'terminal' : 'dispatched';
-  }
-
-  // Resolves how the connection ended; rejects only for what retrying cannot fix.
-  async function connect(): Promise<Ending> {
-    const headers: Record<string, string> = { ...(await options.headers?.()), Accept: 'text/event-stream' };
-    if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
-    signal?.throwIfAborted();
-    let response: Response;
-    try {
-      response = opened ?? (await fetcher(url, { headers, signal }));
-    } catch (error) {
-      signal?.throwIfAborted();
-      return { finished: false, received: 0, error };
-    } finally {
-      opened = undefined;
-    }
-    const { status } = response;
-    if (status === 204) return { finished: true };
-    if (status !== 200) {
-      const error = new ApiError(status, await problemOf(response));
-      signal?.throwIfAborted();
-      if (status === 401 && !refreshed) {
-        refreshed = true;
-        await options.onUnauthorized?.();
-        return { finished: false, retryNow: true };
-      }
-      if (status >= 500 || status === 408 || status === 429) {
-        return { finished: false, received: 0, error, retryAfterMs: retryAfterMs(response) };
-      }
-      throw error;
-    }
-    const type = response.headers.get('Content-Type') ?? '';
-    if (!/^text\/event-stream\s*(;|$)/i.test(type)) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new Error(`${url} answered 200 with Content-Type "${type}" instead of text/event-stream.`);
-    }
-    refreshed = false;
-    onConnectionChange?.('open');
-    if (!response.body) return { finished: false, received: 0 };
-
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    const messages: EventSourceMessage[] = [];
-    // A fresh parser per connection, never reset({ consume: true }): an event cut off mid-way
-    // dies with its connection, and the server replays it whole after Last-Event-ID.
-    const parser = createParser({ onEvent: (message) => messages.push(message), onRetry: (ms) => (retryMs = ms) });
-    let received = 0;
-    try {
-      for (;;) {
-        const chunk = await reader.read().catch((error: unknown) => ({ error }));
-        if ('error' in chunk) {
-          signal?.throwIfAborted();
-          return { finished: false, received, error: chunk.error };
-        }
-        if (chunk.done) return { finished: false, received };
-        parser.feed(decoder.decode(chunk.value, { stream: true }));
-        for (const message of messages.splice(0)) {
-          const outcome = dispatch(message);
-          if (outcome === 'terminal') return { finished: true };
-          if (outcome === 'dispatched') received += 1;
-          // The caller may abort from onEvent; nothing after that event may reach it.
-          signal?.throwIfAborted();
-        }
-      }
-    } finally {
-      reader.cancel().catch(() => undefined);
-    }
-  }
 
   onConnectionChange?.('connecting');
   for (;;) {
     signal?.throwIfAborted();
-    const ending = await connect();
-    if (ending.finished) return { lastEventId };
+    const ending = await connect(follow);
+    if (ending.finished) return { lastEventId: follow.lastEventId };
     if (ending.retryNow) continue;
-    if (ending.received > 0) failures = 0;
-    let delayMs = retryMs;
-    // A connection that delivered events made progress, however it ended; a clean end without
-    // events is the server's own time limit. Only an error without progress is a failure.
-    if (ending.error !== undefined && ending.received === 0) {
-      failures += 1;
-      if (failures >= maxFailures) {
-        if (ending.error instanceof ApiError) throw ending.error;
-        throw new Error(`Following ${url} failed ${failures} times in a row without receiving an event.`, {
-          cause: ending.error,
-        });
-      }
-      delayMs = ending.retryAfterMs ?? backoff(retryMs, failures);
-    }
-    onConnectionChange?.('reconnecting', { failures, delayMs });
-    await sleep(delayMs, signal);
+    const next = nextAttempt(follow, ending, failures, maxFailures);
+    failures = next.failures;
+    onConnectionChange?.('reconnecting', next);
+    await sleep(next.delayMs, signal);
   }
+}
+
+// Resolves how the connection ended; rejects only for what retrying cannot fix.
+async function connect<T>(follow: Follow<T>): Promise<Ending> {
+  const response = await open(follow);
+  if ('finished' in response) return response;
+  const type = response.headers.get('Content-Type') ?? '';
+  if (!/^text\/event-stream\s*(;|$)/i.test(type)) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error(`${follow.url} answered 200 with Content-Type "${type}" instead of text/event-stream.`);
+  }
+  follow.refreshed = false;
+  follow.options.onConnectionChange?.('open');
+  if (!response.body) return { finished: false, received: 0 };
+  return readEvents(follow, response.body);
+}
+
+/** The response to read events from, or how the attempt ended before there was one. */
+async function open<T>(follow: Follow<T>): Promise<Response | Ending> {
+  const { options, url } = follow;
+  const { signal } = options;
+  const headers: Record<string, string> = { ...(await options.headers?.()), Accept: 'text/event-stream' };
+  if (follow.lastEventId !== undefined) headers['Last-Event-ID'] = follow.lastEventId;
+  signal?.throwIfAborted();
+  let response: Response;
+  try {
+    response = follow.opened ?? (await follow.fetcher(url, { headers, signal }));
+  } catch (error) {
+    signal?.throwIfAborted();
+    return { finished: false, received: 0, error };
+  } finally {
+    follow.opened = undefined;
+  }
+  const { status } = response;
+  if (status === 204) return { finished: true };
+  if (status !== 200) return refused(follow, response);
+  return response;
+}
+
+/** A status other than 200 or 204: worth a retry, or thrown. */
+async function refused<T>(follow: Follow<T>, response: Response): Promise<Ending> {
+  const { status } = response;
+  const error = new ApiError(status, await problemOf(response));
+  follow.options.signal?.throwIfAborted();
+  if (status === 401 && !follow.refreshed) {
+    follow.refreshed = true;
+    await follow.options.onUnauthorized?.();
+    return { finished: false, retryNow: true };
+  }
+  if (status >= 500 || status === 408 || status === 429) {
+    return { finished: false, received: 0, error, retryAfterMs: retryAfterMs(response) };
+  }
+  throw error;
+}
+
+/** Reads one open connection to its end, handing every complete event on as it arrives. */
+async function readEvents<T>(follow: Follow<T>, body: ReadableStream<Uint8Array>): Promise<Ending> {
+  const { signal } = follow.options;
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const messages: EventSourceMessage[] = [];
+  // A fresh parser per connection, never reset({ consume: true }): an event cut off mid-way
+  // dies with its connection, and the server replays it whole after Last-Event-ID.
+  const parser = createParser({ onEvent: (message) => messages.push(message), onRetry: (ms) => (follow.retryMs = ms) });
+  let received = 0;
+  try {
+    for (;;) {
+      const chunk = await reader.read().catch((error: unknown) => ({ error }));
+      if ('error' in chunk) {
+        signal?.throwIfAborted();
+        return { finished: false, received, error: chunk.error };
+      }
+      if (chunk.done) return { finished: false, received };
+      parser.feed(decoder.decode(chunk.value, { stream: true }));
+      for (const message of messages.splice(0)) {
+        const outcome = dispatch(follow, message);
+        if (outcome === 'terminal') return { finished: true };
+        if (outcome === 'dispatched') received += 1;
+        // The caller may abort from onEvent; nothing after that event may reach it.
+        signal?.throwIfAborted();
+      }
+    }
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+}
+
+function dispatch<T>(follow: Follow<T>, message: EventSourceMessage): 'skipped' | 'dispatched' | 'terminal' {
+  const { url, options, lastEventId } = follow;
+  const id = message.id ?? '';
+  if (!/^[1-9]\d*$/.test(id)) throw new Error(`${url} sent an event whose id "${id}" is not a positive integer.`);
+  // A correct server replays only what follows Last-Event-ID; this guards against one that does not.
+  if (lastEventId !== undefined && Number(id) <= Number(lastEventId)) return 'skipped';
+  let data: T;
+  try {
+    data = JSON.parse(message.data) as T;
+  } catch (error) {
+    throw new Error(`Event ${id} from ${url} does not carry JSON data: ${(error as Error).message}`, { cause: error });
+  }
+  const event: StreamEvent<T> = { id, type: message.event ?? 'message', data };
+  follow.lastEventId = id;
+  options.onEvent(event);
+  return options.isTerminal?.(event) ? 'terminal' : 'dispatched';
+}
+
+/**
+ * The consecutive failures after this interruption and the wait before reconnecting; throws
+ * once too many attempts in a row have failed.
+ */
+function nextAttempt<T>(
+  follow: Follow<T>,
+  ending: Interruption,
+  failures: number,
+  maxFailures: number,
+): { failures: number; delayMs: number } {
+  if (ending.received > 0) failures = 0;
+  // A connection that delivered events made progress, however it ended; a clean end without
+  // events is the server's own time limit. Only an error without progress is a failure.
+  if (ending.error === undefined || ending.received > 0) return { failures, delayMs: follow.retryMs };
+  failures += 1;
+  if (failures >= maxFailures) {
+    if (ending.error instanceof ApiError) throw ending.error;
+    throw new Error(`Following ${follow.url} failed ${failures} times in a row without receiving an event.`, {
+      cause: ending.error,
+    });
+  }
+  return { failures, delayMs: ending.retryAfterMs ?? backoff(follow.retryMs, failures) };
 }
 
 // Exponential from the server's retry hint, capped, with "equal jitter" (half fixed, half
