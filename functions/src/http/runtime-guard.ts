@@ -23,6 +23,12 @@ type ListenerWithNext = (req: IncomingMessage, res: ServerResponse, next: (error
 export interface BodyPolicy {
   limit: number;
   mediaTypes?: readonly string[];
+  /**
+   * The function is not a family: its SDK (the task queue's, the blocking functions') reads
+   * `body` and can only answer a parse failure with a 500, so a JSON body is parsed here and a
+   * malformed one answered 400. At most `limit` (64 KiB), so parsing it up front costs little.
+   */
+  parsesJson?: true;
 }
 
 export interface RuntimeGuardOptions {
@@ -51,7 +57,8 @@ export function installRuntimeGuard(options: RuntimeGuardOptions): void {
         }
         readLimitedBody(req, policy.limit).then(
           (raw) => {
-            presentBody(req, raw);
+            const unreadable = presentBody(req, raw, policy.parsesJson === true);
+            if (unreadable) return answer(req, res, unreadable);
             listener(req, res, next);
           },
           (error: unknown) => {
@@ -69,11 +76,14 @@ export function installRuntimeGuard(options: RuntimeGuardOptions): void {
 /**
  * The bodies an exported function accepts: its family's largest (`x-body-limit`) of the media
  * types its operations take, or, for a family that takes none and for any other function, a
- * small body of any type, so a stray one still gets the family's own answer (405, 400).
+ * small body of any type, so a stray one still gets the family's own answer (405, 400). A
+ * function that is not a family has its JSON parsed here; without a target (a test mounting a
+ * family directly) the family is assumed.
  */
 export function bodyPolicyFor(target: string | undefined): BodyPolicy {
   const family = target !== undefined && Object.hasOwn(familyBodies, target) ? familyBodies[target] : undefined;
-  if (!family || family.limit === 0) return { limit: minimumBodyLimit };
+  if (!family) return target === undefined ? { limit: minimumBodyLimit } : { limit: minimumBodyLimit, parsesJson: true };
+  if (family.limit === 0) return { limit: minimumBodyLimit };
   return { limit: Math.max(minimumBodyLimit, family.limit), mediaTypes: family.mediaTypes };
 }
 
@@ -107,12 +117,13 @@ function refusedBody(req: IncomingMessage, policy: BodyPolicy): ApiProblem | und
 
 /**
  * Hands the body over as functions-framework would: `rawBody` always, and `body` as the SDK's
- * task and identity triggers read it — parsed when it is JSON, the bytes otherwise. Parsing
- * waits until something reads `body`: the families parse `rawBody` themselves, after the
- * caller's token and the operation's media type are checked, because parsed JSON can take
- * thirty times the bytes it came in (`[{},{},…]`).
+ * task and identity triggers read it — parsed when it is JSON, the bytes otherwise. With
+ * `parseNow` (a function that is not a family) JSON is parsed at once, and the problem for a
+ * malformed body returned. Otherwise parsing waits until something reads `body`: the families
+ * parse `rawBody` themselves, after the caller's token and the operation's media type are
+ * checked, because parsed JSON can take thirty times the bytes it came in (`[{},{},…]`).
  */
-function presentBody(req: IncomingMessage, raw: Buffer): void {
+function presentBody(req: IncomingMessage, raw: Buffer, parseNow: boolean): ApiProblem | undefined {
   const request = req as IncomingMessage & { rawBody?: Buffer; body?: unknown; _body?: boolean };
   request.rawBody = raw;
   // body-parser 2 (functions-framework) skips a request whose stream has ended; body-parser 1
@@ -120,15 +131,25 @@ function presentBody(req: IncomingMessage, raw: Buffer): void {
   request._body = true;
   if (!jsonType.test(contentTypeOf(req).mediaType)) {
     request.body = raw;
-    return;
+    return undefined;
+  }
+  const parse = () => (raw.length === 0 ? {} : JSON.parse(raw.toString('utf8')));
+  if (parseNow) {
+    try {
+      request.body = parse();
+      return undefined;
+    } catch (error) {
+      return new ApiProblem('malformed_json', `The body is not valid JSON: ${(error as Error).message}.`);
+    }
   }
   let parsed: { value: unknown } | undefined;
   Object.defineProperty(request, 'body', {
     configurable: true,
     enumerable: true,
-    get: () => (parsed ??= { value: raw.length === 0 ? {} : JSON.parse(raw.toString('utf8')) }).value,
+    get: () => (parsed ??= { value: parse() }).value,
     set: (value: unknown) => (parsed = { value }),
   });
+  return undefined;
 }
 
 /**
@@ -136,7 +157,7 @@ function presentBody(req: IncomingMessage, raw: Buffer): void {
  * on (a path it cannot decode, say). Bodies never reach the runtime's parsers any more, so none
  * of body-parser's errors can arrive here.
  */
-function problemFor(error: unknown): ApiProblem {
+function runtimeProblem(error: unknown): ApiProblem {
   if (error instanceof ApiProblem) return error;
   const { status } = (error ?? {}) as { status?: unknown };
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -149,7 +170,7 @@ function answer(req: IncomingMessage, res: ServerResponse, error: unknown): void
   const requestId = randomUUID();
   const path = (req.url ?? '/').split('?')[0] ?? '/';
   const facts = { requestId, method: req.method ?? 'GET', path };
-  const problem = error === undefined ? new ApiProblem('not_found', `No operation exists at ${path}.`) : problemFor(error);
+  const problem = error === undefined ? new ApiProblem('not_found', `No operation exists at ${path}.`) : runtimeProblem(error);
   if (problem.code === 'internal') logs.requestFailed(facts, error);
   else logs.frameworkRejected(facts, problem.status, rejection(error));
   writeProblem(res, problem, path, requestId);

@@ -5,11 +5,11 @@
  */
 import type { AddressInfo } from 'node:net';
 import http, { type Server } from 'node:http';
-import { deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync, zstdCompressSync } from 'node:zlib';
 import * as functions from '@google-cloud/functions-framework';
 import { getTestServer } from '@google-cloud/functions-framework/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bodyPolicyFor, installRuntimeGuard } from '../../../functions/src/http/runtime-guard.ts';
+import { bodyPolicyFor, installRuntimeGuard, type BodyPolicy } from '../../../functions/src/http/runtime-guard.ts';
 import { createAuthFamily } from '../../../functions/src/families/auth.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { setMode, tableOf } from '../../support/families.ts';
@@ -17,16 +17,30 @@ import { expectedProblem } from '../../support/problems.ts';
 
 let server: Server;
 let url: string;
+/** A function that answers the body it was handed, as it was handed over. */
+let echo: Server;
+let echoUrl: string;
+/** The policy the guard applies; a family's unless a test stands in another function. */
+let policy: BodyPolicy = bodyPolicyFor(undefined);
 
 beforeAll(async () => {
-  installRuntimeGuard({ bodies: () => bodyPolicyFor(undefined) });
+  installRuntimeGuard({ bodies: () => policy });
   setMode('public');
   functions.http('auth', createAuthFamily({ loadTable: tableOf('auth') }));
   server = getTestServer('auth');
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  functions.http('echo', (req, res) => {
+    res.json({ rawBody: (req as { rawBody?: Buffer }).rawBody?.toString('utf8') ?? null, body: req.body });
+  });
+  echo = getTestServer('echo');
+  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+  echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await new Promise<void>((resolve) => echo.close(() => resolve()));
+});
 
 describe('under functions-framework', () => {
   it("never parses a body itself: malformed JSON on a GET-only path gets the family's 405, not a runtime error page", async () => {
@@ -45,6 +59,29 @@ describe('under functions-framework', () => {
         response.headers.get('x-request-id')!,
       ),
     );
+  });
+
+  it('parses the JSON of a function that is not a family itself, answering a malformed body 400 rather than the SDK 500', async () => {
+    vi.spyOn(logs, 'frameworkRejected').mockImplementation(() => undefined);
+    policy = bodyPolicyFor('analysisWorker');
+    try {
+      const response = await fetch(`${url}/api/auth/config`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"broken":',
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual(
+        expectedProblem(
+          'malformed_json',
+          `The body is not valid JSON: ${jsonError('{"broken":')}.`,
+          '/api/auth/config',
+          response.headers.get('x-request-id')!,
+        ),
+      );
+    } finally {
+      policy = bodyPolicyFor(undefined);
+    }
   });
 
   it('answers an unsupported body charset with unsupported_media_type', async () => {
@@ -137,17 +174,21 @@ describe('under functions-framework', () => {
       expect(rejected).toHaveBeenCalledWith(expect.objectContaining({ path: '/api/auth/config' }), 413, 'body:payload_too_large');
     });
 
-    it('inflates a compressed body within the limit and hands it to the family', async () => {
+    it('inflates a compressed body within the limit and hands it over read, as bytes and as parsed JSON', async () => {
+      const sent = '{"controls":["IAM-01"]}';
       for (const [encoding, compress] of [
         ['gzip', gzipSync],
         ['deflate', deflateSync],
+        ['br', brotliCompressSync],
+        ['zstd', zstdCompressSync],
       ] as const) {
         const answer = await rawRequest(
-          '/api/auth/config',
+          '/',
           { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
-          [compress(Buffer.from('{}'))],
+          [compress(Buffer.from(sent))],
+          echoUrl,
         );
-        expect([encoding, answer.status, (answer.body as { code: string }).code]).toEqual([encoding, 405, 'method_not_allowed']);
+        expect([encoding, answer.status, answer.body]).toEqual([encoding, 200, { rawBody: sent, body: JSON.parse(sent) }]);
       }
     });
 
@@ -181,10 +222,10 @@ describe('bodyPolicyFor', () => {
     });
     expect(bodyPolicyFor('evidence')).toEqual({ limit: 4 * 1024 * 1024, mediaTypes: ['application/json'] });
     expect(bodyPolicyFor('analyses')).toEqual({ limit: 64 * 1024, mediaTypes: ['application/json'] });
-    expect(bodyPolicyFor('auth')).toEqual({ limit: 64 * 1024 });
-    expect(bodyPolicyFor('analysisWorker')).toEqual({ limit: 64 * 1024 });
-    expect(bodyPolicyFor('toString')).toEqual({ limit: 64 * 1024 });
-    expect(bodyPolicyFor(undefined)).toEqual({ limit: 64 * 1024 });
+    expect(bodyPolicyFor('auth')).toStrictEqual({ limit: 64 * 1024 });
+    expect(bodyPolicyFor('analysisWorker')).toStrictEqual({ limit: 64 * 1024, parsesJson: true });
+    expect(bodyPolicyFor('toString')).toStrictEqual({ limit: 64 * 1024, parsesJson: true });
+    expect(bodyPolicyFor(undefined)).toStrictEqual({ limit: 64 * 1024 });
   });
 });
 
@@ -198,9 +239,9 @@ interface RawAnswer {
  * A POST written chunk by chunk (chunked unless a Content-Length is given), read to its answer
  * even when the server answers and closes before the body is all sent.
  */
-function rawRequest(path: string, headers: Record<string, string>, chunks: Buffer[] = []): Promise<RawAnswer> {
+function rawRequest(path: string, headers: Record<string, string>, chunks: Buffer[] = [], base = url): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${url}${path}`, { method: 'POST', headers }, (response) => {
+    const request = http.request(`${base}${path}`, { method: 'POST', headers }, (response) => {
       const parts: Buffer[] = [];
       response.on('data', (part: Buffer) => parts.push(part));
       response.on('end', () => {
@@ -217,4 +258,14 @@ function rawRequest(path: string, headers: Record<string, string>, chunks: Buffe
     if (!headers['Content-Length']) request.end();
     else request.flushHeaders();
   });
+}
+
+/** What `JSON.parse` says about `text`, as the problem's detail quotes it. */
+function jsonError(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`${text} is valid JSON`);
 }
