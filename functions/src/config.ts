@@ -158,23 +158,12 @@ export function runtimeProjectId(): string {
   return process.env.GCLOUD_PROJECT ?? process.env.GOOGLE_CLOUD_PROJECT ?? '';
 }
 
-/** Lists already parsed, by their text: a setting is read on every request but rarely changes. */
-const commaLists = new Map<string, readonly string[]>();
-
 /** A comma-separated setting (origins, domains, addresses) as its trimmed, non-empty entries. */
 export function parseCommaList(value: string): readonly string[] {
-  let list = commaLists.get(value);
-  if (!list) {
-    list = Object.freeze(
-      value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter((entry) => entry.length > 0),
-    );
-    if (commaLists.size >= 32) commaLists.clear();
-    commaLists.set(value, list);
-  }
-  return list;
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
 }
 
 export type StoreLocation = { kind: 'local'; dir: string } | { kind: 'cloud'; bucket: string };

@@ -23,6 +23,14 @@ export const datePattern = '^\\d{4}-\\d{2}-\\d{2}$';
 /** A pattern without its `^…$` anchors, to embed in a larger one (a page's path). */
 export const unanchored = (pattern: string): string => pattern.replace(/^\^/, '').replace(/\$$/, '');
 
+/**
+ * How large one evidence item's `data` may be: at most 64 KiB as JSON, nesting at most 32
+ * levels. An item is read by every listing page that shows it and held by every evaluation
+ * while it is the newest for its subject, so one request must not make those reads heavy.
+ */
+export const maxDataBytes = 64 * 1024;
+export const maxDataDepth = 32;
+
 /** The most items one `POST /api/evidence` may carry. */
 export const maxBatchItems = 500;
 /** The largest body one `POST /api/evidence` may send. */

@@ -2,8 +2,15 @@
 import type { PathsObject, SchemaObject } from 'openapi3-ts/oas31';
 import { access, cursorParameter, jsonResponse, ref, responseRef } from '../components.ts';
 import { evidenceKindNames, evidenceKinds } from '../evidence-kinds.ts';
-import { maxDataBytes, maxDataDepth } from '../../functions/src/evidence/evidence-limits.ts';
-import { controlIdPattern, evidenceIdPattern, maxBatchBytes, maxBatchItems } from '../../functions/src/contract.ts';
+
+import {
+  controlIdPattern,
+  evidenceIdPattern,
+  maxBatchBytes,
+  maxBatchItems,
+  maxDataBytes,
+  maxDataDepth,
+} from '../../functions/src/contract.ts';
 
 export const tag = {
   name: 'evidence',

@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { Catalog, Control, ControlResult, ControlStatus, Finding, Report } from '../../functions/src/assessment/model.ts';
 import type * as AnswerModule from '../../functions/src/chat/answer.ts';
 import { severityWeights } from '../../functions/src/contract.ts';
-import type { ChatTurn } from '../../functions/src/chat/intents.ts';
+import type { ChatTurn } from '../../functions/src/chat/intent-model.ts';
 import type * as ReportIndexModule from '../../functions/src/chat/report-index.ts';
 import { paths } from '../lib/paths.ts';
 import { median } from './median.ts';

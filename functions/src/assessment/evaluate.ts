@@ -268,7 +268,7 @@ function runCheck({ check, test, where }: CompiledCheck, fresh: Indexed[]): Find
     findings.push({
       ...base,
       outcome: 'fail',
-      message: `${failures - maxFailFindings} more ${failures - maxFailFindings === 1 ? 'subject fails' : 'subjects fail'} this check; the first ${maxFailFindings} are listed.`,
+      message: `${plural(failures - maxFailFindings, 'more subject fails', 'more subjects fail')} this check; the first ${maxFailFindings} are listed.`,
       evidence: [],
     });
   }

@@ -14,6 +14,7 @@
  * UUID rather than a random one.
  */
 import { createHash } from 'node:crypto';
+import { plural } from '../contract.js';
 import { startOfDay } from './dates.js';
 import type { ControlResult, ControlStatus, Finding, Report } from './model.js';
 
@@ -242,7 +243,7 @@ export function toOscalAssessmentResults(report: Report, options: OscalExportOpt
           uuid: uuid('result'),
           title: `Evident assessment ${report.date}`,
           description:
-            `Continuous assessment of ${report.summary.controls} ${report.summary.controls === 1 ? 'control' : 'controls'} for ${report.date} (${report.timeZone}), ` +
+            `Continuous assessment of ${plural(report.summary.controls, 'control')} for ${report.date} (${report.timeZone}), ` +
             `on the evidence collected up to ${asOf}. Score ${report.summary.score} of 100.`,
           // The result covers the assessed day: from its first instant in the report's time zone to the
           // report's cut-off, the instant after which evidence was not considered.

@@ -6,7 +6,8 @@
  */
 import type { Catalog, Report } from '../assessment/model.js';
 import { decline, type ComposedAnswer } from './compose.js';
-import { classify, type ChatTurn } from './intents.js';
+import type { ChatTurn } from './intent-model.js';
+import { classify } from './intents.js';
 import { retrievalProvider, type AnswerProvider } from './provider.js';
 import { indexReport, type ReportIndex } from './report-index.js';
 import { declineScope, retrieve } from './retrieve.js';

@@ -9,7 +9,8 @@
  */
 import type { ControlStatus, Finding } from '../assessment/model.js';
 import { plural } from '../contract.js';
-import { rankByRisk, type ChangeFocus, type DeclineReason } from './intents.js';
+import type { ChangeFocus, DeclineReason } from './intent-model.js';
+import { rankByRisk } from './topics.js';
 import {
   changeQuestion,
   evidenceCitations,

@@ -26,10 +26,6 @@ import {
 } from './topics.js';
 import { stopWords, tokenize } from './vocabulary.js';
 
-export type { ChangeFocus, ChatTurn, DeclineReason, Intent, Since, Topic } from './intent-model.js';
-export { attentionStatuses } from './question-cues.js';
-export { rankByRisk } from './topics.js';
-
 type Decline = Extract<Intent, { kind: 'decline' }>;
 
 /** A day the question names, once a date it cannot read has been declined. */

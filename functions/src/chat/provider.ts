@@ -7,7 +7,7 @@
  * up on, and the caller answers offline instead.
  */
 import { compose, decline, suggestionsAfter, type ComposedAnswer } from './compose.js';
-import type { ChatTurn } from './intents.js';
+import type { ChatTurn } from './intent-model.js';
 import { citationCandidates, statusLabel, type Citation, type RetrievedContext } from './retrieve.js';
 
 export interface ProviderInput {

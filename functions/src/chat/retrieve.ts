@@ -16,7 +16,9 @@ import type {
   Severity,
 } from '../assessment/model.js';
 import type { components } from '../generated/api-types.js';
-import { attentionStatuses, rankByRisk, type Intent, type Topic } from './intents.js';
+import type { Intent, Topic } from './intent-model.js';
+import { attentionStatuses } from './question-cues.js';
+import { rankByRisk } from './topics.js';
 import type { IndexedControl, ReportIndex } from './report-index.js';
 
 export type Citation = components['schemas']['Citation'];

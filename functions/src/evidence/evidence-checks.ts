@@ -5,7 +5,8 @@
  */
 import type { EvidenceInput, EvidenceItem } from '../assessment/model.js';
 import { EvidenceRejected, EvidenceTooLarge, type EvidenceIssue } from './evidence-errors.js';
-import { checkDataLimits, maxDataBytes, maxDataDepth } from './evidence-limits.js';
+import { maxDataBytes, maxDataDepth } from '../contract.js';
+import { checkDataLimits } from './evidence-limits.js';
 
 export function checkDistinctIds(items: readonly EvidenceItem[]): void {
   const issues: EvidenceIssue[] = [];

@@ -1,11 +1,9 @@
 /**
- * How large one evidence item's `data` may be. An item is read by every listing page that shows
- * it and held by every evaluation while it is the newest for its subject, so one request must
- * not be able to make those reads heavy: `data` is at most 64 KiB as JSON and nests at most 32
- * levels. The limits are published in the API description (openapi/paths/evidence.ts).
+ * Whether one evidence item's `data` keeps to its limits (contract.ts: `maxDataBytes`,
+ * `maxDataDepth`, published in the API description).
  */
-export const maxDataBytes = 64 * 1024;
-export const maxDataDepth = 32;
+import { depthOf } from '../common/json-depth.js';
+import { maxDataBytes, maxDataDepth } from '../contract.js';
 
 export type LimitBreach = { limit: 'depth'; depth: number } | { limit: 'size'; bytes: number };
 
@@ -20,20 +18,4 @@ export function checkDataLimits(data: unknown): LimitBreach | undefined {
   const bytes = Buffer.byteLength(JSON.stringify(data) ?? '');
   if (bytes > maxDataBytes) return { limit: 'size', bytes };
   return undefined;
-}
-
-/** Nesting depth of objects and arrays (a flat object is 1); stops counting once past `limit`. */
-export function depthOf(value: unknown, limit: number): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
-    if (current === null || typeof current !== 'object') continue;
-    if (depth > deepest) deepest = depth;
-    if (deepest > limit) return deepest;
-    for (const child of Object.values(current as Record<string, unknown>)) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-    }
-  }
-  return deepest;
 }

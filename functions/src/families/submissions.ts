@@ -3,7 +3,7 @@ import { dayIn } from '../assessment/dates.js';
 import { actorOf } from '../http/bearer-token.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import type { OperationInput, OperationResult, RequestContext } from '../http/operation-types.js';
-import { problemFor } from '../http/domain-problems.js';
+import { rethrowAsProblem } from '../http/domain-problems.js';
 import { contentDisposition } from '../http/file-name.js';
 import { loadOnce, type MaybePromise } from '../common/maybe-async.js';
 import type { UploadedFile } from '../http/multipart.js';
@@ -72,7 +72,7 @@ async function createSubmission(
   try {
     checkAttachments(files, uploadLimits);
   } catch (error) {
-    throw problemFor(error, { items: '/attachments' }) ?? error;
+    rethrowAsProblem({ items: '/attachments' })(error);
   }
   const now = s.now();
   const errors = formErrors(s, form, now);

@@ -5,9 +5,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { ApiProblem, invalidRequest, type RequestError } from './problem.js';
-import { depthOf } from '../evidence/evidence-limits.js';
 import { readForm } from './multipart.js';
 import { maxJsonDepth } from './request-limits.js';
+import { depthOf } from '../common/json-depth.js';
 import { andThen, type MaybePromise } from '../common/maybe-async.js';
 import type { BodySpec, ParameterSpec, RouteOperation, ScalarType, ValidationError, Validator } from './route-table.js';
 

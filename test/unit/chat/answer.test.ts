@@ -10,7 +10,7 @@ import { diffReports, summaryOf } from '../../../functions/src/assessment/evalua
 import type { ControlResult, ControlStatus, Finding, Report } from '../../../functions/src/assessment/model.ts';
 import { answerQuestion, type AnswerInput } from '../../../functions/src/chat/answer.ts';
 import { escapeMarkdown } from '../../../functions/src/chat/compose.ts';
-import type { ChatTurn } from '../../../functions/src/chat/intents.ts';
+import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
 import {
   ModelTimeout,
   providerFor,

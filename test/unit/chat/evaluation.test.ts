@@ -12,7 +12,7 @@ import { produceDailyReport } from '../../../functions/src/reports/daily-report.
 import { compileCatalog, summaryOf } from '../../../functions/src/assessment/evaluate.ts';
 import type { Report } from '../../../functions/src/assessment/model.ts';
 import { answerQuestion, type ComposedAnswer } from '../../../functions/src/chat/answer.ts';
-import type { ChatTurn } from '../../../functions/src/chat/intents.ts';
+import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
 import { indexReport, type ReportIndex } from '../../../functions/src/chat/report-index.ts';
 import { seedDemoHistory } from '../../../scripts/lib/demo/seed.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
