@@ -194,7 +194,9 @@ describe(`in a browser, ${mode} mode`, () => {
       if (!(await me.locator('.opblock-body').isVisible())) await me.locator('.opblock-summary').click();
       if (!(await me.locator('button.execute').isVisible())) await me.locator('button.try-out__btn').click();
       await me.locator('button.execute').click();
-      await expect.poll(() => me.locator('.live-responses-table tbody .response-col_status').first().textContent()).toBe(status);
+      await expect
+        .poll(() => me.locator('.live-responses-table tbody .response-col_status').first().textContent(), settles)
+        .toBe(status);
       return me.locator('.live-responses-table tbody .microlight').first().textContent();
     };
     expect(await callMe()).toContain(`"uid": "${user.uid}"`);

@@ -148,6 +148,14 @@ describe('cursors that name a record their listing could not have given out', ()
       `${listings.get(listing)!.url}/api/${listing}?cursor=${encodeCursor(listing, `000000000000000-${id}`)}`,
     );
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { code: string }).code).toBe('invalid_request');
+    expect(await response.json()).toEqual(
+      expectedProblem(
+        'invalid_request',
+        'The query parameter "cursor" is not a cursor this API gave out.',
+        `/api/${listing}`,
+        response.headers.get('x-request-id')!,
+        { errors: [{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }] },
+      ),
+    );
   });
 });

@@ -74,7 +74,12 @@ async function expectProblem(response: Response, code: ProblemCode, detail: stri
 describe('the report of a date', () => {
   it('is the stored report of a past day for the report, its OSCAL export and chat', async () => {
     expect(((await (await getReport(pastDay)).json()) as Report).runId).toBe(`daily-${pastDay}`);
-    expect((await getOscal(pastDay)).status).toBe(200);
+    const oscal = await getOscal(pastDay);
+    expect(oscal.status).toBe(200);
+    const [result] = (
+      (await oscal.json()) as { 'assessment-results': { results: { props: { name: string; value: string }[] }[] } }
+    )['assessment-results'].results;
+    expect(result!.props.find((prop) => prop.name === 'evident-run-id')?.value).toBe(`daily-${pastDay}`);
     const answer = await ask(pastDay);
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { date: string }).date).toBe(pastDay);

@@ -20,7 +20,10 @@ const seen: { input?: Record<string, unknown>; context?: Record<string, unknown>
 let failWith: unknown;
 
 const handlers: Handlers = {
-  createWidget: (input) => ({ status: 201, body: input.body }),
+  createWidget: (input, context) => {
+    seen.context = context;
+    return { status: 201, body: input.body };
+  },
   getWidget: (input, context) => {
     seen.input = input;
     seen.context = context;
@@ -450,11 +453,18 @@ describe('access when the token check is the real one', () => {
   beforeEach(() => {
     keys = 'stand-in';
     endpoint.fetches = 0;
+    delete seen.context;
   });
 
-  it('in protected mode lets a token firebase-admin verifies through', async () => {
+  it('in protected mode lets a token firebase-admin verifies through, as the caller it names', async () => {
     setMode('protected');
     expect((await post(signed())).status).toBe(201);
+    expect(seen.context?.caller).toEqual({
+      uid: 'user-1',
+      email: 'ada@example.com',
+      emailVerified: true,
+      signInProvider: 'password',
+    });
   });
 
   it('in protected mode answers 401 unauthenticated with a bare Bearer challenge for "Authorization: Basic …"', async () => {
@@ -540,6 +550,8 @@ describe('access when the token check is the real one', () => {
     keys = 'closed port';
     const warnings = vi.spyOn(logs, 'verifierTrouble').mockImplementation(() => undefined);
     expect((await post(signed())).status).toBe(201);
+    expect(seen.context).toBeDefined();
+    expect(seen.context?.caller).toBeUndefined();
     expect(warnings).toHaveBeenCalledOnce();
   });
 });

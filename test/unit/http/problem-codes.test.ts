@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { problemCatalog } from '../../../functions/src/http/problem-catalog.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
-import { specDocument } from '../../support/families.ts';
 
 const sourceRoot = join(paths.functions, 'src');
 
@@ -43,10 +42,5 @@ describe('the problem catalog', () => {
     for (const code of ['invalid_request', 'report_not_found', 'worker_lost', 'internal', 'report_immutable', 'token_expired']) {
       expect(found.has(code), code).toBe(true);
     }
-  });
-
-  it('is what a failed run may carry: the API description types a run problem with its codes', () => {
-    const schema = specDocument().components?.schemas?.['AnalysisProblem'] as { properties: { code: { enum: string[] } } };
-    expect(schema.properties.code.enum).toEqual(Object.keys(problemCatalog));
   });
 });

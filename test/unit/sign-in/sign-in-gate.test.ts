@@ -58,6 +58,8 @@ describe('enforceSignInPolicy', () => {
   });
 
   it('refuses everyone when neither setting is set', () => {
+    vi.stubEnv('ALLOWED_EMAIL_DOMAINS', '');
+    vi.stubEnv('ALLOWED_EMAILS', '');
     const refused = vi.spyOn(logs, 'signInRefused').mockImplementation(() => undefined);
     const error = refusal(() => enforceSignInPolicy('beforeCreate', event('ada@example.com', true, 'google.com')));
     expect(error.code).toBe('permission-denied');

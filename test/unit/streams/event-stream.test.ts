@@ -120,6 +120,12 @@ async function streamOf(
 }
 
 describe('EventStream', () => {
+  it('writes an event as its id, its type and the whole event as JSON data, then a blank line', () => {
+    expect(formatEvent({ id: 7, type: 'tick', n: 1 } as Event)).toBe(
+      'id: 7\nevent: tick\ndata: {"id":7,"type":"tick","n":1}\n\n',
+    );
+  });
+
   it('replays what follows the resume point at once, then ends without waiting once the feed has ended', async () => {
     const clock = new TestClock();
     const feed = new ScriptedFeed(clock, [{ at: 0 }, { at: 0 }, { at: 0 }, { at: 0 }, { at: 0, type: 'done', end: true }]);
