@@ -67,9 +67,12 @@ const groups: BenchGroup[] = [
   bodyBombsGroup,
 ];
 
-const options = parseBenchOptions(process.argv);
-
 try {
+  const options = parseBenchOptions(process.argv);
+  // A mistyped group would otherwise build, run nothing and print an empty table.
+  if (options.only !== undefined && !groups.some((group) => group.name === options.only)) {
+    throw new Error(`--only ${options.only}: the groups are ${groups.map((group) => group.name).join(', ')}.`);
+  }
   await step('Build', () => build({ identity: localIdentity }));
   const context: BenchContext = {
     options,

@@ -10,7 +10,7 @@
  * argument filters the test files by name, as vitest's own filters do (`npm test -- integration
  * web-session` runs that file in both modes), and a run with filters skips step 2.
  */
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, localIdentity } from './build.ts';
 import { rewriteLocalStoreInLegacyLayout } from './lib/legacy-layout.ts';
@@ -22,10 +22,22 @@ import { paths } from './lib/paths.ts';
 import { run, step } from './lib/run.ts';
 
 const args = process.argv.slice(2);
-const only = args.find((arg) => arg === 'unit' || arg === 'integration');
+const projectsAsked = args.filter((arg) => arg === 'unit' || arg === 'integration');
+const only = projectsAsked[0];
 const filters = args.filter((arg) => arg !== only);
 // A filter may match files of one project only; the other then has nothing to run.
 const filtered = filters.length > 0 ? ['--passWithNoTests', ...filters] : [];
+
+/** Refuses a command line that would run nothing and still report success. */
+function checkArguments(): void {
+  if (projectsAsked.length > 1) throw new Error('Name one of unit and integration, or neither for both.');
+  // vitest filters match anywhere in a file's path; one that matches no test file is a typo.
+  const testFiles = readdirSync(join(paths.root, 'test'), { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.test.ts'),
+  );
+  const unmatched = filters.filter((filter) => !testFiles.some((file) => file.includes(filter)));
+  if (unmatched.length > 0) throw new Error(`No test file matches ${unmatched.map((filter) => `"${filter}"`).join(', ')}.`);
+}
 
 async function staticChecks(): Promise<void> {
   await step('Formatting (prettier)', () => run('prettier', ['--check', '--log-level', 'warn', '.']));
@@ -85,6 +97,7 @@ async function integration(mode: Mode): Promise<void> {
 }
 
 try {
+  checkArguments();
   await step('Build', () => build({ checkGenerated: true, identity: localIdentity }));
   if (only !== 'integration') {
     if (filters.length === 0) await staticChecks();

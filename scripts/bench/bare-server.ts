@@ -1,6 +1,6 @@
 /**
- * The throughput baseline: a bare `node:http` server answering every request with the bytes
- * and content type it is given, as fast as Node can.
+ * A bare `node:http` server answering every request with the bytes and content type it is
+ * given, as fast as Node can: the context beside each throughput figure, and chat's first-byte baseline.
  *
  *   node bare-server.ts <port> <content-type> <body file> [status]
  *

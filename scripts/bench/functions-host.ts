@@ -87,7 +87,11 @@ export async function startBareServer(
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     },
   );
-  await new Promise((resolve) => bare.once('message', resolve));
+  // A server that cannot listen (the port taken, the body unreadable) exits instead of saying so.
+  await new Promise<void>((resolve, reject) => {
+    bare.once('message', () => resolve());
+    bare.once('exit', (code, signal) => reject(new Error(`bare-server on ${port} exited (${code ?? signal}) before listening`)));
+  });
   return bare;
 }
 
@@ -108,7 +112,8 @@ export async function waitFor200(url: string, deadline: number, send: () => Prom
 }
 
 export async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // A child a signal ended has no exit code, only a signal code; either way its `exit` is past.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGKILL');

@@ -27,10 +27,13 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     return index === -1 ? fallback : argv[index + 1]!.split(',').map(Number);
   };
   const storageDays = daysList('storage-days', [30, 365]);
+  const runs = number('runs', 9);
+  const seconds = number('seconds', 10);
+  if (!(runs >= 1) || !(seconds >= 1)) throw new Error('--runs and --seconds take a number, at least 1.');
   return {
     only: valueOf('only'),
-    runs: number('runs', 9),
-    seconds: number('seconds', 10),
+    runs,
+    seconds,
     storageDays,
     // The design before partitions reads every item ever stored: at 365 days that is 1.8 million reads, minutes of work.
     storageBaselineDays: argv.includes('--full') ? storageDays : daysList('storage-baseline', [Math.min(...storageDays)]),

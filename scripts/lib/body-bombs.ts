@@ -75,7 +75,7 @@ export function uploadBombs(): Bomb[] {
 }
 
 export interface ServedFunction {
-  /** The folder functions-framework loads (`--source`): the functions package. */
+  /** The folder functions-framework loads (`--source`): the functions package, or a hello-world's. */
   source: string;
   target: string;
   path: string;

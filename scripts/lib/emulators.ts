@@ -65,6 +65,8 @@ export function writeEmulatorConfig(): string {
   for (const block of config.hosting.headers) {
     for (const header of block.headers) {
       if (header.key === 'Content-Security-Policy') {
+        // Without that directive the emulator's origin would not be added, and local sign-in would fail unexplained.
+        if (!header.value.includes("connect-src 'self'")) throw new Error(`firebase.json's CSP has no "connect-src 'self'"`);
         header.value = header.value.replace("connect-src 'self'", `connect-src 'self' ${authEmulatorOrigin}`);
       }
     }

@@ -1,7 +1,8 @@
 /**
  * Acme, the demo's twelve-person software company: its people, repositories, pipelines, data
  * stores, scanned assets, keys, endpoints, vendors and policies. Only facts that hold every day
- * live here; what happens on which day is the collectors' part (`collectors.ts`).
+ * live here; what happens on which day is the collectors' part (`people-collectors.ts`,
+ * `platform-collectors.ts`, `security-collectors.ts`, `attestations.ts`).
  */
 
 export const domain = 'acme.example';
