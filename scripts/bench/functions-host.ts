@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paths } from '../lib/paths.ts';
+import { perRequestHeaders, type RecordedAnswer } from './recorded-answer.ts';
 
 /** Where the benchmarks keep their stores, builds and bodies. */
 export const work = join(paths.root, '.local', 'bench');
@@ -30,32 +31,69 @@ export interface Target {
   path: string;
 }
 
-/**
- * A hello-world function with the same SDK, resolved from the functions package: `{"authRequired":false}`
- * as `res.json` sends it, or, given `answer`, those bytes as `res.send` sends them, with the
- * answer's ETag when it has one and a 304 when `If-None-Match` matches it (Express's `req.fresh`).
- * Written under `name`, so several can run at once.
- */
-export function writeHelloWorld(answer?: { body: Buffer; contentType: string; etag?: string }, name = 'hello-world'): string {
+/** A folder for a function module `name`, with the functions package's SDK resolvable from it. */
+function functionFolder(name: string): string {
   const dir = join(work, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   symlinkSync(join(paths.functions, 'node_modules'), join(dir, 'node_modules'), 'dir');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', main: 'index.js' }));
-  let handler = 'export const hello = onRequest((req, res) => { res.json({ authRequired: false }); });\n';
-  if (answer) {
-    writeFileSync(join(dir, 'body'), answer.body);
-    const validate = answer.etag
-      ? `res.set('ETag', ${JSON.stringify(answer.etag)}); if (req.fresh) { res.status(304).end(); return; } `
-      : '';
-    handler =
-      "const body = readFileSync(new URL('./body', import.meta.url));\n" +
-      `export const hello = onRequest((req, res) => { ${validate}res.type(${JSON.stringify(answer.contentType)}).send(body); });\n`;
-  }
+  return dir;
+}
+
+/** A hello-world function with the same SDK, answering `{"authRequired":false}` as `res.json` sends it. */
+export function writeHelloWorld(): string {
+  const dir = functionFolder('hello-world');
   writeFileSync(
     join(dir, 'index.js'),
-    "import { readFileSync } from 'node:fs';\nimport { onRequest } from 'firebase-functions/v2/https';\n" + handler,
+    "import { onRequest } from 'firebase-functions/v2/https';\n" +
+      'export const hello = onRequest((req, res) => { res.json({ authRequired: false }); });\n',
   );
+  return dir;
+}
+
+/**
+ * A hello-world function with the same SDK that replays a function's answer: the same status,
+ * headers (a new value for each per-request one, such as X-Request-Id) and body, written at once
+ * (one `writeHead`, one `end`); and, given the function's 304, that answer to an `If-None-Match`
+ * equal to its ETag. Nothing a function could do costs less for those bytes. Written under
+ * `name`, so several can run at once.
+ */
+export function writeReplayingHello(name: string, ok: RecordedAnswer, notModified?: RecordedAnswer): string {
+  const dir = functionFolder(name);
+  writeFileSync(join(dir, 'body'), ok.body);
+  const flat = (answer: RecordedAnswer) => answer.headers.flat();
+  const perRequest = (answer: RecordedAnswer) =>
+    answer.headers.flatMap(([header], index) => (perRequestHeaders.has(header.toLowerCase()) ? [2 * index + 1] : []));
+  const etag = notModified?.headers.find(([header]) => header.toLowerCase() === 'etag')?.[1];
+  const lines = [
+    "import { randomUUID } from 'node:crypto';",
+    "import { readFileSync } from 'node:fs';",
+    "import { onRequest } from 'firebase-functions/v2/https';",
+    "const body = readFileSync(new URL('./body', import.meta.url));",
+    // Name, value, name, value…: Node writes such a list as it is. Values are filled in place,
+    // which is safe because writeHead turns the list into bytes before it returns.
+    `const ok = ${JSON.stringify(flat(ok))};`,
+    `const okPerRequest = ${JSON.stringify(perRequest(ok))};`,
+  ];
+  let revalidate = '';
+  if (notModified && etag) {
+    lines.push(
+      `const notModified = ${JSON.stringify(flat(notModified))};`,
+      `const notModifiedPerRequest = ${JSON.stringify(perRequest(notModified))};`,
+    );
+    revalidate =
+      `if (req.headers['if-none-match'] === ${JSON.stringify(etag)}) { ` +
+      `for (const i of notModifiedPerRequest) notModified[i] = randomUUID(); ` +
+      `res.writeHead(${notModified.status}, notModified); res.end(); return; } `;
+  }
+  lines.push(
+    'export const hello = onRequest((req, res) => { ' +
+      revalidate +
+      'for (const i of okPerRequest) ok[i] = randomUUID(); ' +
+      `res.writeHead(${ok.status}, ok); res.end(body); });`,
+  );
+  writeFileSync(join(dir, 'index.js'), lines.join('\n') + '\n');
   return dir;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The command line of `npm run bench`: which group to run (`--only`), how many cold starts
- * (`--runs`), how long each load lasts (`--seconds`), and the storage group's days of history.
+ * (`--runs`), how long each load lasts (`--seconds`), the storage group's days of history, and
+ * whether the throughput groups print every round (`--rounds`), to see how noisy the machine was.
  */
 
 export interface BenchOptions {
@@ -8,6 +9,7 @@ export interface BenchOptions {
   only: string | undefined;
   runs: number;
   seconds: number;
+  showRounds: boolean;
   storageDays: number[];
   /** The days at which the design before partitions is measured too. */
   storageBaselineDays: number[];
@@ -34,6 +36,7 @@ export function parseBenchOptions(argv: readonly string[]): BenchOptions {
     only: valueOf('only'),
     runs,
     seconds,
+    showRounds: argv.includes('--rounds'),
     storageDays,
     // The design before partitions reads every item ever stored: at 365 days that is 1.8 million reads, minutes of work.
     storageBaselineDays: argv.includes('--full') ? storageDays : daysList('storage-baseline', [Math.min(...storageDays)]),

@@ -1,7 +1,9 @@
 /**
  * Warm throughput of one function against two baselines answering exactly its bytes: a
  * hello-world function on the same runtime (functions-framework, the ceiling any Cloud Function
- * can reach, and the target's yardstick) and a bare `node:http` server (printed for context).
+ * can reach, and the target's yardstick) that replays the function's answers, checked to be the
+ * same status, headers and body, at the same path; and a bare `node:http` server answering the
+ * same body (printed for context).
  *
  * The function and its hello-world run side by side and are loaded in turns, several rounds,
  * so a machine that slows down part-way slows both; each figure is the median of its rounds.
@@ -12,7 +14,8 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { startBareServer, startFunction, stop, waitFor200, work, writeHelloWorld, type Target } from './functions-host.ts';
+import { startBareServer, startFunction, stop, waitFor200, work, writeReplayingHello, type Target } from './functions-host.ts';
+import { differenceBetween, recordAnswer } from './recorded-answer.ts';
 import type { Comparison } from './comparison.ts';
 import { median } from './median.ts';
 
@@ -60,8 +63,7 @@ function cpuMicros(child: ChildProcess): number | undefined {
 export async function sameBytesThroughput(
   target: Target,
   port: number,
-  seconds: number,
-  conditional = false,
+  { seconds, conditional = false, showRounds = false }: { seconds: number; conditional?: boolean; showRounds?: boolean },
 ): Promise<SameBytesThroughput> {
   const status = conditional ? 304 : 200;
   const servers: ChildProcess[] = [];
@@ -70,29 +72,32 @@ export async function sameBytesThroughput(
     servers.push(fn);
     const url = `http://127.0.0.1:${port}${target.path}`;
     await waitFor200(url, performance.now() + 20_000);
-    const answer = await fetch(url);
-    const body = Buffer.from(await answer.arrayBuffer());
-    const contentType = answer.headers.get('content-type') ?? 'application/json';
-    const etag = answer.headers.get('etag') ?? undefined;
+    const ok = await recordAnswer(url);
+    const etag = ok.headers.find(([name]) => name.toLowerCase() === 'etag')?.[1];
     if (conditional && !etag) throw new Error(`${url} sent no ETag`);
+    const fnHeaders: Record<string, string> = conditional ? { 'If-None-Match': etag! } : {};
+    const notModified = conditional ? await recordAnswer(url, fnHeaders) : undefined;
+    if (notModified && notModified.status !== 304) throw new Error(`${url} answered its own ETag ${notModified.status}`);
 
     const hello = startFunction(
       {
         name: `hello-${target.name}`,
-        source: writeHelloWorld({ body, contentType, etag }, `hello-${target.name}`),
+        source: writeReplayingHello(`hello-${target.name}`, ok, notModified),
         target: 'hello',
-        path: '/',
+        path: target.path,
       },
       port + 1,
     );
     servers.push(hello);
-    const helloUrl = `http://127.0.0.1:${port + 1}/`;
+    // At the function's own path: the runtime's router matches the path against its pattern on
+    // every request, at a cost that grows with the path (~4 µs for /api/report/today over /).
+    const helloUrl = `http://127.0.0.1:${port + 1}${target.path}`;
     await waitFor200(helloUrl, performance.now() + 20_000);
-    const helloBody = Buffer.from(await (await fetch(helloUrl)).arrayBuffer());
-    if (!helloBody.equals(body)) throw new Error(`the hello-world for ${target.name} does not answer the same bytes`);
-
+    for (const [original, headers] of [[ok, {}], ...(notModified ? [[notModified, fnHeaders] as const] : [])] as const) {
+      const difference = differenceBetween(original, await recordAnswer(helloUrl, headers));
+      if (difference) throw new Error(`the hello-world for ${target.name} does not answer the same bytes: ${difference}`);
+    }
     // The hello-world sends the function's own ETag, so one revalidation header serves both.
-    const fnHeaders: Record<string, string> = conditional ? { 'If-None-Match': etag! } : {};
     const helloHeaders = fnHeaders;
 
     // Warm both (JIT, caches), not counted; then alternate, starting with each in turn.
@@ -106,10 +111,18 @@ export async function sameBytesThroughput(
       if (fnFirst) fnRounds.push(await load(url, each, fn, fnHeaders, status));
       helloRounds.push(await load(helloUrl, each, hello, helloHeaders, status));
       if (!fnFirst) fnRounds.push(await load(url, each, fn, fnHeaders, status));
+      if (showRounds) {
+        const [fnRun, helloRun] = [fnRounds.at(-1)!, helloRounds.at(-1)!];
+        const cpu = (run: typeof fnRun) => (run.cpu === undefined ? '' : ` ${Math.round(run.cpu)} µs/request`);
+        console.log(
+          `    round ${round + 1}: ${target.name} ${Math.round(fnRun.perSecond)} req/s${cpu(fnRun)}, hello-world ${Math.round(helloRun.perSecond)} req/s${cpu(helloRun)}`,
+        );
+      }
     }
 
     const bodyFile = join(work, `${target.name}.body`);
-    writeFileSync(bodyFile, body);
+    writeFileSync(bodyFile, ok.body);
+    const contentType = ok.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? 'application/json';
     const bare = await startBareServer(port + 2, contentType, bodyFile, conditional ? '304' : '200');
     servers.push(bare);
     const bareUrl = `http://127.0.0.1:${port + 2}${target.path}`;

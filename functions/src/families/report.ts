@@ -20,9 +20,7 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
   /** Past days never change; today's report may be republished, so it is revalidated. */
   function caching(s: Services, stored: StoredReport, context: RequestContext): string {
     const past = stored.date < dayIn(s.timeZone(), s.now());
-    // In protected mode a shared cache (the Hosting CDN) must not keep a report for everyone.
-    const scope = context.authRequired ? 'private' : 'public';
-    return past ? `${scope}, max-age=31536000, immutable` : `${scope}, no-cache`;
+    return past ? `${scopeOf(context)}, max-age=31536000, immutable` : todaysCaching(context);
   }
 
   return createFamily(
@@ -42,7 +40,7 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
             status: 200 as const,
             body: stored.bytes,
             etag: stored.etag,
-            cacheControl: caching(s, stored, context),
+            cacheControl: todaysCaching(context),
           })),
         ),
       getReport: async ({ path }, context) => {
@@ -73,5 +71,10 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
     options,
   );
 }
+
+/** In protected mode a shared cache (the Hosting CDN) must not keep a report for everyone. */
+const scopeOf = (context: RequestContext) => (context.authRequired ? 'private' : 'public');
+
+const todaysCaching = (context: RequestContext) => `${scopeOf(context)}, no-cache`;
 
 export const handler = createReportFamily();

@@ -82,11 +82,14 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
     const { method, path: pathname } = facts;
     const match = matchPath(compiled, pathname);
     const allow = match?.path.allow ?? [];
-    if (applyCors(req, res, config.corsOrigins, allow)) return;
+    if (req.headers.origin !== undefined) {
+      // CORS adds its headers one by one and may answer a preflight itself.
+      res.setHeader('X-Request-Id', facts.requestId);
+      if (applyCors(req, res, config.corsOrigins, allow)) return;
+    }
     if (!match) throw new ApiProblem('not_found', `No operation exists at ${pathname}.`);
     if (method === 'OPTIONS') {
-      res.statusCode = 204;
-      res.setHeader('Allow', allow.join(', '));
+      res.writeHead(204, ['X-Request-Id', facts.requestId, 'Allow', allow.join(', ')]);
       res.end();
       return;
     }
@@ -115,7 +118,9 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
       };
       const handler = byOperation[operation.operationId]!;
       return andThen(readInput(operation, match.rawParams, search, req), (input) =>
-        andThen(handler(input as OperationInput<OperationId>, context), (result) => writeResult(req, res, result)),
+        andThen(handler(input as OperationInput<OperationId>, context), (result) =>
+          writeResult(req, res, result, facts.requestId),
+        ),
       );
     });
   }
@@ -129,7 +134,7 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
       path: queryStart === -1 ? url : url.slice(0, queryStart),
     };
     const search = queryStart === -1 ? '' : url.slice(queryStart + 1);
-    res.setHeader('X-Request-Id', facts.requestId);
+    // Every answer carries X-Request-Id: writeResult, writeProblem and the 204s each set it.
     try {
       const served = andThen(routes(), (compiled) => serve(req, res, facts, search, compiled));
       if (isPromise(served)) return served.catch((error: unknown) => fail(res, facts, error));
@@ -212,37 +217,49 @@ function writeResult(
   req: IncomingRequest,
   res: ServerResponse,
   result: { status: number; body: unknown } & ResultOptions,
+  requestId: string,
 ): MaybePromise<void> {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
   if (result.body instanceof EventStream) {
+    res.setHeader('X-Request-Id', requestId);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
     return result.body.serve(req, res);
   }
-  res.setHeader('Cache-Control', result.cacheControl ?? 'no-store');
-  for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+  // Name, value, name, value…, given to writeHead at once: with no header set before (the
+  // common case; CORS sets some), Node writes them without keeping a header map.
+  const headers = [
+    'X-Request-Id',
+    requestId,
+    'X-Content-Type-Options',
+    'nosniff',
+    'Cache-Control',
+    result.cacheControl ?? 'no-store',
+  ];
+  if (result.headers) for (const [name, value] of Object.entries(result.headers)) headers.push(name, value);
   if (result.etag) {
-    res.setHeader('ETag', result.etag);
+    headers.push('ETag', result.etag);
     if (etagMatches(req.headers['if-none-match'], result.etag)) {
-      res.statusCode = 304;
+      res.writeHead(304, headers);
       res.end();
       return;
     }
   }
-  res.statusCode = result.status;
   if (result.body === undefined) {
+    res.writeHead(result.status, headers);
     res.end();
     return;
   }
   // Stored documents (reports) and files are sent as the exact bytes kept, not re-serialised.
   const payload = Buffer.isBuffer(result.body) ? result.body : JSON.stringify(result.body);
-  res.setHeader('Content-Type', result.contentType ?? 'application/json');
-  res.setHeader('Content-Length', Buffer.byteLength(payload));
+  headers.push('Content-Type', result.contentType ?? 'application/json', 'Content-Length', String(Buffer.byteLength(payload)));
+  res.writeHead(result.status, headers);
   res.end(payload);
 }
 
 /** `If-None-Match` uses the weak comparison (RFC 9110 § 13.1.2). */
 function etagMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  if (header === etag) return true; // what a client sends back, as a rule
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.trim() === '*' || header.split(',').some((candidate) => opaque(candidate) === opaque(etag));
 }

@@ -46,6 +46,10 @@ type ContentBody<C> =
 type JsonContent<R> = R extends { content: infer C } ? ContentBody<C> : undefined;
 
 export interface ResultOptions {
+  /**
+   * Headers of this answer besides those the core sets (X-Request-Id, X-Content-Type-Options,
+   * Cache-Control, ETag, Content-Type, Content-Length: use the options below for those).
+   */
   headers?: Record<string, string>;
   /** A strong validator of the body; the core answers 304 when `If-None-Match` matches it. */
   etag?: string;

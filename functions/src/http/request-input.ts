@@ -25,6 +25,9 @@ export interface RequestWithBody extends IncomingMessage {
 
 const numberLiteral = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
+/** A null-prototype record, so a parameter named `__proto__` is a parameter like any other. */
+const record = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
+
 /** Turns a parameter's text into the value its schema describes; leaves it as text when it is not one. */
 function coerce(text: string, type: ScalarType): unknown {
   if ((type === 'integer' || type === 'number') && numberLiteral.test(text)) return Number(text);
@@ -38,11 +41,13 @@ export function readInput(
   search: string,
   req: RequestWithBody,
 ): MaybePromise<RawInput> {
+  // An operation that takes nothing, asked with nothing (the cached reads): nothing to check.
+  if (operation.parameters.length === 0 && !operation.body && search === '' && !req.rawBody?.length) {
+    return { path: record(), query: record(), headers: record(), body: undefined };
+  }
   const errors: RequestError[] = [];
   const byLocation = parametersOf(operation);
 
-  // Null-prototype records, so a parameter named `__proto__` is a parameter like any other.
-  const record = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
   const path = record();
   for (const parameter of byLocation.path) {
     const raw = rawPathParams[parameter.name] ?? '';

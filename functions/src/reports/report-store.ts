@@ -92,6 +92,8 @@ export class ReportStore {
   readonly #cache = new Map<string, StoredReport>();
   readonly #checkedAt = new Map<string, number>();
   readonly #loading = new Map<string, Promise<StoredReport | undefined>>();
+  /** The last entry of `#cache`, which a read of the same day (the common case) need not move. */
+  #lastUsed: string | undefined;
 
   constructor(store: ObjectStore) {
     this.#store = store;
@@ -107,6 +109,7 @@ export class ReportStore {
     };
     this.#cache.delete(date);
     this.#cache.set(date, stored);
+    this.#lastUsed = date;
     this.#checkedAt.set(date, performance.now());
     if (this.#cache.size > maxCached) {
       const oldest = this.#cache.keys().next().value!;
@@ -126,8 +129,11 @@ export class ReportStore {
     const cached = this.#cache.get(date);
     if (cached) {
       // Most recently used last, so the first entries are the ones to drop.
-      this.#cache.delete(date);
-      this.#cache.set(date, cached);
+      if (this.#lastUsed !== date) {
+        this.#cache.delete(date);
+        this.#cache.set(date, cached);
+        this.#lastUsed = date;
+      }
       const recent = performance.now() - (this.#checkedAt.get(date) ?? 0) < recheckAfterMs;
       if (immutable || (recent && !fresh)) return cached;
     }

@@ -18,7 +18,11 @@ export const reportGroup: BenchGroup = {
     await seedDemo({ storeDir: benchStore, today: new Date().toISOString().slice(0, 10), timeZone: 'UTC' });
     const today: Target = { name: 'report', source: paths.functions, target: 'report', path: '/api/report/today' };
     for (const conditional of [false, true]) {
-      const result = await sameBytesThroughput(today, 18300, options.seconds, conditional);
+      const result = await sameBytesThroughput(today, 18300, {
+        seconds: options.seconds,
+        conditional,
+        showRounds: options.showRounds,
+      });
       comparisons.push(...sameBytesRows(`report ${conditional ? '304 (If-None-Match)' : '200'} (${today.path})`, result));
     }
     return comparisons;

@@ -12,7 +12,7 @@ export const throughputGroup: BenchGroup = {
   async measure({ options, authConfig, docsPage }) {
     const comparisons: Comparison[] = [];
     for (const target of [authConfig, docsPage]) {
-      const result = await sameBytesThroughput(target, 18200, options.seconds);
+      const result = await sameBytesThroughput(target, 18200, { seconds: options.seconds, showRounds: options.showRounds });
       comparisons.push(...sameBytesRows(`${target.name} (${target.path})`, result));
     }
     return comparisons;

@@ -140,6 +140,37 @@ describe('routing', () => {
     expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/);
     expect(ids[0]).not.toBe(ids[1]);
   });
+
+  it('sends one request id on every kind of answer, with or without CORS headers set before it', async () => {
+    process.env.CORS_ORIGINS = 'https://app.example.com';
+    const cors = { Origin: 'https://app.example.com' };
+    const answers = {
+      ok: await call('/api/widgets/7'),
+      notModified: await call('/api/widgets/7', { headers: { 'If-None-Match': '"v1"' } }),
+      options: await call('/api/widgets', { method: 'OPTIONS' }),
+      problem: await call('/api/widgets/7/nope'),
+      crossOrigin: await call('/api/widgets/7', { headers: cors }),
+      preflight: await call('/api/widgets', {
+        method: 'OPTIONS',
+        headers: { ...cors, 'Access-Control-Request-Method': 'POST' },
+      }),
+    };
+    const statuses = Object.fromEntries(Object.entries(answers).map(([kind, result]) => [kind, result.response.status]));
+    expect(statuses).toEqual({ ok: 200, notModified: 304, options: 204, problem: 404, crossOrigin: 200, preflight: 204 });
+    for (const result of Object.values(answers)) {
+      // Sent twice, a header reaches fetch as "a, b", which this would not match.
+      expect(result.response.headers.get('x-request-id')).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      );
+    }
+    const crossOrigin = answers.crossOrigin.response.headers;
+    expect([crossOrigin.get('access-control-allow-origin'), crossOrigin.get('cache-control'), crossOrigin.get('etag')]).toEqual([
+      'https://app.example.com',
+      'public, max-age=60',
+      '"v1"',
+    ]);
+    expect(answers.notModified.response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
 });
 
 describe('validation', () => {
