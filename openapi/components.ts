@@ -64,6 +64,12 @@ export const schemas: Record<string, SchemaObject> = {
 };
 
 export const headers: Record<string, HeaderObject> = {
+  ApiVersion: {
+    description:
+      "The version of the API that answered: `MAJOR.MINOR.PATCH`, this description's `info.version`. " +
+      'A client pins the major version it was generated from (see /docs/api-versions).',
+    schema: { type: 'string', pattern: '^\\d+\\.\\d+\\.\\d+$' },
+  },
   RequestId: {
     description: 'Identifies the request in the server logs; also in every problem body.',
     schema: { type: 'string' },

@@ -6,8 +6,17 @@
  * and is served by its own Cloud Function.
  */
 import { readFileSync } from 'node:fs';
-import { OpenApiBuilder, type OpenAPIObject, type OperationObject } from 'openapi3-ts/oas31';
+import {
+  isReferenceObject,
+  OpenApiBuilder,
+  type OpenAPIObject,
+  type OperationObject,
+  type HeaderObject,
+  type ReferenceObject,
+  type ResponseObject,
+} from 'openapi3-ts/oas31';
 import { bearerAuth, headers, responses, schemas } from './components.ts';
+import { apiVersionHeader } from '../functions/src/contract.ts';
 import { contentCodings, maxInflatedBytes, maxJsonDepth } from '../functions/src/http/request-limits.ts';
 import * as analyses from './paths/analyses.ts';
 import * as auth from './paths/auth.ts';
@@ -77,8 +86,55 @@ export function buildDocument(): OpenAPIObject {
   }
 
   const document = builder.getSpec();
+  announceHeaders(document);
   assertConventions(document);
   return document;
+}
+
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** The headers of a deprecated operation's answers, in the components only while one is. */
+const deprecationHeaders: Record<string, HeaderObject> = {
+  Deprecation: {
+    description: 'On every answer of a deprecated operation (RFC 9745): `@` and the Unix time it was deprecated at.',
+    schema: { type: 'string' },
+  },
+  Sunset: {
+    description: 'On every answer of a deprecated operation once its removal is dated (RFC 8594): the day it may be gone.',
+    schema: { type: 'string' },
+  },
+};
+
+/**
+ * Every answer carries the API version; every answer of a deprecated operation `Deprecation`,
+ * and `Sunset` once its removal is dated (`x-deprecation`). Added here, once, rather than at
+ * each response.
+ */
+function announceHeaders(document: OpenAPIObject): void {
+  // New response objects: the ones the path modules give may be shared between operations.
+  const components = document.components?.responses ?? {};
+  for (const [name, response] of Object.entries(components)) {
+    if (!isReferenceObject(response))
+      components[name] = { ...response, headers: { [apiVersionHeader]: headerRef('ApiVersion'), ...response.headers } };
+  }
+  const deprecated = operationsOf(document).filter(({ operation }) => operation.deprecated);
+  if (deprecated.length > 0) Object.assign(document.components!.headers!, deprecationHeaders);
+  for (const { operation } of operationsOf(document)) {
+    const sunset = (operation['x-deprecation'] as { sunset?: string } | undefined)?.sunset;
+    const answers = operation.responses as Record<string, ResponseObject | ReferenceObject>;
+    for (const [status, response] of Object.entries(answers)) {
+      if (isReferenceObject(response)) continue;
+      answers[status] = {
+        ...response,
+        headers: {
+          [apiVersionHeader]: headerRef('ApiVersion'),
+          ...(operation.deprecated ? { Deprecation: headerRef('Deprecation') } : {}),
+          ...(operation.deprecated && sunset ? { Sunset: headerRef('Sunset') } : {}),
+          ...response.headers,
+        },
+      };
+    }
+  }
 }
 
 /** Conventions a linter does not know about; the build fails on the first one broken. */

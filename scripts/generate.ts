@@ -1,6 +1,6 @@
 /**
  * Regenerates the committed files derived from the OpenAPI description: the API types, the
- * family map and the reference pages in `docs/reference/`.
+ * family map, the API version and the reference pages in `docs/reference/`.
  *
  *   node scripts/generate.ts          write them
  *   node scripts/generate.ts --check  write nothing; list the files that are stale and fail
@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { buildDocument } from '../openapi/document.ts';
-import { renderApiTypes, renderFamilyTypes } from './lib/api-types.ts';
+import { renderApiTypes, renderApiVersion, renderFamilyTypes } from './lib/api-types.ts';
 import { paths, root } from './lib/paths.ts';
 import { renderReferencePages } from './lib/reference-docs.ts';
 
@@ -18,6 +18,7 @@ export async function expectedFiles(): Promise<Map<string, string>> {
   const files = new Map<string, string>([
     [paths.apiTypes, await renderApiTypes(document)],
     [paths.familiesTypes, renderFamilyTypes(document)],
+    [paths.apiVersion, renderApiVersion(document)],
   ]);
   for (const [file, content] of renderReferencePages(document)) files.set(join(paths.docs, file), content);
   return files;

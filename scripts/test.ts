@@ -19,6 +19,7 @@ import { seedDemo } from './lib/seed-demo.ts';
 import { findChromium } from './lib/chromium.ts';
 import { emulatorEnv, emulatorsUsed, integrationTestEnv, projects, writeEmulatorConfig, type Mode } from './lib/emulators.ts';
 import { paths } from './lib/paths.ts';
+import { apiVersionProblems } from './lib/released-description.ts';
 import { run, step } from './lib/run.ts';
 
 const args = process.argv.slice(2);
@@ -49,6 +50,10 @@ async function staticChecks(): Promise<void> {
   await step('Types (svelte-check)', () =>
     run('svelte-check', ['--tsconfig', './tsconfig.json', '--fail-on-warnings'], { cwd: paths.hosting }),
   );
+  await step('API version against the last release', async () => {
+    const problems = apiVersionProblems();
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+  });
   await step('OpenAPI lint (redocly)', () =>
     run('redocly', ['lint', '--format', 'stylish', join(paths.hostingDist, 'api', 'openapi.json')], {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },

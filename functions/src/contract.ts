@@ -6,6 +6,9 @@
  * from source with plain Node, and the web app bundles it without pulling anything else in.
  */
 
+/** The header every answer of the API carries its version in (the description's `info.version`). */
+export const apiVersionHeader = 'Evident-Api-Version';
+
 /** A catalog control id, `IAM-01`. */
 export const controlIdPattern = '^[A-Z]{2,5}-\\d{2,3}$';
 /** Evidence ids name objects in storage, so they are plain: no slashes, dots at the start, spaces or `..`. */

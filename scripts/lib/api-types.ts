@@ -42,3 +42,8 @@ function renderBodyLimits(document: OpenAPIObject): string {
   });
   return `/** The largest request body, in bytes, any operation of each family accepts (\`x-body-limit\`), and their media types. */\nexport const familyBodies: Record<string, { limit: number; mediaTypes: readonly string[] }> = {\n${lines.join('\n')}\n};\n`;
 }
+
+/** The version the functions announce in every answer: the description's own. */
+export function renderApiVersion(document: OpenAPIObject): string {
+  return `${banner}\n/** The API version this server implements: the OpenAPI description's \`info.version\`. */\nexport const apiVersion = '${document.info.version}';\n`;
+}

@@ -106,7 +106,7 @@ function renderOperation(document: OpenAPIObject, entry: OperationEntry, access:
   const lines = [
     `## ${method.toUpperCase()} ${path}`,
     '',
-    `**${operation.summary}** (\`${operation.operationId}\`)${operation['x-beta'] ? ' — beta: may change incompatibly' : ''}`,
+    `**${operation.summary}** (\`${operation.operationId}\`)${operation['x-beta'] ? ' — beta: may change incompatibly' : ''}${operation.deprecated ? ' — deprecated: will be removed in a major version' : ''}`,
     '',
   ];
   if (operation.description) lines.push(operation.description, '');
@@ -157,6 +157,11 @@ export function renderReferencePages(document: OpenAPIObject): Map<string, strin
     '',
     `Evident API ${document.info.version}. The machine-readable description is [/api/openapi.json](/api/openapi.json); ` +
       'try operations in the [API explorer](/api/swagger). Errors are RFC 9457 problem details, listed on [Errors](/docs/reference-errors).',
+    '',
+    'Every answer names the version in `Evident-Api-Version`. Operations are **stable** unless marked **beta**: a stable ' +
+      'operation changes incompatibly only in a new major version, and only after being marked deprecated (its answers then ' +
+      'carry `Deprecation` and `Sunset`); a beta one may change in any minor version. Pin a client to the major version it ' +
+      'was generated from; [API versions](/docs/api-versions) says how, and how to regenerate one.',
     '',
     '| Operation | Summary | Access |',
     '|---|---|---|',

@@ -8,7 +8,14 @@ import { _ } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
-import type { OpenAPIObject, ParameterObject, ReferenceObject, RequestBodyObject, SchemaObject } from 'openapi3-ts/oas31';
+import type {
+  OpenAPIObject,
+  OperationObject,
+  ParameterObject,
+  ReferenceObject,
+  RequestBodyObject,
+  SchemaObject,
+} from 'openapi3-ts/oas31';
 import { formats } from '../../functions/src/http/formats.ts';
 import { operationsOf } from '../../openapi/document.ts';
 import type {
@@ -105,6 +112,7 @@ export function describeOperations(document: OpenAPIObject): OperationDescriptor
         : operation.security?.some((r) => Object.keys(r).length === 0)
           ? 'optional'
           : 'protected';
+    const deprecationHeaders = deprecationHeadersOf(operation);
     return {
       operationId: operation.operationId!,
       method: method.toUpperCase(),
@@ -113,6 +121,7 @@ export function describeOperations(document: OpenAPIObject): OperationDescriptor
       access,
       parameters: specs,
       ...(body ? { body } : {}),
+      ...(deprecationHeaders ? { deprecationHeaders } : {}),
       schemas,
     };
   });
@@ -155,6 +164,23 @@ function createAjv(document: OpenAPIObject, standalone: boolean): Ajv2020 {
   ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
   ajv.addSchema({ $id: componentsId, $defs: retarget(document.components?.schemas ?? {}) });
   return ajv;
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * What every answer of a `deprecated: true` operation carries: `Deprecation` (RFC 9745, the day
+ * it was deprecated, from `x-deprecation.date`) and, once a removal day is set
+ * (`x-deprecation.sunset`), `Sunset` (RFC 8594). Flattened name, value, name, value….
+ */
+function deprecationHeadersOf(operation: OperationObject): string[] | undefined {
+  if (operation.deprecated !== true) return undefined;
+  const { date, sunset } = (operation['x-deprecation'] ?? {}) as { date?: string; sunset?: string };
+  if (!date || !isoDate.test(date) || (sunset !== undefined && !isoDate.test(sunset)))
+    throw new Error(`${operation.operationId}: a deprecated operation needs x-deprecation.date (and any sunset) as YYYY-MM-DD`);
+  const headers = ['Deprecation', `@${Date.parse(`${date}T00:00:00Z`) / 1000}`];
+  if (sunset) headers.push('Sunset', new Date(`${sunset}T00:00:00Z`).toUTCString());
+  return headers;
 }
 
 const validatorName = (operationId: string, group: Group) => `${operationId}_${group}`;

@@ -197,6 +197,8 @@ describe(`access matrix in ${mode} mode`, () => {
             headers: { ...sample.headers, ...bearer(tokens[kind]) },
             ...(sample.body ? { body: sample.body() } : {}),
           });
+          // Every answer names the version, problems and event streams included.
+          expect(response.headers.get('evident-api-version'), where).toBe(spec.info.version);
           const isJson = /json/.test(response.headers.get('content-type') ?? '');
           const body = (isJson ? await response.json() : { bytes: await response.text() }) as Record<string, unknown>;
           const guarded = mode === 'protected' && (access === 'protected' || sample.gated === true);

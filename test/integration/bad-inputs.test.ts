@@ -10,6 +10,7 @@ import { bearer, hosting, signUp } from '../support/emulator.ts';
 import type { ProblemCode } from '../../functions/src/http/problem-catalog.ts';
 import { slugPattern } from '../../functions/src/contract.ts';
 import { encodeCursor, type Listing } from '../../functions/src/families/paging.ts';
+import { apiVersion } from '../../functions/src/generated/api-version.ts';
 
 interface Row {
   name: string;
@@ -537,6 +538,7 @@ describe('bad input through Hosting', () => {
     expect(response.status).toBe(row.status);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
     expect(response.headers.get('allow')).toBe(row.allow ?? null);
+    expect(response.headers.get('evident-api-version')).toBe(apiVersion);
     const extra = row.errors ? { errors: row.errors } : {};
     expect(body).toEqual(
       expectedProblem(row.code, row.detail, row.instance ?? row.path, response.headers.get('x-request-id')!, extra),

@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/emulator.ts';
 import { hosting, mode, openPage as openIn, results, settles, useBrowser } from '../support/browser.ts';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { paths } from '../../scripts/lib/paths.ts';
 
 const browser = useBrowser();
 const openPage = () => openIn(browser());
@@ -19,6 +21,9 @@ describe(`in a browser, ${mode} mode`, () => {
     await expect
       .poll(() => page.getByTestId('mode').textContent(), settles)
       .toBe(mode === 'protected' ? 'Protected mode' : 'Public mode');
+    // The footer shows the version the server announces, the description's.
+    const { version } = JSON.parse(readFileSync(join(paths.root, 'package.json'), 'utf8')) as { version: string };
+    expect(await page.getByTestId('api-version').textContent()).toBe(`Evident API ${version}`);
     await page.screenshot({ path: join(results, `${mode}-shell.png`), fullPage: true });
     expect(problems).toEqual([]);
     await page.context().close();

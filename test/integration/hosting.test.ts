@@ -18,6 +18,7 @@ const firebase = JSON.parse(readFileSync(join(paths.root, emulatorConfigFile), '
 };
 const csp = firebase.hosting.headers[0]!.headers.find((header) => header.key === 'Content-Security-Policy')!.value;
 const indexHtml = readFileSync(join(paths.hostingDist, 'index.html'), 'utf8');
+const apiVersion = buildDocument().info.version;
 
 const securityHeaders = {
   'content-security-policy': csp,
@@ -47,6 +48,7 @@ describe('the API through Hosting', () => {
     const response = await fetch(hosting + path);
     expect(response.status).toBe(404);
     expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(response.headers.get('evident-api-version')).toBe(apiVersion);
     const body = (await response.json()) as { instance: string };
     expect(body).toEqual(
       expectedProblem(
@@ -110,6 +112,7 @@ describe('static API files', () => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('x-request-id')).toBeNull(); // a file, not a function
+    expect(response.headers.get('evident-api-version')).toBe(apiVersion); // firebase.json says so
     expect(await response.json()).toEqual(JSON.parse(JSON.stringify(buildDocument())));
   });
 
@@ -159,6 +162,7 @@ describe('direct function URLs', () => {
       },
     });
     expect(response.status).toBe(204);
+    expect(response.headers.get('evident-api-version')).toBe(apiVersion);
     expect(response.headers.get('access-control-allow-methods')).toBe('GET,HEAD,OPTIONS');
     expect(response.headers.get('access-control-allow-headers')).toContain('Authorization');
   });

@@ -1376,6 +1376,7 @@ export interface components {
         /** @description The request does not match the API description. Codes: `invalid_request`, `malformed_json`. */
         BadRequest: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1386,6 +1387,7 @@ export interface components {
         /** @description Protected mode only: the bearer token is missing, invalid or expired. Codes: `unauthenticated`, `invalid_token`, `token_expired`. */
         Unauthorized: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 "WWW-Authenticate": components["headers"]["WwwAuthenticate"];
                 [name: string]: unknown;
@@ -1397,6 +1399,7 @@ export interface components {
         /** @description No documentation page has this slug. Codes: `doc_not_found`. */
         DocNotFound: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1407,6 +1410,7 @@ export interface components {
         /** @description The request conflicts with what is stored. Codes: `evidence_conflict`, `idempotency_key_reused`. */
         Conflict: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1417,6 +1421,7 @@ export interface components {
         /** @description The body or one of its files is too large. Codes: `payload_too_large`, `attachment_too_large`. */
         PayloadTooLarge: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1427,6 +1432,7 @@ export interface components {
         /** @description The body, or the data of one of its items, is too large. Codes: `payload_too_large`, `evidence_too_large`. */
         EvidenceTooLarge: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1437,6 +1443,7 @@ export interface components {
         /** @description The body or one of its files has a type that is not accepted. Codes: `unsupported_media_type`, `attachment_type_not_allowed`. */
         UnsupportedMediaType: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1447,6 +1454,7 @@ export interface components {
         /** @description No evidence item has this id. Codes: `evidence_not_found`. */
         EvidenceNotFound: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1457,6 +1465,7 @@ export interface components {
         /** @description No control has this id. Codes: `control_not_found`. */
         ControlNotFound: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1467,6 +1476,7 @@ export interface components {
         /** @description There is no report for this date. Codes: `report_not_found`. */
         ReportNotFound: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1477,6 +1487,7 @@ export interface components {
         /** @description The run cannot do what was asked in its current state. Codes: `analysis_ended`, `report_immutable`, `idempotency_key_reused`. */
         AnalysisConflict: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1487,6 +1498,7 @@ export interface components {
         /** @description The task queue could not take the run; retry with the same Idempotency-Key. Codes: `queue_unavailable`. */
         QueueUnavailable: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 /** @description Seconds to wait before retrying. */
                 "Retry-After"?: number;
@@ -1499,6 +1511,7 @@ export interface components {
         /** @description Another request is storing some of the same items; send this one again after `Retry-After` seconds. Codes: `evidence_in_flight`. */
         EvidenceInFlight: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 /** @description Seconds to wait before retrying. */
                 "Retry-After"?: number;
@@ -1511,6 +1524,7 @@ export interface components {
         /** @description No answer stream has this id. Codes: `chat_message_not_found`. */
         ChatMessageNotFound: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1521,6 +1535,7 @@ export interface components {
         /** @description No analysis run has this id. Codes: `analysis_not_found`. */
         AnalysisNotFound: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1531,6 +1546,7 @@ export interface components {
         /** @description No such submission or attachment. Codes: `submission_not_found`. */
         SubmissionNotFound: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1541,6 +1557,7 @@ export interface components {
         /** @description The stored file fails its integrity check and was not served. Codes: `attachment_tampered`. */
         AttachmentTampered: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1551,6 +1568,7 @@ export interface components {
         /** @description The server failed; nothing about the cause is disclosed. Codes: `internal`. */
         InternalError: {
             headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
@@ -1562,6 +1580,8 @@ export interface components {
     parameters: never;
     requestBodies: never;
     headers: {
+        /** @description The version of the API that answered: `MAJOR.MINOR.PATCH`, this description's `info.version`. A client pins the major version it was generated from (see /docs/api-versions). */
+        ApiVersion: string;
         /** @description Identifies the request in the server logs; also in every problem body. */
         RequestId: string;
         /** @description The `Bearer` challenge (RFC 6750), with `error="invalid_token"` when a token was sent but rejected. */
@@ -1583,6 +1603,7 @@ export interface operations {
             /** @description The server's authentication mode. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -1606,6 +1627,7 @@ export interface operations {
             /** @description The caller's identity. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -1630,6 +1652,7 @@ export interface operations {
             /** @description The documentation index. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -1659,6 +1682,7 @@ export interface operations {
             /** @description The page. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     /** @description Strong validator of the page content. */
                     ETag?: string;
@@ -1671,6 +1695,7 @@ export interface operations {
             /** @description The page has not changed since the `ETag` in `If-None-Match`. */
             304: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1693,6 +1718,7 @@ export interface operations {
             /** @description The stored reports. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -1720,6 +1746,7 @@ export interface operations {
             /** @description Today’s report. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     /** @description Strong validator of the report bytes. */
                     ETag?: string;
@@ -1734,6 +1761,7 @@ export interface operations {
             /** @description The report has not changed since the `If-None-Match` ETag. */
             304: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1761,6 +1789,7 @@ export interface operations {
             /** @description The report of that day. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     /** @description Strong validator of the report bytes. */
                     ETag?: string;
@@ -1775,6 +1804,7 @@ export interface operations {
             /** @description The report has not changed since the `If-None-Match` ETag. */
             304: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1803,6 +1833,7 @@ export interface operations {
             /** @description The OSCAL document. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     /** @description Strong validator of the report bytes. */
                     ETag?: string;
@@ -1817,6 +1848,7 @@ export interface operations {
             /** @description The report has not changed since the `If-None-Match` ETag. */
             304: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1844,6 +1876,7 @@ export interface operations {
             /** @description The catalog. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -1870,6 +1903,7 @@ export interface operations {
             /** @description The control. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -1909,6 +1943,7 @@ export interface operations {
             /** @description A page of evidence. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -1940,6 +1975,7 @@ export interface operations {
             /** @description Every item was already stored under its id; nothing new was written. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -1950,6 +1986,7 @@ export interface operations {
             /** @description At least one item was stored. A repeated `Idempotency-Key` gets the first request’s answer again, unchanged. */
             201: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -1980,6 +2017,7 @@ export interface operations {
             /** @description The item. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2010,6 +2048,7 @@ export interface operations {
             /** @description A page of submissions. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2038,6 +2077,7 @@ export interface operations {
             /** @description The submission, stored and turned into evidence. */
             201: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     /** @description The new submission. */
                     Location?: string;
@@ -2068,6 +2108,7 @@ export interface operations {
             /** @description The submission. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2096,6 +2137,7 @@ export interface operations {
             /** @description The file, with its recorded media type and SHA-256 (`Digest`-style in `X-Content-SHA256`). */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "Content-Disposition"?: string;
                     "X-Content-SHA256"?: string;
                     [name: string]: unknown;
@@ -2127,6 +2169,7 @@ export interface operations {
             /** @description A page of runs, newest first. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2158,6 +2201,7 @@ export interface operations {
             /** @description The run, queued (or as it is now, for a retried key). */
             202: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     /** @description The run. */
                     Location?: string;
@@ -2190,6 +2234,7 @@ export interface operations {
             /** @description The run. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2217,6 +2262,7 @@ export interface operations {
             /** @description The cancelled run. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2251,6 +2297,7 @@ export interface operations {
             /** @description The event stream, or the events as JSON. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2262,6 +2309,7 @@ export interface operations {
             /** @description The run has ended and the client already has every event; do not reconnect. */
             204: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2288,6 +2336,7 @@ export interface operations {
             /** @description The answer, as JSON or as a stream of `ChatEvent`s. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     /** @description For streams: where to resume them. */
                     "Content-Location"?: string;
@@ -2326,6 +2375,7 @@ export interface operations {
             /** @description The rest of the answer’s events. */
             200: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
@@ -2336,6 +2386,7 @@ export interface operations {
             /** @description The client already has every event of this answer. */
             204: {
                 headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
                     [name: string]: unknown;
                 };
                 content?: never;

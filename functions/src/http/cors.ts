@@ -5,9 +5,20 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from 'cors';
+import { apiVersionHeader } from '../contract.js';
 
 const allowedHeaders = ['Authorization', 'Content-Type', 'If-None-Match', 'Idempotency-Key', 'Last-Event-ID'];
-const exposedHeaders = ['X-Request-Id', 'ETag', 'WWW-Authenticate', 'Allow', 'Location', 'Retry-After'];
+const exposedHeaders = [
+  'X-Request-Id',
+  apiVersionHeader,
+  'ETag',
+  'WWW-Authenticate',
+  'Allow',
+  'Location',
+  'Retry-After',
+  'Deprecation',
+  'Sunset',
+];
 
 /**
  * Adds CORS headers for an allowed origin. For a preflight it also answers the request and

@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import * as config from '../config.js';
+import { apiVersionHeader } from '../contract.js';
+import { apiVersion } from '../generated/api-version.js';
 import { logs } from '../logs.js';
 import { checkBearerToken, type TokenCheck } from './bearer-token.js';
 import { EventStream } from './event-stream.js';
@@ -85,11 +87,12 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
     if (req.headers.origin !== undefined) {
       // CORS adds its headers one by one and may answer a preflight itself.
       res.setHeader('X-Request-Id', facts.requestId);
+      res.setHeader(apiVersionHeader, apiVersion);
       if (applyCors(req, res, config.corsOrigins, allow)) return;
     }
     if (!match) throw new ApiProblem('not_found', `No operation exists at ${pathname}.`);
     if (method === 'OPTIONS') {
-      res.writeHead(204, ['X-Request-Id', facts.requestId, 'Allow', allow.join(', ')]);
+      res.writeHead(204, ['X-Request-Id', facts.requestId, apiVersionHeader, apiVersion, 'Allow', allow.join(', ')]);
       res.end();
       return;
     }
@@ -119,7 +122,7 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
       const handler = byOperation[operation.operationId]!;
       return andThen(readInput(operation, match.rawParams, search, req), (input) =>
         andThen(handler(input as OperationInput<OperationId>, context), (result) =>
-          writeResult(req, res, result, facts.requestId),
+          writeResult(req, res, result, facts.requestId, operation.deprecationHeaders),
         ),
       );
     });
@@ -218,10 +221,13 @@ function writeResult(
   res: ServerResponse,
   result: { status: number; body: unknown } & ResultOptions,
   requestId: string,
+  deprecationHeaders: readonly string[] = [],
 ): MaybePromise<void> {
   if (result.body instanceof EventStream) {
     res.setHeader('X-Request-Id', requestId);
+    res.setHeader(apiVersionHeader, apiVersion);
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    for (let i = 0; i < deprecationHeaders.length; i += 2) res.setHeader(deprecationHeaders[i]!, deprecationHeaders[i + 1]!);
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
     return result.body.serve(req, res);
   }
@@ -230,6 +236,9 @@ function writeResult(
   const headers = [
     'X-Request-Id',
     requestId,
+    apiVersionHeader,
+    apiVersion,
+    ...deprecationHeaders,
     'X-Content-Type-Options',
     'nosniff',
     'Cache-Control',

@@ -6,6 +6,8 @@
  * is a bug, logged by the core and answered as a bare `internal` problem that leaks nothing.
  */
 import type { ServerResponse } from 'node:http';
+import { apiVersionHeader } from '../contract.js';
+import { apiVersion } from '../generated/api-version.js';
 import { problemCatalog, problemTypeBase, type ProblemCode } from './problem-catalog.js';
 
 export interface RequestError {
@@ -93,6 +95,7 @@ export function writeProblem(res: ServerResponse, problem: ApiProblem, instance:
   res.setHeader('Content-Type', 'application/problem+json');
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('X-Request-Id', requestId);
+  res.setHeader(apiVersionHeader, apiVersion);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.end(payload);
 }

@@ -50,6 +50,8 @@ export interface RouteOperation {
   access: Access;
   parameters: ParameterSpec[];
   body?: BodySpec;
+  /** For a deprecated operation: `Deprecation` (and `Sunset`) for every answer, as name, value, name, value…. */
+  deprecationHeaders?: string[];
   validate: { path: Validator; query: Validator; header: Validator; body?: Validator };
 }
 

@@ -2,9 +2,15 @@
  * What the app knows about the server's authentication mode: read from `/api/auth/config`
  * first thing, before any other call (docs/authentication.md § The request flow).
  */
-import { getJson, type AuthConfig } from './api.ts';
+import { errorOf, unreachable, type AuthConfig } from './api.ts';
 
-type ModeState = { status: 'loading' } | { status: 'ready'; authRequired: boolean } | { status: 'failed'; message: string };
+/** The header every API answer carries the server's API version in (docs/api-versions.md). */
+export const apiVersionHeader = 'Evident-Api-Version';
+
+type ModeState =
+  | { status: 'loading' }
+  | { status: 'ready'; authRequired: boolean; apiVersion: string | undefined }
+  | { status: 'failed'; message: string };
 
 export class ServerMode {
   #state = $state<ModeState>({ status: 'loading' });
@@ -20,7 +26,7 @@ export class ServerMode {
   async load(): Promise<void> {
     this.#state = { status: 'loading' };
     try {
-      this.#state = { status: 'ready', authRequired: await this.#read() };
+      this.#state = { status: 'ready', ...(await this.#read()) };
     } catch (error) {
       this.#state = { status: 'failed', message: (error as Error).message };
     }
@@ -28,11 +34,21 @@ export class ServerMode {
 
   /** Reads the mode again without leaving the page (after a 401); a failed read keeps the last one. */
   async recheck(): Promise<boolean> {
-    const authRequired = await this.#read();
-    this.#state = { status: 'ready', authRequired };
-    return authRequired;
+    const read = await this.#read();
+    this.#state = { status: 'ready', ...read };
+    return read.authRequired;
   }
 
-  // The configuration is public: it goes over the plain network, never with a token.
-  #read = async () => (await getJson<AuthConfig>('/api/auth/config', fetch)).authRequired;
+  /** The configuration is public: it goes over the plain network, never with a token. */
+  #read = async () => {
+    let response: Response;
+    try {
+      response = await fetch('/api/auth/config', { headers: { Accept: 'application/json' } });
+    } catch {
+      throw new Error(unreachable);
+    }
+    if (!response.ok) throw await errorOf(response);
+    const { authRequired } = (await response.json()) as AuthConfig;
+    return { authRequired, apiVersion: response.headers.get(apiVersionHeader) ?? undefined };
+  };
 }

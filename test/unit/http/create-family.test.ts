@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { checkBearerToken } from '../../../functions/src/http/bearer-token.ts';
 import { createFamily, type FamilyOptions } from '../../../functions/src/http/create-family.ts';
 import { ApiProblem } from '../../../functions/src/http/problem.ts';
+import { apiVersion } from '../../../functions/src/generated/api-version.ts';
 import { logEntries, logs } from '../../../functions/src/logs.ts';
 import { fakeTokens, fakeVerifier, setMode, bearer, tableOf } from '../../support/families.ts';
 import { keyEndpointStandIn, newSigningKey, signedIdToken, type KeyEndpoint } from '../../support/google-keys.ts';
@@ -141,7 +142,7 @@ describe('routing', () => {
     expect(ids[0]).not.toBe(ids[1]);
   });
 
-  it('sends one request id on every kind of answer, with or without CORS headers set before it', async () => {
+  it('sends one request id and the API version on every kind of answer, with or without CORS headers set before it', async () => {
     process.env.CORS_ORIGINS = 'https://app.example.com';
     const cors = { Origin: 'https://app.example.com' };
     const answers = {
@@ -158,6 +159,7 @@ describe('routing', () => {
     const statuses = Object.fromEntries(Object.entries(answers).map(([kind, result]) => [kind, result.response.status]));
     expect(statuses).toEqual({ ok: 200, notModified: 304, options: 204, problem: 404, crossOrigin: 200, preflight: 204 });
     for (const result of Object.values(answers)) {
+      expect(result.response.headers.get('evident-api-version')).toBe(apiVersion);
       // Sent twice, a header reaches fetch as "a, b", which this would not match.
       expect(result.response.headers.get('x-request-id')).toMatch(
         /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
@@ -170,6 +172,22 @@ describe('routing', () => {
       '"v1"',
     ]);
     expect(answers.notModified.response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('deprecation', () => {
+  it('marks every answer of a deprecated operation with Deprecation and Sunset, from its x-deprecation', async () => {
+    const answer = await call('/api/widgets/7/secret');
+    expect(answer.response.status).toBe(200);
+    expect([answer.response.headers.get('deprecation'), answer.response.headers.get('sunset')]).toEqual([
+      `@${Date.UTC(2026, 10, 1) / 1000}`,
+      'Tue, 01 Jun 2027 00:00:00 GMT',
+    ]);
+  });
+
+  it('leaves the answers of other operations unmarked', async () => {
+    const answer = await call('/api/widgets/7');
+    expect([answer.response.headers.get('deprecation'), answer.response.headers.get('sunset')]).toEqual([null, null]);
   });
 });
 
@@ -602,7 +620,7 @@ describe('CORS for direct function URLs', () => {
     expect(result.response.headers.get('access-control-allow-origin')).toBe(origin);
     expect(result.response.headers.get('vary')).toBe('Origin');
     expect(result.response.headers.get('access-control-expose-headers')).toBe(
-      'X-Request-Id,ETag,WWW-Authenticate,Allow,Location,Retry-After',
+      'X-Request-Id,Evident-Api-Version,ETag,WWW-Authenticate,Allow,Location,Retry-After,Deprecation,Sunset',
     );
   });
 

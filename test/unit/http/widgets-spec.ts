@@ -1,6 +1,6 @@
 /**
  * A small OpenAPI description that exercises what the real one does not yet: typed path,
- * query and header parameters, array parameters and a size-limited JSON body.
+ * query and header parameters, array parameters, a size-limited JSON body and a deprecated operation.
  */
 import { OpenApiBuilder, type OpenAPIObject } from 'openapi3-ts/oas31';
 import { access, responses, schemas } from '../../../openapi/components.ts';
@@ -51,6 +51,8 @@ export function widgetsDocument(): OpenAPIObject {
       operationId: 'getSecret',
       summary: 'Read part of a widget that only protected mode hides',
       tags: ['widgets'],
+      deprecated: true,
+      'x-deprecation': { date: '2026-11-01', sunset: '2027-06-01' },
       security: access.optional,
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
       responses: { '200': widget, '400': problem, '401': unauthorized, '500': failed },

@@ -93,6 +93,18 @@ describe('the OpenAPI description', () => {
     }
   });
 
+  it('documents Evident-Api-Version on every answer, and no deprecation headers while nothing is deprecated', () => {
+    const version = { $ref: '#/components/headers/ApiVersion' };
+    const answers = [
+      ...Object.values(document.components?.responses ?? {}),
+      ...operationsOf(document).flatMap(({ operation }) => Object.values(operation.responses ?? {})),
+    ].filter((response) => !('$ref' in response)) as { headers?: Record<string, unknown> }[];
+    expect(answers.length).toBeGreaterThan(40);
+    for (const answer of answers) expect(answer.headers?.['Evident-Api-Version']).toEqual(version);
+    expect(operationsOf(document).filter(({ operation }) => operation.deprecated)).toEqual([]);
+    expect(Object.keys(document.components?.headers ?? {})).not.toContain('Deprecation');
+  });
+
   it('documents exactly the problem codes of the catalog', () => {
     const problem = document.components?.schemas?.['Problem'] as { properties: { code: { enum: string[] } } };
     expect(problem.properties.code.enum).toEqual(Object.keys(problemCatalog));
