@@ -117,15 +117,23 @@ export const responses: Record<string, ResponseObject> = {
     'idempotency_key_reused',
   ]),
   QueueUnavailable: problemResponse(
-    'The task queue could not take the run; retry with the same Idempotency-Key.',
-    ['queue_unavailable'],
+    'The task queue could not take the run, or (protected mode) ID tokens cannot be verified right now; ' +
+      'retry after `Retry-After` seconds, with the same Idempotency-Key.',
+    ['queue_unavailable', 'auth_unavailable'],
     {
       'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
     },
   ),
   EvidenceInFlight: problemResponse(
-    'Another request is storing some of the same items; send this one again after `Retry-After` seconds.',
-    ['evidence_in_flight'],
+    'Another request is storing some of the same items, or (protected mode) ID tokens cannot be verified ' +
+      'right now; send this one again after `Retry-After` seconds.',
+    ['evidence_in_flight', 'auth_unavailable'],
+    { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+  ),
+  AuthUnavailable: problemResponse(
+    'Protected mode: ID tokens cannot be verified right now (the signing keys are out of reach); the token may ' +
+      'well be valid. Retry after `Retry-After` seconds; signing in again cannot help.',
+    ['auth_unavailable'],
     { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
   ),
   ChatMessageNotFound: problemResponse('No answer stream has this id.', ['chat_message_not_found']),

@@ -86,9 +86,23 @@ export function buildDocument(): OpenAPIObject {
   }
 
   const document = builder.getSpec();
+  documentAuthUnavailable(document);
   announceHeaders(document);
   assertConventions(document);
   return document;
+}
+
+/**
+ * Whatever can answer 401 can also answer 503 `auth_unavailable`, while the keys that verify
+ * tokens are out of reach: declared here for every such operation, once. An operation with a
+ * 503 of its own lists that code in it instead (assertConventions checks).
+ */
+function documentAuthUnavailable(document: OpenAPIObject): void {
+  for (const { operation } of operationsOf(document)) {
+    if (operation.responses?.['401'] && !operation.responses['503']) {
+      operation.responses['503'] = { $ref: '#/components/responses/AuthUnavailable' };
+    }
+  }
 }
 
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -153,5 +167,15 @@ function assertConventions(document: OpenAPIObject): void {
     const isOptional = operation.security.some((requirement) => Object.keys(requirement).length === 0);
     if (!isPublic && !isOptional && !operation.responses['401']) throw new Error(`${where}: protected but no 401`);
     if (isPublic && operation.responses['401']) throw new Error(`${where}: is public, so it never answers 401`);
+    const unavailable = operation.responses['503'] as ReferenceObject | undefined;
+    if (operation.responses['401'] && !codesOf(document, unavailable).includes('auth_unavailable'))
+      throw new Error(`${where}: answers 401, so its 503 must list auth_unavailable`);
   }
+}
+
+/** The problem codes a `$ref`ed problem response lists in its description ("Codes: `a`, `b`."). */
+function codesOf(document: OpenAPIObject, response: ReferenceObject | undefined): string[] {
+  const name = response?.$ref.split('/').pop();
+  const described = name ? (document.components?.responses?.[name] as ResponseObject | undefined)?.description : undefined;
+  return [...(described?.split('Codes:')[1] ?? '').matchAll(/`([a-z_]+)`/g)].map((match) => match[1]!);
 }

@@ -8,6 +8,7 @@
  *   breaking change to an `x-beta` operation       minor (beta operations may change)
  *   an addition, or a deprecation                  minor
  *   anything else (descriptions, examples, …)      patch
+ *   outside the operations (components, info)      patch: judged where it reaches an operation
  *
  * An operation's stability is the baseline's: marking a stable operation `x-beta` is itself a
  * breaking change. And nothing stable is removed that the baseline had not marked
@@ -83,6 +84,9 @@ function isBreaking(diff: Diff, becameBeta: boolean): boolean {
 }
 
 function requirement(diff: Diff, beta: boolean, becameBeta: boolean): Bump {
+  // A shared definition's change shows at every operation it reaches, judged there; by itself
+  // (components, info, tags) it is documentation.
+  if (diff.path[0] !== 'paths') return 'patch';
   if (isBreaking(diff, becameBeta)) return beta ? 'minor' : 'major';
   if (diff.type === 'deprecated') return 'minor';
   if (diff.action === 'add' && diff.type === 'non-breaking') return 'minor';
@@ -105,7 +109,7 @@ export function apiChanges(before: Document, after: Document): ApiChange[] {
         operation: operation?.name,
         beta,
         kind: kindOf(diff),
-        breaking: isBreaking(diff, becameBeta),
+        breaking: diff.path[0] === 'paths' && isBreaking(diff, becameBeta),
         description: becameBeta ? '[Changed] the operation from stable to beta (x-beta)' : description,
         pointer,
         ...(diff.action === 'remove' ? { removed: diff.before } : {}),

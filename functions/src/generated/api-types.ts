@@ -1495,7 +1495,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The task queue could not take the run; retry with the same Idempotency-Key. Codes: `queue_unavailable`. */
+        /** @description The task queue could not take the run, or (protected mode) ID tokens cannot be verified right now; retry after `Retry-After` seconds, with the same Idempotency-Key. Codes: `queue_unavailable`, `auth_unavailable`. */
         QueueUnavailable: {
             headers: {
                 "Evident-Api-Version": components["headers"]["ApiVersion"];
@@ -1508,8 +1508,21 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Another request is storing some of the same items; send this one again after `Retry-After` seconds. Codes: `evidence_in_flight`. */
+        /** @description Another request is storing some of the same items, or (protected mode) ID tokens cannot be verified right now; send this one again after `Retry-After` seconds. Codes: `evidence_in_flight`, `auth_unavailable`. */
         EvidenceInFlight: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Protected mode: ID tokens cannot be verified right now (the signing keys are out of reach); the token may well be valid. Retry after `Retry-After` seconds; signing in again cannot help. Codes: `auth_unavailable`. */
+        AuthUnavailable: {
             headers: {
                 "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1638,6 +1651,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     listDocs: {
@@ -1704,6 +1718,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["DocNotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     listReports: {
@@ -1729,6 +1744,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     getTodayReport: {
@@ -1769,6 +1785,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     getReport: {
@@ -1813,6 +1830,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ReportNotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     getReportOscal: {
@@ -1857,6 +1875,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ReportNotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     listControls: {
@@ -1887,6 +1906,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     getControl: {
@@ -1915,6 +1935,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ControlNotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     listEvidence: {
@@ -1954,6 +1975,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     ingestEvidence: {
@@ -2029,6 +2051,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["EvidenceNotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     listSubmissions: {
@@ -2059,6 +2082,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     createSubmission: {
@@ -2092,6 +2116,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     getSubmission: {
@@ -2120,6 +2145,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["SubmissionNotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     downloadAttachment: {
@@ -2151,6 +2177,7 @@ export interface operations {
             404: components["responses"]["SubmissionNotFound"];
             409: components["responses"]["AttachmentTampered"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     listAnalyses: {
@@ -2180,6 +2207,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     startAnalysis: {
@@ -2246,6 +2274,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["AnalysisNotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     cancelAnalysis: {
@@ -2275,6 +2304,7 @@ export interface operations {
             404: components["responses"]["AnalysisNotFound"];
             409: components["responses"]["AnalysisConflict"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     streamAnalysisEvents: {
@@ -2318,6 +2348,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["AnalysisNotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     chat: {
@@ -2353,6 +2384,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
     streamChatAnswer: {
@@ -2395,6 +2427,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ChatMessageNotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
 }

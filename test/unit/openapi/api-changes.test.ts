@@ -164,6 +164,25 @@ describe('the bump a change requires', () => {
     expect(requiredBump(changes)).toBe('patch');
   });
 
+  it('is patch for a shared definition no operation uses, whatever the diff calls it', () => {
+    const changes = apiChanges(
+      baseline(),
+      changed((d) => {
+        d.components.schemas.Unused = { type: 'object', properties: { a: { type: 'string' } } };
+      }),
+    );
+    const again = apiChanges(
+      changed((d) => {
+        d.components.schemas.Unused = { type: 'object', properties: { a: { type: 'string' } } };
+      }),
+      changed((d) => {
+        d.components.schemas.Unused = { type: 'object', properties: { a: { type: 'integer' } } };
+      }),
+    );
+    expect([requiredBump(changes), requiredBump(again)]).toEqual(['patch', 'patch']);
+    expect(again.every((change) => change.operation === undefined && !change.breaking)).toBe(true);
+  });
+
   it('is major for making a stable operation beta: its clients lose the promise', () => {
     const changes = apiChanges(
       baseline(),
