@@ -1,6 +1,7 @@
 /**
  * Report pages in a real browser: from today's report to past days (the previous-day link and
- * the date picker), the JSON and OSCAL downloads (authorised like any call), and from a risky
+ * the date picker), the JSON and OSCAL downloads (authorised like any call, busy while under
+ * way, deaf to a second click), and from a risky
  * control to its page. In protected mode the same after signing in.
  */
 import { readFileSync } from 'node:fs';
@@ -53,6 +54,29 @@ describe(`report pages, ${mode} mode`, () => {
       expect(download.suggestedFilename()).toBe(filename);
       expect(JSON.parse(readFileSync((await download.path())!, 'utf8'))).toEqual(await api(path));
     }
+
+    // A download under way says so, and a second click meanwhile starts nothing.
+    const held = `${hosting}/api/report/${days[0]}`;
+    let asked = 0;
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(held, async (route) => {
+      asked += 1;
+      await answered;
+      await route.continue();
+    });
+    const json = page.getByRole('button', { name: /^JSON/ });
+    await json.click();
+    await expect.poll(() => json.getAttribute('aria-busy'), poll).toBe('true');
+    expect(await json.textContent()).toBe('JSON…');
+    // Forced: Playwright would wait for an aria-disabled button; an impatient person does not.
+    await json.click({ force: true });
+    const [download] = await Promise.all([page.waitForEvent('download'), Promise.resolve().then(answer)]);
+    expect(download.suggestedFilename()).toBe(`evident-${days[0]}.json`);
+    await expect.poll(() => json.getAttribute('aria-busy'), poll).toBeNull();
+    expect(await json.textContent()).toBe('JSON');
+    expect(asked).toBe(1);
+    await page.unroute(held);
 
     // Back to today, then a risky failing control's page.
     await page.goto(`${hosting}/`);

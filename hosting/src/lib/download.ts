@@ -4,7 +4,25 @@
  */
 import { callApi, errorOf, unreachable } from './api.ts';
 
-export async function downloadFrom(path: string, filename: string): Promise<void> {
+/** The paths being downloaded now: a second click meanwhile starts nothing. */
+const inFlight = new Set<string>();
+
+/**
+ * Downloads `path` as `filename`; false, doing nothing, while a download of `path` is already
+ * under way (a double click, or an impatient second one).
+ */
+export async function downloadFrom(path: string, filename: string): Promise<boolean> {
+  if (inFlight.has(path)) return false;
+  inFlight.add(path);
+  try {
+    await save(path, filename);
+    return true;
+  } finally {
+    inFlight.delete(path);
+  }
+}
+
+async function save(path: string, filename: string): Promise<void> {
   let response: Response;
   try {
     response = await callApi(path, { headers: { Accept: 'application/json' } });

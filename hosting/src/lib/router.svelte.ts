@@ -4,7 +4,7 @@
  * Hosting serves `index.html` for every non-`/api` path, so a reload on any route works.
  */
 
-import { routeOf, type Route } from './routes.ts';
+import { addressWithQuery, routeOf, type Route } from './routes.ts';
 
 export class Router {
   #path = $state(location.pathname);
@@ -34,10 +34,12 @@ export class Router {
     return new URLSearchParams(this.#search);
   }
 
-  /** Replaces the query string without a new history entry (a filter change is not a new page). */
+  /**
+   * Replaces the query string without a new history entry (a filter change is not a new page),
+   * keeping the fragment: a link to a heading still scrolls there after a reload.
+   */
   replaceQuery(params: URLSearchParams): void {
-    const search = params.toString() ? `?${params}` : '';
-    history.replaceState(null, '', location.pathname + search);
+    history.replaceState(null, '', addressWithQuery(location.pathname, params, location.hash));
     this.#search = location.search;
   }
 

@@ -74,3 +74,9 @@ export function sectionOf(route: Route): string {
 /** Pages anyone may open in protected mode: the docs (the server still gates gated pages). */
 export const isPublicPage = (route: Route): boolean =>
   route.name === 'docs' || route.name === 'doc' || route.name === 'not-found';
+
+/** The address of `pathname` with the query `params` (none when empty), keeping the fragment `hash`. */
+export function addressWithQuery(pathname: string, params: URLSearchParams, hash: string): string {
+  const search = params.toString();
+  return `${pathname}${search ? `?${search}` : ''}${hash}`;
+}

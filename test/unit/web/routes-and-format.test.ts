@@ -1,7 +1,7 @@
 /** The web app's pure pieces: which page a path names, and how statuses and dates are worded and ranked. */
 import { describe, expect, it } from 'vitest';
 import { byRisk, longDate, scoreText } from '../../../hosting/src/lib/format.ts';
-import { isPublicPage, routeOf, sectionOf } from '../../../hosting/src/lib/routes.ts';
+import { addressWithQuery, isPublicPage, routeOf, sectionOf } from '../../../hosting/src/lib/routes.ts';
 
 describe('routeOf', () => {
   it.each([
@@ -62,5 +62,15 @@ describe('format', () => {
     expect(longDate('2026-11-21')).toBe('Saturday, 21 November 2026');
     expect(scoreText(75)).toBe('75.0');
     expect(scoreText(75.66)).toBe('75.7');
+  });
+});
+
+describe('addressWithQuery', () => {
+  it('puts the query between the path and the fragment, and drops an empty one', () => {
+    expect(addressWithQuery('/controls', new URLSearchParams({ status: 'failing' }), '#IAM-01')).toBe(
+      '/controls?status=failing#IAM-01',
+    );
+    expect(addressWithQuery('/controls', new URLSearchParams(), '#IAM-01')).toBe('/controls#IAM-01');
+    expect(addressWithQuery('/controls', new URLSearchParams({ q: 'a b' }), '')).toBe('/controls?q=a+b');
   });
 });
