@@ -80,15 +80,40 @@ export const headers: Record<string, HeaderObject> = {
   },
 };
 
+/** The headers of a deprecated operation's answers; the description has them only while one is. */
+export const deprecationHeaders: Record<string, HeaderObject> = {
+  Deprecation: {
+    description: 'On every answer of a deprecated operation (RFC 9745): `@` and the Unix time it was deprecated at.',
+    schema: { type: 'string' },
+  },
+  Sunset: {
+    description: 'On every answer of a deprecated operation once its removal is dated (RFC 8594): the day it may be gone.',
+    schema: { type: 'string' },
+  },
+};
+
 const requestIdHeader = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } };
 
+/** The codes each problem response can carry, kept beside the text that lists them. */
+const codesOf = new WeakMap<ResponseObject, readonly ProblemCode[]>();
+
 function problemResponse(description: string, codes: ProblemCode[], extraHeaders = {}): ResponseObject {
-  return {
+  const response = {
     description: `${description} Codes: ${codes.map((code) => `\`${code}\``).join(', ')}.`,
     headers: { ...requestIdHeader, ...extraHeaders },
     content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
   };
+  codesOf.set(response, codes);
+  return response;
 }
+
+/** The problem codes the response component `name` lists; none for a name that is not one. */
+export function problemCodesOf(name: string): readonly ProblemCode[] {
+  const response = responses[name];
+  return response ? (codesOf.get(response) ?? []) : [];
+}
+
+const retryAfter = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } };
 
 export const responses: Record<string, ResponseObject> = {
   BadRequest: problemResponse('The request does not match the API description.', ['invalid_request', 'malformed_json']),
@@ -120,21 +145,19 @@ export const responses: Record<string, ResponseObject> = {
     'The task queue could not take the run, or (protected mode) ID tokens cannot be verified right now; ' +
       'retry after `Retry-After` seconds, with the same Idempotency-Key.',
     ['queue_unavailable', 'auth_unavailable'],
-    {
-      'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
-    },
+    retryAfter,
   ),
   EvidenceInFlight: problemResponse(
     'Another request is storing some of the same items, or (protected mode) ID tokens cannot be verified ' +
       'right now; send this one again after `Retry-After` seconds.',
     ['evidence_in_flight', 'auth_unavailable'],
-    { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+    retryAfter,
   ),
   AuthUnavailable: problemResponse(
     'Protected mode: ID tokens cannot be verified right now (the signing keys are out of reach); the token may ' +
       'well be valid. Retry after `Retry-After` seconds; signing in again cannot help.',
     ['auth_unavailable'],
-    { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+    retryAfter,
   ),
   ChatMessageNotFound: problemResponse('No answer stream has this id.', ['chat_message_not_found']),
   AnalysisNotFound: problemResponse('No analysis run has this id.', ['analysis_not_found']),

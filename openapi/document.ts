@@ -11,11 +11,10 @@ import {
   OpenApiBuilder,
   type OpenAPIObject,
   type OperationObject,
-  type HeaderObject,
   type ReferenceObject,
   type ResponseObject,
 } from 'openapi3-ts/oas31';
-import { bearerAuth, headers, responses, schemas } from './components.ts';
+import { bearerAuth, deprecationHeaders, headers, problemCodesOf, responses, schemas } from './components.ts';
 import { apiVersionHeader } from '../functions/src/contract.ts';
 import { contentCodings, maxInflatedBytes, maxJsonDepth } from '../functions/src/http/request-limits.ts';
 import * as analyses from './paths/analyses.ts';
@@ -107,18 +106,6 @@ function documentAuthUnavailable(document: OpenAPIObject): void {
 
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
-/** The headers of a deprecated operation's answers, in the components only while one is. */
-const deprecationHeaders: Record<string, HeaderObject> = {
-  Deprecation: {
-    description: 'On every answer of a deprecated operation (RFC 9745): `@` and the Unix time it was deprecated at.',
-    schema: { type: 'string' },
-  },
-  Sunset: {
-    description: 'On every answer of a deprecated operation once its removal is dated (RFC 8594): the day it may be gone.',
-    schema: { type: 'string' },
-  },
-};
-
 /**
  * Every answer carries the API version; every answer of a deprecated operation `Deprecation`,
  * and `Sunset` once its removal is dated (`x-deprecation`). Added here, once, rather than at
@@ -131,9 +118,9 @@ function announceHeaders(document: OpenAPIObject): void {
     if (!isReferenceObject(response))
       components[name] = { ...response, headers: { [apiVersionHeader]: headerRef('ApiVersion'), ...response.headers } };
   }
-  const deprecated = operationsOf(document).filter(({ operation }) => operation.deprecated);
-  if (deprecated.length > 0) Object.assign(document.components!.headers!, deprecationHeaders);
-  for (const { operation } of operationsOf(document)) {
+  const operations = operationsOf(document);
+  if (operations.some(({ operation }) => operation.deprecated)) Object.assign(document.components!.headers!, deprecationHeaders);
+  for (const { operation } of operations) {
     const sunset = (operation['x-deprecation'] as { sunset?: string } | undefined)?.sunset;
     const answers = operation.responses as Record<string, ResponseObject | ReferenceObject>;
     for (const [status, response] of Object.entries(answers)) {
@@ -167,15 +154,8 @@ function assertConventions(document: OpenAPIObject): void {
     const isOptional = operation.security.some((requirement) => Object.keys(requirement).length === 0);
     if (!isPublic && !isOptional && !operation.responses['401']) throw new Error(`${where}: protected but no 401`);
     if (isPublic && operation.responses['401']) throw new Error(`${where}: is public, so it never answers 401`);
-    const unavailable = operation.responses['503'] as ReferenceObject | undefined;
-    if (operation.responses['401'] && !codesOf(document, unavailable).includes('auth_unavailable'))
+    const unavailable = (operation.responses['503'] as ReferenceObject | undefined)?.$ref.split('/').pop() ?? '';
+    if (operation.responses['401'] && !problemCodesOf(unavailable).includes('auth_unavailable'))
       throw new Error(`${where}: answers 401, so its 503 must list auth_unavailable`);
   }
-}
-
-/** The problem codes a `$ref`ed problem response lists in its description ("Codes: `a`, `b`."). */
-function codesOf(document: OpenAPIObject, response: ReferenceObject | undefined): string[] {
-  const name = response?.$ref.split('/').pop();
-  const described = name ? (document.components?.responses?.[name] as ResponseObject | undefined)?.description : undefined;
-  return [...(described?.split('Codes:')[1] ?? '').matchAll(/`([a-z_]+)`/g)].map((match) => match[1]!);
 }

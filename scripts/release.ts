@@ -7,22 +7,13 @@
  * released description in place of the old one, a CHANGELOG.md entry from the differences, and
  * the generated files. Nothing is committed: read the entry, edit it if you like, then commit.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDocument, operationsOf } from '../openapi/document.ts';
-import {
-  apiChanges,
-  bumped,
-  bumpOrder,
-  describeChanges,
-  removalsWithoutDeprecation,
-  requiredBump,
-  type Bump,
-  type Document,
-} from './lib/api-changes.ts';
+import { bumped, checkVersion, type Bump, type Document } from './lib/api-changes.ts';
 import { changelogEntry, withEntry } from './lib/changelog.ts';
 import { paths } from './lib/paths.ts';
-import { releasedDescription } from './lib/released-description.ts';
+import { problemsOf, releasedDescription } from './lib/released-description.ts';
 import { writeGeneratedFiles } from './generate.ts';
 import { apiVersionHeader } from '../functions/src/contract.ts';
 import { run } from './lib/run.ts';
@@ -64,20 +55,10 @@ export const openapiSource = '/api/@(openapi.json|swagger)';
 export function release(bump: Bump, today = new Date().toISOString().slice(0, 10)): string {
   const released = releasedDescription();
   const current = buildDocument() as unknown as Document;
-  const from = released?.version ?? current.info.version;
-  const changes = released ? apiChanges(released.document, current) : [];
-  const required = requiredBump(changes);
-  if (required && bumpOrder.indexOf(bump) < bumpOrder.indexOf(required)) {
-    throw new Error(`the changes since ${from} require a ${required} release:\n  ${describeChanges(changes).join('\n  ')}`);
-  }
-  const unannounced = released ? removalsWithoutDeprecation(released.document, changes) : [];
-  if (unannounced.length > 0) {
-    throw new Error(
-      `these stable removals were not deprecated in ${from}; deprecate them in a minor release first:\n  ` +
-        describeChanges(unannounced).join('\n  '),
-    );
-  }
-  const version = bumped(from, bump);
+  const version = bumped(released?.version ?? current.info.version, bump);
+  // The same check as `npm test`'s, of the version this release would give.
+  const check = released && checkVersion(released.document, { ...current, info: { ...current.info, version } });
+  if (check && check.problems.length > 0) throw new Error(problemsOf(check).join('\n'));
   writeVersion(version);
   const document = buildDocument();
   if (released) rmSync(released.file);
@@ -87,13 +68,8 @@ export function release(bump: Bump, today = new Date().toISOString().slice(0, 10
     : operationsOf(document)
         .filter(({ operation }) => operation['x-beta'] !== true)
         .map(({ method, path }) => `${method.toUpperCase()} ${path}`);
-  const entry = changelogEntry(version, today, changes, firstOperations);
-  let existing: string | undefined;
-  try {
-    existing = readFileSync(paths.changelog, 'utf8');
-  } catch {
-    existing = undefined;
-  }
+  const entry = changelogEntry(version, today, check?.changes ?? [], firstOperations);
+  const existing = existsSync(paths.changelog) ? readFileSync(paths.changelog, 'utf8') : undefined;
   writeFileSync(paths.changelog, withEntry(existing, entry));
   return version;
 }

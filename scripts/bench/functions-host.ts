@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paths } from '../lib/paths.ts';
-import { perRequestHeaders, type RecordedAnswer } from './recorded-answer.ts';
+import { headerOf, perRequestHeaders, type RecordedAnswer } from './recorded-answer.ts';
 
 /** Where the benchmarks keep their stores, builds and bodies. */
 export const work = join(paths.root, '.local', 'bench');
@@ -65,7 +65,7 @@ export function writeReplayingHello(name: string, ok: RecordedAnswer, notModifie
   const flat = (answer: RecordedAnswer) => answer.headers.flat();
   const perRequest = (answer: RecordedAnswer) =>
     answer.headers.flatMap(([header], index) => (perRequestHeaders.has(header.toLowerCase()) ? [2 * index + 1] : []));
-  const etag = notModified?.headers.find(([header]) => header.toLowerCase() === 'etag')?.[1];
+  const etag = notModified && headerOf(notModified, 'etag');
   const lines = [
     "import { randomUUID } from 'node:crypto';",
     "import { readFileSync } from 'node:fs';",

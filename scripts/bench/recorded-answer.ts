@@ -18,6 +18,11 @@ const addedByRuntime = new Set(['date', 'connection', 'keep-alive']);
 /** Headers whose value is new on every answer: the hello-world makes its own. */
 export const perRequestHeaders = new Set(['x-request-id']);
 
+/** The value of header `name` in `answer`, whatever its case, or undefined. */
+export function headerOf(answer: RecordedAnswer, name: string): string | undefined {
+  return answer.headers.find(([header]) => header.toLowerCase() === name)?.[1];
+}
+
 export function recordAnswer(url: string, headers: Record<string, string> = {}): Promise<RecordedAnswer> {
   return new Promise((resolve, reject) => {
     get(url, { headers, agent: false }, (response) => {

@@ -15,7 +15,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { startBareServer, startFunction, stop, waitFor200, work, writeReplayingHello, type Target } from './functions-host.ts';
-import { differenceBetween, recordAnswer } from './recorded-answer.ts';
+import { differenceBetween, headerOf, recordAnswer, type RecordedAnswer } from './recorded-answer.ts';
 import type { Comparison } from './comparison.ts';
 import { median } from './median.ts';
 
@@ -73,10 +73,11 @@ export async function sameBytesThroughput(
     const url = `http://127.0.0.1:${port}${target.path}`;
     await waitFor200(url, performance.now() + 20_000);
     const ok = await recordAnswer(url);
-    const etag = ok.headers.find(([name]) => name.toLowerCase() === 'etag')?.[1];
+    const etag = headerOf(ok, 'etag');
     if (conditional && !etag) throw new Error(`${url} sent no ETag`);
-    const fnHeaders: Record<string, string> = conditional ? { 'If-None-Match': etag! } : {};
-    const notModified = conditional ? await recordAnswer(url, fnHeaders) : undefined;
+    // The hello-world sends the function's own ETag, so one revalidation header serves both.
+    const headers: Record<string, string> = conditional ? { 'If-None-Match': etag! } : {};
+    const notModified = conditional ? await recordAnswer(url, headers) : undefined;
     if (notModified && notModified.status !== 304) throw new Error(`${url} answered its own ETag ${notModified.status}`);
 
     const hello = startFunction(
@@ -93,24 +94,24 @@ export async function sameBytesThroughput(
     // every request, at a cost that grows with the path (~4 µs for /api/report/today over /).
     const helloUrl = `http://127.0.0.1:${port + 1}${target.path}`;
     await waitFor200(helloUrl, performance.now() + 20_000);
-    for (const [original, headers] of [[ok, {}], ...(notModified ? [[notModified, fnHeaders] as const] : [])] as const) {
-      const difference = differenceBetween(original, await recordAnswer(helloUrl, headers));
+    const replays: [RecordedAnswer, Record<string, string>][] = [[ok, {}]];
+    if (notModified) replays.push([notModified, headers]);
+    for (const [original, sent] of replays) {
+      const difference = differenceBetween(original, await recordAnswer(helloUrl, sent));
       if (difference) throw new Error(`the hello-world for ${target.name} does not answer the same bytes: ${difference}`);
     }
-    // The hello-world sends the function's own ETag, so one revalidation header serves both.
-    const helloHeaders = fnHeaders;
 
     // Warm both (JIT, caches), not counted; then alternate, starting with each in turn.
-    await load(url, 2, fn, fnHeaders, status);
-    await load(helloUrl, 2, hello, helloHeaders, status);
+    await load(url, 2, fn, headers, status);
+    await load(helloUrl, 2, hello, headers, status);
     const each = Math.max(1, Math.round(seconds / rounds));
     const fnRounds: Awaited<ReturnType<typeof load>>[] = [];
     const helloRounds: Awaited<ReturnType<typeof load>>[] = [];
     for (let round = 0; round < rounds; round++) {
       const fnFirst = round % 2 === 0;
-      if (fnFirst) fnRounds.push(await load(url, each, fn, fnHeaders, status));
-      helloRounds.push(await load(helloUrl, each, hello, helloHeaders, status));
-      if (!fnFirst) fnRounds.push(await load(url, each, fn, fnHeaders, status));
+      if (fnFirst) fnRounds.push(await load(url, each, fn, headers, status));
+      helloRounds.push(await load(helloUrl, each, hello, headers, status));
+      if (!fnFirst) fnRounds.push(await load(url, each, fn, headers, status));
       if (showRounds) {
         const [fnRun, helloRun] = [fnRounds.at(-1)!, helloRounds.at(-1)!];
         const cpu = (run: typeof fnRun) => (run.cpu === undefined ? '' : ` ${Math.round(run.cpu)} µs/request`);
@@ -122,7 +123,7 @@ export async function sameBytesThroughput(
 
     const bodyFile = join(work, `${target.name}.body`);
     writeFileSync(bodyFile, ok.body);
-    const contentType = ok.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? 'application/json';
+    const contentType = headerOf(ok, 'content-type') ?? 'application/json';
     const bare = await startBareServer(port + 2, contentType, bodyFile, conditional ? '304' : '200');
     servers.push(bare);
     const bareUrl = `http://127.0.0.1:${port + 2}${target.path}`;

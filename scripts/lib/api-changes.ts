@@ -18,7 +18,7 @@ import { apiCompare, type Diff } from 'api-smart-diff';
 
 export type Bump = 'major' | 'minor' | 'patch';
 
-export const bumpOrder: readonly Bump[] = ['patch', 'minor', 'major'];
+const bumpOrder: readonly Bump[] = ['patch', 'minor', 'major'];
 
 /** An OpenAPI description, as far as this module reads it. */
 export type Document = {
@@ -74,20 +74,19 @@ function wasDeprecated(value: unknown): boolean {
 }
 
 /**
- * Whether a change can break a client. api-smart-diff calls the removal of a deprecated part
- * non-breaking; it still breaks whoever uses it, which a deprecation only warned about.
+ * Whether a change to an operation can break a client. api-smart-diff calls the removal of a
+ * deprecated part non-breaking; it still breaks whoever uses it, which a deprecation only warned
+ * about. A shared definition's change shows at every operation it reaches and is judged there;
+ * by itself (components, info, tags) it is documentation.
  */
 function isBreaking(diff: Diff, becameBeta: boolean): boolean {
-  return (
-    diff.type === 'breaking' || becameBeta || (diff.action === 'remove' && diff.path[0] === 'paths' && wasDeprecated(diff.before))
-  );
+  if (diff.path[0] !== 'paths') return false;
+  return diff.type === 'breaking' || becameBeta || (diff.action === 'remove' && wasDeprecated(diff.before));
 }
 
-function requirement(diff: Diff, beta: boolean, becameBeta: boolean): Bump {
-  // A shared definition's change shows at every operation it reaches, judged there; by itself
-  // (components, info, tags) it is documentation.
+function requirement(diff: Diff, breaking: boolean, beta: boolean): Bump {
+  if (breaking) return beta ? 'minor' : 'major';
   if (diff.path[0] !== 'paths') return 'patch';
-  if (isBreaking(diff, becameBeta)) return beta ? 'minor' : 'major';
   if (diff.type === 'deprecated') return 'minor';
   if (diff.action === 'add' && diff.type === 'non-breaking') return 'minor';
   return 'patch';
@@ -101,6 +100,7 @@ export function apiChanges(before: Document, after: Document): ApiChange[] {
     if (diff.path[0] === 'info' && diff.path[1] === 'version') continue;
     const pointer = pointerOf(diff.path);
     const becameBeta = diff.path.at(-1) === 'x-beta' && diff.after === true && diff.path.length === 4;
+    const breaking = isBreaking(diff, becameBeta);
     const operations = operationsAt(diff.path, before, after);
     const description = diff.description || `${diff.action} ${pointer}`;
     for (const operation of operations.length > 0 ? operations : [undefined]) {
@@ -109,11 +109,11 @@ export function apiChanges(before: Document, after: Document): ApiChange[] {
         operation: operation?.name,
         beta,
         kind: kindOf(diff),
-        breaking: diff.path[0] === 'paths' && isBreaking(diff, becameBeta),
+        breaking,
         description: becameBeta ? '[Changed] the operation from stable to beta (x-beta)' : description,
         pointer,
         ...(diff.action === 'remove' ? { removed: diff.before } : {}),
-        requires: requirement(diff, beta, becameBeta),
+        requires: requirement(diff, breaking, beta),
       });
     }
   }
@@ -218,8 +218,8 @@ export function checkVersion(before: Document, after: Document): VersionCheck {
   }
   if (problems.length === 0 && required && (!actual || bumpOrder.indexOf(actual) < bumpOrder.indexOf(required))) {
     problems.push(
-      `the changes since ${baseline} require a ${required} release (at least ${bumped(baseline, required)}); ` +
-        `the description says ${current}. Run: npm run release -- ${required}`,
+      `the changes since ${baseline} require a ${required} release (at least ${bumped(baseline, required)}), ` +
+        `not ${current}. Run: npm run release -- ${required}`,
     );
   }
   for (const change of removalsWithoutDeprecation(before, changes)) {

@@ -26,8 +26,10 @@ function phrase(change: ApiChange): string {
 }
 
 /**
- * The entry for `version`: the changes to operations by section, breaking ones marked, and the
- * count of changes elsewhere (shared schemas, descriptions), which show at the operations they touch.
+ * The entry for `version`: the changes to operations by section, breaking ones marked, each line
+ * once (a shared schema's change reaches several places of one operation). Changes elsewhere
+ * (shared schemas, descriptions) show at the operations they touch, so only their existence is
+ * said. Given `operations`, the entry of a first release, which lists them.
  */
 export function changelogEntry(
   version: string,
@@ -45,23 +47,25 @@ export function changelogEntry(
   for (const [kind, title] of sections) {
     const entries = onOperations.filter((change) => change.kind === kind);
     if (entries.length === 0) continue;
-    lines.push(`### ${title}`, '');
-    const seen = new Set<string>();
-    for (const change of entries) {
-      const line = `- \`${change.operation}\`${change.beta ? ' (beta)' : ''}: ${phrase(change)}${change.breaking ? ' **(breaking)**' : ''}`;
-      if (!seen.has(line)) lines.push(line);
-      seen.add(line);
-    }
-    lines.push('');
+    const line = (change: ApiChange) =>
+      `- \`${change.operation}\`${change.beta ? ' (beta)' : ''}: ${phrase(change)}${change.breaking ? ' **(breaking)**' : ''}`;
+    lines.push(`### ${title}`, '', ...new Set(entries.map(line)), '');
   }
-  const elsewhere = changes.length - onOperations.length;
   if (onOperations.length === 0)
-    lines.push(elsewhere > 0 ? 'Descriptions and shared definitions only; no operation changed.' : 'No change to the API.', '');
+    lines.push(
+      changes.length > 0 ? 'Descriptions and shared definitions only; no operation changed.' : 'No change to the API.',
+      '',
+    );
   return lines.join('\n');
 }
 
-/** `existing` (or a new changelog) with `entry` as its newest. */
+/**
+ * `existing` (or a new changelog) with `entry` as its newest: before the first entry, after
+ * whatever stands above it, which a person may have edited and is kept as it is.
+ */
 export function withEntry(existing: string | undefined, entry: string): string {
-  const body = existing?.startsWith(changelogHeading) ? existing.slice(changelogHeading.length).replace(/^\n+/, '') : '';
-  return `${changelogHeading}\n${entry}${body ? `\n${body}` : ''}`;
+  if (existing === undefined) return `${changelogHeading}\n${entry}`;
+  const first = existing.search(/^## /m);
+  if (first === -1) return `${existing.trimEnd()}\n\n${entry}`;
+  return `${existing.slice(0, first)}${entry}\n${existing.slice(first)}`;
 }

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDocument } from '../../openapi/document.ts';
-import { checkVersion, describeChanges, parseVersion, type Document } from './api-changes.ts';
+import { checkVersion, describeChanges, parseVersion, type Document, type VersionCheck } from './api-changes.ts';
 import { paths } from './paths.ts';
 
 export interface ReleasedDescription {
@@ -35,7 +35,11 @@ export function releasedDescription(): ReleasedDescription | undefined {
 export function apiVersionProblems(): string[] {
   const released = releasedDescription();
   if (!released) return ['No released description in openapi/released/. Run: npm run release -- major'];
-  const check = checkVersion(released.document, buildDocument() as unknown as Document);
+  return problemsOf(checkVersion(released.document, buildDocument() as unknown as Document));
+}
+
+/** A check's problems, then every change with the bump it requires; empty when there are none. */
+export function problemsOf(check: VersionCheck): string[] {
   if (check.problems.length === 0) return [];
   return [
     ...check.problems,

@@ -16,6 +16,7 @@ import type {
   RequestBodyObject,
   SchemaObject,
 } from 'openapi3-ts/oas31';
+import { isCalendarDate } from '../../functions/src/assessment/dates.ts';
 import { formats } from '../../functions/src/http/formats.ts';
 import { operationsOf } from '../../openapi/document.ts';
 import type {
@@ -166,8 +167,6 @@ function createAjv(document: OpenAPIObject, standalone: boolean): Ajv2020 {
   return ajv;
 }
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * What every answer of a `deprecated: true` operation carries: `Deprecation` (RFC 9745, the day
  * it was deprecated, from `x-deprecation.date`) and, once a removal day is set
@@ -176,7 +175,7 @@ const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 function deprecationHeadersOf(operation: OperationObject): string[] | undefined {
   if (operation.deprecated !== true) return undefined;
   const { date, sunset } = (operation['x-deprecation'] ?? {}) as { date?: string; sunset?: string };
-  if (!date || !isoDate.test(date) || (sunset !== undefined && !isoDate.test(sunset)))
+  if (!date || !isCalendarDate(date) || (sunset !== undefined && !isCalendarDate(sunset)))
     throw new Error(`${operation.operationId}: a deprecated operation needs x-deprecation.date (and any sunset) as YYYY-MM-DD`);
   const headers = ['Deprecation', `@${Date.parse(`${date}T00:00:00Z`) / 1000}`];
   if (sunset) headers.push('Sunset', new Date(`${sunset}T00:00:00Z`).toUTCString());

@@ -6,11 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import * as config from '../config.js';
-import { apiVersionHeader } from '../contract.js';
-import { apiVersion } from '../generated/api-version.js';
 import { logs } from '../logs.js';
 import { checkBearerToken, type TokenCheck } from './bearer-token.js';
 import { EventStream } from './event-stream.js';
+import { answerHeaders, setHeaders } from './answer-headers.js';
 import { applyCors } from './cors.js';
 import { problemFor } from './domain-problems.js';
 import { andThen, isPromise, loadOnce, type MaybePromise } from '../common/maybe-async.js';
@@ -86,13 +85,12 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
     const allow = match?.path.allow ?? [];
     if (req.headers.origin !== undefined) {
       // CORS adds its headers one by one and may answer a preflight itself.
-      res.setHeader('X-Request-Id', facts.requestId);
-      res.setHeader(apiVersionHeader, apiVersion);
+      setHeaders(res, answerHeaders(facts.requestId));
       if (applyCors(req, res, config.corsOrigins, allow)) return;
     }
     if (!match) throw new ApiProblem('not_found', `No operation exists at ${pathname}.`);
     if (method === 'OPTIONS') {
-      res.writeHead(204, ['X-Request-Id', facts.requestId, apiVersionHeader, apiVersion, 'Allow', allow.join(', ')]);
+      res.writeHead(204, [...answerHeaders(facts.requestId), 'Allow', allow.join(', ')]);
       res.end();
       return;
     }
@@ -137,7 +135,7 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
       path: queryStart === -1 ? url : url.slice(0, queryStart),
     };
     const search = queryStart === -1 ? '' : url.slice(queryStart + 1);
-    // Every answer carries X-Request-Id: writeResult, writeProblem and the 204s each set it.
+    // Every answer carries answerHeaders: writeResult, writeProblem and the 204s each set them.
     try {
       const served = andThen(routes(), (compiled) => serve(req, res, facts, search, compiled));
       if (isPromise(served)) return served.catch((error: unknown) => fail(res, facts, error));
@@ -223,27 +221,16 @@ function writeResult(
   requestId: string,
   deprecationHeaders: readonly string[] = [],
 ): MaybePromise<void> {
+  const headers = [...answerHeaders(requestId), ...deprecationHeaders, 'X-Content-Type-Options', 'nosniff'];
   if (result.body instanceof EventStream) {
-    res.setHeader('X-Request-Id', requestId);
-    res.setHeader(apiVersionHeader, apiVersion);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    for (let i = 0; i < deprecationHeaders.length; i += 2) res.setHeader(deprecationHeaders[i]!, deprecationHeaders[i + 1]!);
+    // The stream sets its own type and caching as it starts.
+    setHeaders(res, headers);
     for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
     return result.body.serve(req, res);
   }
   // Name, value, name, value…, given to writeHead at once: with no header set before (the
   // common case; CORS sets some), Node writes them without keeping a header map.
-  const headers = [
-    'X-Request-Id',
-    requestId,
-    apiVersionHeader,
-    apiVersion,
-    ...deprecationHeaders,
-    'X-Content-Type-Options',
-    'nosniff',
-    'Cache-Control',
-    result.cacheControl ?? 'no-store',
-  ];
+  headers.push('Cache-Control', result.cacheControl ?? 'no-store');
   if (result.headers) for (const [name, value] of Object.entries(result.headers)) headers.push(name, value);
   if (result.etag) {
     headers.push('ETag', result.etag);

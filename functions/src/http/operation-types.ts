@@ -47,8 +47,9 @@ type JsonContent<R> = R extends { content: infer C } ? ContentBody<C> : undefine
 
 export interface ResultOptions {
   /**
-   * Headers of this answer besides those the core sets (X-Request-Id, X-Content-Type-Options,
-   * Cache-Control, ETag, Content-Type, Content-Length: use the options below for those).
+   * Headers of this answer besides those the core sets (X-Request-Id, Evident-Api-Version,
+   * X-Content-Type-Options, Cache-Control, ETag, Content-Type, Content-Length: use the options
+   * below for those).
    */
   headers?: Record<string, string>;
   /** A strong validator of the body; the core answers 304 when `If-None-Match` matches it. */

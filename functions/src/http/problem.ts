@@ -6,8 +6,7 @@
  * is a bug, logged by the core and answered as a bare `internal` problem that leaks nothing.
  */
 import type { ServerResponse } from 'node:http';
-import { apiVersionHeader } from '../contract.js';
-import { apiVersion } from '../generated/api-version.js';
+import { answerHeaders, setHeaders } from './answer-headers.js';
 import { problemCatalog, problemTypeBase, type ProblemCode } from './problem-catalog.js';
 
 export interface RequestError {
@@ -94,8 +93,7 @@ export function writeProblem(res: ServerResponse, problem: ApiProblem, instance:
   for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
   res.setHeader('Content-Type', 'application/problem+json');
   res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('X-Request-Id', requestId);
-  res.setHeader(apiVersionHeader, apiVersion);
+  setHeaders(res, answerHeaders(requestId));
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.end(payload);
 }

@@ -64,12 +64,17 @@ export async function sendJson<T>(method: string, path: string, body: unknown, h
 }
 
 export async function getJson<T>(path: string, fetcher: typeof fetch = apiFetch): Promise<T> {
+  return (await getAnswer<T>(path, fetcher)).body;
+}
+
+/** A GET's JSON body with the answer's headers, for callers that read one (the API version). */
+export async function getAnswer<T>(path: string, fetcher: typeof fetch = apiFetch): Promise<{ body: T; headers: Headers }> {
   let response: Response;
   try {
     response = await fetcher(path, { headers: { Accept: 'application/json' } });
   } catch {
     throw new Error(unreachable);
   }
-  if (response.ok) return (await response.json()) as T;
+  if (response.ok) return { body: (await response.json()) as T, headers: response.headers };
   throw await errorOf(response);
 }

@@ -2,10 +2,16 @@
  * Saves an API response as a file. A plain `<a download>` cannot carry the bearer header, so
  * in protected mode a download goes through the app's authorised fetch and a blob URL.
  */
+import { SvelteSet } from 'svelte/reactivity';
 import { callApi, errorOf, unreachable } from './api.ts';
 
-/** The paths being downloaded now: a second click meanwhile starts nothing. */
-const inFlight = new Set<string>();
+/** The paths being downloaded now: a second click meanwhile starts nothing. Reactive, for the buttons. */
+const inFlight = new SvelteSet<string>();
+
+/** Whether a download of `path` is under way: its button says so. */
+export function isDownloading(path: string): boolean {
+  return inFlight.has(path);
+}
 
 /**
  * Downloads `path` as `filename`; false, doing nothing, while a download of `path` is already

@@ -2,10 +2,8 @@
  * What the app knows about the server's authentication mode: read from `/api/auth/config`
  * first thing, before any other call (docs/authentication.md § The request flow).
  */
-import { errorOf, unreachable, type AuthConfig } from './api.ts';
-
-/** The header every API answer carries the server's API version in (docs/api-versions.md). */
-export const apiVersionHeader = 'Evident-Api-Version';
+import { apiVersionHeader } from '../../../functions/src/contract.ts';
+import { getAnswer, type AuthConfig } from './api.ts';
 
 type ModeState =
   | { status: 'loading' }
@@ -41,14 +39,7 @@ export class ServerMode {
 
   /** The configuration is public: it goes over the plain network, never with a token. */
   #read = async () => {
-    let response: Response;
-    try {
-      response = await fetch('/api/auth/config', { headers: { Accept: 'application/json' } });
-    } catch {
-      throw new Error(unreachable);
-    }
-    if (!response.ok) throw await errorOf(response);
-    const { authRequired } = (await response.json()) as AuthConfig;
-    return { authRequired, apiVersion: response.headers.get(apiVersionHeader) ?? undefined };
+    const { body, headers } = await getAnswer<AuthConfig>('/api/auth/config', fetch);
+    return { authRequired: body.authRequired, apiVersion: headers.get(apiVersionHeader) ?? undefined };
   };
 }

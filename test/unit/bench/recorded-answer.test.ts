@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { differenceBetween, recordAnswer, type RecordedAnswer } from '../../../scripts/bench/recorded-answer.ts';
+import { differenceBetween, headerOf, recordAnswer, type RecordedAnswer } from '../../../scripts/bench/recorded-answer.ts';
 
 const original: RecordedAnswer = {
   status: 200,
@@ -72,5 +72,6 @@ describe('recordAnswer', () => {
       ],
       body: Buffer.from('hello'),
     });
+    expect([headerOf(answer, 'content-type'), headerOf(answer, 'etag')]).toEqual(['text/plain', undefined]);
   });
 });

@@ -124,18 +124,7 @@ describe.each(listingNames)('GET /api/%s', (listing) => {
     [`a cursor of /api/${otherListing}`, encodeCursor(otherListing, '000000000000000-page-1')],
     ['a cursor whose place is not an index key', encodeCursor(listing, '../../reports')],
   ])('refuses %s as the cursor with a 400 problem', async (_what, cursor) => {
-    const response = await fetch(url(`cursor=${encodeURIComponent(cursor)}`));
-    expect(response.status).toBe(400);
-    expect(response.headers.get('content-type')).toBe('application/problem+json');
-    expect(await response.json()).toEqual(
-      expectedProblem(
-        'invalid_request',
-        'The query parameter "cursor" is not a cursor this API gave out.',
-        `/api/${listing}`,
-        response.headers.get('x-request-id')!,
-        { errors: [{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }] },
-      ),
-    );
+    await expectCursorRefused(await fetch(url(`cursor=${encodeURIComponent(cursor)}`)), listing);
   });
 });
 
@@ -147,15 +136,21 @@ describe('cursors that name a record their listing could not have given out', ()
     const response = await fetch(
       `${listings.get(listing)!.url}/api/${listing}?cursor=${encodeCursor(listing, `000000000000000-${id}`)}`,
     );
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual(
-      expectedProblem(
-        'invalid_request',
-        'The query parameter "cursor" is not a cursor this API gave out.',
-        `/api/${listing}`,
-        response.headers.get('x-request-id')!,
-        { errors: [{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }] },
-      ),
-    );
+    await expectCursorRefused(response, listing);
   });
 });
+
+/** The 400 problem for a cursor of `/api/<listing>` that the API did not give out. */
+async function expectCursorRefused(response: Response, listing: string): Promise<void> {
+  expect(response.status).toBe(400);
+  expect(response.headers.get('content-type')).toBe('application/problem+json');
+  expect(await response.json()).toEqual(
+    expectedProblem(
+      'invalid_request',
+      'The query parameter "cursor" is not a cursor this API gave out.',
+      `/api/${listing}`,
+      response.headers.get('x-request-id')!,
+      { errors: [{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }] },
+    ),
+  );
+}

@@ -219,7 +219,7 @@ describe('the version check', () => {
       widget(d).properties.weight = { type: 'number' };
     };
     expect(checkVersion(baseline(), changed(addWeight, '1.2.4')).problems).toEqual([
-      'the changes since 1.2.3 require a minor release (at least 1.3.0); the description says 1.2.4. Run: npm run release -- minor',
+      'the changes since 1.2.3 require a minor release (at least 1.3.0), not 1.2.4. Run: npm run release -- minor',
     ]);
   });
 

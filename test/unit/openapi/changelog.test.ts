@@ -78,4 +78,12 @@ describe('withEntry', () => {
       `${changelogHeading}\n## 1.1.0 — 2026-12-01\n\nSecond.\n\n## 1.0.0 — 2026-11-24\n\nFirst.\n`,
     );
   });
+
+  it('keeps a heading a person edited, and a changelog with no entry yet', () => {
+    const edited = '# Our API\n\nHand-written words.\n\n## 1.0.0 — 2026-11-24\n\nFirst.\n';
+    expect(withEntry(edited, '## 1.1.0 — 2026-12-01\n\nSecond.\n')).toBe(
+      '# Our API\n\nHand-written words.\n\n## 1.1.0 — 2026-12-01\n\nSecond.\n\n## 1.0.0 — 2026-11-24\n\nFirst.\n',
+    );
+    expect(withEntry('# Our API\n', '## 1.0.0 — 2026-11-24\n\nFirst.\n')).toBe('# Our API\n\n## 1.0.0 — 2026-11-24\n\nFirst.\n');
+  });
 });

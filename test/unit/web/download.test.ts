@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { useApiFetch } from '../../../hosting/src/lib/api.ts';
-import { downloadFrom } from '../../../hosting/src/lib/download.ts';
+import { downloadFrom, isDownloading } from '../../../hosting/src/lib/download.ts';
 
 afterEach(() => useApiFetch((input, init) => fetch(input, init)));
 
@@ -26,10 +26,12 @@ describe('downloadFrom', () => {
     expect(await downloadFrom('/api/report/2026-01-01', 'a.json')).toBe(false);
     const other = downloadFrom('/api/report/2026-01-02', 'b.json');
     expect(asked).toEqual(['/api/report/2026-01-01', '/api/report/2026-01-02']);
+    expect([isDownloading('/api/report/2026-01-01'), isDownloading('/api/report/2026-01-03')]).toEqual([true, false]);
 
     for (const answer of answers) answer(problem());
     await expect(first).rejects.toThrow('Not found: There is no report for 2026-01-01.');
     await expect(other).rejects.toThrow('Not found');
+    expect(isDownloading('/api/report/2026-01-01')).toBe(false);
     // Once it has failed, the same download may be tried again.
     const again = downloadFrom('/api/report/2026-01-01', 'a.json');
     expect(asked).toHaveLength(3);
