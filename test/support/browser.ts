@@ -41,11 +41,28 @@ export interface OpenPage {
   close: () => Promise<void>;
 }
 
+/** A screen the web app is tried on: its viewport, and whether it is a touch phone. */
+export interface Screen {
+  name: string;
+  width: number;
+  height: number;
+  phone: boolean;
+}
+
+export const phone: Screen = { name: 'phone', width: 390, height: 844, phone: true };
+export const desktop: Screen = { name: 'desktop', width: 1280, height: 800, phone: false };
+
 /** A page in a fresh context (no session, no storage) that records what went wrong. */
-export async function openPage(browser: Browser, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<OpenPage> {
+export async function openPage(
+  browser: Browser,
+  options: { colorScheme?: 'light' | 'dark'; screen?: Screen } = {},
+): Promise<OpenPage> {
+  const screen = options.screen ?? { ...desktop, height: 900 };
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? 'light',
-    viewport: { width: 1280, height: 900 },
+    viewport: { width: screen.width, height: screen.height },
+    isMobile: screen.phone,
+    hasTouch: screen.phone,
   });
   const page = await context.newPage();
   const problems: string[] = [];

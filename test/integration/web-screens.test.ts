@@ -1,0 +1,238 @@
+/**
+ * The web app on a phone and on a desktop, in a real browser: every main view in light and dark
+ * themes at 390×844 (a touch phone) and 1280×800, each with no serious or critical axe
+ * violation (WCAG 2.x A and AA rules, contrast included), no horizontal page scroll, and a
+ * screenshot in test-results/. Then no horizontal scroll at any width from 320 to 1440 px, the
+ * navigation folded into an accessible menu on a phone, and touch targets of at least 44 px.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  desktop,
+  headingOf,
+  hosting,
+  mode,
+  openPage,
+  phone,
+  screenshot,
+  settles,
+  signIn,
+  useBrowser,
+  type Screen,
+} from '../support/browser.ts';
+
+const browser = useBrowser();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe on the page as it is now; returns the serious and critical violations, readably. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+/** How far the page is wider than the window (0 when it fits), with the widest elements to blame. */
+const overflowOf = (page: Page) =>
+  page.evaluate(() => {
+    const excess = document.documentElement.scrollWidth - innerWidth;
+    const culprits = [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > innerWidth + 0.5)
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}`);
+    return excess > 0 ? `${excess} px too wide (${culprits.join(', ')})` : 'fits';
+  });
+
+/** Each control on the page a finger must hit that is smaller than 44×44 CSS pixels. */
+const smallTargetsOf = (page: Page) =>
+  page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        "button, select, textarea, input:not([type='checkbox'], [type='radio']), header nav a, label:has(> input[type='checkbox'], > input[type='radio'])",
+      ),
+    ]
+      .filter((element) => element.checkVisibility())
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ element, box }) => box.height < 44 || (element.tagName === 'BUTTON' && box.width < 44))
+      .map(({ element, box }) => `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`),
+  );
+
+/** Each main view: its path and what shows it has loaded. */
+const views: { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] = [
+  { name: 'dashboard', path: '/', ready: (page) => page.getByTestId('score').waitFor(settles) },
+  { name: 'controls', path: '/controls', ready: (page) => page.getByTestId('control-count').waitFor(settles) },
+  { name: 'control', path: '/controls/IAM-01', ready: (page) => page.getByTestId('objective').waitFor(settles) },
+  {
+    name: 'evidence',
+    path: '/evidence',
+    ready: (page) => page.getByTestId('evidence-row').first().or(page.getByTestId('no-evidence')).waitFor(settles),
+  },
+  {
+    name: 'submit',
+    path: '/submit',
+    ready: (page) => page.getByTestId('recent-submission').first().or(page.getByTestId('no-submissions')).waitFor(settles),
+  },
+  {
+    name: 'analyses',
+    path: '/analyses',
+    ready: (page) => page.getByTestId('runs').or(page.getByText('No run yet.')).waitFor(settles),
+  },
+  { name: 'docs', path: '/docs', ready: (page) => page.getByTestId('doc-link').first().waitFor(settles) },
+  { name: 'doc page', path: '/docs/getting-started', ready: (page) => page.locator('h2').first().waitFor(settles) },
+  {
+    name: 'page not found',
+    path: '/no/such/page',
+    ready: (page) => expect.poll(() => headingOf(page), settles).toBe('Page not found'),
+  },
+];
+
+/** A page on `screen`, signed in when the server requires it (checking the sign-in page first). */
+async function openSignedIn(screen: Screen, colorScheme: 'light' | 'dark' = 'light') {
+  const opened = await openPage(browser(), { colorScheme, screen });
+  const signInPage: string[] = [];
+  if (mode === 'protected') {
+    await opened.page.goto(`${hosting}/`);
+    await expect.poll(() => headingOf(opened.page), settles).toBe('Sign in to continue');
+    signInPage.push(...(await seriousViolations(opened.page)), `${await overflowOf(opened.page)}`);
+    await signIn(opened.page, `screens-${screen.name}@example.com`);
+  }
+  return { ...opened, signInPage };
+}
+
+describe(`the web app on a phone and a desktop, ${mode} mode`, () => {
+  for (const screen of [phone, desktop]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      it(`shows every main view on a ${screen.name} (${screen.width}×${screen.height}), ${colorScheme} theme, fitting its width with no serious axe violation`, async () => {
+        const { page, close, signInPage } = await openSignedIn(screen, colorScheme);
+        const found: Record<string, string[]> = {};
+        if (mode === 'protected') found['sign in'] = signInPage.filter((line) => line !== 'fits');
+        const record = async (name: string) => {
+          await screenshot(page, `${screen.name}-${colorScheme}-${name.replaceAll(' ', '-')}`);
+          const overflow = await overflowOf(page);
+          found[name] = [...(await seriousViolations(page)), ...(overflow === 'fits' ? [] : [overflow])];
+        };
+        for (const view of views) {
+          await page.goto(`${hosting}${view.path}`);
+          await view.ready(page);
+          await record(view.name);
+        }
+        // The chat with an answer and its citations (below the report on a phone).
+        await page.goto(`${hosting}/`);
+        await page.getByLabel('Your question').fill('What is failing?');
+        await page.getByLabel('Your question').press('Enter');
+        await page.getByTestId('chat-citation').first().waitFor(settles);
+        await record('chat');
+        if (screen.phone) {
+          await page.getByTestId('menu-button').click();
+          await record('menu open');
+        }
+        // A run's page once it has finished.
+        await page.goto(`${hosting}/analyses`);
+        await page.getByRole('button', { name: 'Start analysis' }).click();
+        await expect.poll(() => page.getByTestId('run-state').textContent(), { timeout: 30_000 }).toMatch(/^\s*Completed\./);
+        await record('analysis run');
+        expect(Object.fromEntries(Object.entries(found).filter(([, list]) => list.length > 0))).toEqual({});
+        await close();
+      });
+    }
+  }
+
+  it('has no horizontal page scroll on any main view at any width from 320 to 1440 px', async () => {
+    const { page, close } = await openSignedIn({ ...phone, width: 320 });
+    const widths = [320, 340, 360, 375, 390, 414, 480, 540, 600, 700, 768, 834, 900, 1024, 1180, 1280, 1366, 1440];
+    const tooWide: string[] = [];
+    for (const view of views) {
+      await page.setViewportSize({ width: 320, height: 800 });
+      await page.goto(`${hosting}${view.path}`);
+      await view.ready(page);
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 800 });
+        const overflow = await overflowOf(page);
+        if (overflow !== 'fits') tooWide.push(`${view.name} at ${width} px: ${overflow}`);
+      }
+    }
+    expect(tooWide).toEqual([]);
+    await close();
+  });
+
+  it('gives every button, field and menu link on a phone a touch target of at least 44×44 px', async () => {
+    const { page, close } = await openSignedIn(phone);
+    const small: Record<string, string[]> = {};
+    for (const view of views) {
+      await page.goto(`${hosting}${view.path}`);
+      await view.ready(page);
+      small[view.name] = await smallTargetsOf(page);
+    }
+    await page.getByTestId('menu-button').click();
+    small['menu open'] = await smallTargetsOf(page);
+    expect(Object.fromEntries(Object.entries(small).filter(([, list]) => list.length > 0))).toEqual({});
+    await close();
+  });
+
+  it('folds the navigation into a menu on a phone: the button says whether it is open, focus moves in, Escape closes it, a link closes it', async () => {
+    const { page, close } = await openSignedIn(phone);
+    await page.goto(`${hosting}/controls`);
+    await page.getByTestId('control-count').waitFor(settles);
+    const button = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.getAttribute('aria-controls')).toBe('site-menu');
+    expect(await nav.isVisible()).toBe(false);
+
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await nav.isVisible()).toBe(true);
+    expect(await focused()).toBe('Reports');
+    expect(await nav.getByRole('link', { name: 'Controls' }).getAttribute('aria-current')).toBe('page');
+
+    await page.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.isVisible()).toBe(false);
+    expect(await focused()).toBe('Menu');
+
+    // Keyboard only: Enter opens it, Tab walks the links, a link opens its page and folds the menu.
+    await page.keyboard.press('Enter');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Controls');
+    await nav.getByRole('link', { name: 'Analyses' }).click();
+    await expect.poll(() => headingOf(page), settles).toBe('Analyses');
+    expect(new URL(page.url()).pathname).toBe('/analyses');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.isVisible()).toBe(false);
+
+    // A tap outside the open menu closes it too.
+    await button.click();
+    await page.getByRole('heading', { level: 1 }).click();
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+
+    // On a desktop the navigation is always there and the menu button is not.
+    await page.setViewportSize({ width: desktop.width, height: desktop.height });
+    expect(await nav.isVisible()).toBe(true);
+    expect(await button.isVisible()).toBe(false);
+    await close();
+  });
+});
