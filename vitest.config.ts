@@ -1,8 +1,11 @@
 /**
- * Two test projects: `unit` runs anywhere in seconds; `integration` runs inside
- * `firebase emulators:exec` (see scripts/test.ts) against real emulators and a real browser.
+ * Three test projects: `unit` runs anywhere in seconds; `unit-runes` runs the web app's rune
+ * classes (`*.svelte.ts`) compiled by Svelte for the browser, so `$state` and `$effect` behave as
+ * on a page; `integration` runs inside `firebase emulators:exec` (see scripts/test.ts) against
+ * real emulators and a real browser.
  */
-import { defineConfig } from 'vitest/config';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -11,6 +14,19 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.svelte.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [svelte({ configFile: false })],
+        resolve: { conditions: ['browser'] },
+        test: {
+          name: 'unit-runes',
+          environment: './test/support/runes-environment.ts',
+          // Through Vite, so `svelte` resolves to its browser build as the compiled modules do.
+          server: { deps: { inline: ['svelte'] } },
+          include: ['test/unit/**/*.svelte.test.ts'],
           testTimeout: 20_000,
         },
       },

@@ -106,7 +106,7 @@ try {
   await step('Build', () => build({ checkGenerated: true, identity: localIdentity }));
   if (only !== 'integration') {
     if (filters.length === 0) await staticChecks();
-    await step('Unit tests', () => run('vitest', ['run', '--project', 'unit', ...filtered]));
+    await step('Unit tests', () => run('vitest', ['run', '--project', 'unit', '--project', 'unit-runes', ...filtered]));
   }
   if (only !== 'unit') {
     if (!findChromium()) {

@@ -167,7 +167,9 @@ describe(`the evidence browser, ${mode} mode`, () => {
     expect(answer.status).toBe(400);
     const { detail } = (await answer.json()) as { detail: string };
     expect(detail).toBe('The query parameter "control" names no control in the catalog.');
-    await expect.poll(() => page.getByTestId('evidence-error').textContent(), settles).toBe(detail);
+    await expect
+      .poll(() => page.getByTestId('evidence-error').textContent(), settles)
+      .toBe(`The evidence could not be loaded. ${detail}`);
     expect(await page.getByRole('alert').getByRole('button', { name: 'Try again' }).count()).toBe(1);
     expect(unexpected(problems, 400)).toEqual([]);
     await close();

@@ -57,25 +57,30 @@ async function seriousViolations(page: Page): Promise<string[]> {
 const overflowOf = (page: Page) =>
   page.evaluate(() => {
     const excess = document.documentElement.scrollWidth - innerWidth;
-    const culprits = [...document.querySelectorAll('body *')]
+    const culprits = Array.from(document.querySelectorAll('body *'))
       .filter((element) => element.getBoundingClientRect().right > innerWidth + 0.5)
       .slice(0, 3)
-      .map((element) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}`);
+      .map(
+        (element) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}`,
+      );
     return excess > 0 ? `${excess} px too wide (${culprits.join(', ')})` : 'fits';
   });
 
 /** Each control on the page a finger must hit that is smaller than 44×44 CSS pixels. */
 const smallTargetsOf = (page: Page) =>
   page.evaluate(() =>
-    [
-      ...document.querySelectorAll<HTMLElement>(
+    Array.from(
+      document.querySelectorAll<HTMLElement>(
         "button, select, textarea, input:not([type='checkbox'], [type='radio']), header nav a, label:has(> input[type='checkbox'], > input[type='radio'])",
       ),
-    ]
+    )
       .filter((element) => element.checkVisibility())
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ element, box }) => box.height < 44 || (element.tagName === 'BUTTON' && box.width < 44))
-      .map(({ element, box }) => `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`),
+      .map(
+        ({ element, box }) =>
+          `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+      ),
   );
 
 /** Each main view: its path and what shows it has loaded. */

@@ -33,10 +33,26 @@ export const callApi: typeof fetch = (input, init) => apiFetch(input, init);
 
 export const unreachable = 'The server could not be reached. Check your connection and try again.';
 
-/** What went wrong, in the server's words when it sent a problem. */
-export function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.problem?.detail ?? error.problem?.title ?? error.message;
-  return error instanceof Error ? error.message : String(error);
+/** A call that never got an answer: no network, or the server is down. Pages retry these when it is back. */
+export class UnreachableError extends Error {
+  constructor(options?: ErrorOptions) {
+    super(unreachable, options);
+    this.name = 'UnreachableError';
+  }
+}
+
+/**
+ * What went wrong, in the server's words when it sent a problem, after `lead` (what could not be
+ * done) when one is given. Every view words a failure through this, so they all read alike.
+ */
+export function messageOf(error: unknown, lead?: string): string {
+  const reason =
+    error instanceof ApiError
+      ? (error.problem?.detail ?? error.problem?.title ?? error.message)
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return lead ? `${lead} ${reason}` : reason;
 }
 
 /** Turns a non-2xx response into an `ApiError` with the problem body, when there is one. */
@@ -56,8 +72,8 @@ export async function sendJson<T>(method: string, path: string, body: unknown, h
       headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  } catch {
-    throw new Error(unreachable);
+  } catch (error) {
+    throw new UnreachableError({ cause: error });
   }
   if (response.ok) return (await response.json()) as T;
   throw await errorOf(response);
@@ -72,8 +88,8 @@ export async function getAnswer<T>(path: string, fetcher: typeof fetch = apiFetc
   let response: Response;
   try {
     response = await fetcher(path, { headers: { Accept: 'application/json' } });
-  } catch {
-    throw new Error(unreachable);
+  } catch (error) {
+    throw new UnreachableError({ cause: error });
   }
   if (response.ok) return { body: (await response.json()) as T, headers: response.headers };
   throw await errorOf(response);

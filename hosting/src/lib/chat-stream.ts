@@ -4,7 +4,7 @@
  * resumes at `Content-Location` after the last event received (the events are persisted before
  * the first is sent, so the rest is the same answer, never a new one).
  */
-import { errorOf, unreachable } from './api.ts';
+import { errorOf, UnreachableError } from './api.ts';
 import type { ChatAnswer, ChatEvent, ChatRequest } from './api-types.ts';
 import { followEventStream } from './event-stream.ts';
 
@@ -28,7 +28,7 @@ export async function askStreaming({ request, fetch: fetcher, onEvent, signal }:
     });
   } catch (error) {
     signal?.throwIfAborted();
-    throw new Error(unreachable, { cause: error });
+    throw new UnreachableError({ cause: error });
   }
   if (!response.ok) throw await errorOf(response);
 

@@ -3,7 +3,7 @@
  * in protected mode a download goes through the app's authorised fetch and a blob URL.
  */
 import { SvelteSet } from 'svelte/reactivity';
-import { callApi, errorOf, unreachable } from './api.ts';
+import { callApi, errorOf, UnreachableError } from './api.ts';
 
 /** The paths being downloaded now: a second click meanwhile starts nothing. Reactive, for the buttons. */
 const inFlight = new SvelteSet<string>();
@@ -33,7 +33,7 @@ async function save(path: string, filename: string): Promise<void> {
   try {
     response = await callApi(path, { headers: { Accept: 'application/json' } });
   } catch {
-    throw new Error(unreachable);
+    throw new UnreachableError();
   }
   if (!response.ok) throw await errorOf(response);
   const url = URL.createObjectURL(await response.blob());

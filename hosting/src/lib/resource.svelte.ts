@@ -1,8 +1,10 @@
 /**
  * Something a page loads from the API, with the states it shows: loading, loaded, failed. A
  * newer load supersedes an older one, so a page whose address changed never shows stale data.
+ * A load that could not reach the server is tried again by itself once the server is back.
  */
-import type { ApiError } from './api.ts';
+import { UnreachableError, type ApiError } from './api.ts';
+import { connectivity } from './connectivity.svelte.ts';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'loaded'; value: T } | { status: 'failed'; error: ApiError | Error };
 
@@ -20,11 +22,19 @@ export class Resource<T> {
     this.#state = { status: 'loading' };
     try {
       const value = await get();
+      connectivity.reached();
       if (request !== this.#request) return undefined;
       this.#state = { status: 'loaded', value };
       return value;
     } catch (error) {
-      if (request === this.#request) this.#state = { status: 'failed', error: error as Error };
+      if (request !== this.#request) return undefined;
+      this.#state = { status: 'failed', error: error as Error };
+      if (error instanceof UnreachableError) {
+        connectivity.lost();
+        connectivity.whenBack(() => {
+          if (request === this.#request) void this.load(get);
+        });
+      }
       return undefined;
     }
   }

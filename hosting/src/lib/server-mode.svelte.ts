@@ -3,7 +3,8 @@
  * first thing, before any other call (docs/authentication.md § The request flow).
  */
 import { apiVersionHeader } from '../../../functions/src/contract.ts';
-import { getAnswer, type AuthConfig } from './api.ts';
+import { getAnswer, UnreachableError, type AuthConfig } from './api.ts';
+import { connectivity } from './connectivity.svelte.ts';
 
 type ModeState =
   | { status: 'loading' }
@@ -27,6 +28,11 @@ export class ServerMode {
       this.#state = { status: 'ready', ...(await this.#read()) };
     } catch (error) {
       this.#state = { status: 'failed', message: (error as Error).message };
+      // Opened without a network: read it again when there is one.
+      if (error instanceof UnreachableError) {
+        connectivity.lost();
+        connectivity.whenBack(() => void this.load());
+      }
     }
   }
 

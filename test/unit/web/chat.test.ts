@@ -212,4 +212,18 @@ describe('messageOf', () => {
     expect(messageOf(new ApiError(502, undefined))).toBe('The server answered 502.');
     expect(messageOf(new Error('The server could not be reached.'))).toBe('The server could not be reached.');
   });
+
+  it('puts what could not be done before the reason, when the view names it', () => {
+    const problem = { title: 'Bad request', status: 400, detail: 'The query parameter "control" names no control.' };
+    expect(
+      messageOf(new ApiError(400, problem as ConstructorParameters<typeof ApiError>[1]), 'The evidence could not be loaded.'),
+    ).toBe('The evidence could not be loaded. The query parameter "control" names no control.');
+    expect(
+      messageOf(
+        new ApiError(400, { ...problem, detail: undefined } as ConstructorParameters<typeof ApiError>[1]),
+        'The runs could not be loaded.',
+      ),
+    ).toBe('The runs could not be loaded. Bad request');
+    expect(messageOf('timeout', 'The report could not be loaded.')).toBe('The report could not be loaded. timeout');
+  });
 });
