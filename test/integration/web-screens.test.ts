@@ -165,7 +165,10 @@ describe(`the web app on a phone and a desktop, ${mode} mode`, () => {
 
   it('has no horizontal page scroll on any main view at any width from 320 to 1440 px', async () => {
     const { page, close } = await openSignedIn({ ...phone, width: 320 });
-    const widths = [320, 340, 360, 375, 390, 414, 480, 540, 600, 700, 768, 834, 900, 1024, 1180, 1280, 1366, 1440];
+    // Every 16 px, and a pixel either side of each layout breakpoint (40, 52, 56 and 64 rem).
+    const steps = Array.from({ length: 71 }, (_, index) => 320 + index * 16);
+    const breakpoints = [640, 832, 896, 1024].flatMap((width) => [width - 1, width, width + 1]);
+    const widths = [...new Set([...steps, ...breakpoints, 1440])].sort((a, b) => a - b);
     const tooWide: string[] = [];
     for (const view of views) {
       await page.setViewportSize({ width: 320, height: 800 });

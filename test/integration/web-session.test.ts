@@ -122,4 +122,18 @@ describe.runIf(mode === 'protected')('the web app in protected mode', () => {
     expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
     await close();
   });
+
+  it("says in the blocking function's words why someone outside the organisation cannot sign in", async () => {
+    const { page, close } = await openPage(browser());
+    await page.goto(`${hosting}/`);
+    await expect.poll(() => headingOf(page), settles).toBe('Sign in to continue');
+    const form = page.getByRole('form', { name: 'Sign in on the local auth emulator' });
+    await form.getByLabel('Email').fill('stranger@example.org');
+    await form.getByRole('button', { name: 'Sign in with Google (emulator)' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent(), settles)
+      .toBe('Sign-in was refused: stranger@example.org may not sign in here.');
+    expect(await page.getByTestId('signed-in-as').count()).toBe(0);
+    await close();
+  });
 });

@@ -5,6 +5,7 @@
  */
 import type { IdentityClient, SignedInUser } from './identity-client.ts';
 import { identitySettings } from './identity-settings.ts';
+import { signInError } from './sign-in-errors.ts';
 
 export type SessionState =
   | { status: 'not-needed' }
@@ -104,15 +105,4 @@ export class Session {
       this.#state = { status: 'signed-out', ended: false, error: signInError(error) };
     }
   }
-}
-
-/** What a failed sign-in means, in words (Firebase errors carry a `code`). */
-function signInError(error: unknown): string {
-  const code = (error as { code?: string }).code ?? '';
-  if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') return 'Sign-in was cancelled.';
-  if (code === 'auth/popup-blocked') return 'The browser blocked the sign-in window. Allow pop-ups for this site and try again.';
-  if (code === 'auth/unauthorized-domain') return 'This site is not on the identity project’s list of authorised domains.';
-  if (code === 'auth/network-request-failed')
-    return 'The identity provider could not be reached. Check your connection and try again.';
-  return `Sign-in failed: ${(error as Error).message}`;
 }
