@@ -30,8 +30,8 @@ class LoopbackAgent extends https.Agent {
   }
 }
 
-/** What the stand-in answers to a key fetch. */
-export type KeyAnswer = { keys: Record<string, KeyObject> } | { status: number; body: string };
+/** What the stand-in answers to a key fetch: keys, an error, or nothing at all (the connection stays open). */
+export type KeyAnswer = { keys: Record<string, KeyObject> } | { status: number; body: string } | 'never';
 
 export interface KeyEndpoint {
   /** firebase-admin's verifier with its key fetches sent to the stand-in (or to a closed port). */
@@ -45,6 +45,7 @@ export async function keyEndpointStandIn(projectId: string, answer: () => KeyAns
   const server = http.createServer((_req, res) => {
     endpoint.fetches += 1;
     const reply = answer();
+    if (reply === 'never') return;
     if ('keys' in reply) {
       const pems = Object.fromEntries(
         Object.entries(reply.keys).map(([kid, key]) => [kid, key.export({ type: 'spki', format: 'pem' })]),
@@ -75,7 +76,10 @@ export async function keyEndpointStandIn(projectId: string, answer: () => KeyAns
     },
     async close() {
       await Promise.all(apps.map((app) => deleteApp(app)));
-      await new Promise((resolve) => server.close(resolve));
+      await new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      });
     },
   };
   return endpoint;

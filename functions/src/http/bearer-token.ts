@@ -71,14 +71,23 @@ const keyFetchFailure = /^Error (while making request|fetching public keys for G
 const transientCodes = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error']);
 
 /**
+ * The longest a request waits for a verdict on its token. firebase-admin sets no timeout on its
+ * fetch of Google's keys, so an endpoint that accepts the connection and never answers would hold
+ * every protected request until the platform ends it. Its retries of a refused or failing fetch
+ * take a few seconds, well inside this.
+ */
+export const verdictDeadlineMs = 10_000;
+
+/**
  * Judges an `Authorization` header. Only a token the verifier refuses is the client's fault; a
- * verifier that cannot verify says so, because answering "invalid token" to a valid one sends
- * people to sign in again, which cannot help.
+ * verifier that cannot verify (or not within `deadlineMs`) says so, because answering "invalid
+ * token" to a valid one sends people to sign in again, which cannot help.
  */
 export async function checkBearerToken(
   authorization: string | undefined,
   projectId: string,
   verifier?: TokenVerifier,
+  { deadlineMs = verdictDeadlineMs } = {},
 ): Promise<TokenCheck> {
   if (authorization === undefined || authorization === '') return { outcome: 'absent' };
   // RFC 6750 § 3.1: a request with another scheme carries no bearer credentials, and is answered as such.
@@ -93,11 +102,29 @@ export async function checkBearerToken(
       trouble: new Error('No identity project is configured: set IDP_PROJECT_ID or run inside a project.'),
     };
   }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
+  const deadline = new Promise<TokenCheck>((resolve) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      const trouble = new Error(`No verdict on the ID token within ${deadlineMs} ms: Google's key endpoint did not answer.`);
+      resolve({ outcome: 'unavailable', trouble });
+    }, deadlineMs);
+  });
+  const verdict = (async (): Promise<TokenCheck> => {
+    try {
+      const decoded = await (verifier ?? (await verifierFor(projectId))).verifyIdToken(token);
+      return { outcome: 'valid', caller: callerFrom(decoded) };
+    } catch (error) {
+      return judgeFailure(error);
+    }
+  })();
   try {
-    const decoded = await (verifier ?? (await verifierFor(projectId))).verifyIdToken(token);
-    return { outcome: 'valid', caller: callerFrom(decoded) };
-  } catch (error) {
-    return judgeFailure(error);
+    return await Promise.race([verdict, deadline]);
+  } finally {
+    clearTimeout(timer);
+    // After the deadline the request has its answer; a bug the verdict throws later is still logged.
+    if (timedOut) verdict.catch((error: unknown) => console.error('A late ID token verdict failed:', error));
   }
 }
 

@@ -128,6 +128,23 @@ describe("checkBearerToken with firebase-admin's verifier, Google's key endpoint
     );
   });
 
+  it('reports the verifier unavailable at its deadline when the key endpoint never answers, rather than hang', async () => {
+    answer = () => 'never';
+    const result = await checkBearerToken(
+      `Bearer ${signedIdToken(projectId, key.privateKey)}`,
+      projectId,
+      await endpoint.verifier('stand-in'),
+      {
+        deadlineMs: 500,
+      },
+    );
+    expect(result.outcome).toBe('unavailable');
+    expect((result as { trouble: Error }).trouble.message).toBe(
+      "No verdict on the ID token within 500 ms: Google's key endpoint did not answer.",
+    );
+    expect(endpoint.fetches).toBe(1);
+  });
+
   it('reports the verifier unavailable, not the token invalid, when the key endpoint answers 500', async () => {
     answer = () => ({ status: 500, body: 'backend error' });
     const result = await check(signedIdToken(projectId, key.privateKey));
