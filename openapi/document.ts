@@ -78,9 +78,15 @@ export function buildDocument(): OpenAPIObject {
   for (const [name, schema] of Object.entries(schemas)) builder.addSchema(name, schema);
   for (const [name, header] of Object.entries(headers)) builder.addHeader(name, header);
   for (const [name, response] of Object.entries(responses)) builder.addResponse(name, response);
+  const defined = new Set(Object.keys(schemas));
   for (const family of families) {
     builder.addTag(family.tag);
-    for (const [name, schema] of Object.entries(family.schemas)) builder.addSchema(name, structuredClone(schema));
+    for (const [name, schema] of Object.entries(family.schemas)) {
+      // One name, one schema: a second definition would silently replace the first everywhere.
+      if (defined.has(name)) throw new Error(`The schema "${name}" of the ${family.tag.name} paths is already defined.`);
+      defined.add(name);
+      builder.addSchema(name, structuredClone(schema));
+    }
     for (const [path, item] of Object.entries(family.paths)) builder.addPath(path, item);
   }
 

@@ -1,7 +1,7 @@
 /** The `controls` family: the control catalog, each control with its latest assessed status. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, jsonResponse, ref, responseRef } from '../components.ts';
-import { controlIdPattern } from '../../functions/src/contract.ts';
+import { controlIdPattern, datePattern } from '../../functions/src/contract.ts';
 
 export const tag = {
   name: 'controls',
@@ -97,7 +97,100 @@ export const schemas = {
       },
     },
   },
+  HistorySide: {
+    type: 'object',
+    required: ['date', 'status', 'findings'],
+    additionalProperties: false,
+    description: 'The control in one report on one side of a change.',
+    properties: {
+      date: { type: 'string', format: 'date' },
+      status: ref('ControlStatus'),
+      findings: { type: 'array', items: ref('Finding'), description: 'The findings that were not a pass.' },
+    },
+  },
+  HistoryChange: {
+    type: 'object',
+    required: ['date', 'from', 'to', 'evidence'],
+    additionalProperties: false,
+    properties: {
+      date: { type: 'string', format: 'date', description: 'The first day of the new status.' },
+      from: {
+        oneOf: [ref('HistorySide'), { type: 'null' }],
+        description: 'The report before the change; null when none before it assessed the control.',
+      },
+      to: ref('HistorySide'),
+      evidence: {
+        type: 'object',
+        required: ['added', 'removed'],
+        additionalProperties: false,
+        description: 'Evidence items the result considered after the change and not before, and the other way round.',
+        properties: {
+          added: { type: 'array', items: { type: 'string' } },
+          removed: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+  },
+  ControlHistory: {
+    type: 'object',
+    required: ['controlId', 'from', 'to', 'days', 'summary', 'changes'],
+    additionalProperties: false,
+    properties: {
+      controlId: { type: 'string', pattern: controlIdPattern },
+      from: { type: 'string', format: 'date' },
+      to: { type: 'string', format: 'date' },
+      days: {
+        type: 'array',
+        description: 'Every day of the period, oldest first; `status` is null on a day without a report.',
+        items: {
+          type: 'object',
+          required: ['date', 'status'],
+          additionalProperties: false,
+          properties: { date: { type: 'string', format: 'date' }, status: { oneOf: [ref('ControlStatus'), { type: 'null' }] } },
+        },
+      },
+      summary: {
+        type: 'object',
+        required: ['daysWithReport', 'daysPassing', 'passingShare', 'longestNonPassingStreak', 'fixes', 'meanTimeToFixDays'],
+        additionalProperties: false,
+        properties: {
+          daysWithReport: { type: 'integer', minimum: 0, description: 'Days whose report assessed the control.' },
+          daysPassing: { type: 'integer', minimum: 0 },
+          passingShare: {
+            oneOf: [{ type: 'number', minimum: 0, maximum: 1 }, { type: 'null' }],
+            description: 'Days passing over days assessed and applicable; null when there were none.',
+          },
+          longestNonPassingStreak: {
+            oneOf: [
+              {
+                type: 'object',
+                required: ['days', 'from', 'to'],
+                additionalProperties: false,
+                properties: {
+                  days: { type: 'integer', minimum: 1, description: 'Calendar days from its first report to its last.' },
+                  from: { type: 'string', format: 'date' },
+                  to: { type: 'string', format: 'date' },
+                },
+              },
+              { type: 'null' },
+            ],
+            description: 'Consecutive reports failing, stale or missing evidence (days without a report do not break it).',
+          },
+          fixes: { type: 'integer', minimum: 0, description: 'Non-passing runs that a passing report ended.' },
+          meanTimeToFixDays: {
+            oneOf: [{ type: 'number', minimum: 0 }, { type: 'null' }],
+            description: 'Mean days from a run\u2019s first day to the passing report that ended it; null without a fix.',
+          },
+        },
+      },
+      changes: { type: 'array', items: ref('HistoryChange'), description: 'Every change of status, oldest first.' },
+    },
+  },
 } as const;
+
+/** A day bounding a period, in the report time zone. */
+const periodBound = (name: 'from' | 'to', description: string) =>
+  ({ name, in: 'query', required: false, description, schema: { type: 'string', pattern: datePattern } }) as const;
 
 export const paths: PathsObject = {
   '/api/controls': {
@@ -134,6 +227,33 @@ export const paths: PathsObject = {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: controlIdPattern } }],
       responses: {
         '200': jsonResponse('The control.', ref('ControlDetail')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('ControlNotFound'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/controls/{id}/history': {
+    get: {
+      operationId: 'getControlHistory',
+      summary: 'Get one control over a period',
+      description:
+        'The control\u2019s status on each day from `from` to `to`, the share of days it passed, its longest ' +
+        'non-passing streak, how long fixes took, and every change of status with the findings and evidence on ' +
+        'either side. Reads one report per day of the period. At most 366 days; `to` defaults to today and ' +
+        '`from` to 89 days before `to`. A day that is not a calendar day, `from` after `to`, a `to` after today ' +
+        'or a longer period answers 400.',
+      tags: ['controls'],
+      'x-beta': true,
+      security: access.protected,
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: controlIdPattern } },
+        periodBound('from', 'The first day of the period, `YYYY-MM-DD`.'),
+        periodBound('to', 'The last day of the period, `YYYY-MM-DD`; today when absent.'),
+      ],
+      responses: {
+        '200': jsonResponse('The control over the period.', ref('ControlHistory')),
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
         '404': responseRef('ControlNotFound'),

@@ -60,6 +60,7 @@ const samples: Record<string, () => Sample[]> = {
   getReportOscal: () => [{ path: `/api/report/${today}/oscal` }],
   listControls: () => [{ path: '/api/controls' }],
   getControl: () => [{ path: '/api/controls/IAM-01' }],
+  getControlHistory: () => [{ path: '/api/controls/IAM-01/history' }],
   ingestEvidence: () => [
     { path: '/api/evidence', method: 'POST', body: newEvidence, headers: { 'Content-Type': 'application/json' }, status: 201 },
   ],
@@ -264,6 +265,10 @@ describe(`access matrix in ${mode} mode`, () => {
               break;
             case 'getControl':
               expect(body.id, where).toBe('IAM-01');
+              break;
+            case 'getControlHistory':
+              expect(body.controlId, where).toBe('IAM-01');
+              expect((body.days as unknown[]).length, where).toBe(90);
               break;
             case 'ingestEvidence':
               expect((body.items as { status: string }[])[0]?.status, where).toBe('created');

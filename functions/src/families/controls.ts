@@ -1,8 +1,13 @@
-/** The `controls` family: the catalog, each control with its status in the newest stored report. */
+/**
+ * The `controls` family: the catalog, each control with its status in the newest stored report,
+ * and one control over a period (reports/control-history.ts).
+ */
 import type { Control, ControlResult, Report } from '../assessment/model.js';
-import { dayIn } from '../assessment/dates.js';
+import { addDays, dayIn, isCalendarDate } from '../assessment/dates.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
-import { ApiProblem } from '../http/problem.js';
+import { ApiProblem, invalidRequest } from '../http/problem.js';
+import { controlHistory } from '../reports/control-history.js';
+import { inBatches } from '../storage/object-store.js';
 import { servicesFrom, type ServiceOptions } from './services.js';
 
 export type ControlsFamilyOptions = FamilyOptions & ServiceOptions;
@@ -23,6 +28,27 @@ function summary(control: Control, report: Report | undefined, result: ControlRe
 function mapsTo(control: Control, requirement: string): boolean {
   const wanted = requirement.toLowerCase();
   return Object.values(control.frameworks).some((ids: string[]) => ids.some((id) => id.toLowerCase() === wanted));
+}
+
+/** The longest period a history request reads, in days: a year, leap day included. */
+export const maxHistoryDays = 366;
+/** The period when none is asked for: 90 days up to today. */
+const defaultHistoryDays = 90;
+
+/** The period a history request asks for, checked; a refusal names the parameter at fault. */
+function periodOf(query: { from?: string; to?: string }, today: string, timeZone: string): { from: string; to: string } {
+  for (const name of ['from', 'to'] as const) {
+    const value = query[name];
+    if (value !== undefined && !isCalendarDate(value))
+      throw invalidRequest([{ in: 'query', name, message: 'is not a calendar date (YYYY-MM-DD)' }]);
+  }
+  const to = query.to ?? today;
+  if (to > today) throw invalidRequest([{ in: 'query', name: 'to', message: `is after today (${today}, ${timeZone})` }]);
+  const from = query.from ?? addDays(to, 1 - defaultHistoryDays);
+  if (from > to) throw invalidRequest([{ in: 'query', name: 'from', message: 'is after "to"' }]);
+  if (addDays(from, maxHistoryDays - 1) < to)
+    throw invalidRequest([{ in: 'query', name: 'from', message: `makes a period longer than ${maxHistoryDays} days` }]);
+  return { from, to };
 }
 
 export function createControlsFamily(options: ControlsFamilyOptions = {}) {
@@ -63,6 +89,27 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
             result: result ?? null,
           },
         };
+      },
+      getControlHistory: async ({ path, query }) => {
+        const s = await services();
+        const control = s.catalog.controls.find((candidate) => candidate.id === path.id);
+        if (!control) throw new ApiProblem('control_not_found', `No control in the catalog has the id "${path.id}".`);
+        const today = dayIn(s.timeZone(), s.now());
+        const { from, to } = periodOf(query, today, s.timeZone());
+        // One object per day with a report, a few at a time; past days' reports never change.
+        const resultOn = async (date: string) => {
+          const stored = await s.reports.find(date, { immutable: date < today });
+          return { date, result: stored?.report.controls.find((result) => result.id === control.id) };
+        };
+        const [reports, before] = await Promise.all([
+          s.reports.datesBetween(from, to).then((dates) => inBatches(dates, 16, resultOn)),
+          s.reports.latestOnOrBefore(addDays(from, -1)),
+        ]);
+        const previous = before && {
+          date: before.date,
+          result: before.report.controls.find((result) => result.id === control.id),
+        };
+        return { status: 200, body: controlHistory(control.id, from, to, reports, previous) };
       },
     },
     options,

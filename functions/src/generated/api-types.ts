@@ -194,6 +194,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/controls/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one control over a period
+         * @description The control’s status on each day from `from` to `to`, the share of days it passed, its longest non-passing streak, how long fixes took, and every change of status with the findings and evidence on either side. Reads one report per day of the period. At most 366 days; `to` defaults to today and `from` to 89 days before `to`. A day that is not a calendar day, `from` after `to`, a `to` after today or a longer period answers 400.
+         */
+        get: operations["getControlHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evidence": {
         parameters: {
             query?: never;
@@ -710,6 +730,64 @@ export interface components {
             checks: components["schemas"]["Check"][];
             /** @description The full result (findings, evidence) in the newest report; null until a report exists. */
             result: components["schemas"]["ControlResult"] | null;
+        };
+        /** @description The control in one report on one side of a change. */
+        HistorySide: {
+            /** Format: date */
+            date: string;
+            status: components["schemas"]["ControlStatus"];
+            /** @description The findings that were not a pass. */
+            findings: components["schemas"]["Finding"][];
+        };
+        HistoryChange: {
+            /**
+             * Format: date
+             * @description The first day of the new status.
+             */
+            date: string;
+            /** @description The report before the change; null when none before it assessed the control. */
+            from: components["schemas"]["HistorySide"] | null;
+            to: components["schemas"]["HistorySide"];
+            /** @description Evidence items the result considered after the change and not before, and the other way round. */
+            evidence: {
+                added: string[];
+                removed: string[];
+            };
+        };
+        ControlHistory: {
+            controlId: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description Every day of the period, oldest first; `status` is null on a day without a report. */
+            days: {
+                /** Format: date */
+                date: string;
+                status: components["schemas"]["ControlStatus"] | null;
+            }[];
+            summary: {
+                /** @description Days whose report assessed the control. */
+                daysWithReport: number;
+                daysPassing: number;
+                /** @description Days passing over days assessed and applicable; null when there were none. */
+                passingShare: number | null;
+                /** @description Consecutive reports failing, stale or missing evidence (days without a report do not break it). */
+                longestNonPassingStreak: {
+                    /** @description Calendar days from its first report to its last. */
+                    days: number;
+                    /** Format: date */
+                    from: string;
+                    /** Format: date */
+                    to: string;
+                } | null;
+                /** @description Non-passing runs that a passing report ended. */
+                fixes: number;
+                /** @description Mean days from a run’s first day to the passing report that ended it; null without a fix. */
+                meanTimeToFixDays: number | null;
+            };
+            /** @description Every change of status, oldest first. */
+            changes: components["schemas"]["HistoryChange"][];
         };
         /** @description An account in the identity provider. */
         IdpUserData: {
@@ -1929,6 +2007,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ControlDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ControlNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getControlHistory: {
+        parameters: {
+            query?: {
+                /** @description The first day of the period, `YYYY-MM-DD`. */
+                from?: string;
+                /** @description The last day of the period, `YYYY-MM-DD`; today when absent. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The control over the period. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlHistory"];
                 };
             };
             400: components["responses"]["BadRequest"];

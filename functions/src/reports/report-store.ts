@@ -234,6 +234,11 @@ export class ReportStore {
     return (await this.#objects()).map(({ date }) => date);
   }
 
+  /** The days from `from` to `to` (inclusive) that have a report, oldest first: one `list`. */
+  async datesBetween(from: string, to: string): Promise<string[]> {
+    return (await this.#objects({ from, upTo: to })).map(({ date }) => date);
+  }
+
   /** Every day's summary, oldest first, from the objects' metadata (a report stored without it is read). */
   async list(): Promise<ReportListing[]> {
     const listings = await inBatches(await this.#objects(), 16, async ({ date, info }): Promise<ReportListing | undefined> => {

@@ -1,0 +1,64 @@
+/**
+ * A control over a period through Hosting on the emulators, on the demo's two weeks of reports:
+ * every day's status is the one that day's report gives the control, every change sits between
+ * two reports that disagree, and a period it cannot read is refused with a 400 naming the part.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../functions/src/assessment/model.ts';
+import type { ControlHistory } from '../../functions/src/reports/control-history.ts';
+import { bearer, hosting, mode, signUp } from '../support/emulator.ts';
+import { expectedProblem } from '../support/problems.ts';
+
+let auth: Record<string, string>;
+beforeAll(async () => {
+  auth = mode === 'protected' ? bearer((await signUp()).idToken) : {};
+});
+
+async function get<T>(path: string): Promise<T> {
+  const answer = await fetch(`${hosting}${path}`, { headers: auth });
+  expect([path, answer.status]).toEqual([path, 200]);
+  return (await answer.json()) as T;
+}
+
+describe(`the history of a control, ${mode} mode`, () => {
+  it("gives each day the status that day's report gives the control, and each change between reports that disagree", async () => {
+    const list = await get<{ today: string; reports: { date: string }[] }>('/api/report');
+    const first = list.reports[0]!.date;
+    const history = await get<ControlHistory>(`/api/controls/IAM-08/history?from=${first}&to=${list.today}`);
+    const reported = new Map<string, string>();
+    for (const { date } of list.reports) {
+      const report = await get<Report>(`/api/report/${date}`);
+      reported.set(date, report.controls.find((control) => control.id === 'IAM-08')!.status);
+    }
+    expect(history.days.filter((day) => day.status !== null)).toEqual([...reported].map(([date, status]) => ({ date, status })));
+    expect(history.summary.daysWithReport).toBe(reported.size);
+    const dates = [...reported.keys()];
+    for (const change of history.changes) {
+      expect(change.to.status).toBe(reported.get(change.date));
+      const before = dates[dates.indexOf(change.date) - 1];
+      if (before) expect(change.from).toMatchObject({ date: before, status: reported.get(before) });
+      else expect(change.from).toBeNull();
+    }
+    // A change wherever two reports in a row disagree, and nowhere else.
+    const expected = dates.filter((date, index) => index === 0 || reported.get(date) !== reported.get(dates[index - 1]!));
+    expect(history.changes.map((change) => change.date)).toEqual(expected);
+  });
+
+  it('refuses a period longer than a year with a 400 naming "from"', async () => {
+    const path = '/api/controls/IAM-08/history?from=2024-01-01&to=2025-06-30';
+    const answer = await fetch(`${hosting}${path}`, { headers: auth });
+    expect(answer.status).toBe(400);
+    const message = 'makes a period longer than 366 days';
+    expect(await answer.json()).toEqual(
+      expectedProblem(
+        'invalid_request',
+        `The query parameter "from" ${message}.`,
+        '/api/controls/IAM-08/history',
+        answer.headers.get('x-request-id')!,
+        {
+          errors: [{ in: 'query', name: 'from', message }],
+        },
+      ),
+    );
+  });
+});
