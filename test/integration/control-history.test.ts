@@ -2,12 +2,17 @@
  * A control over a period through Hosting on the emulators, on the demo's two weeks of reports:
  * every day's status is the one that day's report gives the control, every change sits between
  * two reports that disagree, and a period it cannot read is refused with a 400 naming the part.
+ * The control's page shows the same last 90 days in a real browser.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../functions/src/assessment/model.ts';
 import type { ControlHistory } from '../../functions/src/reports/control-history.ts';
+import { dayLabel, fixText, passingText, streakText } from '../../hosting/src/lib/control-timeline.ts';
+import { openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
 import { bearer, hosting, mode, signUp } from '../support/emulator.ts';
 import { expectedProblem } from '../support/problems.ts';
+
+const browser = useBrowser();
 
 let auth: Record<string, string>;
 beforeAll(async () => {
@@ -42,6 +47,26 @@ describe(`the history of a control, ${mode} mode`, () => {
     // A change wherever two reports in a row disagree, and nowhere else.
     const expected = dates.filter((date, index) => index === 0 || reported.get(date) !== reported.get(dates[index - 1]!));
     expect(history.changes.map((change) => change.date)).toEqual(expected);
+  });
+
+  it("shows the last 90 days on the control's page: a day per cell, the summary and every change", async () => {
+    const history = await get<ControlHistory>('/api/controls/IAM-08/history');
+    const { page, problems, close } = await openPage(browser());
+    await page.goto(`${hosting}/controls/IAM-08`);
+    if (mode === 'protected') await signIn(page, 'timeline@example.com');
+    const strip = page.getByTestId('timeline-strip');
+    await strip.waitFor(settles);
+    expect(await strip.locator('span').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('title')))).toEqual(
+      history.days.map(dayLabel),
+    );
+    expect(await strip.getAttribute('aria-label')).toBe(passingText(history));
+    expect(await page.getByTestId('timeline-passing').textContent()).toBe(passingText(history));
+    expect(await page.getByTestId('timeline-streak').textContent()).toBe(streakText(history.summary));
+    expect(await page.getByTestId('timeline-fix').textContent()).toBe(fixText(history.summary));
+    expect(await page.getByTestId('timeline-change').count()).toBe(history.changes.length);
+    await screenshot(page, 'control-timeline');
+    expect(problems).toEqual([]);
+    await close();
   });
 
   it('refuses a period longer than a year with a 400 naming "from"', async () => {

@@ -87,7 +87,7 @@ const smallTargetsOf = (page: Page) =>
 const views: { name: string; path: string; ready: (page: Page) => Promise<unknown> }[] = [
   { name: 'dashboard', path: '/', ready: (page) => page.getByTestId('score').waitFor(settles) },
   { name: 'controls', path: '/controls', ready: (page) => page.getByTestId('control-count').waitFor(settles) },
-  { name: 'control', path: '/controls/IAM-01', ready: (page) => page.getByTestId('objective').waitFor(settles) },
+  { name: 'control', path: '/controls/IAM-01', ready: (page) => page.getByTestId('timeline-strip').waitFor(settles) },
   {
     name: 'evidence',
     path: '/evidence',

@@ -26,3 +26,4 @@ export type Attachment = Schemas['Attachment'];
 export type Submission = Schemas['Submission'];
 export type SubmissionPage = Schemas['SubmissionPage'];
 export type RequestError = Schemas['RequestError'];
+export type ControlHistory = Schemas['ControlHistory'];
