@@ -45,6 +45,7 @@ import { bodyBombsGroup } from './bench/groups/body-bombs.ts';
 import { chatGroup } from './bench/groups/chat.ts';
 import { coldGroup } from './bench/groups/cold.ts';
 import { evaluationGroup } from './bench/groups/evaluation.ts';
+import { historyGroup } from './bench/groups/history.ts';
 import { reportGroup } from './bench/groups/report.ts';
 import { storageGroup } from './bench/groups/storage.ts';
 import { streamsGroup } from './bench/groups/streams.ts';
@@ -64,6 +65,7 @@ const groups: BenchGroup[] = [
   chatGroup,
   webGroup,
   storageGroup,
+  historyGroup,
   bodyBombsGroup,
 ];
 

@@ -8,7 +8,7 @@ import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { ApiProblem, invalidRequest } from '../http/problem.js';
 import { controlHistory } from '../reports/control-history.js';
 import { inBatches } from '../storage/object-store.js';
-import { servicesFrom, type ServiceOptions } from './services.js';
+import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
 export type ControlsFamilyOptions = FamilyOptions & ServiceOptions;
 
@@ -49,6 +49,23 @@ function periodOf(query: { from?: string; to?: string }, today: string, timeZone
   if (addDays(from, maxHistoryDays - 1) < to)
     throw invalidRequest([{ in: 'query', name: 'from', message: `makes a period longer than ${maxHistoryDays} days` }]);
   return { from, to };
+}
+
+/**
+ * The history of a control over a checked period: one object per day with a report, a few at a
+ * time (past days' reports never change, so the cache serves them), and the report before it.
+ */
+export async function readControlHistory(s: Services, controlId: string, from: string, to: string, today: string) {
+  const resultOn = async (date: string) => {
+    const stored = await s.reports.find(date, { immutable: date < today });
+    return { date, result: stored?.report.controls.find((result) => result.id === controlId) };
+  };
+  const [reports, before] = await Promise.all([
+    s.reports.datesBetween(from, to).then((dates) => inBatches(dates, 16, resultOn)),
+    s.reports.latestOnOrBefore(addDays(from, -1)),
+  ]);
+  const previous = before && { date: before.date, result: before.report.controls.find((result) => result.id === controlId) };
+  return controlHistory(controlId, from, to, reports, previous);
 }
 
 export function createControlsFamily(options: ControlsFamilyOptions = {}) {
@@ -96,20 +113,7 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
         if (!control) throw new ApiProblem('control_not_found', `No control in the catalog has the id "${path.id}".`);
         const today = dayIn(s.timeZone(), s.now());
         const { from, to } = periodOf(query, today, s.timeZone());
-        // One object per day with a report, a few at a time; past days' reports never change.
-        const resultOn = async (date: string) => {
-          const stored = await s.reports.find(date, { immutable: date < today });
-          return { date, result: stored?.report.controls.find((result) => result.id === control.id) };
-        };
-        const [reports, before] = await Promise.all([
-          s.reports.datesBetween(from, to).then((dates) => inBatches(dates, 16, resultOn)),
-          s.reports.latestOnOrBefore(addDays(from, -1)),
-        ]);
-        const previous = before && {
-          date: before.date,
-          result: before.report.controls.find((result) => result.id === control.id),
-        };
-        return { status: 200, body: controlHistory(control.id, from, to, reports, previous) };
+        return { status: 200, body: await readControlHistory(s, control.id, from, to, today) };
       },
     },
     options,
