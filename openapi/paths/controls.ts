@@ -261,4 +261,35 @@ export const paths: PathsObject = {
       },
     },
   },
+  '/api/controls/{id}/history.csv': {
+    get: {
+      operationId: 'exportControlHistory',
+      summary: 'Export one control over a period as CSV',
+      description:
+        'The history of `GET /api/controls/{id}/history` as CSV (RFC 4180, CRLF line ends), one row a day: ' +
+        '`date`, `status` (empty without a report), and on the day of a change `changed_from` (`none` for a first ' +
+        'assessment), `reasons` (the findings that were not a pass, or for a fix the ones it resolved, separated ' +
+        'by ` | `) and `evidence_added` (space-separated ids). A cell a spreadsheet would take for a formula is ' +
+        'prefixed with an apostrophe. The same period rules and problems as the JSON.',
+      tags: ['controls'],
+      'x-beta': true,
+      security: access.protected,
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: controlIdPattern } },
+        periodBound('from', 'The first day of the period, `YYYY-MM-DD`.'),
+        periodBound('to', 'The last day of the period, `YYYY-MM-DD`; today when absent.'),
+      ],
+      responses: {
+        '200': {
+          description: 'The CSV, named `<id>-<from>-to-<to>.csv` for saving.',
+          headers: { 'Content-Disposition': { schema: { type: 'string' } } },
+          content: { 'text/csv': { schema: { type: 'string' } } },
+        },
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('ControlNotFound'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
 };

@@ -61,6 +61,7 @@ const samples: Record<string, () => Sample[]> = {
   listControls: () => [{ path: '/api/controls' }],
   getControl: () => [{ path: '/api/controls/IAM-01' }],
   getControlHistory: () => [{ path: '/api/controls/IAM-01/history' }],
+  exportControlHistory: () => [{ path: '/api/controls/IAM-01/history.csv' }],
   ingestEvidence: () => [
     { path: '/api/evidence', method: 'POST', body: newEvidence, headers: { 'Content-Type': 'application/json' }, status: 201 },
   ],
@@ -269,6 +270,10 @@ describe(`access matrix in ${mode} mode`, () => {
             case 'getControlHistory':
               expect(body.controlId, where).toBe('IAM-01');
               expect((body.days as unknown[]).length, where).toBe(90);
+              break;
+            case 'exportControlHistory':
+              expect(response.headers.get('content-type'), where).toBe('text/csv; charset=utf-8; header=present');
+              expect((body.bytes as string).split('\r\n').length, where).toBe(92);
               break;
             case 'ingestEvidence':
               expect((body.items as { status: string }[])[0]?.status, where).toBe('created');

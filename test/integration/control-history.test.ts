@@ -4,6 +4,7 @@
  * two reports that disagree, and a period it cannot read is refused with a 400 naming the part.
  * The control's page shows the same last 90 days in a real browser.
  */
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../functions/src/assessment/model.ts';
 import type { ControlHistory } from '../../functions/src/reports/control-history.ts';
@@ -65,6 +66,17 @@ describe(`the history of a control, ${mode} mode`, () => {
     expect(await page.getByTestId('timeline-fix').textContent()).toBe(fixText(history.summary));
     expect(await page.getByTestId('timeline-change').count()).toBe(history.changes.length);
     await screenshot(page, 'control-timeline');
+
+    // The same days as CSV, through the authorised download.
+    const csvPath = `/api/controls/IAM-08/history.csv?from=${history.from}&to=${history.to}`;
+    const csv = await fetch(`${hosting}${csvPath}`, { headers: auth });
+    expect(csv.status).toBe(200);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download these days as CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`IAM-08-${history.from}-to-${history.to}.csv`);
+    expect(readFileSync((await download.path())!, 'utf8')).toBe(await csv.text());
     expect(problems).toEqual([]);
     await close();
   });

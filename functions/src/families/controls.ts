@@ -7,6 +7,7 @@ import { addDays, dayIn, isCalendarDate } from '../assessment/dates.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { ApiProblem, invalidRequest } from '../http/problem.js';
 import { controlHistory } from '../reports/control-history.js';
+import { controlHistoryCsv } from '../reports/control-history-csv.js';
 import { inBatches } from '../storage/object-store.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
@@ -78,6 +79,16 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
     return { s, report: stored?.report, results };
   }
 
+  /** The history a request asks for: a control of the catalog, over a period it can read. */
+  async function historyAsked(id: string, query: { from?: string; to?: string }) {
+    const s = await services();
+    const control = s.catalog.controls.find((candidate) => candidate.id === id);
+    if (!control) throw new ApiProblem('control_not_found', `No control in the catalog has the id "${id}".`);
+    const today = dayIn(s.timeZone(), s.now());
+    const { from, to } = periodOf(query, today, s.timeZone());
+    return readControlHistory(s, control.id, from, to, today);
+  }
+
   return createFamily(
     'controls',
     {
@@ -107,13 +118,15 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
           },
         };
       },
-      getControlHistory: async ({ path, query }) => {
-        const s = await services();
-        const control = s.catalog.controls.find((candidate) => candidate.id === path.id);
-        if (!control) throw new ApiProblem('control_not_found', `No control in the catalog has the id "${path.id}".`);
-        const today = dayIn(s.timeZone(), s.now());
-        const { from, to } = periodOf(query, today, s.timeZone());
-        return { status: 200, body: await readControlHistory(s, control.id, from, to, today) };
+      getControlHistory: async ({ path, query }) => ({ status: 200, body: await historyAsked(path.id, query) }),
+      exportControlHistory: async ({ path, query }) => {
+        const history = await historyAsked(path.id, query);
+        return {
+          status: 200,
+          body: Buffer.from(controlHistoryCsv(history)),
+          contentType: 'text/csv; charset=utf-8; header=present',
+          headers: { 'Content-Disposition': `attachment; filename="${history.controlId}-${history.from}-to-${history.to}.csv"` },
+        };
       },
     },
     options,

@@ -214,6 +214,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/controls/{id}/history.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export one control over a period as CSV
+         * @description The history of `GET /api/controls/{id}/history` as CSV (RFC 4180, CRLF line ends), one row a day: `date`, `status` (empty without a report), and on the day of a change `changed_from` (`none` for a first assessment), `reasons` (the findings that were not a pass, or for a fix the ones it resolved, separated by ` | `) and `evidence_added` (space-separated ids). A cell a spreadsheet would take for a formula is prefixed with an apostrophe. The same period rules and problems as the JSON.
+         */
+        get: operations["exportControlHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evidence": {
         parameters: {
             query?: never;
@@ -2041,6 +2061,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ControlHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ControlNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    exportControlHistory: {
+        parameters: {
+            query?: {
+                /** @description The first day of the period, `YYYY-MM-DD`. */
+                from?: string;
+                /** @description The last day of the period, `YYYY-MM-DD`; today when absent. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV, named `<id>-<from>-to-<to>.csv` for saving. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

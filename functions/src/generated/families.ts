@@ -5,7 +5,7 @@ export interface FamilyOperations {
   auth: 'getAuthConfig' | 'getCaller';
   docs: 'listDocs' | 'getDocPage';
   report: 'listReports' | 'getTodayReport' | 'getReport' | 'getReportOscal';
-  controls: 'listControls' | 'getControl' | 'getControlHistory';
+  controls: 'listControls' | 'getControl' | 'getControlHistory' | 'exportControlHistory';
   evidence: 'listEvidence' | 'ingestEvidence' | 'getEvidence';
   submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';
   analyses: 'listAnalyses' | 'startAnalysis' | 'getAnalysis' | 'cancelAnalysis' | 'streamAnalysisEvents';

@@ -14,24 +14,24 @@ export function isDownloading(path: string): boolean {
 }
 
 /**
- * Downloads `path` as `filename`; false, doing nothing, while a download of `path` is already
- * under way (a double click, or an impatient second one).
+ * Downloads `path` as `filename`, asking for `accept`; false, doing nothing, while a download of
+ * `path` is already under way (a double click, or an impatient second one).
  */
-export async function downloadFrom(path: string, filename: string): Promise<boolean> {
+export async function downloadFrom(path: string, filename: string, accept = 'application/json'): Promise<boolean> {
   if (inFlight.has(path)) return false;
   inFlight.add(path);
   try {
-    await save(path, filename);
+    await save(path, filename, accept);
     return true;
   } finally {
     inFlight.delete(path);
   }
 }
 
-async function save(path: string, filename: string): Promise<void> {
+async function save(path: string, filename: string, accept: string): Promise<void> {
   let response: Response;
   try {
-    response = await callApi(path, { headers: { Accept: 'application/json' } });
+    response = await callApi(path, { headers: { Accept: accept } });
   } catch {
     throw new UnreachableError();
   }

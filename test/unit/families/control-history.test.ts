@@ -146,6 +146,32 @@ describe('the history of a control', () => {
     expect(((await answer.json()) as ControlHistory).days).toHaveLength(366);
   });
 
+  it('exports the same period as CSV, a row a day, named for saving', async () => {
+    const from = addDays(today, -41);
+    const to = addDays(today, -39);
+    const answer = await fetch(`${served.url}/api/controls/${control.id}/history.csv?from=${from}&to=${to}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="${control.id}-${from}-to-${to}.csv"`);
+    expect(await answer.text()).toBe(
+      [
+        'date,status,changed_from,reasons,evidence_added',
+        `${from},passing,,,`,
+        `${addDays(today, -40)},failing,passing,On ${addDays(today, -40)}.,ev-${addDays(today, -40)}`,
+        `${to},failing,,,`,
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('refuses the CSV of a period it cannot read as the JSON does', async () => {
+    const answer = await fetch(`${served.url}/api/controls/${control.id}/history.csv?to=2026-11-25`);
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { detail: string }).detail).toBe(
+      'The query parameter "to" is after today (2026-11-24, UTC).',
+    );
+  });
+
   it('answers 404 for a control the catalog does not have', async () => {
     const answer = await history('', 'ZZZ-99');
     expect(answer.status).toBe(404);
