@@ -188,9 +188,29 @@ export const schemas = {
   },
 } as const;
 
+const controlIdParameter = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: controlIdPattern },
+} as const;
+
 /** A day bounding a period, in the report time zone. */
 const periodBound = (name: 'from' | 'to', description: string) =>
   ({ name, in: 'query', required: false, description, schema: { type: 'string', pattern: datePattern } }) as const;
+
+/** The control and the period of both forms of its history (JSON and CSV), and how either is refused. */
+const historyParameters = [
+  controlIdParameter,
+  periodBound('from', 'The first day of the period, `YYYY-MM-DD`.'),
+  periodBound('to', 'The last day of the period, `YYYY-MM-DD`; today when absent.'),
+];
+const historyProblems = {
+  '400': responseRef('BadRequest'),
+  '401': responseRef('Unauthorized'),
+  '404': responseRef('ControlNotFound'),
+  '500': responseRef('InternalError'),
+};
 
 export const paths: PathsObject = {
   '/api/controls': {
@@ -224,7 +244,7 @@ export const paths: PathsObject = {
       summary: 'Get one control with its latest result',
       tags: ['controls'],
       security: access.protected,
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: controlIdPattern } }],
+      parameters: [controlIdParameter],
       responses: {
         '200': jsonResponse('The control.', ref('ControlDetail')),
         '400': responseRef('BadRequest'),
@@ -247,17 +267,10 @@ export const paths: PathsObject = {
       tags: ['controls'],
       'x-beta': true,
       security: access.protected,
-      parameters: [
-        { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: controlIdPattern } },
-        periodBound('from', 'The first day of the period, `YYYY-MM-DD`.'),
-        periodBound('to', 'The last day of the period, `YYYY-MM-DD`; today when absent.'),
-      ],
+      parameters: historyParameters,
       responses: {
         '200': jsonResponse('The control over the period.', ref('ControlHistory')),
-        '400': responseRef('BadRequest'),
-        '401': responseRef('Unauthorized'),
-        '404': responseRef('ControlNotFound'),
-        '500': responseRef('InternalError'),
+        ...historyProblems,
       },
     },
   },
@@ -274,21 +287,14 @@ export const paths: PathsObject = {
       tags: ['controls'],
       'x-beta': true,
       security: access.protected,
-      parameters: [
-        { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: controlIdPattern } },
-        periodBound('from', 'The first day of the period, `YYYY-MM-DD`.'),
-        periodBound('to', 'The last day of the period, `YYYY-MM-DD`; today when absent.'),
-      ],
+      parameters: historyParameters,
       responses: {
         '200': {
           description: 'The CSV, named `<id>-<from>-to-<to>.csv` for saving.',
           headers: { 'Content-Disposition': { schema: { type: 'string' } } },
           content: { 'text/csv': { schema: { type: 'string' } } },
         },
-        '400': responseRef('BadRequest'),
-        '401': responseRef('Unauthorized'),
-        '404': responseRef('ControlNotFound'),
-        '500': responseRef('InternalError'),
+        ...historyProblems,
       },
     },
   },
