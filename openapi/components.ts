@@ -136,6 +136,10 @@ export const responses: Record<string, ResponseObject> = {
   EvidenceNotFound: problemResponse('No evidence item has this id.', ['evidence_not_found']),
   ControlNotFound: problemResponse('No control has this id.', ['control_not_found']),
   ReportNotFound: problemResponse('There is no report for this date.', ['report_not_found']),
+  FrameworkOrReportNotFound: problemResponse('No such framework, or no report for this date.', [
+    'framework_not_found',
+    'report_not_found',
+  ]),
   AnalysisConflict: problemResponse('The run cannot do what was asked in its current state.', [
     'analysis_ended',
     'report_immutable',

@@ -51,6 +51,23 @@ export const severityRank = Object.fromEntries(severities.map((severity, rank) =
   Record<Severity, number>
 >;
 
+/** The frameworks the catalog maps its controls to, in the order they are shown. */
+export const frameworkIds = ['soc2', 'iso27001', 'nist80053'] as const;
+export type FrameworkId = (typeof frameworkIds)[number];
+
+/**
+ * How a framework requirement stands in a report, from the statuses of the controls mapped to it
+ * (assessment/readiness.ts): `met` when every applicable one passes, `not_met` when one fails,
+ * `unproven` when none fails but one has stale or missing evidence, `not_applicable` when all are
+ * scoped out.
+ */
+export const requirementStatuses = ['met', 'not_met', 'unproven', 'not_applicable'] as const;
+export type RequirementStatus = (typeof requirementStatuses)[number];
+
+/** The problem codes a failed analysis run can carry (http/domain-problems.ts words each). */
+export const runFailureCodes = ['worker_lost', 'internal', 'control_not_found', 'report_immutable'] as const;
+export type RunFailureCode = (typeof runFailureCodes)[number];
+
 /** The events that end an analysis run; a run has exactly one of them, last. */
 export const terminalEventTypes = ['run.completed', 'run.failed', 'run.cancelled'] as const;
 

@@ -40,6 +40,10 @@ export const controls = onRequest(
   http,
   lazyHandler('controls', () => import('./families/controls.js')),
 );
+export const frameworks = onRequest(
+  http,
+  lazyHandler('frameworks', () => import('./families/frameworks.js')),
+);
 export const evidence = onRequest(
   { ...http, memory: '512MiB' },
   lazyHandler('evidence', () => import('./families/evidence.js')),

@@ -5,13 +5,12 @@ import {
   cursorParameter,
   eventStreamOf,
   jsonResponse,
-  problemCodes,
   ref,
   responseRef,
   resumeParameters,
   streamEvent,
 } from '../components.ts';
-import { analysisIdPattern, controlIdPattern } from '../../functions/src/contract.ts';
+import { analysisIdPattern, controlIdPattern, runFailureCodes } from '../../functions/src/contract.ts';
 
 export const tag = {
   name: 'analyses',
@@ -130,7 +129,8 @@ export const schemas = {
     additionalProperties: false,
     description: 'Why a run failed, in the terms of the problem catalog: `code` and `title` are a catalog entry\u2019s.',
     properties: {
-      code: { type: 'string', enum: problemCodes },
+      // Only the codes a run can fail with, so a new code for a request problem elsewhere does not widen it.
+      code: { type: 'string', enum: [...runFailureCodes] },
       title: { type: 'string' },
       detail: { type: 'string' },
     },

@@ -80,6 +80,10 @@ export const schemas = {
       },
       counts: ref('StatusCounts'),
       controls: { type: 'integer', minimum: 0, description: 'How many controls were evaluated.' },
+      readiness: {
+        ...ref('ReadinessShares'),
+        description: 'Each framework\u2019s share of requirements met; absent from reports made before API 1.4.0.',
+      },
     },
   },
   StatusChange: {
@@ -122,6 +126,13 @@ export const schemas = {
       summary: ref('ReportSummary'),
       controls: { type: 'array', items: ref('ControlResult'), description: 'One result per control, in id order.' },
       diff: ref('ReportDiff'),
+      frameworks: {
+        type: 'array',
+        items: ref('FrameworkReadiness'),
+        description:
+          'Readiness per framework from the controls\u2019 statuses (see the `frameworks` operations); absent from ' +
+          'reports made before API 1.4.0.',
+      },
     },
   },
   ReportListEntry: {

@@ -123,6 +123,7 @@ export function benchChatCorpus(controls: number, source?: Catalog): ChatCorpus 
       const control = real.controls[n % real.controls.length]!;
       return { ...control, id: `BEN-${String(n + 1).padStart(3, '0')}` };
     }),
+    frameworks: real.frameworks,
   };
   const earlier = reportOf(earlierDate, catalog, 3, null);
   const report = reportOf(date, catalog, 0, earlier);

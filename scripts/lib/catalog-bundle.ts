@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { isCelError } from '@bufbuild/cel';
 import matter from 'gray-matter';
 import { CheckCompileError, compileCheck, type CompiledCheck } from '../../functions/src/assessment/checks.ts';
-import type { Catalog, Check, Control } from '../../functions/src/assessment/model.ts';
+import type { Catalog, Check, Control, FrameworkReference } from '../../functions/src/assessment/model.ts';
 import { evidenceKinds } from '../../openapi/evidence-kinds.ts';
-import { controlIdPattern, severities } from '../../functions/src/contract.ts';
+import { controlIdPattern, frameworkIds, severities, type FrameworkId } from '../../functions/src/contract.ts';
 import { renderMarkdown } from './markdown.ts';
 
 export const controlFamilies = {
@@ -31,20 +31,29 @@ export const controlFamilies = {
 
 export class CatalogError extends Error {}
 
-interface ReferenceLists {
-  soc2: Set<string>;
-  iso27001: Set<string>;
-  nist80053: Set<string>;
-}
+type ReferenceLists = Record<FrameworkId, Set<string>>;
 
-function readReferences(dir: string): ReferenceLists {
-  const ids = (file: string) => (JSON.parse(readFileSync(join(dir, file), 'utf8')) as { ids: string[] }).ids;
-  const nist = JSON.parse(readFileSync(join(dir, 'nist-800-53-rev5-moderate.json'), 'utf8')) as { controls: { id: string }[] };
-  return {
-    soc2: new Set(ids('soc2-tsc-2017.json')),
-    iso27001: new Set(ids('iso27001-2022-annex-a.json')),
-    nist80053: new Set(nist.controls.map((control) => control.id)),
-  };
+/** Each framework's reference file and the name readiness reports show. */
+const referenceFiles: Record<FrameworkId, { file: string; name: string }> = {
+  soc2: { file: 'soc2-tsc-2017.json', name: 'SOC 2 Trust Services Criteria (2017)' },
+  iso27001: { file: 'iso27001-2022-annex-a.json', name: 'ISO/IEC 27001:2022 Annex A' },
+  nist80053: { file: 'nist-800-53-rev5-moderate.json', name: 'NIST SP 800-53 rev5, moderate baseline' },
+};
+
+/** The reference lists in the frameworks' order; SOC 2 and ISO list ids only (their text is licensed). */
+function readReferences(dir: string): { frameworks: FrameworkReference[]; sources: string[] } {
+  const sources: string[] = [];
+  const frameworks = frameworkIds.map((id): FrameworkReference => {
+    const { file, name } = referenceFiles[id];
+    const source = readFileSync(join(dir, file), 'utf8');
+    sources.push(file, source);
+    const parsed = JSON.parse(source) as { ids?: string[]; controls?: { id: string; title: string }[] };
+    const requirements = parsed.controls
+      ? parsed.controls.map(({ id: requirement, title }) => ({ id: requirement, title }))
+      : (parsed.ids ?? []).map((requirement) => ({ id: requirement, title: null }));
+    return { id, name, requirements };
+  });
+  return { frameworks, sources };
 }
 
 const topKeys = ['id', 'title', 'family', 'severity', 'frameworks', 'evidence', 'checks'];
@@ -59,13 +68,18 @@ function sections(body: string): Record<string, string> {
 }
 
 export function compileCatalogSources(catalogDir: string): Catalog {
-  const references = readReferences(join(catalogDir, 'reference'));
+  const { frameworks, sources } = readReferences(join(catalogDir, 'reference'));
+  const references = Object.fromEntries(
+    frameworks.map((framework) => [framework.id, new Set(framework.requirements.map((requirement) => requirement.id))]),
+  ) as ReferenceLists;
   const dir = join(catalogDir, 'controls');
   const files = readdirSync(dir)
     .filter((name) => name.endsWith('.md'))
     .sort();
   const controls: Control[] = [];
   const hash = createHash('sha256');
+  // The reference lists decide which requirements are gaps, so they are part of the version.
+  for (const source of sources) hash.update(source).update('\0');
   for (const file of files) {
     const source = readFileSync(join(dir, file), 'utf8');
     hash.update(file).update('\0').update(source);
@@ -77,7 +91,7 @@ export function compileCatalogSources(catalogDir: string): Catalog {
     seen.add(control.id);
   }
   if (controls.length === 0) throw new CatalogError(`${dir}: the catalog has no controls`);
-  return { version: hash.digest('hex').slice(0, 12), controls };
+  return { version: hash.digest('hex').slice(0, 12), controls, frameworks };
 }
 
 /** One control file under compilation: its lines, and how to refuse it at one of them. */

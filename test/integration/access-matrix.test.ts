@@ -62,6 +62,8 @@ const samples: Record<string, () => Sample[]> = {
   getControl: () => [{ path: '/api/controls/IAM-01' }],
   getControlHistory: () => [{ path: '/api/controls/IAM-01/history' }],
   exportControlHistory: () => [{ path: '/api/controls/IAM-01/history.csv' }],
+  listFrameworks: () => [{ path: '/api/frameworks' }],
+  getFramework: () => [{ path: '/api/frameworks/soc2' }],
   ingestEvidence: () => [
     { path: '/api/evidence', method: 'POST', body: newEvidence, headers: { 'Content-Type': 'application/json' }, status: 201 },
   ],
@@ -274,6 +276,15 @@ describe(`access matrix in ${mode} mode`, () => {
             case 'exportControlHistory':
               expect(response.headers.get('content-type'), where).toBe('text/csv; charset=utf-8; header=present');
               expect((body.bytes as string).split('\r\n').length, where).toBe(92);
+              break;
+            case 'listFrameworks':
+              expect(
+                (body.frameworks as { framework: string }[]).map((framework) => framework.framework),
+                where,
+              ).toEqual(['soc2', 'iso27001', 'nist80053']);
+              break;
+            case 'getFramework':
+              expect([body.framework, (body.requirements as unknown[]).length > 0], where).toEqual(['soc2', true]);
               break;
             case 'ingestEvidence':
               expect((body.items as { status: string }[])[0]?.status, where).toBe('created');

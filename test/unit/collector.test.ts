@@ -573,7 +573,7 @@ describe('the example files against the real evidence family', () => {
         loadTable: tableOf('evidence'),
         verifyToken: fakeVerifier(),
         store: async () => new LocalFolderStore(store),
-        catalog: () => ({ version: 'test', controls: [] }),
+        catalog: () => ({ version: 'test', controls: [], frameworks: [] }),
       }),
     );
     try {

@@ -17,6 +17,7 @@
  */
 import { plural, severityWeights } from '../contract.js';
 import { compileCheck, outcomeOf, renderMessage, type CompiledCheck } from './checks.js';
+import { readinessOf, readinessShares } from './readiness.js';
 import {
   type Catalog,
   type Control,
@@ -351,12 +352,13 @@ export function controlsInOrder(catalog: Catalog, only?: ReadonlySet<string>): C
   return catalog.controls.filter((control) => !only || only.has(control.id)).sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-/** A report from controls' results: the summary and the diff are computed here, nowhere else. */
+/** A report from controls' results: the summary, the diff and readiness are computed here, nowhere else. */
 export function assembleReport(
   compiled: CompiledCatalog,
   input: Omit<EvaluationInput, 'evidence'>,
   controls: ControlResult[],
 ): Report {
+  const frameworks = readinessOf(compiled.catalog.frameworks, compiled.catalog.controls, controls);
   return {
     date: input.date,
     timeZone: input.timeZone,
@@ -364,9 +366,10 @@ export function assembleReport(
     generatedAt: input.generatedAt.toISOString(),
     runId: input.runId,
     catalogVersion: compiled.catalog.version,
-    summary: summaryOf(controls),
+    summary: { ...summaryOf(controls), readiness: readinessShares(frameworks) },
     controls,
     diff: diffReports(controls, input.previous),
+    frameworks,
   };
 }
 

@@ -2,6 +2,7 @@
  * The assessment's domain types. They are the API's schemas (generated from `openapi/`), so a
  * report the engine builds is exactly what the report endpoints serve.
  */
+import type { FrameworkId } from '../contract.js';
 import type { components } from '../generated/api-types.js';
 
 type Schemas = components['schemas'];
@@ -21,6 +22,10 @@ export type FrameworkMappings = Schemas['FrameworkMappings'];
 export type EvidenceRequirement = Schemas['EvidenceRequirement'];
 export type Check = Schemas['Check'];
 export type Attachment = Schemas['Attachment'];
+export type FrameworkReadiness = Schemas['FrameworkReadiness'];
+export type RequirementResult = Schemas['RequirementResult'];
+export type RequirementCounts = Schemas['RequirementCounts'];
+export type ReadinessShares = Schemas['ReadinessShares'];
 
 /** A control as the build compiles it from `functions/catalog/controls/*.md`. */
 export interface Control {
@@ -39,8 +44,21 @@ export interface Control {
   guidanceMarkdown: string;
 }
 
+/**
+ * A framework's reference list as the build bundles it from `functions/catalog/reference/`: every
+ * requirement id in the framework's order, so readiness can name the ones no control covers.
+ */
+export interface FrameworkReference {
+  id: FrameworkId;
+  name: string;
+  /** `title` where the text may be reproduced (NIST's); null where it is licensed. */
+  requirements: { id: string; title: string | null }[];
+}
+
 export interface Catalog {
   /** Fingerprint of the catalog's sources; reports record which catalog evaluated them. */
   version: string;
   controls: Control[];
+  /** The frameworks readiness is reported for; a catalog without them reports none. */
+  frameworks: FrameworkReference[];
 }

@@ -234,6 +234,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/frameworks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness for each framework
+         * @description Each framework’s share of requirements met, its counts and its coverage, from the report of `date` (today by default, produced on first read like `GET /api/report/today`).
+         */
+        get: operations["listFrameworks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/frameworks/{framework}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness for one framework
+         * @description Every requirement of the framework the catalog covers, with its status and its controls’, the requirements no control covers, and the share met over the year up to `date`.
+         */
+        get: operations["getFramework"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evidence": {
         parameters: {
             query?: never;
@@ -481,7 +521,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -615,6 +655,8 @@ export interface components {
             counts: components["schemas"]["StatusCounts"];
             /** @description How many controls were evaluated. */
             controls: number;
+            /** @description Each framework’s share of requirements met; absent from reports made before API 1.4.0. */
+            readiness?: components["schemas"]["ReadinessShares"];
         };
         StatusChange: {
             id: string;
@@ -659,6 +701,8 @@ export interface components {
             /** @description One result per control, in id order. */
             controls: components["schemas"]["ControlResult"][];
             diff: components["schemas"]["ReportDiff"];
+            /** @description Readiness per framework from the controls’ statuses (see the `frameworks` operations); absent from reports made before API 1.4.0. */
+            frameworks?: components["schemas"]["FrameworkReadiness"][];
         };
         ReportListEntry: {
             /** Format: date */
@@ -808,6 +852,114 @@ export interface components {
             };
             /** @description Every change of status, oldest first. */
             changes: components["schemas"]["HistoryChange"][];
+        };
+        /** @enum {string} */
+        FrameworkId: "soc2" | "iso27001" | "nist80053";
+        /**
+         * @description `met`: every applicable control mapped to it passes. `not_met`: one of them fails. `unproven`: none fails, but one has stale or missing evidence, so it cannot be shown met; it counts against the share. `not_applicable`: every control mapped to it is scoped out; it is left out of the share.
+         * @enum {string}
+         */
+        RequirementStatus: "met" | "not_met" | "unproven" | "not_applicable";
+        RequirementCounts: {
+            met: number;
+            not_met: number;
+            unproven: number;
+            not_applicable: number;
+        };
+        RequirementResult: {
+            id: string;
+            status: components["schemas"]["RequirementStatus"];
+            /** @description The ids of the controls mapped to it. */
+            controls: string[];
+        };
+        /** @description One framework in a report. */
+        FrameworkReadiness: {
+            framework: components["schemas"]["FrameworkId"];
+            /** @description The framework’s name and edition. */
+            name: string;
+            /** @description Requirements met over requirements that apply (met, not met or unproven), 0–100 with one decimal; null when none applies. */
+            share: number | null;
+            counts: components["schemas"]["RequirementCounts"];
+            /** @description Requirements at least one control maps to. */
+            covered: number;
+            /** @description Requirements in the framework’s reference list (for NIST, the moderate baseline). */
+            total: number;
+            /** @description Every covered requirement, in the framework’s order. */
+            requirements: components["schemas"]["RequirementResult"][];
+            /** @description Requirements no control maps to. */
+            gaps: string[];
+        };
+        /** @description Each framework’s share of requirements met, for the trend. */
+        ReadinessShares: {
+            /** @description Requirements met over requirements that apply (met, not met or unproven), 0–100 with one decimal; null when none applies. */
+            soc2?: number | null;
+            /** @description Requirements met over requirements that apply (met, not met or unproven), 0–100 with one decimal; null when none applies. */
+            iso27001?: number | null;
+            /** @description Requirements met over requirements that apply (met, not met or unproven), 0–100 with one decimal; null when none applies. */
+            nist80053?: number | null;
+        };
+        FrameworkSummary: {
+            framework: components["schemas"]["FrameworkId"];
+            /** @description The framework’s name and edition. */
+            name: string;
+            /** @description Requirements met over requirements that apply (met, not met or unproven), 0–100 with one decimal; null when none applies. */
+            share: number | null;
+            counts: components["schemas"]["RequirementCounts"];
+            /** @description Requirements at least one control maps to. */
+            covered: number;
+            /** @description Requirements in the framework’s reference list (for NIST, the moderate baseline). */
+            total: number;
+            /** @description How many requirements no control maps to. */
+            gaps: number;
+        };
+        FrameworkList: {
+            /**
+             * Format: date
+             * @description The report the readiness comes from.
+             */
+            date: string;
+            frameworks: components["schemas"]["FrameworkSummary"][];
+        };
+        FrameworkDetail: {
+            /**
+             * Format: date
+             * @description The report the readiness comes from.
+             */
+            date: string;
+            framework: components["schemas"]["FrameworkId"];
+            /** @description The framework’s name and edition. */
+            name: string;
+            /** @description Requirements met over requirements that apply (met, not met or unproven), 0–100 with one decimal; null when none applies. */
+            share: number | null;
+            counts: components["schemas"]["RequirementCounts"];
+            /** @description Requirements at least one control maps to. */
+            covered: number;
+            /** @description Requirements in the framework’s reference list (for NIST, the moderate baseline). */
+            total: number;
+            /** @description Every covered requirement, in the framework’s order, with its controls’ statuses. */
+            requirements: {
+                id: string;
+                /** @description NIST’s control title; null where the text is licensed. */
+                title: string | null;
+                status: components["schemas"]["RequirementStatus"];
+                controls: {
+                    id: string;
+                    title: string;
+                    status: components["schemas"]["ControlStatus"];
+                }[];
+            }[];
+            /** @description Requirements no control maps to, in the framework’s order. */
+            gaps: {
+                id: string;
+                title: string | null;
+            }[];
+            /** @description The share met on each day with a report in the year up to `date`, oldest first; days whose report predates readiness are left out. */
+            trend: {
+                /** Format: date */
+                date: string;
+                /** @description Requirements met over requirements that apply (met, not met or unproven), 0–100 with one decimal; null when none applies. */
+                share: number | null;
+            }[];
         };
         /** @description An account in the identity provider. */
         IdpUserData: {
@@ -1271,7 +1423,7 @@ export interface components {
         /** @description Why a run failed, in the terms of the problem catalog: `code` and `title` are a catalog entry’s. */
         AnalysisProblem: {
             /** @enum {string} */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "worker_lost" | "internal" | "control_not_found" | "report_immutable";
             title: string;
             detail: string;
         };
@@ -1573,6 +1725,17 @@ export interface components {
         };
         /** @description There is no report for this date. Codes: `report_not_found`. */
         ReportNotFound: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No such framework, or no report for this date. Codes: `framework_not_found`, `report_not_found`. */
+        FrameworkOrReportNotFound: {
             headers: {
                 "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2100,6 +2263,69 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ControlNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    listFrameworks: {
+        parameters: {
+            query?: {
+                /** @description The report’s day, `YYYY-MM-DD` in the report time zone; today when absent. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every framework’s readiness. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FrameworkList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ReportNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getFramework: {
+        parameters: {
+            query?: {
+                /** @description The report’s day, `YYYY-MM-DD` in the report time zone; today when absent. */
+                date?: string;
+            };
+            header?: never;
+            path: {
+                /** @description One of `soc2`, `iso27001`, `nist80053`. */
+                framework: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The framework’s readiness. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FrameworkDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["FrameworkOrReportNotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["AuthUnavailable"];
         };

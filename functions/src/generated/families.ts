@@ -6,6 +6,7 @@ export interface FamilyOperations {
   docs: 'listDocs' | 'getDocPage';
   report: 'listReports' | 'getTodayReport' | 'getReport' | 'getReportOscal';
   controls: 'listControls' | 'getControl' | 'getControlHistory' | 'exportControlHistory';
+  frameworks: 'listFrameworks' | 'getFramework';
   evidence: 'listEvidence' | 'ingestEvidence' | 'getEvidence';
   submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';
   analyses: 'listAnalyses' | 'startAnalysis' | 'getAnalysis' | 'cancelAnalysis' | 'streamAnalysisEvents';
@@ -13,7 +14,7 @@ export interface FamilyOperations {
   fallback: never;
 }
 
-export const families = ['auth', 'docs', 'report', 'controls', 'evidence', 'submissions', 'analyses', 'chat', 'fallback'] as const;
+export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'evidence', 'submissions', 'analyses', 'chat', 'fallback'] as const;
 
 /** The largest request body, in bytes, any operation of each family accepts (`x-body-limit`), and their media types. */
 export const familyBodies: Record<string, { limit: number; mediaTypes: readonly string[] }> = {
@@ -21,6 +22,7 @@ export const familyBodies: Record<string, { limit: number; mediaTypes: readonly 
   docs: { limit: 0, mediaTypes: [] },
   report: { limit: 0, mediaTypes: [] },
   controls: { limit: 0, mediaTypes: [] },
+  frameworks: { limit: 0, mediaTypes: [] },
   evidence: { limit: 4194304, mediaTypes: ['application/json'] },
   submissions: { limit: 53477376, mediaTypes: ['multipart/form-data'] },
   analyses: { limit: 65536, mediaTypes: ['application/json'] },

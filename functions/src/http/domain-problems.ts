@@ -9,6 +9,7 @@
  * (`describeRunFailure`): the worker is handed it, and its events carry catalog entries.
  */
 import { AnalysisEnded, AnalysisKeyReused, type AnalysisProblem, type RunFailure } from '../analyses/analysis-model.js';
+import type { RunFailureCode } from '../contract.js';
 import {
   EvidenceConflict,
   EvidenceInFlight,
@@ -18,7 +19,7 @@ import {
   type EvidenceIssue,
 } from '../evidence/evidence-errors.js';
 import { AttachmentRejected, type AttachmentFault } from '../submissions/attachment-checks.js';
-import { problemCatalog, type ProblemCode } from './problem-catalog.js';
+import { problemCatalog } from './problem-catalog.js';
 import { ApiProblem, invalidRequest, type RequestError } from './problem.js';
 
 /** Where the request body holds the entries an error's indexes count. */
@@ -113,7 +114,7 @@ export function describeRunFailure(failure: RunFailure): AnalysisProblem {
 }
 
 /** An entry of the problem catalog as a run's problem: its code and title, and what befell this run. */
-function runProblem(code: ProblemCode, detail: string): AnalysisProblem {
+function runProblem(code: RunFailureCode, detail: string): AnalysisProblem {
   return { code, title: problemCatalog[code].title, detail };
 }
 

@@ -67,6 +67,11 @@ export const problemCatalog = {
     title: 'Control not found',
     description: 'No control in the catalog has this id. `GET /api/controls` lists them.',
   },
+  framework_not_found: {
+    status: 404,
+    title: 'Framework not found',
+    description: 'Evident assesses no framework with this id. `GET /api/frameworks` lists the ones it does.',
+  },
   report_not_found: {
     status: 404,
     title: 'Report not found',

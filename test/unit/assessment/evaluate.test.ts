@@ -146,7 +146,7 @@ function input(evidence: readonly EvidenceItem[], previous: EvaluationInput['pre
 }
 
 function assess(controls: Control[], evidence: readonly EvidenceItem[], previous: EvaluationInput['previous'] = null): Report {
-  return evaluate(compileCatalog({ version: 'abcdef012345', controls }), input(evidence, previous));
+  return evaluate(compileCatalog({ version: 'abcdef012345', controls, frameworks: [] }), input(evidence, previous));
 }
 
 function assessOne(c: Control, evidence: readonly EvidenceItem[]): ControlResult {
@@ -303,6 +303,7 @@ describe('control status', () => {
       score: 100,
       counts: { passing: 0, failing: 0, stale: 0, missing: 0, not_applicable: 2 },
       controls: 2,
+      readiness: {},
     });
   });
 
@@ -899,7 +900,7 @@ describe('checks', () => {
     const broken = control('IAM-04', { checks: [{ ...mfaEnrolled, where: 'item.data.(' }] });
     let error: unknown;
     try {
-      compileCatalog({ version: 'v', controls: [broken] });
+      compileCatalog({ version: 'v', controls: [broken], frameworks: [] });
     } catch (caught) {
       error = caught;
     }
@@ -908,7 +909,7 @@ describe('checks', () => {
       field: 'where',
       message: 'does not compile as CEL: <input>:1:10: found . but expecting end of input',
     });
-    const compiled = compileCatalog({ version: 'v', controls: [mfa, plan] });
+    const compiled = compileCatalog({ version: 'v', controls: [mfa, plan], frameworks: [] });
     expect([...compiled.checks.keys()]).toEqual(['IAM-01', 'INC-01']);
     expect(compiled.checks.get('IAM-01')!.map((c) => [c.check, typeof c.test, typeof c.where])).toEqual([
       [mfaEnrolled, 'function', 'function'],
@@ -1139,6 +1140,7 @@ describe('a whole report', () => {
         score: 13,
         counts: { passing: 1, failing: 2, stale: 0, missing: 1, not_applicable: 0 },
         controls: 4,
+        readiness: {},
       },
       controls: [
         {
@@ -1224,6 +1226,8 @@ describe('a whole report', () => {
         },
       ],
       diff: { previousDate: null, newlyFailing: [], fixed: [], newlyStale: [], changes: [] },
+      // The test catalog names no framework, so there is no readiness to report (see readiness.test.ts).
+      frameworks: [],
     });
   });
 

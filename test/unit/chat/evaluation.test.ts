@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { compileCatalog, summaryOf } from '../../../functions/src/assessment/evaluate.ts';
 import type { Report } from '../../../functions/src/assessment/model.ts';
+import { readinessOf, readinessShares } from '../../../functions/src/assessment/readiness.ts';
 import { answerQuestion, type ComposedAnswer } from '../../../functions/src/chat/answer.ts';
 import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
 import { indexReport, type ReportIndex } from '../../../functions/src/chat/report-index.ts';
@@ -121,7 +122,10 @@ describe('the chat evaluation set', () => {
   it('is seeded over the demo report the set was written for', () => {
     // The set's premise is which controls fail or are stale; the score is whatever they make it.
     expect(report.controls.map((control) => control.id)).toEqual(compiled.catalog.controls.map((control) => control.id).sort());
-    expect(report.summary).toEqual(summaryOf(report.controls));
+    expect(report.summary).toEqual({
+      ...summaryOf(report.controls),
+      readiness: readinessShares(readinessOf(compiled.catalog.frameworks, compiled.catalog.controls, report.controls)),
+    });
     const byStatus = (status: string) =>
       report.controls.filter((control) => control.status === status).map((control) => control.id);
     expect(byStatus('failing')).toEqual([
