@@ -330,6 +330,38 @@ function evidenceRows(): Row[] {
       code: 'control_not_found',
       detail: 'No control in the catalog has the id "ZZZ-99".',
     },
+    {
+      name: 'frameworks: unknown framework',
+      path: '/api/frameworks/pci',
+      status: 404,
+      code: 'framework_not_found',
+      detail: 'Evident assesses no framework "pci"; it assesses soc2, iso27001, nist80053.',
+    },
+    {
+      name: 'frameworks: a framework id with path characters',
+      path: '/api/frameworks/..%2Freports',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The path parameter "framework" must match pattern "^[a-z0-9]{1,20}$".',
+      errors: [{ in: 'path', name: 'framework', message: 'must match pattern "^[a-z0-9]{1,20}$"' }],
+    },
+    {
+      name: 'frameworks: a date that is not a day',
+      path: '/api/frameworks?date=2026-13-01',
+      instance: '/api/frameworks',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The query parameter "date" is not a calendar date (YYYY-MM-DD).',
+      errors: [{ in: 'query', name: 'date', message: 'is not a calendar date (YYYY-MM-DD)' }],
+    },
+    {
+      name: 'frameworks: a date in the future',
+      path: '/api/frameworks/soc2?date=2999-01-01',
+      instance: '/api/frameworks/soc2',
+      status: 404,
+      code: 'report_not_found',
+      detail: `2999-01-01 is in the future; today is ${new Date().toISOString().slice(0, 10)} (UTC).`,
+    },
   ];
 }
 
