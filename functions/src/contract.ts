@@ -54,6 +54,14 @@ export const severityRank = Object.fromEntries(severities.map((severity, rank) =
 /** The frameworks the catalog maps its controls to, in the order they are shown. */
 export const frameworkIds = ['soc2', 'iso27001', 'nist80053'] as const;
 export type FrameworkId = (typeof frameworkIds)[number];
+/** How `GET /api/frameworks/{framework}` takes a framework's id; the API names the ones it knows. */
+export const frameworkIdPattern = '^[a-z0-9]{1,20}$';
+/** Each framework's name and edition, wherever one is shown. */
+export const frameworkNames: Readonly<Record<FrameworkId, string>> = {
+  soc2: 'SOC 2 Trust Services Criteria (2017)',
+  iso27001: 'ISO/IEC 27001:2022 Annex A',
+  nist80053: 'NIST SP 800-53 rev5, moderate baseline',
+};
 
 /**
  * How a framework requirement stands in a report, from the statuses of the controls mapped to it
@@ -67,6 +75,12 @@ export type RequirementStatus = (typeof requirementStatuses)[number];
 /** The problem codes a failed analysis run can carry (http/domain-problems.ts words each). */
 export const runFailureCodes = ['worker_lost', 'internal', 'control_not_found', 'report_immutable'] as const;
 export type RunFailureCode = (typeof runFailureCodes)[number];
+
+/**
+ * Days a control of each severity may stay failing, stale or missing evidence before it is
+ * overdue, unless the deployment's settings say otherwise (assessment/due-dates.ts).
+ */
+export const defaultDueDays: Readonly<Record<Severity, number>> = { critical: 7, high: 30, medium: 90, low: 180 };
 
 /** The events that end an analysis run; a run has exactly one of them, last. */
 export const terminalEventTypes = ['run.completed', 'run.failed', 'run.cancelled'] as const;

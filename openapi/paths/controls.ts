@@ -18,6 +18,7 @@ const summaryFields = {
   severity: ref('Severity'),
   frameworks: ref('FrameworkMappings'),
   automated: { type: 'boolean', description: 'True when checks evaluate it; false when it rests on attestations.' },
+  owner: { type: 'string', description: 'Who answers for it: the catalog\u2019s owner, or the deployment\u2019s settings.' },
   latest: { oneOf: [ref('LatestStatus'), { type: 'null' }], description: 'Null until a report exists.' },
 } as const;
 
@@ -64,7 +65,12 @@ export const schemas = {
     required: ['date', 'status'],
     additionalProperties: false,
     description: 'The control\u2019s result in the newest stored report.',
-    properties: { date: { type: 'string', format: 'date' }, status: ref('ControlStatus') },
+    properties: {
+      date: { type: 'string', format: 'date' },
+      status: ref('ControlStatus'),
+      dueDate: { type: 'string', format: 'date', description: 'While failing, stale or missing: when it is due fixed.' },
+      overdue: { type: 'boolean', description: 'While failing, stale or missing: whether it is past `dueDate`.' },
+    },
   },
   ControlSummary: {
     type: 'object',
@@ -96,6 +102,12 @@ export const schemas = {
         description: 'The full result (findings, evidence) in the newest report; null until a report exists.',
       },
     },
+  },
+  OscalComponentDefinition: {
+    type: 'object',
+    required: ['component-definition'],
+    description: 'An OSCAL 1.0.6 component definition document (https://pages.nist.gov/OSCAL/).',
+    properties: { 'component-definition': { type: 'object' } },
   },
   HistorySide: {
     type: 'object',
@@ -232,6 +244,25 @@ export const paths: PathsObject = {
       ],
       responses: {
         '200': jsonResponse('The catalog.', ref('ControlList')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/controls/oscal': {
+    get: {
+      operationId: 'getCatalogOscal',
+      summary: 'Export the catalog as an OSCAL component definition',
+      description:
+        'The control catalog as an OSCAL 1.0.6 component definition: the NIST SP 800-53 rev5 controls it assesses, ' +
+        'each with the Evident controls that do, and every Evident control with its objective, the evidence it ' +
+        'needs, its framework ids, its owner and its checks.',
+      tags: ['controls'],
+      'x-beta': true,
+      security: access.protected,
+      responses: {
+        '200': jsonResponse('The OSCAL document.', ref('OscalComponentDefinition')),
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
         '500': responseRef('InternalError'),

@@ -5,7 +5,13 @@
  */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, jsonResponse, ref, responseRef } from '../components.ts';
-import { controlIdPattern, datePattern, frameworkIds, requirementStatuses } from '../../functions/src/contract.ts';
+import {
+  controlIdPattern,
+  datePattern,
+  frameworkIdPattern,
+  frameworkIds,
+  requirementStatuses,
+} from '../../functions/src/contract.ts';
 
 export const tag = {
   name: 'frameworks',
@@ -40,7 +46,7 @@ const frameworkParameter = {
   in: 'path',
   required: true,
   description: `One of ${frameworkIds.map((id) => `\`${id}\``).join(', ')}.`,
-  schema: { type: 'string', pattern: '^[a-z0-9]{1,20}$' },
+  schema: { type: 'string', pattern: frameworkIdPattern },
 } as const;
 
 const dateParameter = {

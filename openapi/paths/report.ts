@@ -57,6 +57,23 @@ export const schemas = {
       status: ref('ControlStatus'),
       findings: { type: 'array', items: ref('Finding') },
       evidence: { type: 'array', items: { type: 'string' }, description: 'Every evidence item the result considered.' },
+      owner: {
+        type: 'string',
+        description: 'Who answers for the control: the catalog\u2019s owner, or the deployment\u2019s settings.',
+      },
+      openSince: {
+        type: 'string',
+        format: 'date',
+        description:
+          'While failing, stale or missing evidence: the first day of the current run of those statuses, carried ' +
+          'from report to report.',
+      },
+      dueDate: {
+        type: 'string',
+        format: 'date',
+        description: 'While open: `openSince` plus the days the control\u2019s severity allows.',
+      },
+      overdue: { type: 'boolean', description: 'While open: whether the report\u2019s day is after `dueDate`.' },
     },
   },
   StatusCounts: {
@@ -80,6 +97,11 @@ export const schemas = {
       },
       counts: ref('StatusCounts'),
       controls: { type: 'integer', minimum: 0, description: 'How many controls were evaluated.' },
+      overdue: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Controls failing, stale or missing evidence past their due date.',
+      },
       readiness: {
         ...ref('ReadinessShares'),
         description: 'Each framework\u2019s share of requirements met; absent from reports made before API 1.4.0.',
@@ -154,6 +176,12 @@ export const schemas = {
       today: { type: 'string', format: 'date', description: 'Today\u2019s date in `timeZone`.' },
       reports: { type: 'array', items: ref('ReportListEntry'), description: 'Every stored report, oldest first.' },
     },
+  },
+  OscalPoam: {
+    type: 'object',
+    required: ['plan-of-action-and-milestones'],
+    description: 'An OSCAL 1.0.6 Plan of Action and Milestones document (https://pages.nist.gov/OSCAL/).',
+    properties: { 'plan-of-action-and-milestones': { type: 'object' } },
   },
   OscalAssessmentResults: {
     type: 'object',
@@ -256,6 +284,28 @@ export const paths: PathsObject = {
       parameters: [dateParameter, ifNoneMatch],
       responses: {
         '200': jsonResponse('The OSCAL document.', ref('OscalAssessmentResults'), etagHeaders),
+        '304': notModified,
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('ReportNotFound'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/report/{date}/poam': {
+    get: {
+      operationId: 'getReportPoam',
+      summary: 'Export the open work of a date as an OSCAL POA&M',
+      description:
+        'The controls failing, stale or missing evidence in the report of one day as an OSCAL Plan of Action and ' +
+        'Milestones: per control a POA&M item and a risk with its first-seen day, owner, due date (the deadline and a ' +
+        'milestone) and the observations behind it. With nothing open, one item says so (OSCAL requires an item).',
+      tags: ['report'],
+      'x-beta': true,
+      security: access.protected,
+      parameters: [dateParameter, ifNoneMatch],
+      responses: {
+        '200': jsonResponse('The OSCAL document.', ref('OscalPoam'), etagHeaders),
         '304': notModified,
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),

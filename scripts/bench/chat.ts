@@ -124,6 +124,7 @@ export function benchChatCorpus(controls: number, source?: Catalog): ChatCorpus 
       return { ...control, id: `BEN-${String(n + 1).padStart(3, '0')}` };
     }),
     frameworks: real.frameworks,
+    dueDays: real.dueDays,
   };
   const earlier = reportOf(earlierDate, catalog, 3, null);
   const report = reportOf(date, catalog, 0, earlier);

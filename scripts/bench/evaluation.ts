@@ -70,7 +70,7 @@ export async function benchCatalog(size: number): Promise<Catalog> {
     const source = real.controls[n % real.controls.length]!;
     return { ...source, id: `BEN-${String(n + 1).padStart(3, '0')}` };
   });
-  return { version: `bench-${size}`, controls, frameworks: real.frameworks };
+  return { version: `bench-${size}`, controls, frameworks: real.frameworks, dueDays: real.dueDays };
 }
 
 /** Median milliseconds of evaluating the catalog over the evidence, compiling the catalog each run as a run does. */

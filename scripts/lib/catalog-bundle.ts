@@ -13,7 +13,8 @@ import matter from 'gray-matter';
 import { CheckCompileError, compileCheck, type CompiledCheck } from '../../functions/src/assessment/checks.ts';
 import type { Catalog, Check, Control, FrameworkReference } from '../../functions/src/assessment/model.ts';
 import { evidenceKinds } from '../../openapi/evidence-kinds.ts';
-import { controlIdPattern, frameworkIds, severities, type FrameworkId } from '../../functions/src/contract.ts';
+import { controlIdPattern, frameworkIds, frameworkNames, severities, type FrameworkId } from '../../functions/src/contract.ts';
+import { readDeploymentSettings, settingsFile, SettingsError, type DeploymentSettings } from './deployment-settings.ts';
 import { renderMarkdown } from './markdown.ts';
 
 export const controlFamilies = {
@@ -33,18 +34,19 @@ export class CatalogError extends Error {}
 
 type ReferenceLists = Record<FrameworkId, Set<string>>;
 
-/** Each framework's reference file and the name readiness reports show. */
-const referenceFiles: Record<FrameworkId, { file: string; name: string }> = {
-  soc2: { file: 'soc2-tsc-2017.json', name: 'SOC 2 Trust Services Criteria (2017)' },
-  iso27001: { file: 'iso27001-2022-annex-a.json', name: 'ISO/IEC 27001:2022 Annex A' },
-  nist80053: { file: 'nist-800-53-rev5-moderate.json', name: 'NIST SP 800-53 rev5, moderate baseline' },
+/** Each framework's reference file. */
+const referenceFiles: Record<FrameworkId, string> = {
+  soc2: 'soc2-tsc-2017.json',
+  iso27001: 'iso27001-2022-annex-a.json',
+  nist80053: 'nist-800-53-rev5-moderate.json',
 };
 
 /** The reference lists in the frameworks' order; SOC 2 and ISO list ids only (their text is licensed). */
 function readReferences(dir: string): { frameworks: FrameworkReference[]; sources: string[] } {
   const sources: string[] = [];
   const frameworks = frameworkIds.map((id): FrameworkReference => {
-    const { file, name } = referenceFiles[id];
+    const file = referenceFiles[id];
+    const name = frameworkNames[id];
     const source = readFileSync(join(dir, file), 'utf8');
     sources.push(file, source);
     const parsed = JSON.parse(source) as { ids?: string[]; controls?: { id: string; title: string }[] };
@@ -56,7 +58,7 @@ function readReferences(dir: string): { frameworks: FrameworkReference[]; source
   return { frameworks, sources };
 }
 
-const topKeys = ['id', 'title', 'family', 'severity', 'frameworks', 'evidence', 'checks'];
+const topKeys = ['id', 'title', 'family', 'severity', 'owner', 'frameworks', 'evidence', 'checks'];
 const checkKeys = ['id', 'kind', 'each', 'all', 'where', 'pass', 'fail'];
 
 /** Splits the body into its `## Objective` and `## Guidance` sections. */
@@ -91,7 +93,16 @@ export function compileCatalogSources(catalogDir: string): Catalog {
     seen.add(control.id);
   }
   if (controls.length === 0) throw new CatalogError(`${dir}: the catalog has no controls`);
-  return { version: hash.digest('hex').slice(0, 12), controls, frameworks };
+  let settings: DeploymentSettings;
+  try {
+    settings = readDeploymentSettings(catalogDir, seen);
+  } catch (error) {
+    throw error instanceof SettingsError ? new CatalogError(error.message) : error;
+  }
+  // Owners and due days are in every report, so the settings are part of the version too.
+  hash.update(settingsFile).update('\0').update(settings.source);
+  for (const control of controls) control.owner = settings.owners.get(control.id) ?? control.owner;
+  return { version: hash.digest('hex').slice(0, 12), controls, frameworks, dueDays: settings.dueDays };
 }
 
 /** One control file under compilation: its lines, and how to refuse it at one of them. */
@@ -157,12 +168,12 @@ function parseFrontmatter(control: ControlSource, source: string): matter.GrayMa
   }
 }
 
-/** The id, title, family and severity, with the id agreeing with the file name and the family. */
+/** The id, title, family, severity and owner, with the id agreeing with the file name and the family. */
 function readIdentity(
   { lineOf, fail, text }: ControlSource,
   file: string,
   data: Record<string, unknown>,
-): Pick<Control, 'id' | 'title' | 'family' | 'severity'> {
+): Pick<Control, 'id' | 'title' | 'family' | 'severity' | 'owner'> {
   const id = text('id', data['id']);
   if (!new RegExp(controlIdPattern).test(id)) fail(lineOf(['id:']), `id "${id}" must look like IAM-01`);
   if (file !== `${id}.md`) fail(lineOf(['id:']), `the file must be named ${id}.md`);
@@ -173,7 +184,9 @@ function readIdentity(
   if (!id.startsWith(`${prefix}-`)) fail(lineOf(['id:']), `a ${family} control id starts with ${prefix}-`);
   const severity = data['severity'];
   if (!severities.includes(severity as never)) fail(lineOf(['severity:']), `severity must be one of ${severities.join(', ')}`);
-  return { id, title, family, severity: severity as Control['severity'] };
+  const owner = text('owner', data['owner']);
+  if (owner.length > 200) fail(lineOf(['owner:']), 'owner must be at most 200 characters');
+  return { id, title, family, severity: severity as Control['severity'], owner: owner.trim() };
 }
 
 /** Every framework's mapped ids, each of which must be in that framework's reference list. */

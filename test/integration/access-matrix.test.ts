@@ -62,6 +62,8 @@ const samples: Record<string, () => Sample[]> = {
   getControl: () => [{ path: '/api/controls/IAM-01' }],
   getControlHistory: () => [{ path: '/api/controls/IAM-01/history' }],
   exportControlHistory: () => [{ path: '/api/controls/IAM-01/history.csv' }],
+  getCatalogOscal: () => [{ path: '/api/controls/oscal' }],
+  getReportPoam: () => [{ path: `/api/report/${today}/poam` }],
   listFrameworks: () => [{ path: '/api/frameworks' }],
   getFramework: () => [{ path: '/api/frameworks/soc2' }],
   ingestEvidence: () => [
@@ -276,6 +278,12 @@ describe(`access matrix in ${mode} mode`, () => {
             case 'exportControlHistory':
               expect(response.headers.get('content-type'), where).toBe('text/csv; charset=utf-8; header=present');
               expect((body.bytes as string).split('\r\n').length, where).toBe(92);
+              break;
+            case 'getCatalogOscal':
+              expect(Object.keys(body), where).toEqual(['component-definition']);
+              break;
+            case 'getReportPoam':
+              expect(Object.keys(body), where).toEqual(['plan-of-action-and-milestones']);
               break;
             case 'listFrameworks':
               expect(

@@ -88,6 +88,18 @@ const views: { name: string; path: string; ready: (page: Page) => Promise<unknow
   { name: 'dashboard', path: '/', ready: (page) => page.getByTestId('score').waitFor(settles) },
   { name: 'controls', path: '/controls', ready: (page) => page.getByTestId('control-count').waitFor(settles) },
   { name: 'control', path: '/controls/IAM-01', ready: (page) => page.getByTestId('timeline-strip').waitFor(settles) },
+  { name: 'frameworks', path: '/frameworks', ready: (page) => page.getByTestId('framework-soc2').waitFor(settles) },
+  {
+    // NIST: the most requirements, the longest titles and the most gaps, shown open.
+    name: 'framework',
+    path: '/frameworks/nist80053',
+    ready: async (page) => {
+      await page.getByTestId('requirement-row').first().waitFor(settles);
+      await page
+        .locator('details')
+        .evaluateAll((elements) => elements.forEach((element) => ((element as HTMLDetailsElement).open = true)));
+    },
+  },
   {
     name: 'evidence',
     path: '/evidence',

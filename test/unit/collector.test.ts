@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { defaultDueDays } from '../../functions/src/assessment/due-dates.ts';
 import { createEvidenceFamily } from '../../functions/src/families/evidence.ts';
 import { LocalFolderStore } from '../../functions/src/storage/local-folder-store.ts';
 import {
@@ -573,7 +574,7 @@ describe('the example files against the real evidence family', () => {
         loadTable: tableOf('evidence'),
         verifyToken: fakeVerifier(),
         store: async () => new LocalFolderStore(store),
-        catalog: () => ({ version: 'test', controls: [], frameworks: [] }),
+        catalog: () => ({ version: 'test', controls: [], frameworks: [], dueDays: defaultDueDays }),
       }),
     );
     try {

@@ -17,6 +17,7 @@
  */
 import { plural, severityWeights } from '../contract.js';
 import { compileCheck, outcomeOf, renderMessage, type CompiledCheck } from './checks.js';
+import { followUpOf } from './due-dates.js';
 import { readinessOf, readinessShares } from './readiness.js';
 import {
   type Catalog,
@@ -358,7 +359,8 @@ export function assembleReport(
   input: Omit<EvaluationInput, 'evidence'>,
   controls: ControlResult[],
 ): Report {
-  const frameworks = readinessOf(compiled.catalog.frameworks, compiled.catalog.controls, controls);
+  const followed = withFollowUp(compiled.catalog, input, controls);
+  const frameworks = readinessOf(compiled.catalog.frameworks, compiled.catalog.controls, followed);
   return {
     date: input.date,
     timeZone: input.timeZone,
@@ -366,11 +368,31 @@ export function assembleReport(
     generatedAt: input.generatedAt.toISOString(),
     runId: input.runId,
     catalogVersion: compiled.catalog.version,
-    summary: { ...summaryOf(controls), readiness: readinessShares(frameworks) },
-    controls,
-    diff: diffReports(controls, input.previous),
+    summary: {
+      ...summaryOf(followed),
+      overdue: followed.filter((result) => result.overdue).length,
+      readiness: readinessShares(frameworks),
+    },
+    controls: followed,
+    diff: diffReports(followed, input.previous),
     frameworks,
   };
+}
+
+/** Each result with its control's owner and, while it is open, since when and by when it is due. */
+function withFollowUp(
+  catalog: Catalog,
+  input: Pick<EvaluationInput, 'date' | 'previous'>,
+  controls: readonly ControlResult[],
+): ControlResult[] {
+  const owners = new Map(catalog.controls.map((control) => [control.id, control.owner]));
+  const before = new Map((input.previous?.controls ?? []).map((result) => [result.id, result]));
+  return controls.map((result) => {
+    const previous = input.previous && { date: input.previous.date, result: before.get(result.id) };
+    const followUp = followUpOf(input.date, result, previous ?? undefined, catalog.dueDays);
+    const owner = owners.get(result.id);
+    return { ...result, ...(owner === undefined ? {} : { owner }), ...followUp };
+  });
 }
 
 export function summaryOf(controls: readonly Pick<ControlResult, 'status' | 'severity'>[]): Report['summary'] {

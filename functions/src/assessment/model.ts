@@ -33,6 +33,8 @@ export interface Control {
   title: string;
   family: string;
   severity: Severity;
+  /** Who answers for the control: its file's `owner`, or the deployment's settings. */
+  owner: string;
   frameworks: FrameworkMappings;
   evidence: EvidenceRequirement[];
   checks: Check[];
@@ -61,4 +63,6 @@ export interface Catalog {
   controls: Control[];
   /** The frameworks readiness is reported for; a catalog without them reports none. */
   frameworks: FrameworkReference[];
+  /** Days a control of each severity may stay failing, stale or missing before it is overdue. */
+  dueDays: Readonly<Record<Severity, number>>;
 }

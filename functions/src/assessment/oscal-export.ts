@@ -13,10 +13,24 @@
  * endpoint serves the document with a strong ETag. That is why every UUID is a name-based (version 5)
  * UUID rather than a random one.
  */
-import { createHash } from 'node:crypto';
 import { plural } from '../contract.js';
 import { startOfDay } from './dates.js';
 import type { ControlResult, ControlStatus, Finding, Report } from './model.js';
+import {
+  evidenceHref,
+  exportNamespace,
+  nonEmpty,
+  oscalInstant,
+  oscalString,
+  oscalToken,
+  oscalVersion,
+  prop,
+  unique,
+  uuidV5,
+  type Json,
+} from './oscal-values.js';
+
+export { oscalToken, oscalVersion, uuidV5, evidentNamespace } from './oscal-values.js';
 
 export interface OscalExportOptions {
   /** The document title; defaults to one naming the day. */
@@ -31,97 +45,10 @@ export interface OscalExportOptions {
   nistByControl?: Record<string, string[]>;
 }
 
-export const oscalVersion = '1.0.6';
-
-/** Namespace of Evident's own OSCAL properties (`props[].ns` must be an absolute URI). */
-export const evidentNamespace = 'https://evident.dev/ns/oscal';
-
-type Json = Record<string, unknown>;
-
-// ---------------------------------------------------------------------------------------------
-// Deterministic UUIDs
-
-/** RFC 4122's namespace for names that are URLs. */
-const urlNamespace = '6ba7b811-9dad-11d1-80b4-00c04fd430c8';
-
-/**
- * An RFC 4122 version 5 UUID: SHA-1 of the namespace's 16 bytes followed by the name, cut to 16
- * bytes, with the version and variant bits set. OSCAL's UUID pattern accepts only versions 4 and 5.
- */
-export function uuidV5(namespace: string, name: string): string {
-  const hash = createHash('sha1')
-    .update(Buffer.from(namespace.replaceAll('-', ''), 'hex'))
-    .update(name, 'utf8')
-    .digest();
-  const bytes = hash.subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** Evident's namespace for export UUIDs, itself derived from the property namespace URL. */
-const exportNamespace = uuidV5(urlNamespace, evidentNamespace);
-
-// ---------------------------------------------------------------------------------------------
-// Values OSCAL constrains more tightly than the report does
-
-const tokenStart = /^(\p{L}|_)/u;
-const tokenUnsafe = /[^\p{L}\p{N}._-]/gu;
-
-/**
- * An OSCAL token (an XML NCName): lower case, with anything a token cannot hold replaced by `-` and
- * a leading `_` when it would otherwise not start with a letter. Evident ids (`IAM-01`, `ia-2.1`)
- * pass through lower-cased and otherwise unchanged.
- */
-export function oscalToken(text: string): string {
-  const cleaned = text.toLowerCase().replace(tokenUnsafe, '-');
-  return tokenStart.test(cleaned) ? cleaned : `_${cleaned}`;
-}
-
-/**
- * OSCAL's `string` type forbids empty values and leading or trailing whitespace, and its pattern does
- * not match line breaks; free text from evidence (subjects, messages) is folded onto one line.
- */
-function oscalString(text: string): string | undefined {
-  const folded = text.replace(/\s+/g, ' ').trim();
-  return folded === '' ? undefined : folded;
-}
-
-const utcInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
-
-/**
- * OSCAL's date-time pattern is narrower than RFC 3339 (only real-world offsets, upper-case `Z`).
- * Evident writes instants in UTC with `Z`, which pass unchanged; anything else is rewritten in UTC.
- */
-function oscalInstant(text: string): string {
-  return utcInstant.test(text) ? text : new Date(text).toISOString();
-}
-
-/** A reference to an evidence item as the API serves it (a relative reference, valid as uri-reference). */
-function evidenceHref(id: string): string {
-  return `/api/evidence/${encodeURIComponent(id)}`;
-}
-
-/** An Evident property; none when the value would be empty. */
-function prop(name: string, value: string): Json[] {
-  const text = oscalString(value);
-  return text === undefined ? [] : [{ name, ns: evidentNamespace, value: text }];
-}
-
-/** OSCAL arrays must have at least one item, so an empty list is left out rather than written. */
-function nonEmpty<T>(key: string, items: T[]): Record<string, T[]> {
-  return items.length > 0 ? { [key]: items } : {};
-}
-
-function unique(items: string[]): string[] {
-  return [...new Set(items)];
-}
-
 // ---------------------------------------------------------------------------------------------
 // Statuses
 
-const statusSentences: Record<ControlStatus, string> = {
+export const statusSentences: Record<ControlStatus, string> = {
   passing: 'is passing: fresh evidence satisfies every check.',
   failing: 'is failing: a check fails on fresh evidence.',
   stale: 'is stale: its evidence is older than the control\u2019s freshness window or has expired.',
@@ -141,7 +68,7 @@ const statusSentences: Record<ControlStatus, string> = {
  *   and a scoped-out control is not a gap, so `not-satisfied` would overstate it.
  * The exact Evident status is always carried as the `evident-status` property as well.
  */
-function targetStatus(status: ControlStatus): Json {
+export function targetStatus(status: ControlStatus): Json {
   switch (status) {
     case 'passing':
       return { status: { state: 'satisfied', reason: 'pass' } };
@@ -304,7 +231,7 @@ function reviewedControls(report: Report, nistByControl: Record<string, string[]
   };
 }
 
-function toObservation(control: ControlResult, finding: Finding, uuid: string, collected: string): Json {
+export function toObservation(control: ControlResult, finding: Finding, uuid: string, collected: string): Json {
   const about = finding.check !== undefined ? `check ${finding.check}` : (finding.kind ?? 'evidence');
   const evidence = unique(finding.evidence);
   return {

@@ -4,6 +4,7 @@
  */
 import type { Control, ControlResult, Report } from '../assessment/model.js';
 import { addDays, dayIn, isCalendarDate } from '../assessment/dates.js';
+import { toOscalComponentDefinition } from '../assessment/oscal-component.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { ApiProblem, invalidRequest } from '../http/problem.js';
 import { controlHistory } from '../reports/control-history.js';
@@ -21,8 +22,14 @@ function summary(control: Control, report: Report | undefined, result: ControlRe
     severity: control.severity,
     frameworks: control.frameworks,
     automated: control.checks.length > 0,
-    latest: report && result ? { date: report.date, status: result.status } : null,
+    owner: control.owner,
+    latest: report && result ? latestOf(report.date, result) : null,
   };
+}
+
+/** The control in the newest report, with when it is due while it is open. */
+function latestOf(date: string, { status, dueDate, overdue }: ControlResult) {
+  return { date, status, ...(dueDate === undefined ? {} : { dueDate, overdue: overdue === true }) };
 }
 
 /** Framework ids compare without case, so `cc6.1` finds `CC6.1` and `IA-2` finds `ia-2`. */
@@ -117,6 +124,14 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
             result: result ?? null,
           },
         };
+      },
+      getCatalogOscal: async () => {
+        const s = await services();
+        const document = toOscalComponentDefinition(s.catalog, {
+          version: s.catalog.version,
+          lastModified: s.now().toISOString(),
+        });
+        return { status: 200, body: Buffer.from(JSON.stringify(document)), contentType: 'application/json' };
       },
       getControlHistory: async ({ path, query }) => ({ status: 200, body: await historyAsked(path.id, query) }),
       exportControlHistory: async ({ path, query }) => {

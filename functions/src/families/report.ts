@@ -1,6 +1,7 @@
 /** The `report` family: today's report (produced once on demand), any past day's, the list, OSCAL. */
 import { dayIn } from '../assessment/dates.js';
 import { toOscalAssessmentResults } from '../assessment/oscal-export.js';
+import { toOscalPoam } from '../assessment/oscal-poam.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { andThen } from '../common/maybe-async.js';
 import type { RequestContext } from '../http/operation-types.js';
@@ -14,8 +15,31 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
   const services = servicesFrom(options);
   const reports = reportsByDate();
   const datePath = { in: 'path', name: 'date' } as const;
-  /** Each stored report's OSCAL bytes, made on first request; a republished report is a new object. */
-  const oscal = new WeakMap<StoredReport, Buffer>();
+  /** Each stored report's OSCAL documents, made on first request; a republished report is a new object. */
+  const oscal = { results: new WeakMap<StoredReport, Buffer>(), poam: new WeakMap<StoredReport, Buffer>() };
+
+  /** An OSCAL rendering of the report of a date, with its own strong ETag, cached per stored report. */
+  async function oscalOf(kind: keyof typeof oscal, date: string, context: RequestContext) {
+    const s = await services();
+    const stored = await reports.get(s, date, datePath);
+    let bytes = oscal[kind].get(stored);
+    if (!bytes) {
+      const version = stored.report.catalogVersion;
+      const nistByControl = Object.fromEntries(s.catalog.controls.map((control) => [control.id, control.frameworks.nist80053]));
+      const document =
+        kind === 'results'
+          ? toOscalAssessmentResults(stored.report, { version, nistByControl })
+          : toOscalPoam(stored.report, { version, nistByControl });
+      bytes = Buffer.from(JSON.stringify(document));
+      oscal[kind].set(stored, bytes);
+    }
+    return {
+      status: 200 as const,
+      body: bytes,
+      etag: `${stored.etag.slice(0, -1)}.${kind === 'results' ? 'oscal' : 'poam'}"`,
+      cacheControl: caching(s, stored, context),
+    };
+  }
 
   /** Past days never change; today's report may be republished, so it is revalidated. */
   function caching(s: Services, stored: StoredReport, context: RequestContext): string {
@@ -48,25 +72,8 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
         const stored = await reports.get(s, path.date, datePath);
         return { status: 200, body: stored.bytes, etag: stored.etag, cacheControl: caching(s, stored, context) };
       },
-      getReportOscal: async ({ path }, context) => {
-        const s = await services();
-        const stored = await reports.get(s, path.date, datePath);
-        let bytes = oscal.get(stored);
-        if (!bytes) {
-          const nistByControl = Object.fromEntries(
-            s.catalog.controls.map((control) => [control.id, control.frameworks.nist80053]),
-          );
-          const document = toOscalAssessmentResults(stored.report, { version: stored.report.catalogVersion, nistByControl });
-          bytes = Buffer.from(JSON.stringify(document));
-          oscal.set(stored, bytes);
-        }
-        return {
-          status: 200,
-          body: bytes,
-          etag: `${stored.etag.slice(0, -1)}.oscal"`,
-          cacheControl: caching(s, stored, context),
-        };
-      },
+      getReportOscal: ({ path }, context) => oscalOf('results', path.date, context),
+      getReportPoam: ({ path }, context) => oscalOf('poam', path.date, context),
     },
     options,
   );

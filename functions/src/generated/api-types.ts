@@ -160,6 +160,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/report/{date}/poam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the open work of a date as an OSCAL POA&M
+         * @description The controls failing, stale or missing evidence in the report of one day as an OSCAL Plan of Action and Milestones: per control a POA&M item and a risk with its first-seen day, owner, due date (the deadline and a milestone) and the observations behind it. With nothing open, one item says so (OSCAL requires an item).
+         */
+        get: operations["getReportPoam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/controls": {
         parameters: {
             query?: never;
@@ -169,6 +189,26 @@ export interface paths {
         };
         /** List controls with their latest status */
         get: operations["listControls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/controls/oscal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the catalog as an OSCAL component definition
+         * @description The control catalog as an OSCAL 1.0.6 component definition: the NIST SP 800-53 rev5 controls it assesses, each with the Evident controls that do, and every Evident control with its objective, the evidence it needs, its framework ids, its owner and its checks.
+         */
+        get: operations["getCatalogOscal"];
         put?: never;
         post?: never;
         delete?: never;
@@ -641,6 +681,20 @@ export interface components {
             findings: components["schemas"]["Finding"][];
             /** @description Every evidence item the result considered. */
             evidence: string[];
+            /** @description Who answers for the control: the catalog’s owner, or the deployment’s settings. */
+            owner?: string;
+            /**
+             * Format: date
+             * @description While failing, stale or missing evidence: the first day of the current run of those statuses, carried from report to report.
+             */
+            openSince?: string;
+            /**
+             * Format: date
+             * @description While open: `openSince` plus the days the control’s severity allows.
+             */
+            dueDate?: string;
+            /** @description While open: whether the report’s day is after `dueDate`. */
+            overdue?: boolean;
         };
         StatusCounts: {
             passing: number;
@@ -655,6 +709,8 @@ export interface components {
             counts: components["schemas"]["StatusCounts"];
             /** @description How many controls were evaluated. */
             controls: number;
+            /** @description Controls failing, stale or missing evidence past their due date. */
+            overdue?: number;
             /** @description Each framework’s share of requirements met; absent from reports made before API 1.4.0. */
             readiness?: components["schemas"]["ReadinessShares"];
         };
@@ -721,6 +777,10 @@ export interface components {
             /** @description Every stored report, oldest first. */
             reports: components["schemas"]["ReportListEntry"][];
         };
+        /** @description An OSCAL 1.0.6 Plan of Action and Milestones document (https://pages.nist.gov/OSCAL/). */
+        OscalPoam: {
+            "plan-of-action-and-milestones": Record<string, never>;
+        };
         /** @description An OSCAL 1.0.6 Assessment Results document (https://pages.nist.gov/OSCAL/): each control result is a finding with its observations and the evidence they rest on. */
         OscalAssessmentResults: {
             "assessment-results": Record<string, never>;
@@ -760,6 +820,13 @@ export interface components {
             /** Format: date */
             date: string;
             status: components["schemas"]["ControlStatus"];
+            /**
+             * Format: date
+             * @description While failing, stale or missing: when it is due fixed.
+             */
+            dueDate?: string;
+            /** @description While failing, stale or missing: whether it is past `dueDate`. */
+            overdue?: boolean;
         };
         ControlSummary: {
             id: string;
@@ -769,6 +836,8 @@ export interface components {
             frameworks: components["schemas"]["FrameworkMappings"];
             /** @description True when checks evaluate it; false when it rests on attestations. */
             automated: boolean;
+            /** @description Who answers for it: the catalog’s owner, or the deployment’s settings. */
+            owner: string;
             /** @description Null until a report exists. */
             latest: components["schemas"]["LatestStatus"] | null;
         };
@@ -784,6 +853,8 @@ export interface components {
             frameworks: components["schemas"]["FrameworkMappings"];
             /** @description True when checks evaluate it; false when it rests on attestations. */
             automated: boolean;
+            /** @description Who answers for it: the catalog’s owner, or the deployment’s settings. */
+            owner: string;
             /** @description Null until a report exists. */
             latest: components["schemas"]["LatestStatus"] | null;
             /** @description Sanitised HTML. */
@@ -794,6 +865,10 @@ export interface components {
             checks: components["schemas"]["Check"][];
             /** @description The full result (findings, evidence) in the newest report; null until a report exists. */
             result: components["schemas"]["ControlResult"] | null;
+        };
+        /** @description An OSCAL 1.0.6 component definition document (https://pages.nist.gov/OSCAL/). */
+        OscalComponentDefinition: {
+            "component-definition": Record<string, never>;
         };
         /** @description The control in one report on one side of a change. */
         HistorySide: {
@@ -2139,6 +2214,51 @@ export interface operations {
             503: components["responses"]["AuthUnavailable"];
         };
     };
+    getReportPoam: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response; the answer is 304 when the report is unchanged. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The day, `YYYY-MM-DD`, in the report time zone. */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OSCAL document. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Strong validator of the report bytes. */
+                    ETag?: string;
+                    /** @description Past dates are immutable; today’s report is revalidated. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OscalPoam"];
+                };
+            };
+            /** @description The report has not changed since the `If-None-Match` ETag. */
+            304: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ReportNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
     listControls: {
         parameters: {
             query?: {
@@ -2162,6 +2282,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ControlList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getCatalogOscal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OSCAL document. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OscalComponentDefinition"];
                 };
             };
             400: components["responses"]["BadRequest"];

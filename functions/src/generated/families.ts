@@ -4,8 +4,8 @@
 export interface FamilyOperations {
   auth: 'getAuthConfig' | 'getCaller';
   docs: 'listDocs' | 'getDocPage';
-  report: 'listReports' | 'getTodayReport' | 'getReport' | 'getReportOscal';
-  controls: 'listControls' | 'getControl' | 'getControlHistory' | 'exportControlHistory';
+  report: 'listReports' | 'getTodayReport' | 'getReport' | 'getReportOscal' | 'getReportPoam';
+  controls: 'listControls' | 'getCatalogOscal' | 'getControl' | 'getControlHistory' | 'exportControlHistory';
   frameworks: 'listFrameworks' | 'getFramework';
   evidence: 'listEvidence' | 'ingestEvidence' | 'getEvidence';
   submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';

@@ -4,6 +4,7 @@ import {
   controlIdPattern,
   datePattern,
   evidenceIdPattern,
+  frameworkIdPattern,
   slugPattern,
   unanchored,
 } from '../../../functions/src/contract.ts';
@@ -13,6 +14,8 @@ export type Route =
   | { name: 'report'; date: string }
   | { name: 'controls' }
   | { name: 'control'; id: string }
+  | { name: 'frameworks' }
+  | { name: 'framework'; framework: string }
   | { name: 'evidence' }
   | { name: 'evidence-item'; id: string }
   | { name: 'submit' }
@@ -27,6 +30,7 @@ const page = (prefix: string, pattern: string) => new RegExp(`^/${prefix}/(${una
 const patterns: [RegExp, (match: string) => Route][] = [
   [page('reports', datePattern), (date) => ({ name: 'report', date })],
   [page('controls', controlIdPattern), (id) => ({ name: 'control', id })],
+  [page('frameworks', frameworkIdPattern), (framework) => ({ name: 'framework', framework })],
   [page('evidence', evidenceIdPattern), (id) => ({ name: 'evidence-item', id })],
   [page('analyses', analysisIdPattern), (id) => ({ name: 'analysis', id })],
   [page('docs', slugPattern), (slug) => ({ name: 'doc', slug })],
@@ -35,6 +39,7 @@ const patterns: [RegExp, (match: string) => Route][] = [
 const pages: Record<string, Route> = {
   '/': { name: 'today' },
   '/controls': { name: 'controls' },
+  '/frameworks': { name: 'frameworks' },
   '/evidence': { name: 'evidence' },
   '/submit': { name: 'submit' },
   '/analyses': { name: 'analyses' },
@@ -60,6 +65,8 @@ export function sectionOf(route: Route): string {
       return 'reports';
     case 'control':
       return 'controls';
+    case 'framework':
+      return 'frameworks';
     case 'evidence-item':
       return 'evidence';
     case 'analysis':

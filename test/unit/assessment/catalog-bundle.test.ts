@@ -117,15 +117,16 @@ const good = [
   /* 23 */ '    each: item.data.phishingResistantMfa',
   /* 24 */ "    pass: '{{subject}} uses a security key.'",
   /* 25 */ "    fail: '{{subject}} administers the tenant without a security key.'",
-  /* 26 */ '---',
-  /* 27 */ '',
-  /* 28 */ '## Objective',
-  /* 29 */ '',
-  /* 30 */ 'A stolen password is not enough to take over an administrator.',
-  /* 31 */ '',
-  /* 32 */ '## Guidance',
-  /* 33 */ '',
-  /* 34 */ '- Enrol security keys for every administrator.',
+  /* 26 */ 'owner: Identity team',
+  /* 27 */ '---',
+  /* 28 */ '',
+  /* 29 */ '## Objective',
+  /* 30 */ '',
+  /* 31 */ 'A stolen password is not enough to take over an administrator.',
+  /* 32 */ '',
+  /* 33 */ '## Guidance',
+  /* 34 */ '',
+  /* 35 */ '- Enrol security keys for every administrator.',
 ];
 
 /** `good` with line `line` (1-based) replaced by `replacement` (no lines: removed; several: inserted). */
@@ -138,18 +139,19 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A catalog directory with the real reference lists and the given control files. */
-function catalogWith(files: Record<string, string[]>): string {
+/** A catalog directory with the real reference lists, the given control files and settings (text). */
+function catalogWith(files: Record<string, string[]>, settings?: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'evident-catalog-'));
   dirs.push(dir);
   cpSync(join(catalogDir, 'reference'), join(dir, 'reference'), { recursive: true });
   mkdirSync(join(dir, 'controls'));
   for (const [name, lines] of Object.entries(files)) writeFileSync(join(dir, 'controls', name), `${lines.join('\n')}\n`);
+  if (settings !== undefined) writeFileSync(join(dir, 'settings.json'), settings);
   return dir;
 }
 
-function errorOf(files: Record<string, string[]>): string {
-  const dir = catalogWith(files);
+function errorOf(files: Record<string, string[]>, settings?: string): string {
+  const dir = catalogWith(files, settings);
   try {
     compileCatalogSources(dir);
   } catch (error) {
@@ -169,6 +171,7 @@ describe('a control file', () => {
         title: 'Administrators use phishing-resistant factors',
         family: 'identity-and-access',
         severity: 'high',
+        owner: 'Identity team',
         frameworks: { soc2: ['CC6.1'], iso27001: ['A.5.17', 'A.8.5'], nist80053: ['ia-2', 'ia-2.1'] },
         evidence: [{ kind: 'idp.user', freshnessDays: 7 }],
         checks: [
@@ -202,7 +205,7 @@ describe('a control file', () => {
   it('changes the catalog version when its text changes', () => {
     const before = compileCatalogSources(catalogWith({ 'IAM-09.md': good })).version;
     expect(compileCatalogSources(catalogWith({ 'IAM-09.md': good })).version).toBe(before);
-    expect(compileCatalogSources(catalogWith({ 'IAM-09.md': withLine(34, '- Enrol two security keys.') })).version).not.toBe(
+    expect(compileCatalogSources(catalogWith({ 'IAM-09.md': withLine(35, '- Enrol two security keys.') })).version).not.toBe(
       before,
     );
   });
@@ -250,14 +253,14 @@ describe('a control file', () => {
   });
 
   it('is refused with an unknown frontmatter key', () => {
-    expect(errorOf({ 'IAM-09.md': withLine(6, 'owner: grace@example.com', good[5]!) })).toBe(
-      'functions/catalog/controls/IAM-09.md:6: unknown key "owner"',
+    expect(errorOf({ 'IAM-09.md': withLine(6, 'reviewer: grace@example.com', good[5]!) })).toBe(
+      'functions/catalog/controls/IAM-09.md:6: unknown key "reviewer"',
     );
   });
 
   it('is refused with an unknown check key', () => {
-    expect(errorOf({ 'IAM-09.md': withLine(24, '    owner: grace@example.com', good[23]!) })).toBe(
-      'functions/catalog/controls/IAM-09.md:24: unknown check key "owner"',
+    expect(errorOf({ 'IAM-09.md': withLine(24, '    reviewer: grace@example.com', good[23]!) })).toBe(
+      'functions/catalog/controls/IAM-09.md:24: unknown check key "reviewer"',
     );
   });
 
@@ -318,9 +321,9 @@ describe('a control file', () => {
   });
 
   it('is refused without a Guidance section, pointing at the end of the file', () => {
-    // 31 lines and a final newline: line 32 is the empty line an editor shows after it.
-    expect(errorOf({ 'IAM-09.md': good.slice(0, 31) })).toBe(
-      'functions/catalog/controls/IAM-09.md:32: the body needs a "## Guidance" section',
+    // 32 lines and a final newline: line 33 is the empty line an editor shows after it.
+    expect(errorOf({ 'IAM-09.md': good.slice(0, 32) })).toBe(
+      'functions/catalog/controls/IAM-09.md:33: the body needs a "## Guidance" section',
     );
   });
 
@@ -334,6 +337,46 @@ describe('a control file', () => {
     lines[22] = '    each: item.data.nope';
     expect(errorOf({ 'IAM-09.md': lines })).toBe(
       'functions/catalog/controls/IAM-09.md:23: check "mfa": each fails on the idp.user example evidence: field not found: nope',
+    );
+  });
+});
+
+describe("the deployment's settings", () => {
+  const compiled = (settings?: unknown) =>
+    compileCatalogSources(catalogWith({ 'IAM-09.md': good }, settings === undefined ? undefined : JSON.stringify(settings)));
+
+  it("default to the control's own owner and 7, 30, 90 and 180 days without a file", () => {
+    const catalog = compiled();
+    expect(catalog.controls[0]!.owner).toBe('Identity team');
+    expect(catalog.dueDays).toEqual({ critical: 7, high: 30, medium: 90, low: 180 });
+  });
+
+  it('give a control another owner and a severity other days, keeping the defaults of the rest', () => {
+    const catalog = compiled({ owners: { 'IAM-09': 'grace@example.com' }, dueDays: { high: 14 } });
+    expect(catalog.controls[0]!.owner).toBe('grace@example.com');
+    expect(catalog.dueDays).toEqual({ critical: 7, high: 14, medium: 90, low: 180 });
+  });
+
+  it('are part of the catalog version', () => {
+    expect(compiled({ dueDays: { high: 14 } }).version).not.toBe(compiled().version);
+  });
+
+  it.each([
+    ['{ "owners": ', 'is not valid JSON'],
+    ['[]', 'must be a JSON object'],
+    ['{ "reviewers": {} }', '/reviewers is not a setting (owners, dueDays)'],
+    ['{ "owners": { "ZZZ-99": "ana" } }', '/owners/ZZZ-99 names no control in the catalog'],
+    ['{ "owners": { "IAM-09": " " } }', '/owners/IAM-09 must be a non-empty string of at most 200 characters'],
+    ['{ "dueDays": { "urgent": 3 } }', '/dueDays/urgent is not a severity (critical, high, medium, low)'],
+    ['{ "dueDays": { "high": 0 } }', '/dueDays/high must be a whole number of days from 1 to 3650'],
+    ['{ "dueDays": { "high": 1.5 } }', '/dueDays/high must be a whole number of days from 1 to 3650'],
+  ])('refuse %s, saying where', (settings, message) => {
+    expect(errorOf({ 'IAM-09.md': good }, settings)).toMatch(`functions/catalog/settings.json: ${message}`);
+  });
+
+  it('leave a control without an owner refused, at its frontmatter', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(26) })).toBe(
+      'functions/catalog/controls/IAM-09.md:1: "owner" must be a non-empty string',
     );
   });
 });

@@ -124,6 +124,7 @@ describe('the chat evaluation set', () => {
     expect(report.controls.map((control) => control.id)).toEqual(compiled.catalog.controls.map((control) => control.id).sort());
     expect(report.summary).toEqual({
       ...summaryOf(report.controls),
+      overdue: report.controls.filter((control) => control.overdue).length,
       readiness: readinessShares(readinessOf(compiled.catalog.frameworks, compiled.catalog.controls, report.controls)),
     });
     const byStatus = (status: string) =>

@@ -13,6 +13,15 @@ describe('routeOf', () => {
     ['/controls', { name: 'controls' }],
     ['/controls/IAM-01', { name: 'control', id: 'IAM-01' }],
     ['/controls/iam-01', { name: 'not-found', path: '/controls/iam-01' }],
+    ['/frameworks', { name: 'frameworks' }],
+    ['/frameworks/', { name: 'frameworks' }],
+    ['/frameworks/soc2', { name: 'framework', framework: 'soc2' }],
+    ['/frameworks/nist80053/', { name: 'framework', framework: 'nist80053' }],
+    ['/frameworks/hipaa', { name: 'framework', framework: 'hipaa' }],
+    ['/frameworks/SOC2', { name: 'not-found', path: '/frameworks/SOC2' }],
+    ['/frameworks/iso-27001', { name: 'not-found', path: '/frameworks/iso-27001' }],
+    ['/frameworks/abcdefghijklmnopqrstu', { name: 'not-found', path: '/frameworks/abcdefghijklmnopqrstu' }],
+    ['/frameworks/soc2/CC6.1', { name: 'not-found', path: '/frameworks/soc2/CC6.1' }],
     ['/evidence', { name: 'evidence' }],
     ['/evidence/github:repo:acme-web', { name: 'evidence-item', id: 'github:repo:acme-web' }],
     ['/evidence/..', { name: 'not-found', path: '/evidence/..' }],
@@ -33,13 +42,27 @@ describe('sections and public pages', () => {
   it('puts each page under its menu section', () => {
     expect(sectionOf(routeOf('/reports/2026-11-20'))).toBe('reports');
     expect(sectionOf(routeOf('/controls/IAM-01'))).toBe('controls');
+    expect(sectionOf(routeOf('/frameworks'))).toBe('frameworks');
+    expect(sectionOf(routeOf('/frameworks/soc2'))).toBe('frameworks');
     expect(sectionOf(routeOf('/evidence/x'))).toBe('evidence');
     expect(sectionOf(routeOf('/docs/a'))).toBe('docs');
     expect(sectionOf(routeOf('/submit'))).toBe('submit');
   });
 
   it('lets only the docs (and page-not-found) open without a session in protected mode', () => {
-    const open = ['/', '/reports/2026-11-20', '/controls', '/evidence', '/submit', '/analyses', '/docs', '/docs/a', '/nope']
+    const open = [
+      '/',
+      '/reports/2026-11-20',
+      '/controls',
+      '/frameworks',
+      '/frameworks/soc2',
+      '/evidence',
+      '/submit',
+      '/analyses',
+      '/docs',
+      '/docs/a',
+      '/nope',
+    ]
       .map(routeOf)
       .filter(isPublicPage)
       .map((route) => route.name);
