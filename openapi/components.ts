@@ -135,6 +135,8 @@ export const responses: Record<string, ResponseObject> = {
   ]),
   EvidenceNotFound: problemResponse('No evidence item has this id.', ['evidence_not_found']),
   ControlNotFound: problemResponse('No control has this id.', ['control_not_found']),
+  ExceptionNotFound: problemResponse('No exception has this id.', ['exception_not_found']),
+  ExceptionRevoked: problemResponse('The exception is already revoked.', ['exception_revoked']),
   ReportNotFound: problemResponse('There is no report for this date.', ['report_not_found']),
   FrameworkOrReportNotFound: problemResponse('No such framework, or no report for this date.', [
     'framework_not_found',

@@ -23,11 +23,12 @@ import * as chat from './paths/chat.ts';
 import * as controls from './paths/controls.ts';
 import * as docs from './paths/docs.ts';
 import * as evidence from './paths/evidence.ts';
+import * as exceptions from './paths/exceptions.ts';
 import * as frameworks from './paths/frameworks.ts';
 import * as report from './paths/report.ts';
 import * as submissions from './paths/submissions.ts';
 
-const families = [auth, docs, report, controls, frameworks, evidence, submissions, analyses, chat];
+const families = [auth, docs, report, controls, frameworks, exceptions, evidence, submissions, analyses, chat];
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 

@@ -82,6 +82,11 @@ export type RunFailureCode = (typeof runFailureCodes)[number];
  */
 export const defaultDueDays: Readonly<Record<Severity, number>> = { critical: 7, high: 30, medium: 90, low: 180 };
 
+/** Exception ids name the day they expire, so the store finds one without a search: `exc-20270301-<10 hex>`. */
+export const exceptionIdPattern = '^exc-[0-9]{8}-[0-9a-f]{10}$';
+/** The longest an exception may run: a year from the day it is recorded, leap day included. */
+export const maxExceptionDays = 366;
+
 /** The events that end an analysis run; a run has exactly one of them, last. */
 export const terminalEventTypes = ['run.completed', 'run.failed', 'run.cancelled'] as const;
 

@@ -44,6 +44,10 @@ export const frameworks = onRequest(
   http,
   lazyHandler('frameworks', () => import('./families/frameworks.js')),
 );
+export const exceptions = onRequest(
+  http,
+  lazyHandler('exceptions', () => import('./families/exceptions.js')),
+);
 export const evidence = onRequest(
   { ...http, memory: '512MiB' },
   lazyHandler('evidence', () => import('./families/evidence.js')),

@@ -43,6 +43,13 @@ export const schemas = {
       subject: { type: 'string', description: 'The subject of the evidence, when the finding is about one subject.' },
       message: { type: 'string' },
       evidence: { type: 'array', items: { type: 'string' }, description: 'Ids of the evidence items the finding rests on.' },
+      accepted: {
+        type: 'object',
+        required: ['exception', 'expiresOn'],
+        additionalProperties: false,
+        description: 'On a `fail` or `error` an exception covers: the exception, and the day the finding counts again.',
+        properties: { exception: { type: 'string' }, expiresOn: { type: 'string', format: 'date' } },
+      },
     },
   },
   ControlResult: {
@@ -74,6 +81,12 @@ export const schemas = {
         description: 'While open: `openSince` plus the days the control\u2019s severity allows.',
       },
       overdue: { type: 'boolean', description: 'While open: whether the report\u2019s day is after `dueDate`.' },
+      riskAccepted: {
+        type: 'boolean',
+        description:
+          'True when the control is failing only on findings exceptions cover (and no evidence is stale or missing): ' +
+          'it then counts for neither the score nor readiness, and has no due date, until the exception expires.',
+      },
     },
   },
   StatusCounts: {
@@ -93,7 +106,7 @@ export const schemas = {
         maximum: 100,
         description:
           'Severity-weighted share of applicable controls that pass, 0–100 with one decimal. Weights: critical 10, ' +
-          'high 5, medium 3, low 1; not-applicable controls are left out.',
+          'high 5, medium 3, low 1; not-applicable and risk-accepted controls are left out.',
       },
       counts: ref('StatusCounts'),
       controls: { type: 'integer', minimum: 0, description: 'How many controls were evaluated.' },
@@ -102,6 +115,7 @@ export const schemas = {
         minimum: 0,
         description: 'Controls failing, stale or missing evidence past their due date.',
       },
+      riskAccepted: { type: 'integer', minimum: 0, description: 'Controls failing only on accepted findings.' },
       readiness: {
         ...ref('ReadinessShares'),
         description: 'Each framework\u2019s share of requirements met; absent from reports made before API 1.4.0.',
@@ -148,6 +162,11 @@ export const schemas = {
       summary: ref('ReportSummary'),
       controls: { type: 'array', items: ref('ControlResult'), description: 'One result per control, in id order.' },
       diff: ref('ReportDiff'),
+      exceptions: {
+        type: 'array',
+        items: ref('AppliedException'),
+        description: 'The exceptions in force for the report\u2019s day, whether or not a finding needed them.',
+      },
       frameworks: {
         type: 'array',
         items: ref('FrameworkReadiness'),
@@ -155,6 +174,18 @@ export const schemas = {
           'Readiness per framework from the controls\u2019 statuses (see the `frameworks` operations); absent from ' +
           'reports made before API 1.4.0.',
       },
+    },
+  },
+  AppliedException: {
+    type: 'object',
+    required: ['id', 'controlId', 'subject', 'expiresOn', 'approver'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string' },
+      controlId: { type: 'string' },
+      subject: { type: ['string', 'null'] },
+      expiresOn: { type: 'string', format: 'date' },
+      approver: ref('Actor'),
     },
   },
   ReportListEntry: {

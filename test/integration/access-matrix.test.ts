@@ -26,6 +26,17 @@ let submissionId = '';
 let evidenceId = '';
 let analysisId = '';
 let answerPath = '';
+let exceptionId = '';
+/** Exceptions to revoke, one per revocation the matrix makes: an exception is revoked once. */
+const revocable: string[] = [];
+
+/** An exception for a whole control, in force until a month from now. */
+const newException = () =>
+  JSON.stringify({
+    controlId: 'IAM-01',
+    justification: 'Accepted while the identity provider is migrated.',
+    expiresOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+  });
 
 const newEvidence = () =>
   JSON.stringify({
@@ -63,6 +74,12 @@ const samples: Record<string, () => Sample[]> = {
   getControlHistory: () => [{ path: '/api/controls/IAM-01/history' }],
   exportControlHistory: () => [{ path: '/api/controls/IAM-01/history.csv' }],
   getCatalogOscal: () => [{ path: '/api/controls/oscal' }],
+  createException: () => [
+    { path: '/api/exceptions', method: 'POST', body: newException, headers: { 'Content-Type': 'application/json' }, status: 201 },
+  ],
+  listExceptions: () => [{ path: '/api/exceptions' }],
+  getException: () => [{ path: `/api/exceptions/${exceptionId}` }],
+  revokeException: () => [{ path: `/api/exceptions/${revocable.shift() ?? 'none'}/revoke`, method: 'POST' }],
   getReportPoam: () => [{ path: `/api/report/${today}/poam` }],
   listFrameworks: () => [{ path: '/api/frameworks' }],
   getFramework: () => [{ path: '/api/frameworks/soc2' }],
@@ -139,6 +156,16 @@ beforeAll(async () => {
   });
   answerPath = asked.headers.get('content-location')!;
   await asked.text();
+  for (let n = 0; n <= tokenKinds.length; n++) {
+    const created = await fetch(`${hosting}/api/exceptions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...bearer(tokens.valid) },
+      body: newException(),
+    });
+    expect(created.status).toBe(201);
+    revocable.push(((await created.json()) as { id: string }).id);
+  }
+  exceptionId = revocable.pop()!;
 });
 
 function operations(): { operationId: string; access: 'public' | 'protected' | 'optional' }[] {
@@ -284,6 +311,28 @@ describe(`access matrix in ${mode} mode`, () => {
               break;
             case 'getReportPoam':
               expect(Object.keys(body), where).toEqual(['plan-of-action-and-milestones']);
+              break;
+            case 'createException':
+              expect([body.controlId, body.state, (body.approver as { uid: string }).uid], where).toEqual([
+                'IAM-01',
+                'active',
+                identified ? user.uid : 'anonymous',
+              ]);
+              break;
+            case 'listExceptions':
+              expect(
+                (body.items as { id: string }[]).map((item) => item.id),
+                where,
+              ).toContain(exceptionId);
+              break;
+            case 'getException':
+              expect(body.id, where).toBe(exceptionId);
+              break;
+            case 'revokeException':
+              expect([body.state, (body.revoked as { by: { uid: string } }).by.uid], where).toEqual([
+                'revoked',
+                identified ? user.uid : 'anonymous',
+              ]);
               break;
             case 'listFrameworks':
               expect(

@@ -211,7 +211,73 @@ const rows: Row[] = [
   ...analysisRows(),
   ...chatRows(),
   ...submissionRows(),
+  ...exceptionRows(),
 ];
+
+function exceptionRows(): Row[] {
+  const today = new Date().toISOString().slice(0, 10);
+  const json = { 'Content-Type': 'application/json' };
+  const accept = (fields: Record<string, unknown>) =>
+    JSON.stringify({
+      controlId: 'IAM-01',
+      justification: 'Accepted for the length of a migration.',
+      expiresOn: '2099-01-01',
+      ...fields,
+    });
+  const refused = (name: string, fields: Record<string, unknown>, pointer: string, message: string): Row => ({
+    name: `exceptions: ${name}`,
+    method: 'POST',
+    path: '/api/exceptions',
+    headers: json,
+    body: accept(fields),
+    status: 400,
+    code: 'invalid_request',
+    detail: `The body ${pointer} ${message}.`,
+    errors: [{ in: 'body', pointer, message }],
+  });
+  return [
+    refused('an expiry in the past', { expiresOn: '2020-01-01' }, '/expiresOn', `must be after today (${today}, UTC)`),
+    refused(
+      'an expiry more than a year ahead',
+      { expiresOn: '2099-01-01' },
+      '/expiresOn',
+      `must be at most 366 days ahead (${new Date(Date.parse(today) + 366 * 86_400_000).toISOString().slice(0, 10)})`,
+    ),
+    refused(
+      'an unknown control',
+      { controlId: 'ZZZ-99', expiresOn: new Date(Date.parse(today) + 30 * 86_400_000).toISOString().slice(0, 10) },
+      '/controlId',
+      'names no control in the catalog',
+    ),
+    {
+      name: 'exceptions: no justification',
+      method: 'POST',
+      path: '/api/exceptions',
+      headers: json,
+      body: JSON.stringify({ controlId: 'IAM-01', expiresOn: '2099-01-01' }),
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The body /justification is required.',
+      errors: [{ in: 'body', pointer: '/justification', message: 'is required' }],
+    },
+    {
+      name: 'exceptions: revoking one that does not exist',
+      method: 'POST',
+      path: '/api/exceptions/exc-20990101-0000000000/revoke',
+      status: 404,
+      code: 'exception_not_found',
+      detail: 'No exception has the id "exc-20990101-0000000000".',
+    },
+    {
+      name: 'exceptions: an id that is not one',
+      path: '/api/exceptions/exc-1',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The path parameter "id" must match pattern "^exc-[0-9]{8}-[0-9a-f]{10}$".',
+      errors: [{ in: 'path', name: 'id', message: 'must match pattern "^exc-[0-9]{8}-[0-9a-f]{10}$"' }],
+    },
+  ];
+}
 
 function evidence(overrides: Record<string, unknown> = {}) {
   return {

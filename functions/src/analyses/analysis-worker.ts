@@ -16,6 +16,7 @@ import { canonicalJson } from '../evidence/canonical-json.js';
 import type { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import type { EvidenceStore } from '../evidence/evidence-store.js';
+import type { ExceptionStore } from '../exceptions/exception-store.js';
 import { logs } from '../logs.js';
 import { ReportImmutable, type ReportStore } from '../reports/report-store.js';
 import type { AnalysisEvent, AnalysisEventType, DescribeFailure, RunFailure, RunRecord } from './analysis-model.js';
@@ -30,6 +31,8 @@ export interface WorkerDeps {
   compiled: CompiledCatalog;
   timeZone: string;
   now: () => Date;
+  /** The exceptions in force when a run publishes today's report; none without. */
+  exceptions?: ExceptionStore;
   /** Words a failure as the problem its `run.failed` event carries (http/domain-problems.ts). */
   describeFailure: DescribeFailure;
   /** Test-only fault injection: called after each persisted control event. */
@@ -222,7 +225,10 @@ async function publish(
     const merged = new Map(base.map((result) => [result.id, result]));
     for (const result of results) merged.set(result.id, result);
     const controls = [...merged.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
-    const previous = await deps.reports.latestBefore(record.date);
+    const [previous, exceptions] = await Promise.all([
+      deps.reports.latestBefore(record.date),
+      deps.exceptions?.inForce(record.date, asOf) ?? [],
+    ]);
     const report = assembleReport(
       deps.compiled,
       {
@@ -232,6 +238,7 @@ async function publish(
         generatedAt: deps.now(),
         runId: record.id,
         previous: previous?.report ?? null,
+        exceptions,
       },
       controls,
     );

@@ -18,6 +18,7 @@
 import { plural, severityWeights } from '../contract.js';
 import { compileCheck, outcomeOf, renderMessage, type CompiledCheck } from './checks.js';
 import { followUpOf } from './due-dates.js';
+import { applyExceptions, type ActiveException } from './exceptions.js';
 import { readinessOf, readinessShares } from './readiness.js';
 import {
   type Catalog,
@@ -58,6 +59,8 @@ export interface EvaluationInput {
   evidence: readonly EvidenceItem[];
   /** The latest report before `date`, for the diff; null for the first. */
   previous: Pick<Report, 'date' | 'controls'> | null;
+  /** The exceptions in force on `date` (exceptions.ts); none by default. */
+  exceptions?: readonly ActiveException[];
 }
 
 interface Indexed {
@@ -302,12 +305,15 @@ export function countStatuses(results: readonly Pick<ControlResult, 'status'>[])
   return counts;
 }
 
-/** Severity-weighted share of applicable controls that pass, 0–100 with one decimal; 100 with none applicable. */
-export function scoreOf(results: readonly Pick<ControlResult, 'status' | 'severity'>[]): number {
+/**
+ * Severity-weighted share of applicable controls that pass, 0–100 with one decimal; 100 with none
+ * applicable. Scoped-out and risk-accepted controls are not applicable to it.
+ */
+export function scoreOf(results: readonly Pick<ControlResult, 'status' | 'severity' | 'riskAccepted'>[]): number {
   let total = 0;
   let passing = 0;
   for (const result of results) {
-    if (result.status === 'not_applicable') continue;
+    if (result.status === 'not_applicable' || result.riskAccepted) continue;
     const weight = severityWeights[result.severity];
     total += weight;
     if (result.status === 'passing') passing += weight;
@@ -359,7 +365,8 @@ export function assembleReport(
   input: Omit<EvaluationInput, 'evidence'>,
   controls: ControlResult[],
 ): Report {
-  const followed = withFollowUp(compiled.catalog, input, controls);
+  const exceptions = [...(input.exceptions ?? [])].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const followed = withFollowUp(compiled.catalog, input, applyExceptions(controls, exceptions));
   const frameworks = readinessOf(compiled.catalog.frameworks, compiled.catalog.controls, followed);
   return {
     date: input.date,
@@ -371,10 +378,18 @@ export function assembleReport(
     summary: {
       ...summaryOf(followed),
       overdue: followed.filter((result) => result.overdue).length,
+      riskAccepted: followed.filter((result) => result.riskAccepted).length,
       readiness: readinessShares(frameworks),
     },
     controls: followed,
     diff: diffReports(followed, input.previous),
+    exceptions: exceptions.map(({ id, controlId, subject, expiresOn, approver }) => ({
+      id,
+      controlId,
+      subject,
+      expiresOn,
+      approver,
+    })),
     frameworks,
   };
 }
@@ -387,15 +402,19 @@ function withFollowUp(
 ): ControlResult[] {
   const owners = new Map(catalog.controls.map((control) => [control.id, control.owner]));
   const before = new Map((input.previous?.controls ?? []).map((result) => [result.id, result]));
-  return controls.map((result) => {
+  // What an earlier assembly said (an analysis republishing today's report) is decided again.
+  return controls.map(({ openSince: _since, dueDate: _due, overdue: _overdue, ...result }) => {
     const previous = input.previous && { date: input.previous.date, result: before.get(result.id) };
     const followUp = followUpOf(input.date, result, previous ?? undefined, catalog.dueDays);
     const owner = owners.get(result.id);
-    return { ...result, ...(owner === undefined ? {} : { owner }), ...followUp };
+    // An accepted risk is not due while the exception lasts; its open run goes on, so when the
+    // exception expires the due date counts from the run's first day.
+    const due = followUp && result.riskAccepted ? { openSince: followUp.openSince } : followUp;
+    return { ...result, ...(owner === undefined ? {} : { owner }), ...due };
   });
 }
 
-export function summaryOf(controls: readonly Pick<ControlResult, 'status' | 'severity'>[]): Report['summary'] {
+export function summaryOf(controls: readonly Pick<ControlResult, 'status' | 'severity' | 'riskAccepted'>[]): Report['summary'] {
   return { score: scoreOf(controls), counts: countStatuses(controls), controls: controls.length };
 }
 

@@ -22,6 +22,7 @@ export type FrameworkMappings = Schemas['FrameworkMappings'];
 export type EvidenceRequirement = Schemas['EvidenceRequirement'];
 export type Check = Schemas['Check'];
 export type Attachment = Schemas['Attachment'];
+export type Actor = Schemas['Actor'];
 export type FrameworkReadiness = Schemas['FrameworkReadiness'];
 export type RequirementResult = Schemas['RequirementResult'];
 export type RequirementCounts = Schemas['RequirementCounts'];

@@ -4,7 +4,8 @@
  * each with its risk and the observations behind it.
  *
  * Shape of the mapping, per open control:
- * - a `risk`, status `open`, whose `deadline` is the end of the control's due day in the report's
+ * - a `risk`, status `open` (`deviation-approved` when exceptions cover every failure, each named
+ *   with its expiry and approver), whose `deadline` is the end of the control's due day in the report's
  *   time zone; its `risk-log` starts on the first day of the open run (`openSince`: the first-seen
  *   date), and its one planned `remediation` has a milestone task on the due day;
  * - an `observation` per finding that was not a pass, with the evidence it rests on;
@@ -115,6 +116,9 @@ function toRisk(
 ): Json {
   const openSince = control.openSince ?? report.date;
   const reasons = control.findings.filter((finding) => finding.outcome !== 'pass').map((finding) => finding.message);
+  // Accepted findings name their exceptions: risk acceptances, which OSCAL calls an approved deviation.
+  const exceptions = unique(control.findings.flatMap((finding) => (finding.accepted ? [finding.accepted.exception] : [])));
+  const applied = (report.exceptions ?? []).filter((exception) => exceptions.includes(exception.id));
   const deadline = control.dueDate ? endOfDay(report.timeZone, control.dueDate).toISOString() : undefined;
   return {
     uuid: riskUuid,
@@ -127,8 +131,14 @@ function toRisk(
       ...prop('evident-status', control.status),
       ...prop('evident-severity', control.severity),
       ...(control.overdue === undefined ? [] : prop('evident-overdue', String(control.overdue))),
+      ...applied.flatMap((exception) => [
+        ...prop('evident-exception', exception.id),
+        ...prop('evident-exception-expires', exception.expiresOn),
+        ...prop('evident-exception-approver', exception.approver.email ?? exception.approver.uid),
+      ]),
     ],
-    status: 'open',
+    // Every failure accepted: the deviation is approved until the exception expires.
+    status: control.riskAccepted ? 'deviation-approved' : 'open',
     ...(deadline ? { deadline } : {}),
     remediations: [
       {

@@ -9,7 +9,7 @@
  *   unproven        none fails, but one is stale or missing evidence: it cannot be shown met
  *   met             every applicable control passes
  *
- * The share is met over met + not_met + unproven, so stale or missing evidence counts against
+ * A risk-accepted control counts as scoped out. The share is met over met + not_met + unproven, so stale or missing evidence counts against
  * readiness like a failure does, and a scoped-out requirement counts for nothing. Requirements no
  * control maps to are gaps: listed, and left out of the share, which measures what is assessed.
  */
@@ -46,9 +46,10 @@ export function shareMet(counts: RequirementCounts): number | null {
 export function readinessOf(
   references: readonly FrameworkReference[],
   controls: readonly Pick<Control, 'id' | 'frameworks'>[],
-  results: readonly Pick<ControlResult, 'id' | 'status'>[],
+  results: readonly Pick<ControlResult, 'id' | 'status' | 'riskAccepted'>[],
 ): FrameworkReadiness[] {
-  const statusOf = new Map(results.map((result) => [result.id, result.status]));
+  // A risk-accepted control counts as scoped out until its exception expires (exceptions.ts).
+  const statusOf = new Map(results.map((result) => [result.id, result.riskAccepted ? 'not_applicable' : result.status]));
   return references.map((reference) => {
     const mapped = new Map<string, string[]>();
     for (const control of [...controls].sort((a, b) => (a.id < b.id ? -1 : 1))) {

@@ -314,6 +314,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exceptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List exceptions
+         * @description Active exceptions by default, soonest expiry first; `expiringWithin` keeps those expiring within that many days. `state=all` lists every exception ever recorded, expired and revoked too.
+         */
+        get: operations["listExceptions"];
+        put?: never;
+        /**
+         * Accept a risk until a date
+         * @description Records an exception for a control, or for one subject of it, with the caller (from the ID token) as the approver. The control must be in the catalog and a subject must be one its findings name in the latest report; `expiresOn` must be after today and at most a year ahead. Reports from the next one on (or an analysis that publishes today’s) mark what it covers as accepted.
+         */
+        post: operations["createException"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exceptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one exception */
+        get: operations["getException"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exceptions/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an exception
+         * @description Ends an exception before its expiry, with the caller recorded; reports from the next one on count what it covered again. An exception is revoked once: a second revocation answers 409.
+         */
+        post: operations["revokeException"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evidence": {
         parameters: {
             query?: never;
@@ -561,7 +622,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "exception_revoked" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -671,6 +732,12 @@ export interface components {
             message: string;
             /** @description Ids of the evidence items the finding rests on. */
             evidence: string[];
+            /** @description On a `fail` or `error` an exception covers: the exception, and the day the finding counts again. */
+            accepted?: {
+                exception: string;
+                /** Format: date */
+                expiresOn: string;
+            };
         };
         ControlResult: {
             id: string;
@@ -695,6 +762,8 @@ export interface components {
             dueDate?: string;
             /** @description While open: whether the report’s day is after `dueDate`. */
             overdue?: boolean;
+            /** @description True when the control is failing only on findings exceptions cover (and no evidence is stale or missing): it then counts for neither the score nor readiness, and has no due date, until the exception expires. */
+            riskAccepted?: boolean;
         };
         StatusCounts: {
             passing: number;
@@ -704,13 +773,15 @@ export interface components {
             not_applicable: number;
         };
         ReportSummary: {
-            /** @description Severity-weighted share of applicable controls that pass, 0–100 with one decimal. Weights: critical 10, high 5, medium 3, low 1; not-applicable controls are left out. */
+            /** @description Severity-weighted share of applicable controls that pass, 0–100 with one decimal. Weights: critical 10, high 5, medium 3, low 1; not-applicable and risk-accepted controls are left out. */
             score: number;
             counts: components["schemas"]["StatusCounts"];
             /** @description How many controls were evaluated. */
             controls: number;
             /** @description Controls failing, stale or missing evidence past their due date. */
             overdue?: number;
+            /** @description Controls failing only on accepted findings. */
+            riskAccepted?: number;
             /** @description Each framework’s share of requirements met; absent from reports made before API 1.4.0. */
             readiness?: components["schemas"]["ReadinessShares"];
         };
@@ -757,8 +828,18 @@ export interface components {
             /** @description One result per control, in id order. */
             controls: components["schemas"]["ControlResult"][];
             diff: components["schemas"]["ReportDiff"];
+            /** @description The exceptions in force for the report’s day, whether or not a finding needed them. */
+            exceptions?: components["schemas"]["AppliedException"][];
             /** @description Readiness per framework from the controls’ statuses (see the `frameworks` operations); absent from reports made before API 1.4.0. */
             frameworks?: components["schemas"]["FrameworkReadiness"][];
+        };
+        AppliedException: {
+            id: string;
+            controlId: string;
+            subject: string | null;
+            /** Format: date */
+            expiresOn: string;
+            approver: components["schemas"]["Actor"];
         };
         ReportListEntry: {
             /** Format: date */
@@ -1035,6 +1116,54 @@ export interface components {
                 /** @description Requirements met over requirements that apply (met, not met or unproven), 0–100 with one decimal; null when none applies. */
                 share: number | null;
             }[];
+        };
+        ExceptionInput: {
+            controlId: string;
+            /** @description The subject whose failing finding is accepted, as the control’s findings name it; absent or null accepts the whole control. */
+            subject?: string | null;
+            /** @description Why the risk is accepted. */
+            justification: string;
+            /**
+             * Format: date
+             * @description The first day (report time zone) the finding counts again: after today and at most 366 days ahead.
+             */
+            expiresOn: string;
+        };
+        Exception: {
+            id: string;
+            controlId: string;
+            /** @description Null when the whole control is accepted. */
+            subject: string | null;
+            justification: string;
+            /** Format: date */
+            expiresOn: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who accepted the risk. */
+            approver: components["schemas"]["Actor"];
+            /**
+             * @description As of now: `expired` from its expiry day, `revoked` once revoked.
+             * @enum {string}
+             */
+            state: "active" | "expired" | "revoked";
+            revoked: {
+                /** Format: date-time */
+                at: string;
+                by: components["schemas"]["Actor"];
+                reason: string | null;
+            } | null;
+        };
+        ExceptionList: {
+            /**
+             * Format: date
+             * @description Today in the report time zone, which states are judged by.
+             */
+            today: string;
+            /** @description Soonest expiry first. */
+            items: components["schemas"]["Exception"][];
+        };
+        Revocation: {
+            reason?: string;
         };
         /** @description An account in the identity provider. */
         IdpUserData: {
@@ -1798,6 +1927,28 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description No exception has this id. Codes: `exception_not_found`. */
+        ExceptionNotFound: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The exception is already revoked. Codes: `exception_revoked`. */
+        ExceptionRevoked: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description There is no report for this date. Codes: `report_not_found`. */
         ReportNotFound: {
             headers: {
@@ -2472,6 +2623,136 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["FrameworkOrReportNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    listExceptions: {
+        parameters: {
+            query?: {
+                state?: "active" | "all";
+                control?: string;
+                /** @description Days from today; active exceptions whose expiry day is at most this far ahead. */
+                expiringWithin?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exceptions. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExceptionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    createException: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExceptionInput"];
+            };
+        };
+        responses: {
+            /** @description The exception. */
+            201: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The new exception. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exception"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getException: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exception. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exception"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ExceptionNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    revokeException: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["Revocation"];
+            };
+        };
+        responses: {
+            /** @description The exception, revoked. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exception"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ExceptionNotFound"];
+            409: components["responses"]["ExceptionRevoked"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["AuthUnavailable"];
         };

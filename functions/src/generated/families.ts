@@ -7,6 +7,7 @@ export interface FamilyOperations {
   report: 'listReports' | 'getTodayReport' | 'getReport' | 'getReportOscal' | 'getReportPoam';
   controls: 'listControls' | 'getCatalogOscal' | 'getControl' | 'getControlHistory' | 'exportControlHistory';
   frameworks: 'listFrameworks' | 'getFramework';
+  exceptions: 'listExceptions' | 'createException' | 'getException' | 'revokeException';
   evidence: 'listEvidence' | 'ingestEvidence' | 'getEvidence';
   submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';
   analyses: 'listAnalyses' | 'startAnalysis' | 'getAnalysis' | 'cancelAnalysis' | 'streamAnalysisEvents';
@@ -14,7 +15,7 @@ export interface FamilyOperations {
   fallback: never;
 }
 
-export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'evidence', 'submissions', 'analyses', 'chat', 'fallback'] as const;
+export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'evidence', 'submissions', 'analyses', 'chat', 'fallback'] as const;
 
 /** The largest request body, in bytes, any operation of each family accepts (`x-body-limit`), and their media types. */
 export const familyBodies: Record<string, { limit: number; mediaTypes: readonly string[] }> = {
@@ -23,6 +24,7 @@ export const familyBodies: Record<string, { limit: number; mediaTypes: readonly 
   report: { limit: 0, mediaTypes: [] },
   controls: { limit: 0, mediaTypes: [] },
   frameworks: { limit: 0, mediaTypes: [] },
+  exceptions: { limit: 16384, mediaTypes: ['application/json'] },
   evidence: { limit: 4194304, mediaTypes: ['application/json'] },
   submissions: { limit: 53477376, mediaTypes: ['multipart/form-data'] },
   analyses: { limit: 65536, mediaTypes: ['application/json'] },

@@ -72,6 +72,11 @@ export const problemCatalog = {
     title: 'Framework not found',
     description: 'Evident assesses no framework with this id. `GET /api/frameworks` lists the ones it does.',
   },
+  exception_not_found: {
+    status: 404,
+    title: 'Exception not found',
+    description: 'No exception has this id. `GET /api/exceptions?state=all` lists them all.',
+  },
   report_not_found: {
     status: 404,
     title: 'Report not found',
@@ -98,6 +103,11 @@ export const problemCatalog = {
     status: 405,
     title: 'Method not allowed',
     description: 'The path exists but not with this method. The `Allow` header lists the methods it accepts.',
+  },
+  exception_revoked: {
+    status: 409,
+    title: 'Exception already revoked',
+    description: 'The exception was revoked before; an exception is revoked once. `revoked` says when and by whom.',
   },
   evidence_conflict: {
     status: 409,

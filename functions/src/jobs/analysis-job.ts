@@ -12,6 +12,7 @@ import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
 import { describeRunFailure } from '../http/domain-problems.js';
 import { ReportStore } from '../reports/report-store.js';
+import { ExceptionStore } from '../exceptions/exception-store.js';
 import { openStore } from '../storage/open-store.js';
 
 const runIdShape = new RegExp(analysisIdPattern);
@@ -24,6 +25,7 @@ const dependencies = loadOnce(async (): Promise<WorkerDeps> => {
     evidence: new EvidenceStore(store),
     checkpoints: new CheckpointStore(store),
     reports: new ReportStore(store),
+    exceptions: new ExceptionStore(store),
     compiled,
     timeZone: config.reportTimeZone(),
     now: () => new Date(),

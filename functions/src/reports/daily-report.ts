@@ -13,6 +13,7 @@ import { evaluate, type CompiledCatalog } from '../assessment/evaluate.js';
 import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
+import { ExceptionStore } from '../exceptions/exception-store.js';
 import { logs } from '../logs.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { ReportStore, type StoredReport } from './report-store.js';
@@ -46,9 +47,10 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<{
   const started = performance.now();
   const end = endOfDay(options.timeZone, date);
   const asOf = options.now < end ? options.now : end;
-  const [snapshot, previous] = await Promise.all([
+  const [snapshot, previous, exceptions] = await Promise.all([
     loadSnapshot({ evidence, checkpoints, date, asOf, receivedUpTo: options.now, checkpoint: true }),
     reports.latestBefore(date),
+    new ExceptionStore(options.store).inForce(date, asOf),
   ]);
   logs.evidenceSnapshotLoaded(date, options.trigger, {
     from: snapshot.from?.date ?? null,
@@ -65,6 +67,7 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<{
     runId,
     evidence: snapshot.items,
     previous: previous?.report ?? null,
+    exceptions,
   });
   const outcome = await reports.create(report);
   if (outcome.created) {

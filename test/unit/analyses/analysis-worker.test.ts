@@ -122,7 +122,7 @@ describe('a run', () => {
       })),
     );
     // Readiness and overdue controls are the published report's; a run's summary is over its scope.
-    const { readiness: _readiness, overdue: _overdue, ...runSummary } = expected.summary;
+    const { readiness: _readiness, overdue: _overdue, riskAccepted: _accepted, ...runSummary } = expected.summary;
     expect(events.at(-1)).toMatchObject({ type: 'run.completed', data: { published: false } });
     expect((events.at(-1)!.data as { summary: unknown }).summary).toEqual(runSummary);
     expect(describeRun(record, events)).toMatchObject({ state: 'succeeded', counts: expected.summary.counts });

@@ -315,6 +315,7 @@ describe('control status', () => {
       counts: { passing: 0, failing: 0, stale: 0, missing: 0, not_applicable: 2 },
       controls: 2,
       overdue: 0,
+      riskAccepted: 0,
       readiness: {},
     });
   });
@@ -1153,6 +1154,7 @@ describe('a whole report', () => {
         counts: { passing: 1, failing: 2, stale: 0, missing: 1, not_applicable: 0 },
         controls: 4,
         overdue: 0,
+        riskAccepted: 0,
         readiness: {},
       },
       controls: [
@@ -1252,6 +1254,7 @@ describe('a whole report', () => {
         },
       ],
       diff: { previousDate: null, newlyFailing: [], fixed: [], newlyStale: [], changes: [] },
+      exceptions: [],
       // The test catalog names no framework, so there is no readiness to report (see readiness.test.ts).
       frameworks: [],
     });

@@ -152,6 +152,44 @@ describe('the POA&M of a report', () => {
     expect(plan['poam-items']).toEqual([expect.objectContaining({ title: 'No open items' })]);
   });
 
+  it('records an accepted risk as an approved deviation, naming the exception, its expiry and approver', () => {
+    const report = latest();
+    const failing = report.controls.find((control) => control.status === 'failing')!;
+    const exception = {
+      id: 'exc-20270101-00000000aa',
+      controlId: failing.id,
+      subject: null,
+      expiresOn: '2027-01-01',
+      approver: { uid: 'u-ana', email: 'ana@example.com' },
+    };
+    const accepted: Report = {
+      ...report,
+      exceptions: [exception],
+      controls: report.controls.map((control) =>
+        control.id !== failing.id
+          ? control
+          : {
+              ...control,
+              riskAccepted: true,
+              findings: control.findings.map((finding) =>
+                finding.outcome === 'fail'
+                  ? { ...finding, accepted: { exception: exception.id, expiresOn: exception.expiresOn } }
+                  : finding,
+              ),
+            },
+      ),
+    };
+    const document = toOscalPoam(accepted, { version: 'v', nistByControl });
+    expectValid(poam, document, 'POA&M with an accepted risk');
+    const risk = planOf(accepted).risks!.find((candidate) => propOf(candidate, 'evident-control') === failing.id)!;
+    expect([
+      risk['status'],
+      propOf(risk, 'evident-exception'),
+      propOf(risk, 'evident-exception-expires'),
+      propOf(risk, 'evident-exception-approver'),
+    ]).toEqual(['deviation-approved', exception.id, '2027-01-01', 'ana@example.com']);
+  });
+
   it('is the same document for the same report', () => {
     const report = latest();
     expect(JSON.stringify(toOscalPoam(report, { version: 'v', nistByControl }))).toBe(

@@ -125,6 +125,7 @@ describe('the chat evaluation set', () => {
     expect(report.summary).toEqual({
       ...summaryOf(report.controls),
       overdue: report.controls.filter((control) => control.overdue).length,
+      riskAccepted: 0,
       readiness: readinessShares(readinessOf(compiled.catalog.frameworks, compiled.catalog.controls, report.controls)),
     });
     const byStatus = (status: string) =>

@@ -25,7 +25,10 @@ const compiled = compileCatalog(compileCatalogSources(paths.catalog));
  * A report as statuses and counts, without what is random per run (run ids, submission ids) or
  * newer than the older version (readiness per framework, API 1.4.0; overdue controls, 1.5.0).
  */
-const shape = ({ summary: { readiness: _readiness, overdue: _overdue, ...summary }, ...report }: Report) => ({
+const shape = ({
+  summary: { readiness: _readiness, overdue: _overdue, riskAccepted: _accepted, ...summary },
+  ...report
+}: Report) => ({
   date: report.date,
   summary,
   statuses: report.controls.map((control) => [control.id, control.status, control.findings.length]),
