@@ -15,7 +15,19 @@
  */
 import { plural } from '../contract.js';
 import type { Catalog, Check, Control } from './model.js';
-import { exportNamespace, oscalString, oscalToken, oscalVersion, prop, unique, uuidV5, type Json } from './oscal-values.js';
+import {
+  exportNamespace,
+  oscalString,
+  oscalToken,
+  oscalVersion,
+  ownerParties,
+  ownerRole,
+  partyUuid,
+  prop,
+  unique,
+  uuidV5,
+  type Json,
+} from './oscal-values.js';
 
 export interface OscalComponentOptions {
   version: string;
@@ -26,10 +38,6 @@ export interface OscalComponentOptions {
 /** NIST's published OSCAL catalog of SP 800-53 rev5, the source of the NIST implementation. */
 export const nistCatalogHref =
   'https://raw.githubusercontent.com/usnistgov/oscal-content/main/nist.gov/SP800-53/rev5/json/NIST_SP-800-53_rev5_catalog.json';
-
-const ownerRole = 'control-owner';
-
-const partyType = (owner: string) => (owner.includes('@') ? 'person' : 'organization');
 
 /** Markdown as one line of plain text: OSCAL strings hold no line breaks. */
 const plain = (markdown: string) => oscalString(markdown.replace(/[*_`#>]/g, '')) ?? '';
@@ -47,7 +55,6 @@ export function toOscalComponentDefinition(catalog: Catalog, options: OscalCompo
   if (version === undefined) throw new TypeError('The OSCAL document version must not be blank.');
   const scope = `catalog/${catalog.version}`;
   const uuid: Uuid = (name) => uuidV5(exportNamespace, `${scope}/${name}`);
-  const partyUuid: Uuid = (owner) => uuidV5(exportNamespace, `party/${owner}`);
   const catalogResource = uuidV5(exportNamespace, `catalog/${catalog.version}`);
   const controls = [...catalog.controls].sort((a, b) => (a.id < b.id ? -1 : 1));
   const owners = unique(controls.map((control) => control.owner));
@@ -61,8 +68,7 @@ export function toOscalComponentDefinition(catalog: Catalog, options: OscalCompo
         version,
         'oscal-version': oscalVersion,
         props: prop('evident-catalog-version', catalog.version),
-        roles: [{ id: ownerRole, title: 'Control owner' }],
-        parties: owners.map((owner) => ({ uuid: partyUuid(owner), type: partyType(owner), name: owner })),
+        ...ownerParties(owners),
       },
       components: [
         {
@@ -73,8 +79,8 @@ export function toOscalComponentDefinition(catalog: Catalog, options: OscalCompo
             `Evaluates ${plural(controls.length, 'control')} every day against collected evidence (checks in CEL, ` +
             'freshness windows, attestations) and publishes a dated report of each control\u2019s status.',
           'control-implementations': [
-            nistImplementation(catalog, controls, uuid, partyUuid),
-            evidentImplementation(controls, `#${catalogResource}`, uuid, partyUuid),
+            nistImplementation(catalog, controls, uuid),
+            evidentImplementation(controls, `#${catalogResource}`, uuid),
           ],
         },
       ],
@@ -94,7 +100,7 @@ export function toOscalComponentDefinition(catalog: Catalog, options: OscalCompo
 }
 
 /** One implemented requirement per NIST control the catalog maps to, in NIST's order. */
-function nistImplementation(catalog: Catalog, controls: Control[], uuid: Uuid, partyUuid: Uuid): Json {
+function nistImplementation(catalog: Catalog, controls: Control[], uuid: Uuid): Json {
   const nistOrder =
     catalog.frameworks.find((framework) => framework.id === 'nist80053')?.requirements.map((entry) => entry.id) ?? [];
   const byNist = new Map<string, Control[]>();
@@ -122,7 +128,7 @@ function nistImplementation(catalog: Catalog, controls: Control[], uuid: Uuid, p
 }
 
 /** One implemented requirement per Evident control: its objective, evidence, framework ids and checks. */
-function evidentImplementation(controls: Control[], source: string, uuid: Uuid, partyUuid: Uuid): Json {
+function evidentImplementation(controls: Control[], source: string, uuid: Uuid): Json {
   return {
     uuid: uuid('implementation/evident'),
     source,

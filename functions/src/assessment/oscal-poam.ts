@@ -28,6 +28,9 @@ import {
   oscalString,
   oscalToken,
   oscalVersion,
+  ownerParties,
+  ownerRole,
+  partyUuid,
   prop,
   unique,
   uuidV5,
@@ -40,18 +43,11 @@ export interface OscalPoamOptions {
   nistByControl?: Record<string, string[]>;
 }
 
-const ownerRole = 'control-owner';
-
-/** OSCAL knows people and organisations; an owner written as an address is a person. */
-const partyType = (owner: string) => (owner.includes('@') ? 'person' : 'organization');
-
 export function toOscalPoam(report: Report, options: OscalPoamOptions): Json {
   const version = oscalString(options.version);
   if (version === undefined) throw new TypeError('The OSCAL document version must not be blank.');
   const scope = `poam/${report.date}/${report.runId}`;
   const uuid = (name: string): string => uuidV5(exportNamespace, `${scope}/${name}`);
-  // A party is the same owner in every document, so its UUID does not depend on the report.
-  const partyUuid = (owner: string): string => uuidV5(exportNamespace, `party/${owner}`);
   const asOf = oscalInstant(report.asOf);
 
   const open = report.controls.filter((control) => isOpen(control.status));
@@ -67,7 +63,7 @@ export function toOscalPoam(report: Report, options: OscalPoamOptions): Json {
       return [observation.uuid as string];
     });
     const riskUuid = uuid(`control/${control.id}/risk`);
-    risks.push(toRisk(report, control, riskUuid, observationUuids, uuid, partyUuid));
+    risks.push(toRisk(report, control, riskUuid, observationUuids, uuid));
     items.push(
       toItem(control, uuid(`control/${control.id}/item`), riskUuid, observationUuids, options.nistByControl?.[control.id] ?? []),
     );
@@ -92,8 +88,7 @@ export function toOscalPoam(report: Report, options: OscalPoamOptions): Json {
         props: [...prop('evident-report-date', report.date), ...prop('evident-run-id', report.runId)],
         ...(owners.length > 0
           ? {
-              roles: [{ id: ownerRole, title: 'Control owner' }],
-              parties: owners.map((owner) => ({ uuid: partyUuid(owner), type: partyType(owner), name: owner })),
+              ...ownerParties(owners),
               'responsible-parties': [{ 'role-id': ownerRole, 'party-uuids': owners.map(partyUuid) }],
             }
           : {}),
@@ -112,7 +107,6 @@ function toRisk(
   riskUuid: string,
   observationUuids: string[],
   uuid: (name: string) => string,
-  partyUuid: (owner: string) => string,
 ): Json {
   const openSince = control.openSince ?? report.date;
   const reasons = control.findings.filter((finding) => finding.outcome !== 'pass').map((finding) => finding.message);

@@ -91,3 +91,24 @@ export function nonEmpty<T>(key: string, items: T[]): Record<string, T[]> {
 export function unique(items: string[]): string[] {
   return [...new Set(items)];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Owners as parties
+
+/** The role a control's owner plays in the POA&M and the component definition. */
+export const ownerRole = 'control-owner';
+
+/** An owner's party: the same UUID in every document, so tools can follow one owner across them. */
+export const partyUuid = (owner: string): string => uuidV5(exportNamespace, `party/${owner}`);
+
+/** The metadata that names owners: the role, and a party per owner (a person when it is an address). */
+export function ownerParties(owners: readonly string[]): Json {
+  return {
+    roles: [{ id: ownerRole, title: 'Control owner' }],
+    parties: owners.map((owner) => ({
+      uuid: partyUuid(owner),
+      type: owner.includes('@') ? 'person' : 'organization',
+      name: owner,
+    })),
+  };
+}
