@@ -10,8 +10,9 @@
  *   document): one implemented requirement per control, its objective as the description, the
  *   evidence it needs and its framework ids as properties, and each check a statement saying what
  *   it evaluates on which evidence.
- * Each control's owner is a party responsible for it. Deterministic in the catalog, like the other
- * exports: the same catalog gives the same bytes.
+ * Each control's owner is a party responsible for it. Deterministic in the catalog and the
+ * `lastModified` given: the endpoint gives the instant it writes the document, as the catalog
+ * records no build time.
  */
 import { plural } from '../contract.js';
 import type { Catalog, Check, Control } from './model.js';

@@ -15,6 +15,7 @@ export type Route =
   | { name: 'controls' }
   | { name: 'control'; id: string }
   | { name: 'frameworks' }
+  | { name: 'exceptions' }
   | { name: 'framework'; framework: string }
   | { name: 'evidence' }
   | { name: 'evidence-item'; id: string }
@@ -40,6 +41,7 @@ const pages: Record<string, Route> = {
   '/': { name: 'today' },
   '/controls': { name: 'controls' },
   '/frameworks': { name: 'frameworks' },
+  '/exceptions': { name: 'exceptions' },
   '/evidence': { name: 'evidence' },
   '/submit': { name: 'submit' },
   '/analyses': { name: 'analyses' },

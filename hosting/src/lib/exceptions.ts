@@ -1,0 +1,126 @@
+/**
+ * How the pages word and send exceptions (accepted risks, `/api/exceptions`): the expiry as seen
+ * on the list's own `today` (the report time zone's day, never the browser's clock), the list
+ * split into what expires soon and the rest, the form's body, and the server's field errors
+ * placed under the fields they name. Pure, so it is unit tested without a browser.
+ */
+import { maxExceptionDays, plural } from '../../../functions/src/contract.ts';
+import type { Problem } from './api.ts';
+import type { Exception, ExceptionInput, Finding } from './api-types.ts';
+import { daysBetween } from './due-dates.ts';
+
+/** The window the exceptions page calls "Expiring soon", in days. */
+export const soonDays = 30;
+
+export type ExceptionState = 'active' | 'all';
+
+/** The API path that lists exceptions: active ones unless `state` is `all`, of one control when named. */
+export function exceptionsApiPath(options: { state?: ExceptionState; control?: string } = {}): string {
+  const query = new URLSearchParams();
+  if (options.state === 'all') query.set('state', 'all');
+  if (options.control) query.set('control', options.control);
+  const search = query.toString();
+  return `/api/exceptions${search ? `?${search}` : ''}`;
+}
+
+/** The page's own filter, from its address: `?state=all` shows expired and revoked ones too. */
+export const stateFrom = (query: URLSearchParams): ExceptionState => (query.get('state') === 'all' ? 'all' : 'active');
+
+/** `YYYY-MM-DD` plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The dates the form's date input offers: from tomorrow to the furthest the API allows. */
+export const expiryBounds = (today: string): { min: string; max: string } => ({
+  min: addDays(today, 1),
+  max: addDays(today, maxExceptionDays),
+});
+
+/**
+ * "expires in 12 days", "expires tomorrow", "expires today", "expired 3 days ago": the day the
+ * finding counts again as seen on `today`; a revoked exception says so instead.
+ */
+export function expiryText(exception: Pick<Exception, 'expiresOn' | 'state'>, today: string): string {
+  if (exception.state === 'revoked') return 'revoked';
+  const days = daysBetween(today, exception.expiresOn);
+  if (days < 0) return `expired ${plural(-days, 'day')} ago`;
+  if (days === 0) return 'expires today';
+  if (days === 1) return 'expires tomorrow';
+  return `expires in ${plural(days, 'day')}`;
+}
+
+/** What an exception covers, as a person reads it. */
+export const subjectText = (subject: string | null): string => subject ?? 'Whole control';
+
+/** Who an actor is, as a person reads it: the email, else the name, else the account id. */
+export const actorText = (actor: Exception['approver']): string => actor.email ?? actor.name ?? actor.uid;
+
+/** The exceptions page's sections: active ones expiring within `soonDays` (soonest first), every active one, the rest. */
+export function sectionsOf(
+  items: readonly Exception[],
+  today: string,
+): { soon: Exception[]; active: Exception[]; ended: Exception[] } {
+  const active = items.filter((exception) => exception.state === 'active');
+  return {
+    soon: active.filter((exception) => daysBetween(today, exception.expiresOn) <= soonDays),
+    active,
+    ended: items.filter((exception) => exception.state !== 'active'),
+  };
+}
+
+/** The subjects the control's findings name, failing ones first, each once: what an exception may cover. */
+export function subjectsOf(findings: readonly Pick<Finding, 'subject' | 'outcome'>[]): string[] {
+  const named = findings.filter((finding) => finding.subject !== undefined);
+  const failing = named.filter((finding) => finding.outcome === 'fail' || finding.outcome === 'error');
+  return [...new Set([...failing, ...named].map((finding) => finding.subject!))];
+}
+
+export interface ExceptionValues {
+  /** A subject from `subjectsOf`, or empty for the whole control. */
+  subject: string;
+  justification: string;
+  /** `YYYY-MM-DD` from the date input, or empty. */
+  expiresOn: string;
+}
+
+export const emptyExceptionValues = (): ExceptionValues => ({ subject: '', justification: '', expiresOn: '' });
+
+/** The body of `POST /api/exceptions`; the server judges it, so nothing is checked here. */
+export const exceptionBody = (controlId: string, values: ExceptionValues): ExceptionInput => ({
+  controlId,
+  subject: values.subject === '' ? null : values.subject,
+  justification: values.justification.trim(),
+  expiresOn: values.expiresOn,
+});
+
+export const exceptionFields = ['subject', 'justification', 'expiresOn'] as const;
+export type ExceptionField = (typeof exceptionFields)[number];
+
+export const exceptionFieldLabels: Record<ExceptionField, string> = {
+  subject: 'Subject',
+  justification: 'Justification',
+  expiresOn: 'Expiry date',
+};
+
+export interface ExceptionProblems {
+  /** Messages under each field, in the server's words after the field's label. */
+  byField: Partial<Record<ExceptionField, string[]>>;
+  /** What to say at the top of the form. */
+  summary: string;
+}
+
+/**
+ * Places a problem answer on the form: a body error whose pointer names a field goes under it
+ * ("Expiry date must be after today (2026-11-24, UTC)"); anything else stays in the summary.
+ */
+export function exceptionProblemsOf(problem: Problem): ExceptionProblems {
+  const byField: Partial<Record<ExceptionField, string[]>> = {};
+  for (const error of problem.errors ?? []) {
+    const name = error.in === 'body' ? error.pointer?.split('/')[1] : undefined;
+    if (!(exceptionFields as readonly string[]).includes(name ?? '')) continue;
+    const field = name as ExceptionField;
+    (byField[field] ??= []).push(`${exceptionFieldLabels[field]} ${error.message}`);
+  }
+  return { byField, summary: problem.detail ?? problem.title };
+}

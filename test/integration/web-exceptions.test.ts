@@ -1,0 +1,188 @@
+/**
+ * Accepting a risk in a real browser against the emulators: on a demo control failing for one
+ * subject, the control page's form records an exception the API then lists with that subject,
+ * justification, expiry and the signed-in approver, and shows the server's field error for an
+ * expiry that is not after today; the exceptions page lists one expiring within 30 days under
+ * "Expiring soon", revokes one (the API then says revoked) and shows the 409 detail when asked
+ * to revoke one already revoked elsewhere. Every exception made here is revoked after.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Exception, ExceptionList, Report } from '../../hosting/src/lib/api-types.ts';
+import { addDays } from '../../hosting/src/lib/exceptions.ts';
+import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
+import { bearer, signUp } from '../support/emulator.ts';
+
+const browser = useBrowser();
+
+/** Headers for the test's own API calls: a token of another user in protected mode. */
+let auth: Record<string, string> = {};
+beforeAll(async () => {
+  if (mode === 'protected') auth = bearer((await signUp()).idToken);
+});
+
+/** Every exception this file made, revoked after it (a second revocation's 409 is fine). */
+const made = new Set<string>();
+afterAll(async () => {
+  for (const id of made) await call(`/api/exceptions/${id}/revoke`, { method: 'POST', body: {} });
+});
+
+async function call(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: unknown }> {
+  const answer = await fetch(`${hosting}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { ...auth, ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+  });
+  return { status: answer.status, body: await answer.json() };
+}
+
+async function api<T>(path: string, init: { method?: string; body?: unknown } = {}, status = 200): Promise<T> {
+  const answer = await call(path, init);
+  expect([path, answer.status]).toEqual([path, status]);
+  return answer.body as T;
+}
+
+/** A fresh page at `path`, signed in as `email` when the server requires it. */
+async function openAt(path: string, email: string) {
+  const opened = await openPage(browser());
+  await opened.page.goto(`${hosting}${path}`);
+  if (mode === 'protected') await signIn(opened.page, email);
+  return opened;
+}
+
+/** A demo control that fails for one subject in today's report, and that subject. */
+async function failingSubject(): Promise<{ controlId: string; subject: string }> {
+  const report = await api<Report>('/api/report/today');
+  for (const control of report.controls) {
+    const finding = control.findings.find((candidate) => candidate.outcome === 'fail' && candidate.subject !== undefined);
+    if (finding) return { controlId: control.id, subject: finding.subject! };
+  }
+  throw new Error('No demo control fails for one subject');
+}
+
+describe(`accepting a risk in the web app, ${mode} mode`, () => {
+  it("records an exception from the control page's form, showing the server's field error first", async () => {
+    const { controlId, subject } = await failingSubject();
+    const { today } = await api<ExceptionList>('/api/exceptions');
+    const email = 'approver@example.com';
+    const { page, problems, close } = await openAt(`/controls/${controlId}`, email);
+    const section = page.getByTestId('control-exceptions');
+    const form = section.getByRole('form', { name: 'Accept a risk' });
+    await form.waitFor(settles);
+    expect(await headingOf(page)).toMatch(new RegExp(`^${controlId} `));
+    // The date input offers tomorrow to a year ahead, from the list's day.
+    await expect.poll(() => form.getByLabel('Expiry date').getAttribute('min'), settles).toBe(addDays(today, 1));
+    expect(await form.getByLabel('Expiry date').getAttribute('max')).toBe(addDays(today, 366));
+    expect(await form.getByLabel('Subject').locator('option').allTextContents()).toContain(subject);
+
+    // An expiry that is not after today: the server says why, under the field.
+    const justification = `Accepted while the vendor ships a fix (${mode}).`;
+    const refused = await call('/api/exceptions', {
+      method: 'POST',
+      body: { controlId, subject, justification, expiresOn: today },
+    });
+    expect(refused.status).toBe(400);
+    const message = (refused.body as { errors: { pointer?: string; message: string }[] }).errors.find(
+      (error) => error.pointer === '/expiresOn',
+    )!.message;
+    await form.getByLabel('Subject').selectOption(subject);
+    await form.getByLabel('Justification').fill(justification);
+    await form.getByLabel('Expiry date').fill(today);
+    await form.getByRole('button', { name: 'Accept the risk' }).click();
+    await expect
+      .poll(() => section.getByTestId('exception-expiresOn-error').textContent(), settles)
+      .toBe(`Expiry date ${message}`);
+    expect(await form.getByLabel('Expiry date').getAttribute('aria-invalid')).toBe('true');
+    expect(await section.getByTestId('exception-problem').getAttribute('role')).toBe('alert');
+
+    // A valid one is recorded, said to count from the next report, and listed on the page.
+    const expiresOn = addDays(today, 10);
+    await form.getByLabel('Expiry date').fill(expiresOn);
+    await form.getByRole('button', { name: 'Accept the risk' }).click();
+    await expect.poll(() => section.getByTestId('exception-created').textContent(), settles).toContain('next report');
+    expect(await section.getByTestId('exception-expiresOn-error').count()).toBe(0);
+    const listed = await api<ExceptionList>(`/api/exceptions?control=${controlId}`);
+    const created = listed.items.find((item) => item.justification === justification)!;
+    expect(created).toBeDefined();
+    made.add(created.id);
+    expect(created).toMatchObject({ controlId, subject, justification, expiresOn, state: 'active', revoked: null });
+    if (mode === 'protected') expect(created.approver.email).toBe(email);
+    else expect(created.approver.uid).toBe('anonymous');
+    const item = section.locator(`[data-exception="${created.id}"]`);
+    await item.waitFor(settles);
+    expect(await item.getByTestId('exception-subject').textContent()).toBe(subject);
+    expect(await item.getByTestId('exception-justification').textContent()).toBe(justification);
+    expect((await item.getByTestId('exception-expiry').textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      `until ${expiresOn}, expires in 10 days`,
+    );
+    await screenshot(page, 'control-exceptions');
+    // The browser logs the 400 it fetched; nothing else may go wrong.
+    expect(problems.filter((line) => !line.includes('status of 400'))).toEqual([]);
+    await close();
+  });
+
+  it('lists one expiring soon on the exceptions page, revokes it there, and shows the 409 for one revoked elsewhere', async () => {
+    const { controlId, subject } = await failingSubject();
+    const { today } = await api<ExceptionList>('/api/exceptions');
+    const create = async (body: { subject: string | null; expiresOn: string }) => {
+      const exception = await api<Exception>(
+        '/api/exceptions',
+        { method: 'POST', body: { controlId, justification: `Accepted for the page test (${mode}).`, ...body } },
+        201,
+      );
+      made.add(exception.id);
+      return exception;
+    };
+    const soon = await create({ subject, expiresOn: addDays(today, 5) });
+    const later = await create({ subject: null, expiresOn: addDays(today, 90) });
+
+    const { page, problems, close } = await openAt('/exceptions', 'exceptions-page@example.com');
+    const soonSection = page.getByTestId('exceptions-soon');
+    const activeSection = page.getByTestId('exceptions-active');
+    await soonSection.locator(`[data-exception="${soon.id}"]`).waitFor(settles);
+    expect(await headingOf(page)).toBe('Exceptions');
+    expect(
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Exceptions' }).getAttribute('aria-current'),
+    ).toBe('page');
+    expect(await soonSection.locator(`[data-exception="${later.id}"]`).count()).toBe(0);
+    expect(await activeSection.locator(`[data-exception="${later.id}"]`).count()).toBe(1);
+    const soonItem = soonSection.locator(`[data-exception="${soon.id}"]`);
+    expect(await soonItem.getByTestId('exception-control').getAttribute('href')).toBe(`/controls/${controlId}`);
+    expect(await soonItem.getByTestId('exception-expiry').textContent()).toContain('expires in 5 days');
+    await screenshot(page, 'exceptions');
+
+    // Revoked from the page, with a reason: the API says revoked, and the lists drop it.
+    await soonItem.getByRole('button', { name: 'Revoke' }).click();
+    await soonItem.getByLabel('Reason').fill('Fixed upstream.');
+    await soonItem.getByRole('button', { name: 'Confirm revocation' }).click();
+    await expect.poll(() => page.locator(`[data-exception="${soon.id}"]`).count(), settles).toBe(0);
+    const revoked = await api<Exception>(`/api/exceptions/${soon.id}`);
+    expect(revoked).toMatchObject({ state: 'revoked', revoked: { reason: 'Fixed upstream.' } });
+
+    // Revoked through the API while the page still shows it: the page says what the server answers.
+    await api<Exception>(`/api/exceptions/${later.id}/revoke`, { method: 'POST', body: {} });
+    const again = await api<{ code: string; detail: string }>(
+      `/api/exceptions/${later.id}/revoke`,
+      { method: 'POST', body: {} },
+      409,
+    );
+    expect(again.code).toBe('exception_revoked');
+    const laterItem = activeSection.locator(`[data-exception="${later.id}"]`);
+    await laterItem.getByRole('button', { name: 'Revoke' }).click();
+    await laterItem.getByRole('button', { name: 'Confirm revocation' }).click();
+    await expect
+      .poll(() => laterItem.getByTestId('revoke-problem').textContent(), settles)
+      .toBe(`The exception could not be revoked. ${again.detail}`);
+
+    // Showing all: both are listed as revoked.
+    await page.getByTestId('show-all').click();
+    const ended = page.getByTestId('exceptions-ended');
+    await ended.locator(`[data-exception="${later.id}"]`).waitFor(settles);
+    expect(new URL(page.url()).search).toBe('?state=all');
+    for (const id of [soon.id, later.id]) {
+      const expiry = await ended.locator(`[data-exception="${id}"]`).getByTestId('exception-expiry').textContent();
+      expect(expiry?.trim()).toBe('revoked');
+    }
+    expect(problems.filter((line) => !line.includes('status of 409'))).toEqual([]);
+    await close();
+  });
+});

@@ -1,0 +1,146 @@
+/** How the pages word, split and send exceptions, counted from the list's own day, and where the server's errors go. */
+import { describe, expect, it } from 'vitest';
+import type { Exception } from '../../../hosting/src/lib/api-types.ts';
+import {
+  actorText,
+  addDays,
+  emptyExceptionValues,
+  exceptionBody,
+  exceptionProblemsOf,
+  exceptionsApiPath,
+  expiryBounds,
+  expiryText,
+  sectionsOf,
+  stateFrom,
+  subjectText,
+  subjectsOf,
+} from '../../../hosting/src/lib/exceptions.ts';
+
+const exception = (id: string, expiresOn: string, state: Exception['state'] = 'active'): Exception => ({
+  id,
+  controlId: 'IAM-01',
+  subject: 'alice',
+  justification: 'Accepted while the vendor ships a fix.',
+  expiresOn,
+  createdAt: '2026-11-01T09:00:00Z',
+  approver: { uid: 'u1', email: 'ciso@example.com' },
+  state,
+  revoked: null,
+});
+
+describe('the API path of a list of exceptions', () => {
+  it('asks for active ones by default, all of them when told, and of one control when named', () => {
+    expect(exceptionsApiPath()).toBe('/api/exceptions');
+    expect(exceptionsApiPath({ state: 'active' })).toBe('/api/exceptions');
+    expect(exceptionsApiPath({ state: 'all' })).toBe('/api/exceptions?state=all');
+    expect(exceptionsApiPath({ control: 'IAM-01' })).toBe('/api/exceptions?control=IAM-01');
+    expect(exceptionsApiPath({ state: 'all', control: 'IAM-01' })).toBe('/api/exceptions?state=all&control=IAM-01');
+  });
+
+  it('reads the page filter from the address: all only when it says so', () => {
+    expect(stateFrom(new URLSearchParams('state=all'))).toBe('all');
+    expect(stateFrom(new URLSearchParams('state=revoked'))).toBe('active');
+    expect(stateFrom(new URLSearchParams(''))).toBe('active');
+  });
+});
+
+describe('an expiry as seen on the list day', () => {
+  it('counts the days left from the list day, not the browser clock', () => {
+    expect(expiryText(exception('a', '2026-12-24'), '2026-11-24')).toBe('expires in 30 days');
+    expect(expiryText(exception('a', '2026-11-26'), '2026-11-24')).toBe('expires in 2 days');
+    expect(expiryText(exception('a', '2026-11-25'), '2026-11-24')).toBe('expires tomorrow');
+    expect(expiryText(exception('a', '2026-11-24'), '2026-11-24')).toBe('expires today');
+  });
+
+  it('says how long ago an expired one ended, and that a revoked one was revoked', () => {
+    expect(expiryText(exception('a', '2026-11-23', 'expired'), '2026-11-24')).toBe('expired 1 day ago');
+    expect(expiryText(exception('a', '2026-11-14', 'expired'), '2026-11-24')).toBe('expired 10 days ago');
+    expect(expiryText(exception('a', '2027-01-01', 'revoked'), '2026-11-24')).toBe('revoked');
+  });
+
+  it('offers dates from tomorrow to 366 days ahead, across the year end and a leap day', () => {
+    expect(expiryBounds('2026-11-24')).toEqual({ min: '2026-11-25', max: '2027-11-25' });
+    expect(expiryBounds('2027-12-31')).toEqual({ min: '2028-01-01', max: '2028-12-31' });
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+  });
+});
+
+describe('the exceptions page sections', () => {
+  it('puts active ones expiring within 30 days first, then every active one, then expired and revoked', () => {
+    const items = [
+      exception('soon', '2026-11-30'),
+      exception('edge', '2026-12-24'),
+      exception('later', '2026-12-25'),
+      exception('gone', '2026-11-20', 'expired'),
+      exception('revoked', '2027-02-01', 'revoked'),
+    ];
+    const sections = sectionsOf(items, '2026-11-24');
+    expect(sections.soon.map((item) => item.id)).toEqual(['soon', 'edge']);
+    expect(sections.active.map((item) => item.id)).toEqual(['soon', 'edge', 'later']);
+    expect(sections.ended.map((item) => item.id)).toEqual(['gone', 'revoked']);
+  });
+
+  it('names what an exception covers and who approved it', () => {
+    expect(subjectText(null)).toBe('Whole control');
+    expect(subjectText('alice')).toBe('alice');
+    expect(actorText({ uid: 'u1', email: 'a@example.com', name: 'A' })).toBe('a@example.com');
+    expect(actorText({ uid: 'u1', name: 'A' })).toBe('A');
+    expect(actorText({ uid: 'anonymous' })).toBe('anonymous');
+  });
+});
+
+describe('the form', () => {
+  it('offers the subjects the findings name, failing ones first, each once', () => {
+    expect(
+      subjectsOf([
+        { outcome: 'pass', subject: 'bob' },
+        { outcome: 'fail', subject: 'alice' },
+        { outcome: 'missing' },
+        { outcome: 'fail', subject: 'bob' },
+        { outcome: 'pass', subject: 'carol' },
+        { outcome: 'error', subject: 'dave' },
+      ]),
+    ).toEqual(['alice', 'bob', 'dave', 'carol']);
+    expect(subjectsOf([{ outcome: 'missing' }])).toEqual([]);
+  });
+
+  it('sends the whole control as a null subject and the justification trimmed', () => {
+    expect(exceptionBody('IAM-01', { subject: '', justification: '  Fixed next sprint.  ', expiresOn: '2026-12-01' })).toEqual({
+      controlId: 'IAM-01',
+      subject: null,
+      justification: 'Fixed next sprint.',
+      expiresOn: '2026-12-01',
+    });
+    expect(exceptionBody('IAM-01', { ...emptyExceptionValues(), subject: 'alice' })).toEqual({
+      controlId: 'IAM-01',
+      subject: 'alice',
+      justification: '',
+      expiresOn: '',
+    });
+  });
+
+  it("places each body error under the field its pointer names, in the server's words", () => {
+    const problems = exceptionProblemsOf({
+      type: 'https://evident.example/problems/validation_failed',
+      title: 'The request is not valid',
+      status: 400,
+      code: 'validation_failed',
+      detail: 'The body does not match ExceptionInput.',
+      errors: [
+        { in: 'body', pointer: '/expiresOn', message: 'must be after today (2026-11-24, UTC)' },
+        { in: 'body', pointer: '/justification', message: 'must have at least 10 characters' },
+        { in: 'body', pointer: '/subject', message: "is not a subject of IAM-01's findings" },
+        { in: 'body', pointer: '/controlId', message: 'names no control' },
+        { in: 'query', name: 'x', message: 'is unknown' },
+      ],
+    } as never);
+    expect(problems).toEqual({
+      byField: {
+        expiresOn: ['Expiry date must be after today (2026-11-24, UTC)'],
+        justification: ['Justification must have at least 10 characters'],
+        subject: ["Subject is not a subject of IAM-01's findings"],
+      },
+      summary: 'The body does not match ExceptionInput.',
+    });
+  });
+});
