@@ -1,12 +1,14 @@
 /**
  * Exceptions in the object store, append-only: each one object named by the day it expires,
  * `exceptions/expires=<YYYY-MM-DD>/<id>.json`, written create-only and never changed; a
- * revocation is a second create-only object, `exception-revocations/<id>.json`, so revoking twice
- * is refused by the store itself and two revokers cannot both win.
+ * revocation is a second create-only object under the same day,
+ * `exception-revocations/expires=<YYYY-MM-DD>/<id>.json`, so revoking twice is refused by the
+ * store itself and two revokers cannot both win.
  *
  * The names make the common reads cheap however long the history grows: the exceptions in force
- * on a day are one `list` from the next day's expiries on, and a read of each of those only
- * (expired ones are never read); the id names its expiry day, so one exception is one read.
+ * on a day are one `list` of each prefix from the next day's expiries on, and a read of each of
+ * those only (expired ones and their revocations are never read nor listed); the id names its
+ * expiry day, so one exception is one read.
  */
 import { randomBytes } from 'node:crypto';
 import { addDays } from '../assessment/dates.js';
@@ -40,7 +42,8 @@ export function newExceptionId(expiresOn: string): string {
 
 const expiresOnOf = (id: string) => `${id.slice(4, 8)}-${id.slice(8, 10)}-${id.slice(10, 12)}`;
 const recordName = (id: string) => `${recordsPrefix}expires=${expiresOnOf(id)}/${id}.json`;
-const revocationName = (id: string) => `${revocationsPrefix}${id}.json`;
+const revocationName = (id: string) => `${revocationsPrefix}expires=${expiresOnOf(id)}/${id}.json`;
+const idOf = (name: string) => name.slice(name.lastIndexOf('/') + 1, -'.json'.length);
 const json = { contentType: 'application/json' };
 
 export class ExceptionStore {
@@ -77,20 +80,11 @@ export class ExceptionStore {
 
   /** Every exception expiring on `from` or later (all of them without it), soonest expiry first, with revocations. */
   async list(from?: string): Promise<StoredException[]> {
-    const names: string[] = [];
-    let pageToken: string | undefined;
-    do {
-      const page = await this.#store.list(recordsPrefix, {
-        ...(from ? { startOffset: `${recordsPrefix}expires=${from}` } : {}),
-        ...(pageToken ? { pageToken } : {}),
-      });
-      names.push(...page.items.map((info) => info.name));
-      pageToken = page.nextPageToken;
-    } while (pageToken);
-    const revoked = await this.#revokedIds();
+    const [names, revoked] = await Promise.all([this.#names(recordsPrefix, from), this.#names(revocationsPrefix, from)]);
+    const revokedIds = new Set(revoked.map(idOf));
     return inBatches(names, 16, async (name) => {
       const record = JSON.parse((await this.#store.read(name)).data.toString('utf8')) as ExceptionRecord;
-      return { record, revocation: revoked.has(record.id) ? await this.#revocation(record.id) : undefined };
+      return { record, revocation: revokedIds.has(record.id) ? await this.#revocation(record.id) : undefined };
     });
   }
 
@@ -105,15 +99,19 @@ export class ExceptionStore {
       .map(({ record: { id, controlId, subject, expiresOn, approver } }) => ({ id, controlId, subject, expiresOn, approver }));
   }
 
-  async #revokedIds(): Promise<Set<string>> {
-    const ids = new Set<string>();
+  /** The names under `prefix`, from the expiry day `from` on when given. */
+  async #names(prefix: string, from: string | undefined): Promise<string[]> {
+    const names: string[] = [];
     let pageToken: string | undefined;
     do {
-      const page = await this.#store.list(revocationsPrefix, pageToken ? { pageToken } : {});
-      for (const info of page.items) ids.add(info.name.slice(revocationsPrefix.length, -'.json'.length));
+      const page = await this.#store.list(prefix, {
+        ...(from ? { startOffset: `${prefix}expires=${from}` } : {}),
+        ...(pageToken ? { pageToken } : {}),
+      });
+      names.push(...page.items.map((info) => info.name));
       pageToken = page.nextPageToken;
     } while (pageToken);
-    return ids;
+    return names;
   }
 
   async #revocation(id: string): Promise<Revocation | undefined> {

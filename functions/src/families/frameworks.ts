@@ -35,10 +35,10 @@ export function createFrameworksFamily(options: FrameworksFamilyOptions = {}) {
   }
 
   async function trendOf(s: Services, framework: FrameworkId, date: string) {
-    const since = addDays(date, 1 - trendDays);
-    return (await s.reports.list()).flatMap(({ date: day, summary }) => {
+    const listings = await s.reports.list({ from: addDays(date, 1 - trendDays), upTo: date });
+    return listings.flatMap(({ date: day, summary }) => {
       const share = summary.readiness?.[framework];
-      return day >= since && day <= date && share !== undefined ? [{ date: day, share }] : [];
+      return share === undefined ? [] : [{ date: day, share }];
     });
   }
 

@@ -239,14 +239,21 @@ export class ReportStore {
     return (await this.#objects({ from, upTo: to })).map(({ date }) => date);
   }
 
-  /** Every day's summary, oldest first, from the objects' metadata (a report stored without it is read). */
-  async list(): Promise<ReportListing[]> {
-    const listings = await inBatches(await this.#objects(), 16, async ({ date, info }): Promise<ReportListing | undefined> => {
-      const { generatedAt, summary } = info.metadata;
-      if (generatedAt && summary) return { date, generatedAt, summary: JSON.parse(summary) as ReportSummary };
-      const stored = await this.find(date);
-      return stored && { date, generatedAt: stored.report.generatedAt, summary: stored.report.summary };
-    });
+  /**
+   * Every day's summary from `from` up to `upTo` (all days without them), oldest first, from the
+   * objects' metadata (a report stored without it is read).
+   */
+  async list(range: { from?: string; upTo?: string } = {}): Promise<ReportListing[]> {
+    const listings = await inBatches(
+      await this.#objects(range),
+      16,
+      async ({ date, info }): Promise<ReportListing | undefined> => {
+        const { generatedAt, summary } = info.metadata;
+        if (generatedAt && summary) return { date, generatedAt, summary: JSON.parse(summary) as ReportSummary };
+        const stored = await this.find(date);
+        return stored && { date, generatedAt: stored.report.generatedAt, summary: stored.report.summary };
+      },
+    );
     return listings.filter((listing): listing is ReportListing => listing !== undefined);
   }
 

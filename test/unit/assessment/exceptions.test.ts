@@ -63,7 +63,7 @@ describe('an exception', () => {
   it('does not accept the risk of a control whose evidence is also stale or missing', () => {
     const stale: Finding = { outcome: 'stale', kind: 'idp.settings', subject: 'tenant', message: 'Old.', evidence: [] };
     const [applied] = applyExceptions([result([fail('bob'), stale])], [exception('exc-1', null)]);
-    expect(applied!.findings[0]!.accepted).toBeDefined();
+    expect(applied!.findings[0]!.accepted).toEqual({ exception: 'exc-1', expiresOn: '2027-03-01' });
     expect(applied!.riskAccepted).toBeUndefined();
   });
 
