@@ -138,6 +138,7 @@ export const responses: Record<string, ResponseObject> = {
   ExceptionNotFound: problemResponse('No exception has this id.', ['exception_not_found']),
   ExceptionRevoked: problemResponse('The exception is already revoked.', ['exception_revoked']),
   ReportNotFound: problemResponse('There is no report for this date.', ['report_not_found']),
+  NoReportInPeriod: problemResponse('No day of the period has a report.', ['report_not_found']),
   FrameworkOrReportNotFound: problemResponse('No such framework, or no report for this date.', [
     'framework_not_found',
     'report_not_found',

@@ -18,6 +18,7 @@ import { bearerAuth, deprecationHeaders, headers, problemCodesOf, responses, sch
 import { apiVersionHeader } from '../functions/src/contract.ts';
 import { contentCodings, maxInflatedBytes, maxJsonDepth } from '../functions/src/http/request-limits.ts';
 import * as analyses from './paths/analyses.ts';
+import * as audit from './paths/audit.ts';
 import * as auth from './paths/auth.ts';
 import * as chat from './paths/chat.ts';
 import * as controls from './paths/controls.ts';
@@ -28,7 +29,7 @@ import * as frameworks from './paths/frameworks.ts';
 import * as report from './paths/report.ts';
 import * as submissions from './paths/submissions.ts';
 
-const families = [auth, docs, report, controls, frameworks, exceptions, evidence, submissions, analyses, chat];
+const families = [auth, docs, report, controls, frameworks, exceptions, audit, evidence, submissions, analyses, chat];
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 

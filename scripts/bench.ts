@@ -28,10 +28,13 @@
  *   ≤ 1 s) and the run's peak memory (≤ 256 MiB), beside the design before partitions measured
  *   the same way (at 30 days; `--full` at 365 too), and the growth from 30 to 365 days (≤ 1.2×).
  *   See scripts/bench/storage.ts.
+ * - history and audit: a control over 365 days, and the audit package of a quarter, on the same
+ *   latency-injecting store: object calls and simulated time beside reading the same objects
+ *   bare. See scripts/bench/groups/history.ts and audit.ts.
  * - body bombs: the peak memory a gzip bomb and 30 MB of JSON cost a function in protected mode
  *   (target: under 64 MiB each), beside a hello-world function whose runtime parses them unguarded.
  *
- *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation, streams, chat, web, storage, body-bombs
+ *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation, streams, chat, web, storage, history, audit, body-bombs
  *   npm run bench -- --only storage --storage-days 30,365 --full
  *
  * Each group is a module of scripts/bench/groups/; this file runs the wanted ones in order and
@@ -41,6 +44,7 @@ import { build, localIdentity } from './build.ts';
 import { printComparisons, type Comparison } from './bench/comparison.ts';
 import { writeHelloWorld } from './bench/functions-host.ts';
 import type { BenchContext, BenchGroup } from './bench/group.ts';
+import { auditGroup } from './bench/groups/audit.ts';
 import { bodyBombsGroup } from './bench/groups/body-bombs.ts';
 import { chatGroup } from './bench/groups/chat.ts';
 import { coldGroup } from './bench/groups/cold.ts';
@@ -66,6 +70,7 @@ const groups: BenchGroup[] = [
   webGroup,
   storageGroup,
   historyGroup,
+  auditGroup,
   bodyBombsGroup,
 ];
 

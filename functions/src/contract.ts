@@ -84,6 +84,9 @@ export const defaultDueDays: Readonly<Record<Severity, number>> = { critical: 7,
 
 /** Exception ids name the day they expire, so the store finds one without a search: `exc-20270301-<10 hex>`. */
 export const exceptionIdPattern = '^exc-[0-9]{8}-[0-9a-f]{10}$';
+/** The longest period a request reads (a control's history, an audit package), in days: a year, leap day included. */
+export const maxPeriodDays = 366;
+
 /** The longest an exception may run: a year from the day it is recorded, leap day included. */
 export const maxExceptionDays = 366;
 

@@ -48,6 +48,11 @@ export const exceptions = onRequest(
   http,
   lazyHandler('exceptions', () => import('./families/exceptions.js')),
 );
+// A long period's package streams for minutes when called directly; Hosting still cuts at 60 s.
+export const audit = onRequest(
+  { ...http, timeoutSeconds: 540, memory: '512MiB' },
+  lazyHandler('audit', () => import('./families/audit.js')),
+);
 export const evidence = onRequest(
   { ...http, memory: '512MiB' },
   lazyHandler('evidence', () => import('./families/evidence.js')),

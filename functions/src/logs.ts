@@ -64,6 +64,16 @@ export const logEntries = {
   verifierMisconfigured: (facts: RequestFacts, error: unknown) =>
     entry('ERROR', 'token verifier misconfigured', { event: 'verifier_misconfigured', ...facts, ...describe(error) }),
 
+  /**
+   * A streamed download (the audit package) failed after its status was sent: the client gets a
+   * cut-off body, which no archive reader takes for complete. A bug or the store's trouble.
+   */
+  downloadFailed: (facts: RequestFacts, error: unknown) =>
+    entry('ERROR', 'download failed', { event: 'download_failed', ...facts, ...describe(error) }),
+
+  /** The client went away during a streamed download; the rest of it was not produced. */
+  downloadAbandoned: (facts: RequestFacts) => entry('INFO', 'download abandoned', { event: 'download_abandoned', ...facts }),
+
   /** The functions runtime rejected a request before any handler ran (e.g. malformed JSON). */
   frameworkRejected: (facts: RequestFacts, status: number, type: string) =>
     entry('INFO', 'request rejected by the runtime', { event: 'framework_rejected', ...facts, status, type }),

@@ -82,6 +82,7 @@ const samples: Record<string, () => Sample[]> = {
   revokeException: () => [{ path: `/api/exceptions/${revocable.shift() ?? 'none'}/revoke`, method: 'POST' }],
   getReportPoam: () => [{ path: `/api/report/${today}/poam` }],
   listFrameworks: () => [{ path: '/api/frameworks' }],
+  getAuditPackage: () => [{ path: `/api/audit/package?from=${today}&to=${today}` }],
   getFramework: () => [{ path: '/api/frameworks/soc2' }],
   ingestEvidence: () => [
     { path: '/api/evidence', method: 'POST', body: newEvidence, headers: { 'Content-Type': 'application/json' }, status: 201 },
@@ -311,6 +312,11 @@ describe(`access matrix in ${mode} mode`, () => {
               break;
             case 'getReportPoam':
               expect(Object.keys(body), where).toEqual(['plan-of-action-and-milestones']);
+              break;
+            case 'getAuditPackage':
+              expect(response.headers.get('content-type'), where).toBe('application/zip');
+              // A local file header first, the end of the central directory last.
+              expect((body.bytes as string).startsWith('PK\x03\x04'), where).toBe(true);
               break;
             case 'createException':
               expect([body.controlId, body.state, (body.approver as { uid: string }).uid], where).toEqual([

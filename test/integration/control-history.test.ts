@@ -2,7 +2,8 @@
  * A control over a period through Hosting on the emulators, on the demo's two weeks of reports:
  * every day's status is the one that day's report gives the control, every change sits between
  * two reports that disagree, and a period it cannot read is refused with a 400 naming the part.
- * The control's page shows the same last 90 days in a real browser.
+ * The control's page shows the same last 90 days in a real browser, and another period chosen
+ * on it.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +51,7 @@ describe(`the history of a control, ${mode} mode`, () => {
     expect(history.changes.map((change) => change.date)).toEqual(expected);
   });
 
-  it("shows the last 90 days on the control's page: a day per cell, the summary and every change", async () => {
+  it("shows the last 90 days on the control's page, a day per cell, the summary and every change, then a period chosen there", async () => {
     const history = await get<ControlHistory>('/api/controls/IAM-08/history');
     const { page, problems, close } = await openPage(browser());
     await page.goto(`${hosting}/controls/IAM-08`);
@@ -77,6 +78,27 @@ describe(`the history of a control, ${mode} mode`, () => {
     ]);
     expect(download.suggestedFilename()).toBe(`IAM-08-${history.from}-to-${history.to}.csv`);
     expect(readFileSync((await download.path())!, 'utf8')).toBe(await csv.text());
+
+    // Another period, chosen on the page: its days, its summary and its CSV.
+    const list = await get<{ reports: { date: string }[] }>('/api/report');
+    const period = { from: list.reports[0]!.date, to: list.reports.at(-3)!.date };
+    const chosen = await get<ControlHistory>(`/api/controls/IAM-08/history?from=${period.from}&to=${period.to}`);
+    await page.getByLabel('From').fill(period.from);
+    await page.getByLabel('To').fill(period.to);
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('timeline-heading').textContent(), settles)
+      .toBe(`From ${period.from} to ${period.to}`);
+    await expect
+      .poll(() => strip.locator('span').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('title'))), settles)
+      .toEqual(chosen.days.map(dayLabel));
+    expect(await page.getByTestId('timeline-passing').textContent()).toBe(passingText(chosen));
+    expect(await page.getByTestId('timeline-change').count()).toBe(chosen.changes.length);
+    const [periodCsv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download these days as CSV' }).click(),
+    ]);
+    expect(periodCsv.suggestedFilename()).toBe(`IAM-08-${period.from}-to-${period.to}.csv`);
     expect(problems).toEqual([]);
     await close();
   });

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Exception, ExceptionList, Report } from '../../hosting/src/lib/api-types.ts';
-import { addDays } from '../../hosting/src/lib/exceptions.ts';
+import { addDays } from '../../hosting/src/lib/due-dates.ts';
 import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
 import { bearer, signUp } from '../support/emulator.ts';
 

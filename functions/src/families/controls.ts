@@ -3,13 +3,14 @@
  * and one control over a period (reports/control-history.ts).
  */
 import type { Control, ControlResult, Report } from '../assessment/model.js';
-import { addDays, dayIn, isCalendarDate } from '../assessment/dates.js';
+import { addDays, dayIn } from '../assessment/dates.js';
 import { toOscalComponentDefinition } from '../assessment/oscal-component.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
-import { ApiProblem, invalidRequest } from '../http/problem.js';
+import { ApiProblem } from '../http/problem.js';
 import { controlHistory } from '../reports/control-history.js';
 import { controlHistoryCsv } from '../reports/control-history-csv.js';
 import { inBatches } from '../storage/object-store.js';
+import { periodOf } from './period.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
 export type ControlsFamilyOptions = FamilyOptions & ServiceOptions;
@@ -38,26 +39,8 @@ function mapsTo(control: Control, requirement: string): boolean {
   return Object.values(control.frameworks).some((ids: string[]) => ids.some((id) => id.toLowerCase() === wanted));
 }
 
-/** The longest period a history request reads, in days: a year, leap day included. */
-export const maxHistoryDays = 366;
 /** The period when none is asked for: 90 days up to today. */
 const defaultHistoryDays = 90;
-
-/** The period a history request asks for, checked; a refusal names the parameter at fault. */
-function periodOf(query: { from?: string; to?: string }, today: string, timeZone: string): { from: string; to: string } {
-  for (const name of ['from', 'to'] as const) {
-    const value = query[name];
-    if (value !== undefined && !isCalendarDate(value))
-      throw invalidRequest([{ in: 'query', name, message: 'is not a calendar date (YYYY-MM-DD)' }]);
-  }
-  const to = query.to ?? today;
-  if (to > today) throw invalidRequest([{ in: 'query', name: 'to', message: `is after today (${today}, ${timeZone})` }]);
-  const from = query.from ?? addDays(to, 1 - defaultHistoryDays);
-  if (from > to) throw invalidRequest([{ in: 'query', name: 'from', message: 'is after "to"' }]);
-  if (addDays(from, maxHistoryDays - 1) < to)
-    throw invalidRequest([{ in: 'query', name: 'from', message: `makes a period longer than ${maxHistoryDays} days` }]);
-  return { from, to };
-}
 
 /**
  * The history of a control over a checked period: one object per day with a report, a few at a
@@ -92,7 +75,7 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
     const control = s.catalog.controls.find((candidate) => candidate.id === id);
     if (!control) throw new ApiProblem('control_not_found', `No control in the catalog has the id "${id}".`);
     const today = dayIn(s.timeZone(), s.now());
-    const { from, to } = periodOf(query, today, s.timeZone());
+    const { from, to } = periodOf(query, today, s.timeZone(), defaultHistoryDays);
     return readControlHistory(s, control.id, from, to, today);
   }
 

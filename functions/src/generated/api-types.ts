@@ -375,6 +375,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit/package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the audit package of a period
+         * @description A zip of everything about the days from `from` to `to` (at most 366 days, up to today in the report time zone):
+         *
+         *     - `README.txt`: what is where;
+         *     - `reports/<date>.json`: each day’s report, the bytes stored;
+         *     - `oscal/assessment-results/<date>.json`: each as OSCAL Assessment Results;
+         *     - `oscal/poam-<date>.json`: the OSCAL POA&M as of the period’s last report;
+         *     - `history/controls.csv`: every control over the period, one row each (days assessed and passing, the longest run not passing, fixes and their mean time);
+         *     - `history/<control>.csv`: one control a day, as `GET /api/controls/{id}/history.csv`;
+         *     - `evidence/<id>.json`: every evidence item the reports’ results rest on (each result’s `evidence`: what its findings cite and the attestations it counts; `:` written `%3A`);
+         *     - `attachments/<submission>/<n>-<name>`: the files of the submissions among that evidence;
+         *     - `manifest.json`: the period, who asked, each report’s run, each file’s size and SHA-256, and any file that could not be included with why (an attachment whose bytes no longer match the SHA-256 recorded at submission is left out and listed there);
+         *     - `SHA256SUMS`: the same digests and the manifest’s, for `sha256sum -c`.
+         *
+         *     The archive is made while it is sent (chunked, no `Content-Length`): a failure after the first byte cuts the connection, so a client never holds a truncated archive as whole. Through Firebase Hosting a response must finish within 60 seconds; for long periods call the function’s own URL.
+         */
+        get: operations["getAuditPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evidence": {
         parameters: {
             query?: never;
@@ -1960,6 +1993,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description No day of the period has a report. Codes: `report_not_found`. */
+        NoReportInPeriod: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description No such framework, or no report for this date. Codes: `framework_not_found`, `report_not_found`. */
         FrameworkOrReportNotFound: {
             headers: {
@@ -2753,6 +2797,38 @@ export interface operations {
             409: components["responses"]["ExceptionRevoked"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getAuditPackage: {
+        parameters: {
+            query: {
+                /** @description The first day of the period, `YYYY-MM-DD`. */
+                from: string;
+                /** @description The last day of the period, `YYYY-MM-DD`, today at the latest. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package, named `evident-audit-<from>-to-<to>.zip` for saving. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NoReportInPeriod"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["AuthUnavailable"];
         };

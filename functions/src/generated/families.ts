@@ -8,6 +8,7 @@ export interface FamilyOperations {
   controls: 'listControls' | 'getCatalogOscal' | 'getControl' | 'getControlHistory' | 'exportControlHistory';
   frameworks: 'listFrameworks' | 'getFramework';
   exceptions: 'listExceptions' | 'createException' | 'getException' | 'revokeException';
+  audit: 'getAuditPackage';
   evidence: 'listEvidence' | 'ingestEvidence' | 'getEvidence';
   submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';
   analyses: 'listAnalyses' | 'startAnalysis' | 'getAnalysis' | 'cancelAnalysis' | 'streamAnalysisEvents';
@@ -15,7 +16,7 @@ export interface FamilyOperations {
   fallback: never;
 }
 
-export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'evidence', 'submissions', 'analyses', 'chat', 'fallback'] as const;
+export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'audit', 'evidence', 'submissions', 'analyses', 'chat', 'fallback'] as const;
 
 /** The largest request body, in bytes, any operation of each family accepts (`x-body-limit`), and their media types. */
 export const familyBodies: Record<string, { limit: number; mediaTypes: readonly string[] }> = {
@@ -25,6 +26,7 @@ export const familyBodies: Record<string, { limit: number; mediaTypes: readonly 
   controls: { limit: 0, mediaTypes: [] },
   frameworks: { limit: 0, mediaTypes: [] },
   exceptions: { limit: 16384, mediaTypes: ['application/json'] },
+  audit: { limit: 0, mediaTypes: [] },
   evidence: { limit: 4194304, mediaTypes: ['application/json'] },
   submissions: { limit: 53477376, mediaTypes: ['multipart/form-data'] },
   analyses: { limit: 65536, mediaTypes: ['application/json'] },

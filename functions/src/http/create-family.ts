@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import * as config from '../config.js';
 import { logs } from '../logs.js';
 import { checkBearerToken, type TokenCheck } from './bearer-token.js';
@@ -120,7 +122,7 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
       const handler = byOperation[operation.operationId]!;
       return andThen(readInput(operation, match.rawParams, search, req), (input) =>
         andThen(handler(input as OperationInput<OperationId>, context), (result) =>
-          writeResult(req, res, result, facts.requestId, operation.deprecationHeaders),
+          writeResult(req, res, result, facts, operation.deprecationHeaders),
         ),
       );
     });
@@ -218,10 +220,10 @@ function writeResult(
   req: IncomingRequest,
   res: ServerResponse,
   result: { status: number; body: unknown } & ResultOptions,
-  requestId: string,
+  facts: RequestFacts,
   deprecationHeaders: readonly string[] = [],
 ): MaybePromise<void> {
-  const headers = [...answerHeaders(requestId), ...deprecationHeaders, 'X-Content-Type-Options', 'nosniff'];
+  const headers = [...answerHeaders(facts.requestId), ...deprecationHeaders, 'X-Content-Type-Options', 'nosniff'];
   if (result.body instanceof EventStream) {
     // The stream sets its own type and caching as it starts.
     setHeaders(res, headers);
@@ -245,11 +247,37 @@ function writeResult(
     res.end();
     return;
   }
+  if (result.body instanceof Readable) {
+    headers.push('Content-Type', result.contentType ?? 'application/octet-stream');
+    res.writeHead(result.status, headers);
+    return streamBody(req, res, result.body, facts);
+  }
   // Stored documents (reports) and files are sent as the exact bytes kept, not re-serialised.
   const payload = Buffer.isBuffer(result.body) ? result.body : JSON.stringify(result.body);
   headers.push('Content-Type', result.contentType ?? 'application/json', 'Content-Length', String(Buffer.byteLength(payload)));
   res.writeHead(result.status, headers);
   res.end(payload);
+}
+
+/**
+ * Sends a body made as it is sent (the audit package), chunked. Its status is already on the
+ * wire, so a failure can no longer be a problem body: the connection is cut, which leaves the
+ * client a truncated body it cannot take for whole, and the failure is logged. A client that
+ * goes away stops the production.
+ */
+async function streamBody(req: IncomingRequest, res: ServerResponse, body: Readable, facts: RequestFacts): Promise<void> {
+  if (req.method === 'HEAD') {
+    body.destroy();
+    res.end();
+    return;
+  }
+  try {
+    await pipeline(body, res);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') logs.downloadAbandoned(facts);
+    else logs.downloadFailed(facts, error);
+    res.destroy();
+  }
 }
 
 /** `If-None-Match` uses the weak comparison (RFC 9110 § 13.1.2). */

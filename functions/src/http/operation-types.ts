@@ -3,6 +3,7 @@
  * exactly the operation's validated parameters and body, and must return one of its declared
  * success responses.
  */
+import type { Readable } from 'node:stream';
 import type { StreamEvent } from '../common/event-feed.js';
 import type { MaybePromise } from '../common/maybe-async.js';
 import type { operations } from '../generated/api-types.js';
@@ -37,12 +38,13 @@ export interface OperationInput<K extends OperationId> {
 type SuccessStatus<K extends OperationId> = Extract<keyof operations[K]['responses'], 200 | 201 | 202 | 204>;
 /**
  * JSON responses may also be sent as bytes already serialised (a stored report); an event
- * stream is an `EventStream` the core serves; other media types only as bytes.
+ * stream is an `EventStream` the core serves; other media types as bytes, or as a stream the
+ * core sends chunked as it is produced (a download too large to hold).
  */
 type ContentBody<C> =
   | (C extends { 'application/json': infer B } ? B | Buffer : never)
   | (C extends { 'text/event-stream': unknown } ? EventStream<StreamEvent> : never)
-  | (Exclude<keyof C, 'application/json' | 'text/event-stream'> extends never ? never : Buffer);
+  | (Exclude<keyof C, 'application/json' | 'text/event-stream'> extends never ? never : Buffer | Readable);
 type JsonContent<R> = R extends { content: infer C } ? ContentBody<C> : undefined;
 
 export interface ResultOptions {

@@ -18,6 +18,9 @@ function field(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** Rows as CSV text, header first, CRLF line ends. */
+const csvOf = (rows: readonly (readonly string[])[]) => rows.map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+
 export function controlHistoryCsv(history: ControlHistory): string {
   const changes = new Map(history.changes.map((change) => [change.date, change]));
   const rows: string[][] = [[...historyCsvColumns]];
@@ -32,5 +35,58 @@ export function controlHistoryCsv(history: ControlHistory): string {
       change?.evidence.added.join(' ') ?? '',
     ]);
   }
-  return rows.map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+  return csvOf(rows);
+}
+
+export const periodSummaryColumns = [
+  'control',
+  'title',
+  'owner',
+  'severity',
+  'status_at_end',
+  'days_assessed',
+  'days_passing',
+  'passing_share',
+  'longest_not_passing_days',
+  'longest_not_passing_from',
+  'longest_not_passing_to',
+  'fixes',
+  'mean_days_to_fix',
+] as const;
+
+/** What the period summary says of a control besides its history: from the catalog, or its last result. */
+export interface ControlFacts {
+  title: string;
+  owner: string;
+  severity: string;
+}
+
+/**
+ * Every control over one period, one row each (the audit package's `history/controls.csv`): its
+ * status on the period's last report, days assessed and passing, the share (0–1, four decimals),
+ * its longest non-passing streak and its fixes. Empty cells where the period has no figure.
+ */
+export function periodSummaryCsv(controls: readonly { history: ControlHistory; facts: ControlFacts }[]): string {
+  const rows: string[][] = [[...periodSummaryColumns]];
+  for (const { history, facts } of controls) {
+    const { summary } = history;
+    const streak = summary.longestNonPassingStreak;
+    const last = history.days.findLast((day) => day.status !== null);
+    rows.push([
+      history.controlId,
+      facts.title,
+      facts.owner,
+      facts.severity,
+      last?.status ?? '',
+      String(summary.daysWithReport),
+      String(summary.daysPassing),
+      summary.passingShare === null ? '' : summary.passingShare.toFixed(4),
+      streak ? String(streak.days) : '',
+      streak?.from ?? '',
+      streak?.to ?? '',
+      String(summary.fixes),
+      summary.meanTimeToFixDays === null ? '' : String(Math.round(summary.meanTimeToFixDays * 10) / 10),
+    ]);
+  }
+  return csvOf(rows);
 }

@@ -64,6 +64,101 @@ const sideOf = (date: string, result: ControlResult): Side => ({
 });
 
 /**
+ * The history of one control, built a day at a time: fed each report day of the period in date
+ * order, it keeps only the statuses, the run under way and the changes, so a caller that reads
+ * many controls' histories from the same reports (the audit package) holds none of the reports.
+ */
+export class ControlHistoryBuilder {
+  readonly #controlId: string;
+  readonly #from: string;
+  readonly #to: string;
+  readonly #statuses = new Map<string, ControlStatus>();
+  readonly #fixTimes: number[] = [];
+  readonly #changes: StatusChange[] = [];
+  #assessed = 0;
+  #counted = 0;
+  #daysPassing = 0;
+  #longest: ControlHistory['summary']['longestNonPassingStreak'] = null;
+  #runStart: string | undefined;
+  #runEnd: string | undefined;
+  #previous: { date: string; result: ControlResult } | undefined;
+
+  /** `before` is the last report before the period, if any, for the first day's change. */
+  constructor(controlId: string, from: string, to: string, before?: DayResult) {
+    this.#controlId = controlId;
+    this.#from = from;
+    this.#to = to;
+    if (before?.result) this.#previous = { date: before.date, result: before.result };
+  }
+
+  /** The next report day of the period (later than any added before). */
+  add({ date, result }: DayResult): void {
+    if (!result) return;
+    this.#statuses.set(date, result.status);
+    this.#assessed += 1;
+    if (result.status !== 'not_applicable') this.#counted += 1;
+    if (result.status === 'passing') this.#daysPassing += 1;
+
+    if (nonPassing(result.status)) {
+      this.#runStart ??= date;
+      this.#runEnd = date;
+    } else {
+      if (result.status === 'passing' && this.#runStart) this.#fixTimes.push(spanDays(this.#runStart, date) - 1);
+      this.#endRun();
+    }
+
+    const previous = this.#previous;
+    // With no report before it, the first assessment is a change from nothing.
+    if (!previous || previous.result.status !== result.status) {
+      const earlier = new Set(previous?.result.evidence ?? []);
+      const later = new Set(result.evidence);
+      this.#changes.push({
+        date,
+        from: previous ? sideOf(previous.date, previous.result) : null,
+        to: sideOf(date, result),
+        evidence: {
+          added: result.evidence.filter((id) => !earlier.has(id)),
+          removed: (previous?.result.evidence ?? []).filter((id) => !later.has(id)),
+        },
+      });
+    }
+    this.#previous = { date, result };
+  }
+
+  #endRun(): void {
+    if (this.#runStart && this.#runEnd) {
+      const length = spanDays(this.#runStart, this.#runEnd);
+      if (!this.#longest || length > this.#longest.days) this.#longest = { days: length, from: this.#runStart, to: this.#runEnd };
+    }
+    this.#runStart = this.#runEnd = undefined;
+  }
+
+  /** The history of the days added; a run still under way counts as the period's last. */
+  finish(): ControlHistory {
+    this.#endRun();
+    const days: ControlHistory['days'] = [];
+    for (let date = this.#from; date <= this.#to; date = addDays(date, 1))
+      days.push({ date, status: this.#statuses.get(date) ?? null });
+    const fixes = this.#fixTimes;
+    return {
+      controlId: this.#controlId,
+      from: this.#from,
+      to: this.#to,
+      days,
+      summary: {
+        daysWithReport: this.#assessed,
+        daysPassing: this.#daysPassing,
+        passingShare: this.#counted === 0 ? null : this.#daysPassing / this.#counted,
+        longestNonPassingStreak: this.#longest,
+        fixes: fixes.length,
+        meanTimeToFixDays: fixes.length === 0 ? null : fixes.reduce((sum, days) => sum + days, 0) / fixes.length,
+      },
+      changes: this.#changes,
+    };
+  }
+}
+
+/**
  * The history of `controlId` from `from` to `to` (inclusive), given each report day in that
  * period (oldest first) and the last report before it, if any, for the first day's change.
  */
@@ -74,69 +169,7 @@ export function controlHistory(
   reports: readonly DayResult[],
   before?: DayResult,
 ): ControlHistory {
-  const byDate = new Map(reports.map((report) => [report.date, report.result]));
-  const days: ControlHistory['days'] = [];
-  for (let date = from; date <= to; date = addDays(date, 1)) days.push({ date, status: byDate.get(date)?.status ?? null });
-
-  const assessed = reports.filter((report): report is { date: string; result: ControlResult } => report.result !== undefined);
-  const counted = assessed.filter(({ result }) => result.status !== 'not_applicable');
-  const daysPassing = counted.filter(({ result }) => result.status === 'passing').length;
-
-  let longest: ControlHistory['summary']['longestNonPassingStreak'] = null;
-  const fixTimes: number[] = [];
-  let runStart: string | undefined;
-  let runEnd: string | undefined;
-  const endRun = () => {
-    if (runStart && runEnd) {
-      const length = spanDays(runStart, runEnd);
-      if (!longest || length > longest.days) longest = { days: length, from: runStart, to: runEnd };
-    }
-    runStart = runEnd = undefined;
-  };
-  for (const { date, result } of assessed) {
-    if (nonPassing(result.status)) {
-      runStart ??= date;
-      runEnd = date;
-      continue;
-    }
-    if (result.status === 'passing' && runStart) fixTimes.push(spanDays(runStart, date) - 1);
-    endRun();
-  }
-  endRun();
-
-  const changes: StatusChange[] = [];
-  let previous = before?.result ? { date: before.date, result: before.result } : undefined;
-  for (const current of assessed) {
-    // With no report before it, the first assessment is a change from nothing.
-    if (!previous || previous.result.status !== current.result.status) {
-      const earlier = new Set(previous?.result.evidence ?? []);
-      const later = new Set(current.result.evidence);
-      changes.push({
-        date: current.date,
-        from: previous ? sideOf(previous.date, previous.result) : null,
-        to: sideOf(current.date, current.result),
-        evidence: {
-          added: current.result.evidence.filter((id) => !earlier.has(id)),
-          removed: (previous?.result.evidence ?? []).filter((id) => !later.has(id)),
-        },
-      });
-    }
-    previous = current;
-  }
-
-  return {
-    controlId,
-    from,
-    to,
-    days,
-    summary: {
-      daysWithReport: assessed.length,
-      daysPassing,
-      passingShare: counted.length === 0 ? null : daysPassing / counted.length,
-      longestNonPassingStreak: longest,
-      fixes: fixTimes.length,
-      meanTimeToFixDays: fixTimes.length === 0 ? null : fixTimes.reduce((sum, days) => sum + days, 0) / fixTimes.length,
-    },
-    changes,
-  };
+  const builder = new ControlHistoryBuilder(controlId, from, to, before);
+  for (const report of reports) builder.add(report);
+  return builder.finish();
 }

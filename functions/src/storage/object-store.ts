@@ -205,6 +205,30 @@ export async function inBatches<T, R>(
 }
 
 /**
+ * Runs `work` on `values` `size` at a time and yields the results in order, the next batch
+ * already in flight while the one before is consumed: a consumer that writes what it reads
+ * (the audit package) overlaps the store's latency, and holds at most two batches.
+ */
+export async function* inBatchesAhead<T, R>(
+  values: readonly T[],
+  size: number,
+  work: (value: T) => Promise<R>,
+): AsyncGenerator<R> {
+  const batch = (start: number) => Promise.all(values.slice(start, start + size).map(work));
+  let next = values.length > 0 ? batch(0) : undefined;
+  try {
+    for (let start = 0; next; start += size) {
+      const results = await next;
+      next = start + size < values.length ? batch(start + size) : undefined;
+      yield* results;
+    }
+  } finally {
+    // A consumer that stops early leaves a batch in flight; its failure is of no interest now.
+    next?.catch(() => undefined);
+  }
+}
+
+/**
  * Reads an object, lets `change` compute its next content, and writes it back with a
  * compare-and-swap, retrying when another writer got there first. `change` gets `undefined`
  * for a missing object (then the write is a create); it may run several times.

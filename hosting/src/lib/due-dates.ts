@@ -14,6 +14,11 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
 }
 
+/** `YYYY-MM-DD` plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
+}
+
 /**
  * "due in 5 days", "due today", "3 days overdue": `dueDate` as seen on the report's day `on`.
  * Overdue only from the day after the due date, as the API counts it.

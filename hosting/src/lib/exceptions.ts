@@ -7,7 +7,7 @@
 import { maxExceptionDays, plural } from '../../../functions/src/contract.ts';
 import type { Problem } from './api.ts';
 import type { Exception, ExceptionInput, Finding } from './api-types.ts';
-import { daysBetween } from './due-dates.ts';
+import { addDays, daysBetween } from './due-dates.ts';
 
 /** The window the exceptions page calls "Expiring soon", in days. */
 export const soonDays = 30;
@@ -25,11 +25,6 @@ export function exceptionsApiPath(options: { state?: ExceptionState; control?: s
 
 /** The page's own filter, from its address: `?state=all` shows expired and revoked ones too. */
 export const stateFrom = (query: URLSearchParams): ExceptionState => (query.get('state') === 'all' ? 'all' : 'active');
-
-/** `YYYY-MM-DD` plus `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** The dates the form's date input offers: from tomorrow to the furthest the API allows. */
 export const expiryBounds = (today: string): { min: string; max: string } => ({

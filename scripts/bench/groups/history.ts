@@ -26,7 +26,7 @@ const period = 365;
 const statuses = ['passing', 'passing', 'passing', 'failing', 'stale'] as const;
 
 /** A day's report of every control, each with three findings resting on five evidence items. */
-function reportOf(catalog: Catalog, date: string, day: number): Report {
+export function reportOf(catalog: Catalog, date: string, day: number): Report {
   return {
     date,
     timeZone: 'UTC',

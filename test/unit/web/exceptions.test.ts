@@ -1,9 +1,9 @@
 /** How the pages word, split and send exceptions, counted from the list's own day, and where the server's errors go. */
 import { describe, expect, it } from 'vitest';
 import type { Exception } from '../../../hosting/src/lib/api-types.ts';
+import { addDays } from '../../../hosting/src/lib/due-dates.ts';
 import {
   actorText,
-  addDays,
   emptyExceptionValues,
   exceptionBody,
   exceptionProblemsOf,

@@ -1,0 +1,296 @@
+/**
+ * The audit package of a period: everything an auditor asks for about the days from `from` to
+ * `to`, as files made one at a time (see zip-writer.ts for the archive):
+ *
+ *   README.txt                               what is where, and how to check it
+ *   reports/<date>.json                      each day's report, the bytes stored
+ *   oscal/assessment-results/<date>.json     each report as OSCAL Assessment Results
+ *   oscal/poam-<date>.json                   the OSCAL POA&M as of the period's last report
+ *   history/controls.csv                     every control over the period, one row each
+ *   history/<control>.csv                    one control, one row a day (as the history export)
+ *   evidence/<id>.json                       every evidence item those reports' results rest on
+ *   attachments/<submission>/<n>-<name>      the files of the submissions among that evidence
+ *   manifest.json, SHA256SUMS                the period, each file's size and SHA-256
+ *
+ * What it reads: one object per report day (a few at a time, in date order) and the report
+ * before the period; then each evidence item they rest on once, however many days cite it, and each
+ * attachment of those. Nothing else, and nothing is held but the small facts the closing files
+ * need: the histories are built day by day (ControlHistoryBuilder) as the reports stream past.
+ */
+import { addDays } from '../assessment/dates.js';
+import type { Actor, Catalog, EvidenceItem, Report } from '../assessment/model.js';
+import { toOscalAssessmentResults } from '../assessment/oscal-export.js';
+import { toOscalPoam } from '../assessment/oscal-poam.js';
+import { logs } from '../logs.js';
+import { ControlHistoryBuilder } from '../reports/control-history.js';
+import { controlHistoryCsv, periodSummaryCsv, type ControlFacts } from '../reports/control-history-csv.js';
+import type { ReportStore } from '../reports/report-store.js';
+import type { EvidenceStore } from '../evidence/evidence-store.js';
+import { inBatchesAhead, ObjectNotFound } from '../storage/object-store.js';
+import { attachmentObjectName } from '../submissions/submission-store.js';
+import type { ObjectStore } from '../storage/object-store.js';
+import { archiveName, sha256Hex, type ArchivedFile, type ArchiveFile } from './zip-writer.js';
+
+export const packageFormat = 'evident-audit-package/1';
+
+/** Reports read at a time (and as many more ahead); each is parsed, so a few. */
+const reportsAhead = 8;
+/** Evidence items read at a time: small objects, where the store's latency is the whole cost. */
+export const evidenceAhead = 64;
+/** Attachments read at a time: up to the upload limit (10 MiB) each, so only a couple. */
+const attachmentsAhead = 2;
+
+export interface PackageSources {
+  store: ObjectStore;
+  reports: ReportStore;
+  evidence: EvidenceStore;
+  catalog: Catalog;
+}
+
+export interface PackageRequest {
+  from: string;
+  to: string;
+  /** The days of the period that have a report, oldest first (known before the first byte is sent). */
+  dates: readonly string[];
+  /** Today in the report time zone: reports before it never change, so their cached copies serve. */
+  today: string;
+  timeZone: string;
+  generatedAt: Date;
+  apiVersion: string;
+  /** Who asked for it, as recorded in the manifest. */
+  requestedBy: Actor;
+}
+
+/** A file that should be in the package and is not, and why. */
+export interface Unavailable {
+  path: string;
+  reason: string;
+}
+
+/** What the package learns as it goes, for the closing files. */
+export interface PackageFacts {
+  reports: { date: string; runId: string; generatedAt: string; catalogVersion: string }[];
+  evidence: number;
+  attachments: number;
+  unavailable: Unavailable[];
+}
+
+/** `:` is allowed in evidence ids and not in Windows file names. */
+export const evidencePath = (id: string) => `evidence/${id.replaceAll(':', '%3A')}.json`;
+
+/** Media types already compressed, stored as they are. */
+const compressedAlready = /^(image\/(?!svg)|video\/|audio\/|application\/(pdf|zip|gzip|x-7z|vnd\.openxmlformats))/;
+
+/** The files of the package before the closing ones; `facts` fills as they are made. */
+export async function* packageFiles(
+  sources: PackageSources,
+  request: PackageRequest,
+  facts: PackageFacts,
+): AsyncGenerator<ArchiveFile> {
+  yield { path: 'README.txt', data: Buffer.from(readme(request)), modified: request.generatedAt };
+  const seen = await periodSeen(sources, request);
+  yield* reportFiles(sources, request, facts, seen);
+  yield* historyFiles(sources, request, seen);
+  if (seen.last) {
+    const last = seen.last;
+    const poam = toOscalPoam(last, { version: last.catalogVersion, nistByControl: seen.nistByControl });
+    yield { path: `oscal/poam-${last.date}.json`, data: Buffer.from(JSON.stringify(poam)), modified: new Date(last.generatedAt) };
+  }
+  const withAttachments: EvidenceItem[] = [];
+  yield* evidenceFiles(sources, [...seen.cited].sort(), facts, withAttachments);
+  yield* attachmentFiles(sources, withAttachments, facts);
+}
+
+/** What the reports of the period leave behind them as they stream past. */
+interface PeriodSeen {
+  nistByControl: Record<string, string[]>;
+  histories: Map<string, ControlHistoryBuilder>;
+  historyOf(id: string): ControlHistoryBuilder;
+  /** Facts of controls the catalog no longer has, from their last result in the period. */
+  retired: Map<string, ControlFacts>;
+  cited: Set<string>;
+  last: Report | undefined;
+}
+
+async function periodSeen(sources: PackageSources, { from, to }: PackageRequest): Promise<PeriodSeen> {
+  const before = await sources.reports.latestOnOrBefore(addDays(from, -1));
+  const histories = new Map<string, ControlHistoryBuilder>();
+  const historyOf = (id: string) => {
+    let builder = histories.get(id);
+    if (!builder) {
+      const result = before?.report.controls.find((candidate) => candidate.id === id);
+      builder = new ControlHistoryBuilder(id, from, to, before && { date: before.date, result });
+      histories.set(id, builder);
+    }
+    return builder;
+  };
+  for (const control of sources.catalog.controls) historyOf(control.id);
+  const nistByControl = Object.fromEntries(sources.catalog.controls.map((control) => [control.id, control.frameworks.nist80053]));
+  return { nistByControl, histories, historyOf, retired: new Map(), cited: new Set(), last: undefined };
+}
+
+/** Each report as stored and as OSCAL results, feeding the histories and the evidence to include. */
+async function* reportFiles(
+  sources: PackageSources,
+  request: PackageRequest,
+  facts: PackageFacts,
+  seen: PeriodSeen,
+): AsyncGenerator<ArchiveFile> {
+  const inCatalog = new Set(sources.catalog.controls.map((control) => control.id));
+  const read = (date: string) => Promise.resolve(sources.reports.find(date, { immutable: date < request.today }));
+  for await (const stored of inBatchesAhead(request.dates, reportsAhead, read)) {
+    if (!stored) continue; // removed since the period was listed
+    const { report } = stored;
+    const modified = new Date(report.generatedAt);
+    const { date, runId, generatedAt, catalogVersion } = report;
+    facts.reports.push({ date, runId, generatedAt, catalogVersion });
+    yield { path: `reports/${date}.json`, data: stored.bytes, modified };
+    const results = toOscalAssessmentResults(report, { version: catalogVersion, nistByControl: seen.nistByControl });
+    yield { path: `oscal/assessment-results/${date}.json`, data: Buffer.from(JSON.stringify(results)), modified };
+    for (const result of report.controls) {
+      seen.historyOf(result.id).add({ date, result });
+      if (!inCatalog.has(result.id))
+        seen.retired.set(result.id, { title: result.title, owner: result.owner ?? '', severity: result.severity });
+      // Every item a result rests on: those its findings cite, and attestations that pass it with no check to cite them.
+      for (const id of result.evidence) seen.cited.add(id);
+    }
+    seen.last = report;
+  }
+}
+
+/** Every control's period in one CSV, then each control's days. */
+async function* historyFiles(sources: PackageSources, request: PackageRequest, seen: PeriodSeen): AsyncGenerator<ArchiveFile> {
+  const finished = [...seen.histories]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([id, builder]) => ({
+      history: builder.finish(),
+      facts: sources.catalog.controls.find((control) => control.id === id) ?? seen.retired.get(id)!,
+    }));
+  const modified = request.generatedAt;
+  yield { path: 'history/controls.csv', data: Buffer.from(periodSummaryCsv(finished)), modified };
+  for (const { history } of finished)
+    yield { path: `history/${history.controlId}.csv`, data: Buffer.from(controlHistoryCsv(history)), modified };
+}
+
+/** Each evidence item once, noting those that came with attached files. */
+async function* evidenceFiles(
+  sources: PackageSources,
+  ids: readonly string[],
+  facts: PackageFacts,
+  withAttachments: EvidenceItem[],
+): AsyncGenerator<ArchiveFile> {
+  const readItem = async (id: string) => ({ id, item: await unlessNotFound(sources.evidence.get(id)) });
+  for await (const { id, item } of inBatchesAhead(ids, evidenceAhead, readItem)) {
+    if (!item) {
+      facts.unavailable.push({ path: evidencePath(id), reason: 'The store has no committed evidence item with this id.' });
+      continue;
+    }
+    facts.evidence += 1;
+    if (item.attachments.length > 0 && item.submissionId) withAttachments.push(item);
+    yield { path: evidencePath(id), data: Buffer.from(JSON.stringify(item, null, 2)), modified: new Date(item.receivedAt) };
+  }
+}
+
+/** The submitted files, each checked against the SHA-256 recorded when it was submitted. */
+async function* attachmentFiles(
+  sources: PackageSources,
+  items: readonly EvidenceItem[],
+  facts: PackageFacts,
+): AsyncGenerator<ArchiveFile> {
+  const attachments = items.flatMap((item) =>
+    item.attachments.map((attachment, index) => ({
+      item,
+      attachment,
+      index,
+      submissionId: item.submissionId!,
+      path: `attachments/${item.submissionId}/${index}-${archiveName(attachment.name)}`,
+    })),
+  );
+  const read = async (entry: (typeof attachments)[number]) => ({
+    ...entry,
+    data: (await unlessNotFound(sources.store.read(attachmentObjectName(entry.submissionId, entry.index))))?.data,
+  });
+  for await (const { item, attachment, index, submissionId, path, data } of inBatchesAhead(attachments, attachmentsAhead, read)) {
+    if (!data) {
+      facts.unavailable.push({ path, reason: 'The store has no such attachment.' });
+      continue;
+    }
+    const actual = sha256Hex(data);
+    if (actual !== attachment.sha256) {
+      // The bytes are not the ones submitted: left out, and said so, rather than vouched for.
+      logs.attachmentTampered(submissionId, index, attachment.sha256, actual);
+      facts.unavailable.push({
+        path,
+        reason: `Its content no longer has the SHA-256 recorded at submission (${attachment.sha256}).`,
+      });
+      continue;
+    }
+    facts.attachments += 1;
+    yield { path, data, modified: new Date(item.receivedAt), compress: !compressedAlready.test(attachment.mediaType) };
+  }
+}
+
+/** The value, or undefined when the store has no such object. */
+async function unlessNotFound<T>(read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof ObjectNotFound) return undefined;
+    throw error;
+  }
+}
+
+/** The manifest and the checksum list, once every other file is in. */
+export function closingFiles(request: PackageRequest, facts: PackageFacts, archived: readonly ArchivedFile[]): ArchiveFile[] {
+  const manifest = {
+    format: packageFormat,
+    period: { from: request.from, to: request.to, timeZone: request.timeZone },
+    generatedAt: request.generatedAt.toISOString(),
+    requestedBy: request.requestedBy,
+    apiVersion: request.apiVersion,
+    reports: facts.reports,
+    counts: {
+      reports: facts.reports.length,
+      evidence: facts.evidence,
+      attachments: facts.attachments,
+      files: archived.length + 2,
+    },
+    unavailable: facts.unavailable,
+    files: archived,
+  };
+  const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');
+  const sums = [...archived, { path: 'manifest.json', sha256: sha256Hex(manifestBytes) }]
+    .map(({ path, sha256 }) => `${sha256}  ${path}\n`)
+    .join('');
+  return [
+    { path: 'manifest.json', data: manifestBytes, modified: request.generatedAt },
+    { path: 'SHA256SUMS', data: Buffer.from(sums), modified: request.generatedAt },
+  ];
+}
+
+function readme({ from, to, timeZone, generatedAt, apiVersion, requestedBy }: PackageRequest): string {
+  const who = requestedBy.email ?? requestedBy.uid;
+  return `Evident audit package: ${from} to ${to} (days in ${timeZone})
+Made ${generatedAt.toISOString()} for ${who} by Evident ${apiVersion}.
+
+README.txt                               This file.
+reports/<date>.json                      Each day's report, exactly as stored (Evident's Report schema).
+oscal/assessment-results/<date>.json     Each report as OSCAL Assessment Results.
+oscal/poam-<date>.json                   The OSCAL plan of action and milestones as of the period's last report.
+history/controls.csv                     Every control over the period: days assessed and passing, the
+                                         longest run not passing, fixes and how long they took.
+history/<control>.csv                    One control, one row a day: its status, and on each change the
+                                         status before, why, and the evidence that came with it.
+evidence/<id>.json                       Every evidence item the reports' results rest on: what their
+                                         findings cite, and the attestations they count (":" in an id is
+                                         written "%3A").
+attachments/<submission>/<n>-<name>      The files attached to the submissions among that evidence.
+manifest.json                            The period, the reports, each file's size and SHA-256, and any
+                                         file that should be here and could not be included, with why.
+SHA256SUMS                               The same digests: run "sha256sum -c SHA256SUMS" in the unpacked
+                                         folder to check every file.
+
+Days without a report have no status; the rules for streaks, fixes and statuses are in Evident's
+methodology (docs/methodology.md).
+`;
+}

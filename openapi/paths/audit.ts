@@ -1,0 +1,66 @@
+/**
+ * The `audit` family: one download for an audit period. Served by its own function because it
+ * runs long and streams (functions/src/audit/).
+ */
+import type { PathsObject, SchemaObject } from 'openapi3-ts/oas31';
+import { access, responseRef } from '../components.ts';
+import { datePattern, maxPeriodDays } from '../../functions/src/contract.ts';
+
+export const tag = {
+  name: 'audit',
+  description:
+    'Audit packages: a period\u2019s reports, OSCAL documents, control histories, the evidence they cite and the ' +
+    'files attached to it, in one zip with a SHA-256 manifest.',
+};
+
+const bound = (name: 'from' | 'to', description: string) =>
+  ({ name, in: 'query', required: true, description, schema: { type: 'string', pattern: datePattern } }) as const;
+
+export const schemas: Record<string, SchemaObject> = {};
+
+export const paths: PathsObject = {
+  '/api/audit/package': {
+    get: {
+      operationId: 'getAuditPackage',
+      summary: 'Download the audit package of a period',
+      description:
+        `A zip of everything about the days from \`from\` to \`to\` (at most ${maxPeriodDays} days, up to today in ` +
+        'the report time zone):\n\n' +
+        '- `README.txt`: what is where;\n' +
+        '- `reports/<date>.json`: each day\u2019s report, the bytes stored;\n' +
+        '- `oscal/assessment-results/<date>.json`: each as OSCAL Assessment Results;\n' +
+        '- `oscal/poam-<date>.json`: the OSCAL POA&M as of the period\u2019s last report;\n' +
+        '- `history/controls.csv`: every control over the period, one row each (days assessed and passing, the ' +
+        'longest run not passing, fixes and their mean time);\n' +
+        '- `history/<control>.csv`: one control a day, as `GET /api/controls/{id}/history.csv`;\n' +
+        '- `evidence/<id>.json`: every evidence item the reports\u2019 results rest on (each result\u2019s `evidence`: what ' +
+        'its findings cite and the attestations it counts; `:` written `%3A`);\n' +
+        '- `attachments/<submission>/<n>-<name>`: the files of the submissions among that evidence;\n' +
+        '- `manifest.json`: the period, who asked, each report\u2019s run, each file\u2019s size and SHA-256, and ' +
+        'any file that could not be included with why (an attachment whose bytes no longer match the SHA-256 ' +
+        'recorded at submission is left out and listed there);\n' +
+        '- `SHA256SUMS`: the same digests and the manifest\u2019s, for `sha256sum -c`.\n\n' +
+        'The archive is made while it is sent (chunked, no `Content-Length`): a failure after the first byte cuts ' +
+        'the connection, so a client never holds a truncated archive as whole. Through Firebase Hosting a response ' +
+        'must finish within 60 seconds; for long periods call the function\u2019s own URL.',
+      tags: ['audit'],
+      'x-beta': true,
+      security: access.protected,
+      parameters: [
+        bound('from', 'The first day of the period, `YYYY-MM-DD`.'),
+        bound('to', 'The last day of the period, `YYYY-MM-DD`, today at the latest.'),
+      ],
+      responses: {
+        '200': {
+          description: 'The package, named `evident-audit-<from>-to-<to>.zip` for saving.',
+          headers: { 'Content-Disposition': { schema: { type: 'string' } } },
+          content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } },
+        },
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('NoReportInPeriod'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+};

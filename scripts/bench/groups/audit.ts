@@ -1,0 +1,167 @@
+/**
+ * The audit package of a quarter: `GET /api/audit/package` for 91 days, made from stored reports
+ * (every control, each result resting on five evidence items a day, as the history group's) and
+ * the evidence they rest on, on the latency-injecting store (25 ms a call, 100 in flight;
+ * scripts/lib/latency-store.ts), beside reading the same objects bare with the same number in
+ * flight. Its object calls should be one read per report and per evidence item plus a few
+ * listings; its time, the bare reads' plus the CPU of the archive (JSON, CSV, OSCAL, deflate,
+ * SHA-256), which the bare reads do not do. The whole zip is produced and counted, not kept.
+ */
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type * as AuditPackageModule from '../../../functions/src/audit/audit-package.ts';
+import type * as ZipStreamModule from '../../../functions/src/audit/zip-writer.ts';
+import type * as DatesModule from '../../../functions/src/assessment/dates.ts';
+import type { Catalog, EvidenceItem } from '../../../functions/src/assessment/model.ts';
+import type * as EvidenceLayoutModule from '../../../functions/src/evidence/evidence-layout.ts';
+import type * as EvidenceStoreModule from '../../../functions/src/evidence/evidence-store.ts';
+import type { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
+import type * as ServicesModule from '../../../functions/src/families/services.ts';
+import type * as ReportStoreModule from '../../../functions/src/reports/report-store.ts';
+import type { ReportStore } from '../../../functions/src/reports/report-store.ts';
+import type * as MemoryStoreModule from '../../../functions/src/storage/memory-store.ts';
+import type * as ObjectStoreModule from '../../../functions/src/storage/object-store.ts';
+import { compileCatalogSources } from '../../lib/catalog-bundle.ts';
+import { compiled } from '../../lib/compiled.ts';
+import { LatencyStore } from '../../lib/latency-store.ts';
+import { paths } from '../../lib/paths.ts';
+import type { Comparison } from '../comparison.ts';
+import type { BenchGroup } from '../group.ts';
+import { reportOf } from './history.ts';
+
+const today = '2026-11-24';
+/** A quarter, and the days before it whose reports a package must not read. */
+const period = 91;
+const storedDays = 120;
+
+/**
+ * Stores `storedDays` of reports up to today and, for the period from `from`, the evidence items
+ * each day's results rest on, received that morning; the ids of those items.
+ */
+async function seedQuarter(
+  catalog: Catalog,
+  reports: ReportStore,
+  evidence: EvidenceStore,
+  from: string,
+  addDays: (date: string, days: number) => string,
+): Promise<Set<string>> {
+  const cited = new Set<string>();
+  for (let back = storedDays - 1; back >= 0; back -= 1) {
+    const date = addDays(today, -back);
+    const report = reportOf(catalog, date, storedDays - back);
+    await reports.create(report);
+    if (date < from) continue;
+    const items: EvidenceItem[] = report.controls.flatMap((result) =>
+      result.evidence.map((id) => ({
+        id,
+        kind: 'tls.endpoint' as const,
+        source: 'bench',
+        subject: `${result.id.toLowerCase()}.example.com`,
+        collectedAt: `${date}T05:00:00.000Z`,
+        receivedAt: `${date}T05:01:00.000Z`,
+        data: { minTlsVersion: '1.3', hsts: true, certificateDaysLeft: 80, weakCiphers: false },
+        attachments: [],
+      })),
+    );
+    for (const item of items) cited.add(item.id);
+    await evidence.importItems(items);
+  }
+  return cited;
+}
+
+export const auditGroup: BenchGroup = {
+  name: 'audit',
+  heading: () => `The audit package of a quarter (${period} days) on the latency-injecting store`,
+  async measure() {
+    const [
+      { addDays },
+      { packageFiles, closingFiles },
+      { zipStream },
+      { servicesFrom },
+      { ReportStore, reportObjectName },
+      { EvidenceStore },
+      { claimObjectName },
+      { MemoryStore },
+      { inBatches },
+    ] = await Promise.all([
+      compiled<typeof DatesModule>('assessment/dates.js'),
+      compiled<typeof AuditPackageModule>('audit/audit-package.js'),
+      compiled<typeof ZipStreamModule>('audit/zip-writer.js'),
+      compiled<typeof ServicesModule>('families/services.js'),
+      compiled<typeof ReportStoreModule>('reports/report-store.js'),
+      compiled<typeof EvidenceStoreModule>('evidence/evidence-store.js'),
+      compiled<typeof EvidenceLayoutModule>('evidence/evidence-layout.js'),
+      compiled<typeof MemoryStoreModule>('storage/memory-store.js'),
+      compiled<typeof ObjectStoreModule>('storage/object-store.js'),
+    ]);
+    const catalog = compileCatalogSources(paths.catalog);
+    const memory = new MemoryStore();
+    const from = addDays(today, 1 - period);
+    const cited = await seedQuarter(catalog, new ReportStore(memory), new EvidenceStore(memory), from, addDays);
+
+    // The package, on fresh services (nothing cached) over a store that charges each call.
+    const latency = new LatencyStore(memory);
+    const services = await servicesFrom({
+      store: async () => latency,
+      catalog: () => catalog,
+      now: () => new Date(`${today}T12:00:00Z`),
+      timeZone: () => 'UTC',
+    })();
+    const request = {
+      from,
+      to: today,
+      dates: await services.reports.datesBetween(from, today),
+      today,
+      timeZone: 'UTC',
+      generatedAt: new Date(`${today}T12:00:00Z`),
+      apiVersion: 'bench',
+      requestedBy: { uid: 'bench' },
+    };
+    latency.reset();
+    const facts = { reports: [], evidence: 0, attachments: 0, unavailable: [] };
+    let bytes = 0;
+    let cpu = process.cpuUsage();
+    await pipeline(
+      zipStream(packageFiles(services, request, facts), (archived) => closingFiles(request, facts, archived)),
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          bytes += chunk.length;
+          done();
+        },
+      }),
+    );
+    let used = process.cpuUsage(cpu);
+    const measured = { calls: latency.counts, ms: latency.elapsedMs + (used.user + used.system) / 1000 };
+    console.log('io', latency.elapsedMs, 'cpu', (used.user + used.system) / 1000);
+    if (facts.reports.length !== period || facts.evidence !== cited.size)
+      throw new Error(`packaged ${facts.reports.length} reports and ${facts.evidence} items, not ${period} and ${cited.size}`);
+
+    // The same objects read bare, as many in flight as the package reads them, neither parsed nor archived.
+    const bare = new LatencyStore(memory);
+    cpu = process.cpuUsage();
+    await inBatches([addDays(from, -1), ...request.dates], 8, (date) => bare.read(reportObjectName(date)));
+    await inBatches([...cited], 64, (id) => bare.read(claimObjectName(id)));
+    used = process.cpuUsage(cpu);
+    const baseline = { reads: bare.counts.read, ms: bare.elapsedMs + (used.user + used.system) / 1000 };
+
+    const calls = measured.calls.read + measured.calls.stat + measured.calls.list;
+    return [
+      {
+        figure: `audit package: ${period} days, ${cited.size.toLocaleString('en')} evidence items — object calls (reads, stats, lists)`,
+        measured: calls,
+        baselineName: `${baseline.reads.toLocaleString('en')} report and item reads, bare`,
+        baseline: baseline.reads,
+        unit: 'reads',
+        target: { within: baseline.reads + period + 10 },
+      },
+      {
+        figure: `audit package: ${period} days — simulated time (I/O + CPU), ${(bytes / 1024 / 1024).toFixed(1)} MiB zip`,
+        measured: measured.ms,
+        baselineName: 'the same reads, bare, as many in flight',
+        baseline: baseline.ms,
+        unit: 'ms',
+        target: { atMost: 2 },
+      },
+    ] satisfies Comparison[];
+  },
+};
