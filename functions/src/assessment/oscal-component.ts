@@ -17,6 +17,8 @@
 import { plural } from '../contract.js';
 import type { Catalog, Check, Control } from './model.js';
 import {
+  catalogResource,
+  catalogResourceUuid,
   exportNamespace,
   oscalString,
   oscalToken,
@@ -56,7 +58,7 @@ export function toOscalComponentDefinition(catalog: Catalog, options: OscalCompo
   if (version === undefined) throw new TypeError('The OSCAL document version must not be blank.');
   const scope = `catalog/${catalog.version}`;
   const uuid: Uuid = (name) => uuidV5(exportNamespace, `${scope}/${name}`);
-  const catalogResource = uuidV5(exportNamespace, `catalog/${catalog.version}`);
+  const catalogUuid = catalogResourceUuid(catalog.version);
   const controls = [...catalog.controls].sort((a, b) => (a.id < b.id ? -1 : 1));
   const owners = unique(controls.map((control) => control.owner));
 
@@ -81,20 +83,12 @@ export function toOscalComponentDefinition(catalog: Catalog, options: OscalCompo
             'freshness windows, attestations) and publishes a dated report of each control\u2019s status.',
           'control-implementations': [
             nistImplementation(catalog, controls, uuid),
-            evidentImplementation(controls, `#${catalogResource}`, uuid),
+            evidentImplementation(controls, `#${catalogUuid}`, uuid),
           ],
         },
       ],
       'back-matter': {
-        resources: [
-          {
-            uuid: catalogResource,
-            title: `Evident control catalog ${catalog.version}`,
-            description: 'The controls, evidence requirements and checks, as the API serves them.',
-            props: prop('evident-catalog-version', catalog.version),
-            rlinks: [{ href: '/api/controls', 'media-type': 'application/json' }],
-          },
-        ],
+        resources: [catalogResource(catalog.version, 'The controls, evidence requirements and checks, as the API serves them.')],
       },
     },
   };

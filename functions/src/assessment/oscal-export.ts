@@ -17,6 +17,8 @@ import { plural } from '../contract.js';
 import { startOfDay } from './dates.js';
 import type { ControlResult, ControlStatus, Finding, Report } from './model.js';
 import {
+  catalogResource,
+  catalogResourceUuid,
   evidenceHref,
   exportNamespace,
   nonEmpty,
@@ -147,8 +149,7 @@ export function toOscalAssessmentResults(report: Report, options: OscalExportOpt
   // evaluated with. `import-ap` is required, so it points at a back-matter resource describing that
   // catalog; a fragment reference to a back-matter resource is OSCAL's way of referring to something
   // that is not itself an OSCAL document, and unlike a bare "#" it resolves to something meaningful.
-  // The resource UUID depends on the catalog version only: the same catalog is the same resource.
-  const planUuid = uuidV5(exportNamespace, `catalog/${report.catalogVersion}`);
+  const planUuid = catalogResourceUuid(report.catalogVersion);
 
   return {
     'assessment-results': {
@@ -191,13 +192,7 @@ export function toOscalAssessmentResults(report: Report, options: OscalExportOpt
       ],
       'back-matter': {
         resources: [
-          {
-            uuid: planUuid,
-            title: `Evident control catalog ${report.catalogVersion}`,
-            description: 'The controls, evidence requirements and checks the report was evaluated with.',
-            props: prop('evident-catalog-version', report.catalogVersion),
-            rlinks: [{ href: '/api/controls', 'media-type': 'application/json' }],
-          },
+          catalogResource(report.catalogVersion, 'The controls, evidence requirements and checks the report was evaluated with.'),
         ],
       },
     },

@@ -112,3 +112,20 @@ export function ownerParties(owners: readonly string[]): Json {
     })),
   };
 }
+
+/**
+ * Evident's control catalog of one version as a back-matter resource: what the documents point
+ * at where OSCAL wants a plan or a source, as the catalog is not itself an OSCAL document. The
+ * same catalog is the same resource, so its UUID depends on the version only.
+ */
+export const catalogResourceUuid = (version: string): string => uuidV5(exportNamespace, `catalog/${version}`);
+
+export function catalogResource(version: string, description: string): Json {
+  return {
+    uuid: catalogResourceUuid(version),
+    title: `Evident control catalog ${version}`,
+    description,
+    props: prop('evident-catalog-version', version),
+    rlinks: [{ href: '/api/controls', 'media-type': 'application/json' }],
+  };
+}

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { addDays } from '../assessment/dates.js';
 import type { ActiveException } from '../assessment/exceptions.js';
 import type { Actor } from '../assessment/model.js';
-import { inBatches, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
+import { inBatches, listNames, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 
 export interface ExceptionRecord extends ActiveException {
   justification: string;
@@ -100,18 +100,8 @@ export class ExceptionStore {
   }
 
   /** The names under `prefix`, from the expiry day `from` on when given. */
-  async #names(prefix: string, from: string | undefined): Promise<string[]> {
-    const names: string[] = [];
-    let pageToken: string | undefined;
-    do {
-      const page = await this.#store.list(prefix, {
-        ...(from ? { startOffset: `${prefix}expires=${from}` } : {}),
-        ...(pageToken ? { pageToken } : {}),
-      });
-      names.push(...page.items.map((info) => info.name));
-      pageToken = page.nextPageToken;
-    } while (pageToken);
-    return names;
+  #names(prefix: string, from: string | undefined): Promise<string[]> {
+    return listNames(this.#store, prefix, from ? { startOffset: `${prefix}expires=${from}` } : {});
   }
 
   async #revocation(id: string): Promise<Revocation | undefined> {

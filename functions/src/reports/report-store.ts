@@ -22,6 +22,7 @@ import type { MaybePromise } from '../common/maybe-async.js';
 import { logs } from '../logs.js';
 import {
   inBatches,
+  listAll,
   ObjectNotFound,
   PreconditionFailed,
   type ObjectInfo,
@@ -212,21 +213,14 @@ export class ReportStore {
    * their metadata: one `list` per thousand days.
    */
   async #objects(range: { from?: string; upTo?: string } = {}): Promise<{ date: string; info: ObjectInfo }[]> {
-    const found: { date: string; info: ObjectInfo }[] = [];
-    let pageToken: string | undefined;
-    do {
-      const page = await this.#store.list(reportsPrefix, {
-        ...(range.from ? { startOffset: `${reportsPrefix}day=${range.from}` } : {}),
-        ...(range.upTo ? { endOffset: `${reportsPrefix}day=${addDays(range.upTo, 1)}` } : {}),
-        ...(pageToken ? { pageToken } : {}),
-      });
-      for (const info of page.items) {
-        const date = reportNamePattern.exec(info.name)?.[1];
-        if (date) found.push({ date, info });
-      }
-      pageToken = page.nextPageToken;
-    } while (pageToken);
-    return found;
+    const objects = await listAll(this.#store, reportsPrefix, {
+      ...(range.from ? { startOffset: `${reportsPrefix}day=${range.from}` } : {}),
+      ...(range.upTo ? { endOffset: `${reportsPrefix}day=${addDays(range.upTo, 1)}` } : {}),
+    });
+    return objects.flatMap((info) => {
+      const date = reportNamePattern.exec(info.name)?.[1];
+      return date ? [{ date, info }] : [];
+    });
   }
 
   /** The days that have a report, oldest first. */

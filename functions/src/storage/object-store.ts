@@ -179,16 +179,29 @@ export class ListRange {
   }
 }
 
-/** Every object name under a prefix, in name order, across all pages. */
-export async function listNames(store: ObjectStore, prefix: string): Promise<string[]> {
-  const names: string[] = [];
+/** Every object under a prefix (between the offsets, when given), in name order, across all pages. */
+export async function listAll(
+  store: ObjectStore,
+  prefix: string,
+  range: Pick<ListOptions, 'startOffset' | 'endOffset'> = {},
+): Promise<ObjectInfo[]> {
+  const objects: ObjectInfo[] = [];
   let pageToken: string | undefined;
   do {
-    const page = await store.list(prefix, pageToken ? { pageToken } : {});
-    names.push(...page.items.map((info) => info.name));
+    const page = await store.list(prefix, { ...range, ...(pageToken ? { pageToken } : {}) });
+    objects.push(...page.items);
     pageToken = page.nextPageToken;
   } while (pageToken);
-  return names;
+  return objects;
+}
+
+/** Every object name under a prefix (between the offsets, when given), in name order, across all pages. */
+export async function listNames(
+  store: ObjectStore,
+  prefix: string,
+  range: Pick<ListOptions, 'startOffset' | 'endOffset'> = {},
+): Promise<string[]> {
+  return (await listAll(store, prefix, range)).map((info) => info.name);
 }
 
 /** Runs `work` on every value with at most `size` in flight, so a long list never opens too many reads at once. */
