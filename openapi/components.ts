@@ -58,6 +58,11 @@ export const schemas: Record<string, SchemaObject> = {
       in: { type: 'string', enum: ['path', 'query', 'header', 'body'] },
       name: { type: 'string', description: 'The parameter, for path, query and header errors.' },
       pointer: { type: 'string', description: 'JSON Pointer into the body, for body errors.' },
+      line: {
+        type: 'integer',
+        minimum: 1,
+        description: 'For a body that is a file (an OCSF import): the line the value at fault starts on.',
+      },
       message: { type: 'string' },
     },
   },

@@ -359,6 +359,59 @@ export const evidenceKinds = {
       actionItemsOpen: 1,
     },
   ),
+  'scanner.finding': kind(
+    'ScannerFindingData',
+    'One check of a cloud security scanner on one resource: an OCSF Detection Finding (Prowler\u2019s ' +
+      '`json-ocsf` output), imported with `POST /api/evidence/imports/ocsf` or `npm run collect -- --format ocsf`. ' +
+      'A control follows the checks its catalog entry lists (`scanner` in the control).',
+    'the resource checked, e.g. an ARN',
+    {
+      check: { type: 'string', minLength: 1, description: 'The scanner\u2019s check id (`metadata.event_code`).' },
+      status: {
+        type: 'string',
+        enum: ['PASS', 'FAIL', 'MANUAL'],
+        description: '`MANUAL`: the scanner cannot decide; shown, but it decides nothing.',
+      },
+      muted: {
+        type: 'boolean',
+        description: 'Muted in the scanner (OCSF status Suppressed): shown, but it decides nothing.',
+      },
+      severity: { type: 'string', description: 'The OCSF severity, lower case: `informational` to `critical`.' },
+      title: { type: 'string' },
+      message: { type: 'string', description: 'What the scanner found (`status_detail`).' },
+      remediation: { type: 'string' },
+      product: { type: 'string', description: 'The scanner, e.g. `Prowler`.' },
+      provider: { type: 'string', description: 'The cloud, e.g. `aws`.' },
+      account: { type: 'string', description: 'The cloud account or subscription.' },
+      region: { type: 'string' },
+      resourceType: { type: 'string' },
+      findingUid: { type: 'string', description: 'The finding\u2019s `finding_info.uid`.' },
+      requirements: {
+        type: 'object',
+        additionalProperties: false,
+        description: 'Framework requirements the finding names itself, in the catalog\u2019s notation.',
+        properties: {
+          soc2: { type: 'array', items: { type: 'string' } },
+          iso27001: { type: 'array', items: { type: 'string' } },
+          nist80053: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+    ['check', 'status', 'muted', 'severity', 'product', 'findingUid'],
+    {
+      check: 's3_bucket_default_encryption',
+      status: 'FAIL',
+      muted: false,
+      severity: 'medium',
+      title: 'Check if S3 buckets have default encryption (SSE) enabled or use a bucket policy to enforce it.',
+      message: 'S3 Bucket acme-exports does not have Server Side Encryption enabled.',
+      product: 'Prowler',
+      provider: 'aws',
+      account: '123456789012',
+      region: 'eu-west-1',
+      findingUid: 'prowler-aws-s3_bucket_default_encryption-123456789012-eu-west-1-acme-exports',
+    },
+  ),
   attestation: kind(
     'AttestationData',
     'A statement by a person that a control operates (or does not apply), usually with attached files. ' +

@@ -33,8 +33,12 @@
  *   bare. See scripts/bench/groups/history.ts and audit.ts.
  * - body bombs: the peak memory a gzip bomb and 30 MB of JSON cost a function in protected mode
  *   (target: under 64 MiB each), beside a hello-world function whose runtime parses them unguarded.
+ * - ocsf: importing a 50,000-finding Prowler `json-ocsf` scan (about 200 MB) into evidence items,
+ *   streamed one finding at a time, no network or store: its time (target: ≤ 2× that of
+ *   `JSON.parse` of the file and one walk, i.e. at least half its findings/s) and its peak heap
+ *   (target: ≤ 0.5× the parse's), each in a fresh process. See scripts/bench/groups/ocsf-import.ts.
  *
- *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation, streams, chat, web, storage, history, audit, body-bombs
+ *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation, streams, chat, web, storage, history, audit, body-bombs, ocsf
  *   npm run bench -- --only storage --storage-days 30,365 --full
  *
  * Each group is a module of scripts/bench/groups/; this file runs the wanted ones in order and
@@ -50,6 +54,7 @@ import { chatGroup } from './bench/groups/chat.ts';
 import { coldGroup } from './bench/groups/cold.ts';
 import { evaluationGroup } from './bench/groups/evaluation.ts';
 import { historyGroup } from './bench/groups/history.ts';
+import { ocsfImportGroup } from './bench/groups/ocsf-import.ts';
 import { reportGroup } from './bench/groups/report.ts';
 import { storageGroup } from './bench/groups/storage.ts';
 import { streamsGroup } from './bench/groups/streams.ts';
@@ -72,6 +77,7 @@ const groups: BenchGroup[] = [
   historyGroup,
   auditGroup,
   bodyBombsGroup,
+  ocsfImportGroup,
 ];
 
 try {

@@ -39,6 +39,12 @@ export const maxBatchItems = 500;
 /** The largest body one `POST /api/evidence` may send. */
 export const maxBatchBytes = 4 * 1024 * 1024;
 
+/**
+ * The largest scanner output one `POST /api/evidence/imports/ocsf` may send (Cloud Functions take 32 MiB
+ * at most). Larger scans go through the collector, which streams them in batches.
+ */
+export const maxOcsfImportBytes = 16 * 1024 * 1024;
+
 /** Most severe first: a control's rank is its place in this list. */
 export const severities = ['critical', 'high', 'medium', 'low'] as const;
 export type Severity = (typeof severities)[number];
@@ -61,6 +67,12 @@ export const frameworkNames: Readonly<Record<FrameworkId, string>> = {
   soc2: 'SOC 2 Trust Services Criteria (2017)',
   iso27001: 'ISO/IEC 27001:2022 Annex A',
   nist80053: 'NIST SP 800-53 rev5, moderate baseline',
+};
+/** Each framework's name where the edition goes without saying (before a requirement id, in a sentence). */
+export const frameworkShortNames: Readonly<Record<FrameworkId, string>> = {
+  soc2: 'SOC 2',
+  iso27001: 'ISO 27001',
+  nist80053: 'NIST SP 800-53',
 };
 
 /**

@@ -1,7 +1,7 @@
 /** The `controls` family: the control catalog, each control with its latest assessed status. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, jsonResponse, ref, responseRef } from '../components.ts';
-import { controlIdPattern, datePattern } from '../../functions/src/contract.ts';
+import { controlIdPattern, datePattern, frameworkIds as frameworkIdList } from '../../functions/src/contract.ts';
 
 export const tag = {
   name: 'controls',
@@ -60,6 +60,47 @@ export const schemas = {
       fail: { type: 'string', description: 'Message template when it does not.' },
     },
   },
+  ScannerFeed: {
+    type: 'object',
+    required: ['frameworks', 'checks', 'freshnessDays'],
+    additionalProperties: false,
+    description:
+      'The scanner checks whose findings (`scanner.finding` evidence) count for the control: a FAIL fails it for that ' +
+      'resource, a PASS passes it, MANUAL and muted findings are shown and decide nothing.',
+    properties: {
+      frameworks: {
+        type: 'array',
+        items: { type: 'string', enum: [...frameworkIdList] },
+        description:
+          'Frameworks whose scanner mappings the control follows: a check mapped under one of its requirements there ' +
+          'feeds it, and so does a finding that names such a requirement itself.',
+      },
+      checks: {
+        type: 'array',
+        description: 'Every check that feeds the control, by id.',
+        items: {
+          type: 'object',
+          required: ['id', 'named', 'requirements'],
+          additionalProperties: false,
+          properties: {
+            id: { type: 'string' },
+            named: { type: 'boolean', description: 'The control names the check itself.' },
+            requirements: {
+              type: 'array',
+              description: 'The control\u2019s requirements the scanner\u2019s mapping puts the check under.',
+              items: {
+                type: 'object',
+                required: ['framework', 'id'],
+                additionalProperties: false,
+                properties: { framework: { type: 'string', enum: [...frameworkIdList] }, id: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+      freshnessDays: { type: 'integer', minimum: 1, description: 'Findings older than this many days are stale.' },
+    },
+  },
   LatestStatus: {
     type: 'object',
     required: ['date', 'status'],
@@ -89,7 +130,7 @@ export const schemas = {
   },
   ControlDetail: {
     type: 'object',
-    required: [...Object.keys(summaryFields), 'objective', 'guidance', 'evidence', 'checks', 'result'],
+    required: [...Object.keys(summaryFields), 'objective', 'guidance', 'evidence', 'checks', 'scanner', 'result'],
     additionalProperties: false,
     properties: {
       ...summaryFields,
@@ -97,6 +138,7 @@ export const schemas = {
       guidance: { type: 'string', description: 'Sanitised HTML.' },
       evidence: { type: 'array', items: ref('EvidenceRequirement') },
       checks: { type: 'array', items: ref('Check') },
+      scanner: ref('ScannerFeed'),
       result: {
         oneOf: [ref('ControlResult'), { type: 'null' }],
         description: 'The full result (findings, evidence) in the newest report; null until a report exists.',

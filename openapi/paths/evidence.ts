@@ -10,6 +10,7 @@ import {
   maxBatchItems,
   maxDataBytes,
   maxDataDepth,
+  maxOcsfImportBytes,
 } from '../../functions/src/contract.ts';
 
 export const tag = {
@@ -139,6 +140,21 @@ export const schemas = {
       },
     },
   },
+  OcsfImportResult: {
+    type: 'object',
+    required: ['findings', 'items', 'created', 'existing'],
+    additionalProperties: false,
+    properties: {
+      findings: { type: 'integer', minimum: 0, description: 'Findings read from the file.' },
+      items: { type: 'integer', minimum: 0, description: 'Evidence items they became: one per finding and resource.' },
+      created: { type: 'integer', minimum: 0, description: 'Items stored by this request.' },
+      existing: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Items already stored under the same id: the same scan imported before.',
+      },
+    },
+  },
   EvidencePage: {
     type: 'object',
     required: ['items', 'hasMore'],
@@ -261,6 +277,49 @@ export const paths: PathsObject = {
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
         '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/evidence/imports/ocsf': {
+    post: {
+      operationId: 'importOcsfFindings',
+      summary: 'Import scanner findings (OCSF)',
+      description:
+        'A cloud security scanner\u2019s output as OCSF Detection Findings (class 2004): Prowler\u2019s `json-ocsf` ' +
+        'file as it is (a JSON array), or one finding per line (`application/x-ndjson`). Each finding becomes a ' +
+        '`scanner.finding` evidence item per resource: subject the resource\u2019s `uid`, source the product and ' +
+        'account, `collectedAt` the finding\u2019s `time`, and in `data` the check (`metadata.event_code`), status ' +
+        '(`status_code` PASS, FAIL or MANUAL), whether it is muted, severity, region, account, message and ' +
+        'remediation. Ids come from the finding\u2019s `finding_info.uid`, time, check and resource, so importing the ' +
+        'same scan again stores nothing twice.\n\nThe file is read whole before anything is stored: a finding that ' +
+        'cannot be read refuses the request with 400, each error naming its `line` and, in an array, its index as ' +
+        `\`pointer\`. At most ${maxOcsfImportBytes / 1024 / 1024} MiB; import larger scans with ` +
+        '`npm run collect -- --format ocsf`, which streams them in batches.',
+      tags: ['evidence'],
+      security: access.protected,
+      'x-body-limit': maxOcsfImportBytes,
+      'x-raw-body': true,
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: { type: 'array', items: { type: 'object', description: 'An OCSF Detection Finding.' } },
+          },
+          'application/x-ndjson': {
+            schema: { type: 'string', description: 'One OCSF Detection Finding per line.' },
+          },
+        },
+      },
+      responses: {
+        '200': jsonResponse('Every item was already stored under its id (or the file held no finding).', ref('OcsfImportResult')),
+        '201': jsonResponse('At least one item was stored.', ref('OcsfImportResult')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '409': responseRef('Conflict'),
+        '413': responseRef('EvidenceTooLarge'),
+        '415': responseRef('UnsupportedMediaType'),
+        '500': responseRef('InternalError'),
+        '503': responseRef('EvidenceInFlight'),
       },
     },
   },

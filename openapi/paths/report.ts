@@ -35,10 +35,12 @@ export const schemas = {
     properties: {
       outcome: {
         type: 'string',
-        enum: ['pass', 'fail', 'stale', 'missing', 'error', 'not_applicable'],
-        description: '`error`: the check could not be evaluated on this evidence (for example a field it reads is absent).',
+        enum: ['pass', 'fail', 'stale', 'missing', 'error', 'not_applicable', 'info'],
+        description:
+          '`error`: the check could not be evaluated on this evidence (for example a field it reads is absent). ' +
+          '`info`: shown, deciding nothing (a scanner finding marked MANUAL or muted).',
       },
-      check: { type: 'string', description: 'The id of the check, for check outcomes.' },
+      check: { type: 'string', description: 'The id of the check (a catalog check, or a scanner\u2019s), for check outcomes.' },
       kind: { type: 'string', description: 'The evidence kind the finding is about.' },
       subject: { type: 'string', description: 'The subject of the evidence, when the finding is about one subject.' },
       message: { type: 'string' },

@@ -7,6 +7,7 @@
  *   breaking change to a stable operation          major
  *   breaking change to an `x-beta` operation       minor (beta operations may change)
  *   an addition, or a deprecation                  minor
+ *   a new value of an enumeration in an answer     minor (clients are told to expect them)
  *   anything else (descriptions, examples, …)      patch
  *   outside the operations (components, info)      patch: judged where it reaches an operation
  *
@@ -80,15 +81,25 @@ function wasDeprecated(value: unknown): boolean {
  * by itself (components, info, tags) it is documentation.
  */
 function isBreaking(diff: Diff, becameBeta: boolean): boolean {
-  if (diff.path[0] !== 'paths') return false;
+  if (diff.path[0] !== 'paths' || isAnswerEnumGrowth(diff)) return false;
   return diff.type === 'breaking' || becameBeta || (diff.action === 'remove' && wasDeprecated(diff.before));
+}
+
+/**
+ * A value added to an enumeration in an answer (an evidence kind, a finding's outcome).
+ * api-smart-diff calls it breaking, since a client that assumed the list was closed may fail on
+ * it; docs/api-versions.md tells clients to expect new values, so the catalog of kinds and
+ * outcomes can grow within a major version.
+ */
+function isAnswerEnumGrowth(diff: Diff): boolean {
+  return diff.action === 'add' && diff.path.includes('responses') && diff.path.at(-2) === 'enum';
 }
 
 function requirement(diff: Diff, breaking: boolean, beta: boolean): Bump {
   if (breaking) return beta ? 'minor' : 'major';
   if (diff.path[0] !== 'paths') return 'patch';
   if (diff.type === 'deprecated') return 'minor';
-  if (diff.action === 'add' && diff.type === 'non-breaking') return 'minor';
+  if (diff.action === 'add' && (diff.type === 'non-breaking' || isAnswerEnumGrowth(diff))) return 'minor';
   return 'patch';
 }
 

@@ -12,10 +12,12 @@ import { isCelError } from '@bufbuild/cel';
 import matter from 'gray-matter';
 import { CheckCompileError, compileCheck, type CompiledCheck } from '../../functions/src/assessment/checks.ts';
 import type { Catalog, Check, Control, FrameworkReference } from '../../functions/src/assessment/model.ts';
+import { scannerFindingKind } from '../../functions/src/common/ocsf-findings.ts';
 import { evidenceKinds } from '../../openapi/evidence-kinds.ts';
 import { controlIdPattern, frameworkIds, frameworkNames, severities, type FrameworkId } from '../../functions/src/contract.ts';
 import { readDeploymentSettings, settingsFile, SettingsError, type DeploymentSettings } from './deployment-settings.ts';
 import { renderMarkdown } from './markdown.ts';
+import { readScanner, readScannerMappings, type ScannerMappings } from './scanner-mappings.ts';
 
 export const controlFamilies = {
   'identity-and-access': 'IAM',
@@ -58,7 +60,7 @@ function readReferences(dir: string): { frameworks: FrameworkReference[]; source
   return { frameworks, sources };
 }
 
-const topKeys = ['id', 'title', 'family', 'severity', 'owner', 'frameworks', 'evidence', 'checks'];
+const topKeys = ['id', 'title', 'family', 'severity', 'owner', 'frameworks', 'evidence', 'checks', 'scanner'];
 const checkKeys = ['id', 'kind', 'each', 'all', 'where', 'pass', 'fail'];
 
 /** Splits the body into its `## Objective` and `## Guidance` sections. */
@@ -71,6 +73,7 @@ function sections(body: string): Record<string, string> {
 
 export function compileCatalogSources(catalogDir: string): Catalog {
   const { frameworks, sources } = readReferences(join(catalogDir, 'reference'));
+  const scannerMappings = readScannerMappings(join(catalogDir, 'scanners'));
   const references = Object.fromEntries(
     frameworks.map((framework) => [framework.id, new Set(framework.requirements.map((requirement) => requirement.id))]),
   ) as ReferenceLists;
@@ -81,11 +84,12 @@ export function compileCatalogSources(catalogDir: string): Catalog {
   const controls: Control[] = [];
   const hash = createHash('sha256');
   // The reference lists decide which requirements are gaps, so they are part of the version.
-  for (const source of sources) hash.update(source).update('\0');
+  // So do the scanner mappings: they decide which findings count for which control.
+  for (const source of [...sources, ...scannerMappings.sources]) hash.update(source).update('\0');
   for (const file of files) {
     const source = readFileSync(join(dir, file), 'utf8');
     hash.update(file).update('\0').update(source);
-    controls.push(compileControl(`functions/catalog/controls/${file}`, file, source, references));
+    controls.push(compileControl(`functions/catalog/controls/${file}`, file, source, references, scannerMappings));
   }
   const seen = new Set<string>();
   for (const control of controls) {
@@ -136,7 +140,13 @@ function controlSource(where: string, source: string): ControlSource {
 
 type Requirement = Control['evidence'][number];
 
-function compileControl(where: string, file: string, source: string, references: ReferenceLists): Control {
+function compileControl(
+  where: string,
+  file: string,
+  source: string,
+  references: ReferenceLists,
+  scannerMappings: ScannerMappings,
+): Control {
   const control = controlSource(where, source);
   const parsed = parseFrontmatter(control, source);
   const data = parsed.data as Record<string, unknown>;
@@ -146,12 +156,14 @@ function compileControl(where: string, file: string, source: string, references:
   const frameworks = readFrameworks(control, data['frameworks'], references);
   const evidence = readEvidence(control, data['evidence']);
   const checks = readChecks(control, data['checks'] ?? [], evidence);
+  const scanner = readScanner(control, data['scanner'], { frameworks, evidence }, scannerMappings);
   const { objective, guidance } = readBody(control, parsed.content);
   return {
     ...identity,
     frameworks,
     evidence,
     checks,
+    scanner,
     objective: renderMarkdown(objective).html,
     guidance: renderMarkdown(guidance).html,
     objectiveMarkdown: objective,
@@ -272,6 +284,11 @@ function readCheck(
   const kind = entry['kind'];
   if (!requirements.some((requirement) => requirement.kind === kind) || kind === 'attestation')
     fail(at('kind'), `check "${String(checkId)}" reads "${String(kind)}", which is not evidence this control requires`);
+  if (kind === scannerFindingKind)
+    fail(
+      at('kind'),
+      `check "${String(checkId)}": scanner findings are judged by their status; name the scanner's checks under "scanner"`,
+    );
   const mode = 'each' in entry ? 'each' : 'all' in entry ? 'all' : fail(start + 1, 'a check needs "each" or "all"');
   if ('each' in entry && 'all' in entry) fail(at('all'), 'a check has either "each" or "all", not both');
   if (mode === 'all' && 'where' in entry) fail(at('where'), '"where" only applies to "each" checks');

@@ -85,9 +85,11 @@ export function describeOperations(document: OpenAPIObject): OperationDescriptor
       const limit = Number(operation['x-body-limit'] ?? defaultBodyLimit);
       const json = requestBody.content['application/json'];
       const form = requestBody.content['multipart/form-data'];
-      if (mediaTypes.length !== 1 || !(json ?? form))
+      if (operation['x-raw-body'] === true) {
+        body = { required: requestBody.required === true, mediaTypes, limit, format: 'raw', files: [], lists: [] };
+      } else if (mediaTypes.length !== 1 || !(json ?? form)) {
         throw new Error(`${operation.operationId}: a body must be either application/json or multipart/form-data`);
-      if (json) {
+      } else if (json) {
         body = { required: requestBody.required === true, mediaTypes, limit, format: 'json', files: [], lists: [] };
         schemas.body = (json.schema ?? {}) as SchemaObject;
       } else {

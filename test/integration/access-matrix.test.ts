@@ -48,6 +48,20 @@ const newEvidence = () =>
     data: { minTlsVersion: '1.3', hsts: true, certificateDaysLeft: 80, weakCiphers: false },
   });
 
+/** A one-finding Prowler scan of a resource no other request names. */
+const newScan = () =>
+  JSON.stringify([
+    {
+      class_uid: 2004,
+      metadata: { event_code: 's3_bucket_public_access', product: { name: 'Prowler' } },
+      status_code: 'PASS',
+      finding_info: { uid: `prowler-aws-s3_bucket_public_access-${randomUUID()}` },
+      resources: [{ uid: `arn:aws:s3:::matrix-${randomUUID()}` }],
+      cloud: { provider: 'aws', account: { uid: '123456789012' } },
+      time: Math.floor(Date.now() / 1000),
+    },
+  ]);
+
 function newSubmission(): FormData {
   const form = new FormData();
   form.append('controls', 'PPL-06');
@@ -86,6 +100,15 @@ const samples: Record<string, () => Sample[]> = {
   getFramework: () => [{ path: '/api/frameworks/soc2' }],
   ingestEvidence: () => [
     { path: '/api/evidence', method: 'POST', body: newEvidence, headers: { 'Content-Type': 'application/json' }, status: 201 },
+  ],
+  importOcsfFindings: () => [
+    {
+      path: '/api/evidence/imports/ocsf',
+      method: 'POST',
+      body: newScan,
+      headers: { 'Content-Type': 'application/json' },
+      status: 201,
+    },
   ],
   listEvidence: () => [{ path: '/api/evidence?limit=1' }],
   getEvidence: () => [{ path: `/api/evidence/${evidenceId}` }],
@@ -351,6 +374,9 @@ describe(`access matrix in ${mode} mode`, () => {
               break;
             case 'ingestEvidence':
               expect((body.items as { status: string }[])[0]?.status, where).toBe('created');
+              break;
+            case 'importOcsfFindings':
+              expect(body, where).toEqual({ findings: 1, items: 1, created: 1, existing: 0 });
               break;
             case 'listEvidence':
               expect((body.items as unknown[]).length, where).toBe(1);

@@ -176,10 +176,11 @@ const rows: Row[] = [
     method: 'POST',
     path: '/api/evidence',
     headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
-    body: new Uint8Array(gzipSync(Buffer.from(`[${'{},'.repeat(2_000_000)}{}]`))),
+    body: new Uint8Array(gzipSync(Buffer.from(`[${'{},'.repeat(6_000_000)}{}]`))),
     status: 413,
     code: 'payload_too_large',
-    detail: `The body inflates (gzip) to more than ${4 * 1024 * 1024} bytes, the most this function accepts.`,
+    // The evidence function's largest body is a scanner's output (16 MiB).
+    detail: `The body inflates (gzip) to more than ${16 * 1024 * 1024} bytes, the most this function accepts.`,
   },
   {
     name: 'form data to a function that takes only JSON',
@@ -347,19 +348,61 @@ function evidenceRows(): Row[] {
     invalid('evidence: duplicate ids in a batch', { items: [evidence({ id: 'dup-1' }), evidence({ id: 'dup-1' })] }, [
       { pointer: '/items/1/id', message: 'repeats the id of /items/0' },
     ]),
+    // The function refuses it before routing, naming every type it takes (scanner output may be NDJSON).
     post('evidence: not JSON', 'kind=idp.user', {
       headers: { 'Content-Type': 'text/plain' },
       status: 415,
       code: 'unsupported_media_type',
-      detail: 'The body is "text/plain"; send application/json.',
+      detail: 'The body is "text/plain"; send application/json or application/x-ndjson.',
     }),
+    {
+      name: 'evidence import: NDJSON to the operation that takes JSON items',
+      method: 'POST',
+      path: '/api/evidence',
+      headers: { 'Content-Type': 'application/x-ndjson' },
+      body: '{}\n',
+      status: 415,
+      code: 'unsupported_media_type',
+      detail: 'The body is "application/x-ndjson"; send application/json.',
+    },
+    {
+      name: 'evidence import: a finding without a check, and one that is not JSON',
+      method: 'POST',
+      path: '/api/evidence/imports/ocsf',
+      headers: { 'Content-Type': 'application/json' },
+      body: '[\n{"class_uid": 2004, "status_code": "FAIL"},\n{oops}\n]',
+      status: 400,
+      code: 'invalid_request',
+      detail: '2 findings of the file cannot be imported; see errors. Nothing was stored.',
+      errors: [
+        { in: 'body', pointer: '/0', line: 2, message: 'the finding names no check: expected "metadata.event_code"' },
+        {
+          in: 'body',
+          pointer: '/1',
+          line: 3,
+          message: `not valid JSON: ${parseError('{oops}').replace(/ in JSON at position \d+.*$/s, '')}`,
+        },
+      ],
+    },
+    {
+      name: 'evidence import: a scan cut short',
+      method: 'POST',
+      path: '/api/evidence/imports/ocsf',
+      headers: { 'Content-Type': 'application/x-ndjson' },
+      body: '{"class_uid": 2004,\n',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'Line 1 of the file cannot be imported: the file ends inside the value that starts on line 1. Nothing was stored.',
+      errors: [{ in: 'body', pointer: '', line: 1, message: 'the file ends inside the value that starts on line 1' }],
+    },
+    // The function takes up to 16 MiB (scanner output); this operation's own limit refuses it.
     post(
       'evidence: over 4 MiB',
       { items: [evidence({ data: { pad: 'x'.repeat(4 * 1024 * 1024) } })] },
       {
         status: 413,
         code: 'payload_too_large',
-        detail: `The body is ${JSON.stringify({ items: [evidence({ data: { pad: 'x'.repeat(4 * 1024 * 1024) } })] }).length} bytes; this function accepts at most 4194304.`,
+        detail: `The body is ${JSON.stringify({ items: [evidence({ data: { pad: 'x'.repeat(4 * 1024 * 1024) } })] }).length} bytes; this operation accepts at most 4194304.`,
       },
     ),
     {

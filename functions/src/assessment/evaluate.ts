@@ -20,6 +20,7 @@ import { compileCheck, outcomeOf, renderMessage, type CompiledCheck } from './ch
 import { followUpOf } from './due-dates.js';
 import { applyExceptions, type ActiveException } from './exceptions.js';
 import { readinessOf, readinessShares } from './readiness.js';
+import { controlsOfFinding, findingKey, judgeFindings, scannerRoutes, type ScannerRoutes } from './scanner-findings.js';
 import {
   type Catalog,
   type Control,
@@ -39,6 +40,7 @@ const maxFailFindings = 50;
 export interface CompiledCatalog {
   catalog: Catalog;
   checks: Map<string, CompiledCheck[]>;
+  scanner: ScannerRoutes;
 }
 
 /** Plans every CEL expression of the catalog once, for a run that evaluates many controls. */
@@ -46,6 +48,7 @@ export function compileCatalog(catalog: Catalog): CompiledCatalog {
   return {
     catalog,
     checks: new Map(catalog.controls.map((control) => [control.id, control.checks.map(compileCheck)])),
+    scanner: scannerRoutes(catalog),
   };
 }
 
@@ -71,10 +74,14 @@ interface Indexed {
   expires: number;
 }
 
-/** The newest item per subject of each kind, and of attestations per control they name. */
+/**
+ * The newest item per subject of each kind, of attestations per control they name, and of
+ * scanner findings per control they count for (by check and resource).
+ */
 interface EvidenceIndex {
   byKind: Map<string, Map<string, Indexed>>;
   attestationsByControl: Map<string, Map<string, Indexed>>;
+  findingsByControl: Map<string, Map<string, Indexed>>;
 }
 
 function isNewer(candidate: Indexed, current: Indexed | undefined): boolean {
@@ -87,10 +94,17 @@ function keep(map: Map<string, Indexed>, key: string, entry: Indexed): void {
   if (isNewer(entry, map.get(key))) map.set(key, entry);
 }
 
-export function indexEvidence(evidence: readonly EvidenceItem[], asOf: Date): EvidenceIndex {
+function keepFor(byControl: Map<string, Map<string, Indexed>>, control: string, key: string, entry: Indexed): void {
+  let entries = byControl.get(control);
+  if (!entries) byControl.set(control, (entries = new Map()));
+  keep(entries, key, entry);
+}
+
+export function indexEvidence(evidence: readonly EvidenceItem[], asOf: Date, routes?: ScannerRoutes): EvidenceIndex {
   const cutoff = asOf.getTime();
   const byKind = new Map<string, Map<string, Indexed>>();
   const attestationsByControl = new Map<string, Map<string, Indexed>>();
+  const findingsByControl = new Map<string, Map<string, Indexed>>();
   for (const item of evidence) {
     const collected = Date.parse(item.collectedAt);
     if (!(collected < cutoff)) continue;
@@ -101,18 +115,17 @@ export function indexEvidence(evidence: readonly EvidenceItem[], asOf: Date): Ev
       expires: item.expiresAt ? Date.parse(item.expiresAt) : Infinity,
     };
     if (item.kind === 'attestation') {
-      for (const control of item.controls ?? []) {
-        let subjects = attestationsByControl.get(control);
-        if (!subjects) attestationsByControl.set(control, (subjects = new Map()));
-        keep(subjects, item.subject, entry);
-      }
+      for (const control of item.controls ?? []) keepFor(attestationsByControl, control, item.subject, entry);
+    } else if (item.kind === 'scanner.finding') {
+      if (!routes) continue;
+      for (const control of controlsOfFinding(routes, item)) keepFor(findingsByControl, control, findingKey(item), entry);
     } else {
       let subjects = byKind.get(item.kind);
       if (!subjects) byKind.set(item.kind, (subjects = new Map()));
       keep(subjects, item.subject, entry);
     }
   }
-  return { byKind, attestationsByControl };
+  return { byKind, attestationsByControl, findingsByControl };
 }
 
 const bySubject = (a: Indexed, b: Indexed) => (a.item.subject < b.item.subject ? -1 : a.item.subject > b.item.subject ? 1 : 0);
@@ -149,6 +162,39 @@ function evaluateControl(control: Control, checks: CompiledCheck[], index: Evide
     return result('not_applicable');
   }
 
+  const { missing, stale, freshByKind } = assessRequirements(control, index, asOf, findings, considered);
+
+  let failing = false;
+  for (const compiled of checks) {
+    const fresh = freshByKind.get(compiled.check.kind);
+    if (!fresh || fresh.length === 0) continue; // already missing or stale
+    const outcomes = runCheck(compiled, fresh);
+    if (outcomes.some((finding) => finding.outcome === 'fail' || finding.outcome === 'error')) failing = true;
+    findings.push(...outcomes);
+  }
+  const scanned = freshByKind.get('scanner.finding') ?? freshFindings(control, index, asOf, findings, considered);
+  if (scanned.length > 0) {
+    const judged = judgeFindings(scanned.map((entry) => entry.item));
+    if (judged.failing) failing = true;
+    findings.push(...judged.findings);
+  }
+  if (failing) return result('failing');
+  if (missing) return result('missing');
+  if (stale) return result('stale');
+  return result('passing');
+}
+
+/**
+ * The evidence each requirement of a control has: `missing` and `stale` findings for what is
+ * absent or old, and the fresh entries of each kind for the checks.
+ */
+function assessRequirements(
+  control: Control,
+  index: EvidenceIndex,
+  asOf: number,
+  findings: Finding[],
+  considered: Set<string>,
+): { missing: boolean; stale: boolean; freshByKind: Map<string, Indexed[]> } {
   let missing = false;
   let stale = false;
   const freshByKind = new Map<string, Indexed[]>();
@@ -156,7 +202,9 @@ function evaluateControl(control: Control, checks: CompiledCheck[], index: Evide
     const entries =
       requirement.kind === 'attestation'
         ? [...(index.attestationsByControl.get(control.id)?.values() ?? [])]
-        : [...(index.byKind.get(requirement.kind)?.values() ?? [])];
+        : requirement.kind === 'scanner.finding'
+          ? [...(index.findingsByControl.get(control.id)?.values() ?? [])]
+          : [...(index.byKind.get(requirement.kind)?.values() ?? [])];
     entries.sort(bySubject);
     if (entries.length === 0) {
       missing = true;
@@ -201,19 +249,43 @@ function evaluateControl(control: Control, checks: CompiledCheck[], index: Evide
     if (fresh.length === 0) stale = true;
     freshByKind.set(requirement.kind, fresh);
   }
+  return { missing, stale, freshByKind };
+}
 
-  let failing = false;
-  for (const compiled of checks) {
-    const fresh = freshByKind.get(compiled.check.kind);
-    if (!fresh || fresh.length === 0) continue; // already missing or stale
-    const outcomes = runCheck(compiled, fresh);
-    if (outcomes.some((finding) => finding.outcome === 'fail' || finding.outcome === 'error')) failing = true;
-    findings.push(...outcomes);
+/**
+ * For a control that does not require scanner evidence: the findings that count for it and are
+ * fresh. Stale ones are listed, and set aside without making the control stale: scanner
+ * evidence is extra evidence there, and an old scan must not stand in for a current one.
+ */
+function freshFindings(
+  control: Control,
+  index: EvidenceIndex,
+  asOf: number,
+  findings: Finding[],
+  considered: Set<string>,
+): Indexed[] {
+  const entries = [...(index.findingsByControl.get(control.id)?.values() ?? [])].sort(bySubject);
+  const window = control.scanner.freshnessDays * dayMs;
+  const fresh: Indexed[] = [];
+  for (const entry of entries) {
+    considered.add(entry.item.id);
+    if (entry.expires > asOf && asOf - entry.effective <= window) {
+      fresh.push(entry);
+      continue;
+    }
+    const age = Math.floor((asOf - entry.effective) / dayMs);
+    findings.push({
+      outcome: 'stale',
+      kind: 'scanner.finding',
+      check: String(entry.item.data['check']),
+      subject: entry.item.subject,
+      message:
+        `The newest ${String(entry.item.data['check'])} finding for ${entry.item.subject} is ${plural(age, 'day')} old; ` +
+        `${control.id} counts scanner findings for ${plural(control.scanner.freshnessDays, 'day')}.`,
+      evidence: [entry.item.id],
+    });
   }
-  if (failing) return result('failing');
-  if (missing) return result('missing');
-  if (stale) return result('stale');
-  return result('passing');
+  return fresh;
 }
 
 function runCheck({ check, test, where }: CompiledCheck, fresh: Indexed[]): Finding[] {
@@ -348,7 +420,7 @@ export function* evaluateEach(
   input: Pick<EvaluationInput, 'asOf' | 'evidence'>,
   only?: ReadonlySet<string>,
 ): Generator<ControlResult> {
-  const index = indexEvidence(input.evidence, input.asOf);
+  const index = indexEvidence(input.evidence, input.asOf, compiled.scanner);
   const asOf = input.asOf.getTime();
   for (const control of controlsInOrder(compiled.catalog, only)) {
     yield evaluateControl(control, compiled.checks.get(control.id) ?? [], index, asOf);

@@ -23,8 +23,12 @@ function isNewer(candidate: Entry, current: Entry | undefined): boolean {
   return candidate.item.id > current.item.id;
 }
 
-/** The keys evaluation looks an item up by; none for an attestation that names no control. */
+/**
+ * The keys evaluation looks an item up by; none for an attestation that names no control. A
+ * scanner finding is the newest of its check on its resource, whichever controls it counts for.
+ */
 function keysOf(item: EvidenceItem): string[] {
+  if (item.kind === 'scanner.finding') return [`${item.kind}\u0001${String(item.data['check'])}\u0001${item.subject}`];
   if (item.kind !== 'attestation') return [`${item.kind}\u0001${item.subject}`];
   return (item.controls ?? []).map((control) => `attestation\u0001${control}\u0001${item.subject}`);
 }

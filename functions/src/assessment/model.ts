@@ -25,6 +25,7 @@ export type Attachment = Schemas['Attachment'];
 export type Actor = Schemas['Actor'];
 export type FrameworkReadiness = Schemas['FrameworkReadiness'];
 export type RequirementResult = Schemas['RequirementResult'];
+export type ScannerFeed = Schemas['ScannerFeed'];
 export type RequirementCounts = Schemas['RequirementCounts'];
 export type ReadinessShares = Schemas['ReadinessShares'];
 
@@ -39,6 +40,8 @@ export interface Control {
   frameworks: FrameworkMappings;
   evidence: EvidenceRequirement[];
   checks: Check[];
+  /** The scanner checks whose findings count for it (`scanner.finding` evidence). */
+  scanner: ScannerFeed;
   /** Sanitised HTML of the `## Objective` and `## Guidance` sections. */
   objective: string;
   guidance: string;

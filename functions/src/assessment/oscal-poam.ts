@@ -57,7 +57,7 @@ export function toOscalPoam(report: Report, options: OscalPoamOptions): Json {
   const items: Json[] = [];
   for (const control of open) {
     const observationUuids = control.findings.flatMap((finding, index) => {
-      if (finding.outcome === 'pass') return [];
+      if (finding.outcome === 'pass' || finding.outcome === 'info') return [];
       const observation = toObservation(control, finding, uuid(`control/${control.id}/finding/${index}`), asOf);
       observations.push(observation);
       return [observation.uuid as string];
@@ -109,7 +109,9 @@ function toRisk(
   uuid: (name: string) => string,
 ): Json {
   const openSince = control.openSince ?? report.date;
-  const reasons = control.findings.filter((finding) => finding.outcome !== 'pass').map((finding) => finding.message);
+  const reasons = control.findings
+    .filter((finding) => finding.outcome !== 'pass' && finding.outcome !== 'info')
+    .map((finding) => finding.message);
   // Accepted findings name their exceptions: risk acceptances, which OSCAL calls an approved deviation.
   const exceptions = unique(control.findings.flatMap((finding) => (finding.accepted ? [finding.accepted.exception] : [])));
   const applied = (report.exceptions ?? []).filter((exception) => exceptions.includes(exception.id));

@@ -8,7 +8,7 @@
  * Citations carry the report's words unescaped: they are data, for a client to show as text.
  */
 import type { ControlStatus, Finding } from '../assessment/model.js';
-import { plural } from '../contract.js';
+import { frameworkShortNames, plural } from '../contract.js';
 import type { ChangeFocus, DeclineReason } from './intent-model.js';
 import { rankByRisk } from './topics.js';
 import {
@@ -67,6 +67,7 @@ const outcomeLabel: Record<Finding['outcome'], string> = {
   missing: 'Missing',
   not_applicable: 'Scoped out',
   pass: 'Passes',
+  info: 'For information',
 };
 
 /** Evidence ids shown per finding before "and N more". */
@@ -248,11 +249,7 @@ function composeObjective(context: RetrievedContext): ComposedAnswer {
   return grounded(lines, citationsOf(context.controls, false), suggestionsAfter(context));
 }
 
-const frameworkNames: [keyof ContextControl['mappings'], string][] = [
-  ['soc2', 'SOC 2'],
-  ['iso27001', 'ISO 27001'],
-  ['nist80053', 'NIST SP 800-53'],
-];
+const frameworkNames = Object.entries(frameworkShortNames) as [keyof ContextControl['mappings'], string][];
 
 function composeFrameworks(context: RetrievedContext): ComposedAnswer {
   const lines: string[] = [];

@@ -73,3 +73,24 @@ export class EvidenceKeyReused extends Error {
     this.name = 'EvidenceKeyReused';
   }
 }
+
+/** Where a scanner's file cannot be read: the line a finding starts on and, in an array, its index. */
+export interface ScanProblem {
+  line: number;
+  index?: number;
+  message: string;
+}
+
+/** A scanner's output that cannot be imported whole (400): every finding at fault, up to a limit. */
+export class ScanUnreadable extends Error {
+  readonly problems: readonly ScanProblem[];
+  /** Problems found beyond those listed. */
+  readonly more: number;
+
+  constructor(problems: readonly ScanProblem[], more: number) {
+    super(`${problems.length + more} finding(s) cannot be read`);
+    this.name = 'ScanUnreadable';
+    this.problems = problems;
+    this.more = more;
+  }
+}

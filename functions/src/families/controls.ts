@@ -104,6 +104,7 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
             guidance: control.guidance,
             evidence: control.evidence,
             checks: control.checks,
+            scanner: control.scanner,
             result: result ?? null,
           },
         };

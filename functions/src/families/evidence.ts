@@ -1,6 +1,8 @@
 /** The `evidence` family: ingest from collectors, and reading what was ingested. */
 import type { EvidenceInput } from '../assessment/model.js';
+import { maxBatchItems } from '../contract.js';
 import { listEvidence } from '../evidence/evidence-listing.js';
+import { readScan } from '../evidence/ocsf-import.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { rethrowAsProblem } from '../http/domain-problems.js';
 import { ApiProblem, invalidRequest } from '../http/problem.js';
@@ -31,6 +33,25 @@ export function createEvidenceFamily(options: EvidenceFamilyOptions = {}) {
         const created = outcomes.filter((outcome) => outcome.status === 'created').length;
         logs.evidenceIngested(context.requestId, created, outcomes.length - created);
         return { status: created > 0 ? 201 : 200, body: { items: outcomes } };
+      },
+
+      importOcsfFindings: async ({ body }, context) => {
+        const s = await services();
+        // Refusals (a finding that cannot be read, a conflict) become problems in the core (domain-problems.ts).
+        const scan = readScan(body);
+        const receivedAt = s.now();
+        let created = 0;
+        // Stored a batch at a time; the ids are the findings', so a retry after a failure stores nothing twice.
+        for (let start = 0; start < scan.items.length; start += maxBatchItems) {
+          const outcomes = await s.evidence.ingest(scan.items.slice(start, start + maxBatchItems), { receivedAt });
+          created += outcomes.filter((outcome) => outcome.status === 'created').length;
+        }
+        const existing = scan.items.length - created;
+        logs.evidenceIngested(context.requestId, created, existing);
+        return {
+          status: created > 0 ? 201 : 200,
+          body: { findings: scan.findings, items: scan.items.length, created, existing },
+        };
       },
 
       listEvidence: async ({ query }) => {

@@ -432,6 +432,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/evidence/imports/ocsf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import scanner findings (OCSF)
+         * @description A cloud security scanner’s output as OCSF Detection Findings (class 2004): Prowler’s `json-ocsf` file as it is (a JSON array), or one finding per line (`application/x-ndjson`). Each finding becomes a `scanner.finding` evidence item per resource: subject the resource’s `uid`, source the product and account, `collectedAt` the finding’s `time`, and in `data` the check (`metadata.event_code`), status (`status_code` PASS, FAIL or MANUAL), whether it is muted, severity, region, account, message and remediation. Ids come from the finding’s `finding_info.uid`, time, check and resource, so importing the same scan again stores nothing twice.
+         *
+         *     The file is read whole before anything is stored: a finding that cannot be read refuses the request with 400, each error naming its `line` and, in an array, its index as `pointer`. At most 16 MiB; import larger scans with `npm run collect -- --format ocsf`, which streams them in batches.
+         */
+        post: operations["importOcsfFindings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evidence/{id}": {
         parameters: {
             query?: never;
@@ -674,6 +696,8 @@ export interface components {
             name?: string;
             /** @description JSON Pointer into the body, for body errors. */
             pointer?: string;
+            /** @description For a body that is a file (an OCSF import): the line the value at fault starts on. */
+            line?: number;
             message: string;
         };
         /**
@@ -752,11 +776,11 @@ export interface components {
         Severity: "critical" | "high" | "medium" | "low";
         Finding: {
             /**
-             * @description `error`: the check could not be evaluated on this evidence (for example a field it reads is absent).
+             * @description `error`: the check could not be evaluated on this evidence (for example a field it reads is absent). `info`: shown, deciding nothing (a scanner finding marked MANUAL or muted).
              * @enum {string}
              */
-            outcome: "pass" | "fail" | "stale" | "missing" | "error" | "not_applicable";
-            /** @description The id of the check, for check outcomes. */
+            outcome: "pass" | "fail" | "stale" | "missing" | "error" | "not_applicable" | "info";
+            /** @description The id of the check (a catalog check, or a scanner’s), for check outcomes. */
             check?: string;
             /** @description The evidence kind the finding is about. */
             kind?: string;
@@ -929,6 +953,25 @@ export interface components {
             /** @description Message template when it does not. */
             fail: string;
         };
+        /** @description The scanner checks whose findings (`scanner.finding` evidence) count for the control: a FAIL fails it for that resource, a PASS passes it, MANUAL and muted findings are shown and decide nothing. */
+        ScannerFeed: {
+            /** @description Frameworks whose scanner mappings the control follows: a check mapped under one of its requirements there feeds it, and so does a finding that names such a requirement itself. */
+            frameworks: ("soc2" | "iso27001" | "nist80053")[];
+            /** @description Every check that feeds the control, by id. */
+            checks: {
+                id: string;
+                /** @description The control names the check itself. */
+                named: boolean;
+                /** @description The control’s requirements the scanner’s mapping puts the check under. */
+                requirements: {
+                    /** @enum {string} */
+                    framework: "soc2" | "iso27001" | "nist80053";
+                    id: string;
+                }[];
+            }[];
+            /** @description Findings older than this many days are stale. */
+            freshnessDays: number;
+        };
         /** @description The control’s result in the newest stored report. */
         LatestStatus: {
             /** Format: date */
@@ -977,6 +1020,7 @@ export interface components {
             guidance: string;
             evidence: components["schemas"]["EvidenceRequirement"][];
             checks: components["schemas"]["Check"][];
+            scanner: components["schemas"]["ScannerFeed"];
             /** @description The full result (findings, evidence) in the newest report; null until a report exists. */
             result: components["schemas"]["ControlResult"] | null;
         };
@@ -1427,6 +1471,42 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description One check of a cloud security scanner on one resource: an OCSF Detection Finding (Prowler’s `json-ocsf` output), imported with `POST /api/evidence/imports/ocsf` or `npm run collect -- --format ocsf`. A control follows the checks its catalog entry lists (`scanner` in the control). */
+        ScannerFindingData: {
+            /** @description The scanner’s check id (`metadata.event_code`). */
+            check: string;
+            /**
+             * @description `MANUAL`: the scanner cannot decide; shown, but it decides nothing.
+             * @enum {string}
+             */
+            status: "PASS" | "FAIL" | "MANUAL";
+            /** @description Muted in the scanner (OCSF status Suppressed): shown, but it decides nothing. */
+            muted: boolean;
+            /** @description The OCSF severity, lower case: `informational` to `critical`. */
+            severity: string;
+            title?: string;
+            /** @description What the scanner found (`status_detail`). */
+            message?: string;
+            remediation?: string;
+            /** @description The scanner, e.g. `Prowler`. */
+            product: string;
+            /** @description The cloud, e.g. `aws`. */
+            provider?: string;
+            /** @description The cloud account or subscription. */
+            account?: string;
+            region?: string;
+            resourceType?: string;
+            /** @description The finding’s `finding_info.uid`. */
+            findingUid: string;
+            /** @description Framework requirements the finding names itself, in the catalog’s notation. */
+            requirements?: {
+                soc2?: string[];
+                iso27001?: string[];
+                nist80053?: string[];
+            };
+        } & {
+            [key: string]: unknown;
+        };
         /** @description A statement by a person that a control operates (or does not apply), usually with attached files. Submissions become attestations; the controls it supports are in the item’s `controls`. */
         AttestationData: {
             statement: string;
@@ -1440,7 +1520,7 @@ export interface components {
             [key: string]: unknown;
         };
         /** @enum {string} */
-        EvidenceKind: "idp.user" | "idp.settings" | "access.review" | "repo.branch_protection" | "ci.pipeline" | "backup.job" | "backup.restore_test" | "vuln.scan" | "endpoint.device" | "logging.sink" | "monitoring.alert_policy" | "crypto.key" | "storage.bucket" | "tls.endpoint" | "training.completion" | "people.screening" | "vendor.assessment" | "incident.exercise" | "attestation";
+        EvidenceKind: "idp.user" | "idp.settings" | "access.review" | "repo.branch_protection" | "ci.pipeline" | "backup.job" | "backup.restore_test" | "vuln.scan" | "endpoint.device" | "logging.sink" | "monitoring.alert_policy" | "crypto.key" | "storage.bucket" | "tls.endpoint" | "training.completion" | "people.screening" | "vendor.assessment" | "incident.exercise" | "scanner.finding" | "attestation";
         EvidenceInput: {
             /** @description Chosen by the collector to make a retry safe: the same id with the same content is accepted again and stored once; the same id with other content is a conflict. Generated when absent. */
             id?: string;
@@ -1448,7 +1528,7 @@ export interface components {
              * @description What the item is; decides the shape of `data`.
              * @enum {string}
              */
-            kind: "idp.user" | "idp.settings" | "access.review" | "repo.branch_protection" | "ci.pipeline" | "backup.job" | "backup.restore_test" | "vuln.scan" | "endpoint.device" | "logging.sink" | "monitoring.alert_policy" | "crypto.key" | "storage.bucket" | "tls.endpoint" | "training.completion" | "people.screening" | "vendor.assessment" | "incident.exercise" | "attestation";
+            kind: "idp.user" | "idp.settings" | "access.review" | "repo.branch_protection" | "ci.pipeline" | "backup.job" | "backup.restore_test" | "vuln.scan" | "endpoint.device" | "logging.sink" | "monitoring.alert_policy" | "crypto.key" | "storage.bucket" | "tls.endpoint" | "training.completion" | "people.screening" | "vendor.assessment" | "incident.exercise" | "scanner.finding" | "attestation";
             /** @description The collector or person that produced it. */
             source: string;
             /** @description What the item is about: an account, repository, device… */
@@ -1474,7 +1554,7 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
-        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
         EvidenceBatch: {
             items: components["schemas"]["EvidenceInput"][];
         };
@@ -1535,6 +1615,16 @@ export interface components {
                  */
                 status: "created" | "existing";
             }[];
+        };
+        OcsfImportResult: {
+            /** @description Findings read from the file. */
+            findings: number;
+            /** @description Evidence items they became: one per finding and resource. */
+            items: number;
+            /** @description Items stored by this request. */
+            created: number;
+            /** @description Items already stored under the same id: the same scan imported before. */
+            existing: number;
         };
         EvidencePage: {
             /** @description Newest `collectedAt` first; items collected at the same instant by id. */
@@ -2909,6 +2999,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IngestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["EvidenceTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["EvidenceInFlight"];
+        };
+    };
+    importOcsfFindings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>[];
+                "application/x-ndjson": string;
+            };
+        };
+        responses: {
+            /** @description Every item was already stored under its id (or the file held no finding). */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OcsfImportResult"];
+                };
+            };
+            /** @description At least one item was stored. */
+            201: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OcsfImportResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -9,7 +9,7 @@ export interface FamilyOperations {
   frameworks: 'listFrameworks' | 'getFramework';
   exceptions: 'listExceptions' | 'createException' | 'getException' | 'revokeException';
   audit: 'getAuditPackage';
-  evidence: 'listEvidence' | 'ingestEvidence' | 'getEvidence';
+  evidence: 'listEvidence' | 'ingestEvidence' | 'importOcsfFindings' | 'getEvidence';
   submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';
   analyses: 'listAnalyses' | 'startAnalysis' | 'getAnalysis' | 'cancelAnalysis' | 'streamAnalysisEvents';
   chat: 'chat' | 'streamChatAnswer';
@@ -27,7 +27,7 @@ export const familyBodies: Record<string, { limit: number; mediaTypes: readonly 
   frameworks: { limit: 0, mediaTypes: [] },
   exceptions: { limit: 16384, mediaTypes: ['application/json'] },
   audit: { limit: 0, mediaTypes: [] },
-  evidence: { limit: 4194304, mediaTypes: ['application/json'] },
+  evidence: { limit: 16777216, mediaTypes: ['application/json', 'application/x-ndjson'] },
   submissions: { limit: 53477376, mediaTypes: ['multipart/form-data'] },
   analyses: { limit: 65536, mediaTypes: ['application/json'] },
   chat: { limit: 262144, mediaTypes: ['application/json'] },

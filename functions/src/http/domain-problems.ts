@@ -16,6 +16,7 @@ import {
   EvidenceKeyReused,
   EvidenceRejected,
   EvidenceTooLarge,
+  ScanUnreadable,
   type EvidenceIssue,
 } from '../evidence/evidence-errors.js';
 import { AttachmentRejected, type AttachmentFault } from '../submissions/attachment-checks.js';
@@ -68,6 +69,7 @@ export function problemFor(error: unknown, place: ProblemPlace = {}): ApiProblem
     );
   }
   if (error instanceof AttachmentRejected) return attachmentProblem(error.reason, itemAt);
+  if (error instanceof ScanUnreadable) return scanProblem(error);
   if (error instanceof AnalysisKeyReused) {
     return new ApiProblem(
       'idempotency_key_reused',
@@ -81,6 +83,24 @@ export function problemFor(error: unknown, place: ProblemPlace = {}): ApiProblem
     return new ApiProblem('analysis_ended', `The analysis ${error.runId} ${state}; it can no longer be cancelled.`);
   }
   return undefined;
+}
+
+/** A scanner's file with findings that cannot be read: each at its line (and, in an array, its index). */
+function scanProblem(error: ScanUnreadable): ApiProblem {
+  const errors: RequestError[] = error.problems.map((problem) => ({
+    in: 'body',
+    pointer: problem.index === undefined ? '' : `/${problem.index}`,
+    line: problem.line,
+    message: problem.message,
+  }));
+  const first = error.problems[0]!;
+  const count = error.problems.length + error.more;
+  const detail =
+    count === 1
+      ? `Line ${first.line} of the file cannot be imported: ${first.message}. Nothing was stored.`
+      : `${count} findings of the file cannot be imported${error.more > 0 ? ` (the first ${error.problems.length} are listed)` : ''}; ` +
+        'see errors. Nothing was stored.';
+  return new ApiProblem('invalid_request', detail, { errors });
 }
 
 /** Rethrows an error as its problem, placed in the body as the caller knows it; other errors unchanged. */

@@ -22,10 +22,13 @@ type Params<K extends OperationId, In extends string> =
       : NonNullable<P>
     : Record<string, never>;
 
+/** A body the core hands over raw (`x-raw-body`: the operations that take a file as NDJSON too) is its bytes. */
+type BodyOf<C> = C extends { 'application/x-ndjson': unknown } ? Buffer : C[keyof C];
+
 type RequestBody<K extends OperationId> = operations[K] extends { requestBody: { content: infer C } }
-  ? C[keyof C]
+  ? BodyOf<C>
   : operations[K] extends { requestBody?: { content: infer C } }
-    ? C[keyof C] | undefined
+    ? BodyOf<C> | undefined
     : undefined;
 
 export interface OperationInput<K extends OperationId> {

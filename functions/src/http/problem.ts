@@ -13,6 +13,8 @@ export interface RequestError {
   in: 'path' | 'query' | 'header' | 'body';
   name?: string;
   pointer?: string;
+  /** For a body that is a file: the line the value at fault starts on. */
+  line?: number;
   message: string;
 }
 

@@ -160,6 +160,7 @@ function readBody(operation: RouteOperation, req: RequestWithBody, errors: Reque
     return undefined;
   }
   checkRawBody(spec, raw, req.headers['content-type']);
+  if (spec.format === 'raw') return raw;
   if (spec.format === 'multipart') {
     return readForm(raw, req.headers['content-type']!, spec).then((form) => {
       if (form.problems.length > 0) errors.push(...form.problems);

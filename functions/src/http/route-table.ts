@@ -35,8 +35,12 @@ export interface BodySpec {
   mediaTypes: string[];
   /** Largest accepted body, in bytes (`x-body-limit`, else the build's default). */
   limit: number;
-  /** JSON bodies are parsed and validated whole; forms have their text fields validated and files passed on. */
-  format: 'json' | 'multipart';
+  /**
+   * JSON bodies are parsed and validated whole; forms have their text fields validated and files
+   * passed on; raw bodies (`x-raw-body`, a file such as a scanner's output) reach the handler as
+   * bytes, for it to read piece by piece.
+   */
+  format: 'json' | 'multipart' | 'raw';
   /** For forms: the fields that carry files. */
   files: string[];
   /** For forms: the text fields that may repeat (arrays in the schema). */

@@ -46,6 +46,7 @@ const kindSet = {
   'people.screening': true,
   'vendor.assessment': true,
   'incident.exercise': true,
+  'scanner.finding': true,
   attestation: true,
 } satisfies Record<EvidenceKind, true>;
 export const evidenceKinds = Object.keys(kindSet) as EvidenceKind[];

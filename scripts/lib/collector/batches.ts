@@ -1,7 +1,8 @@
 /**
  * Batching and idempotency: at most `--batch-size` items (≤ 500) and 4 MiB per request, never
- * across files, each with an `Idempotency-Key` derived from the file's SHA-256 and the batch's
- * index, so running the same files again stores nothing twice.
+ * across files. An evidence file's batches each carry an `Idempotency-Key` derived from the
+ * file's SHA-256 and the batch's index, so running the same files again stores nothing twice
+ * (OCSF findings carry their own ids instead; see ocsf-files.ts).
  */
 import { createHash } from 'node:crypto';
 import { maxBatchBytes, plural } from '../../../functions/src/contract.ts';
@@ -16,7 +17,8 @@ export interface Batch {
   items: SourceItem[];
   /** The exact request body. */
   body: string;
-  idempotencyKey: string;
+  /** Sent as `Idempotency-Key`; none for items that carry their own ids (see ocsf-files.ts). */
+  idempotencyKey?: string;
 }
 
 export class InputError extends Error {}
@@ -27,32 +29,60 @@ export function withSource(items: SourceItem[], source: string | undefined): Sou
   return items.map((entry) => (entry.item['source'] === undefined ? { ...entry, item: { ...entry.item, source } } : entry));
 }
 
+const bodyOverhead = Buffer.byteLength('{"items":[]}');
+
+/**
+ * Groups items, as they come, into batches of at most `size` items whose `{"items": [...]}` body
+ * fits in `maxBytes`: what `batchItems` does to a list, for items streamed from a file.
+ */
+export class Batcher<T extends { item: unknown; origin?: Origin }> {
+  readonly #size: number;
+  readonly #maxBytes: number;
+  #current: T[] = [];
+  #bytes = bodyOverhead;
+
+  constructor(size: number, maxBytes = maxBatchBytes) {
+    this.#size = size;
+    this.#maxBytes = maxBytes;
+  }
+
+  /** Adds an item; answers the batch it completed, if any. Throws `InputError` for an item no request can carry. */
+  add(entry: T): T[] | undefined {
+    const itemBytes = Buffer.byteLength(JSON.stringify(entry.item));
+    if (bodyOverhead + itemBytes > this.#maxBytes) {
+      const where = entry.origin ? `${entry.origin.file}:${entry.origin.line}: ` : '';
+      throw new InputError(`${where}the item is ${itemBytes} bytes; a request may carry at most ${this.#maxBytes}`);
+    }
+    // Each item after the first also costs a comma.
+    const full = this.#current.length > 0 && this.#bytes + 1 + itemBytes > this.#maxBytes ? this.finish() : undefined;
+    this.#bytes += itemBytes + (this.#current.length > 0 ? 1 : 0);
+    this.#current.push(entry);
+    return full ?? (this.#current.length >= this.#size ? this.finish() : undefined);
+  }
+
+  /** The batch being filled, if it has any items; the next item starts a new one. */
+  finish(): T[] | undefined {
+    const batch = this.#current;
+    this.#current = [];
+    this.#bytes = bodyOverhead;
+    return batch.length > 0 ? batch : undefined;
+  }
+}
+
 /** Splits items, in order, into groups of at most `size` items whose `{"items": [...]}` body fits in `maxBytes`. */
 export function batchItems<T extends { item: unknown; origin?: Origin }>(
   items: readonly T[],
   size: number,
   maxBytes = maxBatchBytes,
 ): T[][] {
-  const overhead = Buffer.byteLength('{"items":[]}');
+  const batcher = new Batcher<T>(size, maxBytes);
   const batches: T[][] = [];
-  let current: T[] = [];
-  let bytes = overhead;
   for (const entry of items) {
-    const itemBytes = Buffer.byteLength(JSON.stringify(entry.item));
-    if (overhead + itemBytes > maxBytes) {
-      const where = entry.origin ? `${entry.origin.file}:${entry.origin.line}: ` : '';
-      throw new InputError(`${where}the item is ${itemBytes} bytes; a request may carry at most ${maxBytes}`);
-    }
-    // Each item after the first also costs a comma.
-    if (current.length > 0 && (current.length >= size || bytes + 1 + itemBytes > maxBytes)) {
-      batches.push(current);
-      current = [];
-      bytes = overhead;
-    }
-    bytes += itemBytes + (current.length > 0 ? 1 : 0);
-    current.push(entry);
+    const full = batcher.add(entry);
+    if (full) batches.push(full);
   }
-  if (current.length > 0) batches.push(current);
+  const last = batcher.finish();
+  if (last) batches.push(last);
   return batches;
 }
 

@@ -12,14 +12,24 @@ export const defaultBatchSize = 200;
 export const usage = `Usage: node scripts/collect.ts [options] <file>...
        npm run collect -- [options] <file>...
 
-Sends evidence items to POST /api/evidence. A .json file holds one item, an array of items or
-{"items": [...]}; a .ndjson or .jsonl file holds one item per line.
+Sends evidence items to POST /api/evidence. Every file is checked first; when anything in any
+file is malformed, the problems are printed and nothing is sent.
+
+  --format evidence    (the default) a .json file holds one item, an array of items or
+                       {"items": [...]}; a .ndjson or .jsonl file holds one item per line
+  --format ocsf        each file is a scanner's OCSF Detection Findings, such as Prowler's
+                       json-ocsf output: a JSON array of findings, or one finding per line
+                       (whatever the file is named). Each finding and resource is sent as a
+                       scanner.finding item with an id of its own, so a scan sent again is
+                       answered "already present"; files are streamed, never read whole
 
 Options:
+  --format <format>    evidence or ocsf (see above)
   --url <url>          the Evident site (default ${defaultUrl}, or EVIDENT_URL)
   --token <token>      a Firebase ID token, sent as "Authorization: Bearer" (or EVIDENT_TOKEN)
   --batch-size <n>     items per request, 1 to ${maxBatchItems} (default ${defaultBatchSize})
-  --source <name>      sets "source" on items that have none
+  --source <name>      sets "source" on items that have none (not with --format ocsf: each
+                       finding names its scanner and account)
   --dry-run            check and print the batches; send nothing
   -h, --help           show this help
 
@@ -29,7 +39,15 @@ or any batch was rejected or not sent, 2 for a usage error.`;
 export type ParsedArgs = { kind: 'run'; options: CollectorOptions } | { kind: 'help' } | { kind: 'usage'; message: string };
 
 export function parseCollectArgs(argv: string[], env: Record<string, string | undefined> = {}): ParsedArgs {
-  let values: { url?: string; token?: string; 'batch-size'?: string; source?: string; 'dry-run'?: boolean; help?: boolean };
+  let values: {
+    format?: string;
+    url?: string;
+    token?: string;
+    'batch-size'?: string;
+    source?: string;
+    'dry-run'?: boolean;
+    help?: boolean;
+  };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
@@ -37,6 +55,7 @@ export function parseCollectArgs(argv: string[], env: Record<string, string | un
       allowPositionals: true,
       strict: true,
       options: {
+        format: { type: 'string' },
         url: { type: 'string' },
         token: { type: 'string' },
         'batch-size': { type: 'string' },
@@ -50,6 +69,13 @@ export function parseCollectArgs(argv: string[], env: Record<string, string | un
   }
   if (values.help) return { kind: 'help' };
   if (positionals.length === 0) return { kind: 'usage', message: 'no file given' };
+  const format = values.format;
+  if (format !== undefined && format !== 'evidence' && format !== 'ocsf') {
+    return { kind: 'usage', message: `--format "${format}" is not one of: evidence, ocsf` };
+  }
+  if (format === 'ocsf' && values.source !== undefined) {
+    return { kind: 'usage', message: '--source cannot be used with --format ocsf: each finding names its source' };
+  }
 
   const url = values.url ?? (env['EVIDENT_URL'] || defaultUrl);
   let parsedUrl: URL | undefined;
@@ -74,6 +100,7 @@ export function parseCollectArgs(argv: string[], env: Record<string, string | un
     kind: 'run',
     options: {
       files: positionals,
+      ...(format !== undefined ? { format } : {}),
       url,
       ...(token ? { token } : {}),
       batchSize: Number(batchSize),

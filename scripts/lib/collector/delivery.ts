@@ -41,8 +41,8 @@ export async function send(batch: Batch, endpoint: string, options: SendOptions,
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     Accept: 'application/json, application/problem+json',
-    'Idempotency-Key': batch.idempotencyKey,
   };
+  if (batch.idempotencyKey) headers['Idempotency-Key'] = batch.idempotencyKey;
   if (options.token) headers['Authorization'] = `Bearer ${options.token}`;
 
   for (let attempt = 1; ; attempt++) {

@@ -1,19 +1,24 @@
 /**
  * A whole collector run with injectable I/O, so tests drive it: read and check every file, plan
- * the batches, then send them in order (or, with `dryRun`, print the plan). Any malformed input
- * is reported and nothing at all is sent; a batch not delivered stops the run.
+ * the batches, then send them in order (or, with `dryRun`, print the plan). Evidence files are
+ * read whole; OCSF files are streamed, checked in a first pass and batched as they are sent in a
+ * second (ocsf-files.ts). Any malformed input is reported and nothing at all is sent; a batch not
+ * delivered stops the run.
  */
-import { readFile } from 'node:fs/promises';
-import { maxBatchBytes, plural } from '../../../functions/src/contract.ts';
-import { describeBatch, InputError, planBatches, type Batch } from './batches.ts';
+import { plural } from '../../../functions/src/contract.ts';
+import { describeBatch, InputError, type Batch } from './batches.ts';
 import { send } from './delivery.ts';
-import { parseEvidenceFile, type ParsedFile } from './evidence-files.ts';
+import type { OpenStream } from './ocsf-files.ts';
+import { planRun, type Plan } from './plans.ts';
 
 export interface CollectorOptions {
   files: string[];
   url: string;
   token?: string;
   batchSize: number;
+  /** `evidence` (the default): evidence items; `ocsf`: scanners' OCSF Detection Findings (ocsf-files.ts). */
+  format?: 'evidence' | 'ocsf';
+  /** Evidence files only: an OCSF finding names its own source. */
   source?: string;
   dryRun: boolean;
   /** Per request; a timed-out request is retried like a network error. */
@@ -25,7 +30,10 @@ export interface CollectorOptions {
 export interface CollectorIo {
   out(line: string): void;
   err(line: string): void;
+  /** Reads an evidence file whole (default: `fs.readFile`). */
   readFile?(path: string): Promise<Uint8Array>;
+  /** Streams an OCSF file (default: `fs.createReadStream`, or `readFile`'s bytes when only that is given). */
+  openStream?: OpenStream;
   fetch?: typeof fetch;
   sleep?(ms: number): Promise<void>;
 }
@@ -54,94 +62,88 @@ export async function runCollector(options: CollectorOptions, io: CollectorIo): 
   const summary: Summary = { created: 0, existing: 0, rejected: 0, notSent: 0 };
   const plan = await planRun(options, io);
   if ('exitCode' in plan) return { exitCode: plan.exitCode, summary };
-  if (options.dryRun) {
-    printPlan(plan, io);
-    return { exitCode: 0, summary };
-  }
-  await sendAll(plan.batches, options, io, summary);
+  for (const line of plan.notes) io.out(line);
+  if (options.dryRun) return { exitCode: (await printPlan(plan, io)) ? 0 : 1, summary };
+  const complete = await sendAll(plan, options, io, summary);
   io.out(formatSummary(summary));
-  return { exitCode: summary.rejected + summary.notSent > 0 ? 1 : 0, summary };
+  return { exitCode: complete && summary.rejected + summary.notSent === 0 ? 0 : 1, summary };
 }
 
-interface Plan {
-  parsed: ParsedFile[];
-  batches: Batch[];
-}
-
-/** Every file read and checked, and its batches; or the exit code when a file cannot be read or any input is wrong. */
-async function planRun(options: CollectorOptions, io: CollectorIo): Promise<Plan | { exitCode: 1 | 2 }> {
-  const read = io.readFile ?? ((path: string) => readFile(path));
-  const parsed: ParsedFile[] = [];
-  for (const file of options.files) {
-    try {
-      parsed.push(parseEvidenceFile(file, await read(file)));
-    } catch (error) {
-      io.err(`collect: cannot read ${file}: ${(error as Error).message}`);
-      return { exitCode: 2 };
+/** The dry run: each batch with its size and key, and each item at its file:line. False when the input failed meanwhile. */
+async function printPlan(plan: Plan, io: CollectorIo): Promise<boolean> {
+  let batches = 0;
+  try {
+    for await (const batch of plan.batches) {
+      batches++;
+      const key = batch.idempotencyKey ? `Idempotency-Key ${batch.idempotencyKey}` : 'no Idempotency-Key (the items carry ids)';
+      io.out(`${describeBatch(batch)}: ${Buffer.byteLength(batch.body)} bytes, ${key}`);
+      for (const { item, origin } of batch.items) {
+        io.out(
+          `  ${origin.file}:${origin.line} ${String(item['kind'])} ${typeof item['subject'] === 'string' ? item['subject'] : '(no subject)'}`,
+        );
+      }
     }
-  }
-  const errors = parsed.flatMap((file) => file.errors);
-  const batches: Batch[] = [];
-  for (const file of parsed) {
-    try {
-      batches.push(...planBatches(file, options.batchSize, options.source, options.maxBatchBytes ?? maxBatchBytes));
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      errors.push(error.message);
-    }
-  }
-  if (errors.length > 0) {
-    for (const line of errors) io.err(line);
-    io.err(`collect: ${plural(errors.length, 'problem')} in the input; nothing was sent.`);
-    return { exitCode: 1 };
-  }
-  return { parsed, batches };
-}
-
-/** The dry run: each batch with its size and key, and each item at its file:line. */
-function printPlan({ parsed, batches }: Plan, io: CollectorIo): void {
-  const total = batches.reduce((sum, batch) => sum + batch.items.length, 0);
-  for (const batch of batches) {
-    io.out(`${describeBatch(batch)}: ${Buffer.byteLength(batch.body)} bytes, Idempotency-Key ${batch.idempotencyKey}`);
-    for (const { item, origin } of batch.items) {
-      io.out(
-        `  ${origin.file}:${origin.line} ${String(item['kind'])} ${typeof item['subject'] === 'string' ? item['subject'] : '(no subject)'}`,
-      );
-    }
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    io.err(error.message);
+    return false;
   }
   io.out(
-    `Dry run: ${plural(total, 'item')} in ${plural(batches.length, 'batch', 'batches')} from ${plural(parsed.length, 'file')}; ` +
+    `Dry run: ${plural(plan.items, 'item')} in ${plural(batches, 'batch', 'batches')} from ${plural(plan.files, 'file')}; ` +
       'nothing was sent.',
   );
+  return true;
 }
 
 /**
- * Sends the batches in order, counting into `summary`. A batch not delivered, a 401 or a server
- * that kept failing stops the run: the rest are counted as not sent, for a re-run to send.
+ * Sends the batches in order, counting into `summary`. A batch not delivered, a 401, a server
+ * that kept failing or an input that failed while being read again stops the run: the rest are
+ * counted as not sent, for a re-run to send. False when the input failed.
  */
-async function sendAll(batches: readonly Batch[], options: CollectorOptions, io: CollectorIo, summary: Summary): Promise<void> {
+async function sendAll(plan: Plan, options: CollectorOptions, io: CollectorIo, summary: Summary): Promise<boolean> {
   const endpoint = `${options.url.replace(/\/+$/, '')}/api/evidence`;
+  let tried = 0;
   let stopped = false;
-  for (const batch of batches) {
-    if (stopped) {
-      summary.notSent += batch.items.length;
-      continue;
+  let complete = true;
+  try {
+    for await (const batch of plan.batches) {
+      tried += batch.items.length;
+      stopped = await sendCounted(batch, endpoint, options, io, summary);
+      if (stopped) break;
     }
-    const outcome = await send(batch, endpoint, options, io);
-    if (outcome.kind === 'stored') {
-      summary.created += outcome.created;
-      summary.existing += outcome.existing;
-      io.out(`${describeBatch(batch)}: ${outcome.status}, created ${outcome.created}, already present ${outcome.existing}`);
-    } else {
-      for (const line of outcome.lines) io.err(line);
-      if (outcome.kind === 'undelivered') {
-        summary.notSent += batch.items.length;
-        stopped = true;
-      } else {
-        summary.rejected += batch.items.length;
-        stopped = outcome.stop;
-      }
-    }
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    io.err(error.message);
+    stopped = true;
+    complete = false;
   }
-  if (stopped) io.err('collect: stopped; the batches not sent can be sent by running the same command again.');
+  if (stopped) {
+    summary.notSent += Math.max(0, plan.items - tried);
+    io.err('collect: stopped; the batches not sent can be sent by running the same command again.');
+  }
+  return complete;
+}
+
+/** One batch sent and counted into `summary`; true when the run must stop. */
+async function sendCounted(
+  batch: Batch,
+  endpoint: string,
+  options: CollectorOptions,
+  io: CollectorIo,
+  summary: Summary,
+): Promise<boolean> {
+  const outcome = await send(batch, endpoint, options, io);
+  if (outcome.kind === 'stored') {
+    summary.created += outcome.created;
+    summary.existing += outcome.existing;
+    io.out(`${describeBatch(batch)}: ${outcome.status}, created ${outcome.created}, already present ${outcome.existing}`);
+    return false;
+  }
+  for (const line of outcome.lines) io.err(line);
+  if (outcome.kind === 'undelivered') {
+    summary.notSent += batch.items.length;
+    return true;
+  }
+  summary.rejected += batch.items.length;
+  return outcome.stop;
 }

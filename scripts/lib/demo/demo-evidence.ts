@@ -5,7 +5,8 @@
  * It is used by the local scripts and the tests only, never deployed with the functions.
  *
  * Every collector posts every subject once a day between 02:00 and 05:00 (in `timeZone`, UTC by
- * default), with a jitter derived from the subject. Day 1 is 13 days before today:
+ * default), with a jitter derived from the subject; Prowler scans the Google Cloud project at
+ * 01:00 and its findings are imported (prowler-scan.ts). Day 1 is 13 days before today:
  *
  *   day 1   policies and scoping decisions are imported as attestations; PPL-01 is scoped out.
  *           Known from the start: a Windows laptop behind on patches (END-03), a VPN host with
@@ -29,8 +30,8 @@
  *   day 11  protection returns on billing-service but still lets admins force-push (CHG-01 and
  *           CHG-04 fixed, CHG-02 still failing); the first tabletop exercise is recorded with open
  *           actions (INC-02, missing until now, fails); the KMS evidence is 7 days old (ENC-04 stale).
- *   day 12  the marketing bucket is opened to the internet (IAM-08 fails); a Chromebook's EDR
- *           agent stops reporting (END-02 fails).
+ *   day 12  the marketing bucket is opened to the internet (IAM-08 fails, and Prowler's nightly
+ *           scan fails it too); a Chromebook's EDR agent stops reporting (END-02 fails).
  *   day 14  today: every status appears — passing, failing, stale, missing and not applicable.
  */
 import { addDays, startOfDay } from '../../../functions/src/assessment/dates.ts';
@@ -39,6 +40,7 @@ import { attestedByHand } from './attestations.ts';
 import { DayBuilder, minuteMs, type DemoSubmission } from './day-builder.ts';
 import { peopleCollectors } from './people-collectors.ts';
 import { platformCollectors } from './platform-collectors.ts';
+import { prowlerScanner } from './prowler-scan.ts';
 import { securityCollectors } from './security-collectors.ts';
 
 export interface DemoDay {
@@ -65,6 +67,7 @@ const sources: ((day: DayBuilder) => void)[] = [
   ...peopleCollectors,
   ...platformCollectors,
   ...securityCollectors,
+  prowlerScanner,
   ...attestedByHand,
 ];
 

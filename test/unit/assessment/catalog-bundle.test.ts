@@ -144,6 +144,7 @@ function catalogWith(files: Record<string, string[]>, settings?: string): string
   const dir = mkdtempSync(join(tmpdir(), 'evident-catalog-'));
   dirs.push(dir);
   cpSync(join(catalogDir, 'reference'), join(dir, 'reference'), { recursive: true });
+  cpSync(join(catalogDir, 'scanners'), join(dir, 'scanners'), { recursive: true });
   mkdirSync(join(dir, 'controls'));
   for (const [name, lines] of Object.entries(files)) writeFileSync(join(dir, 'controls', name), `${lines.join('\n')}\n`);
   if (settings !== undefined) writeFileSync(join(dir, 'settings.json'), settings);
@@ -194,6 +195,7 @@ describe('a control file', () => {
             fail: '{{subject}} administers the tenant without a security key.',
           },
         ],
+        scanner: { frameworks: [], checks: [], freshnessDays: 7 },
         objective: '<p>A stolen password is not enough to take over an administrator.</p>\n',
         guidance: '<ul>\n<li>Enrol security keys for every administrator.</li>\n</ul>\n',
         objectiveMarkdown: 'A stolen password is not enough to take over an administrator.',
@@ -378,5 +380,106 @@ describe("the deployment's settings", () => {
     expect(errorOf({ 'IAM-09.md': withLine(26) })).toBe(
       'functions/catalog/controls/IAM-09.md:1: "owner" must be a non-empty string',
     );
+  });
+});
+
+describe('scanner checks', () => {
+  /** `good` with a `scanner` block before the closing `---`. */
+  const withScanner = (...lines: string[]) => withLine(27, ...lines, '---');
+
+  it('feed a control by name and through the frameworks it follows, each with the requirements that bring it in', () => {
+    const dir = catalogWith({
+      'IAM-09.md': withScanner('scanner:', '  frameworks: [nist80053]', '  checks: [entra_privileged_user_has_mfa]'),
+    });
+    const [control] = compileCatalogSources(dir).controls;
+    // Prowler maps these four AWS checks under ia-2 and ia-2.1 (its `ia_2`, `ia_2_1`).
+    expect(control!.scanner).toEqual({
+      frameworks: ['nist80053'],
+      freshnessDays: 7,
+      checks: [
+        { id: 'entra_privileged_user_has_mfa', named: true, requirements: [] },
+        { id: 'iam_no_root_access_key', named: false, requirements: [{ framework: 'nist80053', id: 'ia-2' }] },
+        {
+          id: 'iam_root_hardware_mfa_enabled',
+          named: false,
+          requirements: [
+            { framework: 'nist80053', id: 'ia-2' },
+            { framework: 'nist80053', id: 'ia-2.1' },
+          ],
+        },
+        {
+          id: 'iam_root_mfa_enabled',
+          named: false,
+          requirements: [
+            { framework: 'nist80053', id: 'ia-2' },
+            { framework: 'nist80053', id: 'ia-2.1' },
+          ],
+        },
+        {
+          id: 'iam_user_mfa_enabled_console_access',
+          named: false,
+          requirements: [
+            { framework: 'nist80053', id: 'ia-2' },
+            { framework: 'nist80053', id: 'ia-2.1' },
+          ],
+        },
+      ],
+    });
+  });
+
+  it("read Prowler's SOC 2 ids in the catalog's notation, trusting a requirement's name over its id", () => {
+    const lines = [...good];
+    lines.splice(6, 1, '  soc2: [A1.2]');
+    lines.splice(26, 1, 'scanner:', '  frameworks: [soc2]', '---');
+    const checks = compileCatalogSources(catalogWith({ 'IAM-09.md': lines })).controls[0]!.scanner.checks;
+    // Prowler's soc2_*.json files A1.2's checks under the id `cc_a_1_1` and the name "A1.2 …".
+    expect(checks.map((check) => check.id)).toEqual(
+      expect.arrayContaining(['dynamodb_tables_pitr_enabled', 'keyvault_logging_enabled']),
+    );
+    expect(new Set(checks.flatMap((check) => check.requirements.map((requirement) => requirement.id)))).toEqual(
+      new Set(['A1.2']),
+    );
+  });
+
+  it('are refused with a framework the catalog does not know', () => {
+    expect(errorOf({ 'IAM-09.md': withScanner('scanner:', '  frameworks: [cis]') })).toBe(
+      'functions/catalog/controls/IAM-09.md:28: scanner.frameworks lists frameworks: soc2, iso27001, nist80053',
+    );
+  });
+
+  it('are refused with an unknown key, and when they name nothing', () => {
+    expect(errorOf({ 'IAM-09.md': withScanner('scanner:', '  checks: [a_check]', '  via: soc2') })).toBe(
+      'functions/catalog/controls/IAM-09.md:29: unknown scanner key "via"',
+    );
+    expect(errorOf({ 'IAM-09.md': withScanner('scanner: {}') })).toBe(
+      'functions/catalog/controls/IAM-09.md:27: scanner needs "frameworks" or "checks"',
+    );
+  });
+
+  it('are needed by a control that requires scanner findings, and not judged by a CEL check', () => {
+    const requiring = [...good];
+    requiring.splice(12, 0, '  - kind: scanner.finding', '    freshnessDays: 3');
+    expect(errorOf({ 'IAM-09.md': requiring })).toBe(
+      'functions/catalog/controls/IAM-09.md:13: a control that requires scanner.finding evidence needs "scanner"',
+    );
+    const celOnFindings = [...requiring];
+    celOnFindings.splice(16, 1, '    kind: scanner.finding');
+    celOnFindings.splice(28, 1, 'scanner:', '  checks: [a_check]', '---');
+    expect(errorOf({ 'IAM-09.md': celOnFindings })).toBe(
+      'functions/catalog/controls/IAM-09.md:17: check "mfa-enrolled": scanner findings are judged by their status; ' +
+        'name the scanner\'s checks under "scanner"',
+    );
+  });
+
+  it('take the freshness of a scanner.finding requirement', () => {
+    const lines = [...good];
+    lines.splice(12, 0, '  - kind: scanner.finding', '    freshnessDays: 3');
+    lines.splice(28, 1, 'scanner:', '  checks: [a_check]', '---');
+    const dir = catalogWith({ 'IAM-09.md': lines });
+    expect(compileCatalogSources(dir).controls[0]!.scanner).toEqual({
+      frameworks: [],
+      checks: [{ id: 'a_check', named: true, requirements: [] }],
+      freshnessDays: 3,
+    });
   });
 });

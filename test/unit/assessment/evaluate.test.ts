@@ -41,6 +41,7 @@ function control(id: string, fields: Partial<Control> = {}): Control {
     frameworks: { soc2: ['CC6.1'], iso27001: ['A.5.17'], nist80053: ['ia-2'] },
     evidence: [],
     checks: [],
+    scanner: { frameworks: [], checks: [], freshnessDays: 7 },
     objective: '<p>Objective.</p>',
     guidance: '<p>Guidance.</p>',
     objectiveMarkdown: 'Objective.',
@@ -651,6 +652,7 @@ describe('newest item per subject', () => {
           ]),
         ]),
       ),
+      findingsByControl: new Map(),
     });
   });
 });

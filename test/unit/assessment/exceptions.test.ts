@@ -107,6 +107,7 @@ describe('a risk-accepted control', () => {
       frameworks: { soc2: [], iso27001: [], nist80053: [] },
       evidence: [],
       checks: [],
+      scanner: { frameworks: [], checks: [], freshnessDays: 7 },
       objective: '',
       guidance: '',
       objectiveMarkdown: '',

@@ -64,7 +64,7 @@ describe('demoHistory', () => {
     const { validate, errors } = evidenceValidator();
     const invalid = items.flatMap((item) => (validate(item) ? [] : [`${item.id}: ${errors()}`])).slice(0, 5);
     expect(invalid).toEqual([]);
-    expect(new Set(items.map((item) => item.kind)).size).toBe(19);
+    expect(new Set(items.map((item) => item.kind)).size).toBe(20);
   });
 
   it('gives every item a unique id of the allowed shape', () => {

@@ -220,7 +220,11 @@ describe('bodyPolicyFor', () => {
       limit: 5 * 10 * 1024 * 1024 + 1024 * 1024,
       mediaTypes: ['multipart/form-data'],
     });
-    expect(bodyPolicyFor('evidence')).toEqual({ limit: 4 * 1024 * 1024, mediaTypes: ['application/json'] });
+    // Scanner output (POST /api/evidence/imports/ocsf) is the evidence function's largest body.
+    expect(bodyPolicyFor('evidence')).toEqual({
+      limit: 16 * 1024 * 1024,
+      mediaTypes: ['application/json', 'application/x-ndjson'],
+    });
     expect(bodyPolicyFor('analyses')).toEqual({ limit: 64 * 1024, mediaTypes: ['application/json'] });
     expect(bodyPolicyFor('auth')).toStrictEqual({ limit: 64 * 1024 });
     expect(bodyPolicyFor('analysisWorker')).toStrictEqual({ limit: 64 * 1024, parsesJson: true });

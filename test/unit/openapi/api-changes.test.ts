@@ -58,7 +58,12 @@ function baseline(): Document {
         Widget: {
           type: 'object',
           required: ['name', 'size'],
-          properties: { name: { type: 'string' }, size: { type: 'integer' }, colour: { type: 'string', deprecated: true } },
+          properties: {
+            name: { type: 'string' },
+            size: { type: 'integer' },
+            colour: { type: 'string', deprecated: true },
+            shape: { type: 'string', enum: ['round', 'square'] },
+          },
         },
       },
     },
@@ -113,6 +118,20 @@ describe('the bump a change requires', () => {
       kind: 'added',
       breaking: false,
       beta: false,
+    });
+  });
+
+  it('is minor for a value added to an enumeration in a stable answer, which clients are told to expect', () => {
+    const changes = apiChanges(
+      baseline(),
+      changed((d) => {
+        widget(d).properties.shape.enum.push('oval');
+      }),
+    );
+    expect(requiredBump(changes)).toBe('minor');
+    expect(changes.find((change) => change.operation === 'GET /api/widgets/{id}')).toMatchObject({
+      kind: 'added',
+      breaking: false,
     });
   });
 

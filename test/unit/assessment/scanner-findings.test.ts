@@ -1,0 +1,296 @@
+/**
+ * Scanner findings in the assessment: Prowler's real sample output imported and evaluated
+ * against controls whose scanner feeds the catalog build compiles from Prowler's real mappings.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { evaluate, compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
+import type { Control, ControlResult, EvidenceItem, FrameworkMappings } from '../../../functions/src/assessment/model.ts';
+import { defaultDueDays } from '../../../functions/src/contract.ts';
+import { convertFinding, type ScannerFindingInput } from '../../../functions/src/common/ocsf-findings.ts';
+import { readScanner, readScannerMappings } from '../../../scripts/lib/scanner-mappings.ts';
+
+const root = join(import.meta.dirname, '../../..');
+const mappings = readScannerMappings(join(root, 'functions/catalog/scanners'));
+const refusals = {
+  lineOf: () => 1,
+  fail: (_line: number, message: string): never => {
+    throw new Error(message);
+  },
+};
+
+function sample(provider: 'aws' | 'azure'): unknown[] {
+  return JSON.parse(readFileSync(join(root, `test/fixtures/prowler/example_output_${provider}.ocsf.json`), 'utf8')) as unknown[];
+}
+
+function imported(findings: readonly unknown[], receivedAt = '2025-02-14T14:00:00.000Z'): EvidenceItem[] {
+  return findings.flatMap((finding) => {
+    const converted = convertFinding(finding);
+    if ('problem' in converted) throw new Error(converted.problem);
+    return converted.items.map((input: ScannerFindingInput) => ({ ...input, receivedAt, attachments: [] }));
+  });
+}
+
+const noMappings: FrameworkMappings = { soc2: [], iso27001: [], nist80053: [] };
+
+/** A control with no evidence of its own, fed by the scanner as its frontmatter would say. */
+function control(
+  id: string,
+  scanner: Record<string, unknown>,
+  frameworks: Partial<FrameworkMappings> = {},
+  fields: Partial<Control> = {},
+): Control {
+  const mapped = { ...noMappings, ...frameworks };
+  const evidence = fields.evidence ?? [];
+  return {
+    id,
+    title: `Control ${id}`,
+    family: 'identity-and-access',
+    severity: 'high',
+    owner: 'Cloud team',
+    frameworks: mapped,
+    evidence,
+    checks: [],
+    scanner: readScanner(refusals, scanner, { frameworks: mapped, evidence }, mappings),
+    objective: '',
+    guidance: '',
+    objectiveMarkdown: '',
+    guidanceMarkdown: '',
+    ...fields,
+  };
+}
+
+function assess(
+  controls: Control[],
+  evidence: readonly EvidenceItem[],
+  asOf = '2025-02-15T00:00:00.000Z',
+): Map<string, ControlResult> {
+  const compiled = compileCatalog({ version: 'test', controls, frameworks: [], dueDays: defaultDueDays });
+  const report = evaluate(compiled, {
+    date: asOf.slice(0, 10),
+    timeZone: 'UTC',
+    asOf: new Date(asOf),
+    generatedAt: new Date(asOf),
+    runId: 'an-20250215000000000-00000000',
+    evidence,
+    previous: null,
+  });
+  return new Map(report.controls.map((result) => [result.id, result]));
+}
+
+const outcomes = (result: ControlResult | undefined) =>
+  result?.findings.map((finding) => [finding.outcome, finding.check, finding.subject ?? null]);
+
+describe('Prowler sample output', () => {
+  it('imports every finding of both files as one item with its resource, status, severity and source', () => {
+    const items = imported([...sample('aws'), ...sample('azure')]);
+    expect(
+      items.map((item) => [item.data['check'], item.subject, item.data['status'], item.data['severity'], item.source]),
+    ).toEqual([
+      ['accessanalyzer_enabled', '<resource_uid>', 'FAIL', 'low', 'Prowler aws <account_uid>'],
+      [
+        'account_maintain_current_contact_details',
+        'arn:aws:iam::<account_uid>:root',
+        'MANUAL',
+        'medium',
+        'Prowler aws <account_uid>',
+      ],
+      [
+        'account_maintain_different_contact_details_to_security_billing_and_operations',
+        'arn:aws:iam::<account_uid>:root',
+        'FAIL',
+        'medium',
+        'Prowler aws <account_uid>',
+      ],
+      [
+        'account_security_contact_information_is_registered',
+        'arn:aws:iam::<account_uid>:root',
+        'MANUAL',
+        'medium',
+        'Prowler aws <account_uid>',
+      ],
+      [
+        'account_security_questions_are_registered_in_the_aws_account',
+        'arn:aws:iam::<account_uid>:root',
+        'MANUAL',
+        'medium',
+        'Prowler aws <account_uid>',
+      ],
+      ['appinsights_ensure_is_configured', 'AppInsights', 'FAIL', 'low', 'Prowler azure <subscription_uid>'],
+      [
+        'defender_additional_email_configured_with_a_security_contact',
+        '<resource_uid>',
+        'FAIL',
+        'medium',
+        'Prowler azure <subscription_uid>',
+      ],
+      [
+        'defender_auto_provisioning_log_analytics_agent_vms_on',
+        '<resource_uid>',
+        'FAIL',
+        'medium',
+        'Prowler azure <subscription_uid>',
+      ],
+      ['defender_container_images_scan_enabled', '<resource_uid>', 'FAIL', 'medium', 'Prowler azure <subscription_uid>'],
+      ['defender_ensure_defender_for_app_services_is_on', '<resource_uid>', 'FAIL', 'high', 'Prowler azure <subscription_uid>'],
+    ]);
+    // Prowler's time is seconds since the epoch; its time_dt is local time without an offset, so it is not read.
+    expect(new Set(items.map((item) => item.collectedAt))).toEqual(
+      new Set(['2025-02-14T13:27:03.000Z', '2025-02-14T13:27:30.000Z']),
+    );
+    // The samples share placeholder finding uids; the ids still differ, by check and resource.
+    expect(new Set(items.map((item) => item.id)).size).toBe(10);
+  });
+
+  it('gives the same ids when the same scan is imported again, and new ones for a later scan', () => {
+    const again = imported(sample('aws')).map((item) => item.id);
+    expect(again).toEqual(imported(sample('aws')).map((item) => item.id));
+    const later = sample('aws').map((finding) => ({ ...(finding as object), time: 1739626023 }));
+    expect(
+      imported(later)
+        .map((item) => item.id)
+        .filter((id) => again.includes(id)),
+    ).toEqual([]);
+  });
+
+  it('moves the controls that follow its checks: a FAIL fails, MANUAL is shown and decides nothing', () => {
+    const contacts = control('IAM-90', { frameworks: ['iso27001'] }, { iso27001: ['A.5.5'] });
+    const monitoring = control('LOG-90', { frameworks: ['soc2'] }, { soc2: ['CC7.2'] });
+    const analyzer = control('IAM-91', { checks: ['accessanalyzer_enabled'] });
+    const questions = control('IAM-92', { checks: ['account_security_questions_are_registered_in_the_aws_account'] });
+    const unfed = control('IAM-93', { checks: ['s3_bucket_public_access'] });
+    const results = assess([contacts, monitoring, analyzer, questions, unfed], imported([...sample('aws'), ...sample('azure')]));
+
+    expect([...results].map(([id, result]) => [id, result.status])).toEqual([
+      ['IAM-90', 'failing'],
+      ['IAM-91', 'failing'],
+      ['IAM-92', 'passing'],
+      ['IAM-93', 'passing'],
+      ['LOG-90', 'failing'],
+    ]);
+    // Prowler maps these three checks under ISO A.5.5; the MANUAL ones are for information.
+    expect(outcomes(results.get('IAM-90'))).toEqual([
+      ['info', 'account_maintain_current_contact_details', 'arn:aws:iam::<account_uid>:root'],
+      ['info', 'account_security_contact_information_is_registered', 'arn:aws:iam::<account_uid>:root'],
+      ['fail', 'defender_additional_email_configured_with_a_security_contact', '<resource_uid>'],
+    ]);
+    expect(results.get('IAM-90')!.findings[2]!.message).toBe(
+      'There is not another correct email configured for subscription <subscription_name>.',
+    );
+    expect(outcomes(results.get('LOG-90'))).toEqual([
+      ['fail', 'defender_auto_provisioning_log_analytics_agent_vms_on', '<resource_uid>'],
+    ]);
+    expect(outcomes(results.get('IAM-91'))).toEqual([['fail', 'accessanalyzer_enabled', '<resource_uid>']]);
+    expect(outcomes(results.get('IAM-92'))).toEqual([
+      ['info', 'account_security_questions_are_registered_in_the_aws_account', 'arn:aws:iam::<account_uid>:root'],
+    ]);
+    expect(results.get('IAM-93')!.findings).toEqual([]);
+  });
+});
+
+/** A finding in Prowler's shape, for one check on one resource at one time. */
+function finding(check: string, resource: string, status: string, time: number, extra: Record<string, unknown> = {}): unknown {
+  return {
+    class_uid: 2004,
+    metadata: { event_code: check, product: { name: 'Prowler' } },
+    status_code: status,
+    status_detail: `${check} is ${status} on ${resource}`,
+    severity: 'High',
+    finding_info: { uid: `prowler-aws-${check}-${resource}`, title: check },
+    resources: [{ uid: resource }],
+    cloud: { provider: 'aws', account: { uid: '123456789012' } },
+    time,
+    ...extra,
+  };
+}
+
+const day = 24 * 60 * 60;
+const scanAt = 1739577600; // 2025-02-15T00:00:00Z
+
+describe('scanner findings', () => {
+  const buckets = control('IAM-94', { checks: ['s3_bucket_public_access'] });
+
+  it('count the newest finding per check and resource: a later PASS fixes an earlier FAIL', () => {
+    const evidence = imported([
+      finding('s3_bucket_public_access', 'arn:aws:s3:::a', 'FAIL', scanAt - 2 * day),
+      finding('s3_bucket_public_access', 'arn:aws:s3:::a', 'PASS', scanAt - day),
+      finding('s3_bucket_public_access', 'arn:aws:s3:::b', 'PASS', scanAt - day),
+    ]);
+    const result = assess([buckets], evidence, '2025-02-15T12:00:00.000Z').get('IAM-94')!;
+    expect(result.status).toBe('passing');
+    expect(result.findings).toEqual([
+      {
+        outcome: 'pass',
+        check: 's3_bucket_public_access',
+        kind: 'scanner.finding',
+        message: '2 resources pass s3_bucket_public_access.',
+        evidence: [evidence[1]!.id, evidence[2]!.id],
+      },
+    ]);
+  });
+
+  it('set a muted FAIL aside as information', () => {
+    const evidence = imported([
+      finding('s3_bucket_public_access', 'arn:aws:s3:::site', 'FAIL', scanAt, { status_id: 3, status: 'Suppressed' }),
+    ]);
+    const result = assess([buckets], evidence, '2025-02-15T12:00:00.000Z').get('IAM-94')!;
+    expect([result.status, result.findings.map((f) => [f.outcome, f.message])]).toEqual([
+      'passing',
+      [['info', 'Muted in Prowler (FAIL): s3_bucket_public_access is FAIL on arn:aws:s3:::site']],
+    ]);
+  });
+
+  it('count a finding that names a requirement itself for the controls following that framework, through the NIST base control', () => {
+    const accounts = control('IAM-95', { frameworks: ['nist80053'] }, { nist80053: ['ac-2'] });
+    const notFollowing = control('IAM-96', { checks: ['unrelated'] }, { nist80053: ['ac-2'] });
+    const own = finding('custom_dormant_accounts', 'user/ada', 'FAIL', scanAt, {
+      compliance: { standards: ['NIST SP 800-53 Rev. 5'], requirements: ['AC-2(3)'] },
+    });
+    const results = assess([accounts, notFollowing], imported([own]), '2025-02-15T12:00:00.000Z');
+    expect([results.get('IAM-95')!.status, results.get('IAM-96')!.status]).toEqual(['failing', 'passing']);
+  });
+
+  it('older than the control counts them are listed stale and set aside, without making the control stale', () => {
+    const evidence = imported([finding('s3_bucket_public_access', 'arn:aws:s3:::a', 'FAIL', scanAt - 8 * day)]);
+    const result = assess([buckets], evidence, '2025-02-15T12:00:00.000Z').get('IAM-94')!;
+    expect([result.status, result.findings.map((f) => [f.outcome, f.message])]).toEqual([
+      'passing',
+      [
+        [
+          'stale',
+          'The newest s3_bucket_public_access finding for arn:aws:s3:::a is 8 days old; IAM-94 counts scanner findings for 7 days.',
+        ],
+      ],
+    ]);
+  });
+
+  it('make a control that requires them missing without any and stale without fresh ones', () => {
+    const required = control(
+      'VUL-90',
+      { checks: ['s3_bucket_public_access'] },
+      {},
+      { evidence: [{ kind: 'scanner.finding', freshnessDays: 3 }] },
+    );
+    expect(assess([required], []).get('VUL-90')!.status).toBe('missing');
+    const old = imported([finding('s3_bucket_public_access', 'arn:aws:s3:::a', 'PASS', scanAt - 4 * day)]);
+    expect(assess([required], old, '2025-02-15T12:00:00.000Z').get('VUL-90')!.status).toBe('stale');
+    const fresh = imported([finding('s3_bucket_public_access', 'arn:aws:s3:::a', 'PASS', scanAt - day)]);
+    expect(assess([required], fresh, '2025-02-15T12:00:00.000Z').get('VUL-90')!.status).toBe('passing');
+  });
+
+  it('list at most 50 failing resources of a check and summarise the rest', () => {
+    const many = Array.from({ length: 53 }, (_, index) =>
+      finding('s3_bucket_public_access', `arn:aws:s3:::b${String(index).padStart(2, '0')}`, 'FAIL', scanAt),
+    );
+    const result = assess([buckets], imported(many), '2025-02-15T12:00:00.000Z').get('IAM-94')!;
+    expect(result.findings).toHaveLength(51);
+    expect(result.findings[50]).toEqual({
+      outcome: 'fail',
+      check: 's3_bucket_public_access',
+      kind: 'scanner.finding',
+      message: '3 more resources fail on s3_bucket_public_access; the first 50 are listed.',
+      evidence: [],
+    });
+  });
+});
