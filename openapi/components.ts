@@ -153,8 +153,15 @@ export const responses: Record<string, ResponseObject> = {
     'report_immutable',
     'idempotency_key_reused',
   ]),
+  WebhookNotFound: problemResponse('No webhook subscription has this id.', ['webhook_not_found']),
+  WebhookOrDeliveryNotFound: problemResponse('No such webhook subscription, or no such delivery of it.', [
+    'webhook_not_found',
+    'delivery_not_found',
+  ]),
+  WebhookRefused: problemResponse('The URL is not one Evident sends to; `detail` says why.', ['webhook_target_refused']),
+  TooManyWebhooks: problemResponse('The deployment keeps no more subscriptions.', ['too_many_webhooks']),
   QueueUnavailable: problemResponse(
-    'The task queue could not take the run, or (protected mode) ID tokens cannot be verified right now; ' +
+    'The task queue could not take the work (a run, a delivery), or (protected mode) ID tokens cannot be verified right now; ' +
       'retry after `Retry-After` seconds, with the same Idempotency-Key.',
     ['queue_unavailable', 'auth_unavailable'],
     retryAfter,

@@ -28,8 +28,9 @@ import * as exceptions from './paths/exceptions.ts';
 import * as frameworks from './paths/frameworks.ts';
 import * as report from './paths/report.ts';
 import * as submissions from './paths/submissions.ts';
+import * as webhooks from './paths/webhooks.ts';
 
-const families = [auth, docs, report, controls, frameworks, exceptions, audit, evidence, submissions, analyses, chat];
+const families = [auth, docs, report, controls, frameworks, exceptions, audit, evidence, submissions, analyses, chat, webhooks];
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 

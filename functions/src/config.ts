@@ -8,6 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineBoolean, defineInt, defineString } from 'firebase-functions/params';
+import { defaultReminderDays } from './contract.js';
 
 /**
  * A param's value, parsed again only when its variable's text changes. A deployed instance's
@@ -100,6 +101,22 @@ export const chatModelLocation = 'us-central1';
 
 /** For `onSchedule`, which takes the param itself so the deployed job runs in the same zone. */
 export const reportTimeZoneSetting = reportTimeZoneParam;
+
+const reminderDaysParam = defineString('REMINDER_DAYS', {
+  default: defaultReminderDays.join(','),
+  description:
+    'Comma-separated days before evidence goes stale, or an accepted risk expires, that webhooks send a reminder ' +
+    '(evidence.expiring, exception.expiring), e.g. 30,7,1.',
+});
+const reminderDaysValue = readEachTime(reminderDaysParam);
+
+/** The reminder days, whole numbers from 1 to 366, largest first; the defaults when none is valid. */
+export function reminderDays(): readonly number[] {
+  const days = parseCommaList(reminderDaysValue() ?? '')
+    .map(Number)
+    .filter((day) => Number.isInteger(day) && day >= 1 && day <= 366);
+  return days.length > 0 ? [...new Set(days)].sort((a, b) => b - a) : defaultReminderDays;
+}
 
 const reportTimeZoneValue = readEachTime(reportTimeZoneParam);
 

@@ -111,3 +111,26 @@ export function isTerminal(type: string): boolean {
 
 /** `1 day`, `3 days`; `many` for the irregular plurals. */
 export const plural = (count: number, one: string, many = `${one}s`): string => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * What outbound webhooks announce. `webhook.ping` is sent only when asked (a test of a
+ * subscription); the others are subscribed to.
+ */
+export const webhookEventTypes = [
+  'report.published',
+  'control.status_changed',
+  'evidence.expiring',
+  'exception.expiring',
+  'analysis.completed',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number] | 'webhook.ping';
+/** How a subscription's payloads are written: Evident's JSON, or the text a Slack incoming webhook takes. */
+export const webhookFormats = ['json', 'slack'] as const;
+/** Webhook subscription ids: `wh-<12 hex>`. */
+export const webhookIdPattern = '^wh-[0-9a-f]{12}$';
+/** Delivery ids are the `webhook-id` receivers deduplicate by: `msg_<24 hex>`, the same for every attempt. */
+export const webhookDeliveryIdPattern = '^msg_[0-9a-f]{24}$';
+/** The most subscriptions one deployment keeps: each event fans out to every one of them. */
+export const maxWebhooks = 25;
+/** Days before evidence goes stale, or an exception expires, that a reminder is sent. */
+export const defaultReminderDays = [30, 7, 1] as const;

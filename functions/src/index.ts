@@ -11,6 +11,7 @@ import * as config from './config.js'; // declares the params, so deploys and th
 import { bodyPolicyFor, installRuntimeGuard } from './http/runtime-guard.js';
 import { lazyHandler } from './http/lazy-handler.js';
 import { workerRetry } from './analyses/task-queue.js';
+import { deliveryRetry } from './webhooks/webhook-dispatch.js';
 
 // Bodies are read within this function's limit before the runtime's parsers see them.
 installRuntimeGuard({ bodies: () => bodyPolicyFor(config.functionTarget()) });
@@ -67,6 +68,11 @@ export const analyses = onRequest(
   lazyHandler('analyses', () => import('./families/analyses.js')),
 );
 
+export const webhooks = onRequest(
+  http,
+  lazyHandler('webhooks', () => import('./families/webhooks.js')),
+);
+
 export const chat = onRequest(
   { ...http, memory: '512MiB' },
   lazyHandler('chat', () => import('./families/chat.js')),
@@ -86,6 +92,22 @@ export const analysisWorker = onTaskDispatched<{ runId: string }>(
   async (request) => {
     const { runAnalysisTask } = await import('./jobs/analysis-job.js');
     await runAnalysisTask(request.data.runId, request.retryCount);
+  },
+);
+
+/**
+ * Sends webhook deliveries off the request path, one attempt per task. Cloud Tasks retries a
+ * failed attempt with exponential back-off; the last attempt marks the delivery failed.
+ */
+export const deliverWebhook = onTaskDispatched<{ deliveryId: string }>(
+  {
+    retryConfig: { ...deliveryRetry },
+    rateLimits: { maxConcurrentDispatches: 20 },
+    timeoutSeconds: 60,
+  },
+  async (request) => {
+    const { runDeliveryTask } = await import('./jobs/webhook-job.js');
+    await runDeliveryTask(request.data.deliveryId, request.retryCount);
   },
 );
 

@@ -105,6 +105,33 @@ export const logEntries = {
   evidenceIngested: (requestId: string, created: number, existing: number) =>
     entry('INFO', 'evidence ingested', { event: 'evidence_ingested', requestId, created, existing }),
 
+  /** Events were announced to the webhook subscriptions that want them. */
+  webhooksAnnounced: (trigger: string, events: number, deliveries: number) =>
+    entry('INFO', 'webhooks announced', { event: 'webhooks_announced', trigger, events, deliveries }),
+
+  /** A webhook delivery attempt, delivered or not; a failed one is retried unless it was the last. */
+  webhookAttempted: (
+    deliveryId: string,
+    webhookId: string,
+    attempt: number,
+    outcome: 'delivered' | 'failed',
+    status: number | null,
+    durationMs: number,
+  ) =>
+    entry(outcome === 'delivered' ? 'INFO' : 'WARNING', 'webhook attempted', {
+      event: 'webhook_attempted',
+      deliveryId,
+      webhookId,
+      attempt,
+      outcome,
+      status,
+      durationMs,
+    }),
+
+  /** A delivery task with nothing to send: its subscription was deleted, or the task names no delivery. */
+  webhookSkipped: (deliveryId: string, reason: string) =>
+    entry('INFO', 'webhook skipped', { event: 'webhook_skipped', deliveryId, reason }),
+
   /** A batch stored by a writer that stopped before indexing it was indexed by the daily job. */
   evidenceIndexRepaired: (batch: string, items: number) =>
     entry('WARNING', 'evidence index repaired', { event: 'evidence_index_repaired', batch, items }),

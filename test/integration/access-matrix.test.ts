@@ -4,14 +4,14 @@
  * A new operation fails this test until it is given a sample request here.
  */
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { expectedProblem } from '../support/problems.ts';
 import { bearer, hosting, mode, tokenKinds, tokensOfEveryKind, type SignedIn, type TokenKind } from '../support/emulator.ts';
 
 interface Sample {
   path: string;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   /** A fresh body for each request (POSTs must not collide across token kinds). */
   body?: () => BodyInit;
   headers?: Record<string, string>;
@@ -29,6 +29,12 @@ let answerPath = '';
 let exceptionId = '';
 /** Exceptions to revoke, one per revocation the matrix makes: an exception is revoked once. */
 const revocable: string[] = [];
+let webhookId = '';
+let deliveryId = '';
+/** Webhook subscriptions to delete, one per deletion the matrix makes. */
+const deletable: string[] = [];
+/** A loopback port nothing listens on: deliveries fail there, and are only recorded. */
+const newWebhook = () => JSON.stringify({ url: 'http://127.0.0.1:9/access-matrix', events: ['report.published'] });
 
 /** An exception for a whole control, in force until a month from now. */
 const newException = () =>
@@ -138,6 +144,17 @@ const samples: Record<string, () => Sample[]> = {
     },
   ],
   streamChatAnswer: () => [{ path: answerPath }],
+  createWebhook: () => [
+    { path: '/api/webhooks', method: 'POST', body: newWebhook, headers: { 'Content-Type': 'application/json' }, status: 201 },
+  ],
+  listWebhooks: () => [{ path: '/api/webhooks' }],
+  getWebhook: () => [{ path: `/api/webhooks/${webhookId}` }],
+  deleteWebhook: () => [{ path: `/api/webhooks/${deletable.shift() ?? 'wh-000000000000'}`, method: 'DELETE', status: 204 }],
+  pingWebhook: () => [{ path: `/api/webhooks/${webhookId}/ping`, method: 'POST', status: 202 }],
+  listWebhookDeliveries: () => [{ path: `/api/webhooks/${webhookId}/deliveries?limit=1` }],
+  redeliverWebhook: () => [
+    { path: `/api/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`, method: 'POST', status: 202 },
+  ],
 };
 
 let spec: OpenAPIObject;
@@ -190,6 +207,27 @@ beforeAll(async () => {
     revocable.push(((await created.json()) as { id: string }).id);
   }
   exceptionId = revocable.pop()!;
+  for (let n = 0; n <= tokenKinds.length; n++) {
+    const created = await fetch(`${hosting}/api/webhooks`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...bearer(tokens.valid) },
+      body: newWebhook(),
+    });
+    expect(created.status).toBe(201);
+    deletable.push(((await created.json()) as { id: string }).id);
+  }
+  webhookId = deletable.pop()!;
+  const pinged = await fetch(`${hosting}/api/webhooks/${webhookId}/ping`, { method: 'POST', headers: bearer(tokens.valid) });
+  deliveryId = ((await pinged.json()) as { id: string }).id;
+});
+
+afterAll(async () => {
+  // A deployment keeps 25 subscriptions: leave none behind for the other mode's run.
+  const { webhooks } = (await (await fetch(`${hosting}/api/webhooks`, { headers: bearer(tokens.valid) })).json()) as {
+    webhooks: { id: string }[];
+  };
+  for (const { id } of webhooks)
+    await fetch(`${hosting}/api/webhooks/${id}`, { method: 'DELETE', headers: bearer(tokens.valid) });
 });
 
 function operations(): { operationId: string; access: 'public' | 'protected' | 'optional' }[] {
@@ -421,6 +459,33 @@ describe(`access matrix in ${mode} mode`, () => {
                 (body.citations as { controlId: string }[]).map((citation) => citation.controlId),
                 where,
               ).toContain('IAM-01');
+              break;
+            case 'createWebhook':
+              expect([body.url, body.events, typeof body.secret, (body.createdBy as { uid: string }).uid], where).toEqual([
+                'http://127.0.0.1:9/access-matrix',
+                ['report.published'],
+                'string',
+                identified ? user.uid : 'anonymous',
+              ]);
+              break;
+            case 'listWebhooks':
+              expect(
+                (body.webhooks as { id: string; secret?: string }[]).find((webhook) => webhook.id === webhookId),
+                where,
+              ).toEqual(expect.not.objectContaining({ secret: expect.anything() }));
+              break;
+            case 'getWebhook':
+              expect([body.id, 'secret' in body], where).toEqual([webhookId, false]);
+              break;
+            case 'deleteWebhook':
+              expect(body, where).toEqual({ bytes: '' });
+              break;
+            case 'pingWebhook':
+            case 'redeliverWebhook':
+              expect([body.webhookId, (body.event as { type: string }).type], where).toEqual([webhookId, 'webhook.ping']);
+              break;
+            case 'listWebhookDeliveries':
+              expect((body.items as unknown[]).length, where).toBe(1);
               break;
             case 'streamChatAnswer':
               expect(response.headers.get('content-type'), where).toBe('text/event-stream; charset=utf-8');

@@ -213,7 +213,71 @@ const rows: Row[] = [
   ...chatRows(),
   ...submissionRows(),
   ...exceptionRows(),
+  ...webhookRows(),
 ];
+
+function webhookRows(): Row[] {
+  const subscribe = (name: string, body: unknown, pointer: string, message: string): Row => ({
+    name: `webhooks: ${name}`,
+    method: 'POST',
+    path: '/api/webhooks',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    status: 400,
+    code: 'invalid_request',
+    detail: `The body ${pointer} ${message}.`,
+    errors: [{ in: 'body', pointer, message }],
+  });
+  const idPattern = '^wh-[0-9a-f]{12}$';
+  return [
+    subscribe('no event', { url: 'https://hooks.example.com/', events: [] }, '/events', 'must NOT have fewer than 1 items'),
+    subscribe(
+      'an unknown event',
+      { url: 'https://hooks.example.com/', events: ['report.deleted'] },
+      '/events/0',
+      'must be equal to one of the allowed values',
+    ),
+    subscribe(
+      'an unknown format',
+      { url: 'https://hooks.example.com/', events: ['report.published'], format: 'xml' },
+      '/format',
+      'must be equal to one of the allowed values',
+    ),
+    {
+      name: 'webhooks: the cloud metadata server as a target',
+      method: 'POST',
+      path: '/api/webhooks',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: 'https://169.254.169.254/computeMetadata/v1/', events: ['report.published'] }),
+      status: 422,
+      code: 'webhook_target_refused',
+      detail: 'The webhook URL is refused: 169.254.169.254 is a link-local address (cloud metadata).',
+    },
+    {
+      name: 'webhooks: an id with path characters',
+      path: '/api/webhooks/..%2F..%2Freports',
+      status: 400,
+      code: 'invalid_request',
+      detail: `The path parameter "id" must match pattern "${idPattern}".`,
+      errors: [{ in: 'path', name: 'id', message: `must match pattern "${idPattern}"` }],
+    },
+    {
+      name: 'webhooks: unknown id',
+      path: '/api/webhooks/wh-000000000000',
+      status: 404,
+      code: 'webhook_not_found',
+      detail: 'No webhook subscription has the id "wh-000000000000".',
+    },
+    {
+      name: 'webhooks: a redelivery of an unknown webhook',
+      method: 'POST',
+      path: '/api/webhooks/wh-000000000000/deliveries/msg_000000000000000000000000/redeliver',
+      status: 404,
+      code: 'webhook_not_found',
+      detail: 'No webhook subscription has the id "wh-000000000000".',
+    },
+  ];
+}
 
 function exceptionRows(): Row[] {
   const today = new Date().toISOString().slice(0, 10);

@@ -3,7 +3,7 @@
  * emulators the same call reaches the tasks emulator, which the functions emulator announces
  * in `CLOUD_TASKS_EMULATOR_HOST`.
  */
-import * as config from '../config.js';
+import { cloudTaskQueue } from '../common/cloud-tasks.js';
 
 export const workerFunctionName = 'analysisWorker';
 
@@ -15,44 +15,12 @@ export interface RunQueue {
   enqueue(runId: string): Promise<void>;
 }
 
-export interface WorkerPayload {
+export interface WorkerPayload extends Record<string, unknown> {
   runId: string;
 }
 
 export function cloudTasksQueue(): RunQueue {
-  let queue: Promise<{ enqueue(data: WorkerPayload, options: { id: string }): Promise<void> }> | undefined;
-  const open = async () => {
-    const [{ getApps, initializeApp }, { getFunctions }] = await Promise.all([
-      import('firebase-admin/app'),
-      import('firebase-admin/functions'),
-    ]);
-    const name = 'analysis-queue';
-    const projectId = config.runtimeProjectId();
-    const app =
-      getApps().find((candidate) => candidate.name === name) ??
-      initializeApp(
-        {
-          projectId,
-          // Enqueueing asks for the service account that signs the task's OIDC token. In the
-          // emulators there is no metadata server to ask, and the tasks emulator ignores the token.
-          ...(config.inEmulator() ? { serviceAccountId: `${projectId}@appspot.gserviceaccount.com` } : {}),
-        },
-        name,
-      );
-    return getFunctions(app).taskQueue<WorkerPayload>(workerFunctionName);
-  };
-  return {
-    async enqueue(runId) {
-      queue ??= open().catch((error: unknown) => {
-        queue = undefined;
-        throw error;
-      });
-      try {
-        // The task id is the run id, so Cloud Tasks itself refuses a second task for one run.
-        await (await queue).enqueue({ runId }, { id: runId });
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'functions/task-already-exists') throw error;
-      }
-    },
-  };
+  const queue = cloudTaskQueue<WorkerPayload>(workerFunctionName);
+  // The task id is the run id, so Cloud Tasks itself refuses a second task for one run.
+  return { enqueue: (runId) => queue.enqueue({ runId }, runId) };
 }

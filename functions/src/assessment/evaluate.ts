@@ -66,7 +66,7 @@ export interface EvaluationInput {
   exceptions?: readonly ActiveException[];
 }
 
-interface Indexed {
+export interface Indexed {
   item: EvidenceItem;
   collected: number;
   /** When the evidence speaks for: its `effectiveDate`, else when it was collected. */
@@ -78,7 +78,7 @@ interface Indexed {
  * The newest item per subject of each kind, of attestations per control they name, and of
  * scanner findings per control they count for (by check and resource).
  */
-interface EvidenceIndex {
+export interface EvidenceIndex {
   byKind: Map<string, Map<string, Indexed>>;
   attestationsByControl: Map<string, Map<string, Indexed>>;
   findingsByControl: Map<string, Map<string, Indexed>>;
@@ -126,6 +126,17 @@ export function indexEvidence(evidence: readonly EvidenceItem[], asOf: Date, rou
     }
   }
   return { byKind, attestationsByControl, findingsByControl };
+}
+
+/** The newest entry of each subject a control reads for one kind of evidence it requires, in subject order. */
+export function entriesOf(control: Control, kind: string, index: EvidenceIndex): Indexed[] {
+  const entries =
+    kind === 'attestation'
+      ? [...(index.attestationsByControl.get(control.id)?.values() ?? [])]
+      : kind === 'scanner.finding'
+        ? [...(index.findingsByControl.get(control.id)?.values() ?? [])]
+        : [...(index.byKind.get(kind)?.values() ?? [])];
+  return entries.sort(bySubject);
 }
 
 const bySubject = (a: Indexed, b: Indexed) => (a.item.subject < b.item.subject ? -1 : a.item.subject > b.item.subject ? 1 : 0);
@@ -199,13 +210,7 @@ function assessRequirements(
   let stale = false;
   const freshByKind = new Map<string, Indexed[]>();
   for (const requirement of control.evidence) {
-    const entries =
-      requirement.kind === 'attestation'
-        ? [...(index.attestationsByControl.get(control.id)?.values() ?? [])]
-        : requirement.kind === 'scanner.finding'
-          ? [...(index.findingsByControl.get(control.id)?.values() ?? [])]
-          : [...(index.byKind.get(requirement.kind)?.values() ?? [])];
-    entries.sort(bySubject);
+    const entries = entriesOf(control, requirement.kind, index);
     if (entries.length === 0) {
       missing = true;
       findings.push({

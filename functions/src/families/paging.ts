@@ -9,7 +9,7 @@
 import { invalidRequest } from '../http/problem.js';
 import { isIndexKey, type PlacedPage } from '../storage/newest-first.js';
 
-export type Listing = 'evidence' | 'submissions' | 'analyses';
+export type Listing = 'evidence' | 'submissions' | 'analyses' | 'deliveries';
 
 /** A page as a listing answers it. */
 export interface Page<T> {

@@ -650,6 +650,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook subscriptions */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe an endpoint to events
+         * @description At most 25 subscriptions. The URL is checked now (its name resolved) and again at every delivery. The answer carries the signing secret, once.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one webhook subscription */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook subscription
+         * @description Nothing more is sent to it, retries of earlier deliveries included.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Queues a `webhook.ping` delivery to the endpoint, signed like every other; see its attempts in the deliveries.
+         */
+        post: operations["pingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a webhook’s deliveries */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Queues the same message again, under the same `webhook-id`, whatever became of it.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -677,7 +776,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "exception_revoked" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "exception_revoked" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_webhooks" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -1948,6 +2047,79 @@ export interface components {
         };
         /** @description One event of an answer stream, sent as `id:`, `event:` (its type) and `data:` (this object as JSON). */
         ChatEvent: components["schemas"]["ChatDeltaEvent"] | components["schemas"]["ChatCitationsEvent"] | components["schemas"]["ChatDoneEvent"];
+        WebhookInput: {
+            /** @description Where to POST: https, and neither a private, loopback, link-local nor cloud metadata address, nor a name that resolves to one (http to a loopback address only in the local emulators). Redirects are not followed. */
+            url: string;
+            /** @description The events to send. */
+            events: ("report.published" | "control.status_changed" | "evidence.expiring" | "exception.expiring" | "analysis.completed")[];
+            /**
+             * @description `json`: `{type, timestamp, data}`; `slack`: `{text}`, for a Slack incoming webhook.
+             * @default json
+             * @enum {string}
+             */
+            format: "json" | "slack";
+            /** @description What the endpoint is, for people. */
+            description?: string;
+        };
+        Webhook: {
+            id: string;
+            url: string;
+            events: ("report.published" | "control.status_changed" | "evidence.expiring" | "exception.expiring" | "analysis.completed")[];
+            /** @enum {string} */
+            format: "json" | "slack";
+            description: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: components["schemas"]["Actor"];
+        };
+        WebhookCreated: components["schemas"]["Webhook"] & {
+            /** @description The signing secret (`whsec_…`), shown this once: verify each delivery’s `webhook-signature` with it. */
+            secret: string;
+        };
+        WebhookList: {
+            /** @description Oldest first. */
+            webhooks: components["schemas"]["Webhook"][];
+        };
+        DeliveryAttempt: {
+            /** Format: date-time */
+            at: string;
+            durationMs: number;
+            /**
+             * @description `delivered`: the endpoint answered 2xx.
+             * @enum {string}
+             */
+            outcome: "delivered" | "failed";
+            /** @description The endpoint’s HTTP status, when it answered. */
+            status?: number;
+            /** @description Why the attempt failed, when it did not get a 2xx answer. */
+            error?: string;
+        };
+        Delivery: {
+            /** @description The `webhook-id` of every attempt. */
+            id: string;
+            webhookId: string;
+            event: {
+                type: string;
+                /** Format: date-time */
+                timestamp: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description `pending` until an attempt succeeds or the retries are spent (`failed`).
+             * @enum {string}
+             */
+            state: "pending" | "delivered" | "failed";
+            /** @description Oldest first. */
+            attempts: components["schemas"]["DeliveryAttempt"][];
+        };
+        DeliveryPage: {
+            /** @description Newest first. */
+            items: components["schemas"]["Delivery"][];
+            hasMore: boolean;
+            /** @description Pass as `cursor` for the next page; present when `hasMore`. */
+            nextCursor?: string;
+        };
     };
     responses: {
         /** @description The request does not match the API description. Codes: `invalid_request`, `malformed_json`. */
@@ -2116,7 +2288,51 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The task queue could not take the run, or (protected mode) ID tokens cannot be verified right now; retry after `Retry-After` seconds, with the same Idempotency-Key. Codes: `queue_unavailable`, `auth_unavailable`. */
+        /** @description No webhook subscription has this id. Codes: `webhook_not_found`. */
+        WebhookNotFound: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No such webhook subscription, or no such delivery of it. Codes: `webhook_not_found`, `delivery_not_found`. */
+        WebhookOrDeliveryNotFound: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The URL is not one Evident sends to; `detail` says why. Codes: `webhook_target_refused`. */
+        WebhookRefused: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The deployment keeps no more subscriptions. Codes: `too_many_webhooks`. */
+        TooManyWebhooks: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The task queue could not take the work (a run, a delivery), or (protected mode) ID tokens cannot be verified right now; retry after `Retry-After` seconds, with the same Idempotency-Key. Codes: `queue_unavailable`, `auth_unavailable`. */
         QueueUnavailable: {
             headers: {
                 "Evident-Api-Version": components["headers"]["ApiVersion"];
@@ -3458,6 +3674,215 @@ export interface operations {
             404: components["responses"]["ChatMessageNotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions, without their secrets. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookInput"];
+            };
+        };
+        responses: {
+            /** @description The subscription, with its secret. */
+            201: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The new subscription. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["TooManyWebhooks"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["WebhookRefused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription, without its secret. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued. */
+            202: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["QueueUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The previous page’s `nextCursor`, exactly as given. Anything else — made up, altered, or another listing’s — answers 400 `invalid_request`. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries, with every attempt. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued again. */
+            202: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Delivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["WebhookOrDeliveryNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["QueueUnavailable"];
         };
     };
 }

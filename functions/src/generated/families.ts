@@ -13,10 +13,11 @@ export interface FamilyOperations {
   submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';
   analyses: 'listAnalyses' | 'startAnalysis' | 'getAnalysis' | 'cancelAnalysis' | 'streamAnalysisEvents';
   chat: 'chat' | 'streamChatAnswer';
+  webhooks: 'listWebhooks' | 'createWebhook' | 'getWebhook' | 'deleteWebhook' | 'pingWebhook' | 'listWebhookDeliveries' | 'redeliverWebhook';
   fallback: never;
 }
 
-export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'audit', 'evidence', 'submissions', 'analyses', 'chat', 'fallback'] as const;
+export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'audit', 'evidence', 'submissions', 'analyses', 'chat', 'webhooks', 'fallback'] as const;
 
 /** The largest request body, in bytes, any operation of each family accepts (`x-body-limit`), and their media types. */
 export const familyBodies: Record<string, { limit: number; mediaTypes: readonly string[] }> = {
@@ -31,5 +32,6 @@ export const familyBodies: Record<string, { limit: number; mediaTypes: readonly 
   submissions: { limit: 53477376, mediaTypes: ['multipart/form-data'] },
   analyses: { limit: 65536, mediaTypes: ['application/json'] },
   chat: { limit: 262144, mediaTypes: ['application/json'] },
+  webhooks: { limit: 8192, mediaTypes: ['application/json'] },
   fallback: { limit: 0, mediaTypes: [] },
 };

@@ -109,6 +109,28 @@ export const problemCatalog = {
     title: 'Exception already revoked',
     description: 'The exception was revoked before; an exception is revoked once. `revoked` says when and by whom.',
   },
+  webhook_not_found: {
+    status: 404,
+    title: 'Webhook not found',
+    description: 'No webhook subscription has this id; it may have been deleted. `GET /api/webhooks` lists them.',
+  },
+  delivery_not_found: {
+    status: 404,
+    title: 'Delivery not found',
+    description: 'The webhook has no delivery with this id. `GET /api/webhooks/{id}/deliveries` lists its deliveries.',
+  },
+  webhook_target_refused: {
+    status: 422,
+    title: 'Webhook target refused',
+    description:
+      'The URL is not one Evident sends to: it must be https, and neither be nor resolve to a private, loopback, ' +
+      'link-local or cloud metadata address. `detail` says which rule it broke.',
+  },
+  too_many_webhooks: {
+    status: 409,
+    title: 'Too many webhooks',
+    description: 'The deployment already has as many webhook subscriptions as it keeps; delete one first.',
+  },
   evidence_conflict: {
     status: 409,
     title: 'Evidence conflict',

@@ -14,6 +14,7 @@ import { describeRunFailure } from '../http/domain-problems.js';
 import { ReportStore } from '../reports/report-store.js';
 import { ExceptionStore } from '../exceptions/exception-store.js';
 import { openStore } from '../storage/open-store.js';
+import { announceRun } from './webhook-job.js';
 
 const runIdShape = new RegExp(analysisIdPattern);
 
@@ -42,5 +43,10 @@ export async function runAnalysisTask(runId: unknown, retryCount: number): Promi
     return;
   }
   const attempt: Attempt = { number, final: number >= workerRetry.maxAttempts };
-  await runAnalysis(await dependencies(), runId, attempt);
+  const deps = await dependencies();
+  await runAnalysis(deps, runId, attempt);
+  const record = await deps.analyses.get(runId);
+  const log = deps.analyses.log(runId);
+  await log.refresh();
+  if (record) await announceRun(await openStore(), deps.reports, record, log.events);
 }

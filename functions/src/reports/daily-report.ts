@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { dayIn, endOfDay } from '../assessment/dates.js';
 import { evaluate, type CompiledCatalog } from '../assessment/evaluate.js';
+import type { EvidenceItem } from '../assessment/model.js';
 import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
@@ -33,7 +34,14 @@ export interface DailyReportOptions {
   checkpoints?: CheckpointStore;
 }
 
-export async function produceDailyReport(options: DailyReportOptions): Promise<{ stored: StoredReport; created: boolean }> {
+export interface DailyReportOutcome {
+  stored: StoredReport;
+  created: boolean;
+  /** The evidence the day was evaluated on, when this call evaluated it (for reminders). */
+  evidence?: readonly EvidenceItem[];
+}
+
+export async function produceDailyReport(options: DailyReportOptions): Promise<DailyReportOutcome> {
   const reports = options.reports ?? new ReportStore(options.store);
   const evidence = options.evidence ?? new EvidenceStore(options.store);
   const checkpoints = options.checkpoints ?? new CheckpointStore(options.store);
@@ -75,5 +83,5 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<{
   } else {
     logs.reportAlreadyExists(date, runId, options.trigger);
   }
-  return outcome;
+  return { ...outcome, evidence: snapshot.items };
 }

@@ -24,6 +24,7 @@ export type Route =
   | { name: 'analysis'; id: string }
   | { name: 'docs' }
   | { name: 'doc'; slug: string }
+  | { name: 'webhooks' }
   | { name: 'not-found'; path: string };
 
 /** Each page with a parameter: its path and what the parameter must look like (the API's patterns). */
@@ -46,6 +47,7 @@ const pages: Record<string, Route> = {
   '/submit': { name: 'submit' },
   '/analyses': { name: 'analyses' },
   '/docs': { name: 'docs' },
+  '/settings/webhooks': { name: 'webhooks' },
 };
 
 export function routeOf(path: string): Route {

@@ -32,6 +32,11 @@ describe('routeOf', () => {
     ['/docs', { name: 'docs' }],
     ['/docs/getting-started', { name: 'doc', slug: 'getting-started' }],
     ['/docs/Getting_Started', { name: 'not-found', path: '/docs/Getting_Started' }],
+    ['/settings/webhooks', { name: 'webhooks' }],
+    ['/settings/webhooks/', { name: 'webhooks' }],
+    ['/settings', { name: 'not-found', path: '/settings' }],
+    ['/settings/webhooks/wh-0123456789ab', { name: 'not-found', path: '/settings/webhooks/wh-0123456789ab' }],
+    ['/webhooks', { name: 'not-found', path: '/webhooks' }],
     ['/no/such/page', { name: 'not-found', path: '/no/such/page' }],
   ])('%s is %o', (path, route) => {
     expect(routeOf(path)).toEqual(route);
@@ -47,6 +52,7 @@ describe('sections and public pages', () => {
     expect(sectionOf(routeOf('/evidence/x'))).toBe('evidence');
     expect(sectionOf(routeOf('/docs/a'))).toBe('docs');
     expect(sectionOf(routeOf('/submit'))).toBe('submit');
+    expect(sectionOf(routeOf('/settings/webhooks'))).toBe('webhooks');
   });
 
   it('lets only the docs (and page-not-found) open without a session in protected mode', () => {
@@ -59,6 +65,7 @@ describe('sections and public pages', () => {
       '/evidence',
       '/submit',
       '/analyses',
+      '/settings/webhooks',
       '/docs',
       '/docs/a',
       '/nope',

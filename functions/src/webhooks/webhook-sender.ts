@@ -1,0 +1,109 @@
+/**
+ * One attempt at a delivery, as the delivery task makes it: the message signed as the Standard
+ * Webhooks specification says (the `standardwebhooks` library: `webhook-id` the delivery's id,
+ * `webhook-timestamp` this attempt's time, `webhook-signature` HMAC-SHA256 with the
+ * subscription's secret), POSTed to a target checked again now and connected to only at a
+ * public address (webhook-targets.ts), redirects not followed, 10 seconds at most. Every attempt
+ * is recorded; one that did not get a 2xx answer throws, so the queue tries again, until its
+ * last attempt, which marks the delivery failed.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import { Webhook } from 'standardwebhooks';
+import { logs } from '../logs.js';
+import { checkTargetUrl, guardedLookup, resolveTarget, type TargetPolicy } from './webhook-targets.js';
+import type { WebhookStore } from './webhook-store.js';
+
+const timeoutMs = 10_000;
+/** Most of an answer read before it is dropped: only its status matters. */
+const maxAnswerBytes = 64 * 1024;
+
+export interface SenderDeps {
+  store: WebhookStore;
+  policy: TargetPolicy;
+  now: () => Date;
+}
+
+export interface AttemptOf {
+  /** 1 for the first attempt. */
+  number: number;
+  /** The queue will not try again after this one. */
+  final: boolean;
+}
+
+export class DeliveryFailed extends Error {}
+
+type Outcome = { status: number } | { error: string };
+
+export async function attemptDelivery(deps: SenderDeps, deliveryId: string, attempt: AttemptOf): Promise<void> {
+  const delivery = await deps.store.delivery(deliveryId);
+  const webhook = delivery && (await deps.store.get(delivery.webhookId));
+  if (!delivery || !webhook) {
+    // A deleted subscription gets nothing more; retrying would not change that.
+    logs.webhookSkipped(deliveryId, delivery ? 'subscription deleted' : 'unknown delivery');
+    return;
+  }
+  const at = deps.now();
+  const started = performance.now();
+  const outcome = await post(
+    webhook.url,
+    signedHeaders(webhook.secret, delivery.id, at, delivery.body),
+    delivery.body,
+    deps.policy,
+  );
+  const delivered = 'status' in outcome && outcome.status >= 200 && outcome.status < 300;
+  const record = {
+    at: at.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    outcome: delivered ? ('delivered' as const) : ('failed' as const),
+    ...('status' in outcome ? { status: outcome.status } : {}),
+    ...('error' in outcome ? { error: outcome.error } : delivered ? {} : { error: `the endpoint answered ${outcome.status}` }),
+    final: delivered || attempt.final,
+  };
+  await deps.store.recordAttempt(delivery.id, record);
+  logs.webhookAttempted(delivery.id, webhook.id, attempt.number, record.outcome, record.status ?? null, record.durationMs);
+  if (!delivered && !attempt.final)
+    throw new DeliveryFailed(`delivery ${delivery.id} attempt ${attempt.number}: ${record.error}`);
+}
+
+export function signedHeaders(secret: string, id: string, at: Date, body: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'Evident-Webhooks/1',
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(id, at, body),
+  };
+}
+
+/** POSTs once: the answer's status, or why there was none. Never follows a redirect (node:http does not). */
+async function post(raw: string, headers: Record<string, string>, body: string, policy: TargetPolicy): Promise<Outcome> {
+  const checked = checkTargetUrl(raw, policy);
+  if ('refused' in checked) return { error: `refused: ${checked.refused}` };
+  const resolved = await resolveTarget(checked.url, policy).catch((error: unknown) => ({ refused: (error as Error).message }));
+  if ('refused' in resolved) return { error: `refused: ${resolved.refused}` };
+  const client = checked.url.protocol === 'https:' ? https : http;
+  return new Promise<Outcome>((resolve) => {
+    const request = client.request(
+      checked.url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: guardedLookup(policy),
+        timeout: timeoutMs,
+      },
+      (answer) => {
+        let read = 0;
+        answer.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > maxAnswerBytes) answer.destroy();
+        });
+        answer.on('close', () => resolve({ status: answer.statusCode ?? 0 }));
+        answer.on('error', () => resolve({ status: answer.statusCode ?? 0 }));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
+    request.on('error', (error) => resolve({ error: error.message }));
+    request.end(body);
+  });
+}

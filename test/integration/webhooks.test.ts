@@ -1,0 +1,184 @@
+/**
+ * Outbound webhooks on the emulators, through Hosting: a receiver in this process (on 127.0.0.1,
+ * which only the emulators may target) verifies every delivery with the `standardwebhooks`
+ * library; the tasks emulator makes the attempts and retries them with back-off after the
+ * receiver's failures; targets an attacker would like are refused.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headingOf, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
+import { bearer, functionUrl, hosting, mode, signUp } from '../support/emulator.ts';
+
+const browser = useBrowser();
+
+interface Received {
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+const received: Received[] = [];
+/** What the receiver answers, request by request; 204 when the list is empty. */
+let answers: number[] = [];
+let server: Server;
+let receiverUrl = '';
+let auth: Record<string, string> = {};
+
+beforeAll(async () => {
+  if (mode === 'protected') auth = bearer((await signUp()).idToken);
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(answers.shift() ?? 204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/evident`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const api = (method: string, path: string, body?: unknown) =>
+  fetch(`${hosting}${path}`, {
+    method,
+    headers: { ...auth, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+async function subscribe(events: string[]): Promise<{ id: string; secret: string }> {
+  const response = await api('POST', '/api/webhooks', { url: receiverUrl, events });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { id: string; secret: string };
+}
+
+interface Delivery {
+  id: string;
+  state: string;
+  event: { type: string };
+  attempts: { outcome: string; status?: number }[];
+}
+
+/** Polls a subscription's deliveries until `done` holds, failing at the deadline. */
+async function deliveriesWhen(id: string, done: (items: Delivery[]) => boolean, deadlineMs = 120_000): Promise<Delivery[]> {
+  const until = Date.now() + deadlineMs;
+  for (;;) {
+    const page = (await (await api('GET', `/api/webhooks/${id}/deliveries`)).json()) as { items: Delivery[] };
+    if (done(page.items)) return page.items;
+    if (Date.now() > until) throw new Error(`deliveries never settled: ${JSON.stringify(page.items)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+const verify = (secret: string, message: Received) =>
+  new Webhook(secret).verify(message.body, {
+    'webhook-id': String(message.headers['webhook-id']),
+    'webhook-timestamp': String(message.headers['webhook-timestamp']),
+    'webhook-signature': String(message.headers['webhook-signature']),
+  }) as { type: string; data: Record<string, unknown> };
+
+describe(`webhooks, ${mode} mode`, () => {
+  it.each([
+    ['https://10.1.2.3/hooks', '10.1.2.3 is a private address'],
+    ['https://169.254.169.254/computeMetadata/v1/', '169.254.169.254 is a link-local address (cloud metadata)'],
+    ['https://metadata.google.internal/', 'metadata.google.internal is the cloud metadata server'],
+    ['http://example.com/hooks', 'the URL must use https'],
+  ])('refuses %s as a target', async (url, reason) => {
+    const response = await api('POST', '/api/webhooks', { url, events: ['report.published'] });
+    const body = (await response.json()) as { code: string; detail: string };
+    expect([response.status, body.code, body.detail]).toEqual([
+      422,
+      'webhook_target_refused',
+      `The webhook URL is refused: ${reason}.`,
+    ]);
+  });
+
+  it('delivers a ping after the receiver failed twice: retried with back-off, one webhook-id, every attempt signed', async () => {
+    const { id, secret } = await subscribe(['report.published']);
+    received.length = 0;
+    answers = [500, 500];
+    const pinged = await api('POST', `/api/webhooks/${id}/ping`);
+    expect(pinged.status).toBe(202);
+    const { id: deliveryId } = (await pinged.json()) as { id: string };
+    const [delivery] = await deliveriesWhen(id, (items) => items[0]?.state === 'delivered');
+    expect(delivery!.attempts.map((attempt) => [attempt.outcome, attempt.status])).toEqual([
+      ['failed', 500],
+      ['failed', 500],
+      ['delivered', 204],
+    ]);
+    const mine = received.filter((message) => message.headers['webhook-id'] === deliveryId);
+    expect(mine).toHaveLength(3);
+    for (const message of mine) expect(verify(secret, message).type).toBe('webhook.ping');
+    await api('DELETE', `/api/webhooks/${id}`);
+  }, 150_000);
+
+  it("announces the day's report when the daily job runs, signed, once", async () => {
+    const { id, secret } = await subscribe(['report.published']);
+    received.length = 0;
+    answers = [];
+    // The emulator does not fire schedules: the development trigger runs the same job.
+    const ran = await fetch(functionUrl('devDailyReport'), { method: 'POST' });
+    const { date } = (await ran.json()) as { date: string };
+    const [delivery] = await deliveriesWhen(id, (items) => items.some((item) => item.state === 'delivered'));
+    expect(delivery!.event.type).toBe('report.published');
+    const message = received.find((candidate) => candidate.headers['webhook-id'] === delivery!.id)!;
+    const event = verify(secret, message);
+    expect([event.type, event.data['date'], typeof event.data['score']]).toEqual(['report.published', date, 'number']);
+    // The job again: the same report, announced under the same ids, is not recorded twice. The job
+    // answers after it recorded its deliveries, so the list is complete when it has answered.
+    await fetch(functionUrl('devDailyReport'), { method: 'POST' });
+    const items = await deliveriesWhen(id, () => true);
+    expect(items.map((item) => item.id)).toEqual([delivery!.id]);
+    await api('DELETE', `/api/webhooks/${id}`);
+  }, 150_000);
+
+  it('lets a person add a webhook on its page, read the secret once, send a ping and see it delivered', async () => {
+    received.length = 0;
+    answers = [];
+    const opened = await openPage(browser());
+    const { page } = opened;
+    try {
+      await page.goto(`${hosting}/settings/webhooks`);
+      if (mode === 'protected') await signIn(page, 'webhooks@example.com');
+      await page.getByTestId('no-webhooks').or(page.getByTestId('webhook-item').first()).first().waitFor(settles);
+      expect(await headingOf(page)).toBe('Webhooks');
+      const form = page.getByRole('form', { name: 'Add a webhook' });
+      // Said before anything is sent: no event chosen, and a plain-http URL that is not this machine.
+      await page.getByTestId('webhook-url-input').fill('http://hooks.example.com/x');
+      await form.getByRole('button', { name: 'Add the webhook' }).click();
+      expect(await page.getByTestId('webhook-events-error').textContent()).toBe('Choose at least one event.');
+      expect(await page.getByTestId('webhook-url-error').textContent()).toContain('https://');
+
+      await page.getByTestId('webhook-url-input').fill(receiverUrl);
+      await page.getByTestId('webhook-event-report.published').check();
+      await form.getByLabel('Description').fill('Browser receiver');
+      await form.getByRole('button', { name: 'Add the webhook' }).click();
+      await page.getByTestId('webhook-secret').waitFor(settles);
+      const secret = await page.getByTestId('webhook-secret').inputValue();
+      expect(secret).toMatch(/^whsec_/);
+      expect(await page.getByTestId('webhook-created').textContent()).toContain('will not be shown again');
+
+      const { webhooks } = (await (await api('GET', '/api/webhooks')).json()) as {
+        webhooks: { id: string; description: string }[];
+      };
+      const id = webhooks.find((webhook) => webhook.description === 'Browser receiver')!.id;
+      const item = page.locator(`[data-webhook="${id}"]`);
+      await item.getByRole('button', { name: 'Send a ping' }).click();
+      const delivery = item.getByTestId('delivery-item').first();
+      await expect.poll(() => delivery.getAttribute('data-state'), { timeout: 60_000 }).toBe('delivered');
+      expect(await delivery.getByTestId('delivery-event').textContent()).toBe('webhook.ping');
+      const deliveryId = await delivery.getAttribute('data-delivery');
+      const message = received.find((candidate) => candidate.headers['webhook-id'] === deliveryId)!;
+      expect(verify(secret, message).type).toBe('webhook.ping');
+      await screenshot(page, 'webhooks');
+      expect(opened.problems).toEqual([]);
+      await api('DELETE', `/api/webhooks/${id}`);
+    } finally {
+      await opened.close();
+    }
+  }, 150_000);
+});
