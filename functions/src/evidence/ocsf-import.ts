@@ -8,6 +8,8 @@ import { ScanUnreadable, type ScanProblem } from './evidence-errors.js';
 import { JsonValueSplitter } from './json-values.js';
 import { convertFinding, type ScannerFindingInput } from '../common/ocsf-findings.js';
 
+/** Characters handed to the splitter at a time. */
+const sliceLength = 256 * 1024;
 /** Problems listed in a refusal; the rest are counted. */
 const maxListedProblems = 100;
 
@@ -29,7 +31,12 @@ export function readScan(bytes: Uint8Array): ScanRead {
   const problems: ScanProblem[] = [];
   const items: ScannerFindingInput[] = [];
   let findings = 0;
-  for (const piece of [...splitter.push(text), ...splitter.end()]) {
+  // Fed a slice at a time, so only one slice's findings are held parsed, not the whole file's.
+  const pieces = function* () {
+    for (let start = 0; start < text.length; start += sliceLength) yield* splitter.push(text.slice(start, start + sliceLength));
+    yield* splitter.end();
+  };
+  for (const piece of pieces()) {
     const element = 'value' in piece || piece.element === true;
     const at = { line: piece.line, ...(inArray && element ? { index: findings } : {}) };
     if (element) findings++;

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { NamedTaskQueue } from '../common/cloud-tasks.js';
+import { inBatches } from '../storage/object-store.js';
 import { payloadOf, ping, type WebhookEvent } from './webhook-events.js';
 import type { DeliveryRecord, WebhookRecord, WebhookStore } from './webhook-store.js';
 
@@ -17,6 +18,9 @@ export const deliveryFunctionName = 'deliverWebhook';
  * a person can redeliver it later.
  */
 export const deliveryRetry = { maxAttempts: 6, minBackoffSeconds: 5, maxBackoffSeconds: 300, maxDoublings: 6 } as const;
+
+/** Deliveries recorded and queued at once while announcing. */
+const parallelSends = 16;
 
 export interface DeliveryTask extends Record<string, unknown> {
   deliveryId: string;
@@ -37,15 +41,12 @@ export class WebhookDispatcher {
   async announce(events: readonly WebhookEvent[]): Promise<number> {
     if (events.length === 0) return 0;
     const webhooks = await this.#store.list();
-    let queued = 0;
-    for (const event of events) {
-      for (const webhook of webhooks) {
-        if (!(webhook.events as string[]).includes(event.type)) continue;
-        await this.#send(webhook, event);
-        queued++;
-      }
-    }
-    return queued;
+    const wanted = events.flatMap((event) =>
+      webhooks.filter((webhook) => (webhook.events as string[]).includes(event.type)).map((webhook) => ({ webhook, event })),
+    );
+    // A day's status changes and reminders times every subscription: several at a time, not one by one.
+    await inBatches(wanted, parallelSends, ({ webhook, event }) => this.#send(webhook, event));
+    return wanted.length;
   }
 
   /** A test event to one subscription, whatever it subscribed to. */

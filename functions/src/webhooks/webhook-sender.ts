@@ -11,7 +11,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import { logs } from '../logs.js';
-import { checkTargetUrl, guardedLookup, resolveTarget, type TargetPolicy } from './webhook-targets.js';
+import { checkTargetUrl, guardedLookup, TargetRefused, type TargetPolicy } from './webhook-targets.js';
 import type { WebhookStore } from './webhook-store.js';
 
 const timeoutMs = 10_000;
@@ -77,11 +77,10 @@ export function signedHeaders(secret: string, id: string, at: Date, body: string
 }
 
 /** POSTs once: the answer's status, or why there was none. Never follows a redirect (node:http does not). */
-async function post(raw: string, headers: Record<string, string>, body: string, policy: TargetPolicy): Promise<Outcome> {
+function post(raw: string, headers: Record<string, string>, body: string, policy: TargetPolicy): Promise<Outcome> {
+  // The text now; the addresses as the socket connects (guardedLookup), so a name is resolved once per attempt.
   const checked = checkTargetUrl(raw, policy);
-  if ('refused' in checked) return { error: `refused: ${checked.refused}` };
-  const resolved = await resolveTarget(checked.url, policy).catch((error: unknown) => ({ refused: (error as Error).message }));
-  if ('refused' in resolved) return { error: `refused: ${resolved.refused}` };
+  if ('refused' in checked) return Promise.resolve({ error: `refused: ${checked.refused}` });
   const client = checked.url.protocol === 'https:' ? https : http;
   return new Promise<Outcome>((resolve) => {
     const request = client.request(
@@ -90,6 +89,8 @@ async function post(raw: string, headers: Record<string, string>, body: string, 
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
         lookup: guardedLookup(policy),
+        // A fresh connection per attempt: no pooled socket the endpoint may have closed, and every connect is checked.
+        agent: false,
         timeout: timeoutMs,
       },
       (answer) => {
@@ -103,7 +104,9 @@ async function post(raw: string, headers: Record<string, string>, body: string, 
       },
     );
     request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
-    request.on('error', (error) => resolve({ error: error.message }));
+    request.on('error', (error) =>
+      resolve({ error: error instanceof TargetRefused ? `refused: ${error.reason}` : error.message }),
+    );
     request.end(body);
   });
 }

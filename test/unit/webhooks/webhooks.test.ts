@@ -147,6 +147,29 @@ const verified = (secret: string, message: Received) =>
     'webhook-signature': String(message.headers['webhook-signature']),
   });
 
+const report = (runId: string): Report =>
+  ({
+    date: '2026-11-24',
+    runId,
+    summary: { score: 81.6, counts: { passing: 40, failing: 5, stale: 2, missing: 1, not_applicable: 1 }, controls: 49 },
+    diff: {
+      previousDate: '2026-11-23',
+      newlyFailing: ['IAM-08'],
+      fixed: [],
+      newlyStale: [],
+      changes: [{ id: 'IAM-08', from: 'passing', to: 'failing' }],
+    },
+    controls: [
+      {
+        id: 'IAM-08',
+        title: 'Data stores are not public',
+        severity: 'critical',
+        owner: 'Platform lead',
+        dueDate: '2026-12-01',
+      },
+    ],
+  }) as unknown as Report;
+
 describe('subscriptions', () => {
   it('are created with a secret shown once, then listed and read without it', async () => {
     const response = await call('POST', '/api/webhooks', { url, events: ['report.published'], description: 'ops channel' });
@@ -187,6 +210,25 @@ describe('subscriptions', () => {
     expect((await call('DELETE', `/api/webhooks/${id}`)).status).toBe(204);
     const again = await call('DELETE', `/api/webhooks/${id}`);
     expect([again.status, ((await again.json()) as { code: string }).code]).toEqual([404, 'webhook_not_found']);
+    // A delivery recorded before the deletion (a retry still queued) sends nothing and records no attempt.
+    const record = {
+      id,
+      url,
+      events: ['report.published' as const],
+      format: 'json' as const,
+      description: '',
+      createdAt: '',
+      createdBy: { uid: 'a' },
+      secret: 'whsec_AAAA',
+    };
+    const queuedBefore = await webhooks.recordDelivery(
+      record,
+      reportEvents(report('daily-1'), { republished: false, at: new Date() })[0]!,
+      '{}',
+      new Date(),
+    );
+    await attemptDelivery({ store: webhooks, policy, now: () => new Date() }, queuedBefore.id, { number: 1, final: false });
+    expect([receiver.received.length, await webhooks.attempts(queuedBefore.id)]).toEqual([0, []]);
   });
 });
 
@@ -268,29 +310,6 @@ describe('deliveries', () => {
 });
 
 describe('announcing events', () => {
-  const report = (runId: string): Report =>
-    ({
-      date: '2026-11-24',
-      runId,
-      summary: { score: 81.6, counts: { passing: 40, failing: 5, stale: 2, missing: 1, not_applicable: 1 }, controls: 49 },
-      diff: {
-        previousDate: '2026-11-23',
-        newlyFailing: ['IAM-08'],
-        fixed: [],
-        newlyStale: [],
-        changes: [{ id: 'IAM-08', from: 'passing', to: 'failing' }],
-      },
-      controls: [
-        {
-          id: 'IAM-08',
-          title: 'Data stores are not public',
-          severity: 'critical',
-          owner: 'Platform lead',
-          dueDate: '2026-12-01',
-        },
-      ],
-    }) as unknown as Report;
-
   it('delivers each event once to the subscriptions that want it, however often it is announced', async () => {
     await subscribe(['report.published', 'control.status_changed']);
     await subscribe(['control.status_changed'], 'slack');
