@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   desktop,
   headingOf,
@@ -143,44 +143,65 @@ async function openSignedIn(screen: Screen, colorScheme: 'light' | 'dark' = 'lig
   return { ...opened, signInPage };
 }
 
-describe(`the web app on a phone and a desktop, ${mode} mode`, () => {
-  for (const screen of [phone, desktop]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      it(`shows every main view on a ${screen.name} (${screen.width}×${screen.height}), ${colorScheme} theme, fitting its width with no serious axe violation`, async () => {
-        const { page, close, signInPage } = await openSignedIn(screen, colorScheme);
-        const found: Record<string, string[]> = {};
-        if (mode === 'protected') found['sign in'] = signInPage.filter((line) => line !== 'fits');
-        const record = async (name: string) => {
-          await screenshot(page, `${screen.name}-${colorScheme}-${name.replaceAll(' ', '-')}`);
-          const overflow = await overflowOf(page);
-          found[name] = [...(await seriousViolations(page)), ...(overflow === 'fits' ? [] : [overflow])];
-        };
-        for (const view of views) {
-          await page.goto(`${hosting}${view.path}`);
-          await view.ready(page);
-          await record(view.name);
-        }
-        // The chat with an answer and its citations (below the report on a phone).
-        await page.goto(`${hosting}/`);
-        await page.getByLabel('Your question').fill('What is failing?');
-        await page.getByLabel('Your question').press('Enter');
-        await page.getByTestId('chat-citation').first().waitFor(settles);
-        await record('chat');
-        if (screen.phone) {
-          await page.getByTestId('menu-button').click();
-          await record('menu open');
-        }
-        // A run's page once it has finished.
-        await page.goto(`${hosting}/analyses`);
-        await page.getByRole('button', { name: 'Start analysis' }).click();
-        await expect.poll(() => page.getByTestId('run-state').textContent(), { timeout: 30_000 }).toMatch(/^\s*Completed\./);
-        await record('analysis run');
-        expect(Object.fromEntries(Object.entries(found).filter(([, list]) => list.length > 0))).toEqual({});
-        await close();
-      });
-    }
-  }
+/** What is wrong with the page as it is now: serious axe violations, and any horizontal scroll. */
+async function problemsOf(page: Page): Promise<string[]> {
+  const overflow = await overflowOf(page);
+  return [...(await seriousViolations(page)), ...(overflow === 'fits' ? [] : [overflow])];
+}
 
+// One signed-in page per screen and theme, shared by its tests in order, so each view has its own
+// test (and time budget) while signing in happens once.
+for (const screen of [phone, desktop]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    describe(`the web app on a ${screen.name} (${screen.width}×${screen.height}), ${colorScheme} theme, ${mode} mode: each view fits its width with no serious axe violation`, () => {
+      let opened: Awaited<ReturnType<typeof openSignedIn>> | undefined;
+      const page = () => {
+        if (!opened) throw new Error('no page: opening the app failed in the first test');
+        return opened.page;
+      };
+      const problemsAfterShot = async (name: string) => {
+        await screenshot(page(), `${screen.name}-${colorScheme}-${name.replaceAll(' ', '-')}`);
+        return problemsOf(page());
+      };
+      afterAll(() => opened?.close());
+
+      // Opening (and signing in) is a test of its own rather than a beforeAll: it polls, and in
+      // protected mode it checks the sign-in page too.
+      it(mode === 'protected' ? 'sign in' : 'open the app', async () => {
+        opened = await openSignedIn(screen, colorScheme);
+        expect(opened.signInPage.filter((line) => line !== 'fits')).toEqual([]);
+      });
+      for (const view of views) {
+        it(view.name, async () => {
+          await page().goto(`${hosting}${view.path}`);
+          await view.ready(page());
+          expect(await problemsAfterShot(view.name)).toEqual([]);
+        });
+      }
+      it('chat, with an answer and its citations (below the report on a phone)', async () => {
+        await page().goto(`${hosting}/`);
+        await page().getByLabel('Your question').fill('What is failing?');
+        await page().getByLabel('Your question').press('Enter');
+        await page().getByTestId('chat-citation').first().waitFor(settles);
+        expect(await problemsAfterShot('chat')).toEqual([]);
+      });
+      if (screen.phone) {
+        it('menu open', async () => {
+          await page().getByTestId('menu-button').click();
+          expect(await problemsAfterShot('menu open')).toEqual([]);
+        });
+      }
+      it("a run's page once it has finished", async () => {
+        await page().goto(`${hosting}/analyses`);
+        await page().getByRole('button', { name: 'Start analysis' }).click();
+        await expect.poll(() => page().getByTestId('run-state').textContent(), { timeout: 30_000 }).toMatch(/^\s*Completed\./);
+        expect(await problemsAfterShot('analysis run')).toEqual([]);
+      });
+    });
+  }
+}
+
+describe(`the web app on a phone and a desktop, ${mode} mode`, () => {
   it('has no horizontal page scroll on any main view at any width from 320 to 1440 px', async () => {
     const { page, close } = await openSignedIn({ ...phone, width: 320 });
     // Every 16 px, and a pixel either side of each layout breakpoint (40, 52, 56 and 64 rem).
@@ -200,7 +221,7 @@ describe(`the web app on a phone and a desktop, ${mode} mode`, () => {
     }
     expect(tooWide).toEqual([]);
     await close();
-  });
+  }, 120_000);
 
   it('gives every button, field and menu link on a phone a touch target of at least 44×44 px', async () => {
     const { page, close } = await openSignedIn(phone);

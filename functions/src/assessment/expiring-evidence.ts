@@ -36,7 +36,7 @@ export function expiringEvidence(
         const lastFresh = Math.min(entry.expires - 1, entry.effective + requirement.freshnessDays * dayMs);
         if (lastFresh < asOf) continue;
         const daysLeft = Math.ceil((lastFresh - asOf) / dayMs);
-        if (!options.reminderDays.includes(daysLeft)) continue;
+        if (!options.reminderDays.includes(daysLeft) || daysLeft >= requirement.freshnessDays) continue;
         const staleAt = lastFresh + 1;
         reminders.push({
           controlId: control.id,

@@ -75,6 +75,20 @@ describe('evidence about to go stale', () => {
     ]);
   });
 
+  it('does not remind of a daily snapshot on the day it arrives, only once its collector has stopped', () => {
+    const daily = compileCatalog({
+      version: 'v',
+      controls: [{ ...control, evidence: [{ kind: 'backup.restore_test', freshnessDays: 7 }] }],
+      frameworks: [],
+      dueDays: defaultDueDays,
+    });
+    // Collected 2 hours ago: 7 days left, which is the whole window. Six days old: 1 day left.
+    const fresh = restoreTest('db-today', 2 / 24);
+    const stopped = restoreTest('db-stopped', 6);
+    const reminders = expiringEvidence(daily, [fresh, stopped], { asOf, timeZone: 'UTC', reminderDays: [30, 7, 1] });
+    expect(reminders.map((reminder) => [reminder.subject, reminder.daysLeft])).toEqual([['db-stopped', 1]]);
+  });
+
   it('counts from an expiry that comes before the freshness window ends', () => {
     const expiring = restoreTest('db-expiring', 1, { expiresAt: new Date(asOf.getTime() + 7 * dayMs).toISOString() });
     const [reminder] = expiringEvidence(compiled, [expiring], { asOf, timeZone: 'UTC', reminderDays: [7] });

@@ -1,0 +1,169 @@
+/**
+ * Scores the chat engine on a question set over the demo history (14 daily reports up to
+ * 2026-11-21, seeded into a temporary local-folder store exactly as the demo seeds it). Shared
+ * by the development set (tuned on) and the held-out set (frozen before tuning, never tuned on).
+ *
+ * An entry passes when the answer is grounded, cites every control the entry expects, names every
+ * string the entry says it must (people, devices, dates, scores), and, unless the entry leaves
+ * citations open, cites with a precision of at least `minPrecision`. Out-of-scope entries pass
+ * when declined: not grounded, citing nothing.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compileCatalog, type CompiledCatalog } from '../../functions/src/assessment/evaluate.ts';
+import type { Report } from '../../functions/src/assessment/model.ts';
+import { answerQuestion, type ComposedAnswer } from '../../functions/src/chat/answer.ts';
+import type { ChatTurn } from '../../functions/src/chat/intent-model.ts';
+import { indexReport, type ReportIndex } from '../../functions/src/chat/report-index.ts';
+import { EvidenceStore } from '../../functions/src/evidence/evidence-store.ts';
+import { produceDailyReport } from '../../functions/src/reports/daily-report.ts';
+import { ReportStore } from '../../functions/src/reports/report-store.ts';
+import { LocalFolderStore } from '../../functions/src/storage/local-folder-store.ts';
+import { SubmissionStore } from '../../functions/src/submissions/submission-store.ts';
+import { seedDemoHistory } from '../../scripts/lib/demo/seed.ts';
+import { compileCatalogSources } from '../../scripts/lib/catalog-bundle.ts';
+import { paths } from '../../scripts/lib/paths.ts';
+
+interface InScope {
+  question: string;
+  history?: ChatTurn[];
+  cite: string[];
+  /** Strings the answer must contain (case-insensitive): the people, devices, dates or numbers asked for. */
+  mentions?: string[];
+  /** Citations are not judged (a question answered by a number), only groundedness and mentions. */
+  anyCitations?: boolean;
+}
+interface OutOfScope {
+  question: string;
+  history?: ChatTurn[];
+  outOfScope: true;
+}
+export type Entry = InScope | OutOfScope;
+
+export interface Outcome {
+  entry: Entry;
+  answer: ComposedAnswer;
+  cited: string[];
+  precision: number;
+  recall: number;
+  /** The `mentions` the answer lacks. */
+  unmentioned: string[];
+  passed: boolean;
+}
+
+export const isOutOfScope = (entry: Entry): entry is OutOfScope => 'outOfScope' in entry;
+
+export const evaluationToday = '2026-11-21';
+
+export interface DemoHistory {
+  compiled: CompiledCatalog;
+  reports: ReportStore;
+  report: Report;
+  index: ReportIndex;
+  close: () => Promise<void>;
+}
+
+/** The demo's fourteen days in a temporary store, and today's report with its index. */
+export async function seedEvaluationHistory(): Promise<DemoHistory> {
+  const compiled = compileCatalog(compileCatalogSources(paths.catalog));
+  const dir = await mkdtemp(join(tmpdir(), 'evident-chat-eval-'));
+  const store = new LocalFolderStore(dir);
+  const evidence = new EvidenceStore(store);
+  const reports = new ReportStore(store);
+  await seedDemoHistory(
+    { store, evidence, reports, submissions: new SubmissionStore(store, evidence), catalog: compiled, produceDailyReport },
+    { today: evaluationToday, timeZone: 'UTC', now: new Date(`${evaluationToday}T09:00:00Z`) },
+  );
+  const report = (await reports.find(evaluationToday))!.report;
+  return {
+    compiled,
+    reports,
+    report,
+    index: indexReport(report, compiled.catalog),
+    close: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+export const readEntries = async (file: string): Promise<Entry[]> =>
+  JSON.parse(await readFile(join(paths.root, 'test/fixtures/chat', file), 'utf8')) as Entry[];
+
+/** Asks every entry's question of the demo history and judges each answer. */
+export async function evaluate(history: DemoHistory, entries: readonly Entry[], minPrecision: number): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const entry of entries) {
+    const answer = await answerQuestion({
+      message: entry.question,
+      history: entry.history ?? [],
+      report: history.report,
+      catalog: history.compiled.catalog,
+      index: history.index,
+      reportOn: async (date) => (await history.reports.find(date, { immutable: true }))?.report,
+    });
+    outcomes.push(judge(entry, answer, minPrecision));
+  }
+  return outcomes;
+}
+
+function judge(entry: Entry, answer: ComposedAnswer, minPrecision: number): Outcome {
+  const cited = [...new Set(answer.citations.map((citation) => citation.controlId))].sort();
+  if (isOutOfScope(entry)) {
+    const declined = !answer.grounded && cited.length === 0;
+    return { entry, answer, cited, precision: cited.length === 0 ? 1 : 0, recall: 1, unmentioned: [], passed: declined };
+  }
+  const expected = entry.cite;
+  const hits = cited.filter((id) => expected.includes(id)).length;
+  const precision = entry.anyCitations ? 1 : cited.length === 0 ? (expected.length === 0 ? 1 : 0) : hits / cited.length;
+  const recall = expected.length === 0 ? 1 : hits / expected.length;
+  // Markdown escapes (`\_`, `\-`) are not part of what a reader sees.
+  const text = answer.answer.replaceAll('\\', '').toLowerCase();
+  const unmentioned = (entry.mentions ?? []).filter((mention) => !text.includes(mention.toLowerCase()));
+  const passed = answer.grounded && recall === 1 && precision >= minPrecision && unmentioned.length === 0;
+  return { entry, answer, cited, precision, recall, unmentioned, passed };
+}
+
+const mean = (values: number[]) => (values.length === 0 ? 1 : values.reduce((sum, value) => sum + value, 0) / values.length);
+
+export interface Score {
+  questions: number;
+  inScope: number;
+  passed: number;
+  share: number;
+  meanPrecision: number;
+  meanRecall: number;
+  outOfScope: number;
+  declined: number;
+}
+
+export function scoreOf(outcomes: readonly Outcome[]): Score {
+  const inScope = outcomes.filter((outcome) => !isOutOfScope(outcome.entry));
+  const outOfScope = outcomes.filter((outcome) => isOutOfScope(outcome.entry));
+  const passed = inScope.filter((outcome) => outcome.passed).length;
+  return {
+    questions: outcomes.length,
+    inScope: inScope.length,
+    passed,
+    share: inScope.length === 0 ? 1 : passed / inScope.length,
+    meanPrecision: mean(inScope.map((outcome) => outcome.precision)),
+    meanRecall: mean(inScope.map((outcome) => outcome.recall)),
+    outOfScope: outOfScope.length,
+    declined: outOfScope.filter((outcome) => outcome.passed).length,
+  };
+}
+
+export function scoreLines(name: string, score: Score): string[] {
+  return [
+    `chat ${name} over the demo report of ${evaluationToday}: ${score.questions} questions`,
+    `  in scope:     ${score.inScope}, passed: ${score.passed} (${(100 * score.share).toFixed(1)}%)`,
+    `  mean precision ${score.meanPrecision.toFixed(3)}, mean recall ${score.meanRecall.toFixed(3)}`,
+    `  out of scope: ${score.outOfScope}, declined: ${score.declined}`,
+  ];
+}
+
+export const missLine = (outcome: Outcome) =>
+  `  missed: "${outcome.entry.question}" cited [${outcome.cited.join(', ')}]` +
+  (isOutOfScope(outcome.entry)
+    ? ' (should be declined)'
+    : `, expected [${outcome.entry.cite.join(', ')}] (precision ${outcome.precision.toFixed(2)}, recall ${outcome.recall.toFixed(2)})` +
+      `${outcome.unmentioned.length > 0 ? `, lacks ${outcome.unmentioned.map((text) => `"${text}"`).join(', ')}` : ''}` +
+      `${outcome.answer.grounded ? '' : ', declined'}`);
