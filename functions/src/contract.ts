@@ -134,3 +134,7 @@ export const webhookDeliveryIdPattern = '^msg_[0-9a-f]{24}$';
 export const maxWebhooks = 25;
 /** Days before evidence goes stale, or an exception expires, that a reminder is sent. */
 export const defaultReminderDays = [30, 7, 1] as const;
+
+/** How far ahead a report lists the evidence each control relies on that will go stale (`expiring`), and how many items at most. */
+export const expiringHorizonDays = 180;
+export const maxExpiringPerControl = 100;

@@ -1,7 +1,7 @@
 /** The `report` family: the daily assessment, for today and any past date, and its OSCAL export. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, jsonResponse, ref, responseRef } from '../components.ts';
-import { datePattern, severities } from '../../functions/src/contract.ts';
+import { datePattern, expiringHorizonDays, maxExpiringPerControl, severities } from '../../functions/src/contract.ts';
 
 export const tag = {
   name: 'report',
@@ -88,6 +88,32 @@ export const schemas = {
         description:
           'True when the control is failing only on findings exceptions cover (and no evidence is stale or missing): ' +
           'it then counts for neither the score nor readiness, and has no due date, until the exception expires.',
+      },
+      expiring: {
+        type: 'array',
+        items: ref('ExpiringItem'),
+        maxItems: maxExpiringPerControl,
+        description:
+          `The fresh evidence the control relies on that ages on its own and goes stale within ${expiringHorizonDays} days, ` +
+          `soonest first, at most ${maxExpiringPerControl}. Evidence renewed in the last day (a collector\u2019s daily ` +
+          'snapshot) is left out: its next collection renews it. Absent when there is none.',
+      },
+    },
+  },
+  ExpiringItem: {
+    type: 'object',
+    required: ['kind', 'subject', 'evidenceId', 'staleAt'],
+    additionalProperties: false,
+    properties: {
+      kind: { type: 'string' },
+      subject: { type: 'string' },
+      evidenceId: { type: 'string' },
+      staleAt: {
+        type: 'string',
+        format: 'date-time',
+        description:
+          'The instant the item no longer counts (its age passes the control\u2019s window for the kind, or it ' +
+          'expires), unless newer evidence of the subject arrives first.',
       },
     },
   },

@@ -262,6 +262,25 @@ describe(`owners and due dates in the web app, ${mode} mode`, () => {
   });
 });
 
+describe(`evidence going stale, ${mode} mode`, () => {
+  it("lists on a control's page the evidence its result says goes stale, each with the day, soonest first", async () => {
+    const list = await api<ControlList>('/api/controls');
+    const details = await Promise.all(list.controls.map((control) => api<ControlDetail>(`/api/controls/${control.id}`)));
+    const relying = details.find((detail) => (detail.result?.expiring?.length ?? 0) > 0)!;
+    const expiring = relying.result!.expiring!;
+    expect([...expiring].sort((a, b) => (a.staleAt < b.staleAt ? -1 : 1))).toEqual(expiring);
+    const { page, problems, close } = await openAt(`/controls/${relying.id}`, 'going-stale@example.com');
+    await expect.poll(() => headingOf(page), settles).toBe(`${relying.id} ${relying.title}`);
+    const items = page.getByTestId('expiring-evidence').locator('li');
+    expect(await items.count()).toBe(expiring.length);
+    expect(await items.first().textContent()).toContain(expiring[0]!.subject);
+    expect(await items.first().locator('time').getAttribute('datetime')).toBe(expiring[0]!.staleAt);
+    await screenshot(page, 'control-going-stale');
+    expect(problems).toEqual([]);
+    await close();
+  });
+});
+
 describe(`the OSCAL downloads, ${mode} mode`, () => {
   it("downloads a day's POA&M from its report page as the API serves it", async () => {
     const history = await api<{ reports: { date: string }[] }>('/api/report');

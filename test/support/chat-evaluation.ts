@@ -18,6 +18,7 @@ import type { ChatTurn } from '../../functions/src/chat/intent-model.ts';
 import { indexReport, type ReportIndex } from '../../functions/src/chat/report-index.ts';
 import { EvidenceStore } from '../../functions/src/evidence/evidence-store.ts';
 import { produceDailyReport } from '../../functions/src/reports/daily-report.ts';
+import { StoredReportDays } from '../../functions/src/reports/report-days.ts';
 import { ReportStore } from '../../functions/src/reports/report-store.ts';
 import { LocalFolderStore } from '../../functions/src/storage/local-folder-store.ts';
 import { SubmissionStore } from '../../functions/src/submissions/submission-store.ts';
@@ -49,6 +50,8 @@ export interface Outcome {
   recall: number;
   /** The `mentions` the answer lacks. */
   unmentioned: string[];
+  /** Scores and shares in the answer (numbers with a decimal point, or percentages) that no report holds. */
+  strangeNumbers: string[];
   passed: boolean;
 }
 
@@ -61,6 +64,7 @@ export interface DemoHistory {
   reports: ReportStore;
   report: Report;
   index: ReportIndex;
+  days: StoredReportDays;
   close: () => Promise<void>;
 }
 
@@ -81,6 +85,7 @@ export async function seedEvaluationHistory(): Promise<DemoHistory> {
     reports,
     report,
     index: indexReport(report, compiled.catalog),
+    days: new StoredReportDays(reports, () => evaluationToday),
     close: () => rm(dir, { recursive: true, force: true }),
   };
 }
@@ -90,6 +95,7 @@ export const readEntries = async (file: string): Promise<Entry[]> =>
 
 /** Asks every entry's question of the demo history and judges each answer. */
 export async function evaluate(history: DemoHistory, entries: readonly Entry[], minPrecision: number): Promise<Outcome[]> {
+  const known = await reportNumbers(history);
   const outcomes: Outcome[] = [];
   for (const entry of entries) {
     const answer = await answerQuestion({
@@ -99,13 +105,30 @@ export async function evaluate(history: DemoHistory, entries: readonly Entry[], 
       catalog: history.compiled.catalog,
       index: history.index,
       reportOn: async (date) => (await history.reports.find(date, { immutable: true }))?.report,
+      days: history.days,
     });
-    outcomes.push(judge(entry, answer, minPrecision));
+    const strangeNumbers = [...answer.answer.matchAll(/(?<![\w.-])(\d+\.\d+|\d+(?=%))(?![\w-]|\.\d)/g)]
+      .map((match) => match[1]!)
+      .filter((number) => !known.has(Number(number)));
+    outcomes.push({ ...judge(entry, answer, minPrecision), strangeNumbers });
   }
   return outcomes;
 }
 
-function judge(entry: Entry, answer: ComposedAnswer, minPrecision: number): Outcome {
+/** Every score and readiness share of every report in the history, and the differences between scores. */
+async function reportNumbers(history: DemoHistory): Promise<Set<number>> {
+  const known = new Set<number>();
+  const scores: number[] = [];
+  for (const date of await history.reports.dates()) {
+    const { summary } = (await history.reports.find(date, { immutable: true }))!.report;
+    scores.push(summary.score);
+    for (const share of Object.values(summary.readiness ?? {})) if (share !== null) known.add(share);
+  }
+  for (const a of scores) for (const b of scores) known.add(a).add(Math.round(Math.abs(a - b) * 10) / 10);
+  return known;
+}
+
+function judge(entry: Entry, answer: ComposedAnswer, minPrecision: number): Omit<Outcome, 'strangeNumbers'> {
   const cited = [...new Set(answer.citations.map((citation) => citation.controlId))].sort();
   if (isOutOfScope(entry)) {
     const declined = !answer.grounded && cited.length === 0;
@@ -133,6 +156,8 @@ export interface Score {
   meanRecall: number;
   outOfScope: number;
   declined: number;
+  /** Answers with a score or share no report holds. */
+  wrongNumbers: number;
 }
 
 export function scoreOf(outcomes: readonly Outcome[]): Score {
@@ -148,6 +173,7 @@ export function scoreOf(outcomes: readonly Outcome[]): Score {
     meanRecall: mean(inScope.map((outcome) => outcome.recall)),
     outOfScope: outOfScope.length,
     declined: outOfScope.filter((outcome) => outcome.passed).length,
+    wrongNumbers: outcomes.filter((outcome) => outcome.strangeNumbers.length > 0).length,
   };
 }
 
@@ -157,6 +183,7 @@ export function scoreLines(name: string, score: Score): string[] {
     `  in scope:     ${score.inScope}, passed: ${score.passed} (${(100 * score.share).toFixed(1)}%)`,
     `  mean precision ${score.meanPrecision.toFixed(3)}, mean recall ${score.meanRecall.toFixed(3)}`,
     `  out of scope: ${score.outOfScope}, declined: ${score.declined}`,
+    `  answers with a score or share no report holds: ${score.wrongNumbers}`,
   ];
 }
 
@@ -166,4 +193,5 @@ export const missLine = (outcome: Outcome) =>
     ? ' (should be declined)'
     : `, expected [${outcome.entry.cite.join(', ')}] (precision ${outcome.precision.toFixed(2)}, recall ${outcome.recall.toFixed(2)})` +
       `${outcome.unmentioned.length > 0 ? `, lacks ${outcome.unmentioned.map((text) => `"${text}"`).join(', ')}` : ''}` +
-      `${outcome.answer.grounded ? '' : ', declined'}`);
+      `${outcome.answer.grounded ? '' : ', declined'}` +
+      `${outcome.strangeNumbers.length > 0 ? `, numbers no report holds: ${outcome.strangeNumbers.join(', ')}` : ''}`);

@@ -15,7 +15,7 @@
  *
  * Nothing here reads storage or the wall clock, so the same inputs always give the same report.
  */
-import { plural, severityWeights } from '../contract.js';
+import { expiringHorizonDays, maxExpiringPerControl, plural, severityWeights } from '../contract.js';
 import { compileCheck, outcomeOf, renderMessage, type CompiledCheck } from './checks.js';
 import { followUpOf } from './due-dates.js';
 import { applyExceptions, type ActiveException } from './exceptions.js';
@@ -27,6 +27,7 @@ import {
   type ControlResult,
   type ControlStatus,
   type EvidenceItem,
+  type ExpiringItem,
   type Finding,
   type Report,
   type ReportDiff,
@@ -149,6 +150,7 @@ function evaluateControl(control: Control, checks: CompiledCheck[], index: Evide
     .filter((entry) => entry.expires > asOf)
     .sort(bySubject);
   const scopedOut = attestations.filter((entry) => entry.item.data['notApplicable'] === true);
+  let expiring: ExpiringItem[] = [];
   const result = (status: ControlStatus): ControlResult => ({
     id: control.id,
     title: control.title,
@@ -157,6 +159,7 @@ function evaluateControl(control: Control, checks: CompiledCheck[], index: Evide
     status,
     findings,
     evidence: [...considered].sort(),
+    ...(expiring.length > 0 ? { expiring } : {}),
   });
 
   if (scopedOut.length > 0) {
@@ -174,6 +177,7 @@ function evaluateControl(control: Control, checks: CompiledCheck[], index: Evide
   }
 
   const { missing, stale, freshByKind } = assessRequirements(control, index, asOf, findings, considered);
+  expiring = expiringOf(control, freshByKind, asOf);
 
   let failing = false;
   for (const compiled of checks) {
@@ -193,6 +197,31 @@ function evaluateControl(control: Control, checks: CompiledCheck[], index: Evide
   if (missing) return result('missing');
   if (stale) return result('stale');
   return result('passing');
+}
+
+/** The instant an entry stops counting for a requirement: when its age passes the window, or when it expires. */
+export const staleAtOf = (entry: Indexed, freshnessDays: number) =>
+  Math.min(entry.expires, entry.effective + freshnessDays * dayMs + 1);
+
+/**
+ * The fresh evidence a control relies on that will go stale within the horizon, soonest first.
+ * An item renewed in the last day whose window (not an expiry) ends it is a collector's daily
+ * snapshot: its next collection renews it, so it is left out.
+ */
+function expiringOf(control: Control, freshByKind: ReadonlyMap<string, Indexed[]>, asOf: number): ExpiringItem[] {
+  const horizon = asOf + expiringHorizonDays * dayMs;
+  const found: { staleAt: number; item: ExpiringItem }[] = [];
+  for (const requirement of control.evidence) {
+    for (const entry of freshByKind.get(requirement.kind) ?? []) {
+      const staleAt = staleAtOf(entry, requirement.freshnessDays);
+      const snapshot = asOf - entry.effective < dayMs && staleAt < entry.expires;
+      if (snapshot || staleAt > horizon) continue;
+      const { kind, subject, id: evidenceId } = entry.item;
+      found.push({ staleAt, item: { kind, subject, evidenceId, staleAt: new Date(staleAt).toISOString() } });
+    }
+  }
+  found.sort((a, b) => a.staleAt - b.staleAt || (a.item.subject < b.item.subject ? -1 : a.item.subject > b.item.subject ? 1 : 0));
+  return found.slice(0, maxExpiringPerControl).map(({ item }) => item);
 }
 
 /**

@@ -6,7 +6,7 @@
  * for its kind, or at its `expiresAt`, whichever is first (evaluate.ts).
  */
 import { dayIn } from './dates.js';
-import { entriesOf, indexEvidence, type CompiledCatalog } from './evaluate.js';
+import { entriesOf, indexEvidence, staleAtOf, type CompiledCatalog } from './evaluate.js';
 import type { EvidenceItem } from './model.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -33,7 +33,7 @@ export function expiringEvidence(
     for (const requirement of control.evidence) {
       for (const entry of entriesOf(control, requirement.kind, index)) {
         // The last instant it counts: its age may reach the window exactly, its expiry may not be reached.
-        const lastFresh = Math.min(entry.expires - 1, entry.effective + requirement.freshnessDays * dayMs);
+        const lastFresh = staleAtOf(entry, requirement.freshnessDays) - 1;
         if (lastFresh < asOf) continue;
         const daysLeft = Math.ceil((lastFresh - asOf) / dayMs);
         if (!options.reminderDays.includes(daysLeft) || daysLeft >= requirement.freshnessDays) continue;

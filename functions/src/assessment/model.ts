@@ -26,6 +26,7 @@ export type Actor = Schemas['Actor'];
 export type FrameworkReadiness = Schemas['FrameworkReadiness'];
 export type RequirementResult = Schemas['RequirementResult'];
 export type ScannerFeed = Schemas['ScannerFeed'];
+export type ExpiringItem = Schemas['ExpiringItem'];
 export type RequirementCounts = Schemas['RequirementCounts'];
 export type ReadinessShares = Schemas['ReadinessShares'];
 

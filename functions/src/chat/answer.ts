@@ -6,15 +6,20 @@
  */
 import type { Catalog, Report } from '../assessment/model.js';
 import { decline, type ComposedAnswer } from './compose.js';
-import type { ChatTurn } from './intent-model.js';
+import type { ChatTurn, DeclineReason } from './intent-model.js';
 import { classify } from './intents.js';
 import { retrievalProvider, type AnswerProvider } from './provider.js';
 import { indexReport, type ReportIndex } from './report-index.js';
+import { parseQuery } from './queries/parse-query.js';
+import type { ReportDays } from './queries/query-model.js';
+import { runQuery } from './queries/run-query.js';
+import { normalize, notInReport } from './question-cues.js';
 import { declineScope, retrieve } from './retrieve.js';
 
 export type { ComposedAnswer } from './compose.js';
 export type { AnswerProvider } from './provider.js';
 export type { ReportIndex } from './report-index.js';
+export type { DayRecord, ReportDays } from './queries/query-model.js';
 
 export interface AnswerInput {
   message: string;
@@ -28,17 +33,37 @@ export interface AnswerInput {
   index?: ReportIndex;
   /** The report of an earlier date, for "what changed since <date>"; undefined when there is none. */
   reportOn?: (date: string) => Promise<Report | undefined>;
+  /** The reports of earlier days, for trends, comparisons and a control's history. */
+  days?: ReportDays;
   /** Who writes the answer; the offline composer unless a setting selects a model. */
   provider?: AnswerProvider;
 }
+
+/** Declines no query can overturn: off-topic requests, and names the report never mentions. */
+const refusedOutright = new Set<DeclineReason>(['off_topic', 'unknown_subject', 'invalid_date', 'date_format']);
 
 export async function answerQuestion(input: AnswerInput): Promise<ComposedAnswer> {
   const index = input.index?.report === input.report ? input.index : indexReport(input.report, input.catalog);
   const scope = declineScope(index);
   const intent = classify(input.message, input.history, index);
+  if (intent.kind === 'decline' && refusedOutright.has(intent.reason)) return decline(scope, intent.reason, intent.subject);
+  if (notInReport.test(normalize(input.message))) return decline(scope, 'no_match');
+  // Questions that are queries over the report and its history are answered from the query's result.
+  const query = parseQuery(normalize(input.message), input.history, index);
+  const queried = query && (await runQuery(query, index, input.days));
+  const provider = input.provider ?? retrievalProvider;
+  if (queried) {
+    if (!queried.grounded) return queried;
+    return provider.answerFacts({
+      message: input.message,
+      history: input.history,
+      date: index.report.date,
+      facts: queried,
+      scope,
+    });
+  }
   if (intent.kind === 'decline') return decline(scope, intent.reason, intent.subject);
   const context = await retrieve(intent, index, input.reportOn ? { reportOn: input.reportOn } : {});
   if (context.missingReport) return decline(scope, 'no_report', context.missingReport);
-  const provider = input.provider ?? retrievalProvider;
   return provider.answer({ message: input.message, history: input.history, context });
 }

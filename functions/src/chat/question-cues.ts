@@ -13,6 +13,14 @@ export const attentionStatuses: ControlStatus[] = ['failing', 'stale', 'missing'
 export const offTopic =
   /\b(ignore (all |any |the |your )?(previous|prior|above|earlier) (instructions|prompts?)|system prompt|jailbreak|pretend (to be|you are)|revenue|profits?|earnings|salar(y|ies)|payroll|budget|weather|forecast|jokes?|funny|poems?|poetry|haiku|songs?|lyrics|recipes?|cook(ing)?|restaurants?|movies?|films?|sports?|football|soccer|basketball|baseball|world cup|super bowl|olympics|stock price|share price|bitcoin|cryptocurrenc\w*|lottery|horoscope|translate|capital of|meaning of life|who (won|invented|wrote|painted)|your name|are you (a |an )?(bot|ai|human|robot)|what time is it|what day is it|dating|girlfriend|boyfriend|vacation|holiday plans?)\b/;
 
+/**
+ * Facts the report never holds, whatever the topic: inventories ("how many employees do we
+ * have") and who did what outside the evidence ("who approved the last change"). Exceptions are
+ * the one approval the report records, so a question about them is not refused here.
+ */
+export const notInReport =
+  /\bhow many (?!controls?\b|requirements?\b|findings?\b|frameworks?\b)[a-z]+(?: [a-z]+)? (?:do|does|did) (?:we|you|acme|the company|our company) (?:have|employ|serve|run|use)\b|\bwho (?:approved|signed(?: off)?|authori[sz]ed|merged|deployed|wrote|released|pushed)\b(?!.*\bexceptions?\b)/;
+
 export const cues = {
   changes:
     /\b((were|was|got|been|get|gotten) fixed|broke|started failing|changed|changes since|what'?s new|what is new|(any|recent|latest|new) changes|differen(t|ce)s?|compared?|diff|went (up|down)|gone (up|down)|(got|get|getting|gotten) (better|worse)|improved|regress\w*|worse|trend)\b/,

@@ -60,7 +60,12 @@ function documentOf(entry: IndexedControl): ControlDocument {
     objective: control?.objectiveMarkdown ?? '',
     guidance: control?.guidanceMarkdown ?? '',
     findings: result.findings.map((finding) => finding.message).join('\n'),
-    subjects: [...new Set(result.findings.flatMap((finding) => (finding.subject ? [finding.subject] : [])))].join('\n'),
+    subjects: [
+      ...new Set([
+        ...result.findings.flatMap((finding) => (finding.subject ? [finding.subject] : [])),
+        ...(result.expiring ?? []).map((item) => item.subject),
+      ]),
+    ].join('\n'),
   };
 }
 

@@ -120,7 +120,7 @@ export function mainFinding(result: ControlResult): Finding | undefined {
   return result.findings.find((finding) => wanted.includes(finding.outcome)) ?? result.findings[0];
 }
 
-function statementOf(result: ControlResult, day: string | undefined): Citation {
+export function statementOf(result: ControlResult, day: string | undefined): Citation {
   const finding = mainFinding(result);
   const lead = day ? `${result.id} was ${statusLabel[result.status]} on ${day}` : `${result.id} is ${statusLabel[result.status]}`;
   const evidenceId = finding?.evidence[0] ?? (finding ? undefined : result.evidence[0]);

@@ -20,7 +20,9 @@ import {
 import { loadOnce } from '../common/maybe-async.js';
 import type { RequestContext } from '../http/operation-types.js';
 import { ApiProblem } from '../http/problem.js';
+import { StoredReportDays } from '../reports/report-days.js';
 import type { StoredReport } from '../reports/report-store.js';
+import { dayIn } from '../assessment/dates.js';
 import { reportsByDate } from './report-of-date.js';
 import { servicesFrom, type ServiceOptions } from './services.js';
 
@@ -34,6 +36,11 @@ export function createChatFamily(options: ChatFamilyOptions = {}) {
   const answers = loadOnce(async () => new AnswerStore((await services()).store));
   const reports = reportsByDate();
   const limits = options.streamLimits ?? settingsLimits;
+  /** Each day's summary and statuses, kept once read, for trends and histories. */
+  const days = loadOnce(async () => {
+    const s = await services();
+    return new StoredReportDays(s.reports, () => dayIn(s.timeZone(), s.now()));
+  });
   /** Each stored report's search index, built on its first question. */
   const indexes = new WeakMap<StoredReport, ReturnType<typeof indexReport>>();
 
@@ -56,6 +63,7 @@ export function createChatFamily(options: ChatFamilyOptions = {}) {
           report: stored.report,
           catalog: s.catalog,
           index,
+          days: await days(),
           reportOn: async (date: string) => {
             const lookup = await reports.find(s, date);
             return 'found' in lookup ? lookup.found.report : undefined;

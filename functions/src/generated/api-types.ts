@@ -920,6 +920,18 @@ export interface components {
             overdue?: boolean;
             /** @description True when the control is failing only on findings exceptions cover (and no evidence is stale or missing): it then counts for neither the score nor readiness, and has no due date, until the exception expires. */
             riskAccepted?: boolean;
+            /** @description The fresh evidence the control relies on that ages on its own and goes stale within 180 days, soonest first, at most 100. Evidence renewed in the last day (a collector’s daily snapshot) is left out: its next collection renews it. Absent when there is none. */
+            expiring?: components["schemas"]["ExpiringItem"][];
+        };
+        ExpiringItem: {
+            kind: string;
+            subject: string;
+            evidenceId: string;
+            /**
+             * Format: date-time
+             * @description The instant the item no longer counts (its age passes the control’s window for the kind, or it expires), unless newer evidence of the subject arrives first.
+             */
+            staleAt: string;
         };
         StatusCounts: {
             passing: number;

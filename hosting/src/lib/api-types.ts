@@ -6,6 +6,7 @@ export type Report = Schemas['Report'];
 export type ReportList = Schemas['ReportList'];
 export type ControlList = Schemas['ControlList'];
 export type ControlDetail = Schemas['ControlDetail'];
+export type ExpiringItem = Schemas['ExpiringItem'];
 export type Analysis = Schemas['Analysis'];
 export type AnalysisPage = Schemas['AnalysisPage'];
 export type AnalysisEvent = Schemas['AnalysisEvent'];

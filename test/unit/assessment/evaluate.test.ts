@@ -156,10 +156,18 @@ function assess(controls: Control[], evidence: readonly EvidenceItem[], previous
 }
 
 /**
- * A result as the checks decide it, without who owns it and when it is due: the status tests
- * below are about the checks, and 'a whole report' and the follow-up tests about the rest.
+ * A result as the checks decide it, without who owns it, when it is due and when its evidence
+ * goes stale: the status tests below are about the checks, and 'a whole report', the follow-up
+ * and the going-stale tests about the rest.
  */
-const decided = ({ owner: _owner, openSince: _since, dueDate: _due, overdue: _overdue, ...result }: ControlResult) => result;
+const decided = ({
+  owner: _owner,
+  openSince: _since,
+  dueDate: _due,
+  overdue: _overdue,
+  expiring: _expiring,
+  ...result
+}: ControlResult) => result;
 
 function assessOne(c: Control, evidence: readonly EvidenceItem[]): ControlResult {
   const report = assess([c], evidence);
@@ -1202,6 +1210,10 @@ describe('a whole report', () => {
             },
           ],
           evidence: ['ev-ada', 'ev-bob'],
+          expiring: [
+            { kind: 'idp.user', subject: 'bob@example.com', evidenceId: 'ev-bob', staleAt: '2026-11-26T23:00:00.001Z' },
+            { kind: 'idp.user', subject: 'ada@example.com', evidenceId: 'ev-ada', staleAt: '2026-11-27T23:00:00.001Z' },
+          ],
         },
         {
           ...header(mfaTenant),
@@ -1236,6 +1248,10 @@ describe('a whole report', () => {
             },
           ],
           evidence: ['ev-ada', 'ev-bob', 'ev-settings'],
+          expiring: [
+            { kind: 'idp.user', subject: 'bob@example.com', evidenceId: 'ev-bob', staleAt: '2026-11-26T23:00:00.001Z' },
+            { kind: 'idp.user', subject: 'ada@example.com', evidenceId: 'ev-ada', staleAt: '2026-11-27T23:00:00.001Z' },
+          ],
         },
         {
           ...header(plan),

@@ -19,7 +19,7 @@ import {
   vertexGeminiProvider,
 } from '../../../functions/src/chat/provider.ts';
 import { indexReport } from '../../../functions/src/chat/report-index.ts';
-import { benchChatCorpus } from '../../../scripts/bench/chat.ts';
+import { benchChatCorpus, daysOf } from '../../../scripts/bench/chat.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 
@@ -514,6 +514,23 @@ describe('the Vertex Gemini provider, with a stand-in for the model service', ()
     });
   });
 
+  it("is given a structured query's result as its context, and may cite only the controls that result cites", async () => {
+    const generate = standInForGemini('Nobody is listed as lacking MFA [IAM-01]. VUL-02 is failing [VUL-02].');
+    const answer = await ask('Which users do not have MFA enabled?', { provider: viaGemini(generate) });
+    const prompt = generate.mock.calls[0]![0];
+    expect(prompt).toContain('The result of the question, computed from the report and its history:');
+    expect(prompt).toMatch(/Controls that may be cited:\n {2}\[IAM-01\] IAM-01 is passing/);
+    expect(prompt).not.toContain('[VUL-02]');
+    expect(answer).toMatchObject({ answer: 'Nobody is listed as lacking MFA [IAM-01].', grounded: true });
+    expect(citedIds(answer)).toEqual(['IAM-01']);
+    expect(
+      await ask('Which users do not have MFA enabled?', { provider: viaGemini(standInForGemini('NOT_IN_REPORT')) }),
+    ).toMatchObject({
+      grounded: false,
+      citations: [],
+    });
+  });
+
   it('declines when the reply cites nothing the context holds, or says the report does not cover it', async () => {
     for (const reply of ['Backups are fine [BCK-01].', 'Everything is fine.', 'NOT_IN_REPORT']) {
       expect(await ask('What is the status of IAM-08?', { provider: viaGemini(standInForGemini(reply)) })).toEqual({
@@ -618,7 +635,7 @@ describe('sanitizeModelMarkdown', () => {
 });
 
 describe('a 500-control report', () => {
-  it('answers every benchmark question with the index built once', async () => {
+  it('answers every benchmark question with the index built once, over a year of history', async () => {
     const corpus = benchChatCorpus(500, catalog);
     const started = performance.now();
     const big = indexReport(corpus.report, corpus.catalog);
@@ -634,13 +651,18 @@ describe('a 500-control report', () => {
           catalog: corpus.catalog,
           index: big,
           reportOn: async (date) => (date === corpus.earlier.date ? corpus.earlier : undefined),
+          days: daysOf(corpus),
         }),
       );
       times.push(performance.now() - asked);
     }
     const status = answers[corpus.questions.findIndex((question) => question.message.startsWith('What is the status of'))]!;
     expect(citedIds(status)).toEqual(['BEN-251']);
-    expect(answers[corpus.questions.length - 1]).toMatchObject({ grounded: false });
+    const declined = answers[corpus.questions.findIndex((question) => question.message.includes('weather'))]!;
+    expect(declined).toMatchObject({ grounded: false });
+    // A year of history: 365 days, every seventh without a report.
+    const year = answers[corpus.questions.findIndex((question) => question.message.includes('last year'))]!;
+    expect(year.answer).toMatch(/^Over 2025-11-22 to 2026-11-21 \(the last year\), 313 days have a report\./);
     // Timing is for the benchmark (scripts/bench/chat.ts) to judge; here it is only reported.
     console.log(`chat on 500 controls: index ${indexMs.toFixed(1)} ms, slowest answer ${Math.max(...times).toFixed(1)} ms`);
   });

@@ -90,6 +90,11 @@ describe('the chat evaluation set', () => {
     expect(inScope.filter((outcome) => outcome.passed).length / inScope.length).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('states only scores and shares the reports hold', () => {
+    const strange = outcomes.filter((outcome) => outcome.strangeNumbers.length > 0);
+    expect(strange.map((outcome) => `${outcome.entry.question}: ${outcome.strangeNumbers.join(', ')}`)).toEqual([]);
+  });
+
   it('answers every in-scope question from the report (grounded)', () => {
     const ungrounded = outcomes.filter((outcome) => !isOutOfScope(outcome.entry) && !outcome.answer.grounded);
     expect(ungrounded.map((outcome) => outcome.entry.question)).toEqual([]);
@@ -101,7 +106,7 @@ describe('the chat evaluation set', () => {
     );
     expect(answered.map((outcome) => outcome.entry.question)).toEqual([]);
     for (const outcome of outcomes.filter((each) => isOutOfScope(each.entry))) {
-      expect(outcome.answer.answer).toMatch(/^The report for 2026-11-21 does not (cover|mention)/);
+      expect(outcome.answer.answer).toMatch(/^(The report for 2026-11-21 does not (cover|mention)|There is no report between)/);
       expect(outcome.answer.suggestions.length).toBeGreaterThanOrEqual(3);
     }
   });

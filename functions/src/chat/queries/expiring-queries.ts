@@ -1,0 +1,119 @@
+/**
+ * Freshness ahead: "what evidence will go stale this week", "what expires before the audit on
+ * 2027-02-01", "when does the Datadog assessment go stale". Read from each control's `expiring`
+ * list in the report (the evidence it relies on that ages on its own, with the instant each item
+ * stops counting), narrowed by the question's horizon, evidence kind, subject or controls.
+ */
+import { addDays, dayIn } from '../../assessment/dates.js';
+import type { ControlResult } from '../../assessment/model.js';
+import { plural } from '../../contract.js';
+import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { monthNames } from '../day-phrases.js';
+import type { ChatTurn } from '../intent-model.js';
+import { controlIdsIn, type ReportIndex } from '../report-index.js';
+import { previouslyCited } from '../topics.js';
+import { stem, stopWords, tokenize } from '../vocabulary.js';
+import { datesIn } from './periods.js';
+import type { Query } from './query-model.js';
+import { answered } from './report-queries.js';
+
+type ExpiringQuery = Extract<Query, { kind: 'expiring' }>;
+
+const freshnessCue =
+  /\b(go(es|ing)? stale|(will|would) (be|go|become|get|turn) stale|becomes? stale|gets? stale|expires?|expiring|runs? out|lapses?|need\w* (renewing|redoing|refreshing|renewal|to be (renewed|redone|refreshed))|due for renewal)\b/;
+
+/** The last day the question looks to: a date, a month, or a span from the report's day. */
+function horizonIn(text: string, reportDate: string): { until: string; phrase: string } | undefined {
+  const date = datesIn(text, reportDate).find((named) => named.date > reportDate);
+  if (date) return { until: /\b(by|until|through)\b/.test(text) ? date.date : addDays(date.date, -1), phrase: date.phrase };
+  const span =
+    /\b(?:this|the next|next|within(?: the next)?|in the next|in) (\d+ |two |three |four )?(day|week|month|quarter)s?\b/.exec(
+      text,
+    );
+  if (span) {
+    const count = { 'two ': 2, 'three ': 3, 'four ': 4 }[span[1] ?? ''] ?? Number(span[1] ?? 1);
+    const days = { day: 1, week: 7, month: 30, quarter: 91 }[span[2] as 'day'] * count;
+    return { until: addDays(reportDate, days), phrase: span[0] };
+  }
+  const month = /\b(?:before|by|until) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?: (\d{4}))?\b/.exec(text);
+  if (!month) return undefined;
+  const m = monthNames.indexOf(month[1]!) + 1;
+  let year = month[2] ? Number(month[2]) : Number(reportDate.slice(0, 4));
+  if (!month[2] && `${year}-${String(m).padStart(2, '0')}-01` <= reportDate) year += 1;
+  return { until: addDays(`${year}-${String(m).padStart(2, '0')}-01`, -1), phrase: month[0] };
+}
+
+export function expiringQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): ExpiringQuery | undefined {
+  if (!freshnessCue.test(text)) return undefined;
+  const words = new Set(
+    tokenize(text)
+      .filter((token) => token.length >= 4 && !stopWords.has(token))
+      .map(stem),
+  );
+  const items = index.controls.flatMap((entry) => entry.result.expiring ?? []);
+  const kinds = [...new Set(items.map((item) => item.kind))].filter((kind) =>
+    kind.split(/[._]/).some((part) => words.has(stem(part))),
+  );
+  const subjects = [...new Set(items.map((item) => item.subject))].filter((subject) =>
+    tokenize(subject).some((token) => token.length >= 4 && words.has(stem(token))),
+  );
+  const named = controlIdsIn(index, text);
+  const controlIds =
+    named.length > 0 ? named : /\b(their|its|those|them|these|they)\b/.test(text) ? previouslyCited(history, index) : [];
+  const horizon = horizonIn(text, index.report.date);
+  return {
+    kind: 'expiring',
+    ...(horizon ? { until: horizon.until, phrase: horizon.phrase } : {}),
+    ...(kinds.length > 0 ? { kinds } : {}),
+    ...(subjects.length > 0 ? { subjects } : {}),
+    ...(controlIds.length > 0 ? { controlIds } : {}),
+  };
+}
+
+export function answerExpiring(query: ExpiringQuery, index: ReportIndex): ComposedAnswer {
+  const { report } = index;
+  const all = index.controls.flatMap(({ result }) =>
+    (result.expiring ?? []).map((item) => ({ ...item, result, day: dayIn(report.timeZone, new Date(item.staleAt)) })),
+  );
+  const selected = all
+    .filter((item) => !query.kinds || query.kinds.includes(item.kind))
+    .filter((item) => !query.subjects || query.subjects.includes(item.subject))
+    .filter((item) => !query.controlIds || query.controlIds.includes(item.result.id));
+  const within = selected
+    .filter((item) => !query.until || item.day <= query.until)
+    .sort((a, b) => (a.staleAt < b.staleAt ? -1 : 1));
+  const until = query.until ? ` by ${query.until}${query.phrase ? ` (${query.phrase})` : ''}` : '';
+  const aside = 'Daily collector snapshots, which their next collection renews, are not counted.';
+  if (within.length === 0) {
+    const next = selected.sort((a, b) => (a.staleAt < b.staleAt ? -1 : 1))[0];
+    return answered(
+      [
+        `No evidence goes stale${until} in the report for ${report.date}. ${aside}`,
+        ...(next
+          ? ['', `The next to go stale is the ${next.kind} evidence for ${escapeMarkdown(next.subject)}, on ${next.day}.`]
+          : []),
+      ],
+      [],
+    );
+  }
+  const byItem = new Map<string, { item: (typeof within)[number]; controls: ControlResult[] }>();
+  for (const item of within) {
+    const entry = byItem.get(item.evidenceId);
+    if (entry) entry.controls.push(item.result);
+    else byItem.set(item.evidenceId, { item, controls: [item.result] });
+  }
+  const lines = [...byItem.values()].map(
+    ({ item, controls }) =>
+      `- The ${item.kind} evidence for ${escapeMarkdown(item.subject)} goes stale on **${item.day}** ` +
+      `(for ${controls.map((control) => `**${control.id}**`).join(', ')})`,
+  );
+  const cited = [...new Map(within.map((item) => [item.result.id, item.result])).values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+  return answered(
+    [
+      `${plural(byItem.size, 'evidence item')} ${byItem.size === 1 ? 'goes' : 'go'} stale${until} unless renewed. ${aside}`,
+      '',
+      ...lines,
+    ],
+    cited,
+  );
+}

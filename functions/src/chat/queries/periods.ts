@@ -1,0 +1,93 @@
+/**
+ * The days and spans of days a question names, read for queries over the report history:
+ * every date in it ("2026-11-14", "Nov 14", "the 12th", "today", "yesterday"), and a span
+ * ("over the past week", "the last 10 days", "this month", "all quarter", "in November",
+ * "between the 12th and the 18th"). Spans end on the report's day unless they say otherwise.
+ */
+import { addDays, isCalendarDate } from '../../assessment/dates.js';
+import { monthNames, numberWords } from '../day-phrases.js';
+import type { Period } from './query-model.js';
+
+export interface NamedDate {
+  date: string;
+  phrase: string;
+  at: number;
+}
+
+const month = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
+
+/** Every date the text names, in the order it names them. */
+export function datesIn(text: string, reportDate: string): NamedDate[] {
+  const year = Number(reportDate.slice(0, 4));
+  const found: NamedDate[] = [];
+  const taken: [number, number][] = [];
+  const add = (date: string, phrase: string, at: number) => {
+    if (taken.some(([start, end]) => at < end && at + phrase.length > start) || !isCalendarDate(date)) return;
+    taken.push([at, at + phrase.length]);
+    found.push({ date, phrase, at });
+  };
+  const ymd = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  /** A month and day without a year is the latest such day on or before the report's. */
+  const latest = (m: number, d: number) => (ymd(year, m, d) <= reportDate ? ymd(year, m, d) : ymd(year - 1, m, d));
+  for (const match of text.matchAll(/\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g))
+    add(ymd(Number(match[1]), Number(match[2]), Number(match[3])), match[0], match.index);
+  for (const match of text.matchAll(new RegExp(`\\b${month} (\\d{1,2})(?:st|nd|rd|th)?(?:,? (\\d{4}))?\\b`, 'g'))) {
+    const m = monthNames.indexOf(match[1]!) + 1;
+    add(match[3] ? ymd(Number(match[3]), m, Number(match[2])) : latest(m, Number(match[2])), match[0], match.index);
+  }
+  for (const match of text.matchAll(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${month}(?:,? (\\d{4}))?\\b`, 'g'))) {
+    const m = monthNames.indexOf(match[2]!) + 1;
+    add(match[3] ? ymd(Number(match[3]), m, Number(match[1])) : latest(m, Number(match[1])), match[0], match.index);
+  }
+  for (const match of text.matchAll(/\bthe (\d{1,2})(?:st|nd|rd|th)\b/g)) {
+    const day = Number(match[1]);
+    const sameMonth = `${reportDate.slice(0, 8)}${String(day).padStart(2, '0')}`;
+    const previous = addDays(`${reportDate.slice(0, 8)}01`, -1).slice(0, 8) + String(day).padStart(2, '0');
+    add(sameMonth <= reportDate ? sameMonth : previous, match[0], match.index);
+  }
+  for (const match of text.matchAll(/\b(today|now|yesterday)\b/g))
+    add(match[1] === 'yesterday' ? addDays(reportDate, -1) : reportDate, match[0], match.index);
+  return found.sort((a, b) => a.at - b.at);
+}
+
+const count = (word: string) => (/^\d+$/.test(word) ? Number(word) : (numberWords[word] ?? 1));
+const spanUnit: Record<string, number> = { day: 1, week: 7, month: 30, quarter: 91, year: 365 };
+
+/** A span ending on the report's day, or a named month; undefined when the text names none. */
+export function periodIn(text: string, reportDate: string): Period | undefined {
+  const back = (days: number, phrase: string): Period => ({ from: addDays(reportDate, -(days - 1)), to: reportDate, phrase });
+  const relative = text.match(
+    /\b(?:over |in |during |for )?(?:the )?(?:last|past|previous) (?:(\d+|two|three|four|five|six|seven|ten) )?(day|week|month|quarter|year)s?\b/,
+  );
+  if (relative)
+    return back(count(relative[1] ?? '1') * spanUnit[relative[2]!]!, relative[0].replace(/^(over|in|during|for) /, '').trim());
+  if (/\bfortnight\b/.test(text)) return back(14, 'the last fortnight');
+  const current = text.match(/\b(?:this|all|the whole|the entire|whole) (week|month|quarter|year)\b/);
+  if (current) {
+    const unit = current[1]!;
+    if (unit === 'week') return back(7, current[0]);
+    if (unit === 'month') return { from: `${reportDate.slice(0, 8)}01`, to: reportDate, phrase: current[0] };
+    if (unit === 'year') return { from: `${reportDate.slice(0, 5)}01-01`, to: reportDate, phrase: current[0] };
+    const m = Number(reportDate.slice(5, 7));
+    const first = Math.floor((m - 1) / 3) * 3 + 1;
+    return { from: `${reportDate.slice(0, 5)}${String(first).padStart(2, '0')}-01`, to: reportDate, phrase: current[0] };
+  }
+  const year = /\b(?:in|for|during|over|of) (\d{4})\b(?![-/.]\d)/.exec(text);
+  if (year) {
+    const end = `${year[1]}-12-31`;
+    return { from: `${year[1]}-01-01`, to: end < reportDate ? end : reportDate, phrase: year[0] };
+  }
+  const named = text.match(
+    /\b(?:in|for|during|of|over) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?![a-z])\.?(?! \d{1,2}\b)(?:,? (\d{4}))?/,
+  );
+  if (named) {
+    const m = monthNames.indexOf(named[1]!) + 1;
+    let y = named[2] ? Number(named[2]) : Number(reportDate.slice(0, 4));
+    const from = `${y}-${String(m).padStart(2, '0')}-01`;
+    if (!named[2] && from > reportDate) y -= 1;
+    const start = `${y}-${String(m).padStart(2, '0')}-01`;
+    const end = addDays(`${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-01`, -1);
+    return { from: start, to: end < reportDate ? end : reportDate, phrase: named[0] };
+  }
+  return undefined;
+}

@@ -1,0 +1,55 @@
+/**
+ * A question read as a structured query over the report and its history: what it selects
+ * (framework, requirement, controls, owner, statuses, dates) and what it asks of the selection
+ * (readiness, a trend, a comparison, a control's history, ownership, due dates, exceptions). The
+ * parser (parse-query.ts) builds one; the answerers run it against the data and cite what they
+ * state. Questions that are not such a query go to the intent classifier (intents.ts).
+ */
+import type { Check, ControlStatus, ReportSummary } from '../../assessment/model.js';
+import type { FrameworkId } from '../../contract.js';
+
+/** A span of days, both ends included, with how the question said it. */
+export interface Period {
+  from: string;
+  to: string;
+  phrase: string;
+}
+
+export type Query =
+  | {
+      kind: 'readiness';
+      framework: FrameworkId;
+      /** A requirement or series the question narrows to ("CC7", "A.8"), as the catalog spells it. */
+      requirement?: string;
+      /** "Which requirements have no control" asks for the gaps, not the controls. */
+      gaps: boolean;
+      statuses?: ControlStatus[];
+    }
+  | { kind: 'trend'; period: Period }
+  | { kind: 'compare'; earlier: string; later: string; phrase: string }
+  | { kind: 'controlHistory'; controlIds: string[]; period: Period; label: string }
+  | { kind: 'owner'; owner: string; statuses?: ControlStatus[] }
+  | { kind: 'due'; before?: { date: string; inclusive: boolean; phrase: string }; statuses?: ControlStatus[]; owner?: string }
+  | { kind: 'exceptions' }
+  /** Evidence that goes stale ahead: by a day, of some kinds, subjects or controls. */
+  | { kind: 'expiring'; until?: string; phrase?: string; kinds?: string[]; subjects?: string[]; controlIds?: string[] }
+  /** Subject-level: the subjects the matched checks fail ("which people do not have MFA enabled"). */
+  | { kind: 'checks'; checks: CheckMatch[] };
+
+/** A catalog check a question's words match, and the control it belongs to. */
+export interface CheckMatch {
+  controlId: string;
+  check: Check;
+}
+
+/** One day's report as history answers need it: the score, counts and each control's status. */
+export interface DayRecord {
+  date: string;
+  summary: ReportSummary;
+  statuses: Readonly<Record<string, ControlStatus>>;
+}
+
+/** The reports of a span of days, for trends and histories; only days that have one are returned. */
+export interface ReportDays {
+  between(from: string, to: string): Promise<DayRecord[]>;
+}

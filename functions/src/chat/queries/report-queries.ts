@@ -1,0 +1,155 @@
+/**
+ * Answers to the queries one day's report holds on its own: a framework's readiness (or one
+ * requirement's, or a series'), what an owner answers for, what falls due or is overdue, and what
+ * has been accepted. Every control an answer names is cited; numbers come from the report.
+ */
+import type { ControlResult, ControlStatus, FrameworkReadiness } from '../../assessment/model.js';
+import { frameworkNames, plural } from '../../contract.js';
+import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import type { ReportIndex } from '../report-index.js';
+import { mainFinding, statementOf, statusLabel } from '../retrieve.js';
+import { rankByRisk } from '../topics.js';
+import type { Query } from './query-model.js';
+
+type QueryOf<K extends Query['kind']> = Extract<Query, { kind: K }>;
+
+const nonPassing = new Set<ControlStatus>(['failing', 'stale', 'missing']);
+
+/** One list line per control: its name, status, severity and what its main finding says. */
+export function controlLine(result: ControlResult, extra = ''): string {
+  const finding = result.status === 'passing' ? undefined : mainFinding(result);
+  const detail = finding ? `: ${escapeMarkdown(finding.message)}` : '';
+  return `- **${result.id}** ${escapeMarkdown(result.title)} \u2014 ${statusLabel[result.status]}, ${result.severity}${extra}${detail}`;
+}
+
+export const answered = (lines: string[], results: readonly ControlResult[], suggestions: string[] = []): ComposedAnswer => ({
+  answer: lines.join('\n'),
+  citations: results.map((result) => statementOf(result, undefined)),
+  grounded: true,
+  suggestions,
+});
+
+const listed = (results: readonly ControlResult[], limit = 25) => [
+  ...results.slice(0, limit).map((result) => controlLine(result)),
+  ...(results.length > limit ? [`- \u2026and ${results.length - limit} more.`] : []),
+];
+
+const resultsOf = (index: ReportIndex, ids: Iterable<string>) =>
+  [...new Set(ids)]
+    .flatMap((id) => (index.byId.get(id) ? [index.byId.get(id)!.result] : []))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+
+/** The requirements a question selects: all of the framework's, one, or a series with its sub-clauses. */
+function requirementsOf(readiness: FrameworkReadiness, requirement: string | undefined) {
+  if (!requirement) return readiness.requirements;
+  const key = requirement.toLowerCase();
+  return readiness.requirements.filter((entry) => {
+    const id = entry.id.toLowerCase();
+    return (
+      id === key || id.startsWith(`${key}.`) || id.startsWith(`${key}-`) || (/^[a-z]{2}$/.test(key) && id.startsWith(`${key}-`))
+    );
+  });
+}
+
+export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex): ComposedAnswer | undefined {
+  const readiness = index.report.frameworks?.find((entry) => entry.framework === query.framework);
+  if (!readiness) return undefined;
+  const name = frameworkNames[query.framework];
+  const { counts } = readiness;
+  if (query.gaps && !query.requirement) {
+    return answered(
+      [
+        `${plural(readiness.gaps.length, 'requirement')} of ${name} ${readiness.gaps.length === 1 ? 'has' : 'have'} no control ` +
+          `in the catalog, so the report cannot show them met: ${readiness.gaps.map(escapeMarkdown).join(', ')}.`,
+      ],
+      [],
+    );
+  }
+  const requirements = requirementsOf(readiness, query.requirement);
+  const statuses = query.statuses ? new Set(query.statuses) : undefined;
+  const mapped = resultsOf(
+    index,
+    requirements.flatMap((entry) => entry.controls),
+  );
+  // The whole framework: what keeps it from ready. A requirement or series: every control behind it, unless a status is asked.
+  const shown = statuses
+    ? mapped.filter((result) => statuses.has(result.status))
+    : query.requirement
+      ? mapped
+      : mapped.filter((result) => nonPassing.has(result.status));
+  const lead = query.requirement
+    ? requirementLead(query.requirement, name, requirements)
+    : `${name} readiness in the report for ${index.report.date} is **${readiness.share}%**: of ${readiness.covered} requirements ` +
+      `the catalog covers, ${counts.met} are met, ${counts.not_met} not met and ${counts.unproven} unproven` +
+      `${counts.not_applicable > 0 ? ` (${counts.not_applicable} not applicable)` : ''}; ` +
+      `${readiness.total - readiness.covered} of its ${readiness.total} requirements have no control in the catalog.`;
+  const heading =
+    shown.length === 0
+      ? []
+      : ['', statuses || !query.requirement ? 'What keeps requirements from being met:' : 'The controls behind it:'];
+  const none = shown.length === 0 ? ['', 'No control mapped to it is in the status asked about.'] : [];
+  return answered([lead, ...heading, ...listed(rankByRisk(shown)), ...none], rankByRisk(shown));
+}
+
+function requirementLead(requirement: string, name: string, requirements: FrameworkReadiness['requirements']): string {
+  const met = requirements.filter((entry) => entry.status === 'met').length;
+  const label = escapeMarkdown(requirements.length === 1 ? requirements[0]!.id : requirement.toUpperCase());
+  if (requirements.length === 1) {
+    const status = requirements[0]!.status.replace('_', ' ');
+    return `${name} ${label} is **${status}** in this report.`;
+  }
+  return `${name} ${label}: ${met} of ${plural(requirements.length, 'requirement')} the catalog covers ${met === 1 ? 'is' : 'are'} met.`;
+}
+
+export function answerOwner(query: QueryOf<'owner'>, index: ReportIndex): ComposedAnswer {
+  const owned = index.controls.map((entry) => entry.result).filter((result) => result.owner === query.owner);
+  const statuses = query.statuses ? new Set(query.statuses) : undefined;
+  const shown = rankByRisk(statuses ? owned.filter((result) => statuses.has(result.status)) : owned);
+  const which = query.statuses ? ` ${query.statuses.map((status) => statusLabel[status]).join(' or ')}` : '';
+  const lead =
+    shown.length === 0
+      ? `Of the ${plural(owned.length, 'control')} the ${escapeMarkdown(query.owner)} owns, none is${which}.`
+      : `The ${escapeMarkdown(query.owner)} owns ${plural(owned.length, 'control')}` +
+        `${statuses ? `; ${shown.length} ${shown.length === 1 ? 'is' : 'are'}${which}` : ''}:`;
+  return answered([lead, '', ...listed(shown)], shown);
+}
+
+export function answerDue(query: QueryOf<'due'>, index: ReportIndex): ComposedAnswer {
+  const results = index.controls.map((entry) => entry.result);
+  const statuses = query.statuses ? new Set(query.statuses) : undefined;
+  const { before } = query;
+  const selected = results
+    .filter((result) => (statuses ? statuses.has(result.status) : true) && (!query.owner || result.owner === query.owner))
+    .filter((result) =>
+      before
+        ? result.dueDate !== undefined && (before.inclusive ? result.dueDate <= before.date : result.dueDate < before.date)
+        : result.overdue === true,
+    )
+    .sort((a, b) => ((a.dueDate ?? '') < (b.dueDate ?? '') ? -1 : 1));
+  const when =
+    (before ? `due ${before.inclusive ? 'by' : 'before'} ${before.date}` : 'overdue') +
+    (query.owner ? ` among the controls the ${escapeMarkdown(query.owner)} owns` : '');
+  const lead =
+    selected.length === 0
+      ? `No control is ${when} in the report for ${index.report.date}.`
+      : `${plural(selected.length, 'control')} ${selected.length === 1 ? 'is' : 'are'} ${when} in the report for ${index.report.date}:`;
+  const lines = selected.map((result) => controlLine(result, `, due ${result.dueDate}${result.overdue ? ' (overdue)' : ''}`));
+  return answered([lead, ...(lines.length > 0 ? ['', ...lines] : [])], selected);
+}
+
+export function answerExceptions(index: ReportIndex): ComposedAnswer {
+  const exceptions = index.report.exceptions ?? [];
+  const accepted = index.controls.map((entry) => entry.result).filter((result) => result.riskAccepted);
+  if (exceptions.length === 0 && accepted.length === 0)
+    return answered([`No exception is in force in the report for ${index.report.date}: no finding is accepted as a risk.`], []);
+  const lines = exceptions.map(
+    (exception) =>
+      `- **${exception.controlId}**${exception.subject ? ` for ${escapeMarkdown(exception.subject)}` : ''}: accepted by ` +
+      `${escapeMarkdown(exception.approver.name ?? exception.approver.email ?? exception.approver.uid)} until ${exception.expiresOn}`,
+  );
+  const cited = resultsOf(index, [...exceptions.map((exception) => exception.controlId), ...accepted.map((result) => result.id)]);
+  return answered(
+    [`${plural(exceptions.length, 'exception')} ${exceptions.length === 1 ? 'is' : 'are'} in force:`, '', ...lines],
+    cited,
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Runs a structured query: the report's own answers from the index, the history's from the
+ * days that have a report (read through `ReportDays`, which the caller caches). Undefined when
+ * the query needs something the caller did not give (no history), so the classifier answers.
+ */
+import type { ComposedAnswer } from '../compose.js';
+import type { ReportIndex } from '../report-index.js';
+import { answerChecks } from './check-queries.js';
+import { answerExpiring } from './expiring-queries.js';
+import { answerCompare, answerControlHistory, answerTrend } from './history-queries.js';
+import type { Query, ReportDays } from './query-model.js';
+import { answerDue, answerExceptions, answerOwner, answerReadiness } from './report-queries.js';
+
+export async function runQuery(
+  query: Query,
+  index: ReportIndex,
+  days: ReportDays | undefined,
+): Promise<ComposedAnswer | undefined> {
+  switch (query.kind) {
+    case 'readiness':
+      return answerReadiness(query, index);
+    case 'owner':
+      return answerOwner(query, index);
+    case 'due':
+      return answerDue(query, index);
+    case 'exceptions':
+      return answerExceptions(index);
+    case 'expiring':
+      return answerExpiring(query, index);
+    case 'checks':
+      return answerChecks(query.checks, index);
+    case 'trend':
+      return days && answerTrend(query, await days.between(query.period.from, query.period.to), index);
+    case 'controlHistory':
+      return days && answerControlHistory(query, await days.between(query.period.from, query.period.to), index);
+    case 'compare': {
+      if (!days) return undefined;
+      const [earlier] = await days.between(query.earlier, query.earlier);
+      const [later] = await days.between(query.later, query.later);
+      return answerCompare(query, earlier, later, index);
+    }
+  }
+}

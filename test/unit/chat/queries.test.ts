@@ -1,0 +1,247 @@
+/**
+ * The chat's structured queries on the demo history (14 daily reports up to 2026-11-21): how
+ * questions are read into spans, days and checks; what trends, comparisons and control histories
+ * answer and cite; the evidence each control result lists as going stale; and the history
+ * reader, which reads each past report once.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { evaluate } from '../../../functions/src/assessment/evaluate.ts';
+import type { EvidenceItem } from '../../../functions/src/assessment/model.ts';
+import { answerQuestion, type ComposedAnswer } from '../../../functions/src/chat/answer.ts';
+import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
+import { datesIn, periodIn } from '../../../functions/src/chat/queries/periods.ts';
+import { parseQuery } from '../../../functions/src/chat/queries/parse-query.ts';
+import { logs } from '../../../functions/src/logs.ts';
+import { StoredReportDays } from '../../../functions/src/reports/report-days.ts';
+import { ReportStore } from '../../../functions/src/reports/report-store.ts';
+import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';
+import { evaluationToday, seedEvaluationHistory, type DemoHistory } from '../../support/chat-evaluation.ts';
+import { RecordingStore } from '../../support/recording-store.ts';
+
+let demo: DemoHistory;
+
+beforeAll(async () => {
+  for (const name of ['reportPublished', 'reportAlreadyExists', 'evidenceSnapshotLoaded'] as const)
+    vi.spyOn(logs, name).mockImplementation(() => undefined);
+  demo = await seedEvaluationHistory();
+}, 120_000);
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await demo?.close();
+});
+
+const ask = (message: string, history: ChatTurn[] = []): Promise<ComposedAnswer> =>
+  answerQuestion({ message, history, report: demo.report, catalog: demo.compiled.catalog, index: demo.index, days: demo.days });
+
+const citedIds = (answer: ComposedAnswer) => [...new Set(answer.citations.map((citation) => citation.controlId))].sort();
+
+describe('reading days and spans', () => {
+  it('reads spans that end on the report day, named months and years', () => {
+    expect(periodIn('how did the score move over the past week', '2026-11-21')).toMatchObject({
+      from: '2026-11-15',
+      to: '2026-11-21',
+    });
+    expect(periodIn('score over the last two weeks', '2026-11-21')).toMatchObject({ from: '2026-11-08', to: '2026-11-21' });
+    expect(periodIn('was it passing all month', '2026-11-21')).toMatchObject({ from: '2026-11-01', to: '2026-11-21' });
+    expect(periodIn('all quarter', '2026-11-21')).toMatchObject({ from: '2026-10-01', to: '2026-11-21' });
+    expect(periodIn('the trend in october', '2026-11-21')).toMatchObject({ from: '2026-10-01', to: '2026-10-31' });
+    expect(periodIn('our score in 2025', '2026-11-21')).toMatchObject({ from: '2025-01-01', to: '2025-12-31' });
+    expect(periodIn('what failed on 2026-11-18', '2026-11-21')).toBeUndefined();
+  });
+
+  it('reads every date a question names, in order, a month and day without a year being the latest before the report', () => {
+    expect(datesIn('between the 12th and nov 18 and today', '2026-11-21').map((named) => named.date)).toEqual([
+      '2026-11-12',
+      '2026-11-18',
+      '2026-11-21',
+    ]);
+    expect(datesIn('compare dec 3 with 2026-11-02', '2026-11-21').map((named) => named.date)).toEqual([
+      '2025-12-03',
+      '2026-11-02',
+    ]);
+    expect(datesIn('on 2026-02-30', '2026-11-21')).toEqual([]);
+  });
+
+  it('reads two dates as a comparison, a span with a score word as a trend, and a span with a named control as its history', () => {
+    const read = (text: string) => parseQuery(text, [], demo.index);
+    expect(read('compare 2026-11-10 with 2026-11-18')).toEqual({
+      kind: 'compare',
+      earlier: '2026-11-10',
+      later: '2026-11-18',
+      phrase: '2026-11-10 and 2026-11-18',
+    });
+    expect(read('how did the score move over the last 10 days')).toMatchObject({ kind: 'trend', period: { from: '2026-11-12' } });
+    expect(read('was iam-01 passing all month')).toMatchObject({ kind: 'controlHistory', controlIds: ['IAM-01'] });
+    // "changes over the past 3 days" is a diff since a day, which the intent classifier answers.
+    expect(read('what were the changes over the past 3 days')).toBeUndefined();
+  });
+});
+
+describe('answers over the history', () => {
+  it('follows the score over a span, naming the days without a report and citing what changed between its ends', async () => {
+    const answer = await ask('Show the score trend for November');
+    expect(answer.grounded).toBe(true);
+    expect(answer.answer).toContain('Days without a report (not counted): 2026-11-01 to 2026-11-07.');
+    expect(answer.answer).toContain('**84.3** on 2026-11-08');
+    expect(answer.answer).toContain('Lowest **66.2** on 2026-11-14');
+    expect(citedIds(answer)).toEqual([
+      'CHG-02',
+      'ENC-04',
+      'END-02',
+      'IAM-05',
+      'IAM-08',
+      'INC-01',
+      'INC-02',
+      'INC-04',
+      'PPL-03',
+      'VUL-05',
+    ]);
+    expect(answer.citations.find((citation) => citation.controlId === 'IAM-08')?.quote).toBe(
+      'IAM-08 was passing on 2026-11-08 and failing on 2026-11-21.',
+    );
+  });
+
+  it('declines a span with no report at all', async () => {
+    const answer = await ask('What was our score in 2024?');
+    expect(answer).toMatchObject({ grounded: false, citations: [] });
+    expect(answer.answer).toBe('There is no report between 2024-01-01 and 2024-12-31, so the report history cannot answer that.');
+  });
+
+  it("gives a control's runs of status over a span, and answers a follow-up about the control just cited", async () => {
+    const answer = await ask('When did VUL-01 get fixed?');
+    expect(citedIds(answer)).toEqual(['VUL-01']);
+    expect(answer.answer).toContain('- failing from 2026-11-10 to 2026-11-16');
+    expect(answer.answer).toContain('- passing from 2026-11-17 to 2026-11-21 (fixed), through today');
+    const followUp = await ask('since when?', [
+      { role: 'user', content: 'Is IAM-08 failing?' },
+      { role: 'assistant', content: 'IAM-08 is failing.', citations: [{ controlId: 'IAM-08', quote: 'IAM-08 is failing.' }] },
+    ]);
+    expect(citedIds(followUp)).toEqual(['IAM-08']);
+    expect(followUp.answer).toContain('- failing from 2026-11-19 to 2026-11-21, through today');
+  });
+});
+
+describe('answers from the report alone', () => {
+  it('gives readiness per framework from the report, citing what keeps it from ready', async () => {
+    const answer = await ask('Are we ready for a SOC 2 audit?');
+    expect(answer.answer.split('\n')[0]).toBe(
+      'SOC 2 Trust Services Criteria (2017) readiness in the report for 2026-11-21 is **32%**: of 25 requirements the catalog ' +
+        'covers, 8 are met, 13 not met and 4 unproven; 36 of its 61 requirements have no control in the catalog.',
+    );
+    expect(citedIds(answer)).not.toContain('PPL-01');
+    expect(citedIds(answer)).toContain('IAM-08');
+  });
+
+  it('names the subjects a check fails, matched by the evidence fields it reads, or how many pass', async () => {
+    const mfa = await ask('Which people do not have MFA enabled?');
+    expect(citedIds(mfa)).toEqual(['IAM-01']);
+    expect(mfa.answer).toContain('check mfa-enrolled on idp.user evidence: no subject fails; 12 pass.');
+    const edr = await ask('Which devices are missing EDR?');
+    expect(citedIds(edr)).toEqual(['END-02']);
+    expect(edr.answer).toContain('- ACME-CB-002 \\(lucas.silva@acme.example\\) has no endpoint detection agent');
+  });
+
+  it('lists what an owner answers for, what falls due and what has been accepted', async () => {
+    expect(citedIds(await ask('What does the IT lead own that is failing?'))).toEqual(['END-02', 'END-03', 'IAM-08']);
+    const due = await ask('What is due before December?');
+    expect(citedIds(due)).toEqual(['IAM-08']);
+    expect(due.answer).toContain('due 2026-11-26');
+    const accepted = await ask('What risks have we accepted?');
+    expect(accepted).toMatchObject({ grounded: true, citations: [] });
+    expect(accepted.answer).toBe('No exception is in force in the report for 2026-11-21: no finding is accepted as a risk.');
+  });
+
+  it('declines inventories and who-did-what, which no report holds', async () => {
+    for (const question of ['How many employees do we have?', 'Who approved the last deployment?']) {
+      expect(await ask(question)).toMatchObject({ grounded: false, citations: [] });
+    }
+  });
+
+  it('lists evidence going stale ahead by day, leaving out daily snapshots', async () => {
+    const answer = await ask('What goes stale in the next 60 days?');
+    expect(citedIds(answer)).toEqual(['BCK-03']);
+    expect(answer.answer).toContain(
+      'The backup.restore_test evidence for gcs/acme-customer-uploads goes stale on **2026-12-13**',
+    );
+    const none = await ask('What evidence will go stale this week?');
+    expect(none).toMatchObject({ grounded: true, citations: [] });
+    expect(none.answer).toContain(
+      'The next to go stale is the backup.restore_test evidence for gcs/acme-customer-uploads, on 2026-12-13.',
+    );
+  });
+});
+
+describe('what a report lists as going stale', () => {
+  it('lists aged evidence with the instant it stops counting, and not a snapshot collected within the day', () => {
+    const asOf = new Date(`${evaluationToday}T09:00:00Z`);
+    const item = (subject: string, collectedAt: string, effectiveDate?: string): EvidenceItem => ({
+      id: `ev-${subject}`,
+      kind: 'backup.restore_test',
+      source: 'backup-tool',
+      subject,
+      collectedAt,
+      receivedAt: collectedAt,
+      ...(effectiveDate ? { effectiveDate } : {}),
+      data: { succeeded: true, restoreMinutes: 20, rtoMinutes: 240, completedOn: '2026-10-01' },
+      attachments: [],
+    });
+    const report = evaluate(demo.compiled, {
+      date: evaluationToday,
+      timeZone: 'UTC',
+      asOf,
+      generatedAt: asOf,
+      runId: 'test',
+      previous: null,
+      evidence: [item('db-aged', '2026-11-21T02:00:00Z', '2026-10-01T00:00:00Z')],
+    });
+    const restores = report.controls.find((control) => control.id === 'BCK-03')!;
+    const window = demo.compiled.catalog.controls.find((control) => control.id === 'BCK-03')!.evidence[0]!.freshnessDays;
+    expect(restores.expiring).toEqual([
+      {
+        kind: 'backup.restore_test',
+        subject: 'db-aged',
+        evidenceId: 'ev-db-aged',
+        staleAt: new Date(Date.parse('2026-10-01T00:00:00Z') + window * 86_400_000 + 1).toISOString(),
+      },
+    ]);
+    const snapshot = evaluate(demo.compiled, {
+      date: evaluationToday,
+      timeZone: 'UTC',
+      asOf,
+      generatedAt: asOf,
+      runId: 'test',
+      previous: null,
+      evidence: [item('db-today', '2026-11-21T02:00:00Z')],
+    });
+    expect(snapshot.controls.find((control) => control.id === 'BCK-03')!.expiring).toBeUndefined();
+  });
+});
+
+describe('the history reader', () => {
+  it("reads each past day's report once, then only lists; the newest day is read again", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'evident-report-days-'));
+    try {
+      const recording = new RecordingStore(new LocalFolderStore(dir));
+      for (const date of ['2026-11-19', '2026-11-20', '2026-11-21']) {
+        const stored = (await demo.reports.find(date))!;
+        await new ReportStore(new LocalFolderStore(dir)).create(stored.report);
+      }
+      const days = new StoredReportDays(new ReportStore(recording), () => '2026-11-21');
+      const first = await days.between('2026-11-01', '2026-11-21');
+      expect(first.map((day) => day.date)).toEqual(['2026-11-19', '2026-11-20', '2026-11-21']);
+      expect(first[0]!.statuses['IAM-08']).toBe('failing');
+      expect(recording.of('read').length).toBe(3);
+      recording.reset();
+      await days.between('2026-11-01', '2026-11-21');
+      expect(recording.of('list').length).toBeGreaterThanOrEqual(1);
+      // Today's report may be republished, so it is looked up again (the store's own cache may serve it).
+      expect(recording.of('read').filter((name) => !name.includes('2026-11-21'))).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
