@@ -29,10 +29,12 @@ const frozenSha256 = '113b0cffc01bb10ac6620bfd7dec5fdc549d5ecb4db29bfeb5f35b475f
 const minPrecision = 0.9;
 /**
  * The last measured score, as a floor against regressions (the targets are 85% of in-scope
- * questions and every out-of-scope one declined). Measured before the engine was extended:
- * 12 of 59 in scope, 6 of 10 declined.
+ * questions with a citation precision of at least 0.9, and every out-of-scope one declined).
+ * Before the query engine (4237e26): 12 of 59 in scope, 6 of 10 declined. With it, measured once
+ * at the end of that work (1a45937 and its review): 48 of 59 (81.4%, mean precision 0.881), 9 of
+ * 10 declined — short of the targets.
  */
-const floor = { passed: 12, declined: 6 };
+const floor = { passed: 48, declined: 9 };
 
 let demo: DemoHistory;
 let entries: Entry[];

@@ -26,6 +26,8 @@ const freshnessCue =
 function horizonIn(text: string, reportDate: string): { until: string; phrase: string } | undefined {
   const date = datesIn(text, reportDate).find((named) => named.date > reportDate);
   if (date) return { until: /\b(by|until|through)\b/.test(text) ? date.date : addDays(date.date, -1), phrase: date.phrase };
+  const end = /\b(?:by|before|until) the end of (?:the |this )?(week|month|quarter|year)\b/.exec(text);
+  if (end) return { until: lastDayOf(end[1]!, reportDate), phrase: end[0] };
   const span =
     /\b(?:this|the next|next|within(?: the next)?|in the next|in) (\d+ |two |three |four )?(day|week|month|quarter)s?\b/.exec(
       text,
@@ -41,6 +43,17 @@ function horizonIn(text: string, reportDate: string): { until: string; phrase: s
   let year = month[2] ? Number(month[2]) : Number(reportDate.slice(0, 4));
   if (!month[2] && `${year}-${String(m).padStart(2, '0')}-01` <= reportDate) year += 1;
   return { until: addDays(`${year}-${String(m).padStart(2, '0')}-01`, -1), phrase: month[0] };
+}
+
+/** The last day of the report day's week (Sunday), month, quarter or year. */
+function lastDayOf(unit: string, reportDate: string): string {
+  const year = Number(reportDate.slice(0, 4));
+  const month = Number(reportDate.slice(5, 7));
+  if (unit === 'week') return addDays(reportDate, (7 - new Date(`${reportDate}T00:00:00Z`).getUTCDay()) % 7);
+  if (unit === 'year') return `${year}-12-31`;
+  const next = unit === 'month' ? month + 1 : Math.floor((month - 1) / 3) * 3 + 4;
+  const first = next > 12 ? `${year + 1}-01-01` : `${year}-${String(next).padStart(2, '0')}-01`;
+  return addDays(first, -1);
 }
 
 export function expiringQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): ExpiringQuery | undefined {

@@ -20,7 +20,7 @@ import { datesIn, periodIn } from './periods.js';
 import type { Period, Query } from './query-model.js';
 
 const frameworkNamed: [FrameworkId, RegExp][] = [
-  ['soc2', /\bsoc ?(2|ii|two)\b|\bsoc2\b|\btrust services\b/],
+  ['soc2', /\bsoc[ -]?(2|ii|two)\b|\btrust services\b/],
   ['iso27001', /\biso(?:[ /-]?iec)?(?:[ -]?27001(?::?2022)?)?\b|\b27001\b/],
   ['nist80053', /\bnist\b|\b800[ -]53\b/],
 ];
@@ -33,7 +33,7 @@ function frameworkOfRequirement(id: string): FrameworkId {
 }
 
 const readinessCue =
-  /\b(read(y|iness)|redy\w*|audit\w*|block\w*|keep\w*|close to|pass(ing)?|met|meet\w*|stand\w*|doing|status|state|summar\w*|gaps?|cover\w*|criteria|requirements?|complian\w*|families|family|progress|look\w*|where are we|how far)\b/;
+  /\b(read(y|iness|yness)|redy\w*|audit\w*|block\w*|keep\w*|close to|pass(ing)?|met|meet\w*|stand\w*|doing|status|state|summar\w*|gaps?|cover\w*|criteria|requirements?|complian\w*|families|family|progress|look\w*|where are we|how far)\b/;
 const blockingCue =
   /\b(block\w*|keep\w*|stop\w*|prevent\w*|not met|unmet|gaps?|missing|wrong|fail\w*|attention|problems?|need\w*)\b/;
 const gapsCue = /\b(no control|not covered|uncovered|without (a |any )?control|nothing mapped|no mapping|unmapped)\b/;
