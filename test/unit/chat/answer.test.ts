@@ -663,6 +663,9 @@ describe('a 500-control report', () => {
     // A year of history: 365 days, every seventh without a report.
     const year = answers[corpus.questions.findIndex((question) => question.message.includes('last year'))]!;
     expect(year.answer).toMatch(/^Over 2025-11-22 to 2026-11-21 \(the last year\), 313 days have a report\./);
+    // Hundreds of controls changed over the year: forty are listed and cited, the rest counted.
+    expect(year.answer).toMatch(/\n- \u2026and \d+ more\.$/);
+    expect(year.citations).toHaveLength(40);
     // Timing is for the benchmark (scripts/bench/chat.ts) to judge; here it is only reported.
     console.log(`chat on 500 controls: index ${indexMs.toFixed(1)} ms, slowest answer ${Math.max(...times).toFixed(1)} ms`);
   });

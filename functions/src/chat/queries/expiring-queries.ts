@@ -6,7 +6,7 @@
  */
 import { addDays, dayIn } from '../../assessment/dates.js';
 import type { ControlResult } from '../../assessment/model.js';
-import { plural } from '../../contract.js';
+import { expiringHorizonDays, plural } from '../../contract.js';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import { monthNames } from '../day-phrases.js';
 import type { ChatTurn } from '../intent-model.js';
@@ -83,6 +83,9 @@ export function expiringQuery(text: string, history: readonly ChatTurn[], index:
   };
 }
 
+/** Items listed in one answer; the rest are counted. */
+const shownItems = 30;
+
 export function answerExpiring(query: ExpiringQuery, index: ReportIndex): ComposedAnswer {
   const { report } = index;
   const all = index.controls.flatMap(({ result }) =>
@@ -96,7 +99,11 @@ export function answerExpiring(query: ExpiringQuery, index: ReportIndex): Compos
     .filter((item) => !query.until || item.day <= query.until)
     .sort((a, b) => (a.staleAt < b.staleAt ? -1 : 1));
   const until = query.until ? ` by ${query.until}${query.phrase ? ` (${query.phrase})` : ''}` : '';
-  const aside = 'Daily collector snapshots, which their next collection renews, are not counted.';
+  // The report lists what goes stale within its horizon only; a later day is answered up to it, and says so.
+  const horizonEnd = dayIn(report.timeZone, new Date(Date.parse(report.asOf) + expiringHorizonDays * 86_400_000));
+  const aside =
+    'Daily collector snapshots, which their next collection renews, are not counted.' +
+    (!query.until || query.until > horizonEnd ? ` The report looks ${expiringHorizonDays} days ahead, to ${horizonEnd}.` : '');
   if (within.length === 0) {
     const next = selected.sort((a, b) => (a.staleAt < b.staleAt ? -1 : 1))[0];
     return answered(
@@ -115,17 +122,21 @@ export function answerExpiring(query: ExpiringQuery, index: ReportIndex): Compos
     if (entry) entry.controls.push(item.result);
     else byItem.set(item.evidenceId, { item, controls: [item.result] });
   }
-  const lines = [...byItem.values()].map(
+  const shown = [...byItem.values()].slice(0, shownItems);
+  const lines = shown.map(
     ({ item, controls }) =>
       `- The ${item.kind} evidence for ${escapeMarkdown(item.subject)} goes stale on **${item.day}** ` +
       `(for ${controls.map((control) => `**${control.id}**`).join(', ')})`,
   );
-  const cited = [...new Map(within.map((item) => [item.result.id, item.result])).values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const cited = [
+    ...new Map(shown.flatMap(({ controls }) => controls.map((control) => [control.id, control] as const))).values(),
+  ].sort((a, b) => (a.id < b.id ? -1 : 1));
   return answered(
     [
       `${plural(byItem.size, 'evidence item')} ${byItem.size === 1 ? 'goes' : 'go'} stale${until} unless renewed. ${aside}`,
       '',
       ...lines,
+      ...(byItem.size > shownItems ? [`- \u2026and ${byItem.size - shownItems} more.`] : []),
     ],
     cited,
   );

@@ -7,7 +7,7 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import { plural } from '../../contract.js';
-import type { ComposedAnswer } from '../compose.js';
+import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
 import { declineSuggestions, statusLabel } from '../retrieve.js';
 import type { DayRecord, Period, Query } from './query-model.js';
@@ -76,17 +76,27 @@ function statusChanges(
     .sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
+/** Status changes listed (and cited) in one answer. */
+const shownChanges = 40;
+
 function changesAnswer(lines: string[], earlier: DayRecord, later: DayRecord, index: ReportIndex): ComposedAnswer {
-  const changes = statusChanges(earlier, later);
+  const all = statusChanges(earlier, later);
+  // A long span on a large catalog can change hundreds: the first ones are listed and cited, the rest counted.
+  const changes = all.slice(0, shownChanges);
   const changeLines = changes.map(
     (change) =>
-      `- **${change.id}**${index.byId.get(change.id) ? ` ${index.byId.get(change.id)!.result.title}` : ''}: ` +
+      `- **${change.id}**${index.byId.get(change.id) ? ` ${escapeMarkdown(index.byId.get(change.id)!.result.title)}` : ''}: ` +
       `${change.from ? statusLabel[change.from] : 'not assessed'} on ${earlier.date} \u2192 ${statusLabel[change.to]} on ${later.date}`,
   );
   const body =
     changes.length === 0
       ? [`No control's status differs between ${earlier.date} and ${later.date}.`]
-      : [`${plural(changes.length, 'control')} changed status between ${earlier.date} and ${later.date}:`, '', ...changeLines];
+      : [
+          `${plural(all.length, 'control')} changed status between ${earlier.date} and ${later.date}:`,
+          '',
+          ...changeLines,
+          ...(all.length > changes.length ? [`- \u2026and ${all.length - changes.length} more.`] : []),
+        ];
   const answer = answered([...lines, '', ...body], []);
   answer.citations = changes.map((change) => ({
     controlId: change.id,

@@ -29,9 +29,12 @@ export const answered = (lines: string[], results: readonly ControlResult[], sug
   suggestions,
 });
 
-const listed = (results: readonly ControlResult[], limit = 25) => [
-  ...results.slice(0, limit).map((result) => controlLine(result)),
-  ...(results.length > limit ? [`- \u2026and ${results.length - limit} more.`] : []),
+/** Controls listed (and cited) in one answer; the rest are counted. */
+const shownControls = 40;
+
+const listed = (results: readonly ControlResult[]) => [
+  ...results.slice(0, shownControls).map((result) => controlLine(result)),
+  ...(results.length > shownControls ? [`- \u2026and ${results.length - shownControls} more.`] : []),
 ];
 
 const resultsOf = (index: ReportIndex, ids: Iterable<string>) =>
@@ -88,7 +91,8 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
       ? []
       : ['', statuses || !query.requirement ? 'What keeps requirements from being met:' : 'The controls behind it:'];
   const none = shown.length === 0 ? ['', 'No control mapped to it is in the status asked about.'] : [];
-  return answered([lead, ...heading, ...listed(rankByRisk(shown)), ...none], rankByRisk(shown));
+  const ranked = rankByRisk(shown);
+  return answered([lead, ...heading, ...listed(ranked), ...none], ranked.slice(0, shownControls));
 }
 
 function requirementLead(requirement: string, name: string, requirements: FrameworkReadiness['requirements']): string {
@@ -111,7 +115,7 @@ export function answerOwner(query: QueryOf<'owner'>, index: ReportIndex): Compos
       ? `Of the ${plural(owned.length, 'control')} the ${escapeMarkdown(query.owner)} owns, none is${which}.`
       : `The ${escapeMarkdown(query.owner)} owns ${plural(owned.length, 'control')}` +
         `${statuses ? `; ${shown.length} ${shown.length === 1 ? 'is' : 'are'}${which}` : ''}:`;
-  return answered([lead, '', ...listed(shown)], shown);
+  return answered([lead, '', ...listed(shown)], shown.slice(0, shownControls));
 }
 
 export function answerDue(query: QueryOf<'due'>, index: ReportIndex): ComposedAnswer {
