@@ -116,6 +116,28 @@ describe('answers as JSON', () => {
     expect(answer.answer.toLowerCase()).toContain(statusOf('IAM-01')!.replace('_', ' '));
   });
 
+  it('a trend over two weeks is answered from the stored history: its days with a report, the scores at its ends, and each control whose status differs', async () => {
+    const from = new Date(Date.parse(`${today}T00:00:00Z`) - 13 * 86_400_000).toISOString().slice(0, 10);
+    const listed = (await (await fetch(`${hosting}/api/report`, { headers: auth })).json()) as {
+      reports: { date: string; summary: { score: number } }[];
+    };
+    const days = listed.reports
+      .filter((entry) => entry.date >= from && entry.date <= today)
+      .sort((a, b) => (a.date < b.date ? -1 : 1));
+    const first = days[0]!;
+    const last = days[days.length - 1]!;
+    const answer = await askJson('How did our score change over the last two weeks?');
+    expect(answer.grounded).toBe(true);
+    expect(answer.answer.split('\n')[0]).toMatch(
+      new RegExp(`^Over ${from} to ${today} \\(the last two weeks\\), ${days.length} days have a report\\. `),
+    );
+    expect(answer.answer).toContain(`**${first.summary.score}** on ${first.date}, **${last.summary.score}** on ${last.date}.`);
+    const earlier = (await (await fetch(`${hosting}/api/report/${first.date}`, { headers: auth })).json()) as Report;
+    const before = new Map(earlier.controls.map((control) => [control.id, control.status]));
+    const differing = report.controls.filter((control) => before.get(control.id) !== control.status).map((control) => control.id);
+    expect(answer.citations.map((citation) => citation.controlId)).toEqual(differing.slice(0, 40));
+  });
+
   it('a question outside the report is declined, with questions it can answer instead', async () => {
     const answer = await askJson('What will the weather be in Paris tomorrow?');
     expect(answer).toMatchObject({ grounded: false, citations: [] });
