@@ -82,7 +82,7 @@ export function sinceIn(
     while (new Date(`${date}T00:00:00Z`).getUTCDay() !== target) date = addDays(date, -1);
     return { date, phrase: weekday[1]!, point: !namedAsStart(text, weekday[1]!) };
   }
-  const named = namedDate(text, reportDate);
+  const named = namedDates(text, reportDate)[0];
   if (!named) return undefined;
   if (!isCalendarDate(named.date)) return { invalid: named.phrase };
   return namedAsStart(text, named.phrase) ? { ...named, point: false } : { other: named.date, phrase: named.phrase };
@@ -109,29 +109,58 @@ function foreignDateIn(text: string): string | undefined {
   )?.[1];
 }
 
-function namedDate(text: string, reportDate: string): { date: string; phrase: string } | undefined {
-  const iso = text.match(/\b(\d{4})-(\d{1,2})-(\d{1,2})\b/);
-  if (iso) return { date: `${iso[1]}-${iso[2]!.padStart(2, '0')}-${iso[3]!.padStart(2, '0')}`, phrase: iso[0] };
-  const [reportYear, reportMonth] = reportDate.split('-').map(Number) as [number, number];
-  const month = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
-  const dated = (monthName: string, day: string, year: string | undefined, phrase: string) => {
-    const m = monthNames.indexOf(monthName) + 1;
-    const candidate = (y: number) => `${y}-${String(m).padStart(2, '0')}-${day.padStart(2, '0')}`;
-    const date = year ? candidate(Number(year)) : candidate(reportYear);
-    return { date: !year && date > reportDate ? candidate(reportYear - 1) : date, phrase };
+/** A date the text names, where it starts, and whether it is a calendar date at all ("feb 30" is not). */
+export interface NamedDate {
+  date: string;
+  phrase: string;
+  at: number;
+}
+
+const monthPattern = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
+const ymd = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/**
+ * Every date the text writes out, in the order it names them, calendar dates or not: ISO
+ * ("2026-11-14"), month and day ("Nov 14th", "14 November 2026"), "the 12th". A month and day without a year is the latest such day on or before the report's;
+ * "the 12th" is this month's, or last month's when that is still to come.
+ */
+export function namedDates(text: string, reportDate: string): NamedDate[] {
+  const year = Number(reportDate.slice(0, 4));
+  const found: NamedDate[] = [];
+  const add = (date: string, phrase: string, at: number) => {
+    if (!found.some((named) => at < named.at + named.phrase.length && at + phrase.length > named.at))
+      found.push({ date, phrase, at });
   };
-  const monthFirst = text.match(new RegExp(`\\b${month} (\\d{1,2})(?:st|nd|rd|th)?(?:,? (\\d{4}))?\\b`));
-  if (monthFirst) return dated(monthFirst[1]!, monthFirst[2]!, monthFirst[3], monthFirst[0]);
-  const dayFirst = text.match(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${month}(?:,? (\\d{4}))?\\b`));
-  if (dayFirst) return dated(dayFirst[2]!, dayFirst[1]!, dayFirst[3], dayFirst[0]);
-  const ordinal = text.match(/\bthe (\d{1,2})(?:st|nd|rd|th)\b/);
-  if (ordinal) {
-    const day = Number(ordinal[1]);
-    const sameMonth = `${reportDate.slice(0, 8)}${String(day).padStart(2, '0')}`;
-    const previousMonth = new Date(Date.UTC(reportYear, reportMonth - 2, day)).toISOString().slice(0, 10);
-    return { date: sameMonth <= reportDate ? sameMonth : previousMonth, phrase: ordinal[0] };
+  const latest = (m: number, d: number) => (ymd(year, m, d) <= reportDate ? ymd(year, m, d) : ymd(year - 1, m, d));
+  for (const match of text.matchAll(/\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g))
+    add(ymd(Number(match[1]), Number(match[2]), Number(match[3])), match[0], match.index);
+  for (const match of text.matchAll(new RegExp(`\\b${monthPattern} (\\d{1,2})(?:st|nd|rd|th)?(?:,? (\\d{4}))?\\b`, 'g'))) {
+    const m = monthNames.indexOf(match[1]!) + 1;
+    add(match[3] ? ymd(Number(match[3]), m, Number(match[2])) : latest(m, Number(match[2])), match[0], match.index);
   }
-  return undefined;
+  for (const match of text.matchAll(
+    new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${monthPattern}(?:,? (\\d{4}))?\\b`, 'g'),
+  )) {
+    const m = monthNames.indexOf(match[2]!) + 1;
+    add(match[3] ? ymd(Number(match[3]), m, Number(match[1])) : latest(m, Number(match[1])), match[0], match.index);
+  }
+  for (const match of text.matchAll(/\bthe (\d{1,2})(?:st|nd|rd|th)\b/g)) {
+    const day = String(Number(match[1])).padStart(2, '0');
+    const sameMonth = `${reportDate.slice(0, 8)}${day}`;
+    add(
+      sameMonth <= reportDate ? sameMonth : `${addDays(`${reportDate.slice(0, 8)}01`, -1).slice(0, 8)}${day}`,
+      match[0],
+      match.index,
+    );
+  }
+  return found.sort((a, b) => a.at - b.at);
+}
+
+/** The first day of the named month ("march", "dec") after the report's day, in `year` when given. */
+export function monthAhead(word: string, year: number | undefined, reportDate: string): string {
+  const m = monthNames.indexOf(word.slice(0, 3)) + 1;
+  const first = ymd(year ?? Number(reportDate.slice(0, 4)), m, 1);
+  return year === undefined && first <= reportDate ? ymd(Number(reportDate.slice(0, 4)) + 1, m, 1) : first;
 }
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

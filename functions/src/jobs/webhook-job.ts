@@ -10,6 +10,7 @@ import type { CompiledCatalog } from '../assessment/evaluate.js';
 import { cloudTaskQueue } from '../common/cloud-tasks.js';
 import { loadOnce } from '../common/maybe-async.js';
 import * as config from '../config.js';
+import { webhookDeliveryIdPattern } from '../contract.js';
 import { ExceptionStore } from '../exceptions/exception-store.js';
 import { logs } from '../logs.js';
 import type { DailyReportOutcome } from '../reports/daily-report.js';
@@ -28,7 +29,7 @@ import type { ReportStore } from '../reports/report-store.js';
 import { attemptDelivery } from '../webhooks/webhook-sender.js';
 import { WebhookStore } from '../webhooks/webhook-store.js';
 
-const deliveryIdShape = /^msg_[0-9a-f]{24}$/;
+const deliveryIdShape = new RegExp(webhookDeliveryIdPattern);
 
 const senderDeps = loadOnce(async () => ({
   store: new WebhookStore(await openStore()),

@@ -8,7 +8,7 @@ import { addDays, dayIn } from '../../assessment/dates.js';
 import type { ControlResult } from '../../assessment/model.js';
 import { expiringHorizonDays, plural } from '../../contract.js';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
-import { monthNames } from '../day-phrases.js';
+import { monthAhead } from '../day-phrases.js';
 import type { ChatTurn } from '../intent-model.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { previouslyCited } from '../topics.js';
@@ -39,10 +39,7 @@ function horizonIn(text: string, reportDate: string): { until: string; phrase: s
   }
   const month = /\b(?:before|by|until) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?: (\d{4}))?\b/.exec(text);
   if (!month) return undefined;
-  const m = monthNames.indexOf(month[1]!) + 1;
-  let year = month[2] ? Number(month[2]) : Number(reportDate.slice(0, 4));
-  if (!month[2] && `${year}-${String(m).padStart(2, '0')}-01` <= reportDate) year += 1;
-  return { until: addDays(`${year}-${String(m).padStart(2, '0')}-01`, -1), phrase: month[0] };
+  return { until: addDays(monthAhead(month[1]!, month[2] ? Number(month[2]) : undefined, reportDate), -1), phrase: month[0] };
 }
 
 /** The last day of the report day's week (Sunday), month, quarter or year. */

@@ -97,21 +97,18 @@ function changesAnswer(lines: string[], earlier: DayRecord, later: DayRecord, in
           ...changeLines,
           ...(all.length > changes.length ? [`- \u2026and ${all.length - changes.length} more.`] : []),
         ];
-  const answer = answered([...lines, '', ...body], []);
-  answer.citations = changes.map((change) => ({
-    controlId: change.id,
-    quote: `${change.id} was ${change.from ? statusLabel[change.from] : 'not assessed'} on ${earlier.date} and ${statusLabel[change.to]} on ${later.date}.`,
-  }));
-  return answer;
+  return {
+    ...answered([...lines, '', ...body], []),
+    citations: changes.map((change) => ({
+      controlId: change.id,
+      quote: `${change.id} was ${change.from ? statusLabel[change.from] : 'not assessed'} on ${earlier.date} and ${statusLabel[change.to]} on ${later.date}.`,
+    })),
+  };
 }
 
 const scoreOn = (day: DayRecord) => `**${day.summary.score}** on ${day.date}`;
 
-export async function answerTrend(
-  query: QueryOf<'trend'>,
-  days: readonly DayRecord[],
-  index: ReportIndex,
-): Promise<ComposedAnswer> {
+export function answerTrend(query: QueryOf<'trend'>, days: readonly DayRecord[], index: ReportIndex): ComposedAnswer {
   const { period } = query;
   const first = days[0];
   const last = days[days.length - 1];
@@ -184,11 +181,11 @@ function runsOf(
   return runs;
 }
 
-export async function answerControlHistory(
+export function answerControlHistory(
   query: QueryOf<'controlHistory'>,
   days: readonly DayRecord[],
   index: ReportIndex,
-): Promise<ComposedAnswer> {
+): ComposedAnswer {
   const { period } = query;
   if (days.length === 0) return noReports(period, index);
   const lines = [

@@ -9,7 +9,7 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import type { FrameworkId } from '../../contract.js';
-import { monthNames } from '../day-phrases.js';
+import { monthAhead } from '../day-phrases.js';
 import type { ChatTurn } from '../intent-model.js';
 import { attentionStatuses, statusesIn } from '../question-cues.js';
 import { controlIdsIn, frameworkMatches, type ReportIndex } from '../report-index.js';
@@ -82,10 +82,11 @@ function dueQuery(text: string, index: ReportIndex): Query | undefined {
   if (date) return { kind: 'due', before: { date: date.date, inclusive, phrase: date.phrase }, ...filters };
   const monthWord = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/.exec(after);
   if (!monthWord) return undefined;
-  const m = monthNames.indexOf(monthWord[1]!) + 1;
-  let first = `${reportDate.slice(0, 5)}${String(m).padStart(2, '0')}-01`;
-  if (first <= reportDate) first = `${Number(reportDate.slice(0, 4)) + 1}-${String(m).padStart(2, '0')}-01`;
-  return { kind: 'due', before: { date: first, inclusive: false, phrase: monthWord[0] }, ...filters };
+  return {
+    kind: 'due',
+    before: { date: monthAhead(monthWord[1]!, undefined, reportDate), inclusive: false, phrase: monthWord[0] },
+    ...filters,
+  };
 }
 
 function statusesWithout(text: string, phrase: RegExp): ControlStatus[] | undefined {
@@ -141,7 +142,7 @@ function readinessQuery(text: string, history: readonly ChatTurn[], index: Repor
   const requirement = requirementIn(text, index, named);
   const framework = named ?? (requirement ? frameworkOfRequirement(requirement) : undefined);
   if (!framework) return undefined;
-  const followUp = /^(and|what about|how about|same for)\b/.test(text) && lastWasReadiness(history, index);
+  const followUp = /^(and|what about|how about|same for)\b/.test(text) && lastWasReadiness(history);
   if (!readinessCue.test(text) && !followUp && !(named && !requirement && text.split(/\s+/).length <= 4)) return undefined;
   // Controls named by id make it a question about those controls.
   if (controlIdsIn(index, text).length > 0) return undefined;
@@ -168,9 +169,7 @@ function requirementIn(text: string, index: ReportIndex, framework: FrameworkId 
   return id && [...index.byFramework.keys()].some((key) => key.startsWith(`${id}-`)) ? id : undefined;
 }
 
-function lastWasReadiness(history: readonly ChatTurn[], index: ReportIndex): boolean {
+function lastWasReadiness(history: readonly ChatTurn[]): boolean {
   const user = [...history].reverse().find((turn) => turn.role === 'user');
-  return (
-    user !== undefined && frameworkNamed.some(([, pattern]) => pattern.test(user.content.toLowerCase())) && index !== undefined
-  );
+  return user !== undefined && frameworkNamed.some(([, pattern]) => pattern.test(user.content.toLowerCase()));
 }

@@ -5,49 +5,17 @@
  * "between the 12th and the 18th"). Spans end on the report's day unless they say otherwise.
  */
 import { addDays, isCalendarDate } from '../../assessment/dates.js';
-import { monthNames, numberWords } from '../day-phrases.js';
+import { monthNames, namedDates, numberWords, type NamedDate } from '../day-phrases.js';
 import type { Period } from './query-model.js';
 
-export interface NamedDate {
-  date: string;
-  phrase: string;
-  at: number;
-}
-
-const month = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
-
-/** Every date the text names, in the order it names them. */
+/** Every calendar date the text names, in order: those written out (day-phrases.ts reads them), "today" and "yesterday". */
 export function datesIn(text: string, reportDate: string): NamedDate[] {
-  const year = Number(reportDate.slice(0, 4));
-  const found: NamedDate[] = [];
-  const taken: [number, number][] = [];
-  const add = (date: string, phrase: string, at: number) => {
-    if (taken.some(([start, end]) => at < end && at + phrase.length > start) || !isCalendarDate(date)) return;
-    taken.push([at, at + phrase.length]);
-    found.push({ date, phrase, at });
-  };
-  const ymd = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  /** A month and day without a year is the latest such day on or before the report's. */
-  const latest = (m: number, d: number) => (ymd(year, m, d) <= reportDate ? ymd(year, m, d) : ymd(year - 1, m, d));
-  for (const match of text.matchAll(/\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g))
-    add(ymd(Number(match[1]), Number(match[2]), Number(match[3])), match[0], match.index);
-  for (const match of text.matchAll(new RegExp(`\\b${month} (\\d{1,2})(?:st|nd|rd|th)?(?:,? (\\d{4}))?\\b`, 'g'))) {
-    const m = monthNames.indexOf(match[1]!) + 1;
-    add(match[3] ? ymd(Number(match[3]), m, Number(match[2])) : latest(m, Number(match[2])), match[0], match.index);
-  }
-  for (const match of text.matchAll(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?${month}(?:,? (\\d{4}))?\\b`, 'g'))) {
-    const m = monthNames.indexOf(match[2]!) + 1;
-    add(match[3] ? ymd(Number(match[3]), m, Number(match[1])) : latest(m, Number(match[1])), match[0], match.index);
-  }
-  for (const match of text.matchAll(/\bthe (\d{1,2})(?:st|nd|rd|th)\b/g)) {
-    const day = Number(match[1]);
-    const sameMonth = `${reportDate.slice(0, 8)}${String(day).padStart(2, '0')}`;
-    const previous = addDays(`${reportDate.slice(0, 8)}01`, -1).slice(0, 8) + String(day).padStart(2, '0');
-    add(sameMonth <= reportDate ? sameMonth : previous, match[0], match.index);
-  }
-  for (const match of text.matchAll(/\b(today|now|yesterday)\b/g))
-    add(match[1] === 'yesterday' ? addDays(reportDate, -1) : reportDate, match[0], match.index);
-  return found.sort((a, b) => a.at - b.at);
+  const relative = [...text.matchAll(/\b(today|now|yesterday)\b/g)].map((match) => ({
+    date: match[1] === 'yesterday' ? addDays(reportDate, -1) : reportDate,
+    phrase: match[0],
+    at: match.index,
+  }));
+  return [...namedDates(text, reportDate).filter((named) => isCalendarDate(named.date)), ...relative].sort((a, b) => a.at - b.at);
 }
 
 const count = (word: string) => (/^\d+$/.test(word) ? Number(word) : (numberWords[word] ?? 1));

@@ -48,9 +48,7 @@ function requirementsOf(readiness: FrameworkReadiness, requirement: string | und
   const key = requirement.toLowerCase();
   return readiness.requirements.filter((entry) => {
     const id = entry.id.toLowerCase();
-    return (
-      id === key || id.startsWith(`${key}.`) || id.startsWith(`${key}-`) || (/^[a-z]{2}$/.test(key) && id.startsWith(`${key}-`))
-    );
+    return id === key || id.startsWith(`${key}.`) || id.startsWith(`${key}-`);
   });
 }
 
