@@ -60,7 +60,7 @@ interface Delivery {
   id: string;
   state: string;
   event: { type: string };
-  attempts: { outcome: string; status?: number }[];
+  attempts: { outcome: string; status?: number; error?: string }[];
 }
 
 /** Polls a subscription's deliveries until `done` holds, failing at the deadline. */
@@ -114,6 +114,50 @@ describe(`webhooks, ${mode} mode`, () => {
     expect(mine).toHaveLength(3);
     for (const message of mine) expect(verify(secret, message).type).toBe('webhook.ping');
     await api('DELETE', `/api/webhooks/${id}`);
+  }, 150_000);
+
+  it('delivers a ping once the receiver is up again, after it was down and then too slow to answer', async () => {
+    // A receiver of its own on a port nothing listens on yet: the first attempt finds it down.
+    const late = createServer();
+    await new Promise<void>((resolve) => late.listen(0, '127.0.0.1', resolve));
+    const { port } = late.address() as AddressInfo;
+    await new Promise<void>((resolve) => late.close(() => resolve()));
+    const response = await api('POST', '/api/webhooks', { url: `http://127.0.0.1:${port}/late`, events: ['report.published'] });
+    const { id, secret } = (await response.json()) as { id: string; secret: string };
+    const { id: deliveryId } = (await (await api('POST', `/api/webhooks/${id}/ping`)).json()) as { id: string };
+    await deliveriesWhen(id, (items) => (items[0]?.attempts.length ?? 0) >= 1);
+
+    // Up again: it holds the next request past the sender's 10 s limit, then answers.
+    const seen: Received[] = [];
+    const held: (() => void)[] = [];
+    late.removeAllListeners('request');
+    late.on('request', (req: IncomingMessage, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        seen.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        if (seen.length === 1) held.push(() => res.destroy());
+        else res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => late.listen(port, '127.0.0.1', resolve));
+    try {
+      const [delivery] = await deliveriesWhen(id, (items) => items[0]?.state === 'delivered');
+      const { attempts } = delivery!;
+      expect(attempts.map((attempt) => [attempt.outcome, attempt.status ?? null])).toEqual([
+        ['failed', null],
+        ['failed', null],
+        ['delivered', 204],
+      ]);
+      expect(attempts[0]!.error).toContain('ECONNREFUSED');
+      expect(attempts[1]!.error).toBe('no answer within 10 s');
+      expect(seen.map((message) => message.headers['webhook-id'])).toEqual([deliveryId, deliveryId]);
+      for (const message of seen) expect(verify(secret, message).type).toBe('webhook.ping');
+    } finally {
+      for (const release of held) release();
+      await new Promise<void>((resolve) => late.close(() => resolve()));
+      await api('DELETE', `/api/webhooks/${id}`);
+    }
   }, 150_000);
 
   it("announces the day's report when the daily job runs, signed, once", async () => {

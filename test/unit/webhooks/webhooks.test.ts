@@ -31,10 +31,12 @@ interface Received {
   body: string;
 }
 
-/** A receiver whose answers a test scripts: a status per request, or a connection dropped. */
+/** A receiver whose answers a test scripts: a status per request, a redirect, or a connection dropped. */
 class Receiver {
   readonly received: Received[] = [];
-  answers: (number | 'drop')[] = [];
+  /** The paths requested, in order. */
+  readonly paths: string[] = [];
+  answers: (number | 'drop' | { redirect: string })[] = [];
   #server: Server | undefined;
 
   async start(): Promise<string> {
@@ -43,8 +45,10 @@ class Receiver {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         this.received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        this.paths.push(req.url ?? '');
         const answer = this.answers.shift() ?? 204;
         if (answer === 'drop') req.socket.destroy();
+        else if (typeof answer === 'object') res.writeHead(307, { location: answer.redirect }).end();
         else res.writeHead(answer).end();
       });
     });
@@ -106,6 +110,7 @@ beforeEach(async () => {
   webhooks = new WebhookStore(store);
   queue = inProcessQueue();
   receiver.received.length = 0;
+  receiver.paths.length = 0;
   receiver.answers = [];
   await served?.close();
   served = await serve(
@@ -272,6 +277,21 @@ describe('deliveries', () => {
       ['failed', 500, 'error'],
       ['failed', null, 'error'],
       ['delivered', 200, null],
+    ]);
+  });
+
+  it('counts a redirect as a failed attempt and never follows it, not even to the same receiver', async () => {
+    const { id } = await subscribe(['report.published']);
+    receiver.answers = [{ redirect: '/elsewhere' }];
+    await call('POST', `/api/webhooks/${id}/ping`);
+    await settle();
+    expect(receiver.paths).toEqual(['/hooks', '/hooks']);
+    const [delivery] = (await (await call('GET', `/api/webhooks/${id}/deliveries`)).json()).items as {
+      attempts: { outcome: string; status?: number; error?: string }[];
+    }[];
+    expect(delivery!.attempts).toEqual([
+      expect.objectContaining({ outcome: 'failed', status: 307, error: 'the endpoint answered 307' }),
+      expect.objectContaining({ outcome: 'delivered', status: 204 }),
     ]);
   });
 
