@@ -1,8 +1,15 @@
 /**
- * The chat engine against its held-out set (test/fixtures/chat/held-out-set.json): questions
- * written before the engine was extended for them and frozen, so the score says how it does on
- * questions it was not tuned on. Only the score is printed; the misses stay hidden unless
- * EVIDENT_SHOW_HELD_OUT=1, so nobody tunes on them by reading the test log.
+ * The chat engine against its held-out sets: questions written apart from the engine and frozen,
+ * so the score says how it does on questions it was not tuned on.
+ *
+ * - `held-out-set-2.json` is the held-out set. It was written by a separate author (a helper
+ *   agent given the demo data and the scoring rules, not the engine's code, its development set or
+ *   the first held-out set) and frozen before any tuning that followed it. Only its score is
+ *   printed; its misses stay hidden unless EVIDENT_SHOW_HELD_OUT=1, so nobody tunes on them by
+ *   reading the test log.
+ * - `held-out-set.json` was the first held-out set. It was measured once at the end of the work it
+ *   was frozen for, then its misses were read and tuned on: it is development data now, kept as
+ *   written, and its misses are printed like the development set's.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -23,31 +30,49 @@ import {
   type Outcome,
 } from '../../support/chat-evaluation.ts';
 
-/** The set as frozen on 2026-11-24. Changing the file is a decision for review, not a tuning step. */
-const frozenSha256 = '113b0cffc01bb10ac6620bfd7dec5fdc549d5ecb4db29bfeb5f35b475fddee08';
 /** What a passing answer must reach: at least this share of its citations expected. */
 const minPrecision = 0.9;
-/**
- * The last measured score, as a floor against regressions (the targets are 85% of in-scope
- * questions with a citation precision of at least 0.9, and every out-of-scope one declined).
- * Before the query engine (4237e26): 12 of 59 in scope, 6 of 10 declined. With it, measured once
- * at the end of that work (1a45937 and its review): 48 of 59 (81.4%, mean precision 0.881), 9 of
- * 10 declined — short of the targets.
- */
-const floor = { passed: 48, declined: 9 };
+
+interface FrozenSet {
+  file: string;
+  /** Changing the file is a decision for review, not a tuning step. */
+  sha256: string;
+  /** Hidden: its misses are not printed. Spent: they have been read and tuned on. */
+  state: 'hidden' | 'spent';
+  /** The last measured score, as a floor against regressions. */
+  floor: { passed: number; declined: number };
+  minimum: { questions: number; followUps: number; outOfScope: number };
+}
+
+const sets: FrozenSet[] = [
+  {
+    // Frozen 2026-11-24 before the tuning that followed it. Measured on the engine as it was then
+    // (5502356, never tuned on it): 34 of 69 in scope (49.3%, mean precision 0.669), 5 of 12
+    // declined. The engine had been tuned on questions its own author wrote.
+    file: 'held-out-set-2.json',
+    sha256: 'b9e72f2edcbbfbb1704eee00ddfd787f5451f7b41ed9ceec89a72fe7b05827d8',
+    state: 'hidden',
+    floor: { passed: 34, declined: 5 },
+    minimum: { questions: 80, followUps: 8, outOfScope: 12 },
+  },
+  {
+    // Frozen 2026-11-24 before the query engine. Before it: 12 of 59, 6 of 10 declined. With it,
+    // measured once at the end of that work: 48 of 59 (81.4%, mean precision 0.881), 9 of 10.
+    // Spent since: its misses were read and tuned on.
+    file: 'held-out-set.json',
+    sha256: '113b0cffc01bb10ac6620bfd7dec5fdc549d5ecb4db29bfeb5f35b475fddee08',
+    state: 'spent',
+    floor: { passed: 48, declined: 9 },
+    minimum: { questions: 60, followUps: 4, outOfScope: 8 },
+  },
+];
 
 let demo: DemoHistory;
-let entries: Entry[];
-let outcomes: Outcome[];
 
 beforeAll(async () => {
   for (const name of ['reportPublished', 'reportAlreadyExists', 'evidenceSnapshotLoaded'] as const)
     vi.spyOn(logs, name).mockImplementation(() => undefined);
-  entries = await readEntries('held-out-set.json');
   demo = await seedEvaluationHistory();
-  outcomes = await evaluate(demo, entries, minPrecision);
-  const misses = process.env['EVIDENT_SHOW_HELD_OUT'] === '1' ? outcomes.filter((outcome) => !outcome.passed).map(missLine) : [];
-  console.log([...scoreLines('held-out set', scoreOf(outcomes)), ...misses].join('\n'));
 }, 120_000);
 
 afterAll(async () => {
@@ -55,17 +80,33 @@ afterAll(async () => {
   await demo?.close();
 });
 
-describe('the chat held-out set', () => {
-  it('is the frozen file, with at least 60 questions, follow-ups among them and out-of-scope ones', async () => {
-    const bytes = await readFile(join(paths.root, 'test/fixtures/chat/held-out-set.json'));
-    expect(createHash('sha256').update(bytes).digest('hex')).toBe(frozenSha256);
-    expect(entries.length).toBeGreaterThanOrEqual(60);
-    expect(entries.filter((entry) => entry.history && entry.history.length > 0).length).toBeGreaterThanOrEqual(4);
-    expect(entries.filter(isOutOfScope).length).toBeGreaterThanOrEqual(8);
+describe.each(sets)('the chat question set $file ($state)', (set) => {
+  let entries: Entry[];
+  let outcomes: Outcome[];
+
+  beforeAll(async () => {
+    entries = await readEntries(set.file);
+    outcomes = await evaluate(demo, entries, minPrecision);
+    const shown = set.state === 'spent' || process.env['EVIDENT_SHOW_HELD_OUT'] === '1';
+    const misses = shown ? outcomes.filter((outcome) => !outcome.passed).map(missLine) : [];
+    const name = set.state === 'hidden' ? 'held-out set' : 'first held-out set (spent, tuned on)';
+    console.log([...scoreLines(name, scoreOf(outcomes)), ...misses].join('\n'));
+  }, 120_000);
+
+  it('is the frozen file, with enough questions, follow-ups among them and out-of-scope ones', async () => {
+    const bytes = await readFile(join(paths.root, 'test/fixtures/chat', set.file));
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(set.sha256);
+    expect(entries.length).toBeGreaterThanOrEqual(set.minimum.questions);
+    expect(entries.filter((entry) => entry.history && entry.history.length > 0).length).toBeGreaterThanOrEqual(
+      set.minimum.followUps,
+    );
+    expect(entries.filter(isOutOfScope).length).toBeGreaterThanOrEqual(set.minimum.outOfScope);
   });
 
   it('scores at least the last measured floor', () => {
     const score = scoreOf(outcomes);
-    expect({ passed: Math.min(score.passed, floor.passed), declined: Math.min(score.declined, floor.declined) }).toEqual(floor);
+    expect({ passed: Math.min(score.passed, set.floor.passed), declined: Math.min(score.declined, set.floor.declined) }).toEqual(
+      set.floor,
+    );
   });
 });
