@@ -13,7 +13,8 @@ import { indexReport, type ReportIndex } from './report-index.js';
 import { parseQuery } from './queries/parse-query.js';
 import type { ReportDays } from './queries/query-model.js';
 import { runQuery } from './queries/run-query.js';
-import { normalize, notInReport } from './question-cues.js';
+import { normalize, notInReport, otherFramework } from './question-cues.js';
+import { unknownSubject } from './queries/subject-queries.js';
 import { declineScope, retrieve } from './retrieve.js';
 
 export type { ComposedAnswer } from './compose.js';
@@ -47,9 +48,12 @@ export async function answerQuestion(input: AnswerInput): Promise<ComposedAnswer
   const scope = declineScope(index);
   const intent = classify(input.message, input.history, index);
   if (intent.kind === 'decline' && refusedOutright.has(intent.reason)) return decline(scope, intent.reason, intent.subject);
-  if (notInReport.test(normalize(input.message))) return decline(scope, 'no_match');
+  const text = normalize(input.message);
+  if (notInReport.test(text)) return decline(scope, 'no_match');
+  const elsewhere = otherFramework.exec(text)?.[0] ?? unknownSubject(text, index);
+  if (elsewhere) return decline(scope, 'unknown_subject', elsewhere);
   // Questions that are queries over the report and its history are answered from the query's result.
-  const query = parseQuery(normalize(input.message), input.history, index);
+  const query = parseQuery(text, input.history, index);
   const queried = query && (await runQuery(query, index, input.days));
   const provider = input.provider ?? retrievalProvider;
   if (queried) {

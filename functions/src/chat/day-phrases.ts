@@ -163,4 +163,53 @@ export function monthAhead(word: string, year: number | undefined, reportDate: s
   return year === undefined && first <= reportDate ? ymd(Number(reportDate.slice(0, 4)) + 1, m, 1) : first;
 }
 
+/** The last day of the named month ahead (this month's when it is the report's), in `year` when given. */
+export function monthEndAhead(word: string, year: number | undefined, reportDate: string): string {
+  const m = monthNames.indexOf(word.slice(0, 3)) + 1;
+  const y = year ?? Number(reportDate.slice(0, 4));
+  const end = addDays(m === 12 ? ymd(y + 1, 1, 1) : ymd(y, m + 1, 1), -1);
+  return year === undefined && end < reportDate ? monthEndAhead(word, y + 1, reportDate) : end;
+}
+
+const quarterWords: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, q1: 1, q2: 2, q3: 3, q4: 4 };
+
+/**
+ * A window of days ahead that a question names by months or quarters: "by the end of January
+ * 2027", "in Q2 next year", "April through June 2027", "in December". Undefined when it names none.
+ */
+export function windowAhead(text: string, reportDate: string): { from?: string; until: string; phrase: string } | undefined {
+  const thisYear = Number(reportDate.slice(0, 4));
+  const yearOf = (word: string | undefined) =>
+    word === undefined ? undefined : word === 'next year' ? thisYear + 1 : Number(word);
+  const end = new RegExp(`\\bend of ${monthPattern}[a-z]*\\.?(?:,? (\\d{4}))?`).exec(text);
+  if (end) return { until: monthEndAhead(end[1]!, yearOf(end[2]), reportDate), phrase: end[0] };
+  const quarter = /\b(?:(q[1-4])|the (first|second|third|fourth) quarter)(?:,? (?:of )?(next year|\d{4}))?\b/.exec(text);
+  if (quarter) {
+    const q = quarterWords[quarter[1] ?? quarter[2]!]!;
+    const year = yearOf(quarter[3]) ?? (ymd(thisYear, q * 3, 1) < reportDate.slice(0, 8) + '01' ? thisYear + 1 : thisYear);
+    return { from: ymd(year, q * 3 - 2, 1), until: monthEndAhead(monthNames[q * 3 - 1]!, year, reportDate), phrase: quarter[0] };
+  }
+  const range = new RegExp(
+    `\\b${monthPattern}[a-z]* (?:through|thru|to|until|-) ${monthPattern}[a-z]*(?:,? (\\d{4}|next year))?`,
+  ).exec(text);
+  if (range) {
+    const year = yearOf(range[3]);
+    const until = monthEndAhead(range[2]!, year, reportDate);
+    const from = monthAhead(range[1]!, year, reportDate);
+    return {
+      from: from > until ? ymd(Number(from.slice(0, 4)) - 1, Number(from.slice(5, 7)), 1) : from,
+      until,
+      phrase: range[0],
+    };
+  }
+  const month = new RegExp(`\\b(?:in|during) ${monthPattern}[a-z]*(?![a-z])(?! \\d{1,2}\\b)(?:,? (\\d{4}|next year))?`).exec(
+    text,
+  );
+  if (month) {
+    const until = monthEndAhead(month[1]!, yearOf(month[2]), reportDate);
+    return { from: `${until.slice(0, 8)}01`, until, phrase: month[0] };
+  }
+  return undefined;
+}
+
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

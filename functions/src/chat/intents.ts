@@ -28,6 +28,9 @@ import { stopWords, tokenize } from './vocabulary.js';
 
 type Decline = Extract<Intent, { kind: 'decline' }>;
 
+const ofThose =
+  /\b(of|among|from|in) (those|these|them|they|that list)\b|\b(which|any|are any) (of )?(those|these|them)\b|^(and )?(are )?(those|these|they)\b/;
+
 /** A day the question names, once a date it cannot read has been declined. */
 type NamedDay = RelativeDay | { other: string; phrase: string };
 
@@ -241,12 +244,14 @@ function howIntent(question: Question, index: ReportIndex): Intent | undefined {
 }
 
 function listIntent(question: Question): Intent | undefined {
-  const { text, asksList, statuses, filter, severities, superlative, listDay, reportDate } = question;
+  const { text, asksList, statuses, filter, severities, superlative, listDay, reportDate, previousTopic } = question;
   if (!asksList) return undefined;
+  // "Which of those are failing?" narrows the previous answer's controls.
+  const narrowed = !filter && previousTopic && ofThose.test(text) ? previousTopic : filter;
   return {
     kind: 'list',
     statuses: statuses.length > 0 ? statuses : attentionStatuses,
-    ...(filter ? { topic: filter } : {}),
+    ...(narrowed ? { topic: narrowed } : {}),
     ...(severities.length > 0 ? { severities } : {}),
     ...(superlative ? { limit: limitIn(text) } : {}),
     // On the report's own day, it is today's list.

@@ -59,9 +59,18 @@ export function unknownName(message: string, index: ReportIndex): string | undef
   return undefined;
 }
 
+const frameworkWords = new Set(['sp', 'rev', 'revision', 'annex', 'iec', 'tsc', 'type', 'ii', 'nist', 'iso', 'soc', 'aicpa']);
+
 function isKnownWord(word: string, index: ReportIndex): boolean {
   const lower = word.toLowerCase();
   if (stopWords.has(lower) || controlIdsIn(index, word).length > 0 || frameworkMatches(index, word).length > 0) return true;
+  // How frameworks are named ("NIST SP 800-53 Rev 5", "Annex A"), and NIST's control families ("AC", "SI").
+  if (
+    /^(q[1-4]|h[12]|fy\d{0,4})$/.test(lower) ||
+    frameworkWords.has(lower) ||
+    (/^[a-z]{2}$/.test(lower) && [...index.byFramework.keys()].some((key) => key.startsWith(`${lower}-`)))
+  )
+    return true;
   // Split as the index splits the report's text, so `ACME-CB-002` is `acme` and `cb-002`, as in the findings.
   const parts = tokenize(lower);
   return parts.every((part) => {

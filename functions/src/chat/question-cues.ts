@@ -11,7 +11,7 @@ export const attentionStatuses: ControlStatus[] = ['failing', 'stale', 'missing'
 
 /** Requests the report can never answer, however they are worded (and instructions aimed at the assistant itself). */
 export const offTopic =
-  /\b(ignore (all |any |the |your )?(previous|prior|above|earlier) (instructions|prompts?)|system prompt|jailbreak|pretend (to be|you are)|revenue|profits?|earnings|salar(y|ies)|payroll|budget|weather|forecast|jokes?|funny|poems?|poetry|haiku|songs?|lyrics|recipes?|cook(ing)?|restaurants?|movies?|films?|sports?|football|soccer|basketball|baseball|world cup|super bowl|olympics|stock price|share price|bitcoin|cryptocurrenc\w*|lottery|horoscope|translate|capital of|meaning of life|who (won|invented|wrote|painted)|your name|are you (a |an )?(bot|ai|human|robot)|what time is it|what day is it|dating|girlfriend|boyfriend|vacation|holiday plans?)\b/;
+  /\b(ignore (all |any |the |your )?(previous|prior|above|earlier) (instructions|prompts?)|system prompt|jailbreak|pretend (to be|you are)|revenue|profits?|fees?|pricing|prices?|costs?|how much (?:does|do|would|will|is|are) [a-z0-9 ]{0,40}(?:cost|charge)\w*|earnings|salar(y|ies)|payroll|budget|weather|forecast|jokes?|funny|poems?|poetry|haiku|songs?|lyrics|recipes?|cook(ing)?|restaurants?|movies?|films?|sports?|football|soccer|basketball|baseball|world cup|super bowl|olympics|stock price|share price|bitcoin|cryptocurrenc\w*|lottery|horoscope|translate|capital of|meaning of life|who (won|invented|wrote|painted)|your name|are you (a |an )?(bot|ai|human|robot)|what time is it|what day is it|dating|girlfriend|boyfriend|vacation|holiday plans?)\b/;
 
 /**
  * Facts the report never holds, whatever the topic: inventories ("how many employees do we
@@ -19,7 +19,11 @@ export const offTopic =
  * the one approval the report records, so a question about them is not refused here.
  */
 export const notInReport =
-  /\bhow many (?!controls?\b|requirements?\b|findings?\b|frameworks?\b)[a-z]+(?: [a-z]+)? (?:do|does|did) (?:we|you|acme|the company|our company) (?:have|employ|serve|run|use)\b|\bwho (?:approved|signed(?: off)?|authori[sz]ed|merged|deployed|wrote|released|pushed)\b(?!.*\bexceptions?\b)/;
+  /\bhow many (?!controls?\b|requirements?\b|findings?\b|frameworks?\b)[a-z]+(?: [a-z]+)? (?:do|does|did) (?:we|you|acme|the company|our company) (?:have|employ|serve|run|use)\b|\bwho (?:approved|signed(?: off)?|authori[sz]ed|merged|deployed|wrote|released|pushed|made|created|changed|configured|set up|opened|introduced|caused|broke|disabled|enabled|turned off|deleted|removed)\b(?!.*\bexceptions?\b)/;
+
+/** Frameworks and standards the catalog does not map to: a question about one is about something the report never holds. */
+export const otherFramework =
+  /\b(fedramp|pci(?:[ -]?dss)?|hipaa|hitrust|gdpr|ccpa|cmmc|sox|sarbanes[ -]oxley|nis ?2|dora|csa star|cis (?:controls|benchmarks?)|cobit|tisax|cyber essentials|essential eight|irap|iso(?:[ /-]?iec)?[ -]?(?:27017|27018|27701|42001|9001|22301|14001))\b/;
 
 export const cues = {
   changes:
@@ -29,9 +33,9 @@ export const cues = {
     /\b(evidence|proof|proves?|proven|supports?|supporting|backs? (it|this|that) up|based on|sources?|artifacts?|which (items|data|records)|what (items|data|records))\b/,
   why: /\b(why|how come|explain\w*|reasons?|what'?s wrong|what is wrong|what went wrong|causes?|caused|details?|more about|elaborate)\b/,
   posture:
-    /\b(how (are|is|'re) (we|things|it|everything|the company|acme|our security|security) (doing|looking|going)|how'?s it (going|looking)|how is it (going|looking)|scores?|posture|summary|summari[sz]e|overview|overall|big picture|in a nutshell|report card|tl;?dr|health|how (healthy|secure|compliant|good) (are we|is it)|are we ([\w.-]+ ){0,3}(compliant|secure|ok|okay|good|doing ok|audit[- ]ready|ready)|where do we stand|state of (things|security|compliance))\b/,
+    /\b(how (are|is|'re) (we|things|it|everything|the company|acme|our security|security) (doing|looking|going)|how'?s it (going|looking)|how is it (going|looking)|scores?|posture|summary|summari[sz]e|overview|overall|big picture|in a nutshell|report card|tl;?dr|health|how (healthy|secure|compliant|good) (are we|is it)|are we ([\w.-]+ ){0,3}(compliant|secure|ok|okay|good|doing ok|audit[- ]ready|ready)|where do we stand|state of (things|security|compliance)|(exec(utive)?|board|leadership|management|c-?level|ciso|ceo) (summary|overview|update|brief\w*|report|view)|for (the |our )?(board|leadership|management|execs?|executives|ciso|ceo|cto|auditors?))\b/,
   superlative:
-    /\b(riskiest|biggest (risk|problem|issue|gap|concern)|most (critical|urgent|important|severe|pressing|serious|risky)|worst|top( \d+| three| five)? (risk|priority|priorities|issue|problem|concern)s?|highest (risk|priority)|first)\b/,
+    /\b(riskiest|biggest (risk|problem|issue|gap|concern)|most (critical|urgent|important|severe|pressing|serious|risky)|worst|top( \d+| three| five)? (risk|priority|priorities|issue|problem|concern)s?|highest (risk|priority)|first|(one|single|1) thing|start with|prioriti[sz]e)\b/,
   /** The framework requirements a control maps to ("Which frameworks does IAM-01 map to?"). */
   frameworks: /\b(frameworks?|mappings?|map(s|ped|ping)? (to|onto)|mapped|cross-?walk)\b/,
   /** A control's objective: "objective of ENC-04", "what is IAM-01 for?", "what does it check?". */
@@ -44,7 +48,7 @@ export const cues = {
 const statusCues: [ControlStatus | 'attention', RegExp][] = [
   [
     'attention',
-    /\b((has|have|did|do|does|is|are)n'?t (yet )?pass\w*|(not|never) (yet )?pass(ed|es)?|need\w* (attention|work|fixing)|attention|problems?|issues?|gaps?|risks|wrong|to ?do|action needed|unhealthy|not (ok|okay|passing|green|compliant)|concerns?|weak\w*|red flags?|worr\w*)\b/,
+    /\b((has|have|did|do|does|is|are)n'?t (yet )?pass\w*|(not|never) (yet )?pass(ed|es)?|need\w* (attention|work|fixing)|attention|problems?|issues?|gaps?|risks|wrong|to ?do|action needed|unhealthy|not (ok|okay|passing|green|compliant)|concerns?|weak\w*|red flags?|worr\w*|open(?! to\b)|outstanding|unresolved|(on|off) [\w' ]{0,30}plate)\b/,
   ],
   [
     'not_applicable',
@@ -59,14 +63,34 @@ const statusCues: [ControlStatus | 'attention', RegExp][] = [
 export const severityCue =
   /\b(critical|high|medium|low)(?:[- ](?:severity|risk|priority))?\s+(controls?|ones|issues|problems|findings|risks|items|failures|gaps)\b|\b(critical|high|medium|low)[- ]severity\b/g;
 
-/** Curly quotes and dashes as people's keyboards type them, in lower case. */
+/** Curly quotes and dashes as people's keyboards type them, in lower case, with requirement ids in one notation. */
 export const normalize = (text: string) =>
-  text
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2010-\u2014]/g, '-')
-    .toLowerCase()
-    .trim();
+  requirementNotation(
+    text
+      .replace(/[\u2018\u2019\u02bc]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/[\u2010-\u2014]/g, '-')
+      .toLowerCase()
+      .trim(),
+  );
+
+/**
+ * Requirement ids as people write them, in the catalog's notation: "Annex A 8.5" is A.8.5, "A.6.x"
+ * the A.6 series, and a range ("A.5.19 - A.5.22", "CC6.1 to CC6.3") each id in it.
+ */
+function requirementNotation(text: string): string {
+  return text
+    .replace(/\bannex a[ .]?(\d+)\.(\d+)\b/g, 'a.$1.$2')
+    .replace(/\b(a\.\d+|cc\d+)\.x\b/g, '$1')
+    .replace(
+      /\b(a\.\d+\.|cc\d+\.)(\d+) ?(?:-|to|through|thru) ?(?:\1)?(\d+)\b/g,
+      (whole, series: string, first: string, last: string) => {
+        const [from, to] = [Number(first), Number(last)];
+        if (to <= from || to - from > 20) return whole;
+        return Array.from({ length: to - from + 1 }, (_, at) => `${series}${from + at}`).join(' ');
+      },
+    );
+}
 
 /** The statuses a question names, and the text with those phrases taken out ("not passing" is attention, not passing). */
 export function statusesIn(text: string): { statuses: ControlStatus[]; rest: string } {
@@ -91,7 +115,11 @@ export function limitIn(text: string): number {
 }
 
 export function changeFocus(text: string): ChangeFocus {
-  if (/\b(fixed|resolved|improved|better|now passing|recovered|went green)\b/.test(text)) return 'fixed';
+  // "Has our posture improved?" is answered with what got better and what got worse.
+  if (/\b(fixed|resolved|improved|better|now passing|recovered|went green)\b/.test(text))
+    return /^(has|have|did|is|are)\b/.test(text) && /\b(posture|score|things|we|security|compliance)\b/.test(text)
+      ? 'all'
+      : 'fixed';
   if (
     /\b(newly failing|new(ly)? fail\w*|broke|broken|started failing|regress\w*|worse|new (failures|problems|issues))\b/.test(text)
   )

@@ -49,6 +49,8 @@ export function topicTermsOf(
   ]) {
     rest = rest.replace(new RegExp(cue.source, 'g'), ' ');
   }
+  // Courtesies and "the full list" say how to answer, not what about.
+  rest = rest.replace(/\b((the )?(full|complete|entire|whole) (list|rundown)|pl[sz]|please|thanks?|thx|right now)\b/g, ' ');
   rest = withoutControlIds(index, rest);
   for (const framework of frameworks) rest = rest.replace(new RegExp(escapeRegExp(framework.id.toLowerCase()), 'g'), ' ');
   if (dayPhrase) rest = rest.replace(dayPhrase, ' ');

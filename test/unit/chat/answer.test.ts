@@ -298,7 +298,7 @@ describe('answerQuestion, on how questions are written', () => {
     expect(citedIds(answer)).toEqual(['IAM-01']);
   });
 
-  it('finds a device named in upper or lower case, as the findings name it', async () => {
+  it('finds a device named in upper or lower case, or its user, as the findings name them', async () => {
     const devices = reportOn(
       today,
       { 'END-02': 'failing', 'END-03': 'failing' },
@@ -328,31 +328,33 @@ describe('answerQuestion, on how questions are written', () => {
       },
     );
     const askAbout = (message: string) => answerQuestion({ message, history: [], report: devices, catalog });
+    // A subject the findings name is asked after by name: its open findings, under their controls.
     const edr = {
       answer:
-        '**END-02** Endpoint detection and response runs on every device is **failing** (high severity).\n\n' +
-        '- Fails: ACME-CB-002 \\(lucas.silva@acme.example\\) has no endpoint detection agent.',
+        'In the report for 2026-11-21, 1 open finding names ACME-CB-002:\n\n' +
+        '- **END-02** Endpoint detection and response runs on every device \u2014 failing, high\n' +
+        '  - ACME-CB-002 \\(lucas.silva@acme.example\\) has no endpoint detection agent.',
       citations: [
         {
           controlId: 'END-02',
           evidenceId: 'ev-cb-002',
           quote: 'END-02 is failing: ACME-CB-002 (lucas.silva@acme.example) has no endpoint detection agent.',
         },
-        {
-          controlId: 'END-02',
-          evidenceId: 'ev-cb-002',
-          quote: 'ACME-CB-002 (lucas.silva@acme.example) has no endpoint detection agent.',
-        },
       ],
       grounded: true,
-      suggestions: ['Why is END-02 failing?', 'How do we fix END-02?', 'Which evidence supports END-02?'],
+      suggestions: ['Why is END-02 failing?', 'How do we fix END-02?'],
     };
     expect(await askAbout('Is ACME-CB-002 healthy?')).toEqual(edr);
     expect(await askAbout('Is acme-cb-002 healthy?')).toEqual(edr);
+    expect(await askAbout('What does lucas.silva fail?')).toEqual({
+      ...edr,
+      answer: edr.answer.replace('names ACME-CB-002', 'names lucas.silva@acme.example'),
+    });
     const patched = await askAbout('Is ACME-XPS-004 patched?');
     expect(patched.answer).toBe(
-      '**END-03** Devices run a supported, recently patched operating system is **failing** (high severity).\n\n' +
-        '- Fails: ACME-XPS-004 \\(priya.patel@acme.example\\) has no OS security update installed in the last 30 days.',
+      'In the report for 2026-11-21, 1 open finding names ACME-XPS-004:\n\n' +
+        '- **END-03** Devices run a supported, recently patched operating system \u2014 failing, high\n' +
+        '  - ACME-XPS-004 \\(priya.patel@acme.example\\) has no OS security update installed in the last 30 days.',
     );
     expect(citedIds(patched)).toEqual(['END-03']);
   });

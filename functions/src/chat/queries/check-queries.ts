@@ -5,55 +5,104 @@
  * the vocabulary is the evidence schemas' own. The answer lists the subjects each matched check
  * fails, from the report's findings, and how many pass.
  */
-import type { Check, ControlResult } from '../../assessment/model.js';
+import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '../../contract.js';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
-import { severityCue, statusesIn } from '../question-cues.js';
+import { cues, severityCue, statusesIn } from '../question-cues.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
-import { stem, stopWords, tokenize } from '../vocabulary.js';
+import { stem, stopWords } from '../vocabulary.js';
 import type { CheckMatch } from './query-model.js';
 import { answered } from './report-queries.js';
 
 /** Words too general to pick a check ("data", "item", "active" describe most of them). */
 const generic = new Set(
-  ['item', 'data', 'active', 'has', 'are', 'all', 'any', 'control', 'check', 'evidence', 'run', 'day'].map(stem),
+  [
+    'item',
+    'data',
+    'active',
+    'has',
+    'are',
+    'all',
+    'any',
+    'control',
+    'check',
+    'evidence',
+    'run',
+    'day',
+    'subject',
+    'last',
+    'days',
+  ].map(stem),
 );
 
-/** The words a check answers to: its id's and those of the fields its expression reads, split at camelCase. */
-function wordsOf(check: Check): Set<string> {
+const wordsIn = (text: string) =>
+  text
+    .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/)
+    .map((word) => stem(word.toLowerCase()))
+    .filter((word) => word.length >= 3 && !stopWords.has(word) && !generic.has(word));
+
+/**
+ * The words a check answers to, weighted: its id's and those of the fields its expression reads
+ * (split at camelCase) weigh most; its evidence kind's and the words of its messages less.
+ */
+function wordsOf(check: Check): Map<string, number> {
   const fields = [...`${check.expression} ${check.where ?? ''}`.matchAll(/\bdata\.([A-Za-z0-9]+)/g)].map((match) => match[1]!);
-  const words = [...check.id.split('-'), ...fields.flatMap((field) => field.split(/(?<=[a-z0-9])(?=[A-Z])/))];
-  return new Set(words.map((word) => stem(word.toLowerCase())).filter((word) => word.length >= 3 && !generic.has(word)));
+  const weights = new Map<string, number>();
+  const add = (words: string[], weight: number) => {
+    for (const word of words) weights.set(word, Math.max(weights.get(word) ?? 0, weight));
+  };
+  add(wordsIn(`${check.pass} ${check.fail}`.replace(/\{\{[^}]*\}\}/g, ' ')), 1);
+  add(wordsIn(check.kind), 1);
+  add(wordsIn([...`${check.expression} ${check.where ?? ''}`.matchAll(/'([^']*)'/g)].map((match) => match[1]!).join(' ')), 1);
+  add(wordsIn([check.id, ...fields].join(' ')), 2);
+  return weights;
 }
 
-/** The checks a subject-level question is about: those meeting the most of its words (at least one). */
+const subjectQuestion =
+  /^(which|who|whose|list|show|name|how many|are there (any )?|is there (any|an?)|do (any|all|we have any)|does (any|every)|what (people|users|accounts|devices|laptops|machines|computers|repos|repositories|buckets|hosts|servers|vendors|keys|certificates|certs|alerts|policies|systems|services|assets|backups|databases|apps|applications|employees|staff))\b/;
+
+/** The checks a subject-level question is about: those meeting the most of its words, then the most of their own. */
 export function checksAskedAbout(text: string, index: ReportIndex): CheckMatch[] {
-  if (
-    !/^(which|who|whose|list|show|what (people|users|accounts|devices|laptops|repos|repositories|buckets|hosts|vendors|keys))\b/.test(
-      text,
-    )
-  )
-    return [];
-  // A question about controls, evidence or named controls is not about subjects; statuses and severities pick no check.
-  if (/\b(controls?|evidence|requirements?)\b/.test(text) || controlIdsIn(index, text).length > 0) return [];
-  const rest = statusesIn(text.replace(severityCue, ' ')).rest.replace(/\b(critical|high|medium|low)\b/g, ' ');
-  const words = new Set(
-    tokenize(rest)
-      .filter((token) => !stopWords.has(token))
-      .map(stem),
-  );
-  let best = 0;
-  let found: CheckMatch[] = [];
+  if (!subjectQuestion.test(text) || /^(which|what) evidence\b/.test(text) || cues.pronoun.test(text)) return [];
+  // A question about controls, requirements or named controls is not about subjects; statuses and severities pick no check.
+  if (/\b(controls?|requirements?)\b/.test(text) || controlIdsIn(index, text).length > 0) return [];
+  const { statuses, rest } = statusesIn(text.replace(severityCue, ' '));
+  const words = new Set(wordsIn(rest));
+  const candidates: (CheckMatch & { score: number; share: number })[] = [];
   for (const { control } of index.controls) {
     for (const check of control?.checks ?? []) {
-      const met = [...wordsOf(check)].filter((word) => words.has(word)).length;
-      if (met === 0 || met < best) continue;
-      if (met > best) found = [];
-      best = met;
-      found.push({ controlId: control!.id, check });
+      const weights = wordsOf(check);
+      const score = [...weights].reduce((sum, [word, weight]) => sum + (words.has(word) ? weight : 0), 0);
+      const core = [...weights].filter(([, weight]) => weight === 2);
+      const share = core.filter(([word]) => words.has(word)).length / Math.max(1, core.length);
+      if (score >= 2) candidates.push({ controlId: control!.id, check, score, share });
     }
   }
+  const asked = withOutcomes(candidates, statuses, index);
+  const best = asked.reduce((top, candidate) => Math.max(top, candidate.score), 0);
+  const tied = asked.filter((candidate) => candidate.score === best);
+  const share = tied.reduce((top, candidate) => Math.max(top, candidate.share), 0);
+  const found = tied.filter((candidate) => candidate.share === share).map(({ controlId, check }) => ({ controlId, check }));
   return found.length <= 3 ? found : [];
+}
+
+/** Of the matched checks, those whose control has findings in the statuses asked ("stale", "failing"), if any has. */
+function withOutcomes<T extends CheckMatch>(found: T[], statuses: readonly string[], index: ReportIndex): T[] {
+  const outcomes = new Set(statuses.flatMap((status) => (status === 'failing' ? ['fail'] : status === 'stale' ? ['stale'] : [])));
+  if (outcomes.size === 0) return found;
+  const having = found.filter(({ controlId, check }) =>
+    openFindings(index.byId.get(controlId)?.result, check).some((finding) => outcomes.has(finding.outcome)),
+  );
+  return having.length > 0 ? having : found;
+}
+
+/** A check's failing subjects, and those whose evidence of the check's kind is stale or missing. */
+function openFindings(result: ControlResult | undefined, check: Check): Finding[] {
+  return (result?.findings ?? []).filter(
+    (finding) =>
+      ((finding.outcome === 'fail' || finding.outcome === 'error') && finding.check === check.id) ||
+      ((finding.outcome === 'stale' || finding.outcome === 'missing') && finding.kind === check.kind),
+  );
 }
 
 export function answerChecks(matches: readonly CheckMatch[], index: ReportIndex): ComposedAnswer {
@@ -63,17 +112,23 @@ export function answerChecks(matches: readonly CheckMatch[], index: ReportIndex)
     const result = index.byId.get(controlId)?.result;
     if (!result) continue;
     const findings = result.findings.filter((finding) => finding.check === check.id);
-    const failing = findings.filter((finding) => finding.outcome === 'fail' || finding.outcome === 'error');
+    const open = openFindings(result, check);
+    const failing = open.filter((finding) => finding.outcome === 'fail' || finding.outcome === 'error').length;
+    const outdated = open.length - failing;
     const passing = findings
       .filter((finding) => finding.outcome === 'pass')
       .reduce((sum, finding) => sum + subjectsIn(finding.message), 0);
+    const counts = [
+      ...(failing > 0 ? [`${plural(failing, 'subject')} ${failing === 1 ? 'fails' : 'fail'}`] : []),
+      ...(outdated > 0 ? [`${plural(outdated, 'subject')} without fresh evidence`] : []),
+      ...(passing > 0 ? [`${passing} pass`] : []),
+    ];
     lines.push(
       `**${result.id}** ${escapeMarkdown(result.title)}, check ${escapeMarkdown(check.id)} on ${check.kind} evidence: ` +
-        (findings.length === 0
+        (counts.length === 0
           ? `not evaluated in this report (the control is ${result.status.replace('_', ' ')}).`
-          : `${failing.length === 0 ? 'no subject fails' : `${plural(failing.length, 'subject')} ${failing.length === 1 ? 'fails' : 'fail'}`}` +
-            `${passing > 0 ? `; ${passing} pass` : ''}.`),
-      ...failing.map((finding) => `- ${escapeMarkdown(finding.message)}`),
+          : `${failing === 0 && outdated === 0 ? 'no subject fails; ' : ''}${counts.join('; ')}.`),
+      ...open.map((finding) => `- ${escapeMarkdown(finding.message)}`),
       '',
     );
     if (!cited.includes(result)) cited.push(result);

@@ -8,7 +8,7 @@ import { addDays, dayIn } from '../../assessment/dates.js';
 import type { ControlResult } from '../../assessment/model.js';
 import { expiringHorizonDays, plural } from '../../contract.js';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
-import { monthAhead } from '../day-phrases.js';
+import { monthAhead, windowAhead } from '../day-phrases.js';
 import type { ChatTurn } from '../intent-model.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { previouslyCited } from '../topics.js';
@@ -23,9 +23,11 @@ const freshnessCue =
   /\b(go(es|ing)? stale|(will|would) (be|go|become|get|turn) stale|becomes? stale|gets? stale|expires?|expiring|runs? out|lapses?|need\w* (renewing|redoing|refreshing|renewal|to be (renewed|redone|refreshed))|due for renewal)\b/;
 
 /** The last day the question looks to: a date, a month, or a span from the report's day. */
-function horizonIn(text: string, reportDate: string): { until: string; phrase: string } | undefined {
+function horizonIn(text: string, reportDate: string): { from?: string; until: string; phrase: string } | undefined {
   const date = datesIn(text, reportDate).find((named) => named.date > reportDate);
   if (date) return { until: /\b(by|until|through)\b/.test(text) ? date.date : addDays(date.date, -1), phrase: date.phrase };
+  const window = windowAhead(text, reportDate);
+  if (window) return window;
   const end = /\b(?:by|before|until) the end of (?:the |this )?(week|month|quarter|year)\b/.exec(text);
   if (end) return { until: lastDayOf(end[1]!, reportDate), phrase: end[0] };
   const span =
@@ -53,8 +55,16 @@ function lastDayOf(unit: string, reportDate: string): string {
   return addDays(first, -1);
 }
 
+const lastQuestion = (history: readonly ChatTurn[]) =>
+  [...history]
+    .reverse()
+    .find((turn) => turn.role === 'user')
+    ?.content.toLowerCase() ?? '';
+
 export function expiringQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): ExpiringQuery | undefined {
-  if (!freshnessCue.test(text)) return undefined;
+  // "And before the end of February?" after a question about what goes stale asks it again.
+  const again = /^(and|what about|how about|ok,? and)\b/.test(text) && freshnessCue.test(lastQuestion(history));
+  if (!freshnessCue.test(text) && !again) return undefined;
   const words = new Set(
     tokenize(text)
       .filter((token) => token.length >= 4 && !stopWords.has(token))
@@ -74,6 +84,7 @@ export function expiringQuery(text: string, history: readonly ChatTurn[], index:
   return {
     kind: 'expiring',
     ...(horizon ? { until: horizon.until, phrase: horizon.phrase } : {}),
+    ...(horizon?.from ? { from: horizon.from } : {}),
     ...(kinds.length > 0 ? { kinds } : {}),
     ...(subjects.length > 0 ? { subjects } : {}),
     ...(controlIds.length > 0 ? { controlIds } : {}),
@@ -93,9 +104,11 @@ export function answerExpiring(query: ExpiringQuery, index: ReportIndex): Compos
     .filter((item) => !query.subjects || query.subjects.includes(item.subject))
     .filter((item) => !query.controlIds || query.controlIds.includes(item.result.id));
   const within = selected
-    .filter((item) => !query.until || item.day <= query.until)
+    .filter((item) => (!query.until || item.day <= query.until) && (!query.from || item.day >= query.from))
     .sort((a, b) => (a.staleAt < b.staleAt ? -1 : 1));
-  const until = query.until ? ` by ${query.until}${query.phrase ? ` (${query.phrase})` : ''}` : '';
+  const until = query.until
+    ? `${query.from ? ` between ${query.from} and ${query.until}` : ` by ${query.until}`}${query.phrase ? ` (${query.phrase})` : ''}`
+    : '';
   // The report lists what goes stale within its horizon only; a later day is answered up to it, and says so.
   const horizonEnd = dayIn(report.timeZone, new Date(Date.parse(report.asOf) + expiringHorizonDays * 86_400_000));
   const aside =

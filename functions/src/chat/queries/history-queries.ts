@@ -6,7 +6,7 @@
  */
 import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
-import { plural } from '../../contract.js';
+import { frameworkNames, plural, type FrameworkId } from '../../contract.js';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
 import { declineSuggestions, statusLabel } from '../retrieve.js';
@@ -108,6 +108,14 @@ function changesAnswer(lines: string[], earlier: DayRecord, later: DayRecord, in
 
 const scoreOn = (day: DayRecord) => `**${day.summary.score}** on ${day.date}`;
 
+/** A named framework's readiness at the two ends of a span, when both days have it. */
+function readinessMoved(framework: FrameworkId | undefined, first: DayRecord, last: DayRecord): string[] {
+  const from = framework && first.summary.readiness?.[framework];
+  const to = framework && last.summary.readiness?.[framework];
+  if (!framework || from === undefined || from === null || to === undefined || to === null) return [];
+  return ['', `${frameworkNames[framework]} readiness went from **${from}%** on ${first.date} to **${to}%** on ${last.date}.`];
+}
+
 export function answerTrend(query: QueryOf<'trend'>, days: readonly DayRecord[], index: ReportIndex): ComposedAnswer {
   const { period } = query;
   const first = days[0];
@@ -125,11 +133,29 @@ export function answerTrend(query: QueryOf<'trend'>, days: readonly DayRecord[],
   const lines = [
     `Over ${period.from} to ${period.to} (${period.phrase}), ${plural(days.length, 'day')} ${days.length === 1 ? 'has' : 'have'} a report. ` +
       `The score ${direction}: ${scoreOn(first)}, ${scoreOn(last)}. Lowest ${scoreOn(lowest)}; highest ${scoreOn(highest)}.`,
+    ...readinessMoved(query.framework, first, last),
     ...(missing.length > 0 ? ['', missingLine(missing)] : []),
     '',
     ...(days.length <= 31 ? dayTable(days) : monthTable(days)),
   ];
   return changesAnswer(lines, first, last, index);
+}
+
+/** One day's score and what changed from the report before it; `days` ends on that day when it has a report. */
+export function answerDay(query: QueryOf<'day'>, days: readonly DayRecord[], index: ReportIndex): ComposedAnswer {
+  const day = days.at(-1);
+  if (!day || day.date !== query.date) return noReports({ from: query.date, to: query.date, phrase: query.phrase }, index);
+  const before = days.at(-2);
+  if (!before)
+    return answered([`The score was ${scoreOn(day)}; no earlier report is within two weeks of it to compare with.`], []);
+  const delta = Math.round((day.summary.score - before.summary.score) * 10) / 10;
+  const moved = delta === 0 ? 'unchanged' : `${delta > 0 ? 'up' : 'down'} ${Math.abs(delta)} points`;
+  return changesAnswer(
+    [`The score was ${scoreOn(day)}, ${moved} from ${scoreOn(before)}, the report before it.`],
+    before,
+    day,
+    index,
+  );
 }
 
 export function answerCompare(

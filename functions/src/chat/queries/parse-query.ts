@@ -9,7 +9,7 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import type { FrameworkId } from '../../contract.js';
-import { monthAhead } from '../day-phrases.js';
+import { monthAhead, windowAhead } from '../day-phrases.js';
 import type { ChatTurn } from '../intent-model.js';
 import { attentionStatuses, statusesIn } from '../question-cues.js';
 import { controlIdsIn, frameworkMatches, type ReportIndex } from '../report-index.js';
@@ -17,6 +17,8 @@ import { previouslyCited } from '../topics.js';
 import { checksAskedAbout } from './check-queries.js';
 import { expiringQuery } from './expiring-queries.js';
 import { datesIn, periodIn } from './periods.js';
+import { subjectQuery } from './subject-queries.js';
+import { stopWords } from '../vocabulary.js';
 import type { Period, Query } from './query-model.js';
 
 const frameworkNamed: [FrameworkId, RegExp][] = [
@@ -35,27 +37,47 @@ function frameworkOfRequirement(id: string): FrameworkId {
 const readinessCue =
   /\b(read(y|iness|yness)|redy\w*|audit\w*|block\w*|keep\w*|close to|pass(ing)?|met|meet\w*|stand\w*|doing|status|state|summar\w*|gaps?|cover\w*|criteria|requirements?|complian\w*|families|family|progress|look\w*|where are we|how far)\b/;
 const blockingCue =
-  /\b(block\w*|keep\w*|stop\w*|prevent\w*|not met|unmet|gaps?|missing|wrong|fail\w*|attention|problems?|need\w*)\b/;
+  /\b(unproven|why|block\w*|keep\w*|stop\w*|prevent\w*|not met|unmet|gaps?|missing|wrong|fail\w*|attention|problems?|need\w*)\b/;
 const gapsCue = /\b(no control|not covered|uncovered|without (a |any )?control|nothing mapped|no mapping|unmapped)\b/;
 /** Two named days are compared on any of these; a span only on a score or trend word ("changes over the past 3 days" is a diff). */
 const compareCue = /\b(score|trend\w*|chang\w*|progress\w*|improv\w*|posture|different|difference|compare\w*|versus|vs)\b/;
 const trendCue = /\b(score|trend\w*|moved?|progress\w*|improv\w*|posture|lowest|highest|best|worst|evolv\w*)\b/;
+/** What one day's report says against the one before: its score, what broke or changed on it. */
+const dayCue = /\b(score\w*|broke|break|broken|happened|changed|drop\w*|fell|rose|dip\w*|jump\w*|went (up|down))\b/;
 const historyCue =
   /\b(since when|how long|when did|ever|history|at all|all (week|month|quarter|year)|whole (week|month|quarter)|every day|each day|over the (last|past)|(last|past) (\d+|two|three|four) (days|weeks|months)|(last|past) (week|month|quarter)|this (week|month|quarter))\b/;
+const passingTheFramework =
+  /\bpass(es|ed|ing)? (?:(?:the|our|an?|this|next|its|their) )?(?=soc|iso|nist|\d|audit|certif|assess|framework|standard)/g;
 const exceptionCue = /\b(exceptions?|accepted|accept|risk acceptances?|waiv\w*|waivers?)\b/;
 
 export function parseQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
   const reportDate = index.report.date;
   return (
     exceptionsQuery(text) ??
+    ownershipQuery(text, history, index) ??
     expiringQuery(text, history, index) ??
     dueQuery(text, index) ??
     ownerQuery(text, index) ??
     historyQuery(text, history, index) ??
     overDaysQuery(text, reportDate) ??
+    subjectQuery(text, index) ??
     readinessQuery(text, history, index) ??
     checksQuery(text, index)
   );
+}
+
+/** "Who owns ENC-04?", "who owns those and when are they due?", "when is that due?". */
+function ownershipQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
+  if (
+    !/\b(who owns|owners?|owned by|responsible|accountable|when (is|are) (it|that|this|they|those|these|\w+-\d+) due|due dates?|deadlines?)\b/.test(
+      text,
+    )
+  )
+    return undefined;
+  const named = controlIdsIn(index, text);
+  const controlIds =
+    named.length > 0 ? named : /\b(it|that|this|they|those|these|them)\b/.test(text) ? previouslyCited(history, index) : [];
+  return controlIds.length > 0 ? { kind: 'ownership', controlIds } : undefined;
 }
 
 function checksQuery(text: string, index: ReportIndex): Query | undefined {
@@ -67,18 +89,31 @@ function exceptionsQuery(text: string): Query | undefined {
   return exceptionCue.test(text) && !/\bexception handling\b/.test(text) ? { kind: 'exceptions' } : undefined;
 }
 
-/** "Is anything overdue?", "What is due before December?", "which failing controls are due by 2026-12-10". */
+/** "Is anything overdue?", "What is due before December?", "what's due on dec 8", "deadlines in December". */
 function dueQuery(text: string, index: ReportIndex): Query | undefined {
   const reportDate = index.report.date;
   const owner = ownerIn(text, index);
   const statuses = statusesWithout(text, /\boverdue\b/g);
   const filters = { ...(statuses ? { statuses } : {}), ...(owner ? { owner } : {}) };
-  if (/\boverdue\b/.test(text) && !/\bdue (before|by|until|on)\b/.test(text)) return { kind: 'due', ...filters };
-  const due = /\bdue (before|by|until|ahead of|on or before)\b/.exec(text);
+  if (overdueControls(text) && !/\bdue (before|by|until|on)\b/.test(text)) return { kind: 'due', ...filters };
+  const due = /\b(?:due|deadlines?|fall due)(?: dates?)?(?: (before|by|until|ahead of|on or before|on|in|during|for))?\b/.exec(
+    text,
+  );
   if (!due) return undefined;
   const after = text.slice(due.index);
+  const window = windowAhead(after, reportDate);
+  if (window)
+    return {
+      kind: 'due',
+      before: { date: window.until, inclusive: true, phrase: window.phrase },
+      ...(window.from ? { from: window.from } : {}),
+      ...filters,
+    };
+  const date = datesIn(after, reportDate).map((named) => ({ ...named, date: ahead(named, reportDate) }))[0];
+  if (date && due[1] === 'on')
+    return { kind: 'due', from: date.date, before: { date: date.date, inclusive: true, phrase: date.phrase }, ...filters };
+  if (!due[1] || due[1] === 'in' || due[1] === 'during' || due[1] === 'for' || due[1] === 'on') return undefined;
   const inclusive = due[1] !== 'before' && due[1] !== 'ahead of';
-  const date = datesIn(after, reportDate)[0];
   if (date) return { kind: 'due', before: { date: date.date, inclusive, phrase: date.phrase }, ...filters };
   const monthWord = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/.exec(after);
   if (!monthWord) return undefined;
@@ -87,6 +122,19 @@ function dueQuery(text: string, index: ReportIndex): Query | undefined {
     before: { date: monthAhead(monthWord[1]!, undefined, reportDate), inclusive: false, phrase: monthWord[0] },
     ...filters,
   };
+}
+
+/** A date named without its year is the next one ahead when the question looks ahead ("due on dec 8"). */
+function ahead(named: { date: string; phrase: string }, reportDate: string): string {
+  if (named.date >= reportDate || /\d{4}/.test(named.phrase) || /^(today|now|yesterday)$/.test(named.phrase)) return named.date;
+  return `${Number(named.date.slice(0, 4)) + 1}${named.date.slice(4)}`;
+}
+
+/** "Overdue" about controls ("is anything overdue", "overdue controls"), not about something else ("overdue high vulns"). */
+function overdueControls(text: string): boolean {
+  return [...text.matchAll(/\boverdue\b(?: ([a-z]+))?/g)].some(
+    ([, next]) => next === undefined || stopWords.has(next) || /^(controls?|items?|ones?|tasks?|things?|fix(es)?)$/.test(next),
+  );
 }
 
 function statusesWithout(text: string, phrase: RegExp): ControlStatus[] | undefined {
@@ -133,40 +181,51 @@ function overDaysQuery(text: string, reportDate: string): Query | undefined {
       return { kind: 'compare', earlier: a!.date, later: b!.date, phrase: `${a!.phrase} and ${b!.phrase}` };
   }
   const period = periodIn(text, reportDate);
-  if (period && trendCue.test(text.replace(period.phrase, ' '))) return { kind: 'trend', period };
+  if (period && trendCue.test(text.replace(period.phrase, ' '))) {
+    const framework = frameworkNamed.find(([, pattern]) => pattern.test(text))?.[0];
+    return { kind: 'trend', period, ...(framework ? { framework } : {}) };
+  }
+  const day = dates.length === 1 && !/\bsince\b/.test(text) ? dates[0]! : undefined;
+  if (day && day.date < reportDate && dayCue.test(text.replace(day.phrase, ' ')))
+    return { kind: 'day', date: day.date, phrase: day.phrase };
   return undefined;
 }
 
 function readinessQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
   const named = frameworkNamed.find(([, pattern]) => pattern.test(text))?.[0];
-  const requirement = requirementIn(text, index, named);
-  const framework = named ?? (requirement ? frameworkOfRequirement(requirement) : undefined);
+  const requirements = requirementsIn(text, index, named);
+  const framework = named ?? (requirements[0] ? frameworkOfRequirement(requirements[0]) : undefined);
   if (!framework) return undefined;
   const followUp = /^(and|what about|how about|same for)\b/.test(text) && lastWasReadiness(history);
-  if (!readinessCue.test(text) && !followUp && !(named && !requirement && text.split(/\s+/).length <= 4)) return undefined;
+  const cued = readinessCue.test(text) || blockingCue.test(text) || statusesIn(text).statuses.length > 0;
+  if (!cued && !followUp && !(named && requirements.length === 0 && text.split(/\s+/).length <= 4)) return undefined;
   // Controls named by id make it a question about those controls.
   if (controlIdsIn(index, text).length > 0) return undefined;
   // "Is CC8.1 passing?" asks after each control behind it, whatever its status.
   const yesNo = /^(is|are|do|does|have|has)\b/.test(text);
-  const { statuses } = statusesIn(text);
+  // "Close to passing ISO 27001", "would we pass the audit": passing the framework is readiness, not a status asked for.
+  const { statuses } = statusesIn(text.replace(passingTheFramework, ' '));
   const asked = yesNo ? undefined : statuses.length > 0 ? statuses : blockingCue.test(text) ? attentionStatuses : undefined;
   return {
     kind: 'readiness',
     framework,
-    ...(requirement ? { requirement } : {}),
+    ...(requirements.length > 0 ? { requirements } : {}),
     gaps: gapsCue.test(text),
     ...(asked ? { statuses: asked } : {}),
   };
 }
 
-/** A requirement or series named in the question ("CC7", "A.8", NIST's "IR" family). */
-function requirementIn(text: string, index: ReportIndex, framework: FrameworkId | undefined): string | undefined {
-  const match = frameworkMatches(index, text)[0];
-  if (match) return match.id;
-  if (framework !== 'nist80053') return undefined;
-  const family = /\(([a-z]{2})\)|\b([a-z]{2}) family\b/.exec(text);
+/** The requirements or series named in the question ("CC7", "A.8", NIST's "IR" family), of one framework. */
+function requirementsIn(text: string, index: ReportIndex, framework: FrameworkId | undefined): string[] {
+  const matches = frameworkMatches(index, text).map((match) => match.id);
+  if (matches.length > 0) {
+    const first = frameworkOfRequirement(matches[0]!);
+    return matches.filter((id) => frameworkOfRequirement(id) === first);
+  }
+  if (framework !== 'nist80053') return [];
+  const family = /\(([a-z]{2})\)|\b([a-z]{2}) (?:family|controls?|series)\b/.exec(text);
   const id = family?.[1] ?? family?.[2];
-  return id && [...index.byFramework.keys()].some((key) => key.startsWith(`${id}-`)) ? id : undefined;
+  return id && [...index.byFramework.keys()].some((key) => key.startsWith(`${id}-`)) ? [id] : [];
 }
 
 function lastWasReadiness(history: readonly ChatTurn[]): boolean {

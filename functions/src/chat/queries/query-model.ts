@@ -19,22 +19,43 @@ export type Query =
   | {
       kind: 'readiness';
       framework: FrameworkId;
-      /** A requirement or series the question narrows to ("CC7", "A.8"), as the catalog spells it. */
-      requirement?: string;
+      /** The requirements or series the question narrows to ("CC7", "A.8"), as the catalog spells them. */
+      requirements?: string[];
       /** "Which requirements have no control" asks for the gaps, not the controls. */
       gaps: boolean;
       statuses?: ControlStatus[];
     }
-  | { kind: 'trend'; period: Period }
+  | { kind: 'trend'; period: Period; framework?: FrameworkId }
+  /** One day against the report before it: "what was the score on the 15th", "what broke on Nov 14". */
+  | { kind: 'day'; date: string; phrase: string }
+  /** Who owns named controls (or the previous answer's) and when each is due. */
+  | { kind: 'ownership'; controlIds: string[] }
   | { kind: 'compare'; earlier: string; later: string; phrase: string }
   | { kind: 'controlHistory'; controlIds: string[]; period: Period; label: string }
   | { kind: 'owner'; owner: string; statuses?: ControlStatus[] }
-  | { kind: 'due'; before?: { date: string; inclusive: boolean; phrase: string }; statuses?: ControlStatus[]; owner?: string }
+  | {
+      kind: 'due';
+      /** The first due day asked about, when the question names a window ("in December", "on Dec 8"). */
+      from?: string;
+      before?: { date: string; inclusive: boolean; phrase: string };
+      statuses?: ControlStatus[];
+      owner?: string;
+    }
   | { kind: 'exceptions' }
   /** Evidence that goes stale ahead: by a day, of some kinds, subjects or controls. */
-  | { kind: 'expiring'; until?: string; phrase?: string; kinds?: string[]; subjects?: string[]; controlIds?: string[] }
+  | {
+      kind: 'expiring';
+      from?: string;
+      until?: string;
+      phrase?: string;
+      kinds?: string[];
+      subjects?: string[];
+      controlIds?: string[];
+    }
   /** Subject-level: the subjects the matched checks fail ("which people do not have MFA enabled"). */
-  | { kind: 'checks'; checks: CheckMatch[] };
+  | { kind: 'checks'; checks: CheckMatch[] }
+  /** One subject of the evidence ("what does priya.patel fail"): how the report names it, and the strings that find it. */
+  | { kind: 'subject'; name: string; keys: string[] };
 
 /** A catalog check a question's words match, and the control it belongs to. */
 export interface CheckMatch {

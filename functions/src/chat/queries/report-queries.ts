@@ -42,13 +42,13 @@ const resultsOf = (index: ReportIndex, ids: Iterable<string>) =>
     .flatMap((id) => (index.byId.get(id) ? [index.byId.get(id)!.result] : []))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
 
-/** The requirements a question selects: all of the framework's, one, or a series with its sub-clauses. */
-function requirementsOf(readiness: FrameworkReadiness, requirement: string | undefined) {
-  if (!requirement) return readiness.requirements;
-  const key = requirement.toLowerCase();
+/** The requirements a question selects: all of the framework's, or those named, each series with its sub-clauses. */
+function requirementsOf(readiness: FrameworkReadiness, named: readonly string[] | undefined) {
+  if (!named) return readiness.requirements;
+  const keys = named.map((id) => id.toLowerCase());
   return readiness.requirements.filter((entry) => {
     const id = entry.id.toLowerCase();
-    return id === key || id.startsWith(`${key}.`) || id.startsWith(`${key}-`);
+    return keys.some((key) => id === key || id.startsWith(`${key}.`) || id.startsWith(`${key}-`));
   });
 }
 
@@ -57,7 +57,7 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
   if (!readiness) return undefined;
   const name = frameworkNames[query.framework];
   const { counts } = readiness;
-  if (query.gaps && !query.requirement) {
+  if (query.gaps && !query.requirements) {
     return answered(
       [
         `${plural(readiness.gaps.length, 'requirement')} of ${name} ${readiness.gaps.length === 1 ? 'has' : 'have'} no control ` +
@@ -66,7 +66,7 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
       [],
     );
   }
-  const requirements = requirementsOf(readiness, query.requirement);
+  const requirements = requirementsOf(readiness, query.requirements);
   const statuses = query.statuses ? new Set(query.statuses) : undefined;
   const mapped = resultsOf(
     index,
@@ -75,11 +75,11 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
   // The whole framework: what keeps it from ready. A requirement or series: every control behind it, unless a status is asked.
   const shown = statuses
     ? mapped.filter((result) => statuses.has(result.status))
-    : query.requirement
+    : query.requirements
       ? mapped
       : mapped.filter((result) => nonPassing.has(result.status));
-  const lead = query.requirement
-    ? requirementLead(query.requirement, name, requirements)
+  const lead = query.requirements
+    ? requirementLead(query.requirements, name, requirements)
     : `${name} readiness in the report for ${index.report.date} is **${readiness.share}%**: of ${readiness.covered} requirements ` +
       `the catalog covers, ${counts.met} are met, ${counts.not_met} not met and ${counts.unproven} unproven` +
       `${counts.not_applicable > 0 ? ` (${counts.not_applicable} not applicable)` : ''}; ` +
@@ -87,20 +87,24 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
   const heading =
     shown.length === 0
       ? []
-      : ['', statuses || !query.requirement ? 'What keeps requirements from being met:' : 'The controls behind it:'];
+      : ['', statuses || !query.requirements ? 'What keeps requirements from being met:' : 'The controls behind it:'];
   const none = shown.length === 0 ? ['', 'No control mapped to it is in the status asked about.'] : [];
   const ranked = rankByRisk(shown);
   return answered([lead, ...heading, ...listed(ranked), ...none], ranked.slice(0, shownControls));
 }
 
-function requirementLead(requirement: string, name: string, requirements: FrameworkReadiness['requirements']): string {
+function requirementLead(named: readonly string[], name: string, requirements: FrameworkReadiness['requirements']): string {
   const met = requirements.filter((entry) => entry.status === 'met').length;
-  const label = escapeMarkdown(requirements.length === 1 ? requirements[0]!.id : requirement.toUpperCase());
   if (requirements.length === 1) {
     const status = requirements[0]!.status.replace('_', ' ');
-    return `${name} ${label} is **${status}** in this report.`;
+    return `${name} ${escapeMarkdown(requirements[0]!.id)} is **${status}** in this report.`;
   }
-  return `${name} ${label}: ${met} of ${plural(requirements.length, 'requirement')} the catalog covers ${met === 1 ? 'is' : 'are'} met.`;
+  const label = escapeMarkdown(named.map((id) => id.toUpperCase()).join(', '));
+  const each =
+    named.length > 1
+      ? `: ${requirements.map((entry) => `${escapeMarkdown(entry.id)} ${entry.status.replace('_', ' ')}`).join(', ')}`
+      : '';
+  return `${name} ${label}: ${met} of ${plural(requirements.length, 'requirement')} the catalog covers ${met === 1 ? 'is' : 'are'} met${each}.`;
 }
 
 export function answerOwner(query: QueryOf<'owner'>, index: ReportIndex): ComposedAnswer {
@@ -124,13 +128,18 @@ export function answerDue(query: QueryOf<'due'>, index: ReportIndex): ComposedAn
     .filter((result) => (statuses ? statuses.has(result.status) : true) && (!query.owner || result.owner === query.owner))
     .filter((result) =>
       before
-        ? result.dueDate !== undefined && (before.inclusive ? result.dueDate <= before.date : result.dueDate < before.date)
+        ? result.dueDate !== undefined &&
+          (before.inclusive ? result.dueDate <= before.date : result.dueDate < before.date) &&
+          (!query.from || result.dueDate >= query.from)
         : result.overdue === true,
     )
     .sort((a, b) => ((a.dueDate ?? '') < (b.dueDate ?? '') ? -1 : 1));
   const when =
-    (before ? `due ${before.inclusive ? 'by' : 'before'} ${before.date}` : 'overdue') +
-    (query.owner ? ` among the controls the ${escapeMarkdown(query.owner)} owns` : '');
+    (before
+      ? query.from === before.date
+        ? `due on ${before.date}`
+        : `due ${query.from ? `between ${query.from} and` : before.inclusive ? 'by' : 'before'} ${before.date}`
+      : 'overdue') + (query.owner ? ` among the controls the ${escapeMarkdown(query.owner)} owns` : '');
   const lead =
     selected.length === 0
       ? `No control is ${when} in the report for ${index.report.date}.`
@@ -154,4 +163,15 @@ export function answerExceptions(index: ReportIndex): ComposedAnswer {
     [`${plural(exceptions.length, 'exception')} ${exceptions.length === 1 ? 'is' : 'are'} in force:`, '', ...lines],
     cited,
   );
+}
+
+export function answerOwnership(query: QueryOf<'ownership'>, index: ReportIndex): ComposedAnswer {
+  const results = resultsOf(index, query.controlIds);
+  const lines = results.map(
+    (result) =>
+      `- **${result.id}** ${escapeMarkdown(result.title)} \u2014 ${statusLabel[result.status]}; owner: ` +
+      `${result.owner ? escapeMarkdown(result.owner) : 'none named'}` +
+      `${result.dueDate ? `; due ${result.dueDate}${result.overdue ? ' (overdue)' : ''}` : '; no due date'}`,
+  );
+  return answered([`In the report for ${index.report.date}:`, '', ...lines], results);
 }

@@ -7,9 +7,11 @@ import type { ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
 import { answerChecks } from './check-queries.js';
 import { answerExpiring } from './expiring-queries.js';
-import { answerCompare, answerControlHistory, answerTrend } from './history-queries.js';
+import { addDays } from '../../assessment/dates.js';
+import { answerCompare, answerControlHistory, answerDay, answerTrend } from './history-queries.js';
 import type { Query, ReportDays } from './query-model.js';
-import { answerDue, answerExceptions, answerOwner, answerReadiness } from './report-queries.js';
+import { answerDue, answerExceptions, answerOwner, answerOwnership, answerReadiness } from './report-queries.js';
+import { answerSubject } from './subject-queries.js';
 
 export async function runQuery(
   query: Query,
@@ -29,10 +31,19 @@ export async function runQuery(
       return answerExpiring(query, index);
     case 'checks':
       return answerChecks(query.checks, index);
+    case 'subject':
+      return answerSubject(query, index);
     case 'trend':
       return days && answerTrend(query, await days.between(query.period.from, query.period.to), index);
     case 'controlHistory':
       return days && answerControlHistory(query, await days.between(query.period.from, query.period.to), index);
+    case 'day': {
+      if (!days) return undefined;
+      const week = await days.between(addDays(query.date, -14), query.date);
+      return answerDay(query, week, index);
+    }
+    case 'ownership':
+      return answerOwnership(query, index);
     case 'compare': {
       if (!days) return undefined;
       const [earlier] = await days.between(query.earlier, query.earlier);

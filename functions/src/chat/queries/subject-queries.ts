@@ -1,0 +1,129 @@
+/**
+ * Questions about one subject of the evidence ("what does priya.patel fail?", "what's wrong with
+ * acme/billing-service?", "is ACME-XPS-004 ok?"): the subjects come from the report itself — each
+ * finding's subject, the people its messages name by email, and the subjects of the evidence going
+ * stale — under the names people use for them (a repository without its owner, a bucket without
+ * its provider prefix, a person's address without the domain, or their first and last name).
+ */
+import type { ControlResult, Finding } from '../../assessment/model.js';
+import { plural } from '../../contract.js';
+import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { escapeRegExp } from '../day-phrases.js';
+import type { ReportIndex } from '../report-index.js';
+import { statusLabel } from '../retrieve.js';
+import { rankByRisk } from '../topics.js';
+import { stopWords } from '../vocabulary.js';
+import type { Query } from './query-model.js';
+import { answered } from './report-queries.js';
+
+type SubjectQuery = Extract<Query, { kind: 'subject' }>;
+
+/** What a finding or an item going stale can be found by: its subject, and the addresses its message names. */
+interface Named {
+  /** Lower-cased strings that identify the subject in a finding's subject or message. */
+  keys: Set<string>;
+  /** How the answer names it. */
+  display: string;
+}
+
+const emailPattern = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
+const names = new WeakMap<ReportIndex, Map<string, Named>>();
+
+/** The names a subject goes by, longest meaning first. */
+function aliasesOf(subject: string): string[] {
+  const lower = subject.toLowerCase();
+  const aliases = [lower];
+  const email = /^([a-z0-9._%+-]+)@/.exec(lower);
+  if (email) {
+    aliases.push(email[1]!);
+    if (email[1]!.includes('.')) aliases.push(email[1]!.replaceAll('.', ' '));
+  }
+  const last = lower.split('/').at(-1)!;
+  if (last !== lower && !email) aliases.push(last);
+  for (const alias of [...aliases]) if (alias.includes('-')) aliases.push(alias.replaceAll('-', ' '));
+  // A one-word alias must look like a name, not a word a question uses for something else.
+  return aliases.filter((alias) => alias.length >= 4 && !stopWords.has(alias) && (/[^a-z]/.test(alias) || alias === lower));
+}
+
+/** Every name a question may use for a subject of this report, to the subject it names. */
+function subjectNames(index: ReportIndex): Map<string, Named> {
+  const known = names.get(index);
+  if (known) return known;
+  const byAlias = new Map<string, Named>();
+  const add = (subject: string, keys: string[]) => {
+    for (const alias of aliasesOf(subject)) {
+      const named = byAlias.get(alias) ?? { keys: new Set<string>(), display: subject };
+      for (const key of keys) named.keys.add(key.toLowerCase());
+      byAlias.set(alias, named);
+    }
+  };
+  for (const { result } of index.controls) {
+    for (const finding of result.findings) {
+      if (finding.subject) add(finding.subject, [finding.subject]);
+      for (const email of finding.message.match(emailPattern) ?? []) add(email, [email]);
+    }
+    for (const item of result.expiring ?? []) add(item.subject, [item.subject]);
+  }
+  names.set(index, byAlias);
+  return byAlias;
+}
+
+/** The subject a question names (the longest name that fits), if any. */
+export function subjectQuery(text: string, index: ReportIndex): SubjectQuery | undefined {
+  let best: [string, Named] | undefined;
+  for (const [alias, named] of subjectNames(index)) {
+    if (best && alias.length <= best[0].length) continue;
+    if (new RegExp(`(?<![\\w@./-])${escapeRegExp(alias)}(?![\\w@-]|[./][\\w])`).test(text)) best = [alias, named];
+  }
+  return best && { kind: 'subject', name: best[1].display, keys: [...best[1].keys] };
+}
+
+/** An email address the question names that no finding or item of the report does: a person the report knows nothing of. */
+export function unknownSubject(text: string, index: ReportIndex): string | undefined {
+  const known = subjectNames(index);
+  return (text.match(emailPattern) ?? []).find((email) => !known.has(email.toLowerCase()));
+}
+
+const mentions = (finding: Finding, keys: readonly string[]) =>
+  keys.some((key) => finding.subject?.toLowerCase() === key || finding.message.toLowerCase().includes(key));
+
+const open = new Set<Finding['outcome']>(['fail', 'stale', 'missing', 'error']);
+
+export function answerSubject(query: SubjectQuery, index: ReportIndex): ComposedAnswer {
+  const name = escapeMarkdown(query.name);
+  const lines: string[] = [];
+  const cited: ControlResult[] = [];
+  let count = 0;
+  for (const { result } of index.controls) {
+    const findings = result.findings.filter((finding) => open.has(finding.outcome) && mentions(finding, query.keys));
+    if (findings.length === 0) continue;
+    cited.push(result);
+    lines.push(
+      `- **${result.id}** ${escapeMarkdown(result.title)} \u2014 ${statusLabel[result.status]}, ${result.severity}`,
+      ...findings.map((finding) => `  - ${escapeMarkdown(finding.message)}`),
+    );
+    count += findings.length;
+  }
+  if (cited.length > 0) {
+    const lead = `In the report for ${index.report.date}, ${plural(count, 'open finding')} ${count === 1 ? 'names' : 'name'} ${name}:`;
+    const first = rankByRisk(cited)[0]!;
+    return answered([lead, '', ...lines], cited, [
+      `Why is ${first.id} ${statusLabel[first.status]}?`,
+      `How do we fix ${first.id}?`,
+    ]);
+  }
+  // Nothing open: say which controls its evidence counts for, from the items going stale ahead.
+  const supports = index.controls
+    .map((entry) => entry.result)
+    .filter((result) => (result.expiring ?? []).some((item) => query.keys.includes(item.subject.toLowerCase())));
+  const lead = `No failing, stale or missing finding names ${name} in the report for ${index.report.date}.`;
+  if (supports.length === 0) return answered([lead], []);
+  return answered(
+    [
+      `${lead} Its evidence counts for:`,
+      '',
+      ...supports.map((result) => `- **${result.id}** ${escapeMarkdown(result.title)} \u2014 ${statusLabel[result.status]}`),
+    ],
+    supports,
+  );
+}
