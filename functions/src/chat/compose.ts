@@ -139,7 +139,7 @@ function composePosture(context: RetrievedContext): ComposedAnswer {
     );
   }
   if (controls.length > 0) {
-    lines.push('', 'Needs attention first:', '', ...controls.map(summaryLine));
+    lines.push('', 'Needs attention, riskiest first:', '', ...controls.map(summaryLine));
     lines.push(...more(context.omitted, 'ask \u201cWhat needs attention?\u201d'));
   }
   return grounded(lines, citationsOf(controls, false), suggestionsAfter(context));

@@ -48,7 +48,7 @@ export const cues = {
 const statusCues: [ControlStatus | 'attention', RegExp][] = [
   [
     'attention',
-    /\b((has|have|did|do|does|is|are)n'?t (yet )?pass\w*|(not|never) (yet )?pass(ed|es)?|need\w* (attention|work|fixing)|attention|problems?|issues?|gaps?|risks|wrong|to ?do|action needed|unhealthy|not (ok|okay|passing|green|compliant)|concerns?|weak\w*|red flags?|worr\w*|open(?! to\b)|outstanding|unresolved|(on|off) [\w' ]{0,30}plate)\b/,
+    /\b((has|have|did|do|does|is|are)n'?t (yet )?pass\w*|(not|never) (yet )?pass(ed|es)?|need\w* (attention|work|fixing)|attention|problems?|issues?|gaps?|risks|wrong|to ?do|action needed|unhealthy|not (ok|okay|passing|green|compliant)|out of compliance|concerns?|weak\w*|red flags?|worr\w*|open(?! to\b)|outstanding|unresolved|(on|off) [\w' ]{0,30}plate)\b/,
   ],
   [
     'not_applicable',

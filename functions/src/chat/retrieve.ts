@@ -224,6 +224,9 @@ export interface RetrieveOptions {
   reportOn?: (date: string) => Promise<Report | undefined>;
 }
 
+/** Controls a summary of the report lists; the rest are counted. */
+const postureShown = 40;
+
 export async function retrieve(
   intent: AnswerIntent,
   index: ReportIndex,
@@ -245,7 +248,8 @@ export async function retrieve(
     const attention = rankByRisk(
       index.controls.map((entry) => entry.result).filter((result) => attentionStatuses.includes(result.status)),
     );
-    const shown = attention.slice(0, 5);
+    // Every control that needs attention, riskiest first, up to the length of a list answer.
+    const shown = attention.slice(0, postureShown);
     return {
       ...base,
       controls: shown.map((result) => contextControl(index.byId.get(result.id)!, limit)),

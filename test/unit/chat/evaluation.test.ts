@@ -117,7 +117,7 @@ describe('the chat evaluation set', () => {
 describe('the second development set (written apart from the engine)', () => {
   let second: Outcome[];
   /** The last measured score, as a floor against regressions. Before tuning on it: 47 of 89 in scope, 12 of 15 declined. */
-  const floor = { passed: 77, declined: 15 };
+  const floor = { passed: 84, declined: 15 };
 
   beforeAll(async () => {
     second = await evaluate(demo, await readEntries('development-set-2.json'), 0.9);

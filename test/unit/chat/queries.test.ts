@@ -14,6 +14,8 @@ import { answerQuestion, type ComposedAnswer } from '../../../functions/src/chat
 import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
 import { datesIn, periodIn } from '../../../functions/src/chat/queries/periods.ts';
 import { parseQuery } from '../../../functions/src/chat/queries/parse-query.ts';
+import { windowAhead } from '../../../functions/src/chat/day-phrases.ts';
+import { normalize } from '../../../functions/src/chat/question-cues.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { StoredReportDays } from '../../../functions/src/reports/report-days.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
@@ -78,6 +80,75 @@ describe('reading days and spans', () => {
     expect(read('was iam-01 passing all month')).toMatchObject({ kind: 'controlHistory', controlIds: ['IAM-01'] });
     // "changes over the past 3 days" is a diff since a day, which the intent classifier answers.
     expect(read('what were the changes over the past 3 days')).toBeUndefined();
+  });
+});
+
+describe('reading what a question names', () => {
+  const parse = (text: string, history: ChatTurn[] = []) => parseQuery(normalize(text), history, demo.index);
+
+  it('reads windows ahead by the end of a month, a quarter, a range of months or a month', () => {
+    expect(windowAhead('anything expiring before end of january 2027', '2026-11-21')).toEqual({
+      until: '2027-01-31',
+      phrase: 'end of january 2027',
+    });
+    expect(windowAhead("what's due before the end of november", '2026-11-21')).toMatchObject({ until: '2026-11-30' });
+    expect(windowAhead('what expires in q2 next year', '2026-11-21')).toMatchObject({ from: '2027-04-01', until: '2027-06-30' });
+    expect(windowAhead('april through june 2027', '2026-11-21')).toMatchObject({ from: '2027-04-01', until: '2027-06-30' });
+    expect(windowAhead('deadlines in december', '2026-11-21')).toMatchObject({ from: '2026-12-01', until: '2026-12-31' });
+    expect(windowAhead('what expires in march', '2026-11-21')).toMatchObject({ from: '2027-03-01', until: '2027-03-31' });
+    expect(windowAhead('what changed last week', '2026-11-21')).toBeUndefined();
+  });
+
+  it('reads requirement ids as people write them: Annex A with a space, a series with .x, ranges, NIST families', () => {
+    expect(parse('Is Annex A 8.5 (secure authentication) met?')).toMatchObject({ kind: 'readiness', requirements: ['A.8.5'] });
+    expect(parse('Which of the ISO Annex A people controls (A.6.x) are still open?')).toMatchObject({
+      requirements: ['A.6'],
+      statuses: ['failing', 'stale', 'missing'],
+    });
+    expect(parse('supplier requirements in 27001 (A.5.19 - A.5.22), anything open?')).toMatchObject({
+      requirements: ['A.5.19', 'A.5.20', 'A.5.21', 'A.5.22'],
+    });
+    expect(parse('which 800-53 SI controls are failing')).toMatchObject({ framework: 'nist80053', requirements: ['si'] });
+  });
+
+  it('reads a subject by the names people use for it, and a day against the one before', () => {
+    expect(parse('what does Priya Patel fail?')).toMatchObject({ kind: 'subject', name: 'priya.patel@acme.example' });
+    expect(parse('is the billing-service repo ok?')).toMatchObject({ kind: 'subject', name: 'acme/billing-service' });
+    expect(parse('what broke on nov 14')).toEqual({ kind: 'day', date: '2026-11-14', phrase: 'nov 14' });
+    expect(
+      parse('who owns those and when are they due?', [
+        { role: 'user', content: 'which laptops fail?' },
+        {
+          role: 'assistant',
+          content: 'END-02 and END-03.',
+          citations: [
+            { controlId: 'END-02', quote: 'END-02' },
+            { controlId: 'END-03', quote: 'END-03' },
+          ],
+        },
+      ]),
+    ).toEqual({ kind: 'ownership', controlIds: ['END-02', 'END-03'] });
+  });
+});
+
+describe('answers about subjects, days and frameworks the report does not have', () => {
+  it('answers a day with its score against the report before it, citing what changed', async () => {
+    const answer = await ask('why did the score drop on the 19th?');
+    expect(answer.answer).toMatch(
+      /^The score was \*\*[\d.]+\*\* on 2026-11-19, down [\d.]+ points from \*\*[\d.]+\*\* on 2026-11-18/,
+    );
+    expect(citedIds(answer)).toEqual(['END-02', 'IAM-08']);
+  });
+
+  it('declines a framework the catalog does not map and a person no finding names', async () => {
+    for (const question of [
+      'FedRAMP Moderate - how close are we?',
+      'are we PCI DSS compliant?',
+      'what is jennifer.wu@acme.example failing?',
+    ]) {
+      const answer = await ask(question);
+      expect([answer.grounded, answer.citations]).toEqual([false, []]);
+    }
   });
 });
 

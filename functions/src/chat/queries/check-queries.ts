@@ -82,8 +82,13 @@ export function checksAskedAbout(text: string, index: ReportIndex): CheckMatch[]
   const best = asked.reduce((top, candidate) => Math.max(top, candidate.score), 0);
   const tied = asked.filter((candidate) => candidate.score === best);
   const share = tied.reduce((top, candidate) => Math.max(top, candidate.share), 0);
-  const found = tied.filter((candidate) => candidate.share === share).map(({ controlId, check }) => ({ controlId, check }));
-  return found.length <= 3 ? found : [];
+  const chosen = tied.filter((candidate) => candidate.share === share);
+  // The chosen controls' other checks the question also speaks of ("bypass protection or accept force pushes").
+  const found = asked.filter(
+    (candidate) =>
+      chosen.includes(candidate) || chosen.some((best) => best.controlId === candidate.controlId && candidate.score >= 3),
+  );
+  return chosen.length <= 3 ? found.map(({ controlId, check }) => ({ controlId, check })) : [];
 }
 
 /** Of the matched checks, those whose control has findings in the statuses asked ("stale", "failing"), if any has. */

@@ -48,7 +48,8 @@ const historyCue =
   /\b(since when|how long|when did|ever|history|at all|all (week|month|quarter|year)|whole (week|month|quarter)|every day|each day|over the (last|past)|(last|past) (\d+|two|three|four) (days|weeks|months)|(last|past) (week|month|quarter)|this (week|month|quarter))\b/;
 const passingTheFramework =
   /\bpass(es|ed|ing)? (?:(?:the|our|an?|this|next|its|their) )?(?=soc|iso|nist|\d|audit|certif|assess|framework|standard)/g;
-const exceptionCue = /\b(exceptions?|accepted|accept|risk acceptances?|waiv\w*|waivers?)\b/;
+const exceptionCue =
+  /\b(exceptions?|risk acceptances?|accepted risks?|accepted as (a )?risks?|accept(ed)? (the |a |as a )?risks?|waiv\w*|(what|which|anything|something)\b[^?]* (we )?(have )?accepted)\b/;
 
 export function parseQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
   const reportDate = index.report.date;
@@ -86,7 +87,9 @@ function checksQuery(text: string, index: ReportIndex): Query | undefined {
 }
 
 function exceptionsQuery(text: string): Query | undefined {
-  return exceptionCue.test(text) && !/\bexception handling\b/.test(text) ? { kind: 'exceptions' } : undefined;
+  const scopedOut = /\b(scoped out|out of scope|not applicable|excluded|exempt\w*)\b/.test(text);
+  if (!exceptionCue.test(text) || /\bexception handling\b/.test(text)) return undefined;
+  return { kind: 'exceptions', ...(scopedOut ? { scopedOut } : {}) };
 }
 
 /** "Is anything overdue?", "What is due before December?", "what's due on dec 8", "deadlines in December". */
@@ -95,7 +98,8 @@ function dueQuery(text: string, index: ReportIndex): Query | undefined {
   const owner = ownerIn(text, index);
   const statuses = statusesWithout(text, /\boverdue\b/g);
   const filters = { ...(statuses ? { statuses } : {}), ...(owner ? { owner } : {}) };
-  if (overdueControls(text) && !/\bdue (before|by|until|on)\b/.test(text)) return { kind: 'due', ...filters };
+  if (overdueControls(text, owner !== undefined) && !/\bdue (before|by|until|on)\b/.test(text))
+    return { kind: 'due', ...filters };
   const due = /\b(?:due|deadlines?|fall due)(?: dates?)?(?: (before|by|until|ahead of|on or before|on|in|during|for))?\b/.exec(
     text,
   );
@@ -131,9 +135,13 @@ function ahead(named: { date: string; phrase: string }, reportDate: string): str
 }
 
 /** "Overdue" about controls ("is anything overdue", "overdue controls"), not about something else ("overdue high vulns"). */
-function overdueControls(text: string): boolean {
+function overdueControls(text: string, ownerNamed: boolean): boolean {
   return [...text.matchAll(/\boverdue\b(?: ([a-z]+))?/g)].some(
-    ([, next]) => next === undefined || stopWords.has(next) || /^(controls?|items?|ones?|tasks?|things?|fix(es)?)$/.test(next),
+    ([, next]) =>
+      next === undefined ||
+      // "overdue for a user access review" is about evidence; "overdue for the IT lead" about an owner's controls.
+      (next === 'for' ? ownerNamed : stopWords.has(next)) ||
+      /^(controls?|items?|ones?|tasks?|things?|fix(es)?)$/.test(next),
   );
 }
 

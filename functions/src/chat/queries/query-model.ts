@@ -41,7 +41,8 @@ export type Query =
       statuses?: ControlStatus[];
       owner?: string;
     }
-  | { kind: 'exceptions' }
+  /** What has been accepted, and with `scopedOut` the controls that do not apply too. */
+  | { kind: 'exceptions'; scopedOut?: boolean }
   /** Evidence that goes stale ahead: by a day, of some kinds, subjects or controls. */
   | {
       kind: 'expiring';

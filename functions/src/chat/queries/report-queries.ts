@@ -148,19 +148,43 @@ export function answerDue(query: QueryOf<'due'>, index: ReportIndex): ComposedAn
   return answered([lead, ...(lines.length > 0 ? ['', ...lines] : [])], selected);
 }
 
-export function answerExceptions(index: ReportIndex): ComposedAnswer {
+export function answerExceptions(query: QueryOf<'exceptions'>, index: ReportIndex): ComposedAnswer {
   const exceptions = index.report.exceptions ?? [];
   const accepted = index.controls.map((entry) => entry.result).filter((result) => result.riskAccepted);
+  const scopedOut = query.scopedOut
+    ? index.controls.map((entry) => entry.result).filter((result) => result.status === 'not_applicable')
+    : [];
+  const outOfScope =
+    scopedOut.length > 0
+      ? [
+          '',
+          `${plural(scopedOut.length, 'control')} ${scopedOut.length === 1 ? 'does' : 'do'} not apply:`,
+          '',
+          ...listed(scopedOut),
+        ]
+      : [];
   if (exceptions.length === 0 && accepted.length === 0)
-    return answered([`No exception is in force in the report for ${index.report.date}: no finding is accepted as a risk.`], []);
+    return answered(
+      [`No exception is in force in the report for ${index.report.date}: no finding is accepted as a risk.`, ...outOfScope],
+      scopedOut,
+    );
   const lines = exceptions.map(
     (exception) =>
       `- **${exception.controlId}**${exception.subject ? ` for ${escapeMarkdown(exception.subject)}` : ''}: accepted by ` +
       `${escapeMarkdown(exception.approver.name ?? exception.approver.email ?? exception.approver.uid)} until ${exception.expiresOn}`,
   );
-  const cited = resultsOf(index, [...exceptions.map((exception) => exception.controlId), ...accepted.map((result) => result.id)]);
+  const cited = resultsOf(index, [
+    ...exceptions.map((exception) => exception.controlId),
+    ...accepted.map((result) => result.id),
+    ...scopedOut.map((result) => result.id),
+  ]);
   return answered(
-    [`${plural(exceptions.length, 'exception')} ${exceptions.length === 1 ? 'is' : 'are'} in force:`, '', ...lines],
+    [
+      `${plural(exceptions.length, 'exception')} ${exceptions.length === 1 ? 'is' : 'are'} in force:`,
+      '',
+      ...lines,
+      ...outOfScope,
+    ],
     cited,
   );
 }

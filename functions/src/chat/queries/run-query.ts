@@ -26,7 +26,7 @@ export async function runQuery(
     case 'due':
       return answerDue(query, index);
     case 'exceptions':
-      return answerExceptions(index);
+      return answerExceptions(query, index);
     case 'expiring':
       return answerExpiring(query, index);
     case 'checks':

@@ -112,11 +112,28 @@ export function answerSubject(query: SubjectQuery, index: ReportIndex): Composed
       `How do we fix ${first.id}?`,
     ]);
   }
-  // Nothing open: say which controls its evidence counts for, from the items going stale ahead.
+  const lead = `No failing, stale or missing finding names ${name} in the report for ${index.report.date}.`;
+  // Nothing open: what the findings that name it say (a pass, a muted scanner finding), or which controls its evidence counts for.
+  const named = index.controls.flatMap(({ result }) =>
+    result.findings.filter((finding) => mentions(finding, query.keys)).map((finding) => ({ result, finding })),
+  );
+  if (named.length > 0) {
+    const results = [...new Set(named.map(({ result }) => result))];
+    return answered(
+      [
+        `${lead} The findings that name it:`,
+        '',
+        ...named.map(
+          ({ result, finding }) =>
+            `- **${result.id}** ${escapeMarkdown(result.title)} \u2014 ${statusLabel[result.status]} (${finding.outcome === 'info' ? 'shown, decides nothing' : finding.outcome.replace('_', ' ')}): ${escapeMarkdown(finding.message)}`,
+        ),
+      ],
+      results,
+    );
+  }
   const supports = index.controls
     .map((entry) => entry.result)
     .filter((result) => (result.expiring ?? []).some((item) => query.keys.includes(item.subject.toLowerCase())));
-  const lead = `No failing, stale or missing finding names ${name} in the report for ${index.report.date}.`;
   if (supports.length === 0) return answered([lead], []);
   return answered(
     [
