@@ -9,7 +9,7 @@ import { decline, type ComposedAnswer } from './compose.js';
 import type { ChatTurn, DeclineReason } from './intent-model.js';
 import { classify } from './intents.js';
 import { retrievalProvider, type AnswerProvider } from './provider.js';
-import { indexReport, type ReportIndex } from './report-index.js';
+import { controlIdsIn, indexReport, type ReportIndex } from './report-index.js';
 import { parseQuery } from './queries/parse-query.js';
 import type { ReportDays } from './queries/query-model.js';
 import { runQuery } from './queries/run-query.js';
@@ -49,7 +49,8 @@ export async function answerQuestion(input: AnswerInput): Promise<ComposedAnswer
   const intent = classify(input.message, input.history, index);
   if (intent.kind === 'decline' && refusedOutright.has(intent.reason)) return decline(scope, intent.reason, intent.subject);
   const text = normalize(input.message);
-  if (notInReport.test(text)) return decline(scope, 'no_match');
+  // Who did what is not in the report, unless a named control's own findings say (a scoping attestation names who signed it).
+  if (notInReport.test(text) && controlIdsIn(index, text).length === 0) return decline(scope, 'no_match');
   const elsewhere = otherFramework.exec(text)?.[0] ?? unknownSubject(text, index);
   if (elsewhere) return decline(scope, 'unknown_subject', elsewhere);
   // Questions that are queries over the report and its history are answered from the query's result.

@@ -19,7 +19,7 @@ export const offTopic =
  * the one approval the report records, so a question about them is not refused here.
  */
 export const notInReport =
-  /\bhow many (?!controls?\b|requirements?\b|findings?\b|frameworks?\b)[a-z]+(?: [a-z]+)? (?:do|does|did) (?:we|you|acme|the company|our company) (?:have|employ|serve|run|use)\b|\bwho (?:approved|signed(?: off)?|authori[sz]ed|merged|deployed|wrote|released|pushed|made|created|changed|configured|set up|opened|introduced|caused|broke|disabled|enabled|turned off|deleted|removed)\b(?!.*\bexceptions?\b)/;
+  /\bon[- ]call\b|\b(?:auditors?|auditor's) (?:write|wrote|said|say|found|noted?|opinion|letter|comments?)\b|\bhow many (?!controls?\b|requirements?\b|findings?\b|frameworks?\b)[a-z]+(?: [a-z]+)? (?:do|does|did) (?:we|you|acme|the company|our company) (?:have|employ|serve|run|use)\b|\bwho (?:approved|signed(?: off)?|authori[sz]ed|merged|deployed|wrote|released|pushed|made|created|changed|configured|set up|opened|introduced|caused|broke|disabled|enabled|turned off|deleted|removed)\b(?!.*\bexceptions?\b)/;
 
 /** Frameworks and standards the catalog does not map to: a question about one is about something the report never holds. */
 export const otherFramework =
@@ -61,7 +61,7 @@ const statusCues: [ControlStatus | 'attention', RegExp][] = [
 ];
 
 export const severityCue =
-  /\b(critical|high|medium|low)(?:[- ](?:severity|risk|priority))?\s+(controls?|ones|issues|problems|findings|risks|items|failures|gaps)\b|\b(critical|high|medium|low)[- ]severity\b/g;
+  /\b(critical|high|medium|low)(?:[- ](?:severity|sev|risk|priority))?\s+(controls?|ones|issues|problems|findings|risks|items|failures|gaps)\b|\b(critical|high|medium|low)[- ]sev(?:erity)?\b/g;
 
 /** Curly quotes and dashes as people's keyboards type them, in lower case, with requirement ids in one notation. */
 export const normalize = (text: string) =>
@@ -71,8 +71,21 @@ export const normalize = (text: string) =>
       .replace(/[\u201c\u201d]/g, '"')
       .replace(/[\u2010-\u2014]/g, '-')
       .toLowerCase()
-      .trim(),
+      .trim()
+      .replace(dayRange, (_, first: string, last: string, month: string) => `${first} ${month} to ${last} ${month}`)
+      .replace(monthDayRange, (_, month: string, first: string, last: string) => `${month} ${first} to ${month} ${last}`),
   );
+
+const months = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
+/** "8 to 21 November" is the 8th of November to the 21st; "Nov 8-21" the same. */
+const dayRange = new RegExp(
+  `\\b(\\d{1,2})(?:st|nd|rd|th)? ?(?:to|through|thru|until|-) ?(\\d{1,2})(?:st|nd|rd|th)? (?:of )?(${months})\\b`,
+  'g',
+);
+const monthDayRange = new RegExp(
+  `\\b(${months}) (\\d{1,2})(?:st|nd|rd|th)? ?(?:to|through|thru|until|-) ?(\\d{1,2})(?:st|nd|rd|th)?\\b(?! ${months})`,
+  'g',
+);
 
 /**
  * Requirement ids as people write them, in the catalog's notation: "Annex A 8.5" is A.8.5, "A.6.x"

@@ -11,6 +11,10 @@ import { cues } from './question-cues.js';
 import { searchControls, sortIds, withoutControlIds, type ReportIndex } from './report-index.js';
 import { topicTerms, topicWords } from './vocabulary.js';
 
+/** Courtesies, hedges and "the full list": how to answer, not what about. */
+const courtesies =
+  /\b((the )?(full|complete|entire|whole) (list|rundown)|pl[sz]|please|thanks?|thx|right now|rn|atm|currently|at the moment|sorry( if this is (a )?(basic|dumb|silly|stupid)( question)?)?|quick question|hi|hello|hey|what does '?\w+'? mean( here)?)\b/g;
+
 export interface FrameworkMatch {
   id: string;
   controlIds: string[];
@@ -50,7 +54,7 @@ export function topicTermsOf(
     rest = rest.replace(new RegExp(cue.source, 'g'), ' ');
   }
   // Courtesies and "the full list" say how to answer, not what about.
-  rest = rest.replace(/\b((the )?(full|complete|entire|whole) (list|rundown)|pl[sz]|please|thanks?|thx|right now)\b/g, ' ');
+  rest = rest.replace(courtesies, ' ');
   rest = withoutControlIds(index, rest);
   for (const framework of frameworks) rest = rest.replace(new RegExp(escapeRegExp(framework.id.toLowerCase()), 'g'), ' ');
   if (dayPhrase) rest = rest.replace(dayPhrase, ' ');

@@ -328,33 +328,35 @@ describe('answerQuestion, on how questions are written', () => {
       },
     );
     const askAbout = (message: string) => answerQuestion({ message, history: [], report: devices, catalog });
-    // A subject the findings name is asked after by name: its open findings, under their controls.
+    // A subject the findings name is asked after by name: its open findings, under their controls;
+    // with what the rest of the question speaks of ("healthy", "patched"), what those checks say of it.
+    const quote = 'END-02 is failing: ACME-CB-002 (lucas.silva@acme.example) has no endpoint detection agent.';
+    const suggestions = ['Why is END-02 failing?', 'How do we fix END-02?'];
     const edr = {
       answer:
-        'In the report for 2026-11-21, 1 open finding names ACME-CB-002:\n\n' +
-        '- **END-02** Endpoint detection and response runs on every device \u2014 failing, high\n' +
-        '  - ACME-CB-002 \\(lucas.silva@acme.example\\) has no endpoint detection agent.',
-      citations: [
-        {
-          controlId: 'END-02',
-          evidenceId: 'ev-cb-002',
-          quote: 'END-02 is failing: ACME-CB-002 (lucas.silva@acme.example) has no endpoint detection agent.',
-        },
-      ],
+        'What the report for 2026-11-21 says of ACME-CB-002:\n\n' +
+        '- **END-02** Endpoint detection and response runs on every device, check edr-running \u2014 failing: ' +
+        'ACME-CB-002 \\(lucas.silva@acme.example\\) has no endpoint detection agent.',
+      citations: [{ controlId: 'END-02', evidenceId: 'ev-cb-002', quote }],
       grounded: true,
-      suggestions: ['Why is END-02 failing?', 'How do we fix END-02?'],
+      suggestions,
     };
     expect(await askAbout('Is ACME-CB-002 healthy?')).toEqual(edr);
     expect(await askAbout('Is acme-cb-002 healthy?')).toEqual(edr);
     expect(await askAbout('What does lucas.silva fail?')).toEqual({
-      ...edr,
-      answer: edr.answer.replace('names ACME-CB-002', 'names lucas.silva@acme.example'),
+      answer:
+        'In the report for 2026-11-21, 1 open finding names lucas.silva@acme.example:\n\n' +
+        '- **END-02** Endpoint detection and response runs on every device \u2014 failing, high\n' +
+        '  - ACME-CB-002 \\(lucas.silva@acme.example\\) has no endpoint detection agent.',
+      citations: [{ controlId: 'END-02', evidenceId: 'ev-cb-002', quote }],
+      grounded: true,
+      suggestions,
     });
     const patched = await askAbout('Is ACME-XPS-004 patched?');
     expect(patched.answer).toBe(
-      'In the report for 2026-11-21, 1 open finding names ACME-XPS-004:\n\n' +
-        '- **END-03** Devices run a supported, recently patched operating system \u2014 failing, high\n' +
-        '  - ACME-XPS-004 \\(priya.patel@acme.example\\) has no OS security update installed in the last 30 days.',
+      'What the report for 2026-11-21 says of ACME-XPS-004:\n\n' +
+        '- **END-03** Devices run a supported, recently patched operating system, check os-patched \u2014 failing: ' +
+        'ACME-XPS-004 \\(priya.patel@acme.example\\) has no OS security update installed in the last 30 days.',
     );
     expect(citedIds(patched)).toEqual(['END-03']);
   });

@@ -13,6 +13,7 @@ import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { stem, stopWords } from '../vocabulary.js';
 import type { CheckMatch } from './query-model.js';
 import { answered } from './report-queries.js';
+import { statusLabel } from '../retrieve.js';
 
 /** Words too general to pick a check ("data", "item", "active" describe most of them). */
 const generic = new Set(
@@ -64,8 +65,17 @@ const subjectQuestion =
 /** The checks a subject-level question is about: those meeting the most of its words, then the most of their own. */
 export function checksAskedAbout(text: string, index: ReportIndex): CheckMatch[] {
   if (!subjectQuestion.test(text) || /^(which|what) evidence\b/.test(text) || cues.pronoun.test(text)) return [];
-  // A question about controls, requirements or named controls is not about subjects; statuses and severities pick no check.
-  if (/\b(controls?|requirements?)\b/.test(text) || controlIdsIn(index, text).length > 0) return [];
+  // A question for controls, requirements or named controls is not about subjects ("for the key rotation control" still is).
+  if (
+    /\b(which|what|list|show|any|all|how many) (\w+ )?(controls?|requirements?)\b/.test(text) ||
+    controlIdsIn(index, text).length > 0
+  )
+    return [];
+  return checksMeeting(text, index);
+}
+
+/** The checks a question's words meet best (statuses and severities pick no check), with the chosen controls' others it speaks of. */
+export function checksMeeting(text: string, index: ReportIndex): CheckMatch[] {
   const { statuses, rest } = statusesIn(text.replace(severityCue, ' '));
   const words = new Set(wordsIn(rest));
   const candidates: (CheckMatch & { score: number; share: number })[] = [];
@@ -75,30 +85,36 @@ export function checksAskedAbout(text: string, index: ReportIndex): CheckMatch[]
       const score = [...weights].reduce((sum, [word, weight]) => sum + (words.has(word) ? weight : 0), 0);
       const core = [...weights].filter(([, weight]) => weight === 2);
       const share = core.filter(([word]) => words.has(word)).length / Math.max(1, core.length);
-      if (score >= 2) candidates.push({ controlId: control!.id, check, score, share });
+      // With a status asked, one word will do: only checks with subjects in it are kept (withOutcomes).
+      if (score >= (statuses.length > 0 ? 1 : 2)) candidates.push({ controlId: control!.id, check, score, share });
     }
   }
   const asked = withOutcomes(candidates, statuses, index);
   const best = asked.reduce((top, candidate) => Math.max(top, candidate.score), 0);
   const tied = asked.filter((candidate) => candidate.score === best);
   const share = tied.reduce((top, candidate) => Math.max(top, candidate.share), 0);
-  const chosen = tied.filter((candidate) => candidate.share === share);
-  // The chosen controls' other checks the question also speaks of ("bypass protection or accept force pushes").
+  // Met only through an evidence kind's words ("which laptops fail device checks"): every check of that kind with subjects in the statuses asked.
+  const chosen = share === 0 && statuses.length > 0 ? tied : tied.filter((candidate) => candidate.share === share);
   const found = asked.filter(
     (candidate) =>
       chosen.includes(candidate) || chosen.some((best) => best.controlId === candidate.controlId && candidate.score >= 3),
   );
-  return chosen.length <= 3 ? found.map(({ controlId, check }) => ({ controlId, check })) : [];
+  const controls = new Set(chosen.map((candidate) => candidate.controlId));
+  return controls.size <= 3 ? found.map(({ controlId, check }) => ({ controlId, check })) : [];
 }
 
 /** Of the matched checks, those whose control has findings in the statuses asked ("stale", "failing"), if any has. */
-function withOutcomes<T extends CheckMatch>(found: T[], statuses: readonly string[], index: ReportIndex): T[] {
+function withOutcomes<T extends CheckMatch & { score: number }>(
+  found: T[],
+  statuses: readonly string[],
+  index: ReportIndex,
+): T[] {
   const outcomes = new Set(statuses.flatMap((status) => (status === 'failing' ? ['fail'] : status === 'stale' ? ['stale'] : [])));
-  if (outcomes.size === 0) return found;
+  if (outcomes.size === 0) return found.filter((candidate) => candidate.score >= 2);
   const having = found.filter(({ controlId, check }) =>
     openFindings(index.byId.get(controlId)?.result, check).some((finding) => outcomes.has(finding.outcome)),
   );
-  return having.length > 0 ? having : found;
+  return having.length > 0 ? having : found.filter((candidate) => candidate.score >= 2);
 }
 
 /** A check's failing subjects, and those whose evidence of the check's kind is stale or missing. */
@@ -143,3 +159,25 @@ export function answerChecks(matches: readonly CheckMatch[], index: ReportIndex)
 
 /** Subjects a pass finding speaks for: "12 subjects pass mfa-enrolled." counts 12, one named subject 1. */
 const subjectsIn = (message: string) => Number(/^(\d+) subjects pass\b/.exec(message)?.[1] ?? 1);
+
+/** The subjects behind controls: each one's failing findings and those without fresh evidence. */
+export function answerFindings(controlIds: readonly string[], index: ReportIndex): ComposedAnswer {
+  const lines: string[] = [];
+  const cited: ControlResult[] = [];
+  const openOf = (result: ControlResult) =>
+    result.findings.filter((finding) => ['fail', 'error', 'stale', 'missing'].includes(finding.outcome));
+  const results = controlIds.flatMap((id) => index.byId.get(id)?.result ?? []);
+  // The controls with subjects at fault, when some have: those are what "which devices are behind that" asks after.
+  const withOpen = results.filter((result) => openOf(result).length > 0);
+  for (const result of withOpen.length > 0 ? withOpen : results) {
+    const open = openOf(result);
+    cited.push(result);
+    lines.push(
+      `**${result.id}** ${escapeMarkdown(result.title)} (${statusLabel[result.status]}): ` +
+        (open.length === 0 ? 'no subject fails.' : `${plural(open.length, 'open finding')}:`),
+      ...open.map((finding) => `- ${escapeMarkdown(finding.message)}`),
+      '',
+    );
+  }
+  return answered(lines, cited);
+}

@@ -158,6 +158,29 @@ export function answerDay(query: QueryOf<'day'>, days: readonly DayRecord[], ind
   );
 }
 
+export function answerThroughout(query: QueryOf<'throughout'>, days: readonly DayRecord[], index: ReportIndex): ComposedAnswer {
+  const { period, statuses, every } = query;
+  if (days.length === 0) return noReports(period, index);
+  const asked = new Set<ControlStatus>(statuses);
+  const counted = index.controls
+    .map(({ result }) => ({ result, days: days.filter((day) => asked.has(day.statuses[result.id]!)).length }))
+    .filter((entry) => (every ? entry.days === days.length : entry.days > 0));
+  const which = statuses.map((status) => statusLabel[status]).join(' or ');
+  const missing = missingDays(period, days);
+  const lead =
+    `Over ${period.from} to ${period.to} (${period.phrase}), ${plural(days.length, 'day')} ${days.length === 1 ? 'has' : 'have'} a report; ` +
+    `${plural(counted.length, 'control')} ${counted.length === 1 ? 'was' : 'were'} ${which} ${every ? 'on every one of them' : 'on at least one'}` +
+    `${counted.length > 0 ? ':' : '.'}`;
+  const lines = counted.map(
+    ({ result, days: count }) =>
+      `- **${result.id}** ${escapeMarkdown(result.title)} \u2014 ${count} of ${days.length} days; today ${statusLabel[result.status]}`,
+  );
+  return answered(
+    [lead, ...(missing.length > 0 ? ['', missingLine(missing)] : []), ...(lines.length > 0 ? ['', ...lines] : [])],
+    counted.map(({ result }) => result),
+  );
+}
+
 export function answerCompare(
   query: QueryOf<'compare'>,
   earlier: DayRecord | undefined,

@@ -13,17 +13,17 @@ import { monthAhead, windowAhead } from '../day-phrases.js';
 import type { ChatTurn } from '../intent-model.js';
 import { attentionStatuses, statusesIn } from '../question-cues.js';
 import { controlIdsIn, frameworkMatches, type ReportIndex } from '../report-index.js';
-import { previouslyCited } from '../topics.js';
+import { previouslyCited, searchTopic } from '../topics.js';
 import { checksAskedAbout } from './check-queries.js';
 import { expiringQuery } from './expiring-queries.js';
 import { datesIn, periodIn } from './periods.js';
 import { subjectQuery } from './subject-queries.js';
-import { stopWords } from '../vocabulary.js';
+import { stopWords, topicTerms } from '../vocabulary.js';
 import type { Period, Query } from './query-model.js';
 
 const frameworkNamed: [FrameworkId, RegExp][] = [
   ['soc2', /\bsoc[ -]?(2|ii|two)\b|\btrust services\b/],
-  ['iso27001', /\biso(?:[ /-]?iec)?(?:[ -]?27001(?::?2022)?)?\b|\b27001\b/],
+  ['iso27001', /\biso(?:[ /-]?iec)?(?:[ -]?27001(?::?2022)?)?\b|\b27001\b|\bannex a\b/],
   ['nist80053', /\bnist\b|\b800[ -]53\b/],
 ];
 
@@ -37,15 +37,16 @@ function frameworkOfRequirement(id: string): FrameworkId {
 const readinessCue =
   /\b(read(y|iness|yness)|redy\w*|audit\w*|block\w*|keep\w*|close to|pass(ing)?|met|meet\w*|stand\w*|doing|status|state|summar\w*|gaps?|cover\w*|criteria|requirements?|complian\w*|families|family|progress|look\w*|where are we|how far)\b/;
 const blockingCue =
-  /\b(unproven|why|block\w*|keep\w*|stop\w*|prevent\w*|not met|unmet|gaps?|missing|wrong|fail\w*|attention|problems?|need\w*)\b/;
-const gapsCue = /\b(no control|not covered|uncovered|without (a |any )?control|nothing mapped|no mapping|unmapped)\b/;
+  /\b(unproven|why|what (would|will|does) it take|to get \S+ (to )?met|block\w*|keep\w*|stop\w*|prevent\w*|not met|unmet|gaps?|missing|wrong|fail\w*|attention|problems?|need\w*)\b/;
+const gapsCue =
+  /\b(no control|not covered|uncovered|without (a |any )?control|nothing mapped|no mapping|unmapped|how many [^?]*\bgaps|(do|does) (we|the catalog) cover)\b/;
 /** Two named days are compared on any of these; a span only on a score or trend word ("changes over the past 3 days" is a diff). */
 const compareCue = /\b(score|trend\w*|chang\w*|progress\w*|improv\w*|posture|different|difference|compare\w*|versus|vs)\b/;
 const trendCue = /\b(score|trend\w*|moved?|progress\w*|improv\w*|posture|lowest|highest|best|worst|evolv\w*)\b/;
 /** What one day's report says against the one before: its score, what broke or changed on it. */
 const dayCue = /\b(score\w*|broke|break|broken|happened|changed|drop\w*|fell|rose|dip\w*|jump\w*|went (up|down))\b/;
 const historyCue =
-  /\b(since when|how long|when did|ever|history|at all|all (week|month|quarter|year)|whole (week|month|quarter)|every day|each day|over the (last|past)|(last|past) (\d+|two|three|four) (days|weeks|months)|(last|past) (week|month|quarter)|this (week|month|quarter))\b/;
+  /\b(since when|how long|when did|ever|history|at all|(whole|entire) period|throughout|deviations?|operat\w* effectively|all (week|month|quarter|year)|whole (week|month|quarter)|every day|each day|over the (last|past)|(last|past) (\d+|two|three|four) (days|weeks|months)|(last|past) (week|month|quarter)|this (week|month|quarter))\b/;
 const passingTheFramework =
   /\bpass(es|ed|ing)? (?:(?:the|our|an?|this|next|its|their) )?(?=soc|iso|nist|\d|audit|certif|assess|framework|standard)/g;
 const exceptionCue =
@@ -56,6 +57,7 @@ export function parseQuery(text: string, history: readonly ChatTurn[], index: Re
   return (
     exceptionsQuery(text) ??
     ownershipQuery(text, history, index) ??
+    findingsQuery(text, history, index) ??
     expiringQuery(text, history, index) ??
     dueQuery(text, index) ??
     ownerQuery(text, index) ??
@@ -67,17 +69,49 @@ export function parseQuery(text: string, history: readonly ChatTurn[], index: Re
   );
 }
 
-/** "Who owns ENC-04?", "who owns those and when are they due?", "when is that due?". */
-function ownershipQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
-  if (
-    !/\b(who owns|owners?|owned by|responsible|accountable|when (is|are) (it|that|this|they|those|these|\w+-\d+) due|due dates?|deadlines?)\b/.test(
+/** "Which repository is affected?", "whose are they?", "which devices are behind that?" after an answer that cited controls. */
+function findingsQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
+  const asksSubjects =
+    /^(whose|who)\b|\b(which|what) (repos?|repositor\w+|devices?|laptops?|machines?|buckets?|users?|people|accounts?|hosts?|systems?|vendors?|keys?|subjects?|resources?|assets?|images?)\b/.test(
       text,
-    )
-  )
+    );
+  const refersBack = /\b(it|that|this|they|those|these|them|their|affected|behind)\b/.test(text);
+  if (!asksSubjects || !refersBack || controlIdsIn(index, text).length > 0 || statusesIn(text).statuses.length > 0)
     return undefined;
+  const controlIds = previouslyCited(history, index);
+  return controlIds.length > 0 && controlIds.length <= 10 ? { kind: 'findings', controlIds } : undefined;
+}
+
+const ownershipCue =
+  /\b(who owns|owners?|owned by|responsible|accountable|who (needs|has|is supposed|should|must) to fix|who should fix|whose (job|responsibility)|when (is|are|'s) (it|that|this|they|those|these|the [\w ]+ ones?|\w+-\d+) due|due dates?|deadlines?)\b/;
+
+/**
+ * "Who owns ENC-04?", "who owns the vendor management controls?", "who needs to fix those?",
+ * "when's the bucket one due?": the named controls, a topic's (narrowing the previous answer's
+ * when they meet), or the previous answer's.
+ */
+function ownershipQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
+  // "What is the People lead responsible for" asks for an owner's controls (ownerQuery).
+  if (!ownershipCue.test(text) || ownerIn(text, index)) return undefined;
   const named = controlIdsIn(index, text);
+  if (named.length > 0) return { kind: 'ownership', controlIds: named };
+  const previous = previouslyCited(history, index);
+  const terms = topicTerms(
+    text.replace(ownershipCue, ' ').replace(/\b(controls?|ones?|the|those|these|them|it|that|this|due|when|who|fix)\b/g, ' '),
+  );
+  // A topic only when the question asks who or when of it, and the search finds it by title or family.
+  const topical = /\b(who|owners?|owned|responsible|accountable|when)\b/.test(text) && terms.length > 0;
+  const search = topical ? searchTopic(index, terms, terms.join(' ')) : undefined;
+  const found = search?.strong ? search.topic.controlIds : undefined;
+  const narrowed = found && previous.length > 0 ? found.filter((id) => previous.includes(id)) : [];
   const controlIds =
-    named.length > 0 ? named : /\b(it|that|this|they|those|these|them)\b/.test(text) ? previouslyCited(history, index) : [];
+    narrowed.length > 0
+      ? narrowed
+      : found && found.length > 0
+        ? found
+        : /\b(it|that|this|they|those|these|them)\b/.test(text)
+          ? previous
+          : [];
   return controlIds.length > 0 ? { kind: 'ownership', controlIds } : undefined;
 }
 
@@ -188,7 +222,13 @@ function overDaysQuery(text: string, reportDate: string): Query | undefined {
     if (compareCue.test(text) || /\bbetween\b|\bfrom\b.*\bto\b/.test(text))
       return { kind: 'compare', earlier: a!.date, later: b!.date, phrase: `${a!.phrase} and ${b!.phrase}` };
   }
-  const period = periodIn(text, reportDate);
+  const single = dates.length === 1 && dates[0]!.date < reportDate ? dates[0]! : undefined;
+  if (single && /\b(vs\.?|versus|compared (to|with)|than)\b/.test(text))
+    return { kind: 'compare', earlier: single.date, later: reportDate, phrase: `${single.phrase} and ${reportDate}` };
+  const since = single && /\bsince\b/.test(text) && trendCue.test(text.replace(single.phrase, ' '));
+  const period = since ? { from: single.date, to: reportDate, phrase: `since ${single.phrase}` } : periodIn(text, reportDate);
+  const throughout = period && throughoutQuery(text, period);
+  if (throughout) return throughout;
   if (period && trendCue.test(text.replace(period.phrase, ' '))) {
     const framework = frameworkNamed.find(([, pattern]) => pattern.test(text))?.[0];
     return { kind: 'trend', period, ...(framework ? { framework } : {}) };
@@ -197,6 +237,17 @@ function overDaysQuery(text: string, reportDate: string): Query | undefined {
   if (day && day.date < reportDate && dayCue.test(text.replace(day.phrase, ' ')))
     return { kind: 'day', date: day.date, phrase: day.phrase };
   return undefined;
+}
+
+/** "What has been open the whole two weeks", "which controls failed on at least one day in November". */
+function throughoutQuery(text: string, period: Period): Query | undefined {
+  const every =
+    /\b(the whole|whole|entire|all (the )?(time|period|way)|every day|each day|throughout|consistently|continuously|the full)\b/;
+  const some = /\b(at least one day|at any (point|time)|any day|ever|at some point|on any day|one or more days|at least once)\b/;
+  const asked = every.test(text) ? true : some.test(text) ? false : undefined;
+  if (asked === undefined) return undefined;
+  const { statuses } = statusesIn(text);
+  return statuses.length > 0 ? { kind: 'throughout', period, statuses, every: asked } : undefined;
 }
 
 function readinessQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {

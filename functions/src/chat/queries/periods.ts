@@ -15,20 +15,52 @@ export function datesIn(text: string, reportDate: string): NamedDate[] {
     phrase: match[0],
     at: match.index,
   }));
+  // "a week ago", "3 days ago", "two weeks back"
+  for (const match of text.matchAll(
+    /\b(a|an|one|two|three|four|five|six|seven|ten|\d+) (days?|weeks?|wks?) (ago|back|before)\b/g,
+  )) {
+    const days = count(match[1] === 'a' || match[1] === 'an' ? '1' : match[1]!) * (match[2]!.startsWith('d') ? 1 : 7);
+    relative.push({ date: addDays(reportDate, -days), phrase: match[0], at: match.index });
+  }
   return [...namedDates(text, reportDate).filter((named) => isCalendarDate(named.date)), ...relative].sort((a, b) => a.at - b.at);
 }
 
-const count = (word: string) => (/^\d+$/.test(word) ? Number(word) : (numberWords[word] ?? 1));
+const count = (word: string) =>
+  /^\d+$/.test(word) ? Number(word) : word === 'couple of' ? 2 : word === 'few' ? 3 : (numberWords[word] ?? 1);
+const unitOf = (word: string) =>
+  word.startsWith('d')
+    ? 'day'
+    : word.startsWith('w')
+      ? 'week'
+      : word.startsWith('m')
+        ? 'month'
+        : word.startsWith('q')
+          ? 'quarter'
+          : 'year';
+
+/** Two dates with "to", "through", "until", "-" or "and" between them: the span from the first to the second. */
+function rangeIn(text: string, reportDate: string): Period | undefined {
+  const [first, second] = datesIn(text, reportDate);
+  if (!first || !second || first.date >= second.date) return undefined;
+  const between = text.slice(first.at + first.phrase.length, second.at);
+  if (!/^\s*(to|through|thru|until|till|-|and)\s*$/.test(between)) return undefined;
+  return { from: first.date, to: second.date, phrase: `${first.phrase} to ${second.phrase}` };
+}
 const spanUnit: Record<string, number> = { day: 1, week: 7, month: 30, quarter: 91, year: 365 };
 
 /** A span ending on the report's day, or a named month; undefined when the text names none. */
 export function periodIn(text: string, reportDate: string): Period | undefined {
   const back = (days: number, phrase: string): Period => ({ from: addDays(reportDate, -(days - 1)), to: reportDate, phrase });
   const relative = text.match(
-    /\b(?:over |in |during |for )?(?:the )?(?:last|past|previous) (?:(\d+|two|three|four|five|six|seven|ten) )?(day|week|month|quarter|year)s?\b/,
+    /\b(?:over |in |during |for )?(?:the )?(?:(?:last|past|previous) (?:(\d+|two|three|four|five|six|seven|ten|couple of|few) )?|(?:whole|entire|full|all) (\d+|two|three|four|five|six|seven|ten) )(days?|d|weeks?|wks?|months?|mos?|quarters?|years?|yrs?)\b/,
   );
   if (relative)
-    return back(count(relative[1] ?? '1') * spanUnit[relative[2]!]!, relative[0].replace(/^(over|in|during|for) /, '').trim());
+    return back(
+      count(relative[1] ?? relative[2] ?? '1') * spanUnit[unitOf(relative[3]!)]!,
+      relative[0].replace(/^(over|in|during|for) /, '').trim(),
+    );
+  const range = rangeIn(text, reportDate);
+  if (range) return range;
   if (/\bfortnight\b/.test(text)) return back(14, 'the last fortnight');
   const current = text.match(/\b(?:this|all|the whole|the entire|whole) (week|month|quarter|year)\b/);
   if (current) {

@@ -26,8 +26,12 @@ export type Query =
       statuses?: ControlStatus[];
     }
   | { kind: 'trend'; period: Period; framework?: FrameworkId }
+  /** Controls in the statuses asked on every day of a span that has a report (`every`), or on at least one. */
+  | { kind: 'throughout'; period: Period; statuses: ControlStatus[]; every: boolean }
   /** One day against the report before it: "what was the score on the 15th", "what broke on Nov 14". */
   | { kind: 'day'; date: string; phrase: string }
+  /** The subjects behind the previous answer's controls: "which repository is affected?", "whose are they?". */
+  | { kind: 'findings'; controlIds: string[] }
   /** Who owns named controls (or the previous answer's) and when each is due. */
   | { kind: 'ownership'; controlIds: string[] }
   | { kind: 'compare'; earlier: string; later: string; phrase: string }
@@ -56,7 +60,7 @@ export type Query =
   /** Subject-level: the subjects the matched checks fail ("which people do not have MFA enabled"). */
   | { kind: 'checks'; checks: CheckMatch[] }
   /** One subject of the evidence ("what does priya.patel fail"): how the report names it, and the strings that find it. */
-  | { kind: 'subject'; name: string; keys: string[] };
+  | { kind: 'subject'; name: string; keys: string[]; checks?: CheckMatch[] };
 
 /** A catalog check a question's words match, and the control it belongs to. */
 export interface CheckMatch {

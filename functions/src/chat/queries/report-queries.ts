@@ -60,7 +60,8 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
   if (query.gaps && !query.requirements) {
     return answered(
       [
-        `${plural(readiness.gaps.length, 'requirement')} of ${name} ${readiness.gaps.length === 1 ? 'has' : 'have'} no control ` +
+        `The catalog covers ${readiness.covered} of the ${readiness.total} requirements of ${name}. ` +
+          `${plural(readiness.gaps.length, 'requirement')} ${readiness.gaps.length === 1 ? 'has' : 'have'} no control ` +
           `in the catalog, so the report cannot show them met: ${readiness.gaps.map(escapeMarkdown).join(', ')}.`,
       ],
       [],
@@ -83,7 +84,8 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
     : `${name} readiness in the report for ${index.report.date} is **${readiness.share}%**: of ${readiness.covered} requirements ` +
       `the catalog covers, ${counts.met} are met, ${counts.not_met} not met and ${counts.unproven} unproven` +
       `${counts.not_applicable > 0 ? ` (${counts.not_applicable} not applicable)` : ''}; ` +
-      `${readiness.total - readiness.covered} of its ${readiness.total} requirements have no control in the catalog.`;
+      `${readiness.total - readiness.covered} of its ${readiness.total} requirements have no control in the catalog. ` +
+      `(The report's overall score, over every control, is ${index.report.summary.score}.)`;
   const heading =
     shown.length === 0
       ? []

@@ -5,10 +5,10 @@
  */
 import type { ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
-import { answerChecks } from './check-queries.js';
+import { answerChecks, answerFindings } from './check-queries.js';
 import { answerExpiring } from './expiring-queries.js';
 import { addDays } from '../../assessment/dates.js';
-import { answerCompare, answerControlHistory, answerDay, answerTrend } from './history-queries.js';
+import { answerCompare, answerControlHistory, answerDay, answerThroughout, answerTrend } from './history-queries.js';
 import type { Query, ReportDays } from './query-model.js';
 import { answerDue, answerExceptions, answerOwner, answerOwnership, answerReadiness } from './report-queries.js';
 import { answerSubject } from './subject-queries.js';
@@ -42,6 +42,10 @@ export async function runQuery(
       const week = await days.between(addDays(query.date, -14), query.date);
       return answerDay(query, week, index);
     }
+    case 'findings':
+      return answerFindings(query.controlIds, index);
+    case 'throughout':
+      return days && answerThroughout(query, await days.between(query.period.from, query.period.to), index);
     case 'ownership':
       return answerOwnership(query, index);
     case 'compare': {

@@ -12,8 +12,9 @@ import { escapeRegExp } from '../day-phrases.js';
 import type { ReportIndex } from '../report-index.js';
 import { statusLabel } from '../retrieve.js';
 import { rankByRisk } from '../topics.js';
-import { stopWords } from '../vocabulary.js';
-import type { Query } from './query-model.js';
+import { stem, stopWords } from '../vocabulary.js';
+import type { CheckMatch, Query } from './query-model.js';
+import { checksMeeting } from './check-queries.js';
 import { answered } from './report-queries.js';
 
 type SubjectQuery = Extract<Query, { kind: 'subject' }>;
@@ -64,25 +65,45 @@ function subjectNames(index: ReportIndex): Map<string, Named> {
     }
     for (const item of result.expiring ?? []) add(item.subject, [item.subject]);
   }
+  // A person's first name alone ("is lucas' laptop ok"), when only one person of the report has it.
+  const firstNames = new Map<string, Named[]>();
+  for (const [alias, named] of byAlias) {
+    const first = /^([a-z]{4,})\.[a-z]+$/.exec(alias)?.[1];
+    if (first && !stopWords.has(first)) firstNames.set(first, [...(firstNames.get(first) ?? []), named]);
+  }
+  for (const [first, people] of firstNames)
+    if (new Set(people.map((person) => person.display)).size === 1 && !byAlias.has(first)) byAlias.set(first, people[0]!);
   names.set(index, byAlias);
   return byAlias;
 }
 
-/** The subject a question names (the longest name that fits), if any. */
+/** The subject a question names (the longest name that fits), if any, and the checks the rest of it speaks of. */
 export function subjectQuery(text: string, index: ReportIndex): SubjectQuery | undefined {
   let best: [string, Named] | undefined;
   for (const [alias, named] of subjectNames(index)) {
     if (best && alias.length <= best[0].length) continue;
     if (new RegExp(`(?<![\\w@./-])${escapeRegExp(alias)}(?![\\w@-]|[./][\\w])`).test(text)) best = [alias, named];
   }
-  return best && { kind: 'subject', name: best[1].display, keys: [...best[1].keys] };
+  if (!best) return undefined;
+  const checks = checksMeeting(text.replace(best[0], ' '), index);
+  return { kind: 'subject', name: best[1].display, keys: [...best[1].keys], ...(checks.length > 0 ? { checks } : {}) };
 }
 
-/** An email address the question names that no finding or item of the report does: a person the report knows nothing of. */
+/**
+ * An email address, or a first.last handle, the question names that no finding or item of the
+ * report does: a person the report knows nothing of.
+ */
 export function unknownSubject(text: string, index: ReportIndex): string | undefined {
   const known = subjectNames(index);
-  return (text.match(emailPattern) ?? []).find((email) => !known.has(email.toLowerCase()));
+  const email = (text.match(emailPattern) ?? []).find((address) => !known.has(address.toLowerCase()));
+  if (email) return email;
+  const handles = text.match(/(?<![\w@./-])[a-z]{2,}\.[a-z]{2,}(?![\w@-]|\.[a-z])/g) ?? [];
+  return handles.find(
+    (handle) => !known.has(handle) && !domainEnd.test(handle) && !index.vocabulary.has(stem(handle.split('.')[0]!)),
+  );
 }
+
+const domainEnd = /\.(com|org|net|io|dev|app|co|example|internal|local|cloud|ai|md|json|txt|csv|pdf|yaml|yml)$/;
 
 const mentions = (finding: Finding, keys: readonly string[]) =>
   keys.some((key) => finding.subject?.toLowerCase() === key || finding.message.toLowerCase().includes(key));
@@ -90,6 +111,7 @@ const mentions = (finding: Finding, keys: readonly string[]) =>
 const open = new Set<Finding['outcome']>(['fail', 'stale', 'missing', 'error']);
 
 export function answerSubject(query: SubjectQuery, index: ReportIndex): ComposedAnswer {
+  if (query.checks) return subjectOnChecks(query, query.checks, index);
   const name = escapeMarkdown(query.name);
   const lines: string[] = [];
   const cited: ControlResult[] = [];
@@ -142,5 +164,32 @@ export function answerSubject(query: SubjectQuery, index: ReportIndex): Composed
       ...supports.map((result) => `- **${result.id}** ${escapeMarkdown(result.title)} \u2014 ${statusLabel[result.status]}`),
     ],
     supports,
+  );
+}
+
+/** "Has ravi.sharma enrolled a second factor?": what the checks asked about say of the subject, or how many they pass. */
+function subjectOnChecks(query: SubjectQuery, checks: readonly CheckMatch[], index: ReportIndex): ComposedAnswer {
+  const name = escapeMarkdown(query.name);
+  const lines: string[] = [];
+  const cited: ControlResult[] = [];
+  for (const { controlId, check } of checks) {
+    const result = index.byId.get(controlId)?.result;
+    if (!result) continue;
+    if (!cited.includes(result)) cited.push(result);
+    const of = result.findings.filter((finding) => finding.check === check.id || finding.kind === check.kind);
+    const naming = of.filter((finding) => mentions(finding, query.keys));
+    const passing = of.find((finding) => finding.outcome === 'pass' && finding.check === check.id && !finding.subject);
+    lines.push(
+      `- **${result.id}** ${escapeMarkdown(result.title)}, check ${escapeMarkdown(check.id)} \u2014 ${statusLabel[result.status]}: ` +
+        (naming.length > 0
+          ? naming.map((finding) => escapeMarkdown(finding.message)).join(' ')
+          : `no failing, stale or missing finding names ${name}${passing ? ` (${escapeMarkdown(passing.message)})` : ''}.`),
+    );
+  }
+  const first = rankByRisk(cited).find((result) => result.status !== 'passing' && result.status !== 'not_applicable');
+  return answered(
+    [`What the report for ${index.report.date} says of ${name}:`, '', ...lines],
+    cited,
+    first ? [`Why is ${first.id} ${statusLabel[first.status]}?`, `How do we fix ${first.id}?`] : [],
   );
 }
