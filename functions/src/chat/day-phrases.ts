@@ -116,7 +116,9 @@ export interface NamedDate {
   at: number;
 }
 
-const monthPattern = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?';
+/** A month's name or its three-letter abbreviation ("mar", "march", not "marked"); the first group is its abbreviation. */
+export const monthPattern =
+  '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|tember|t|ober|ember)?(?![a-z])\\.?';
 const ymd = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
 /**
@@ -181,7 +183,7 @@ export function windowAhead(text: string, reportDate: string): { from?: string; 
   const thisYear = Number(reportDate.slice(0, 4));
   const yearOf = (word: string | undefined) =>
     word === undefined ? undefined : word === 'next year' ? thisYear + 1 : Number(word);
-  const end = new RegExp(`\\bend of ${monthPattern}[a-z]*\\.?(?:,? (\\d{4}))?`).exec(text);
+  const end = new RegExp(`\\bend of ${monthPattern}\\.?(?:,? (\\d{4}))?`).exec(text);
   if (end) return { until: monthEndAhead(end[1]!, yearOf(end[2]), reportDate), phrase: end[0] };
   const quarter = /\b(?:(q[1-4])|the (first|second|third|fourth) quarter)(?:,? (?:of )?(next year|\d{4}))?\b/.exec(text);
   if (quarter) {
@@ -189,9 +191,7 @@ export function windowAhead(text: string, reportDate: string): { from?: string; 
     const year = yearOf(quarter[3]) ?? (ymd(thisYear, q * 3, 1) < reportDate.slice(0, 8) + '01' ? thisYear + 1 : thisYear);
     return { from: ymd(year, q * 3 - 2, 1), until: monthEndAhead(monthNames[q * 3 - 1]!, year, reportDate), phrase: quarter[0] };
   }
-  const range = new RegExp(
-    `\\b${monthPattern}[a-z]* (?:through|thru|to|until|-) ${monthPattern}[a-z]*(?:,? (\\d{4}|next year))?`,
-  ).exec(text);
+  const range = new RegExp(`\\b${monthPattern} (?:through|thru|to|until|-) ${monthPattern}(?:,? (\\d{4}|next year))?`).exec(text);
   if (range) {
     const year = yearOf(range[3]);
     const until = monthEndAhead(range[2]!, year, reportDate);
@@ -202,9 +202,7 @@ export function windowAhead(text: string, reportDate: string): { from?: string; 
       phrase: range[0],
     };
   }
-  const month = new RegExp(`\\b(?:in|during) ${monthPattern}[a-z]*(?![a-z])(?! \\d{1,2}\\b)(?:,? (\\d{4}|next year))?`).exec(
-    text,
-  );
+  const month = new RegExp(`\\b(?:in|during) ${monthPattern}(?![a-z])(?! \\d{1,2}\\b)(?:,? (\\d{4}|next year))?`).exec(text);
   if (month) {
     const until = monthEndAhead(month[1]!, yearOf(month[2]), reportDate);
     return { from: `${until.slice(0, 8)}01`, until, phrase: month[0] };

@@ -76,7 +76,7 @@ export const normalize = (text: string) =>
       .replace(monthDayRange, (_, month: string, first: string, last: string) => `${month} ${first} to ${month} ${last}`),
   );
 
-const months = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
+const months = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|tember|t|ober|ember)?(?![a-z])';
 /** "8 to 21 November" is the 8th of November to the 21st; "Nov 8-21" the same. */
 const dayRange = new RegExp(
   `\\b(\\d{1,2})(?:st|nd|rd|th)? ?(?:to|through|thru|until|-) ?(\\d{1,2})(?:st|nd|rd|th)? (?:of )?(${months})\\b`,

@@ -120,8 +120,8 @@ describe('the chat evaluation set', () => {
  * tuning on the second, by yet another author, in five personas): before tuning on it 56 of 88, 12 of 15.
  */
 describe.each([
-  { file: 'development-set-2.json', name: 'second development set', floor: { passed: 84, declined: 15 } },
-  { file: 'development-set-3.json', name: 'third development set', floor: { passed: 78, declined: 15 } },
+  { file: 'development-set-2.json', name: 'second development set', floor: { passed: 85, declined: 15 } },
+  { file: 'development-set-3.json', name: 'third development set', floor: { passed: 84, declined: 15 } },
 ])('the $name (written apart from the engine)', ({ file, name, floor }) => {
   let scored: Outcome[];
 

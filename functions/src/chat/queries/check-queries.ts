@@ -8,7 +8,7 @@
 import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '../../contract.js';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
-import { cues, severityCue, statusesIn } from '../question-cues.js';
+import { severityCue, statusesIn } from '../question-cues.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { stem, stopWords } from '../vocabulary.js';
 import type { CheckMatch } from './query-model.js';
@@ -60,11 +60,17 @@ function wordsOf(check: Check): Map<string, number> {
 }
 
 const subjectQuestion =
-  /^(which|who|whose|list|show|name|how many|are there (any )?|is there (any|an?)|do (any|all|we have any)|does (any|every)|what (people|users|accounts|devices|laptops|machines|computers|repos|repositories|buckets|hosts|servers|vendors|keys|certificates|certs|alerts|policies|systems|services|assets|backups|databases|apps|applications|employees|staff))\b/;
+  /^(which|who|whose|list|show|name|how many|(has|have|did|is|are|does) (everyone|everybody|anyone|anybody|every \w+|all (the )?\w+)|are there (any )?|is there (any|an?)|do (any|all|we have any)|does (any|every)|what (people|users|accounts|devices|laptops|machines|computers|repos|repositories|buckets|hosts|servers|vendors|keys|certificates|certs|alerts|policies|systems|services|assets|backups|databases|apps|applications|employees|staff))\b/;
 
 /** The checks a subject-level question is about: those meeting the most of its words, then the most of their own. */
 export function checksAskedAbout(text: string, index: ReportIndex): CheckMatch[] {
-  if (!subjectQuestion.test(text) || /^(which|what) evidence\b/.test(text) || cues.pronoun.test(text)) return [];
+  // "Past their review window" still asks after subjects; "which of them" leans on the previous answer.
+  if (
+    !subjectQuestion.test(text) ||
+    /^(which|what) evidence\b/.test(text) ||
+    /\b(it|that|this|those|these|them|they)\b/.test(text)
+  )
+    return [];
   // A question for controls, requirements or named controls is not about subjects ("for the key rotation control" still is).
   if (
     /\b(which|what|list|show|any|all|how many) (\w+ )?(controls?|requirements?)\b/.test(text) ||

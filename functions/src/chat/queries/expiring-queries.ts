@@ -39,7 +39,10 @@ function horizonIn(text: string, reportDate: string): { from?: string; until: st
     const days = { day: 1, week: 7, month: 30, quarter: 91 }[span[2] as 'day'] * count;
     return { until: addDays(reportDate, days), phrase: span[0] };
   }
-  const month = /\b(?:before|by|until) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?: (\d{4}))?\b/.exec(text);
+  const month =
+    /\b(?:before|by|until) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|tember|t|ober|ember)?(?: (\d{4}))?\b/.exec(
+      text,
+    );
   if (!month) return undefined;
   return { until: addDays(monthAhead(month[1]!, month[2] ? Number(month[2]) : undefined, reportDate), -1), phrase: month[0] };
 }

@@ -18,7 +18,7 @@ import { checksAskedAbout } from './check-queries.js';
 import { expiringQuery } from './expiring-queries.js';
 import { datesIn, periodIn } from './periods.js';
 import { subjectQuery } from './subject-queries.js';
-import { stopWords, topicTerms } from '../vocabulary.js';
+import { stem, stopWords, topicTerms } from '../vocabulary.js';
 import type { Period, Query } from './query-model.js';
 
 const frameworkNamed: [FrameworkId, RegExp][] = [
@@ -56,6 +56,7 @@ export function parseQuery(text: string, history: readonly ChatTurn[], index: Re
   const reportDate = index.report.date;
   return (
     exceptionsQuery(text) ??
+    evidenceKindsQuery(text) ??
     ownershipQuery(text, history, index) ??
     findingsQuery(text, history, index) ??
     expiringQuery(text, history, index) ??
@@ -82,8 +83,20 @@ function findingsQuery(text: string, history: readonly ChatTurn[], index: Report
   return controlIds.length > 0 && controlIds.length <= 10 ? { kind: 'findings', controlIds } : undefined;
 }
 
+/** "Which controls are evidenced only by signed attestations", "what relies on manual evidence". */
+function evidenceKindsQuery(text: string): Query | undefined {
+  const attestations =
+    /\b(rel(y|ies|ying)|based|evidenced|backed|supported|proven|covered|depend\w*) (only |solely |just |purely |entirely )?(on|by|upon) (signed |manual |human )?(attestations?|manual evidence|people'?s word)\b|\battestations? only\b|\b(only|solely) (signed |manual )?attestations?\b/;
+  if (!attestations.test(text)) return undefined;
+  return {
+    kind: 'evidenceKinds',
+    kinds: ['attestation'],
+    only: /\b(only|solely|just|purely|entirely|rather than|instead of|not (from|by) (systems?|collectors?))\b/.test(text),
+  };
+}
+
 const ownershipCue =
-  /\b(who owns|owners?|owned by|responsible|accountable|who (needs|has|is supposed|should|must) to fix|who should fix|whose (job|responsibility)|when (is|are|'s) (it|that|this|they|those|these|the [\w ]+ ones?|\w+-\d+) due|due dates?|deadlines?)\b/;
+  /\b(who owns|owners?|owned by|responsible|accountable|who (needs|has|is supposed|should|must) to fix|who should fix|whose (job|responsibility)|when(?: is| are|'s) (it|that|this|they|those|these|the [\w ]+ ones?|\w+-\d+) due|due dates?|deadlines?)\b/;
 
 /**
  * "Who owns ENC-04?", "who owns the vendor management controls?", "who needs to fix those?",
@@ -97,13 +110,22 @@ function ownershipQuery(text: string, history: readonly ChatTurn[], index: Repor
   if (named.length > 0) return { kind: 'ownership', controlIds: named };
   const previous = previouslyCited(history, index);
   const terms = topicTerms(
-    text.replace(ownershipCue, ' ').replace(/\b(controls?|ones?|the|those|these|them|it|that|this|due|when|who|fix)\b/g, ' '),
+    text.replace(
+      /\b(who|owns?|owners?|owned|by|responsible|accountable|needs?|has|is|are|supposed|should|must|to|fix|whose|job|responsibility|when|'s|due|dates?|deadlines?|controls?|ones?|the|those|these|them|it|that|this)\b/g,
+      ' ',
+    ),
   );
   // A topic only when the question asks who or when of it, and the search finds it by title or family.
   const topical = /\b(who|owners?|owned|responsible|accountable|when)\b/.test(text) && terms.length > 0;
   const search = topical ? searchTopic(index, terms, terms.join(' ')) : undefined;
-  const found = search?.strong ? search.topic.controlIds : undefined;
-  const narrowed = found && previous.length > 0 ? found.filter((id) => previous.includes(id)) : [];
+  // A family the words name outright ("the vendor management controls") is the topic, not every control mentioning vendors.
+  const family = topical
+    ? index.controls.filter(({ result }) => terms.every((term) => result.family.split('-').map(stem).includes(term)))
+    : [];
+  const found = family.length > 0 ? family.map(({ result }) => result.id) : search?.strong ? search.topic.controlIds : undefined;
+  // "When's the bucket one due?" picks among the previous answer's controls.
+  const hits = search?.topic.controlIds ?? [];
+  const narrowed = previous.length > 0 ? hits.filter((id) => previous.includes(id)) : [];
   const controlIds =
     narrowed.length > 0
       ? narrowed
@@ -153,7 +175,9 @@ function dueQuery(text: string, index: ReportIndex): Query | undefined {
   if (!due[1] || due[1] === 'in' || due[1] === 'during' || due[1] === 'for' || due[1] === 'on') return undefined;
   const inclusive = due[1] !== 'before' && due[1] !== 'ahead of';
   if (date) return { kind: 'due', before: { date: date.date, inclusive, phrase: date.phrase }, ...filters };
-  const monthWord = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/.exec(after);
+  const monthWord = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|tember|t|ober|ember)?\b/.exec(
+    after,
+  );
   if (!monthWord) return undefined;
   return {
     kind: 'due',

@@ -78,7 +78,7 @@ export function periodIn(text: string, reportDate: string): Period | undefined {
     return { from: `${year[1]}-01-01`, to: end < reportDate ? end : reportDate, phrase: year[0] };
   }
   const named = text.match(
-    /\b(?:in|for|during|of|over) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?![a-z])\.?(?! \d{1,2}\b)(?:,? (\d{4}))?/,
+    /\b(?:in|for|during|of|over) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|tember|t|ober|ember)?(?![a-z])\.?(?! \d{1,2}\b)(?:,? (\d{4}))?/,
   );
   if (named) {
     const m = monthNames.indexOf(named[1]!) + 1;

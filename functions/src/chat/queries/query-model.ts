@@ -30,6 +30,8 @@ export type Query =
   | { kind: 'throughout'; period: Period; statuses: ControlStatus[]; every: boolean }
   /** One day against the report before it: "what was the score on the 15th", "what broke on Nov 14". */
   | { kind: 'day'; date: string; phrase: string }
+  /** Controls by the kinds of evidence the catalog asks of them: "which controls rely only on attestations". */
+  | { kind: 'evidenceKinds'; kinds: string[]; only: boolean }
   /** The subjects behind the previous answer's controls: "which repository is affected?", "whose are they?". */
   | { kind: 'findings'; controlIds: string[] }
   /** Who owns named controls (or the previous answer's) and when each is due. */

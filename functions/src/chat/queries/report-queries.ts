@@ -201,3 +201,17 @@ export function answerOwnership(query: QueryOf<'ownership'>, index: ReportIndex)
   );
   return answered([`In the report for ${index.report.date}:`, '', ...lines], results);
 }
+
+export function answerEvidenceKinds(query: QueryOf<'evidenceKinds'>, index: ReportIndex): ComposedAnswer {
+  const asked = new Set(query.kinds);
+  const matching = index.controls.filter(({ control }) => {
+    const kinds = (control?.evidence ?? []).map((requirement) => requirement.kind as string);
+    return kinds.length > 0 && (query.only ? kinds.every((kind) => asked.has(kind)) : kinds.some((kind) => asked.has(kind)));
+  });
+  const results = matching.map(({ result }) => result);
+  const which = query.kinds.join(' or ');
+  const lead =
+    `${plural(results.length, 'control')} of the catalog ${results.length === 1 ? 'asks' : 'ask'} ` +
+    `${query.only ? 'only' : 'among other evidence'} for ${which} evidence${results.length > 0 ? ':' : '.'}`;
+  return answered([lead, ...(results.length > 0 ? ['', ...listed(results)] : [])], results.slice(0, shownControls));
+}

@@ -10,7 +10,14 @@ import { answerExpiring } from './expiring-queries.js';
 import { addDays } from '../../assessment/dates.js';
 import { answerCompare, answerControlHistory, answerDay, answerThroughout, answerTrend } from './history-queries.js';
 import type { Query, ReportDays } from './query-model.js';
-import { answerDue, answerExceptions, answerOwner, answerOwnership, answerReadiness } from './report-queries.js';
+import {
+  answerDue,
+  answerEvidenceKinds,
+  answerExceptions,
+  answerOwner,
+  answerOwnership,
+  answerReadiness,
+} from './report-queries.js';
 import { answerSubject } from './subject-queries.js';
 
 export async function runQuery(
@@ -42,6 +49,8 @@ export async function runQuery(
       const week = await days.between(addDays(query.date, -14), query.date);
       return answerDay(query, week, index);
     }
+    case 'evidenceKinds':
+      return answerEvidenceKinds(query, index);
     case 'findings':
       return answerFindings(query.controlIds, index);
     case 'throughout':
