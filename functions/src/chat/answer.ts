@@ -8,6 +8,7 @@ import type { Catalog, Report } from '../assessment/model.js';
 import { decline, type ComposedAnswer } from './compose.js';
 import type { ChatTurn, DeclineReason } from './intent-model.js';
 import { classify } from './intents.js';
+import { withTyposFixed } from './known-words.js';
 import { retrievalProvider, type AnswerProvider } from './provider.js';
 import { controlIdsIn, indexReport, type ReportIndex } from './report-index.js';
 import { parseQuery } from './queries/parse-query.js';
@@ -48,7 +49,7 @@ export async function answerQuestion(input: AnswerInput): Promise<ComposedAnswer
   const scope = declineScope(index);
   const intent = classify(input.message, input.history, index);
   if (intent.kind === 'decline' && refusedOutright.has(intent.reason)) return decline(scope, intent.reason, intent.subject);
-  const text = normalize(input.message);
+  const text = withTyposFixed(normalize(input.message), index);
   // Who did what is not in the report, unless a named control's own findings say (a scoping attestation names who signed it).
   if (notInReport.test(text) && controlIdsIn(index, text).length === 0) return decline(scope, 'no_match');
   const elsewhere = otherFramework.exec(text)?.[0] ?? unknownSubject(text, index);

@@ -13,7 +13,17 @@ import { sinceIn, type RelativeDay } from './day-phrases.js';
 import type { ControlStatus, Severity } from '../assessment/model.js';
 import type { ChatTurn, Intent, Since, Topic } from './intent-model.js';
 import { isKnownTerm, unknownName, withStatusTyposFixed } from './known-words.js';
-import { attentionStatuses, changeFocus, cues, limitIn, normalize, offTopic, severityCue, statusesIn } from './question-cues.js';
+import {
+  attentionStatuses,
+  changeFocus,
+  cues,
+  limitIn,
+  normalize,
+  offTopic,
+  severitiesIn,
+  severityCue,
+  statusesIn,
+} from './question-cues.js';
 import { controlIdsIn, frameworkMatches, sortIds, withoutControlIds, type ReportIndex } from './report-index.js';
 import {
   namedTopic,
@@ -127,7 +137,7 @@ function asksOf(text: string, index: ReportIndex): Asks {
   const ids = controlIdsIn(index, text);
   const frameworks = frameworkMatches(index, text);
   const explicit = namedTopic(ids, frameworks);
-  const severities = [...text.matchAll(severityCue)].map((match) => (match[1] ?? match[3]) as Severity);
+  const severities = severitiesIn(text);
   const superlative = cues.superlative.test(text);
   const { statuses, rest: withoutStatuses } = statusesIn(text.replace(severityCue, ' '));
   // "Is CC8.1 passing?" asks after named controls: answer with each one's status, whatever it is.

@@ -95,3 +95,40 @@ export function isKnownTerm(term: string, index: ReportIndex): boolean {
   for (const word of index.vocabulary) if (word.startsWith(term)) return true;
   return false;
 }
+
+const surfaces = new WeakMap<ReportIndex, Set<string>>();
+
+/** The words the catalog and report spell out (titles, families, owners, checks' messages and kinds), as written. */
+function surfaceWords(index: ReportIndex): Set<string> {
+  const known = surfaces.get(index);
+  if (known) return known;
+  const words = new Set<string>();
+  const add = (text: string) => {
+    for (const word of text.toLowerCase().match(/[a-z]{5,}/g) ?? []) words.add(word);
+  };
+  for (const { result, control } of index.controls) {
+    add(`${result.title} ${result.family} ${result.owner ?? ''}`);
+    for (const check of control?.checks ?? []) add(`${check.id} ${check.kind} ${check.pass} ${check.fail}`);
+    for (const requirement of control?.evidence ?? []) add(requirement.kind);
+  }
+  surfaces.set(index, words);
+  return words;
+}
+
+/**
+ * The text with each word one slip away from exactly one word the catalog spells out put right
+ * ("secuirty lead" → "security lead", "acess review" → "access review"). Words the report or the
+ * engine knows, and short ones, are left alone.
+ */
+export function withTyposFixed(text: string, index: ReportIndex): string {
+  const known = surfaceWords(index);
+  return text.replace(/\b[a-z]{5,}\b/g, (word) => {
+    if (known.has(word) || stopWords.has(word) || questionWords.has(stem(word)) || isKnownTerm(stem(word), index)) return word;
+    // A five-letter word is only put right for a dropped letter ("acess"): "whole" is a word, not "while" mistyped.
+    const near = [...known].filter(
+      (candidate) =>
+        candidate[0] === word[0] && (word.length >= 6 || candidate.length > word.length) && isOneEditFrom(word, candidate),
+    );
+    return near.length === 1 ? near[0]! : word;
+  });
+}

@@ -3,7 +3,7 @@
  * answer, the cues for changes, fixes, evidence, reasons, posture, rankings, frameworks and
  * objectives, and the statuses and severities a question names.
  */
-import type { ControlStatus } from '../assessment/model.js';
+import type { ControlStatus, Severity } from '../assessment/model.js';
 import type { ChangeFocus } from './intent-model.js';
 import { numberWords } from './day-phrases.js';
 
@@ -11,7 +11,7 @@ export const attentionStatuses: ControlStatus[] = ['failing', 'stale', 'missing'
 
 /** Requests the report can never answer, however they are worded (and instructions aimed at the assistant itself). */
 export const offTopic =
-  /\b(ignore (all |any |the |your )?(previous|prior|above|earlier) (instructions|prompts?)|system prompt|jailbreak|pretend (to be|you are)|revenue|profits?|fees?|pricing|prices?|costs?|how much (?:does|do|would|will|is|are) [a-z0-9 ]{0,40}(?:cost|charge)\w*|earnings|salar(y|ies)|payroll|budget|weather|forecast|jokes?|funny|poems?|poetry|haiku|songs?|lyrics|recipes?|cook(ing)?|restaurants?|movies?|films?|sports?|football|soccer|basketball|baseball|world cup|super bowl|olympics|stock price|share price|bitcoin|cryptocurrenc\w*|lottery|horoscope|translate|capital of|meaning of life|who (won|invented|wrote|painted)|your name|are you (a |an )?(bot|ai|human|robot)|what time is it|what day is it|dating|girlfriend|boyfriend|vacation|holiday plans?)\b/;
+  /\b(ignore (all |any |the |your )?(previous|prior|above|earlier) (instructions|prompts?)|system prompt|jailbreak|pretend (to be|you are)|revenue|profits?|fees?|pricing|prices?|costs?|how much (?:does|do|would|will|is|are) [a-z0-9 ]{0,40}(?:cost|charge)\w*|earnings|salar(y|ies)|payroll|budget|weather|forecast|jokes?|funny|poems?|poetry|haiku|songs?|lyrics|recipes?|cook(ing)?|restaurants?|movies?|films?|sports?|football|soccer|basketball|baseball|world cup|super bowl|olympics|stock price|share price|bitcoin|cryptocurrenc\w*|lottery|horoscope|translate|capital of|meaning of life|who (won|invented|wrote|painted)|your name|are you (a |an )?(bot|ai|human|robot)|what time is it|what day is it|dating|girlfriend|boyfriend|vacation|holiday plans?|performance reviews?|appraisals?|promotions?|(sick|parental|annual) leave|pto|time off|birthdays?|job interviews?|how (do|can|should) i (reset|change|recover|unlock) my)\b/;
 
 /**
  * Facts the report never holds, whatever the topic: inventories ("how many employees do we
@@ -48,7 +48,7 @@ export const cues = {
 const statusCues: [ControlStatus | 'attention', RegExp][] = [
   [
     'attention',
-    /\b((has|have|did|do|does|is|are)n'?t (yet )?pass\w*|(not|never) (yet )?pass(ed|es)?|need\w* (attention|work|fixing)|attention|problems?|issues?|gaps?|risks|wrong|to ?do|action needed|unhealthy|not (ok|okay|passing|green|compliant)|out of compliance|concerns?|weak\w*|red flags?|worr\w*|open(?! to\b)|outstanding|unresolved|(on|off) [\w' ]{0,30}plate)\b/,
+    /\b((has|have|did|do|does|is|are)n'?t (yet )?pass\w*|(not|never) (yet )?pass(ed|es)?|need\w* (attention|work|fixing)|attention|problems?|issues?|gaps?|risks|wrong|to ?do|action needed|unhealthy|not (ok|okay|passing|green|compliant)|out of compliance|concerns?|weak\w*|red flags?|worr\w*|open(?! to\b)|outstanding|unresolved|hold\w* (us |it |them )?(back|up)|held (us |it |them )?(back|up)|(on|off) [\w' ]{0,30}plate)\b/,
   ],
   [
     'not_applicable',
@@ -61,7 +61,12 @@ const statusCues: [ControlStatus | 'attention', RegExp][] = [
 ];
 
 export const severityCue =
-  /\b(critical|high|medium|low)(?:[- ](?:severity|sev|risk|priority))?\s+(controls?|ones|issues|problems|findings|risks|items|failures|gaps)\b|\b(critical|high|medium|low)[- ]sev(?:erity)?\b/g;
+  /\b(critical|high|medium|low)(?:(?:,? (?:or|and|and\/or) |, |\/)(?:critical|high|medium|low))*(?:[- ](?:severity|sev|risk|priority))?\s+(controls?|ones|issues|problems|findings|risks|items|failures|gaps)\b|\b(critical|high|medium|low)(?:(?:,? (?:or|and|and\/or) |, |\/)(?:critical|high|medium|low))*[- ]sev(?:erity)?\b/g;
+
+/** Every severity a question names in its severity phrases ("high or critical severity controls"). */
+export const severitiesIn = (text: string): Severity[] => [
+  ...new Set([...text.matchAll(severityCue)].flatMap((match) => match[0].match(/\b(critical|high|medium|low)\b/g) as Severity[])),
+];
 
 /** Curly quotes and dashes as people's keyboards type them, in lower case, with requirement ids in one notation. */
 export const normalize = (text: string) =>

@@ -37,7 +37,7 @@ function frameworkOfRequirement(id: string): FrameworkId {
 const readinessCue =
   /\b(read(y|iness|yness)|redy\w*|audit\w*|block\w*|keep\w*|close to|pass(ing)?|met|meet\w*|stand\w*|doing|status|state|summar\w*|gaps?|cover\w*|criteria|requirements?|complian\w*|families|family|progress|look\w*|where are we|how far)\b/;
 const blockingCue =
-  /\b(unproven|why|what (would|will|does) it take|to get \S+ (to )?met|block\w*|keep\w*|stop\w*|prevent\w*|not met|unmet|gaps?|missing|wrong|fail\w*|attention|problems?|need\w*)\b/;
+  /\b(unproven|why|hold\w* (us |it |them )?(back|up)|held (us |it |them )?(back|up)|what (would|will|does) it take|to get \S+ (to )?met|block\w*|keep\w*|stop\w*|prevent\w*|not met|unmet|gaps?|missing|wrong|fail\w*|attention|problems?|need\w*)\b/;
 const gapsCue =
   /\b(no control|not covered|uncovered|without (a |any )?control|nothing mapped|no mapping|unmapped|how many [^?]*\bgaps|(do|does) (we|the catalog) cover)\b/;
 /** Two named days are compared on any of these; a span only on a score or trend word ("changes over the past 3 days" is a diff). */
@@ -56,14 +56,15 @@ export function parseQuery(text: string, history: readonly ChatTurn[], index: Re
   const reportDate = index.report.date;
   return (
     exceptionsQuery(text) ??
+    (openLongestCue.test(text) ? { kind: 'openLongest' } : undefined) ??
     evidenceKindsQuery(text) ??
     ownershipQuery(text, history, index) ??
     findingsQuery(text, history, index) ??
     expiringQuery(text, history, index) ??
     dueQuery(text, index) ??
-    ownerQuery(text, index) ??
+    ownerQuery(text, history, index) ??
     historyQuery(text, history, index) ??
-    overDaysQuery(text, reportDate) ??
+    overDaysQuery(text, history, reportDate) ??
     subjectQuery(text, index) ??
     readinessQuery(text, history, index) ??
     checksQuery(text, index)
@@ -82,6 +83,9 @@ function findingsQuery(text: string, history: readonly ChatTurn[], index: Report
   const controlIds = previouslyCited(history, index);
   return controlIds.length > 0 && controlIds.length <= 10 ? { kind: 'findings', controlIds } : undefined;
 }
+
+const openLongestCue =
+  /\b((open|failing|broken|red|outstanding|unresolved|not passing) (for )?(the )?longest|longest[- ](open|running|standing|failing)|oldest (open )?(issues?|problems?|failures?|findings?|gaps?)|open(ed)? (the )?(earliest|first))\b/;
 
 /** "Which controls are evidenced only by signed attestations", "what relies on manual evidence". */
 function evidenceKindsQuery(text: string): Query | undefined {
@@ -215,11 +219,13 @@ function ownerIn(text: string, index: ReportIndex): string | undefined {
   return owners.sort((a, b) => b.length - a.length).find((name) => text.includes(name.toLowerCase()));
 }
 
-function ownerQuery(text: string, index: ReportIndex): Query | undefined {
+function ownerQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
   const owner = ownerIn(text, index);
   if (!owner) return undefined;
   const statuses = statusesWithout(text, new RegExp(owner.toLowerCase(), 'g'));
-  return { kind: 'owner', owner, ...(statuses ? { statuses } : {}) };
+  // "And which of those does the IT lead own?" narrows the previous answer's controls.
+  const previous = /\b(of|among|from) (those|these|them)\b/.test(text) ? previouslyCited(history, index) : [];
+  return { kind: 'owner', owner, ...(statuses ? { statuses } : {}), ...(previous.length > 0 ? { among: previous } : {}) };
 }
 
 /** A named control (or the previous answer's) over days: "was IAM-01 passing all month", "since when?". */
@@ -239,13 +245,16 @@ function historyQuery(text: string, history: readonly ChatTurn[], index: ReportI
 }
 
 /** Two dates to compare, or a span to follow the score over. */
-function overDaysQuery(text: string, reportDate: string): Query | undefined {
+function overDaysQuery(text: string, history: readonly ChatTurn[], reportDate: string): Query | undefined {
   const dates = datesIn(text, reportDate);
   if (dates.length >= 2 && dates[0]!.date !== dates[1]!.date) {
     const [a, b] = [dates[0]!, dates[1]!].sort((x, y) => (x.date < y.date ? -1 : 1));
     if (compareCue.test(text) || /\bbetween\b|\bfrom\b.*\bto\b/.test(text))
       return { kind: 'compare', earlier: a!.date, later: b!.date, phrase: `${a!.phrase} and ${b!.phrase}` };
   }
+  const yearAgo = /\b(this time last year|a year ago|one year ago|same (day|time) last year)\b/.exec(text);
+  if (yearAgo && /\b(score|status|report|readiness)\b/.test(text))
+    return { kind: 'day', date: `${Number(reportDate.slice(0, 4)) - 1}${reportDate.slice(4)}`, phrase: yearAgo[0] };
   const single = dates.length === 1 && dates[0]!.date < reportDate ? dates[0]! : undefined;
   if (single && /\b(vs\.?|versus|compared (to|with)|than)\b/.test(text))
     return { kind: 'compare', earlier: single.date, later: reportDate, phrase: `${single.phrase} and ${reportDate}` };
@@ -258,7 +267,9 @@ function overDaysQuery(text: string, reportDate: string): Query | undefined {
     return { kind: 'trend', period, ...(framework ? { framework } : {}) };
   }
   const day = dates.length === 1 && !/\bsince\b/.test(text) ? dates[0]! : undefined;
-  if (day && day.date < reportDate && dayCue.test(text.replace(day.phrase, ' ')))
+  // "And on the 18th?" after a question about one day's score asks it of that day.
+  const again = /^(and|what about|how about)\b/.test(text) && dayCue.test(lastQuestion(history));
+  if (day && day.date < reportDate && (dayCue.test(text.replace(day.phrase, ' ')) || again))
     return { kind: 'day', date: day.date, phrase: day.phrase };
   return undefined;
 }
@@ -310,6 +321,12 @@ function requirementsIn(text: string, index: ReportIndex, framework: FrameworkId
   const id = family?.[1] ?? family?.[2];
   return id && [...index.byFramework.keys()].some((key) => key.startsWith(`${id}-`)) ? [id] : [];
 }
+
+const lastQuestion = (history: readonly ChatTurn[]) =>
+  [...history]
+    .reverse()
+    .find((turn) => turn.role === 'user')
+    ?.content.toLowerCase() ?? '';
 
 function lastWasReadiness(history: readonly ChatTurn[]): boolean {
   const user = [...history].reverse().find((turn) => turn.role === 'user');

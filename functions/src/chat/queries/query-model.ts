@@ -30,6 +30,8 @@ export type Query =
   | { kind: 'throughout'; period: Period; statuses: ControlStatus[]; every: boolean }
   /** One day against the report before it: "what was the score on the 15th", "what broke on Nov 14". */
   | { kind: 'day'; date: string; phrase: string }
+  /** What has needed attention the longest, by each control's `openSince`. */
+  | { kind: 'openLongest' }
   /** Controls by the kinds of evidence the catalog asks of them: "which controls rely only on attestations". */
   | { kind: 'evidenceKinds'; kinds: string[]; only: boolean }
   /** The subjects behind the previous answer's controls: "which repository is affected?", "whose are they?". */
@@ -38,7 +40,7 @@ export type Query =
   | { kind: 'ownership'; controlIds: string[] }
   | { kind: 'compare'; earlier: string; later: string; phrase: string }
   | { kind: 'controlHistory'; controlIds: string[]; period: Period; label: string }
-  | { kind: 'owner'; owner: string; statuses?: ControlStatus[] }
+  | { kind: 'owner'; owner: string; statuses?: ControlStatus[]; among?: string[] }
   | {
       kind: 'due';
       /** The first due day asked about, when the question names a window ("in December", "on Dec 8"). */

@@ -110,7 +110,9 @@ function requirementLead(named: readonly string[], name: string, requirements: F
 }
 
 export function answerOwner(query: QueryOf<'owner'>, index: ReportIndex): ComposedAnswer {
-  const owned = index.controls.map((entry) => entry.result).filter((result) => result.owner === query.owner);
+  const owned = index.controls
+    .map((entry) => entry.result)
+    .filter((result) => result.owner === query.owner && (!query.among || query.among.includes(result.id)));
   const statuses = query.statuses ? new Set(query.statuses) : undefined;
   const shown = rankByRisk(statuses ? owned.filter((result) => statuses.has(result.status)) : owned);
   const which = query.statuses ? ` ${query.statuses.map((status) => statusLabel[status]).join(' or ')}` : '';
@@ -214,4 +216,27 @@ export function answerEvidenceKinds(query: QueryOf<'evidenceKinds'>, index: Repo
     `${plural(results.length, 'control')} of the catalog ${results.length === 1 ? 'asks' : 'ask'} ` +
     `${query.only ? 'only' : 'among other evidence'} for ${which} evidence${results.length > 0 ? ':' : '.'}`;
   return answered([lead, ...(results.length > 0 ? ['', ...listed(results)] : [])], results.slice(0, shownControls));
+}
+
+/** The controls that have needed attention the longest: those open since the earliest day, and the rest by date. */
+export function answerOpenLongest(index: ReportIndex): ComposedAnswer {
+  const open = index.controls
+    .map((entry) => entry.result)
+    .filter((result) => nonPassing.has(result.status) && result.openSince)
+    .sort((a, b) => (a.openSince! < b.openSince! ? -1 : a.openSince! > b.openSince! ? 1 : a.id < b.id ? -1 : 1));
+  const earliest = open[0]?.openSince;
+  if (!earliest) return answered([`No control needs attention in the report for ${index.report.date}.`], []);
+  const longest = open.filter((result) => result.openSince === earliest);
+  const rest = open.filter((result) => result.openSince !== earliest);
+  return answered(
+    [
+      `${plural(longest.length, 'control')} ${longest.length === 1 ? 'has' : 'have'} needed attention since **${earliest}**, the longest:`,
+      '',
+      ...listed(longest),
+      ...(rest.length > 0
+        ? ['', 'Then:', '', ...rest.slice(0, shownControls).map((result) => `- **${result.id}** since ${result.openSince}`)]
+        : []),
+    ],
+    longest.slice(0, shownControls),
+  );
 }

@@ -13,6 +13,7 @@ import type { Query, ReportDays } from './query-model.js';
 import {
   answerDue,
   answerEvidenceKinds,
+  answerOpenLongest,
   answerExceptions,
   answerOwner,
   answerOwnership,
@@ -49,6 +50,8 @@ export async function runQuery(
       const week = await days.between(addDays(query.date, -14), query.date);
       return answerDay(query, week, index);
     }
+    case 'openLongest':
+      return answerOpenLongest(index);
     case 'evidenceKinds':
       return answerEvidenceKinds(query, index);
     case 'findings':
