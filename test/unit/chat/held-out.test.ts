@@ -2,11 +2,12 @@
  * The chat engine against its held-out sets: questions written apart from the engine and frozen,
  * so the score says how it does on questions it was not tuned on.
  *
- * - `held-out-set-2.json` is the held-out set. It was written by a separate author (a helper
- *   agent given the demo data and the scoring rules, not the engine's code, its development set or
- *   the first held-out set) and frozen before any tuning that followed it. Only its score is
- *   printed; its misses stay hidden unless EVIDENT_SHOW_HELD_OUT=1, so nobody tunes on them by
- *   reading the test log.
+ * - `held-out-set-3.json` is the held-out set. It was written by a separate author (a helper
+ *   agent given the demo data and the scoring rules, not the engine's code or any other set) and
+ *   frozen before the tuning that followed it. Only its score is printed; its misses stay hidden
+ *   unless EVIDENT_SHOW_HELD_OUT=1, so nobody tunes on them by reading the test log.
+ * - `held-out-set-2.json` was written the same way, measured twice (before and after tuning on
+ *   sets like it), then spent: its misses were read and tuned on.
  * - `held-out-set.json` was the first held-out set. It was measured once at the end of the work it
  *   was frozen for, then its misses were read and tuned on: it is development data now, kept as
  *   written, and its misses are printed like the development set's.
@@ -45,6 +46,15 @@ interface FrozenSet {
 }
 
 const sets: FrozenSet[] = [
+  {
+    // Written by a third separate author after the tuning on the second set began, frozen
+    // 2026-11-24 before the last round of tuning; never tuned on.
+    file: 'held-out-set-3.json',
+    sha256: '02af3149f01ae72a20fe6522a9ebcfba493e726877b798c30f2da84fb2552f72',
+    state: 'hidden',
+    floor: { passed: 0, declined: 0 },
+    minimum: { questions: 80, followUps: 8, outOfScope: 12 },
+  },
   {
     // Frozen 2026-11-24 before the tuning that followed it. Measured on the engine as it was then
     // (5502356, never tuned on it): 34 of 69 in scope (49.3%, mean precision 0.669), 5 of 12
