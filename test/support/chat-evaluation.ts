@@ -115,14 +115,19 @@ export async function evaluate(history: DemoHistory, entries: readonly Entry[], 
   return outcomes;
 }
 
-/** Every score and readiness share of every report in the history, and the differences between scores. */
+/**
+ * Every score and readiness share of every report in the history, the differences between scores,
+ * and the numbers the reports' findings state ("no successful backup for 50.7 hours").
+ */
 async function reportNumbers(history: DemoHistory): Promise<Set<number>> {
   const known = new Set<number>();
   const scores: number[] = [];
   for (const date of await history.reports.dates()) {
-    const { summary } = (await history.reports.find(date, { immutable: true }))!.report;
+    const { summary, controls } = (await history.reports.find(date, { immutable: true }))!.report;
     scores.push(summary.score);
     for (const share of Object.values(summary.readiness ?? {})) if (share !== null) known.add(share);
+    for (const finding of controls.flatMap((control) => control.findings))
+      for (const number of finding.message.match(/\d+(?:\.\d+)?/g) ?? []) known.add(Number(number));
   }
   for (const a of scores) for (const b of scores) known.add(a).add(Math.round(Math.abs(a - b) * 10) / 10);
   return known;

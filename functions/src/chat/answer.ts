@@ -14,6 +14,7 @@ import { controlIdsIn, indexReport, type ReportIndex } from './report-index.js';
 import { parseQuery } from './queries/parse-query.js';
 import type { ReportDays } from './queries/query-model.js';
 import { runQuery } from './queries/run-query.js';
+import { subjectHistory } from './queries/subject-history.js';
 import { normalize, notInReport, otherFramework } from './question-cues.js';
 import { unknownSubject } from './queries/subject-queries.js';
 import { declineScope, retrieve } from './retrieve.js';
@@ -55,8 +56,9 @@ export async function answerQuestion(input: AnswerInput): Promise<ComposedAnswer
   const elsewhere = otherFramework.exec(text)?.[0] ?? unknownSubject(text, index);
   if (elsewhere) return decline(scope, 'unknown_subject', elsewhere);
   // Questions that are queries over the report and its history are answered from the query's result.
-  const query = parseQuery(text, input.history, index);
-  const queried = query && (await runQuery(query, index, input.days));
+  const past = input.days && (await subjectHistory(text, index, input.days));
+  const query = past ? undefined : parseQuery(text, input.history, index);
+  const queried = past ?? (query && (await runQuery(query, index, input.days)));
   const provider = input.provider ?? retrievalProvider;
   if (queried) {
     if (!queried.grounded) return queried;

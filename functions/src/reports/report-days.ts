@@ -5,7 +5,8 @@
  * year of history costs one listing and no report reads; the newest day is read again each time,
  * as an analysis may republish it.
  */
-import type { DayRecord, ReportDays } from '../chat/queries/query-model.js';
+import type { Finding } from '../assessment/model.js';
+import { maxFindingDays, type DayFinding, type DayRecord, type ReportDays } from '../chat/queries/query-model.js';
 import { inBatches } from '../storage/object-store.js';
 import type { ReportStore } from './report-store.js';
 
@@ -37,5 +38,17 @@ export class StoredReportDays implements ReportDays {
       return record;
     });
     return records.filter((record): record is DayRecord => record !== undefined);
+  }
+
+  async findings(from: string, to: string, keep: (finding: Finding) => boolean): Promise<DayFinding[]> {
+    const today = this.#today();
+    const dates = (await this.#reports.datesBetween(from, to)).slice(-maxFindingDays);
+    const days = await inBatches(dates, 16, async (date) => {
+      const stored = await this.#reports.find(date, { immutable: date < today });
+      return (stored?.report.controls ?? []).flatMap((control) =>
+        control.findings.filter(keep).map((finding) => ({ date, controlId: control.id, finding })),
+      );
+    });
+    return days.flat();
   }
 }

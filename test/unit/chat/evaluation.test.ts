@@ -121,7 +121,7 @@ describe('the chat evaluation set', () => {
  */
 describe.each([
   { file: 'development-set-2.json', name: 'second development set', floor: { passed: 85, declined: 15 } },
-  { file: 'development-set-3.json', name: 'third development set', floor: { passed: 84, declined: 15 } },
+  { file: 'development-set-3.json', name: 'third development set', floor: { passed: 87, declined: 15 } },
 ])('the $name (written apart from the engine)', ({ file, name, floor }) => {
   let scored: Outcome[];
 

@@ -131,6 +131,25 @@ describe('reading what a question names', () => {
   });
 });
 
+describe("a subject's history", () => {
+  it("finds a subject today's report no longer names in the reports of the span, with its days and where it stands today", async () => {
+    const answer = await ask('Did cloudsql/acme-prod-billing miss its backups at any point in the last two weeks?');
+    expect(answer.answer.split('\n')[0]).toBe(
+      'What the reports from 2026-11-08 to 2026-11-21 (the last two weeks) say of cloudsql/acme-prod-billing:',
+    );
+    expect(answer.answer).toContain('**BCK-01**');
+    expect(answer.answer).toMatch(/Today the control is passing and the finding is gone\.$/);
+    expect(citedIds(answer)).toEqual(['BCK-01']);
+  });
+
+  it('leaves a question with no past cue, or naming nothing the span holds, to the other answers', async () => {
+    expect((await ask('What is wrong with acme/billing-service?')).answer).toMatch(
+      /^In the report for 2026-11-21, 2 open findings name/,
+    );
+    expect((await ask('Was acme/nothing-here ever failing in the last two weeks?')).answer).not.toMatch(/^What the reports from/);
+  });
+});
+
 describe('answers about subjects, days and frameworks the report does not have', () => {
   it('answers a day with its score against the report before it, citing what changed', async () => {
     const answer = await ask('why did the score drop on the 19th?');

@@ -5,7 +5,7 @@
  * parser (parse-query.ts) builds one; the answerers run it against the data and cite what they
  * state. Questions that are not such a query go to the intent classifier (intents.ts).
  */
-import type { Check, ControlStatus, ReportSummary } from '../../assessment/model.js';
+import type { Check, ControlStatus, Finding, ReportSummary } from '../../assessment/model.js';
 import type { FrameworkId } from '../../contract.js';
 
 /** A span of days, both ends included, with how the question said it. */
@@ -79,7 +79,22 @@ export interface DayRecord {
   statuses: Readonly<Record<string, ControlStatus>>;
 }
 
+/** A finding of one day's report, with the day and its control. */
+export interface DayFinding {
+  date: string;
+  controlId: string;
+  finding: Finding;
+}
+
 /** The reports of a span of days, for trends and histories; only days that have one are returned. */
 export interface ReportDays {
   between(from: string, to: string): Promise<DayRecord[]>;
+  /**
+   * The findings `keep` selects in each day's report of a span, for one subject's history; only the
+   * last `maxFindingDays` days of the span are read, as each is a whole report.
+   */
+  findings?(from: string, to: string, keep: (finding: Finding) => boolean): Promise<DayFinding[]>;
 }
+
+/** The most days of whole reports a question about one subject's history reads. */
+export const maxFindingDays = 31;

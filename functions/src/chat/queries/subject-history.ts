@@ -1,0 +1,76 @@
+/**
+ * One subject over past days ("what happened with the status.acme.example certificate last
+ * week?", "is image/reports-worker still carrying a critical vulnerability?", "did
+ * cloudsql/acme-prod-billing miss its backups at any point?"): the subject may be one today's report
+ * no longer names, so it is looked for in the findings of the span's reports — named as a path or
+ * a dotted name, or as today's report names it — and the answer gives, per control, the days it
+ * had an open finding and where it stands today.
+ */
+import { addDays } from '../../assessment/dates.js';
+import type { ControlResult, Finding } from '../../assessment/model.js';
+import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import type { ReportIndex } from '../report-index.js';
+import { statusLabel } from '../retrieve.js';
+import { periodIn } from './periods.js';
+import type { DayFinding, ReportDays } from './query-model.js';
+import { answered } from './report-queries.js';
+import { subjectQuery } from './subject-queries.js';
+
+const pastCue = /\b(was|were|did|had|ever|at any point|earlier|previously|before|still|happened|history|used to)\b/;
+const openOutcomes = new Set<Finding['outcome']>(['fail', 'error', 'stale', 'missing', 'info']);
+
+/** The names a question gives a subject: paths and dotted names, and what today's report calls one it names. */
+function namesIn(text: string, index: ReportIndex): string[] {
+  const written = (text.match(/[a-z0-9][a-z0-9_-]*(?:[./@][a-z0-9_-]+)+/g) ?? []).filter(
+    (name) => /[a-z]/.test(name) && name.length >= 6,
+  );
+  const today = subjectQuery(text, index)?.keys ?? [];
+  return [...new Set([...written, ...today])];
+}
+
+export async function subjectHistory(text: string, index: ReportIndex, days: ReportDays): Promise<ComposedAnswer | undefined> {
+  if (!days.findings) return undefined;
+  const reportDate = index.report.date;
+  const period = periodIn(text, reportDate);
+  if (!period && !pastCue.test(text)) return undefined;
+  const names = namesIn(text, index);
+  if (names.length === 0) return undefined;
+  const from = period?.from ?? addDays(reportDate, -13);
+  const to = period?.to ?? reportDate;
+  const namesIt = (finding: Finding) =>
+    names.some((name) => finding.subject?.toLowerCase().includes(name) || finding.message.toLowerCase().includes(name));
+  const found = await days.findings(from, to, (finding) => openOutcomes.has(finding.outcome) && namesIt(finding));
+  if (found.length === 0) return undefined;
+  return historyAnswer(found, names[0]!, { from, to, phrase: period?.phrase ?? 'the last two weeks' }, index);
+}
+
+function historyAnswer(
+  found: readonly DayFinding[],
+  name: string,
+  period: { from: string; to: string; phrase: string },
+  index: ReportIndex,
+): ComposedAnswer {
+  const byControl = new Map<string, DayFinding[]>();
+  for (const entry of found) byControl.set(entry.controlId, [...(byControl.get(entry.controlId) ?? []), entry]);
+  const lines: string[] = [];
+  const cited: ControlResult[] = [];
+  for (const [controlId, entries] of byControl) {
+    const result = index.byId.get(controlId)?.result;
+    if (!result) continue;
+    cited.push(result);
+    const dates = [...new Set(entries.map((entry) => entry.date))].sort();
+    const latest = entries.at(-1)!;
+    const stillOpen = result.findings.some(
+      (finding) => openOutcomes.has(finding.outcome) && finding.message === latest.finding.message,
+    );
+    lines.push(
+      `- **${result.id}** ${escapeMarkdown(result.title)}: an open finding on ${dates.length === 1 ? dates[0] : `${dates.length} days, ${dates[0]} to ${dates.at(-1)}`} ` +
+        `\u2014 \u201c${escapeMarkdown(latest.finding.message.replace(/\.$/, ''))}\u201d. Today the control is ${statusLabel[result.status]}` +
+        `${stillOpen ? ' and the finding is still open.' : ' and the finding is gone.'}`,
+    );
+  }
+  return answered(
+    [`What the reports from ${period.from} to ${period.to} (${period.phrase}) say of ${escapeMarkdown(name)}:`, '', ...lines],
+    cited,
+  );
+}
