@@ -48,11 +48,13 @@ interface FrozenSet {
 const sets: FrozenSet[] = [
   {
     // Written by a third separate author after the tuning on the second set began, frozen
-    // 2026-11-24 before the last round of tuning; never tuned on.
+    // 2026-11-24 before the last round of tuning; never tuned on. Measured once at the end of that
+    // round (0b8ff4a): 50 of 70 in scope (71.4%, mean precision 0.846, mean recall 0.889), 10 of
+    // 12 declined, no number a report does not hold — short of the targets.
     file: 'held-out-set-3.json',
     sha256: '02af3149f01ae72a20fe6522a9ebcfba493e726877b798c30f2da84fb2552f72',
     state: 'hidden',
-    floor: { passed: 0, declined: 0 },
+    floor: { passed: 50, declined: 10 },
     minimum: { questions: 80, followUps: 8, outOfScope: 12 },
   },
   {
