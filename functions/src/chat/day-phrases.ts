@@ -183,6 +183,17 @@ export function windowAhead(text: string, reportDate: string): { from?: string; 
   const thisYear = Number(reportDate.slice(0, 4));
   const yearOf = (word: string | undefined) =>
     word === undefined ? undefined : word === 'next year' ? thisYear + 1 : Number(word);
+  const next =
+    /\b(?:in|within|over|during) the (?:next|coming) (\d+|two|three|four|five|six|seven|ten|fourteen|thirty) (days?|weeks?|months?)\b/.exec(
+      text,
+    );
+  if (next) {
+    const count = /^\d+$/.test(next[1]!) ? Number(next[1]) : (numberWords[next[1]!] ?? 1);
+    const unit = next[2]!.startsWith('d') ? 1 : next[2]!.startsWith('w') ? 7 : 30;
+    return { from: reportDate, until: addDays(reportDate, count * unit), phrase: next[0] };
+  }
+  const year = /\b(?:in|during|until|till) (\d{4})\b(?![-/.]\d)/.exec(text);
+  if (year && `${year[1]}-01-01` > reportDate) return { from: `${year[1]}-01-01`, until: `${year[1]}-12-31`, phrase: year[0] };
   const end = new RegExp(`\\bend of ${monthPattern}\\.?(?:,? (\\d{4}))?`).exec(text);
   if (end) return { until: monthEndAhead(end[1]!, yearOf(end[2]), reportDate), phrase: end[0] };
   const quarter = /\b(?:(q[1-4])|the (first|second|third|fourth) quarter)(?:,? (?:of )?(next year|\d{4}))?\b/.exec(text);

@@ -11,7 +11,7 @@ export const attentionStatuses: ControlStatus[] = ['failing', 'stale', 'missing'
 
 /** Requests the report can never answer, however they are worded (and instructions aimed at the assistant itself). */
 export const offTopic =
-  /\b(ignore (all |any |the |your )?(previous|prior|above|earlier) (instructions|prompts?)|system prompt|jailbreak|pretend (to be|you are)|revenue|profits?|fees?|pricing|prices?|costs?|how much (?:does|do|would|will|is|are) [a-z0-9 ]{0,40}(?:cost|charge)\w*|earnings|salar(y|ies)|payroll|budget|weather|forecast|jokes?|funny|poems?|poetry|haiku|songs?|lyrics|recipes?|cook(ing)?|restaurants?|movies?|films?|sports?|football|soccer|basketball|baseball|world cup|super bowl|olympics|stock price|share price|bitcoin|cryptocurrenc\w*|lottery|horoscope|translate|capital of|meaning of life|who (won|invented|wrote|painted)|your name|are you (a |an )?(bot|ai|human|robot)|what time is it|what day is it|dating|girlfriend|boyfriend|vacation|holiday plans?|performance reviews?|appraisals?|promotions?|(sick|parental|annual) leave|pto|time off|birthdays?|job interviews?|how (do|can|should) i (reset|change|recover|unlock) my)\b/;
+  /\b(ignore (all |any |the |your )?(previous|prior|above|earlier) (instructions|prompts?)|system prompt|jailbreak|pretend (to be|you are)|revenue|profits?|fees?|pricing|prices?|costs?|how much (?:does|do|would|will|is|are) [a-z0-9 ]{0,40}(?:cost|charge)\w*|earnings|salar(y|ies)|payroll|budget|weather|forecast|jokes?|funny|poems?|poetry|haiku|songs?|lyrics|recipes?|cook(ing)?|restaurants?|movies?|films?|sports?|football|soccer|basketball|baseball|world cup|super bowl|olympics|stock price|share price|bitcoin|cryptocurrenc\w*|lottery|horoscope|translate|capital of|meaning of life|who (won|invented|wrote|painted)|your name|are you (a |an )?(bot|ai|human|robot)|what time is it|what day is it|dating|girlfriend|boyfriend|vacation|holiday plans?|performance reviews?|appraisals?|promotions?|(sick|parental|annual) leave|pto|time off|birthdays?|job interviews?|how (do|can|should) i (reset|change|recover|unlock) my|cheaper|(recommend|suggest) (a|an|some|another) (product|tool|vendor|alternative)|alternatives? to)\b/;
 
 /**
  * Facts the report never holds, whatever the topic: inventories ("how many employees do we
@@ -114,7 +114,8 @@ function requirementNotation(text: string): string {
 export function statusesIn(text: string): { statuses: ControlStatus[]; rest: string } {
   const statuses = new Set<ControlStatus>();
   let attention = false;
-  let rest = text;
+  // "Stale or missing, rather than because a check fails": the clause set aside names no status asked for.
+  let rest = text.replace(/\b(rather than|instead of|not because|as opposed to|other than)\b[^,.;?]*/g, ' ');
   for (const [status, pattern] of statusCues) {
     if (!pattern.test(rest)) continue;
     rest = rest.replace(new RegExp(pattern.source, 'g'), ' ');

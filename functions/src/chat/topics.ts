@@ -13,7 +13,7 @@ import { topicTerms, topicWords } from './vocabulary.js';
 
 /** Courtesies, hedges and "the full list": how to answer, not what about. */
 const courtesies =
-  /\b((the )?(full|complete|entire|whole) (list|rundown)|pl[sz]|please|thanks?|thx|right now|rn|atm|currently|at the moment|sorry( if this is (a )?(basic|dumb|silly|stupid)( question)?)?|quick question|hi|hello|hey|what does '?\w+'? mean( here)?)\b/g;
+  /\b((the )?((full|complete|entire|whole|quick) )?(list|rundown|run-down|lowdown)|give me|pl[sz]|please|thanks?|thx|right now|rn|atm|currently|at the moment|sorry( if this is (a )?(basic|dumb|silly|stupid)( question)?)?|quick question|hi|hello|hey|what does '?\w+'? mean( here)?)\b/g;
 
 export interface FrameworkMatch {
   id: string;

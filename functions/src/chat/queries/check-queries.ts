@@ -106,7 +106,7 @@ export function checksMeeting(text: string, index: ReportIndex): CheckMatch[] {
       chosen.includes(candidate) || chosen.some((best) => best.controlId === candidate.controlId && candidate.score >= 3),
   );
   const controls = new Set(chosen.map((candidate) => candidate.controlId));
-  return controls.size <= 3 ? found.map(({ controlId, check }) => ({ controlId, check })) : [];
+  return controls.size <= 3 ? found.map(({ controlId, check, score }) => ({ controlId, check, score })) : [];
 }
 
 /** Of the matched checks, those whose control has findings in the statuses asked ("stale", "failing"), if any has. */

@@ -20,7 +20,7 @@ import { answered } from './report-queries.js';
 type ExpiringQuery = Extract<Query, { kind: 'expiring' }>;
 
 const freshnessCue =
-  /\b(go(es|ing)? stale|(will|would) (be|go|become|get|turn) stale|becomes? stale|gets? stale|expires?|expiring|runs? out|lapses?|need\w* (renewing|redoing|refreshing|renewal|to be (renewed|redone|refreshed))|due for renewal)\b/;
+  /\b(go(es|ing)? stale|(will|would) (be|go|become|get|turn) stale|becomes? stale|gets? stale|expires?|expiring|runs? out|running out|laps(e|es|ing)|need\w* (renewing|redoing|refreshing|renewal|to be (renewed|redone|refreshed))|due for renewal)\b/;
 
 /** The last day the question looks to: a date, a month, or a span from the report's day. */
 function horizonIn(text: string, reportDate: string): { from?: string; until: string; phrase: string } | undefined {
@@ -68,6 +68,8 @@ export function expiringQuery(text: string, history: readonly ChatTurn[], index:
   // "And before the end of February?" after a question about what goes stale asks it again.
   const again = /^(and|what about|how about|ok,? and)\b/.test(text) && freshnessCue.test(lastQuestion(history));
   if (!freshnessCue.test(text) && !again) return undefined;
+  // "When did it go stale?" asks about the past: the control's history, not what lies ahead.
+  if (/\b(did|went|was|were|had|has been)\b[^?]*\b(stale|expire|lapse)/.test(text)) return undefined;
   const words = new Set(
     tokenize(text)
       .filter((token) => token.length >= 4 && !stopWords.has(token))

@@ -10,7 +10,7 @@ import { frameworkNames, plural, type FrameworkId } from '../../contract.js';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
 import { declineSuggestions, statusLabel } from '../retrieve.js';
-import type { DayRecord, Period, Query } from './query-model.js';
+import type { DayFinding, DayRecord, Period, Query } from './query-model.js';
 import { answered } from './report-queries.js';
 
 type QueryOf<K extends Query['kind']> = Extract<Query, { kind: K }>;
@@ -234,6 +234,7 @@ export function answerControlHistory(
   query: QueryOf<'controlHistory'>,
   days: readonly DayRecord[],
   index: ReportIndex,
+  findings: readonly DayFinding[] = [],
 ): ComposedAnswer {
   const { period } = query;
   if (days.length === 0) return noReports(period, index);
@@ -259,7 +260,19 @@ export function answerControlHistory(
     );
     if (entry.result.openSince)
       lines.push(`- open since ${entry.result.openSince}${entry.result.dueDate ? `, due ${entry.result.dueDate}` : ''}`);
+    lines.push(...openFindingLines(findings.filter((found) => found.controlId === id)));
     cited.push(entry.result);
   }
   return answered(lines, cited);
+}
+
+/** What the open findings of the days said: each distinct message once, with the days it was reported. */
+function openFindingLines(findings: readonly DayFinding[]): string[] {
+  const byMessage = new Map<string, string[]>();
+  for (const { date, finding } of findings) byMessage.set(finding.message, [...(byMessage.get(finding.message) ?? []), date]);
+  return [...byMessage].slice(0, 10).map(([message, dates]) => {
+    const sorted = [...new Set(dates)].sort();
+    const when = sorted.length === 1 ? `on ${sorted[0]}` : `${sorted[0]} to ${sorted.at(-1)}`;
+    return `- ${when}: ${escapeMarkdown(message)}`;
+  });
 }

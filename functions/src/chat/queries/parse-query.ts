@@ -35,7 +35,7 @@ function frameworkOfRequirement(id: string): FrameworkId {
 }
 
 const readinessCue =
-  /\b(read(y|iness|yness)|redy\w*|audit\w*|block\w*|keep\w*|close to|pass(ing)?|met|meet\w*|stand\w*|doing|status|state|summar\w*|gaps?|cover\w*|criteria|requirements?|complian\w*|families|family|progress|look\w*|where are we|how far)\b/;
+  /\b(satisf\w*|read(y|iness|yness)|redy\w*|audit\w*|block\w*|keep\w*|close to|pass(ing)?|met|meet\w*|stand\w*|doing|status|state|summar\w*|gaps?|cover\w*|criteria|requirements?|complian\w*|families|family|progress|look\w*|where are we|how far)\b/;
 const blockingCue =
   /\b(unproven|why|hold\w* (us |it |them )?(back|up)|held (us |it |them )?(back|up)|what (would|will|does) it take|to get \S+ (to )?met|block\w*|keep\w*|stop\w*|prevent\w*|not met|unmet|gaps?|missing|wrong|fail\w*|attention|problems?|need\w*)\b/;
 const gapsCue =
@@ -44,7 +44,8 @@ const gapsCue =
 const compareCue = /\b(score|trend\w*|chang\w*|progress\w*|improv\w*|posture|different|difference|compare\w*|versus|vs)\b/;
 const trendCue = /\b(score|trend\w*|moved?|progress\w*|improv\w*|posture|lowest|highest|best|worst|evolv\w*)\b/;
 /** What one day's report says against the one before: its score, what broke or changed on it. */
-const dayCue = /\b(score\w*|broke|break|broken|happened|changed|drop\w*|fell|rose|dip\w*|jump\w*|went (up|down))\b/;
+const dayCue =
+  /\b(report|status|summary|score\w*|broke|break|broken|happened|changed|drop\w*|fell|rose|dip\w*|jump\w*|went (up|down))\b/;
 const historyCue =
   /\b(since when|how long|when did|ever|history|at all|(whole|entire) period|throughout|deviations?|operat\w* effectively|all (week|month|quarter|year)|whole (week|month|quarter)|every day|each day|over the (last|past)|(last|past) (\d+|two|three|four) (days|weeks|months)|(last|past) (week|month|quarter)|this (week|month|quarter))\b/;
 const passingTheFramework =
@@ -147,7 +148,7 @@ function checksQuery(text: string, index: ReportIndex): Query | undefined {
 }
 
 function exceptionsQuery(text: string): Query | undefined {
-  const scopedOut = /\b(scoped out|out of scope|not applicable|excluded|exempt\w*)\b/.test(text);
+  const scopedOut = /\b(scoped[- ]out|out of scope|not applicable|excluded|exempt\w*)\b/.test(text);
   if (!exceptionCue.test(text) || /\bexception handling\b/.test(text)) return undefined;
   return { kind: 'exceptions', ...(scopedOut ? { scopedOut } : {}) };
 }
@@ -232,7 +233,9 @@ function ownerQuery(text: string, history: readonly ChatTurn[], index: ReportInd
 function historyQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
   if (!historyCue.test(text)) return undefined;
   const named = controlIdsIn(index, text);
-  const previous = named.length === 0 && /^(since when|how long|when did|and (since|how long))\b/.test(text);
+  const previous =
+    named.length === 0 &&
+    (/^(since when|how long|when did|and (since|how long))\b/.test(text) || /\b(it|they|that one|this one)\b/.test(text));
   const controlIds = named.length > 0 ? named : previous ? previouslyCited(history, index) : [];
   if (controlIds.length === 0 || controlIds.length > 3) return undefined;
   const reportDate = index.report.date;

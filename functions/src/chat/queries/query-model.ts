@@ -70,6 +70,8 @@ export type Query =
 export interface CheckMatch {
   controlId: string;
   check: Check;
+  /** How strongly the question's words met it (2 for each id or field word, 1 for a kind or message word). */
+  score?: number;
 }
 
 /** One day's report as history answers need it: the score, counts and each control's status. */

@@ -43,8 +43,17 @@ export async function runQuery(
       return answerSubject(query, index);
     case 'trend':
       return days && answerTrend(query, await days.between(query.period.from, query.period.to), index);
-    case 'controlHistory':
-      return days && answerControlHistory(query, await days.between(query.period.from, query.period.to), index);
+    case 'controlHistory': {
+      if (!days) return undefined;
+      const { from, to } = query.period;
+      // What the controls' open findings said over the span, when the history can read findings.
+      const findings =
+        query.controlIds.length <= 3 && days.findings
+          ? await days.findings(from, to, (finding) => ['fail', 'error', 'stale', 'missing'].includes(finding.outcome))
+          : [];
+      const ours = findings.filter((found) => query.controlIds.includes(found.controlId));
+      return answerControlHistory(query, await days.between(from, to), index, ours);
+    }
     case 'day': {
       if (!days) return undefined;
       const week = await days.between(addDays(query.date, -14), query.date);

@@ -5,7 +5,7 @@
  * stale — under the names people use for them (a repository without its owner, a bucket without
  * its provider prefix, a person's address without the domain, or their first and last name).
  */
-import type { ControlResult, Finding } from '../../assessment/model.js';
+import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '../../contract.js';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import { escapeRegExp } from '../day-phrases.js';
@@ -105,13 +105,22 @@ export function unknownSubject(text: string, index: ReportIndex): string | undef
 
 const domainEnd = /\.(com|org|net|io|dev|app|co|example|internal|local|cloud|ai|md|json|txt|csv|pdf|yaml|yml)$/;
 
+const namedOn = (index: ReportIndex, controlId: string, check: Check, keys: readonly string[]) =>
+  (index.byId.get(controlId)?.result.findings ?? []).some(
+    (finding) => (finding.check === check.id || finding.kind === check.kind) && mentions(finding, keys),
+  );
+
 const mentions = (finding: Finding, keys: readonly string[]) =>
   keys.some((key) => finding.subject?.toLowerCase() === key || finding.message.toLowerCase().includes(key));
 
 const open = new Set<Finding['outcome']>(['fail', 'stale', 'missing', 'error']);
 
 export function answerSubject(query: SubjectQuery, index: ReportIndex): ComposedAnswer {
-  if (query.checks) return subjectOnChecks(query, query.checks, index);
+  // What the checks asked about say of it, when any of their findings name it; else everything that does.
+  // A check met strongly ("enrolled a second factor") is answered for the subject even when only a count of passes names it.
+  const strong = query.checks?.some((match) => (match.score ?? 0) >= 4);
+  if (query.checks && (strong || query.checks.some(({ controlId, check }) => namedOn(index, controlId, check, query.keys))))
+    return subjectOnChecks(query, query.checks, index);
   const name = escapeMarkdown(query.name);
   const lines: string[] = [];
   const cited: ControlResult[] = [];
