@@ -122,7 +122,9 @@ export function statusesIn(text: string): { statuses: ControlStatus[]; rest: str
     if (status === 'attention') attention = true;
     else statuses.add(status);
   }
-  if (attention) for (const status of attentionStatuses) statuses.add(status);
+  // "Open because their evidence is stale or missing": the statuses named say which of the open ones.
+  const specific = attentionStatuses.some((status) => statuses.has(status));
+  if (attention && !specific) for (const status of attentionStatuses) statuses.add(status);
   return { statuses: [...statuses], rest };
 }
 

@@ -60,11 +60,11 @@ const sets: FrozenSet[] = [
     // 2026-11-24 before the last round of tuning; never tuned on. Measured once at the end of that
     // round (0b8ff4a): 50 of 70 in scope (71.4%, mean precision 0.846, mean recall 0.889), 10 of
     // 12 declined, no number a report does not hold — short of the targets. Spent since: its
-    // misses were then read and tuned on.
+    // misses were then read and tuned on (65 of 70, 12 of 12 after).
     file: 'held-out-set-3.json',
     sha256: '02af3149f01ae72a20fe6522a9ebcfba493e726877b798c30f2da84fb2552f72',
     state: 'spent',
-    floor: { passed: 50, declined: 10 },
+    floor: { passed: 65, declined: 12 },
     minimum: { questions: 80, followUps: 8, outOfScope: 12 },
   },
   {
@@ -74,11 +74,11 @@ const sets: FrozenSet[] = [
     // the end of the tuning on two development sets written apart from the engine (96db786):
     // 55 of 69 (79.7%, mean precision 0.904, mean recall 0.939), 9 of 12 declined — short of the
     // targets (85%, every out-of-scope question declined). Spent since: its misses were then read
-    // and tuned on (62 of 69, 12 of 12 after), and a third set took its place.
+    // and tuned on (63 of 69, 12 of 12 after), and a third set took its place.
     file: 'held-out-set-2.json',
     sha256: 'b9e72f2edcbbfbb1704eee00ddfd787f5451f7b41ed9ceec89a72fe7b05827d8',
     state: 'spent',
-    floor: { passed: 62, declined: 12 },
+    floor: { passed: 63, declined: 12 },
     minimum: { questions: 80, followUps: 8, outOfScope: 12 },
   },
   {

@@ -131,6 +131,25 @@ describe('reading what a question names', () => {
   });
 });
 
+describe('rankings', () => {
+  it('finds the day the score fell most against the report before it, and what changed that day', async () => {
+    const answer = await ask('Which day saw the biggest drop in score?');
+    expect(answer.answer.split('\n')[0]).toMatch(
+      /^The score was \*\*[\d.]+\*\* on 2026-11-19, down [\d.]+ points from \*\*82.9\*\* on 2026-11-18/,
+    );
+    expect(citedIds(answer)).toEqual(['END-02', 'IAM-08']);
+  });
+
+  it('ranks owners by the controls they have needing attention, and frameworks by readiness', async () => {
+    const owners = await ask('Which owner has the most open controls?');
+    expect(owners.answer.split('\n')[0]).toBe('The IT lead has the most controls needing attention: 4.');
+    expect(citedIds(owners)).toEqual(['END-02', 'END-03', 'IAM-05', 'IAM-08']);
+    const frameworks = await ask('Which of the three frameworks are we closest to being audit-ready for?');
+    expect(frameworks.answer.split('\n')[2]).toMatch(/^- NIST SP 800-53 .*: \*\*71.6%\*\* ready/);
+    expect([frameworks.grounded, frameworks.citations]).toEqual([true, []]);
+  });
+});
+
 describe("a subject's history", () => {
   it("finds a subject today's report no longer names in the reports of the span, with its days and where it stands today", async () => {
     const answer = await ask('Did cloudsql/acme-prod-billing miss its backups at any point in the last two weeks?');

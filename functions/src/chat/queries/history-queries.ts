@@ -276,3 +276,23 @@ function openFindingLines(findings: readonly DayFinding[]): string[] {
     return `- ${when}: ${escapeMarkdown(message)}`;
   });
 }
+
+/** The day whose score moved most against the report before it, in the last 90 days: that day against the one before. */
+export function answerBiggestMove(query: QueryOf<'biggestMove'>, days: readonly DayRecord[], index: ReportIndex): ComposedAnswer {
+  let best: { at: number; delta: number } | undefined;
+  for (let at = 1; at < days.length; at++) {
+    const delta = days[at]!.summary.score - days[at - 1]!.summary.score;
+    const signed = query.direction === 'down' ? -delta : delta;
+    if (signed > 0 && (!best || signed > best.delta)) best = { at, delta: signed };
+  }
+  if (!best) {
+    return answered(
+      [
+        `The score never ${query.direction === 'down' ? 'fell' : 'rose'} from one report to the next in the ${plural(days.length, 'day')} with a report.`,
+      ],
+      [],
+    );
+  }
+  const day = days[best.at]!;
+  return answerDay({ kind: 'day', date: day.date, phrase: day.date }, days.slice(Math.max(0, best.at - 1), best.at + 1), index);
+}

@@ -47,7 +47,7 @@ const trendCue = /\b(score|trend\w*|moved?|progress\w*|improv\w*|posture|lowest|
 const dayCue =
   /\b(report|status|summary|score\w*|broke|break|broken|happened|changed|drop\w*|fell|rose|dip\w*|jump\w*|went (up|down))\b/;
 const historyCue =
-  /\b(since when|how long|when did|ever|history|at all|(whole|entire) period|throughout|deviations?|operat\w* effectively|all (week|month|quarter|year)|whole (week|month|quarter)|every day|each day|over the (last|past)|(last|past) (\d+|two|three|four) (days|weeks|months)|(last|past) (week|month|quarter)|this (week|month|quarter))\b/;
+  /\b(since when|how long|when did|ever|history|at all|what happened|(was|were) (red|failing|stale|broken|down)|(the )?(whole|entire|full) (\d+|two|three|four) (days|weeks|months)|(whole|entire) period|throughout|deviations?|operat\w* effectively|all (week|month|quarter|year)|whole (week|month|quarter)|every day|each day|over the (last|past)|(last|past) (\d+|two|three|four) (days|weeks|months)|(last|past) (week|month|quarter)|this (week|month|quarter))\b/;
 const passingTheFramework =
   /\bpass(es|ed|ing)? (?:(?:the|our|an?|this|next|its|their) )?(?=soc|iso|nist|\d|audit|certif|assess|framework|standard)/g;
 const exceptionCue =
@@ -57,6 +57,7 @@ export function parseQuery(text: string, history: readonly ChatTurn[], index: Re
   const reportDate = index.report.date;
   return (
     exceptionsQuery(text) ??
+    rankingQuery(text) ??
     (openLongestCue.test(text) ? { kind: 'openLongest' } : undefined) ??
     evidenceKindsQuery(text) ??
     ownershipQuery(text, history, index) ??
@@ -274,6 +275,23 @@ function overDaysQuery(text: string, history: readonly ChatTurn[], reportDate: s
   const again = /^(and|what about|how about)\b/.test(text) && dayCue.test(lastQuestion(history));
   if (day && day.date < reportDate && (dayCue.test(text.replace(day.phrase, ' ')) || again))
     return { kind: 'day', date: day.date, phrase: day.phrase };
+  return undefined;
+}
+
+/** "Which day saw the biggest drop in score", "which owner has the most open controls", "which framework are we closest to". */
+function rankingQuery(text: string): Query | undefined {
+  const move =
+    /\b(biggest|largest|sharpest|worst|steepest) (one[- ]day )?(drop|fall|decline|dip)\b|\b(biggest|largest|best) (one[- ]day )?(jump|rise|gain|improvement)\b/.exec(
+      text,
+    );
+  if (move) return { kind: 'biggestMove', direction: move[1] && move[3] ? 'down' : 'up' };
+  if (/\b(which|what) (owner|person|team|lead)\b[^?]*\b(most|fewest|least)\b/.test(text)) return { kind: 'ownersRanked' };
+  if (
+    /\b(which|what) (of (the|our) )?(three |3 )?(frameworks?|standards?)\b[^?]*\b(closest|nearest|best|most|furthest|worst|least|highest|lowest)\b/.test(
+      text,
+    )
+  )
+    return { kind: 'frameworksRanked' };
   return undefined;
 }
 

@@ -30,6 +30,12 @@ export type Query =
   | { kind: 'throughout'; period: Period; statuses: ControlStatus[]; every: boolean }
   /** One day against the report before it: "what was the score on the 15th", "what broke on Nov 14". */
   | { kind: 'day'; date: string; phrase: string }
+  /** The day the score moved most (against the report before it) in the history. */
+  | { kind: 'biggestMove'; direction: 'down' | 'up' }
+  /** Owners by how many of their controls need attention. */
+  | { kind: 'ownersRanked' }
+  /** The frameworks by readiness. */
+  | { kind: 'frameworksRanked' }
   /** What has needed attention the longest, by each control's `openSince`. */
   | { kind: 'openLongest' }
   /** Controls by the kinds of evidence the catalog asks of them: "which controls rely only on attestations". */

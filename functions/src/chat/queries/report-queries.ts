@@ -240,3 +240,36 @@ export function answerOpenLongest(index: ReportIndex): ComposedAnswer {
     longest.slice(0, shownControls),
   );
 }
+
+/** Owners by how many of their controls need attention; the first one's are cited. */
+export function answerOwnersRanked(index: ReportIndex): ComposedAnswer {
+  const byOwner = new Map<string, ControlResult[]>();
+  for (const { result } of index.controls)
+    if (result.owner && nonPassing.has(result.status)) byOwner.set(result.owner, [...(byOwner.get(result.owner) ?? []), result]);
+  const ranked = [...byOwner].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+  if (ranked.length === 0)
+    return answered([`No owner has a control needing attention in the report for ${index.report.date}.`], []);
+  const [owner, results] = ranked[0]!;
+  return answered(
+    [
+      `The ${escapeMarkdown(owner)} has the most controls needing attention: ${results.length}.`,
+      '',
+      ...listed(rankByRisk(results)),
+      '',
+      'By owner:',
+      '',
+      ...ranked.map(([name, open]) => `- ${escapeMarkdown(name)}: ${open.length}`),
+    ],
+    rankByRisk(results),
+  );
+}
+
+/** The frameworks by readiness, from the report. */
+export function answerFrameworksRanked(index: ReportIndex): ComposedAnswer {
+  const ranked = [...(index.report.frameworks ?? [])].sort((a, b) => (b.share ?? -1) - (a.share ?? -1));
+  const lines = ranked.map(
+    (entry) =>
+      `- ${frameworkNames[entry.framework]}: **${entry.share ?? 'no'}%** ready (${entry.counts.met} of ${entry.covered} covered requirements met)`,
+  );
+  return answered([`Readiness in the report for ${index.report.date}, closest first:`, '', ...lines], []);
+}

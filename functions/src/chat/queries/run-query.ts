@@ -8,11 +8,20 @@ import type { ReportIndex } from '../report-index.js';
 import { answerChecks, answerFindings } from './check-queries.js';
 import { answerExpiring } from './expiring-queries.js';
 import { addDays } from '../../assessment/dates.js';
-import { answerCompare, answerControlHistory, answerDay, answerThroughout, answerTrend } from './history-queries.js';
+import {
+  answerBiggestMove,
+  answerCompare,
+  answerControlHistory,
+  answerDay,
+  answerThroughout,
+  answerTrend,
+} from './history-queries.js';
 import type { Query, ReportDays } from './query-model.js';
 import {
   answerDue,
   answerEvidenceKinds,
+  answerFrameworksRanked,
+  answerOwnersRanked,
   answerOpenLongest,
   answerExceptions,
   answerOwner,
@@ -59,6 +68,15 @@ export async function runQuery(
       const week = await days.between(addDays(query.date, -14), query.date);
       return answerDay(query, week, index);
     }
+    case 'biggestMove': {
+      if (!days) return undefined;
+      const all = await days.between(addDays(index.report.date, -89), index.report.date);
+      return answerBiggestMove(query, all, index);
+    }
+    case 'ownersRanked':
+      return answerOwnersRanked(index);
+    case 'frameworksRanked':
+      return answerFrameworksRanked(index);
     case 'openLongest':
       return answerOpenLongest(index);
     case 'evidenceKinds':
