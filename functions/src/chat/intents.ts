@@ -263,7 +263,8 @@ function listIntent(question: Question): Intent | undefined {
     statuses: statuses.length > 0 ? statuses : attentionStatuses,
     ...(narrowed ? { topic: narrowed } : {}),
     ...(severities.length > 0 ? { severities } : {}),
-    ...(superlative ? { limit: limitIn(text) } : {}),
+    // "List everything that's failing — which one is the most severe?" wants the list, riskiest first.
+    ...(superlative && !/\b(list|everything|all of them|all the)\b/.test(text) ? { limit: limitIn(text) } : {}),
     // On the report's own day, it is today's list.
     ...(listDay && listDay.date !== reportDate ? { on: listDay } : {}),
   };

@@ -33,7 +33,7 @@ export const cues = {
     /\b(evidence|proof|proves?|proven|supports?|supporting|backs? (it|this|that) up|based on|sources?|artifacts?|which (items|data|records)|what (items|data|records))\b/,
   why: /\b(why|how come|explain\w*|reasons?|what'?s wrong|what is wrong|what went wrong|causes?|caused|details?|more about|elaborate)\b/,
   posture:
-    /\b(how (are|is|'re) (we|things|it|everything|the company|acme|our security|security) (doing|looking|going)|how'?s it (going|looking)|how is it (going|looking)|scores?|posture|summary|summari[sz]e|overview|overall|big picture|in a nutshell|report card|tl;?dr|health|how (healthy|secure|compliant|good) (are we|is it)|are we ([\w.-]+ ){0,3}(compliant|secure|ok|okay|good|doing ok|audit[- ]ready|ready)|where do we stand|state of (things|security|compliance)|(exec(utive)?|board|leadership|management|c-?level|ciso|ceo) (summary|overview|update|brief\w*|report|view)|for (the |our )?(board|leadership|management|execs?|executives|ciso|ceo|cto|auditors?))\b/,
+    /\b(how (are|is|'re) (we|things|it|everything|the company|acme|our security|security) (doing|looking|going)|how'?s it (going|looking)|how is it (going|looking)|scores?|posture|summary|summari[sz]e|overview|overall|big picture|in a nutshell|report card|tl;?dr|health|how (healthy|secure|compliant|good) (are we|is it)|are we ([\w.-]+ ){0,3}(compliant|secure|ok|okay|good|doing ok|audit[- ]ready|ready)|where (do )?we stand|state of (things|security|compliance)|(exec(utive)?|board|leadership|management|c-?level|ciso|ceo) (summary|overview|update|brief\w*|report|view)|for (the |our )?(board|leadership|management|execs?|executives|ciso|ceo|cto|auditors?))\b/,
   superlative:
     /\b(riskiest|biggest (risk|problem|issue|gap|concern)|most (critical|urgent|important|severe|pressing|serious|risky)|worst|top( \d+| three| five)? (risk|priority|priorities|issue|problem|concern)s?|highest (risk|priority)|first|(one|single|1) thing|start with|prioriti[sz]e)\b/,
   /** The framework requirements a control maps to ("Which frameworks does IAM-01 map to?"). */
@@ -116,6 +116,27 @@ export function statusesIn(text: string): { statuses: ControlStatus[]; rest: str
   let attention = false;
   // "Stale or missing, rather than because a check fails": the clause set aside names no status asked for.
   let rest = text.replace(/\b(rather than|instead of|not because|as opposed to|other than)\b[^,.;?]*/g, ' ');
+  // "Neither passing nor failing": every other status; "not failing but stale": that status is set aside.
+  const neither = /\bneither (\w+) nor (\w+)\b/.exec(rest);
+  const excluded = new Set<ControlStatus>();
+  if (neither) {
+    for (const word of [neither[1]!, neither[2]!])
+      for (const [status, pattern] of statusCues) if (status !== 'attention' && pattern.test(word)) excluded.add(status);
+    if (/\b(ignor\w*|except|excluding|not counting|besides) (the )?(n\/a|not applicable)/.test(rest))
+      excluded.add('not_applicable');
+    rest = rest.replace(neither[0], ' ');
+    if (excluded.size > 0)
+      return {
+        statuses: (['failing', 'stale', 'missing', 'not_applicable'] as ControlStatus[]).filter(
+          (status) => !excluded.has(status),
+        ),
+        rest,
+      };
+  }
+  for (const negated of rest.matchAll(/\b(?:not|isn'?t|aren'?t|never) (failing|failed|stale|missing)\b/g)) {
+    excluded.add(negated[1]!.startsWith('fail') ? 'failing' : (negated[1] as ControlStatus));
+    rest = rest.replace(negated[0], ' ');
+  }
   for (const [status, pattern] of statusCues) {
     if (!pattern.test(rest)) continue;
     rest = rest.replace(new RegExp(pattern.source, 'g'), ' ');
@@ -125,6 +146,7 @@ export function statusesIn(text: string): { statuses: ControlStatus[]; rest: str
   // "Open because their evidence is stale or missing": the statuses named say which of the open ones.
   const specific = attentionStatuses.some((status) => statuses.has(status));
   if (attention && !specific) for (const status of attentionStatuses) statuses.add(status);
+  for (const status of excluded) statuses.delete(status);
   return { statuses: [...statuses], rest };
 }
 

@@ -13,6 +13,7 @@ import type { ChatTurn } from '../intent-model.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { previouslyCited } from '../topics.js';
 import { stem, stopWords, tokenize } from '../vocabulary.js';
+import { statusesIn } from '../question-cues.js';
 import { datesIn } from './periods.js';
 import type { Query } from './query-model.js';
 import { answered } from './report-queries.js';
@@ -86,6 +87,10 @@ export function expiringQuery(text: string, history: readonly ChatTurn[], index:
   const controlIds =
     named.length > 0 ? named : /\b(their|its|those|them|these|they)\b/.test(text) ? previouslyCited(history, index) : [];
   const horizon = horizonIn(text, index.report.date);
+  // "Which controls are passing but have evidence on the expiring list?"
+  const { statuses } = statusesIn(
+    text.replace(new RegExp(freshnessCue.source, 'g'), ' ').replace(/\b(stale|out of date|expired)\b/g, ' '),
+  );
   return {
     kind: 'expiring',
     ...(horizon ? { until: horizon.until, phrase: horizon.phrase } : {}),
@@ -93,6 +98,7 @@ export function expiringQuery(text: string, history: readonly ChatTurn[], index:
     ...(kinds.length > 0 ? { kinds } : {}),
     ...(subjects.length > 0 ? { subjects } : {}),
     ...(controlIds.length > 0 ? { controlIds } : {}),
+    ...(statuses.length > 0 ? { statuses } : {}),
   };
 }
 
@@ -107,7 +113,8 @@ export function answerExpiring(query: ExpiringQuery, index: ReportIndex): Compos
   const selected = all
     .filter((item) => !query.kinds || query.kinds.includes(item.kind))
     .filter((item) => !query.subjects || query.subjects.includes(item.subject))
-    .filter((item) => !query.controlIds || query.controlIds.includes(item.result.id));
+    .filter((item) => !query.controlIds || query.controlIds.includes(item.result.id))
+    .filter((item) => !query.statuses || query.statuses.includes(item.result.status));
   const within = selected
     .filter((item) => (!query.until || item.day <= query.until) && (!query.from || item.day >= query.from))
     .sort((a, b) => (a.staleAt < b.staleAt ? -1 : 1));

@@ -58,6 +58,7 @@ export function parseQuery(text: string, history: readonly ChatTurn[], index: Re
   return (
     exceptionsQuery(text) ??
     rankingQuery(text) ??
+    (/\b(muted|suppressed|silenced)\b/.test(text) ? { kind: 'muted' } : undefined) ??
     (openLongestCue.test(text) ? { kind: 'openLongest' } : undefined) ??
     evidenceKindsQuery(text) ??
     ownershipQuery(text, history, index) ??
@@ -162,9 +163,10 @@ function dueQuery(text: string, index: ReportIndex): Query | undefined {
   const filters = { ...(statuses ? { statuses } : {}), ...(owner ? { owner } : {}) };
   if (overdueControls(text, owner !== undefined) && !/\bdue (before|by|until|on)\b/.test(text))
     return { kind: 'due', ...filters };
-  const due = /\b(?:due|deadlines?|fall due)(?: dates?)?(?: (before|by|until|ahead of|on or before|on|in|during|for))?\b/.exec(
-    text,
-  );
+  const due =
+    /\b(?:due|deadlines?|fall due|(?:be |get )?(?:fixed|remediated|resolved|closed))(?: dates?)?(?: (before|by|until|ahead of|on or before|on|in|during|for))?\b/.exec(
+      text,
+    );
   if (!due) return undefined;
   const after = text.slice(due.index);
   const window = windowAhead(after, reportDate);
@@ -224,7 +226,12 @@ function ownerIn(text: string, index: ReportIndex): string | undefined {
 function ownerQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
   const owner = ownerIn(text, index);
   if (!owner) return undefined;
-  const statuses = statusesWithout(text, new RegExp(owner.toLowerCase(), 'g'));
+  const asked = statusesWithout(text, new RegExp(owner.toLowerCase(), 'g'));
+  // "What does the IT lead need to fix?" asks for what needs attention; "what about the security lead?" asks it again.
+  const again = /^(and|what about|how about)\b/.test(text) ? lastQuestion(history) : '';
+  const fix = (question: string) => /\b(fix|remediat\w*|address|work on|sort out|action)\b/.test(question);
+  const statuses =
+    asked ?? (fix(text) || fix(again) ? attentionStatuses : again ? statusesWithout(again, /\boverdue\b/g) : undefined);
   // "And which of those does the IT lead own?" narrows the previous answer's controls.
   const previous = /\b(of|among|from) (those|these|them)\b/.test(text) ? previouslyCited(history, index) : [];
   return { kind: 'owner', owner, ...(statuses ? { statuses } : {}), ...(previous.length > 0 ? { among: previous } : {}) };
@@ -319,7 +326,11 @@ function readinessQuery(text: string, history: readonly ChatTurn[], index: Repor
   // "Is CC8.1 passing?" asks after each control behind it, whatever its status.
   const yesNo = /^(is|are|do|does|have|has)\b/.test(text);
   // "Close to passing ISO 27001", "would we pass the audit": passing the framework is readiness, not a status asked for.
-  const { statuses } = statusesIn(text.replace(passingTheFramework, ' '));
+  const { statuses } = statusesIn(
+    text
+      .replace(passingTheFramework, ' ')
+      .replace(/\b(and )?(are|is) (they|it|these|those|all of them) (all )?(green|passing|ok|okay|met|red|failing)\b/g, ' '),
+  );
   const asked = yesNo ? undefined : statuses.length > 0 ? statuses : blockingCue.test(text) ? attentionStatuses : undefined;
   return {
     kind: 'readiness',

@@ -36,6 +36,8 @@ export type Query =
   | { kind: 'ownersRanked' }
   /** The frameworks by readiness. */
   | { kind: 'frameworksRanked' }
+  /** Findings shown for information only, such as a scanner's muted ones. */
+  | { kind: 'muted' }
   /** What has needed attention the longest, by each control's `openSince`. */
   | { kind: 'openLongest' }
   /** Controls by the kinds of evidence the catalog asks of them: "which controls rely only on attestations". */
@@ -66,6 +68,8 @@ export type Query =
       kinds?: string[];
       subjects?: string[];
       controlIds?: string[];
+      /** Only the items of controls in these statuses ("passing but with evidence on the expiring list"). */
+      statuses?: ControlStatus[];
     }
   /** Subject-level: the subjects the matched checks fail ("which people do not have MFA enabled"). */
   | { kind: 'checks'; checks: CheckMatch[] }

@@ -46,9 +46,15 @@ const resultsOf = (index: ReportIndex, ids: Iterable<string>) =>
 function requirementsOf(readiness: FrameworkReadiness, named: readonly string[] | undefined) {
   if (!named) return readiness.requirements;
   const keys = named.map((id) => id.toLowerCase());
+  // A requirement the framework has by that id is that one ("ac-2"); a series ("CC7", "A.8", "ir") brings its clauses.
   return readiness.requirements.filter((entry) => {
     const id = entry.id.toLowerCase();
-    return keys.some((key) => id === key || id.startsWith(`${key}.`) || id.startsWith(`${key}-`));
+    return keys.some(
+      (key) =>
+        id === key ||
+        (!readiness.requirements.some((other) => other.id.toLowerCase() === key) &&
+          (id.startsWith(`${key}.`) || id.startsWith(`${key}-`))),
+    );
   });
 }
 
@@ -272,4 +278,23 @@ export function answerFrameworksRanked(index: ReportIndex): ComposedAnswer {
       `- ${frameworkNames[entry.framework]}: **${entry.share ?? 'no'}%** ready (${entry.counts.met} of ${entry.covered} covered requirements met)`,
   );
   return answered([`Readiness in the report for ${index.report.date}, closest first:`, '', ...lines], []);
+}
+
+/** Findings the report shows for information only (a scanner's muted findings): shown, deciding nothing. */
+export function answerMuted(index: ReportIndex): ComposedAnswer {
+  const shown = index.controls.flatMap(({ result }) =>
+    result.findings.filter((finding) => finding.outcome === 'info').map((finding) => ({ result, finding })),
+  );
+  if (shown.length === 0)
+    return answered([`No finding in the report for ${index.report.date} is muted or shown for information only.`], []);
+  return answered(
+    [
+      `${plural(shown.length, 'finding')} ${shown.length === 1 ? 'is' : 'are'} shown for information only; they decide nothing:`,
+      '',
+      ...shown.map(
+        ({ result, finding }) => `- **${result.id}** ${escapeMarkdown(result.title)}: ${escapeMarkdown(finding.message)}`,
+      ),
+    ],
+    [...new Set(shown.map(({ result }) => result))],
+  );
 }

@@ -21,6 +21,7 @@ import {
   answerDue,
   answerEvidenceKinds,
   answerFrameworksRanked,
+  answerMuted,
   answerOwnersRanked,
   answerOpenLongest,
   answerExceptions,
@@ -73,6 +74,8 @@ export async function runQuery(
       const all = await days.between(addDays(index.report.date, -89), index.report.date);
       return answerBiggestMove(query, all, index);
     }
+    case 'muted':
+      return answerMuted(index);
     case 'ownersRanked':
       return answerOwnersRanked(index);
     case 'frameworksRanked':
