@@ -48,11 +48,13 @@ interface FrozenSet {
 const sets: FrozenSet[] = [
   {
     // Written by a fourth separate author while the tuning on the third set was under way, frozen
-    // 2026-11-24 before the last of it; never tuned on.
+    // 2026-11-24 before the last of it; never tuned on. Measured once at the end of that tuning
+    // (fd00d9e): 62 of 71 in scope (87.3%, mean precision 0.901, mean recall 0.903), 12 of 12
+    // declined, no number a report does not hold. Its misses have never been printed.
     file: 'held-out-set-4.json',
     sha256: '24423e778e8c3e9e94d2665991f9656157009dcdbe803aabb8900a928be3a755',
     state: 'hidden',
-    floor: { passed: 0, declined: 0 },
+    floor: { passed: 62, declined: 12 },
     minimum: { questions: 80, followUps: 8, outOfScope: 12 },
   },
   {
