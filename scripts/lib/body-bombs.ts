@@ -145,7 +145,11 @@ function send(url: string, bomb: Bomb): Promise<{ status: number; code?: string 
     const socket = net.connect(Number(port), hostname);
     const received: Buffer[] = [];
     let writing = true;
-    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.on('data', (chunk: Buffer) => {
+      received.push(chunk);
+      // The whole answer is in: done, whether or not the server closes (it may still be reading the body).
+      if (answerComplete(Buffer.concat(received))) socket.destroy();
+    });
     socket.on('error', () => (writing = false)); // the server may close once it has answered
     socket.on('close', () => {
       const text = Buffer.concat(received).toString('latin1');
@@ -177,9 +181,17 @@ function send(url: string, bomb: Bomb): Promise<{ status: number; code?: string 
       // Sent, or answered: the server closes after its answer (Connection: close). Ending our
       // side first would make Node's server abort the request (it takes no half-closed clients).
     };
-    socket.setTimeout(60_000, () => socket.destroy());
+    socket.setTimeout(30_000, () => socket.destroy());
     pump();
   });
+}
+
+/** Whether `bytes` hold an HTTP answer's head and as much body as its Content-Length says. */
+function answerComplete(bytes: Buffer): boolean {
+  const head = bytes.indexOf('\r\n\r\n');
+  if (head < 0) return false;
+  const length = /^content-length: *(\d+)\r?$/im.exec(bytes.subarray(0, head).toString('latin1'))?.[1];
+  return length !== undefined && bytes.length - head - 4 >= Number(length);
 }
 
 async function stop(child: ChildProcess): Promise<void> {
