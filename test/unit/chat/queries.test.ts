@@ -161,6 +161,13 @@ describe("a subject's history", () => {
     expect(citedIds(answer)).toEqual(['BCK-01']);
   });
 
+  it("says a finding is still open when today's report still names the subject, whatever its message now says", async () => {
+    // The span ends before today, and VUL-02's finding counts its oldest vulnerability's days: today's words differ.
+    const answer = await ask('Was host/vpn-gateway failing between nov 10 and nov 14?');
+    expect(answer.answer).toMatch(/\*\*VUL-02\*\*.*Today the control is failing and the finding is still open\.$/m);
+    expect(citedIds(answer)).toEqual(['VUL-02']);
+  });
+
   it('leaves a question with no past cue, or naming nothing the span holds, to the other answers', async () => {
     expect((await ask('What is wrong with acme/billing-service?')).answer).toMatch(
       /^In the report for 2026-11-21, 2 open findings name/,

@@ -41,17 +41,22 @@ export async function subjectHistory(text: string, index: ReportIndex, days: Rep
     names.some((name) => finding.subject?.toLowerCase().includes(name) || finding.message.toLowerCase().includes(name));
   const found = await days.findings(from, to, (finding) => openOutcomes.has(finding.outcome) && namesIt(finding));
   if (found.length === 0) return undefined;
-  return historyAnswer(found, names[0]!, { from, to, phrase: period?.phrase ?? 'the last two weeks' }, index);
+  const span = { from, to, phrase: period?.phrase ?? 'the last two weeks' };
+  return historyAnswer(found, { name: names[0]!, namesIt }, span, index);
 }
 
 function historyAnswer(
   found: readonly DayFinding[],
-  name: string,
+  subject: { name: string; namesIt: (finding: Finding) => boolean },
   period: { from: string; to: string; phrase: string },
   index: ReportIndex,
 ): ComposedAnswer {
   const byControl = new Map<string, DayFinding[]>();
-  for (const entry of found) byControl.set(entry.controlId, [...(byControl.get(entry.controlId) ?? []), entry]);
+  for (const entry of found) {
+    const entries = byControl.get(entry.controlId);
+    if (entries) entries.push(entry);
+    else byControl.set(entry.controlId, [entry]);
+  }
   const lines: string[] = [];
   const cited: ControlResult[] = [];
   for (const [controlId, entries] of byControl) {
@@ -60,9 +65,8 @@ function historyAnswer(
     cited.push(result);
     const dates = [...new Set(entries.map((entry) => entry.date))].sort();
     const latest = entries.at(-1)!;
-    const stillOpen = result.findings.some(
-      (finding) => openOutcomes.has(finding.outcome) && finding.message === latest.finding.message,
-    );
+    // Still open when today's report has an open finding naming it (a message's day count changes from day to day).
+    const stillOpen = result.findings.some((finding) => openOutcomes.has(finding.outcome) && subject.namesIt(finding));
     lines.push(
       `- **${result.id}** ${escapeMarkdown(result.title)}: an open finding on ${dates.length === 1 ? dates[0] : `${dates.length} days, ${dates[0]} to ${dates.at(-1)}`} ` +
         `\u2014 \u201c${escapeMarkdown(latest.finding.message.replace(/\.$/, ''))}\u201d. Today the control is ${statusLabel[result.status]}` +
@@ -70,7 +74,11 @@ function historyAnswer(
     );
   }
   return answered(
-    [`What the reports from ${period.from} to ${period.to} (${period.phrase}) say of ${escapeMarkdown(name)}:`, '', ...lines],
+    [
+      `What the reports from ${period.from} to ${period.to} (${period.phrase}) say of ${escapeMarkdown(subject.name)}:`,
+      '',
+      ...lines,
+    ],
     cited,
   );
 }
