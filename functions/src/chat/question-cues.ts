@@ -5,7 +5,7 @@
  */
 import type { ControlStatus, Severity } from '../assessment/model.js';
 import type { ChangeFocus } from './intent-model.js';
-import { numberWords } from './day-phrases.js';
+import { monthPattern, numberWords } from './day-phrases.js';
 
 export const attentionStatuses: ControlStatus[] = ['failing', 'stale', 'missing'];
 
@@ -78,17 +78,19 @@ export const normalize = (text: string) =>
       .toLowerCase()
       .trim()
       .replace(dayRange, (_, first: string, last: string, month: string) => `${first} ${month} to ${last} ${month}`)
-      .replace(monthDayRange, (_, month: string, first: string, last: string) => `${month} ${first} to ${month} ${last}`),
+      .replace(
+        monthDayRange,
+        (_, month: string, _abbreviation: string, first: string, last: string) => `${month} ${first} to ${month} ${last}`,
+      ),
   );
 
-const months = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|tember|t|ober|ember)?(?![a-z])';
 /** "8 to 21 November" is the 8th of November to the 21st; "Nov 8-21" the same. */
 const dayRange = new RegExp(
-  `\\b(\\d{1,2})(?:st|nd|rd|th)? ?(?:to|through|thru|until|-) ?(\\d{1,2})(?:st|nd|rd|th)? (?:of )?(${months})\\b`,
+  `\\b(\\d{1,2})(?:st|nd|rd|th)? ?(?:to|through|thru|until|-) ?(\\d{1,2})(?:st|nd|rd|th)? (?:of )?(${monthPattern})`,
   'g',
 );
 const monthDayRange = new RegExp(
-  `\\b(${months}) (\\d{1,2})(?:st|nd|rd|th)? ?(?:to|through|thru|until|-) ?(\\d{1,2})(?:st|nd|rd|th)?\\b(?! ${months})`,
+  `\\b(${monthPattern}) (\\d{1,2})(?:st|nd|rd|th)? ?(?:to|through|thru|until|-) ?(\\d{1,2})(?:st|nd|rd|th)?\\b(?! ${monthPattern})`,
   'g',
 );
 

@@ -53,7 +53,6 @@ export function topicTermsOf(
   ]) {
     rest = rest.replace(new RegExp(cue.source, 'g'), ' ');
   }
-  // Courtesies and "the full list" say how to answer, not what about.
   rest = rest.replace(courtesies, ' ');
   rest = withoutControlIds(index, rest);
   for (const framework of frameworks) rest = rest.replace(new RegExp(escapeRegExp(framework.id.toLowerCase()), 'g'), ' ');
@@ -92,6 +91,13 @@ export function searchTopic(index: ReportIndex, terms: string[], label: string):
   const strong = kept.some((hit) => hit.named || hit.inFamily);
   return { topic: { controlIds: kept.map((hit) => hit.id), label, source: 'search' }, strong };
 }
+
+/** The latest question the user asked before this one, in lower case ('' when there is none). */
+export const lastQuestion = (history: readonly ChatTurn[]): string =>
+  [...history]
+    .reverse()
+    .find((turn) => turn.role === 'user')
+    ?.content.toLowerCase() ?? '';
 
 /** The controls cited by the latest assistant turn, in the order it cited them. */
 export function previouslyCited(history: readonly ChatTurn[], index: ReportIndex): string[] {

@@ -40,13 +40,15 @@ export class StoredReportDays implements ReportDays {
     return records.filter((record): record is DayRecord => record !== undefined);
   }
 
-  async findings(from: string, to: string, keep: (finding: Finding) => boolean): Promise<DayFinding[]> {
+  async findings(from: string, to: string, keep: (finding: Finding, controlId: string) => boolean): Promise<DayFinding[]> {
     const today = this.#today();
     const dates = (await this.#reports.datesBetween(from, to)).slice(-maxFindingDays);
     const days = await inBatches(dates, 16, async (date) => {
       const stored = await this.#reports.find(date, { immutable: date < today });
       return (stored?.report.controls ?? []).flatMap((control) =>
-        control.findings.filter(keep).map((finding) => ({ date, controlId: control.id, finding })),
+        control.findings
+          .filter((finding) => keep(finding, control.id))
+          .map((finding) => ({ date, controlId: control.id, finding })),
       );
     });
     return days.flat();

@@ -47,17 +47,25 @@ const wordsIn = (text: string) =>
  * (split at camelCase) weigh most; its evidence kind's and the words of its messages less.
  */
 function wordsOf(check: Check): Map<string, number> {
-  const fields = [...`${check.expression} ${check.where ?? ''}`.matchAll(/\bdata\.([A-Za-z0-9]+)/g)].map((match) => match[1]!);
+  const known = checkWords.get(check);
+  if (known) return known;
+  const source = `${check.expression} ${check.where ?? ''}`;
+  const fields = [...source.matchAll(/\bdata\.([A-Za-z0-9]+)/g)].map((match) => match[1]!);
+  const literals = [...source.matchAll(/'([^']*)'/g)].map((match) => match[1]!);
   const weights = new Map<string, number>();
   const add = (words: string[], weight: number) => {
     for (const word of words) weights.set(word, Math.max(weights.get(word) ?? 0, weight));
   };
   add(wordsIn(`${check.pass} ${check.fail}`.replace(/\{\{[^}]*\}\}/g, ' ')), 1);
   add(wordsIn(check.kind), 1);
-  add(wordsIn([...`${check.expression} ${check.where ?? ''}`.matchAll(/'([^']*)'/g)].map((match) => match[1]!).join(' ')), 1);
+  add(wordsIn(literals.join(' ')), 1);
   add(wordsIn([check.id, ...fields].join(' ')), 2);
+  checkWords.set(check, weights);
   return weights;
 }
+
+/** Each catalog check's words, worked out once: the catalog's checks live as long as the process. */
+const checkWords = new WeakMap<Check, Map<string, number>>();
 
 const subjectQuestion =
   /^(which|who|whose|list|show|name|how many|(has|have|did|is|are|does) (everyone|everybody|anyone|anybody|every \w+|all (the )?\w+)|are there (any )?|is there (any|an?)|do (any|all|we have any)|does (any|every)|what (people|users|accounts|devices|laptops|machines|computers|repos|repositories|buckets|hosts|servers|vendors|keys|certificates|certs|alerts|policies|systems|services|assets|backups|databases|apps|applications|employees|staff))\b/;

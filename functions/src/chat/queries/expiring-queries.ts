@@ -8,10 +8,10 @@ import { addDays, dayIn } from '../../assessment/dates.js';
 import type { ControlResult } from '../../assessment/model.js';
 import { expiringHorizonDays, plural } from '../../contract.js';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
-import { monthAhead, windowAhead } from '../day-phrases.js';
+import { monthAhead, monthPattern, windowAhead } from '../day-phrases.js';
 import type { ChatTurn } from '../intent-model.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
-import { previouslyCited } from '../topics.js';
+import { lastQuestion, previouslyCited } from '../topics.js';
 import { stem, stopWords, tokenize } from '../vocabulary.js';
 import { statusesIn } from '../question-cues.js';
 import { datesIn } from './periods.js';
@@ -40,10 +40,7 @@ function horizonIn(text: string, reportDate: string): { from?: string; until: st
     const days = { day: 1, week: 7, month: 30, quarter: 91 }[span[2] as 'day'] * count;
     return { until: addDays(reportDate, days), phrase: span[0] };
   }
-  const month =
-    /\b(?:before|by|until) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|tember|t|ober|ember)?(?: (\d{4}))?\b/.exec(
-      text,
-    );
+  const month = new RegExp(`\\b(?:before|by|until) ${monthPattern}(?: (\\d{4}))?\\b`).exec(text);
   if (!month) return undefined;
   return { until: addDays(monthAhead(month[1]!, month[2] ? Number(month[2]) : undefined, reportDate), -1), phrase: month[0] };
 }
@@ -58,12 +55,6 @@ function lastDayOf(unit: string, reportDate: string): string {
   const first = next > 12 ? `${year + 1}-01-01` : `${year}-${String(next).padStart(2, '0')}-01`;
   return addDays(first, -1);
 }
-
-const lastQuestion = (history: readonly ChatTurn[]) =>
-  [...history]
-    .reverse()
-    .find((turn) => turn.role === 'user')
-    ?.content.toLowerCase() ?? '';
 
 export function expiringQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): ExpiringQuery | undefined {
   // "And before the end of February?" after a question about what goes stale asks it again.

@@ -9,11 +9,11 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import type { FrameworkId } from '../../contract.js';
-import { monthAhead, windowAhead } from '../day-phrases.js';
+import { monthAhead, monthPattern, windowAhead } from '../day-phrases.js';
 import type { ChatTurn } from '../intent-model.js';
 import { attentionStatuses, statusesIn } from '../question-cues.js';
 import { controlIdsIn, frameworkMatches, type ReportIndex } from '../report-index.js';
-import { previouslyCited, searchTopic } from '../topics.js';
+import { lastQuestion, previouslyCited, searchTopic } from '../topics.js';
 import { checksAskedAbout } from './check-queries.js';
 import { expiringQuery } from './expiring-queries.js';
 import { datesIn, periodIn } from './periods.js';
@@ -183,9 +183,7 @@ function dueQuery(text: string, index: ReportIndex): Query | undefined {
   if (!due[1] || due[1] === 'in' || due[1] === 'during' || due[1] === 'for' || due[1] === 'on') return undefined;
   const inclusive = due[1] !== 'before' && due[1] !== 'ahead of';
   if (date) return { kind: 'due', before: { date: date.date, inclusive, phrase: date.phrase }, ...filters };
-  const monthWord = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|tember|t|ober|ember)?\b/.exec(
-    after,
-  );
+  const monthWord = new RegExp(`\\b${monthPattern}`).exec(after);
   if (!monthWord) return undefined;
   return {
     kind: 'due',
@@ -216,8 +214,7 @@ function statusesWithout(text: string, phrase: RegExp): ControlStatus[] | undefi
   return statuses.length > 0 ? statuses : undefined;
 }
 
-/** "What does the IT lead own that is failing?": an owner the catalog names, in the question. */
-/** An owner the report's controls name, in the question (the longest name that fits). */
+/** An owner the report's controls name, in the question (the longest name that fits): "what does the IT lead own". */
 function ownerIn(text: string, index: ReportIndex): string | undefined {
   const owners = [...new Set(index.controls.map((entry) => entry.result.owner ?? entry.control?.owner ?? ''))].filter(Boolean);
   return owners.sort((a, b) => b.length - a.length).find((name) => text.includes(name.toLowerCase()));
@@ -354,13 +351,7 @@ function requirementsIn(text: string, index: ReportIndex, framework: FrameworkId
   return id && [...index.byFramework.keys()].some((key) => key.startsWith(`${id}-`)) ? [id] : [];
 }
 
-const lastQuestion = (history: readonly ChatTurn[]) =>
-  [...history]
-    .reverse()
-    .find((turn) => turn.role === 'user')
-    ?.content.toLowerCase() ?? '';
-
 function lastWasReadiness(history: readonly ChatTurn[]): boolean {
-  const user = [...history].reverse().find((turn) => turn.role === 'user');
-  return user !== undefined && frameworkNamed.some(([, pattern]) => pattern.test(user.content.toLowerCase()));
+  const last = lastQuestion(history);
+  return frameworkNamed.some(([, pattern]) => pattern.test(last));
 }

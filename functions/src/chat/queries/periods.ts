@@ -5,7 +5,7 @@
  * "between the 12th and the 18th"). Spans end on the report's day unless they say otherwise.
  */
 import { addDays, isCalendarDate } from '../../assessment/dates.js';
-import { monthNames, namedDates, numberWords, type NamedDate } from '../day-phrases.js';
+import { monthNames, monthPattern, namedDates, numberWords, type NamedDate } from '../day-phrases.js';
 import type { Period } from './query-model.js';
 
 /** Every calendar date the text names, in order: those written out (day-phrases.ts reads them), "today" and "yesterday". */
@@ -77,9 +77,7 @@ export function periodIn(text: string, reportDate: string): Period | undefined {
     const end = `${year[1]}-12-31`;
     return { from: `${year[1]}-01-01`, to: end < reportDate ? end : reportDate, phrase: year[0] };
   }
-  const named = text.match(
-    /\b(?:in|for|during|of|over) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(?:uary|ruary|ch|il|e|y|ust|tember|t|ober|ember)?(?![a-z])\.?(?! \d{1,2}\b)(?:,? (\d{4}))?/,
-  );
+  const named = text.match(new RegExp(`\\b(?:in|for|during|of|over) ${monthPattern}(?! \\d{1,2}\\b)(?:,? (\\d{4}))?`));
   if (named) {
     const m = monthNames.indexOf(named[1]!) + 1;
     let y = named[2] ? Number(named[2]) : Number(reportDate.slice(0, 4));

@@ -105,7 +105,7 @@ export interface ReportDays {
    * The findings `keep` selects in each day's report of a span, for one subject's history; only the
    * last `maxFindingDays` days of the span are read, as each is a whole report.
    */
-  findings?(from: string, to: string, keep: (finding: Finding) => boolean): Promise<DayFinding[]>;
+  findings?(from: string, to: string, keep: (finding: Finding, controlId: string) => boolean): Promise<DayFinding[]>;
 }
 
 /** The most days of whole reports a question about one subject's history reads. */

@@ -59,10 +59,14 @@ export async function runQuery(
       // What the controls' open findings said over the span, when the history can read findings.
       const findings =
         query.controlIds.length <= 3 && days.findings
-          ? await days.findings(from, to, (finding) => ['fail', 'error', 'stale', 'missing'].includes(finding.outcome))
+          ? await days.findings(
+              from,
+              to,
+              (finding, controlId) =>
+                query.controlIds.includes(controlId) && ['fail', 'error', 'stale', 'missing'].includes(finding.outcome),
+            )
           : [];
-      const ours = findings.filter((found) => query.controlIds.includes(found.controlId));
-      return answerControlHistory(query, await days.between(from, to), index, ours);
+      return answerControlHistory(query, await days.between(from, to), index, findings);
     }
     case 'day': {
       if (!days) return undefined;

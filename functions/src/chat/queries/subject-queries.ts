@@ -28,7 +28,8 @@ interface Named {
 }
 
 const emailPattern = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
-const names = new WeakMap<ReportIndex, Map<string, Named>>();
+/** Per report: each name a question may use for a subject, and one expression that finds them all in a question. */
+const names = new WeakMap<ReportIndex, { byAlias: Map<string, Named>; finder: RegExp | undefined }>();
 
 /** The names a subject goes by, longest meaning first. */
 function aliasesOf(subject: string): string[] {
@@ -47,7 +48,7 @@ function aliasesOf(subject: string): string[] {
 }
 
 /** Every name a question may use for a subject of this report, to the subject it names. */
-function subjectNames(index: ReportIndex): Map<string, Named> {
+function subjectNames(index: ReportIndex): { byAlias: Map<string, Named>; finder: RegExp | undefined } {
   const known = names.get(index);
   if (known) return known;
   const byAlias = new Map<string, Named>();
@@ -73,20 +74,25 @@ function subjectNames(index: ReportIndex): Map<string, Named> {
   }
   for (const [first, people] of firstNames)
     if (new Set(people.map((person) => person.display)).size === 1 && !byAlias.has(first)) byAlias.set(first, people[0]!);
-  names.set(index, byAlias);
-  return byAlias;
+  // Built once per report: a look-ahead at every position finds each alias there, longest first.
+  const alternatives = [...byAlias.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const finder =
+    alternatives.length === 0 ? undefined : new RegExp(`(?<![\\w@./-])(?=(${alternatives.join('|')})(?![\\w@-]|[./][\\w]))`, 'g');
+  const built = { byAlias, finder };
+  names.set(index, built);
+  return built;
 }
 
 /** The subject a question names (the longest name that fits), if any, and the checks the rest of it speaks of. */
 export function subjectQuery(text: string, index: ReportIndex): SubjectQuery | undefined {
-  let best: [string, Named] | undefined;
-  for (const [alias, named] of subjectNames(index)) {
-    if (best && alias.length <= best[0].length) continue;
-    if (new RegExp(`(?<![\\w@./-])${escapeRegExp(alias)}(?![\\w@-]|[./][\\w])`).test(text)) best = [alias, named];
-  }
-  if (!best) return undefined;
-  const checks = checksMeeting(text.replace(best[0], ' '), index);
-  return { kind: 'subject', name: best[1].display, keys: [...best[1].keys], ...(checks.length > 0 ? { checks } : {}) };
+  const { byAlias, finder } = subjectNames(index);
+  const alias = [...text.matchAll(finder ?? /$^/g)]
+    .map((match) => match[1]!)
+    .reduce<string | undefined>((longest, found) => (longest && longest.length >= found.length ? longest : found), undefined);
+  if (!alias) return undefined;
+  const named = byAlias.get(alias)!;
+  const checks = checksMeeting(text.replace(alias, ' '), index);
+  return { kind: 'subject', name: named.display, keys: [...named.keys], ...(checks.length > 0 ? { checks } : {}) };
 }
 
 /**
@@ -94,7 +100,7 @@ export function subjectQuery(text: string, index: ReportIndex): SubjectQuery | u
  * report does: a person the report knows nothing of.
  */
 export function unknownSubject(text: string, index: ReportIndex): string | undefined {
-  const known = subjectNames(index);
+  const known = subjectNames(index).byAlias;
   const email = (text.match(emailPattern) ?? []).find((address) => !known.has(address.toLowerCase()));
   if (email) return email;
   const handles = text.match(/(?<![\w@./-])[a-z]{2,}\.[a-z]{2,}(?![\w@-]|\.[a-z])/g) ?? [];
