@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paths } from '../lib/paths.ts';
+import { onServerCpu } from './cpu-pinning.ts';
 import { headerOf, perRequestHeaders, type RecordedAnswer } from './recorded-answer.ts';
 
 /** Where the benchmarks keep their stores, builds and bodies. */
@@ -97,34 +98,26 @@ export function writeReplayingHello(name: string, ok: RecordedAnswer, notModifie
   return dir;
 }
 
-export function startFunction(target: Target, port: number): ChildProcess {
-  return spawn(
-    process.execPath,
-    [functionsFramework, `--target=${target.target}`, `--source=${target.source}`, `--port=${port}`],
-    {
-      env,
-      stdio: 'ignore',
-    },
-  );
+/** Serves `target` under functions-framework at `port`; `pinned`, on the server CPU (cpu-pinning.ts). */
+export function startFunction(target: Target, port: number, { pinned = false } = {}): ChildProcess {
+  const args = [functionsFramework, `--target=${target.target}`, `--source=${target.source}`, `--port=${port}`];
+  const [command, commandArgs] = pinned ? onServerCpu(process.execPath, args) : [process.execPath, args];
+  return spawn(command, commandArgs, { env, stdio: 'ignore' });
 }
 
 /**
- * Starts `bare-server.ts` answering `bodyFile` with `contentType` (and `304` for a revalidation);
- * resolves once it listens.
+ * Starts `bare-server.ts` answering `bodyFile` with `contentType` (and `304` for a revalidation),
+ * on the server CPU when `pinned`; resolves once it listens.
  */
 export async function startBareServer(
   port: number,
   contentType: string,
   bodyFile: string,
-  status?: '200' | '304',
+  { status, pinned = false }: { status?: '200' | '304'; pinned?: boolean } = {},
 ): Promise<ChildProcess> {
-  const bare = spawn(
-    process.execPath,
-    [join(import.meta.dirname, 'bare-server.ts'), String(port), contentType, bodyFile, ...(status ? [status] : [])],
-    {
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    },
-  );
+  const args = [join(import.meta.dirname, 'bare-server.ts'), String(port), contentType, bodyFile, ...(status ? [status] : [])];
+  const [command, commandArgs] = pinned ? onServerCpu(process.execPath, args) : [process.execPath, args];
+  const bare = spawn(command, commandArgs, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   // A server that cannot listen (the port taken, the body unreadable) exits instead of saying so.
   await new Promise<void>((resolve, reject) => {
     bare.once('message', () => resolve());

@@ -17,6 +17,7 @@ import autocannon from 'autocannon';
 import { startBareServer, startFunction, stop, waitFor200, work, writeReplayingHello, type Target } from './functions-host.ts';
 import { differenceBetween, headerOf, recordAnswer, type RecordedAnswer } from './recorded-answer.ts';
 import type { Comparison } from './comparison.ts';
+import { withLoadPinned } from './cpu-pinning.ts';
 import { median } from './median.ts';
 
 export interface SameBytesThroughput {
@@ -58,17 +59,28 @@ function cpuMicros(child: ChildProcess): number | undefined {
 /**
  * Measures `target` at `port` against its hello-world at `port + 1` and node:http at `port + 2`,
  * for `seconds` of load each in all, in rounds of at least a second. `conditional` revalidates:
- * both are sent the function's ETag (the hello-world sends it too) and must answer 304.
+ * both are sent the function's ETag (the hello-world sends it too) and must answer 304. The
+ * servers run on one CPU and autocannon on another where the machine allows (cpu-pinning.ts).
  */
-export async function sameBytesThroughput(
+export function sameBytesThroughput(target: Target, port: number, options: SameBytesOptions): Promise<SameBytesThroughput> {
+  return withLoadPinned(() => measure(target, port, options));
+}
+
+interface SameBytesOptions {
+  seconds: number;
+  conditional?: boolean;
+  showRounds?: boolean;
+}
+
+async function measure(
   target: Target,
   port: number,
-  { seconds, conditional = false, showRounds = false }: { seconds: number; conditional?: boolean; showRounds?: boolean },
+  { seconds, conditional = false, showRounds = false }: SameBytesOptions,
 ): Promise<SameBytesThroughput> {
   const status = conditional ? 304 : 200;
   const servers: ChildProcess[] = [];
   try {
-    const fn = startFunction(target, port);
+    const fn = startFunction(target, port, { pinned: true });
     servers.push(fn);
     const url = `http://127.0.0.1:${port}${target.path}`;
     await waitFor200(url, performance.now() + 20_000);
@@ -88,6 +100,7 @@ export async function sameBytesThroughput(
         path: target.path,
       },
       port + 1,
+      { pinned: true },
     );
     servers.push(hello);
     // At the function's own path: the runtime's router matches the path against its pattern on
@@ -124,7 +137,7 @@ export async function sameBytesThroughput(
     const bodyFile = join(work, `${target.name}.body`);
     writeFileSync(bodyFile, ok.body);
     const contentType = headerOf(ok, 'content-type') ?? 'application/json';
-    const bare = await startBareServer(port + 2, contentType, bodyFile, conditional ? '304' : '200');
+    const bare = await startBareServer(port + 2, contentType, bodyFile, { status: conditional ? '304' : '200', pinned: true });
     servers.push(bare);
     const bareUrl = `http://127.0.0.1:${port + 2}${target.path}`;
     await load(bareUrl, 2, bare, {}, status);

@@ -9,6 +9,7 @@ import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { buildDocument } from '../../openapi/document.ts';
 import { compileRouteTable } from '../../scripts/lib/route-tables.ts';
 import type { TokenCheck } from '../../functions/src/http/bearer-token.ts';
+import { rereadSettings } from '../../functions/src/config.ts';
 
 let document: OpenAPIObject | undefined;
 export const specDocument = () => (document ??= buildDocument());
@@ -48,8 +49,16 @@ export function fakeVerifier(): FakeVerifier {
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-/** Sets the server's mode for the requests that follow (settings are read per request). */
+/** Sets the server's mode for the requests that follow (settings are read once until told to read again). */
 export function setMode(mode: 'public' | 'protected'): void {
   process.env.AUTH_REQUIRED = mode === 'protected' ? 'true' : 'false';
   process.env.IDP_PROJECT_ID = 'demo-unit';
+  rereadSettings();
+}
+
+/** Sets (or, with undefined, removes) one setting for the requests that follow. */
+export function setSetting(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+  rereadSettings();
 }

@@ -82,6 +82,7 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
 /** In protected mode a shared cache (the Hosting CDN) must not keep a report for everyone. */
 const scopeOf = (context: RequestContext) => (context.authRequired ? 'private' : 'public');
 
-const todaysCaching = (context: RequestContext) => `${scopeOf(context)}, no-cache`;
+/** Revalidated on every use; written out rather than built, as it is sent on every read of today's report. */
+const todaysCaching = (context: RequestContext) => (context.authRequired ? 'private, no-cache' : 'public, no-cache');
 
 export const handler = createReportFamily();

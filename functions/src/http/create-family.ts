@@ -9,20 +9,28 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as config from '../config.js';
 import { logs } from '../logs.js';
-import { checkBearerToken, type TokenCheck } from './bearer-token.js';
+import { checkBearerToken, type Caller, type TokenCheck } from './bearer-token.js';
 import { EventStream } from './event-stream.js';
 import { answerHeaders, setHeaders } from './answer-headers.js';
 import { applyCors } from './cors.js';
 import { problemFor } from './domain-problems.js';
 import { andThen, isPromise, loadOnce, type MaybePromise } from '../common/maybe-async.js';
-import type { Family, FamilyHandlers, OperationHandler, OperationId, OperationInput, ResultOptions } from './operation-types.js';
+import type {
+  Family,
+  FamilyHandlers,
+  OperationHandler,
+  OperationId,
+  OperationInput,
+  RequestContext,
+  ResultOptions,
+} from './operation-types.js';
 import { ApiProblem, internalProblem, writeProblem } from './problem.js';
 import { readInput, type RequestWithBody } from './request-input.js';
 import {
   compilePaths,
   loadRouteTable,
   matchPath,
-  type CompiledPath,
+  type CompiledPaths,
   type RouteOperation,
   type RouteTable,
 } from './route-table.js';
@@ -47,7 +55,36 @@ interface RequestFacts {
   requestId: string;
   method: string;
   path: string;
-  operationId?: string;
+  operationId: string | undefined;
+}
+
+/**
+ * What a handler knows of its request besides its input. A class rather than an object literal
+ * with arrow functions, so a request allocates no closures for methods most handlers never call.
+ */
+class CallContext implements RequestContext {
+  readonly requestId: string;
+  readonly authRequired: boolean;
+  readonly caller: Caller | undefined;
+  readonly #token: TokenCheck;
+  readonly #req: IncomingRequest;
+
+  constructor(requestId: string, authRequired: boolean, token: TokenCheck, req: IncomingRequest) {
+    this.requestId = requestId;
+    this.authRequired = authRequired;
+    this.caller = token.outcome === 'valid' ? token.caller : undefined;
+    this.#token = token;
+    this.#req = req;
+  }
+
+  header(name: string): string | undefined {
+    const value = this.#req.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  protect(): void {
+    if (this.authRequired && this.#token.outcome !== 'valid') throw refusal(this.#token);
+  }
 }
 
 export function createFamily<F extends Family>(family: F, handlers: FamilyHandlers<F>, options: FamilyOptions = {}): HttpHandler {
@@ -80,7 +117,7 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
     res: ServerResponse,
     facts: RequestFacts,
     search: string,
-    compiled: CompiledPath[],
+    compiled: CompiledPaths,
   ): MaybePromise<void> {
     const { method, path: pathname } = facts;
     const match = matchPath(compiled, pathname);
@@ -107,18 +144,7 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
 
     return andThen(checkToken(operation, req, facts, verify), (token) => {
       if (operation.access === 'protected' && authRequired && token.outcome !== 'valid') throw refusal(token);
-      const context = {
-        requestId: facts.requestId,
-        authRequired,
-        caller: token.outcome === 'valid' ? token.caller : undefined,
-        header: (name: string) => {
-          const value = req.headers[name.toLowerCase()];
-          return Array.isArray(value) ? value.join(', ') : value;
-        },
-        protect() {
-          if (authRequired && token.outcome !== 'valid') throw refusal(token);
-        },
-      };
+      const context = new CallContext(facts.requestId, authRequired, token, req);
       const handler = byOperation[operation.operationId]!;
       return andThen(readInput(operation, match.rawParams, search, req), (input) =>
         andThen(handler(input as OperationInput<OperationId>, context), (result) =>
@@ -135,6 +161,7 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
       requestId: randomUUID(),
       method: (req.method ?? 'GET').toUpperCase(),
       path: queryStart === -1 ? url : url.slice(0, queryStart),
+      operationId: undefined, // set once routed; present from the start, so the object keeps one shape
     };
     const search = queryStart === -1 ? '' : url.slice(queryStart + 1);
     // Every answer carries answerHeaders: writeResult, writeProblem and the 204s each set them.
@@ -223,7 +250,9 @@ function writeResult(
   facts: RequestFacts,
   deprecationHeaders: readonly string[] = [],
 ): MaybePromise<void> {
-  const headers = [...answerHeaders(facts.requestId), ...deprecationHeaders, 'X-Content-Type-Options', 'nosniff'];
+  const headers = answerHeaders(facts.requestId);
+  if (deprecationHeaders.length > 0) headers.push(...deprecationHeaders);
+  headers.push('X-Content-Type-Options', 'nosniff');
   if (result.body instanceof EventStream) {
     // The stream sets its own type and caching as it starts.
     setHeaders(res, headers);

@@ -41,12 +41,11 @@ export function readInput(
   search: string,
   req: RequestWithBody,
 ): MaybePromise<RawInput> {
-  // An operation that takes nothing, asked with nothing (the cached reads): nothing to check.
-  if (operation.parameters.length === 0 && !operation.body && search === '' && !req.rawBody?.length) {
-    return { path: record(), query: record(), headers: record(), body: undefined };
-  }
-  const errors: RequestError[] = [];
   const byLocation = parametersOf(operation);
+  // The cached reads (today's report, the auth config, a docs page) take at most headers and
+  // are sent nothing else: only those are read and checked.
+  if (byLocation.onlyHeaders && search === '' && !req.rawBody?.length) return headersOnly(operation, byLocation.header, req);
+  const errors: RequestError[] = [];
 
   const path = record();
   for (const parameter of byLocation.path) {
@@ -61,13 +60,7 @@ export function readInput(
   const query = record();
   if (search !== '') readQuery(new URLSearchParams(search), byLocation.query, query, errors);
 
-  const headers = record();
-  for (const parameter of byLocation.header) {
-    const value = req.headers[parameter.name.toLowerCase()];
-    if (value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(', ') : value;
-    headers[parameter.name] = coerce(text, parameter.type);
-  }
+  const headers = readHeaders(byLocation.header, req);
 
   const schemaErrors: RequestError[] = [];
   collect(schemaErrors, 'path', operation.validate.path, path);
@@ -84,6 +77,34 @@ export function readInput(
     return { path, query, headers, body };
   };
   return andThen(readBody(operation, req, errors), finish);
+}
+
+/** A header parameter, with the lower-case name Node keys it by. */
+interface HeaderParameter extends ParameterSpec {
+  key: string;
+}
+
+/** The declared header parameters a request carries, as their schemas' types. */
+function readHeaders(declared: readonly HeaderParameter[], req: IncomingMessage): Record<string, unknown> {
+  const headers = record();
+  for (const parameter of declared) {
+    const value = req.headers[parameter.key];
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    headers[parameter.name] = coerce(text, parameter.type);
+  }
+  return headers;
+}
+
+/** The input of an operation that takes nothing but (optional) headers, sent nothing else. */
+function headersOnly(operation: RouteOperation, declared: readonly HeaderParameter[], req: IncomingMessage): RawInput {
+  const headers = readHeaders(declared, req);
+  if (declared.length > 0) {
+    const errors: RequestError[] = [];
+    collect(errors, 'header', operation.validate.header, headers);
+    throwIfInvalid(errors);
+  }
+  return { path: record(), query: record(), headers, body: undefined };
 }
 
 function readQuery(
@@ -110,7 +131,9 @@ function readQuery(
 interface ParametersByLocation {
   path: ParameterSpec[];
   query: Map<string, ParameterSpec>;
-  header: ParameterSpec[];
+  header: HeaderParameter[];
+  /** No path parameter, no required query parameter and no body: a request may carry only headers. */
+  onlyHeaders: boolean;
 }
 
 /** Each operation's parameters by where they are sent, sorted once rather than on every request. */
@@ -120,7 +143,14 @@ function parametersOf(operation: RouteOperation): ParametersByLocation {
   let found = parametersByOperation.get(operation);
   if (!found) {
     const at = (location: ParameterSpec['in']) => operation.parameters.filter((parameter) => parameter.in === location);
-    found = { path: at('path'), query: new Map(at('query').map((p) => [p.name, p])), header: at('header') };
+    const [path, query, header] = [at('path'), at('query'), at('header')];
+    const onlyHeaders = path.length === 0 && !query.some((parameter) => parameter.required) && !operation.body;
+    found = {
+      path,
+      query: new Map(query.map((parameter) => [parameter.name, parameter])),
+      header: header.map((parameter) => ({ ...parameter, key: parameter.name.toLowerCase() })),
+      onlyHeaders,
+    };
     parametersByOperation.set(operation, found);
   }
   return found;

@@ -76,8 +76,14 @@ export interface CompiledPath {
   allow: string[];
 }
 
+/** A family's paths, ready to match: literal ones by their text, templated ones in order. */
+export interface CompiledPaths {
+  literal: Map<string, CompiledPath>;
+  templated: CompiledPath[];
+}
+
 /** Groups operations by path template and turns each template into a matcher. */
-export function compilePaths(operations: RouteOperation[]): CompiledPath[] {
+export function compilePaths(operations: RouteOperation[]): CompiledPaths {
   const byTemplate = new Map<string, CompiledPath>();
   for (const operation of operations) {
     let compiled = byTemplate.get(operation.path);
@@ -98,8 +104,12 @@ export function compilePaths(operations: RouteOperation[]): CompiledPath[] {
     compiled.operations.set(operation.method, operation);
   }
   for (const compiled of byTemplate.values()) compiled.allow = allowedMethods(compiled.operations.keys());
-  // Literal paths win over templated ones (`/a/index` before `/a/{slug}`).
-  return [...byTemplate.values()].sort((a, b) => a.names.length - b.names.length);
+  const all = [...byTemplate.values()];
+  return {
+    literal: new Map(all.filter((path) => path.names.length === 0).map((path) => [path.template, path])),
+    // Fewer parameters first, so `/a/{id}/index` is tried before `/a/{id}/{part}`.
+    templated: all.filter((path) => path.names.length > 0).sort((a, b) => a.names.length - b.names.length),
+  };
 }
 
 export interface PathMatch {
@@ -108,8 +118,17 @@ export interface PathMatch {
   rawParams: Record<string, string>;
 }
 
-export function matchPath(paths: CompiledPath[], pathname: string): PathMatch | undefined {
-  for (const path of paths) {
+const noParams: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/**
+ * The path `pathname` names, with its raw parameters. A literal path (the cached reads: today's
+ * report, the auth config) is one map lookup, and wins over a template it also matches
+ * (`/a/index` before `/a/{slug}`); only the rest run a pattern.
+ */
+export function matchPath(paths: CompiledPaths, pathname: string): PathMatch | undefined {
+  const literal = paths.literal.get(pathname);
+  if (literal) return { path: literal, rawParams: noParams };
+  for (const path of paths.templated) {
     const match = path.pattern.exec(pathname);
     if (!match) continue;
     const rawParams: Record<string, string> = {};

@@ -7,11 +7,12 @@ import { resetStore, seedDemo } from '../../lib/seed-demo.ts';
 import type { Comparison } from '../comparison.ts';
 import { benchStore, type Target } from '../functions-host.ts';
 import type { BenchGroup } from '../group.ts';
+import { pinningNote } from '../cpu-pinning.ts';
 import { sameBytesRows, sameBytesThroughput } from '../same-bytes.ts';
 
 export const reportGroup: BenchGroup = {
   name: 'report',
-  heading: ({ seconds }) => `Warm report throughput on demo data, 50 connections, ${seconds} s each in rounds`,
+  heading: ({ seconds }) => `Warm report throughput on demo data, 50 connections, ${seconds} s each in rounds, ${pinningNote}`,
   async measure({ options }) {
     const comparisons: Comparison[] = [];
     await resetStore(benchStore);

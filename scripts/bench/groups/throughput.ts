@@ -4,11 +4,12 @@
  */
 import type { Comparison } from '../comparison.ts';
 import type { BenchGroup } from '../group.ts';
+import { pinningNote } from '../cpu-pinning.ts';
 import { sameBytesRows, sameBytesThroughput } from '../same-bytes.ts';
 
 export const throughputGroup: BenchGroup = {
   name: 'throughput',
-  heading: ({ seconds }) => `Warm throughput, autocannon, 50 connections, ${seconds} s each in rounds`,
+  heading: ({ seconds }) => `Warm throughput, autocannon, 50 connections, ${seconds} s each in rounds, ${pinningNote}`,
   async measure({ options, authConfig, docsPage }) {
     const comparisons: Comparison[] = [];
     for (const target of [authConfig, docsPage]) {

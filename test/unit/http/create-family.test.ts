@@ -9,7 +9,8 @@ import { createFamily, type FamilyOptions } from '../../../functions/src/http/cr
 import { ApiProblem } from '../../../functions/src/http/problem.ts';
 import { apiVersion } from '../../../functions/src/generated/api-version.ts';
 import { logEntries, logs } from '../../../functions/src/logs.ts';
-import { fakeTokens, fakeVerifier, setMode, bearer, tableOf } from '../../support/families.ts';
+import { rereadSettings } from '../../../functions/src/config.ts';
+import { fakeTokens, fakeVerifier, setMode, setSetting, bearer, tableOf } from '../../support/families.ts';
 import { keyEndpointStandIn, newSigningKey, signedIdToken, type KeyEndpoint } from '../../support/google-keys.ts';
 import { expectedProblem } from '../../support/problems.ts';
 import { serve, type Served } from '../../support/serve.ts';
@@ -59,7 +60,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   setMode('public');
-  delete process.env.CORS_ORIGINS;
+  setSetting('CORS_ORIGINS', undefined);
   failWith = undefined;
   verifier.calls = 0;
 });
@@ -143,7 +144,7 @@ describe('routing', () => {
   });
 
   it('sends one request id and the API version on every kind of answer, with or without CORS headers set before it', async () => {
-    process.env.CORS_ORIGINS = 'https://app.example.com';
+    setSetting('CORS_ORIGINS', 'https://app.example.com');
     const cors = { Origin: 'https://app.example.com' };
     const answers = {
       ok: await call('/api/widgets/7'),
@@ -577,6 +578,7 @@ describe('access when the token check is the real one', () => {
     vi.stubEnv('IDP_PROJECT_ID', '');
     vi.stubEnv('GCLOUD_PROJECT', '');
     vi.stubEnv('GOOGLE_CLOUD_PROJECT', '');
+    rereadSettings();
     const errors = vi.spyOn(logs, 'verifierMisconfigured').mockImplementation(() => undefined);
     try {
       const result = await read(await post(signed()));
@@ -592,6 +594,7 @@ describe('access when the token check is the real one', () => {
     } finally {
       vi.unstubAllEnvs();
       vi.stubEnv('FIREBASE_AUTH_EMULATOR_HOST', '');
+      rereadSettings();
     }
   });
 
@@ -614,7 +617,7 @@ describe('CORS for direct function URLs', () => {
   });
 
   it('allows a listed origin and exposes the headers clients need', async () => {
-    process.env.CORS_ORIGINS = `https://other.example.com, ${origin}`;
+    setSetting('CORS_ORIGINS', `https://other.example.com, ${origin}`);
     const result = await call('/api/widgets/7', { headers: { Origin: origin } });
     expect(result.response.status).toBe(200);
     expect(result.response.headers.get('access-control-allow-origin')).toBe(origin);
@@ -625,14 +628,14 @@ describe('CORS for direct function URLs', () => {
   });
 
   it('ignores an origin that is not listed', async () => {
-    process.env.CORS_ORIGINS = origin;
+    setSetting('CORS_ORIGINS', origin);
     const result = await call('/api/widgets/7', { headers: { Origin: 'https://evil.example.com' } });
     expect(result.response.status).toBe(200);
     expect(result.response.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it("answers a preflight with the path's methods from the description", async () => {
-    process.env.CORS_ORIGINS = origin;
+    setSetting('CORS_ORIGINS', origin);
     const result = await call('/api/widgets', {
       method: 'OPTIONS',
       headers: {

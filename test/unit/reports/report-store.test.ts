@@ -2,9 +2,10 @@
  * The report store: finding the newest report before a day — for the diff, and for the
  * controls' latest status — costs one listing of the month before, however many reports the
  * store holds, and still finds a report across a longer gap; and a past day's report never
- * changes by any write, judged by the clock at the write in the report's time zone.
+ * changes by any write, judged by the clock at the write in the report's time zone; and today's
+ * cached report is checked against the store once a second, not on every read.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { addDays } from '../../../functions/src/assessment/dates.ts';
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
@@ -53,6 +54,36 @@ describe('ReportStore.latestBefore', () => {
     expect((await reports.latestBefore('2025-03-01'))?.date).toBe('2025-01-10');
     expect(await reports.latestBefore('2025-01-10')).toBeUndefined();
     expect((await reports.latestOnOrBefore('2025-09-15'))?.date).toBe('2025-09-15');
+  });
+});
+
+describe('ReportStore.find', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('serves a cached report of today from memory for a second, then checks its generation and sees a republished one', async () => {
+    vi.useFakeTimers();
+    const store = new RecordingStore(new MemoryStore());
+    const writer = new ReportStore(store);
+    const reader = new ReportStore(store);
+    await writer.create(report('2026-11-21'));
+    const first = (await reader.find('2026-11-21'))!;
+    store.reset();
+
+    const current = (await writer.find('2026-11-21', { fresh: true }))!;
+    await writer.publish(
+      { ...report('2026-11-21'), runId: 'an-republished' },
+      current.generation,
+      () => new Date('2026-11-21T12:00:00Z'),
+    );
+    store.reset();
+    vi.advanceTimersByTime(999);
+    expect(reader.find('2026-11-21')).toBe(first); // the very object, not a promise: no store call
+    expect(store.of('stat')).toEqual([]);
+
+    vi.advanceTimersByTime(1);
+    expect((await reader.find('2026-11-21'))!.report.runId).toBe('an-republished');
+    expect(store.of('stat')).toEqual(['reports/day=2026-11-21/report.json']);
+    expect(store.of('read')).toEqual(['reports/day=2026-11-21/report.json']);
   });
 });
 
