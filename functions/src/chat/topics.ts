@@ -53,6 +53,7 @@ export function topicTermsOf(
   ]) {
     rest = rest.replace(new RegExp(cue.source, 'g'), ' ');
   }
+  // Courtesies and "the full list" say how to answer, not what about.
   rest = rest.replace(courtesies, ' ');
   rest = withoutControlIds(index, rest);
   for (const framework of frameworks) rest = rest.replace(new RegExp(escapeRegExp(framework.id.toLowerCase()), 'g'), ' ');

@@ -42,8 +42,8 @@ export function readInput(
   req: RequestWithBody,
 ): MaybePromise<RawInput> {
   const byLocation = parametersOf(operation);
-  // The cached reads (today's report, the auth config, a docs page) take at most headers and
-  // are sent nothing else: only those are read and checked.
+  // The cached reads (today's report, the auth config) take at most headers and are sent
+  // nothing else: only those are read and checked.
   if (byLocation.onlyHeaders && search === '' && !req.rawBody?.length) return headersOnly(operation, byLocation.header, req);
   const errors: RequestError[] = [];
 

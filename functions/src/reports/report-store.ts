@@ -91,8 +91,8 @@ const maxCached = 64;
 export class ReportStore {
   readonly #store: ObjectStore;
   readonly #cache = new Map<string, StoredReport>();
-  /** Days whose cached report was checked against the store less than `recheckAfterMs` ago. */
-  readonly #recentlyChecked = new Set<string>();
+  /** For each day whose cached report was checked against the store less than `recheckAfterMs` ago, the timer that ends that. */
+  readonly #recheckTimers = new Map<string, NodeJS.Timeout>();
   readonly #loading = new Map<string, Promise<StoredReport | undefined>>();
   /** The last entry of `#cache`, which a read of the same day (the common case) need not move. */
   #lastUsed: string | undefined;
@@ -107,8 +107,9 @@ export class ReportStore {
    * a tenth of what serving today's report from memory cost (docs/http-api.md, "Throughput").
    */
   #markChecked(date: string): void {
-    this.#recentlyChecked.add(date);
-    setTimeout(() => this.#recentlyChecked.delete(date), recheckAfterMs).unref();
+    const timer = this.#recheckTimers.get(date);
+    if (timer) timer.refresh();
+    else this.#recheckTimers.set(date, setTimeout(() => this.#recheckTimers.delete(date), recheckAfterMs).unref());
   }
 
   #remember(date: string, bytes: Buffer, generation: string, report: Report): StoredReport {
@@ -126,7 +127,8 @@ export class ReportStore {
     if (this.#cache.size > maxCached) {
       const oldest = this.#cache.keys().next().value!;
       this.#cache.delete(oldest);
-      this.#recentlyChecked.delete(oldest);
+      clearTimeout(this.#recheckTimers.get(oldest));
+      this.#recheckTimers.delete(oldest);
     }
     return stored;
   }
@@ -146,7 +148,7 @@ export class ReportStore {
         this.#cache.set(date, cached);
         this.#lastUsed = date;
       }
-      if (immutable || (this.#recentlyChecked.has(date) && !fresh)) return cached;
+      if (immutable || (this.#recheckTimers.has(date) && !fresh)) return cached;
     }
     if (fresh) return this.#load(date, cached);
     // Requests that arrive while the report is being checked share that check.

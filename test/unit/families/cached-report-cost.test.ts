@@ -16,20 +16,10 @@ import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { fakeVerifier, setMode, tableOf } from '../../support/families.ts';
+import { emptyReport } from '../../support/reports.ts';
 import { serve, type Served } from '../../support/serve.ts';
 
 const today = '2026-11-21';
-const todaysReport: Report = {
-  date: today,
-  timeZone: 'UTC',
-  asOf: `${today}T06:00:00.000Z`,
-  generatedAt: `${today}T06:00:00.000Z`,
-  runId: `daily-${today}`,
-  catalogVersion: 'test',
-  summary: { score: 100, counts: { passing: 0, failing: 0, stale: 0, missing: 0, not_applicable: 0 }, controls: 0 },
-  controls: [],
-  diff: { previousDate: null, newlyFailing: [], fixed: [], newlyStale: [], changes: [] },
-};
 
 /** What the handler did while it ran: the variables it looked up, clock reads, whether it returned a promise. */
 const seen = { counting: false, variables: [] as string[], clockReads: 0, promises: 0 };
@@ -39,7 +29,7 @@ const environment = process.env;
 beforeAll(async () => {
   setMode('public');
   const store = new MemoryStore();
-  await new ReportStore(store).create(todaysReport);
+  await new ReportStore(store).create(emptyReport(today));
   const family = createReportFamily({
     store: async () => store,
     catalog: () => compileCatalogSources(paths.catalog),

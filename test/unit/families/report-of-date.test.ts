@@ -16,6 +16,7 @@ import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { fakeVerifier, setMode, tableOf } from '../../support/families.ts';
 import { expectedProblem } from '../../support/problems.ts';
+import { emptyReport } from '../../support/reports.ts';
 import { serve, type Served } from '../../support/serve.ts';
 
 const catalog = compileCatalogSources(paths.catalog);
@@ -27,17 +28,12 @@ let chat: Served;
 beforeAll(async () => {
   setMode('public');
   vi.spyOn(logs, 'reportPublished').mockImplementation(() => undefined);
-  const past: Report = {
-    date: pastDay,
+  const past = emptyReport(pastDay, {
     timeZone: 'Europe/Paris',
     asOf: '2026-11-20T23:00:00.000Z',
     generatedAt: '2026-11-20T23:00:00.000Z',
-    runId: `daily-${pastDay}`,
     catalogVersion: catalog.version,
-    summary: { score: 100, counts: { passing: 0, failing: 0, stale: 0, missing: 0, not_applicable: 0 }, controls: 0 },
-    controls: [],
-    diff: { previousDate: null, newlyFailing: [], fixed: [], newlyStale: [], changes: [] },
-  };
+  });
   await new ReportStore(store).create(past);
   const options = {
     store: async () => store,

@@ -16,18 +16,9 @@ import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { RecordingStore } from '../../support/recording-store.ts';
+import { emptyReport } from '../../support/reports.ts';
 
-const report = (date: string, timeZone = 'UTC'): Report => ({
-  date,
-  timeZone,
-  asOf: `${date}T06:00:00.000Z`,
-  generatedAt: `${date}T06:00:00.000Z`,
-  runId: `daily-${date}`,
-  catalogVersion: 'test',
-  summary: { score: 100, counts: { passing: 0, failing: 0, stale: 0, missing: 0, not_applicable: 0 }, controls: 0 },
-  controls: [],
-  diff: { previousDate: null, newlyFailing: [], fixed: [], newlyStale: [], changes: [] },
-});
+const report = (date: string, timeZone = 'UTC'): Report => emptyReport(date, { timeZone });
 
 async function storeWith(dates: string[]): Promise<RecordingStore> {
   const store = new RecordingStore(new MemoryStore());

@@ -15,19 +15,10 @@ import { LocalFolderStore } from '../../../functions/src/storage/local-folder-st
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { fakeVerifier, setMode, tableOf } from '../../support/families.ts';
+import { emptyReport } from '../../support/reports.ts';
 import { serve, type Served } from '../../support/serve.ts';
 
-const report = (date: string, score: number): Report => ({
-  date,
-  timeZone: 'UTC',
-  asOf: `${date}T06:00:00.000Z`,
-  generatedAt: `${date}T06:00:00.000Z`,
-  runId: `daily-${date}`,
-  catalogVersion: 'test',
-  summary: { score, counts: { passing: 0, failing: 0, stale: 0, missing: 0, not_applicable: 0 }, controls: 0 },
-  controls: [],
-  diff: { previousDate: null, newlyFailing: [], fixed: [], newlyStale: [], changes: [] },
-});
+const report = (date: string, score: number): Report => emptyReport(date, { score });
 
 const listing = (date: string, score: number) => ({
   date,
