@@ -4,8 +4,8 @@
  * on a noisy one. Served as production serves them: functions-framework with `--target` on the
  * built functions.
  *
- * - cold start: process spawn to first 200, median of several runs, against a hello-world
- *   `onRequest` function built with the same SDK (target: ≤ 1.3×);
+ * - cold start: process spawn to first 200 of every family's function on demo data, median of
+ *   several runs, against a hello-world `onRequest` function built with the same SDK (target: ≤ 1.3×);
  * - warm throughput: requests/s with autocannon (50 connections) against a hello-world function
  *   returning the same bytes on the same runtime (target: ≥ 0.85×), for the auth config, a docs
  *   page, and today's report both as a 200 and as a 304 revalidation (on a store seeded with demo

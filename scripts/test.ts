@@ -9,6 +9,10 @@
  * `npm test -- unit` stops after step 3; `npm test -- integration` runs steps 1 and 4. Any other
  * argument filters the test files by name, as vitest's own filters do (`npm test -- integration
  * web-session` runs that file in both modes), and a run with filters skips step 2.
+ *
+ * Protected mode runs only the suites whose subject is the mode (`modeSuites`); the rest test
+ * behaviour that does not depend on it, which the access matrix proves by answering every
+ * operation alike in both modes but for its guard, so they run once, in public mode.
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +25,15 @@ import { emulatorEnv, emulatorsUsed, integrationTestEnv, projects, writeEmulator
 import { paths } from './lib/paths.ts';
 import { apiVersionProblems } from './lib/released-description.ts';
 import { run, step } from './lib/run.ts';
+
+/**
+ * The suites that run in both modes: who may call what (the access matrix, the smoke test, what
+ * protected mode adds), the sign-in flow and the protected journey in the browser, and the pages
+ * that differ by mode. Each holds tests for one mode or for both.
+ */
+const modeSuites = ['access-matrix', 'smoke', 'protected-mode', 'web-session', 'web-journey', 'web-chat-docs', 'browser'].map(
+  (name) => `test/integration/${name}.test.ts`,
+);
 
 const args = process.argv.slice(2);
 const projectsAsked = args.filter((arg) => arg === 'unit' || arg === 'integration');
@@ -38,6 +51,9 @@ function checkArguments(): void {
   );
   const unmatched = filters.filter((filter) => !testFiles.some((file) => file.includes(filter)));
   if (unmatched.length > 0) throw new Error(`No test file matches ${unmatched.map((filter) => `"${filter}"`).join(', ')}.`);
+  // A renamed mode suite would otherwise drop out of protected mode unnoticed.
+  const gone = modeSuites.filter((suite) => !testFiles.includes(suite.slice('test/'.length)));
+  if (gone.length > 0) throw new Error(`scripts/test.ts names mode suites that do not exist: ${gone.join(', ')}.`);
 }
 
 async function staticChecks(): Promise<void> {
@@ -61,7 +77,20 @@ async function staticChecks(): Promise<void> {
   );
 }
 
+/** The vitest filters of a mode's pass: every suite in public mode, the mode suites in protected mode. */
+function filtersOf(mode: Mode): string[] | undefined {
+  if (mode === 'public') return filtered;
+  if (filters.length === 0) return modeSuites;
+  const asked = modeSuites.filter((suite) => filters.some((filter) => suite.includes(filter)));
+  return asked.length > 0 ? asked : undefined;
+}
+
 async function integration(mode: Mode): Promise<void> {
+  const suites = filtersOf(mode);
+  if (!suites) {
+    console.log(`\n▸ No suite asked for runs in ${mode} mode (${modeSuites.join(', ')} do).`);
+    return;
+  }
   const store = join(paths.root, '.local', `test-store-${mode}`);
   rmSync(store, { recursive: true, force: true });
   // The demo's two weeks of evidence and reports, as `npm start` seeds them: the browser tests
@@ -87,7 +116,7 @@ async function integration(mode: Mode): Promise<void> {
         projects[mode],
         '--only',
         emulatorsUsed,
-        ['vitest run --project integration', ...filtered].join(' '),
+        ['vitest run --project integration', ...suites].join(' '),
       ],
       {
         env: emulatorEnv({

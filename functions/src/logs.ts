@@ -71,6 +71,13 @@ export const logEntries = {
   downloadFailed: (facts: RequestFacts, error: unknown) =>
     entry('ERROR', 'download failed', { event: 'download_failed', ...facts, ...describe(error) }),
 
+  /**
+   * An audit package stopped before its last file (its download went away or failed); no more
+   * of the store is read for it. How far it got, for whoever wonders why a download was partial.
+   */
+  auditPackageStopped: (period: { from: string; to: string }, made: { reports: number; evidence: number; attachments: number }) =>
+    entry('INFO', 'audit package stopped', { event: 'audit_package_stopped', ...period, ...made }),
+
   /** The client went away during a streamed download; the rest of it was not produced. */
   downloadAbandoned: (facts: RequestFacts) => entry('INFO', 'download abandoned', { event: 'download_abandoned', ...facts }),
 

@@ -30,6 +30,8 @@ export interface Target {
   source: string;
   target: string;
   path: string;
+  /** How to ask for `path`, when not a plain GET (the chat's POST). */
+  request?: RequestInit;
 }
 
 /** A folder for a function module `name`, with the functions package's SDK resolvable from it. */
@@ -156,7 +158,8 @@ export async function coldStart(target: Target, port: number): Promise<number> {
   const started = performance.now();
   const child = startFunction(target, port);
   try {
-    await waitFor200(`http://127.0.0.1:${port}${target.path}`, started + 20_000);
+    const url = `http://127.0.0.1:${port}${target.path}`;
+    await waitFor200(url, started + 20_000, target.request ? () => fetch(url, target.request) : undefined);
     return performance.now() - started;
   } finally {
     await stop(child);

@@ -6,35 +6,25 @@
  * on it.
  */
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Report } from '../../functions/src/assessment/model.ts';
 import type { ControlHistory } from '../../functions/src/reports/control-history.ts';
 import { dayLabel, fixText, passingText, streakText } from '../../hosting/src/lib/control-timeline.ts';
 import { openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
-import { bearer, hosting, mode, signUp } from '../support/emulator.ts';
+import { api } from '../support/api.ts';
+import { hosting, mode } from '../support/emulator.ts';
 import { expectedProblem } from '../support/problems.ts';
 
 const browser = useBrowser();
 
-let auth: Record<string, string>;
-beforeAll(async () => {
-  auth = mode === 'protected' ? bearer((await signUp()).idToken) : {};
-});
-
-async function get<T>(path: string): Promise<T> {
-  const answer = await fetch(`${hosting}${path}`, { headers: auth });
-  expect([path, answer.status]).toEqual([path, 200]);
-  return (await answer.json()) as T;
-}
-
 describe(`the history of a control, ${mode} mode`, () => {
   it("gives each day the status that day's report gives the control, and each change between reports that disagree", async () => {
-    const list = await get<{ today: string; reports: { date: string }[] }>('/api/report');
+    const list = await api.get<{ today: string; reports: { date: string }[] }>('/api/report');
     const first = list.reports[0]!.date;
-    const history = await get<ControlHistory>(`/api/controls/IAM-08/history?from=${first}&to=${list.today}`);
+    const history = await api.get<ControlHistory>(`/api/controls/IAM-08/history?from=${first}&to=${list.today}`);
     const reported = new Map<string, string>();
     for (const { date } of list.reports) {
-      const report = await get<Report>(`/api/report/${date}`);
+      const report = await api.get<Report>(`/api/report/${date}`);
       reported.set(date, report.controls.find((control) => control.id === 'IAM-08')!.status);
     }
     expect(history.days.filter((day) => day.status !== null)).toEqual([...reported].map(([date, status]) => ({ date, status })));
@@ -52,7 +42,7 @@ describe(`the history of a control, ${mode} mode`, () => {
   });
 
   it("shows the last 90 days on the control's page, a day per cell, the summary and every change, then a period chosen there", async () => {
-    const history = await get<ControlHistory>('/api/controls/IAM-08/history');
+    const history = await api.get<ControlHistory>('/api/controls/IAM-08/history');
     const { page, problems, close } = await openPage(browser());
     await page.goto(`${hosting}/controls/IAM-08`);
     if (mode === 'protected') await signIn(page, 'timeline@example.com');
@@ -70,8 +60,7 @@ describe(`the history of a control, ${mode} mode`, () => {
 
     // The same days as CSV, through the authorised download.
     const csvPath = `/api/controls/IAM-08/history.csv?from=${history.from}&to=${history.to}`;
-    const csv = await fetch(`${hosting}${csvPath}`, { headers: auth });
-    expect(csv.status).toBe(200);
+    const csv = await api.response(csvPath);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download these days as CSV' }).click(),
@@ -80,9 +69,9 @@ describe(`the history of a control, ${mode} mode`, () => {
     expect(readFileSync((await download.path())!, 'utf8')).toBe(await csv.text());
 
     // Another period, chosen on the page: its days, its summary and its CSV.
-    const list = await get<{ reports: { date: string }[] }>('/api/report');
+    const list = await api.get<{ reports: { date: string }[] }>('/api/report');
     const period = { from: list.reports[0]!.date, to: list.reports.at(-3)!.date };
-    const chosen = await get<ControlHistory>(`/api/controls/IAM-08/history?from=${period.from}&to=${period.to}`);
+    const chosen = await api.get<ControlHistory>(`/api/controls/IAM-08/history?from=${period.from}&to=${period.to}`);
     await page.getByLabel('From').fill(period.from);
     await page.getByLabel('To').fill(period.to);
     await page.getByRole('button', { name: 'Show', exact: true }).click();
@@ -105,10 +94,10 @@ describe(`the history of a control, ${mode} mode`, () => {
 
   it('refuses a period longer than a year with a 400 naming "from"', async () => {
     const path = '/api/controls/IAM-08/history?from=2024-01-01&to=2025-06-30';
-    const answer = await fetch(`${hosting}${path}`, { headers: auth });
+    const answer = await api.call(path);
     expect(answer.status).toBe(400);
     const message = 'makes a period longer than 366 days';
-    expect(await answer.json()).toEqual(
+    expect(answer.body).toEqual(
       expectedProblem(
         'invalid_request',
         `The query parameter "from" ${message}.`,

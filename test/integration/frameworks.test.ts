@@ -5,13 +5,14 @@
  * the report gives their controls, its trend is the reports' shares, and what cannot be answered
  * is refused with the exact problem.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Report } from '../../functions/src/assessment/model.ts';
 import { readinessOf } from '../../functions/src/assessment/readiness.ts';
 import type { components } from '../../functions/src/generated/api-types.ts';
 import { compileCatalogSources } from '../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../scripts/lib/paths.ts';
-import { bearer, hosting, mode, signUp } from '../support/emulator.ts';
+import { api } from '../support/api.ts';
+import { mode } from '../support/emulator.ts';
 import { expectedProblem } from '../support/problems.ts';
 
 type FrameworkList = components['schemas']['FrameworkList'];
@@ -20,32 +21,21 @@ type ControlList = components['schemas']['ControlList'];
 
 const catalog = compileCatalogSources(paths.catalog);
 
-let auth: Record<string, string>;
-beforeAll(async () => {
-  auth = mode === 'protected' ? bearer((await signUp()).idToken) : {};
-});
-
-async function get<T>(path: string): Promise<T> {
-  const answer = await fetch(`${hosting}${path}`, { headers: auth });
-  expect([path, answer.status]).toEqual([path, 200]);
-  return (await answer.json()) as T;
-}
-
 describe(`readiness per framework, ${mode} mode`, () => {
   it("gives each day the readiness of that day's report: the served catalog's mappings over its statuses", async () => {
-    const list = await get<{ reports: { date: string; summary: { readiness?: Record<string, number | null> } }[] }>(
+    const list = await api.get<{ reports: { date: string; summary: { readiness?: Record<string, number | null> } }[] }>(
       '/api/report',
     );
     // The mappings as the server serves them, so the roll-up is checked against what users see.
-    const { controls } = await get<ControlList>('/api/controls');
+    const { controls } = await api.get<ControlList>('/api/controls');
     for (const { date, summary } of list.reports) {
-      const report = await get<Report>(`/api/report/${date}`);
+      const report = await api.get<Report>(`/api/report/${date}`);
       const expected = readinessOf(catalog.frameworks, controls, report.controls);
       expect(report.frameworks, date).toEqual(expected);
       expect(summary.readiness, date).toEqual(
         Object.fromEntries(expected.map((framework) => [framework.framework, framework.share])),
       );
-      const served = await get<FrameworkList>(`/api/frameworks?date=${date}`);
+      const served = await api.get<FrameworkList>(`/api/frameworks?date=${date}`);
       expect(served, date).toEqual({
         date,
         frameworks: expected.map(({ requirements: _requirements, gaps, ...rest }) => ({ ...rest, gaps: gaps.length })),
@@ -54,11 +44,12 @@ describe(`readiness per framework, ${mode} mode`, () => {
   });
 
   it("lists a framework's requirements with the statuses the report gives their controls, and its trend", async () => {
-    const list = await get<{ today: string; reports: { date: string; summary: { readiness: Record<string, number | null> } }[] }>(
-      '/api/report',
-    );
-    const report = await get<Report>('/api/report/today');
-    const detail = await get<FrameworkDetail>('/api/frameworks/iso27001');
+    const list = await api.get<{
+      today: string;
+      reports: { date: string; summary: { readiness: Record<string, number | null> } }[];
+    }>('/api/report');
+    const report = await api.get<Report>('/api/report/today');
+    const detail = await api.get<FrameworkDetail>('/api/frameworks/iso27001');
     expect(detail.date).toBe(list.today);
     const results = new Map(report.controls.map((result) => [result.id, result]));
     const stored = report.frameworks!.find((framework) => framework.framework === 'iso27001')!;
@@ -79,10 +70,10 @@ describe(`readiness per framework, ${mode} mode`, () => {
   });
 
   it('answers 404 for a framework Evident does not assess, and 400 for a date that is not a day', async () => {
-    const unknown = await fetch(`${hosting}/api/frameworks/hipaa`, { headers: auth });
+    const unknown = await api.call('/api/frameworks/hipaa');
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toBe('application/problem+json');
-    expect(await unknown.json()).toEqual(
+    expect(unknown.body).toEqual(
       expectedProblem(
         'framework_not_found',
         'Evident assesses no framework "hipaa"; it assesses soc2, iso27001, nist80053.',
@@ -90,10 +81,8 @@ describe(`readiness per framework, ${mode} mode`, () => {
         unknown.headers.get('x-request-id')!,
       ),
     );
-    const badDate = await fetch(`${hosting}/api/frameworks/soc2?date=2026-02-30`, { headers: auth });
+    const badDate = await api.call<{ errors: unknown }>('/api/frameworks/soc2?date=2026-02-30');
     expect(badDate.status).toBe(400);
-    expect(((await badDate.json()) as { errors: unknown }).errors).toEqual([
-      { in: 'query', name: 'date', message: 'is not a calendar date (YYYY-MM-DD)' },
-    ]);
+    expect(badDate.body.errors).toEqual([{ in: 'query', name: 'date', message: 'is not a calendar date (YYYY-MM-DD)' }]);
   });
 });

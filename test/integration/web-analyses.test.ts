@@ -4,7 +4,7 @@
  * run's stored events: every control once, in order, and the one ending.
  */
 import { describe, expect, it } from 'vitest';
-import { bearer, signUp } from '../support/emulator.ts';
+import { api } from '../support/api.ts';
 import {
   cutTheStreamOnce,
   expectResumedAfterTheCut,
@@ -41,10 +41,9 @@ describe(`the analyses pages, ${mode} mode`, () => {
     const id = new URL(page.url()).pathname.split('/').at(-1)!;
 
     await expect.poll(() => page.getByTestId('run-state').textContent(), { timeout: 30_000 }).toMatch(/^\s*Completed\./);
-    const auth = mode === 'protected' ? bearer((await signUp()).idToken) : {};
-    const stored = (await (
-      await fetch(`${hosting}/api/analyses/${id}/events`, { headers: { Accept: 'application/json', ...auth } })
-    ).json()) as { events: StoredEvent[]; ended: boolean };
+    const stored = await api.json<{ events: StoredEvent[]; ended: boolean }>(`/api/analyses/${id}/events`, {
+      headers: { Accept: 'application/json' },
+    });
     expect(stored.ended).toBe(true);
     const controls = stored.events.filter((event) => event.type === 'control.evaluated').map((event) => event.data.controlId);
     const total = stored.events[0]!.data.total!;

@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { markdownOptions } from '../../hosting/src/lib/chat.ts';
-import { bearer, signUp } from '../support/emulator.ts';
+import { api } from '../support/api.ts';
 import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
 
 interface Citation {
@@ -36,26 +36,13 @@ interface DocPage {
 const browser = useBrowser();
 const poll = settles;
 
-async function api<T>(path: string, headers: Record<string, string> = {}, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`${hosting}${path}`, { ...init, headers: { Accept: 'application/json', ...headers } });
-  expect(response.status, `${init.method ?? 'GET'} ${path}`).toBe(200);
-  return (await response.json()) as T;
-}
-
 /** What the API answers to this first question about the report of `date`, as JSON. */
-const answerOf = (message: string, date: string, headers: Record<string, string>) =>
-  api<Answer>(
-    '/api/chat',
-    { ...headers, 'Content-Type': 'application/json' },
-    {
-      method: 'POST',
-      body: JSON.stringify({ message, date }),
-    },
-  );
+const answerOf = (message: string, date: string) =>
+  api.json<Answer>('/api/chat', { body: { message, date }, headers: { Accept: 'application/json' } });
 
 /** A failing control of today's report: IAM-01 when it fails, else the first that does. */
-async function failingControl(headers: Record<string, string>): Promise<{ report: Report; id: string }> {
-  const report = await api<Report>('/api/report/today', headers);
+async function failingControl(): Promise<{ report: Report; id: string }> {
+  const report = await api.get<Report>('/api/report/today');
   const failing = report.controls.filter((control) => control.status === 'failing').map((control) => control.id);
   expect(failing.length).toBeGreaterThan(0);
   return { report, id: failing.includes('IAM-01') ? 'IAM-01' : failing[0]! };
@@ -88,12 +75,12 @@ async function renderedText(page: Page, markdown: string): Promise<string> {
 }
 
 /** Asks why a failing control fails and checks the answer, its citations, and where they lead. */
-async function askWhyFailing(page: Page, headers: Record<string, string>): Promise<void> {
-  const { report, id } = await failingControl(headers);
+async function askWhyFailing(page: Page): Promise<void> {
+  const { report, id } = await failingControl();
   await page.goto(`${hosting}/`);
   await expect.poll(() => page.getByTestId('score').count(), poll).toBe(1);
   const question = `Why is ${id} failing?`;
-  const expected = await answerOf(question, report.date, headers);
+  const expected = await answerOf(question, report.date);
   expect(expected.grounded).toBe(true);
   expect(expected.citations.map((citation) => citation.controlId)).toContain(id);
 
@@ -117,17 +104,17 @@ async function askWhyFailing(page: Page, headers: Record<string, string>): Promi
 describe.runIf(mode === 'public')('chat and docs in public mode', () => {
   it('streams an answer about a failing control whose citation leads to the control', async () => {
     const { page, problems, close } = await openPage(browser());
-    await askWhyFailing(page, {});
+    await askWhyFailing(page);
     expect(problems).toEqual([]);
     await close();
   });
 
   it('declines a question outside the report and offers questions it can answer', async () => {
     const { page, problems, close } = await openPage(browser());
-    const report = await api<Report>('/api/report/today');
+    const report = await api.get<Report>('/api/report/today');
     await page.goto(`${hosting}/`);
     await expect.poll(() => page.getByTestId('score').count(), poll).toBe(1);
-    const expected = await answerOf('What is the weather?', report.date, {});
+    const expected = await answerOf('What is the weather?', report.date);
     expect(expected.grounded).toBe(false);
     expect(expected.suggestions.length).toBeGreaterThan(0);
 
@@ -150,7 +137,7 @@ describe.runIf(mode === 'public')('chat and docs in public mode', () => {
 
   it('lists exactly the documentation pages the API lists, by section, with the API explorer', async () => {
     const { page, problems, close } = await openPage(browser());
-    const index = await api<DocIndex>('/api/docs/index');
+    const index = await api.get<DocIndex>('/api/docs/index');
     expect(index.pages.some((doc) => doc.slug === 'methodology')).toBe(true);
     await page.goto(`${hosting}/docs`);
     await expect.poll(() => page.getByTestId('doc-link').allTextContents(), poll).toEqual(index.pages.map((doc) => doc.title));
@@ -166,7 +153,7 @@ describe.runIf(mode === 'public')('chat and docs in public mode', () => {
     await screenshot(page, 'docs');
 
     // A page from the index: its h1, its table of contents, and a fragment link that scrolls.
-    const chat = await api<DocPage>('/api/docs/page/chat');
+    const chat = await api.get<DocPage>('/api/docs/page/chat');
     await page.getByRole('link', { name: chat.title, exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname, poll).toBe('/docs/chat');
     await expect.poll(() => headingOf(page), poll).toBe(chat.headings.find((heading) => heading.depth === 1)!.text);
@@ -183,7 +170,7 @@ describe.runIf(mode === 'public')('chat and docs in public mode', () => {
     await screenshot(page, 'doc');
 
     // Public mode: the gated page is public too.
-    const methodology = await api<DocPage>('/api/docs/page/methodology');
+    const methodology = await api.get<DocPage>('/api/docs/page/methodology');
     await page.goto(`${hosting}/docs/methodology`);
     await expect.poll(() => headingOf(page), poll).toBe(methodology.title);
     expect(await page.getByTestId('doc-gated').count()).toBe(0);
@@ -195,11 +182,10 @@ describe.runIf(mode === 'public')('chat and docs in public mode', () => {
 describe.runIf(mode === 'protected')('chat and docs in protected mode', () => {
   it('asks a signed-out reader to sign in for a gated page, then shows it and lists it', async () => {
     const { page, problems, close } = await openPage(browser());
-    const publicIndex = await api<DocIndex>('/api/docs/index');
+    const publicIndex = await api.json<DocIndex>('/api/docs/index', { anonymous: true });
     expect(publicIndex.pages.some((doc) => doc.slug === 'methodology')).toBe(false);
-    const token = bearer((await signUp()).idToken);
-    const fullIndex = await api<DocIndex>('/api/docs/index', token);
-    const methodology = await api<DocPage>('/api/docs/page/methodology', token);
+    const fullIndex = await api.get<DocIndex>('/api/docs/index');
+    const methodology = await api.get<DocPage>('/api/docs/page/methodology');
 
     let gatedCalls = 0;
     page.on('request', (request) => {
@@ -238,7 +224,7 @@ describe.runIf(mode === 'protected')('chat and docs in protected mode', () => {
     const { page, problems, close } = await openPage(browser());
     await page.goto(`${hosting}/`);
     await signIn(page, 'grace@example.com', 'Grace Hopper');
-    await askWhyFailing(page, bearer((await signUp()).idToken));
+    await askWhyFailing(page);
     expect(problems).toEqual([]);
     await close();
   });

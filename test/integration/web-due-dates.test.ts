@@ -11,36 +11,14 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ControlDetail, ControlList, Report } from '../../hosting/src/lib/api-types.ts';
 import { dueText, moreText, openWork, openWorkShown } from '../../hosting/src/lib/due-dates.ts';
 import { longDate, statusLabel } from '../../hosting/src/lib/format.ts';
-import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
-import { bearer, signUp } from '../support/emulator.ts';
+import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser, openAt } from '../support/browser.ts';
+import { api } from '../support/api.ts';
 
 const browser = useBrowser();
-
-/** Headers for the test's own API calls: a token of another user in protected mode. */
-let auth: Record<string, string> = {};
-beforeAll(async () => {
-  if (mode === 'protected') auth = bearer((await signUp()).idToken);
-});
-
-async function answerOf(path: string): Promise<Response> {
-  const response = await fetch(`${hosting}${path}`, { headers: auth });
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
-  return response;
-}
-const api = async <T>(path: string): Promise<T> => (await (await answerOf(path)).json()) as T;
-const bytesOf = async (path: string): Promise<Buffer> => Buffer.from(await (await answerOf(path)).arrayBuffer());
-
-/** A fresh page at `path`, signed in when the server requires it. */
-async function openAt(path: string, email: string) {
-  const opened = await openPage(browser());
-  await opened.page.goto(`${hosting}${path}`);
-  if (mode === 'protected') await signIn(opened.page, email);
-  return opened;
-}
 
 const oneLine = (text: string | null | undefined) => text?.replace(/\s+/g, ' ').trim();
 
@@ -112,10 +90,10 @@ function beforeDueDates(report: Report): Report {
 
 describe(`owners and due dates in the web app, ${mode} mode`, () => {
   it("lists today's open work with the owners and due dates of the API's report, overdue first, and counts the overdue", async () => {
-    const { page, problems, close } = await openAt('/', 'open-work@example.com');
+    const { page, problems, close } = await openAt(browser(), '/', 'open-work@example.com');
     const card = page.getByTestId('open-work');
     await card.waitFor(settles);
-    const report = await api<Report>('/api/report/today');
+    const report = await api.get<Report>('/api/report/today');
     const open = openWork(report.controls);
     expect(open.length).toBeGreaterThan(0);
     expect(await openWorkRows(page)).toEqual(expectedOpenWork(report));
@@ -132,18 +110,18 @@ describe(`owners and due dates in the web app, ${mode} mode`, () => {
     await screenshot(page, 'dashboard-open-work');
 
     // A past day's open work is counted from that day, not from today.
-    const history = await api<{ reports: { date: string }[] }>('/api/report');
+    const history = await api.get<{ reports: { date: string }[] }>('/api/report');
     const yesterday = history.reports.at(-2)!.date;
     await page.getByRole('link', { name: `← ${yesterday}` }).click();
     await expect.poll(() => headingOf(page), settles).toBe(longDate(yesterday));
     await card.waitFor(settles);
-    expect(await openWorkRows(page)).toEqual(expectedOpenWork(await api<Report>(`/api/report/${yesterday}`)));
+    expect(await openWorkRows(page)).toEqual(expectedOpenWork(await api.get<Report>(`/api/report/${yesterday}`)));
     expect(problems).toEqual([]);
     await close();
   });
 
   it('puts an overdue control first, says by how many days, and counts it', async () => {
-    const report = await api<Report>('/api/report/today');
+    const report = await api.get<Report>('/api/report/today');
     const altered = withOneOverdue(report, 3);
     const opened = await openPage(browser());
     await alterToday(opened.page, () => altered.report);
@@ -179,7 +157,7 @@ describe(`owners and due dates in the web app, ${mode} mode`, () => {
   it('gives each control the owner and due date GET /api/controls gives, and keeps the overdue filter in the address', async () => {
     const opened = await openPage(browser());
     // One control made overdue in the browser's copy of the list, so the filter has one to keep.
-    const list = await api<ControlList>('/api/controls');
+    const list = await api.get<ControlList>('/api/controls');
     const late = list.controls.find((control) => control.latest?.dueDate)!;
     await opened.page.route(`${hosting}/api/controls`, async (route) => {
       const response = await route.fetch();
@@ -236,11 +214,11 @@ describe(`owners and due dates in the web app, ${mode} mode`, () => {
   });
 
   it("names an open control's owner, since when it is open and by when it is due, and only the owner of a passing one", async () => {
-    const list = await api<ControlList>('/api/controls');
+    const list = await api.get<ControlList>('/api/controls');
     const open = list.controls.find((control) => control.latest?.dueDate)!;
     const passing = list.controls.find((control) => control.latest?.status === 'passing')!;
-    const { page, problems, close } = await openAt(`/controls/${open.id}`, 'control-owner@example.com');
-    const detail = await api<ControlDetail>(`/api/controls/${open.id}`);
+    const { page, problems, close } = await openAt(browser(), `/controls/${open.id}`, 'control-owner@example.com');
+    const detail = await api.get<ControlDetail>(`/api/controls/${open.id}`);
     await expect.poll(() => headingOf(page), settles).toBe(`${detail.id} ${detail.title}`);
     const followUp = page.getByTestId('control-follow-up');
     expect(await followUp.getByTestId('control-owner').textContent()).toBe(detail.owner);
@@ -253,7 +231,7 @@ describe(`owners and due dates in the web app, ${mode} mode`, () => {
     await screenshot(page, 'control-owner-open');
 
     await page.goto(`${hosting}/controls/${passing.id}`);
-    const passed = await api<ControlDetail>(`/api/controls/${passing.id}`);
+    const passed = await api.get<ControlDetail>(`/api/controls/${passing.id}`);
     await expect.poll(() => headingOf(page), settles).toBe(`${passed.id} ${passed.title}`);
     expect(oneLine(await followUp.textContent())).toBe(`Owner: ${passed.owner}`);
     expect(await followUp.locator('time').count()).toBe(0);
@@ -264,12 +242,12 @@ describe(`owners and due dates in the web app, ${mode} mode`, () => {
 
 describe(`evidence going stale, ${mode} mode`, () => {
   it("lists on a control's page the evidence its result says goes stale, each with the day, soonest first", async () => {
-    const list = await api<ControlList>('/api/controls');
-    const details = await Promise.all(list.controls.map((control) => api<ControlDetail>(`/api/controls/${control.id}`)));
+    const list = await api.get<ControlList>('/api/controls');
+    const details = await Promise.all(list.controls.map((control) => api.get<ControlDetail>(`/api/controls/${control.id}`)));
     const relying = details.find((detail) => (detail.result?.expiring?.length ?? 0) > 0)!;
     const expiring = relying.result!.expiring!;
     expect([...expiring].sort((a, b) => (a.staleAt < b.staleAt ? -1 : 1))).toEqual(expiring);
-    const { page, problems, close } = await openAt(`/controls/${relying.id}`, 'going-stale@example.com');
+    const { page, problems, close } = await openAt(browser(), `/controls/${relying.id}`, 'going-stale@example.com');
     await expect.poll(() => headingOf(page), settles).toBe(`${relying.id} ${relying.title}`);
     const items = page.getByTestId('expiring-evidence').locator('li');
     expect(await items.count()).toBe(expiring.length);
@@ -283,16 +261,16 @@ describe(`evidence going stale, ${mode} mode`, () => {
 
 describe(`the OSCAL downloads, ${mode} mode`, () => {
   it("downloads a day's POA&M from its report page as the API serves it", async () => {
-    const history = await api<{ reports: { date: string }[] }>('/api/report');
+    const history = await api.get<{ reports: { date: string }[] }>('/api/report');
     const day = history.reports.at(-2)!.date;
-    const { page, problems, close } = await openAt(`/reports/${day}`, 'poam@example.com');
+    const { page, problems, close } = await openAt(browser(), `/reports/${day}`, 'poam@example.com');
     await expect.poll(() => headingOf(page), settles).toBe(longDate(day));
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'POA&M (OSCAL)', exact: true }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`evident-poam-${day}.json`);
-    const served = await bytesOf(`/api/report/${day}/poam`);
+    const served = Buffer.from(await (await api.response(`/api/report/${day}/poam`)).arrayBuffer());
     expect(readFileSync((await download.path())!).equals(served)).toBe(true);
     expect(Object.keys(JSON.parse(served.toString('utf8')) as object)).toEqual(['plan-of-action-and-milestones']);
     expect(problems).toEqual([]);
@@ -300,7 +278,7 @@ describe(`the OSCAL downloads, ${mode} mode`, () => {
   });
 
   it('downloads the component definition from the controls page as the API serves it', async () => {
-    const { page, problems, close } = await openAt('/controls', 'component-definition@example.com');
+    const { page, problems, close } = await openAt(browser(), '/controls', 'component-definition@example.com');
     await page.getByTestId('control-count').waitFor(settles);
     // The document names the instant it is made, so the bytes to compare are those the API gave the page.
     const answered: Buffer[] = [];
@@ -324,7 +302,7 @@ describe(`the OSCAL downloads, ${mode} mode`, () => {
       return { ...document['component-definition'], metadata };
     };
     expect(undated(JSON.parse(saved.toString('utf8')) as Definition)).toEqual(
-      undated(await api<Definition>('/api/controls/oscal')),
+      undated(await api.get<Definition>('/api/controls/oscal')),
     );
     expect(problems).toEqual([]);
     await close();

@@ -8,21 +8,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp } from '../support/emulator.ts';
+import { api } from '../support/api.ts';
 import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
 
 const browser = useBrowser();
-/** Headers for the test's own API calls: a token of another user in protected mode. */
-let auth: Record<string, string> = {};
 const run = randomUUID().slice(0, 8);
 const subjectA = `web-evidence-a-${run}.example.com`;
 const subjectB = `web-evidence-b-${run}.example.com`;
-
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${hosting}${path}`, { headers: auth });
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 interface EvidencePage {
   items: { id: string; subject: string; kind: string; source: string; collectedAt: string; data: Record<string, unknown> }[];
@@ -40,7 +32,6 @@ interface Submission {
 }
 
 beforeAll(async () => {
-  if (mode === 'protected') auth = bearer((await signUp()).idToken);
   // Five items, a minute apart, so there are pages to turn whatever else the store holds.
   const now = Date.now();
   const items = Array.from({ length: 5 }, (_, n) => ({
@@ -51,12 +42,7 @@ beforeAll(async () => {
     collectedAt: new Date(now - (n + 1) * 60_000).toISOString(),
     data: { minTlsVersion: '1.2', hsts: n % 2 === 0, certificateDaysLeft: 40 + n, weakCiphers: false },
   }));
-  const response = await fetch(`${hosting}/api/evidence`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...auth },
-    body: JSON.stringify({ items }),
-  });
-  expect(response.status).toBe(201);
+  await api.post('/api/evidence', { items }, 201);
 });
 
 /** A page at a path, signed in first in protected mode. */
@@ -82,7 +68,7 @@ const unexpected = (problems: string[], status: number) => problems.filter((prob
 describe(`the evidence browser, ${mode} mode`, () => {
   it('shows exactly what GET /api/evidence answers, and pages forward and back with the cursors in the address', async () => {
     const { page, problems, close } = await open('/evidence?limit=2');
-    const first = await api<EvidencePage>('/api/evidence?limit=2');
+    const first = await api.get<EvidencePage>('/api/evidence?limit=2');
     await expect.poll(() => shownIds(page), settles).toEqual(hrefsOf(first));
     expect(await headingOf(page)).toBe('Evidence');
     expect(await page.getByTestId('evidence-range').textContent()).toBe('Items 1–2, more on the next page');
@@ -90,13 +76,13 @@ describe(`the evidence browser, ${mode} mode`, () => {
     await screenshot(page, 'evidence');
 
     await page.getByRole('button', { name: 'Next page →' }).click();
-    const second = await api<EvidencePage>(`/api/evidence?limit=2&cursor=${first.nextCursor!}`);
+    const second = await api.get<EvidencePage>(`/api/evidence?limit=2&cursor=${first.nextCursor!}`);
     await expect.poll(() => shownIds(page), settles).toEqual(hrefsOf(second));
     expect(cursorsIn(page)).toEqual([first.nextCursor]);
     expect(await page.getByTestId('evidence-range').textContent()).toBe('Items 3–4, more on the next page');
 
     await page.getByRole('button', { name: 'Next page →' }).click();
-    const third = await api<EvidencePage>(`/api/evidence?limit=2&cursor=${second.nextCursor!}`);
+    const third = await api.get<EvidencePage>(`/api/evidence?limit=2&cursor=${second.nextCursor!}`);
     await expect.poll(() => shownIds(page), settles).toEqual(hrefsOf(third));
     expect(cursorsIn(page)).toEqual([first.nextCursor, second.nextCursor]);
 
@@ -115,7 +101,7 @@ describe(`the evidence browser, ${mode} mode`, () => {
 
   it('a filter deep link shows what the API answers for it, and a changed filter starts again from its first page', async () => {
     const { page, problems, close } = await open(`/evidence?kind=tls.endpoint&subject=${subjectA}&limit=2`);
-    const filtered = await api<EvidencePage>(`/api/evidence?kind=tls.endpoint&subject=${subjectA}&limit=2`);
+    const filtered = await api.get<EvidencePage>(`/api/evidence?kind=tls.endpoint&subject=${subjectA}&limit=2`);
     expect(filtered.items.map((item) => item.id)).toEqual([`web-evidence-${run}-0`, `web-evidence-${run}-1`]);
     await expect.poll(() => shownIds(page), settles).toEqual(hrefsOf(filtered));
     expect(await page.getByLabel('Kind').inputValue()).toBe('tls.endpoint');
@@ -137,7 +123,7 @@ describe(`the evidence browser, ${mode} mode`, () => {
     await page.getByLabel('Subject (exact)').fill('');
     await page.getByLabel('Source (exact)').fill('web-evidence-test');
     await page.getByRole('button', { name: 'Apply' }).click();
-    const bySource = await api<EvidencePage>('/api/evidence?kind=tls.endpoint&source=web-evidence-test&limit=10');
+    const bySource = await api.get<EvidencePage>('/api/evidence?kind=tls.endpoint&source=web-evidence-test&limit=10');
     expect(bySource.items.map((item) => item.id)).toEqual([0, 1, 2, 3, 4].map((n) => `web-evidence-${run}-${n}`));
     expect(bySource.hasMore).toBe(false);
     await expect.poll(() => shownIds(page), settles).toEqual(hrefsOf(bySource));
@@ -149,11 +135,11 @@ describe(`the evidence browser, ${mode} mode`, () => {
 
     await page.getByLabel('Kind').selectOption('backup.job');
     await expect.poll(() => page.getByTestId('no-evidence').textContent(), settles).toBe('No evidence matches these filters.');
-    expect((await api<EvidencePage>(`/api/evidence?kind=backup.job&subject=${subjectB}`)).items).toEqual([]);
+    expect((await api.get<EvidencePage>(`/api/evidence?kind=backup.job&subject=${subjectB}`)).items).toEqual([]);
 
     // The menu's Evidence link opens the page afresh: no filter, the first page of everything.
     await page.getByRole('link', { name: 'Evidence', exact: true }).click();
-    const everything = await api<EvidencePage>('/api/evidence');
+    const everything = await api.get<EvidencePage>('/api/evidence');
     await expect.poll(() => shownIds(page), settles).toEqual(hrefsOf(everything));
     expect(await page.getByLabel('Kind').inputValue()).toBe('');
     expect(new URL(page.url()).search).toBe('');
@@ -163,9 +149,9 @@ describe(`the evidence browser, ${mode} mode`, () => {
 
   it("a filter the server refuses shows the server's problem and a retry", async () => {
     const { page, problems, close } = await open('/evidence?control=ZZZ-99');
-    const answer = await fetch(`${hosting}/api/evidence?control=ZZZ-99&limit=50`, { headers: auth });
+    const answer = await api.call<{ detail: string }>('/api/evidence?control=ZZZ-99&limit=50');
     expect(answer.status).toBe(400);
-    const { detail } = (await answer.json()) as { detail: string };
+    const { detail } = answer.body;
     expect(detail).toBe('The query parameter "control" names no control in the catalog.');
     await expect
       .poll(() => page.getByTestId('evidence-error').textContent(), settles)
@@ -181,7 +167,7 @@ describe(`the evidence browser, ${mode} mode`, () => {
     await page.getByRole('link', { name: subjectA }).nth(1).click();
     await expect.poll(() => headingOf(page), settles).toBe(subjectA);
     expect(new URL(page.url()).pathname).toBe(`/evidence/${id}`);
-    const item = await api<EvidencePage['items'][number]>(`/api/evidence/${id}`);
+    const item = await api.get<EvidencePage['items'][number]>(`/api/evidence/${id}`);
     const facts = page.getByTestId('evidence-facts');
     const entries = async (list: string) =>
       page
@@ -234,7 +220,7 @@ describe(`the submit page, ${mode} mode`, () => {
     const id = (await page.getByTestId('created-id').textContent())!;
     expect(id).toMatch(/^sub-[0-9a-z]{10,40}$/);
 
-    const submission = await api<Submission>(`/api/submissions/${id}`);
+    const submission = await api.get<Submission>(`/api/submissions/${id}`);
     expect(submission.controls).toEqual(['PPL-06', 'PPL-07']);
     expect(submission.statement).toBe(statement);
     expect(submission.attachments).toEqual([
@@ -250,7 +236,7 @@ describe(`the submit page, ${mode} mode`, () => {
     expect(await page.getByTestId('created-files').textContent()).toBe(`minutes.txt (${Buffer.byteLength(content)} B)`);
     // The form is empty again, and the new submission heads the list, as GET /api/submissions has it.
     expect(await page.getByLabel('Statement', { exact: true }).inputValue()).toBe('');
-    const recent = await api<{ items: Submission[] }>('/api/submissions?limit=10');
+    const recent = await api.get<{ items: Submission[] }>('/api/submissions?limit=10');
     expect(recent.items[0]!.id).toBe(id);
     await expect
       .poll(() => page.getByTestId('recent-submission').getByRole('link', { name: /^sub-/ }).allTextContents(), {

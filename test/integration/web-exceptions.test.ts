@@ -6,52 +6,23 @@
  * "Expiring soon", revokes one (the API then says revoked) and shows the 409 detail when asked
  * to revoke one already revoked elsewhere. Every exception made here is revoked after.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Exception, ExceptionList, Report } from '../../hosting/src/lib/api-types.ts';
 import { addDays } from '../../hosting/src/lib/due-dates.ts';
-import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
-import { bearer, signUp } from '../support/emulator.ts';
+import { headingOf, mode, openAt, screenshot, settles, useBrowser } from '../support/browser.ts';
+import { api } from '../support/api.ts';
 
 const browser = useBrowser();
-
-/** Headers for the test's own API calls: a token of another user in protected mode. */
-let auth: Record<string, string> = {};
-beforeAll(async () => {
-  if (mode === 'protected') auth = bearer((await signUp()).idToken);
-});
 
 /** Every exception this file made, revoked after it (a second revocation's 409 is fine). */
 const made = new Set<string>();
 afterAll(async () => {
-  for (const id of made) await call(`/api/exceptions/${id}/revoke`, { method: 'POST', body: {} });
+  for (const id of made) await api.call(`/api/exceptions/${id}/revoke`, { method: 'POST', body: {} });
 });
-
-async function call(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: unknown }> {
-  const answer = await fetch(`${hosting}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { ...auth, ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-  });
-  return { status: answer.status, body: await answer.json() };
-}
-
-async function api<T>(path: string, init: { method?: string; body?: unknown } = {}, status = 200): Promise<T> {
-  const answer = await call(path, init);
-  expect([path, answer.status]).toEqual([path, status]);
-  return answer.body as T;
-}
-
-/** A fresh page at `path`, signed in as `email` when the server requires it. */
-async function openAt(path: string, email: string) {
-  const opened = await openPage(browser());
-  await opened.page.goto(`${hosting}${path}`);
-  if (mode === 'protected') await signIn(opened.page, email);
-  return opened;
-}
 
 /** A demo control that fails for one subject in today's report, and that subject. */
 async function failingSubject(): Promise<{ controlId: string; subject: string }> {
-  const report = await api<Report>('/api/report/today');
+  const report = await api.get<Report>('/api/report/today');
   for (const control of report.controls) {
     const finding = control.findings.find((candidate) => candidate.outcome === 'fail' && candidate.subject !== undefined);
     if (finding) return { controlId: control.id, subject: finding.subject! };
@@ -62,9 +33,9 @@ async function failingSubject(): Promise<{ controlId: string; subject: string }>
 describe(`accepting a risk in the web app, ${mode} mode`, () => {
   it("records an exception from the control page's form, showing the server's field error first", async () => {
     const { controlId, subject } = await failingSubject();
-    const { today } = await api<ExceptionList>('/api/exceptions');
+    const { today } = await api.get<ExceptionList>('/api/exceptions');
     const email = 'approver@example.com';
-    const { page, problems, close } = await openAt(`/controls/${controlId}`, email);
+    const { page, problems, close } = await openAt(browser(), `/controls/${controlId}`, email);
     const section = page.getByTestId('control-exceptions');
     const form = section.getByRole('form', { name: 'Accept a risk' });
     await form.waitFor(settles);
@@ -76,14 +47,11 @@ describe(`accepting a risk in the web app, ${mode} mode`, () => {
 
     // An expiry that is not after today: the server says why, under the field.
     const justification = `Accepted while the vendor ships a fix (${mode}).`;
-    const refused = await call('/api/exceptions', {
-      method: 'POST',
+    const refused = await api.call<{ errors: { pointer?: string; message: string }[] }>('/api/exceptions', {
       body: { controlId, subject, justification, expiresOn: today },
     });
     expect(refused.status).toBe(400);
-    const message = (refused.body as { errors: { pointer?: string; message: string }[] }).errors.find(
-      (error) => error.pointer === '/expiresOn',
-    )!.message;
+    const message = refused.body.errors.find((error) => error.pointer === '/expiresOn')!.message;
     await form.getByLabel('Subject').selectOption(subject);
     await form.getByLabel('Justification').fill(justification);
     await form.getByLabel('Expiry date').fill(today);
@@ -100,7 +68,7 @@ describe(`accepting a risk in the web app, ${mode} mode`, () => {
     await form.getByRole('button', { name: 'Accept the risk' }).click();
     await expect.poll(() => section.getByTestId('exception-created').textContent(), settles).toContain('next report');
     expect(await section.getByTestId('exception-expiresOn-error').count()).toBe(0);
-    const listed = await api<ExceptionList>(`/api/exceptions?control=${controlId}`);
+    const listed = await api.get<ExceptionList>(`/api/exceptions?control=${controlId}`);
     const created = listed.items.find((item) => item.justification === justification)!;
     expect(created).toBeDefined();
     made.add(created.id);
@@ -122,11 +90,11 @@ describe(`accepting a risk in the web app, ${mode} mode`, () => {
 
   it('lists one expiring soon on the exceptions page, revokes it there, and shows the 409 for one revoked elsewhere', async () => {
     const { controlId, subject } = await failingSubject();
-    const { today } = await api<ExceptionList>('/api/exceptions');
+    const { today } = await api.get<ExceptionList>('/api/exceptions');
     const create = async (body: { subject: string | null; expiresOn: string }) => {
-      const exception = await api<Exception>(
+      const exception = await api.post<Exception>(
         '/api/exceptions',
-        { method: 'POST', body: { controlId, justification: `Accepted for the page test (${mode}).`, ...body } },
+        { controlId, justification: `Accepted for the page test (${mode}).`, ...body },
         201,
       );
       made.add(exception.id);
@@ -135,7 +103,7 @@ describe(`accepting a risk in the web app, ${mode} mode`, () => {
     const soon = await create({ subject, expiresOn: addDays(today, 5) });
     const later = await create({ subject: null, expiresOn: addDays(today, 90) });
 
-    const { page, problems, close } = await openAt('/exceptions', 'exceptions-page@example.com');
+    const { page, problems, close } = await openAt(browser(), '/exceptions', 'exceptions-page@example.com');
     const soonSection = page.getByTestId('exceptions-soon');
     const activeSection = page.getByTestId('exceptions-active');
     await soonSection.locator(`[data-exception="${soon.id}"]`).waitFor(settles);
@@ -155,16 +123,12 @@ describe(`accepting a risk in the web app, ${mode} mode`, () => {
     await soonItem.getByLabel('Reason').fill('Fixed upstream.');
     await soonItem.getByRole('button', { name: 'Confirm revocation' }).click();
     await expect.poll(() => page.locator(`[data-exception="${soon.id}"]`).count(), settles).toBe(0);
-    const revoked = await api<Exception>(`/api/exceptions/${soon.id}`);
+    const revoked = await api.get<Exception>(`/api/exceptions/${soon.id}`);
     expect(revoked).toMatchObject({ state: 'revoked', revoked: { reason: 'Fixed upstream.' } });
 
     // Revoked through the API while the page still shows it: the page says what the server answers.
-    await api<Exception>(`/api/exceptions/${later.id}/revoke`, { method: 'POST', body: {} });
-    const again = await api<{ code: string; detail: string }>(
-      `/api/exceptions/${later.id}/revoke`,
-      { method: 'POST', body: {} },
-      409,
-    );
+    await api.post<Exception>(`/api/exceptions/${later.id}/revoke`);
+    const again = await api.post<{ code: string; detail: string }>(`/api/exceptions/${later.id}/revoke`, {}, 409);
     expect(again.code).toBe('exception_revoked');
     const laterItem = activeSection.locator(`[data-exception="${later.id}"]`);
     await laterItem.getByRole('button', { name: 'Revoke' }).click();

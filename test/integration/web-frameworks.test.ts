@@ -8,7 +8,7 @@
  * mode the same, signed in.
  */
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { frameworkIds } from '../../functions/src/contract.ts';
 import type { FrameworkDetail, FrameworkList, Report } from '../../hosting/src/lib/api-types.ts';
 import { longDate, statusLabel } from '../../hosting/src/lib/format.ts';
@@ -21,30 +21,10 @@ import {
   requirementStatusOrder,
   shareText,
 } from '../../hosting/src/lib/frameworks.ts';
-import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
-import { bearer, signUp } from '../support/emulator.ts';
+import { headingOf, mode, openAt, screenshot, settles, useBrowser } from '../support/browser.ts';
+import { api } from '../support/api.ts';
 
 const browser = useBrowser();
-
-/** Headers for the test's own API calls: a token of another user in protected mode. */
-let auth: Record<string, string> = {};
-beforeAll(async () => {
-  if (mode === 'protected') auth = bearer((await signUp()).idToken);
-});
-
-async function api<T>(path: string): Promise<T> {
-  const response = await fetch(`${hosting}${path}`, { headers: auth });
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** A fresh page at `path`, signed in when the server requires it. */
-async function openAt(path: string, email: string) {
-  const opened = await openPage(browser());
-  await opened.page.goto(`${hosting}${path}`);
-  if (mode === 'protected') await signIn(opened.page, email);
-  return opened;
-}
 
 /** What the requirements table shows, row by row. */
 const requirementRows = (page: Page) =>
@@ -71,9 +51,9 @@ const expectedRows = (requirements: FrameworkDetail['requirements']) =>
 
 describe(`framework pages, ${mode} mode`, () => {
   it('lists each framework with the share, counts and coverage GET /api/frameworks gives, in its order', async () => {
-    const { page, problems, close } = await openAt('/frameworks', 'frameworks@example.com');
+    const { page, problems, close } = await openAt(browser(), '/frameworks', 'frameworks@example.com');
     await page.getByTestId('framework-soc2').waitFor(settles);
-    const list = await api<FrameworkList>('/api/frameworks');
+    const list = await api.get<FrameworkList>('/api/frameworks');
     expect(list.frameworks.map((framework) => framework.framework)).toEqual([...frameworkIds]);
     expect(await headingOf(page)).toBe('Frameworks');
     expect(
@@ -104,11 +84,11 @@ describe(`framework pages, ${mode} mode`, () => {
   });
 
   it("shows SOC 2's requirements with the statuses the API gives, filters them by status, groups its gaps and leads to a control", async () => {
-    const { page, problems, close } = await openAt('/frameworks', 'soc2@example.com');
+    const { page, problems, close } = await openAt(browser(), '/frameworks', 'soc2@example.com');
     await page.getByTestId('framework-soc2').getByRole('link').click();
     await page.getByTestId('requirement-row').first().waitFor(settles);
     expect(new URL(page.url()).pathname).toBe('/frameworks/soc2');
-    const detail = await api<FrameworkDetail>('/api/frameworks/soc2');
+    const detail = await api.get<FrameworkDetail>('/api/frameworks/soc2');
     expect(await headingOf(page)).toBe(detail.name);
     expect(await page.getByTestId('framework-share').textContent()).toBe(shareText(detail.share));
     expect(await page.getByTestId('framework-met').textContent()).toBe(metText(detail.counts));
@@ -162,10 +142,10 @@ describe(`framework pages, ${mode} mode`, () => {
   });
 
   it("shows each framework's share on the dashboard, linking to its page for the report's day", async () => {
-    const { page, problems, close } = await openAt('/', 'dashboard-readiness@example.com');
+    const { page, problems, close } = await openAt(browser(), '/', 'dashboard-readiness@example.com');
     const readiness = page.getByTestId('readiness');
     await readiness.waitFor(settles);
-    const report = await api<Report>('/api/report/today');
+    const report = await api.get<Report>('/api/report/today');
     for (const framework of frameworkIds) {
       expect(await readiness.getByTestId(`readiness-${framework}`).textContent()).toBe(
         shareText(report.summary.readiness![framework]!),
@@ -177,11 +157,11 @@ describe(`framework pages, ${mode} mode`, () => {
     await screenshot(page, 'dashboard-readiness');
 
     // A past day's dashboard links to that day's readiness, which the framework page then shows.
-    const history = await api<{ reports: { date: string }[] }>('/api/report');
+    const history = await api.get<{ reports: { date: string }[] }>('/api/report');
     const yesterday = history.reports.at(-2)!.date;
     await page.getByRole('link', { name: `← ${yesterday}` }).click();
     await expect.poll(() => headingOf(page), settles).toBe(longDate(yesterday));
-    const past = await api<FrameworkDetail>(`/api/frameworks/iso27001?date=${yesterday}`);
+    const past = await api.get<FrameworkDetail>(`/api/frameworks/iso27001?date=${yesterday}`);
     const link = readiness.getByRole('link', { name: frameworkNames.iso27001 });
     expect(await link.getAttribute('href')).toBe(`/frameworks/iso27001?date=${yesterday}`);
     await link.click();
@@ -199,11 +179,11 @@ describe(`framework pages, ${mode} mode`, () => {
   });
 
   it('says what the API answers for a framework Evident does not assess', async () => {
-    const answer = await fetch(`${hosting}/api/frameworks/hipaa`, { headers: auth });
+    const answer = await api.call<{ code: string; detail: string }>('/api/frameworks/hipaa');
     expect(answer.status).toBe(404);
-    const problem = (await answer.json()) as { code: string; detail: string };
+    const problem = answer.body;
     expect(problem.code).toBe('framework_not_found');
-    const { page, problems, close } = await openAt('/frameworks/hipaa', 'unknown-framework@example.com');
+    const { page, problems, close } = await openAt(browser(), '/frameworks/hipaa', 'unknown-framework@example.com');
     await expect.poll(() => page.getByTestId('framework-problem').textContent(), settles).toBe(problem.detail);
     expect(await headingOf(page)).toBe('hipaa');
     expect(await page.getByTestId('framework-problem').getAttribute('role')).toBe('alert');

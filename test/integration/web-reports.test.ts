@@ -7,20 +7,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { longDate } from '../../hosting/src/lib/format.ts';
-import { bearer, signUp } from '../support/emulator.ts';
+import { api } from '../support/api.ts';
 import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
 
 const browser = useBrowser();
 const poll = settles;
 
-async function api<T>(path: string): Promise<T> {
-  const auth = mode === 'protected' ? bearer((await signUp()).idToken) : {};
-  return (await (await fetch(`${hosting}${path}`, { headers: auth })).json()) as T;
-}
-
 describe(`report pages, ${mode} mode`, () => {
   it('goes to past days by link and by date picker, downloads JSON and OSCAL, and opens a risky control', async () => {
-    const history = await api<{ today: string; reports: { date: string }[] }>('/api/report');
+    const history = await api.get<{ today: string; reports: { date: string }[] }>('/api/report');
     const days = history.reports.map((entry) => entry.date);
     const yesterday = days.at(-2)!;
     const { page, problems, close } = await openPage(browser());
@@ -32,7 +27,7 @@ describe(`report pages, ${mode} mode`, () => {
     await page.getByRole('link', { name: `← ${yesterday}` }).click();
     await expect.poll(() => headingOf(page), poll).toBe(longDate(yesterday));
     expect(new URL(page.url()).pathname).toBe(`/reports/${yesterday}`);
-    const report = await api<{ summary: { score: number } }>(`/api/report/${yesterday}`);
+    const report = await api.get<{ summary: { score: number } }>(`/api/report/${yesterday}`);
     await expect.poll(() => page.getByTestId('score').textContent(), poll).toBe(report.summary.score.toFixed(1));
 
     // The first day, by the date picker.
@@ -52,7 +47,7 @@ describe(`report pages, ${mode} mode`, () => {
         page.getByRole('button', { name: label, exact: true }).click(),
       ]);
       expect(download.suggestedFilename()).toBe(filename);
-      expect(JSON.parse(readFileSync((await download.path())!, 'utf8'))).toEqual(await api(path));
+      expect(JSON.parse(readFileSync((await download.path())!, 'utf8'))).toEqual(await api.get(path));
     }
 
     // A download under way says so, and a second click meanwhile starts nothing.

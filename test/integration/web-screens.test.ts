@@ -5,8 +5,6 @@
  * screenshot in test-results/. Then no horizontal scroll at any width from 320 to 1440 px, the
  * navigation folded into an accessible menu on a phone, and touch targets of at least 44 px.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -22,50 +20,9 @@ import {
   useBrowser,
   type Screen,
 } from '../support/browser.ts';
+import { overflowOf, seriousViolations } from '../support/accessibility.ts';
 
 const browser = useBrowser();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** Runs axe on the page as it is now; returns the serious and critical violations, readably. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    });
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    );
-}
-
-/** How far the page is wider than the window (0 when it fits), with the widest elements to blame. */
-const overflowOf = (page: Page) =>
-  page.evaluate(() => {
-    const excess = document.documentElement.scrollWidth - innerWidth;
-    const culprits = Array.from(document.querySelectorAll('body *'))
-      .filter((element) => element.getBoundingClientRect().right > innerWidth + 0.5)
-      .slice(0, 3)
-      .map(
-        (element) => `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ')[0]}` : ''}`,
-      );
-    return excess > 0 ? `${excess} px too wide (${culprits.join(', ')})` : 'fits';
-  });
-
 /** Each control on the page a finger must hit that is smaller than 44×44 CSS pixels. */
 const smallTargetsOf = (page: Page) =>
   page.evaluate(() =>

@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headingOf, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
-import { bearer, functionUrl, hosting, mode, signUp } from '../support/emulator.ts';
+import { api } from '../support/api.ts';
+import { functionUrl, hosting, mode } from '../support/emulator.ts';
+import { until } from '../support/until.ts';
 
 const browser = useBrowser();
 
@@ -23,10 +25,8 @@ const received: Received[] = [];
 let answers: number[] = [];
 let server: Server;
 let receiverUrl = '';
-let auth: Record<string, string> = {};
 
 beforeAll(async () => {
-  if (mode === 'protected') auth = bearer((await signUp()).idToken);
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -43,15 +43,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const api = (method: string, path: string, body?: unknown) =>
-  fetch(`${hosting}${path}`, {
-    method,
-    headers: { ...auth, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-
 async function subscribe(events: string[]): Promise<{ id: string; secret: string }> {
-  const response = await api('POST', '/api/webhooks', { url: receiverUrl, events });
+  const response = await api.fetch('/api/webhooks', { body: { url: receiverUrl, events } });
   expect(response.status).toBe(201);
   return (await response.json()) as { id: string; secret: string };
 }
@@ -64,15 +57,13 @@ interface Delivery {
 }
 
 /** Polls a subscription's deliveries until `done` holds, failing at the deadline. */
-async function deliveriesWhen(id: string, done: (items: Delivery[]) => boolean, deadlineMs = 120_000): Promise<Delivery[]> {
-  const until = Date.now() + deadlineMs;
-  for (;;) {
-    const page = (await (await api('GET', `/api/webhooks/${id}/deliveries`)).json()) as { items: Delivery[] };
-    if (done(page.items)) return page.items;
-    if (Date.now() > until) throw new Error(`deliveries never settled: ${JSON.stringify(page.items)}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
+const deliveriesWhen = (id: string, done: (items: Delivery[]) => boolean) =>
+  until(
+    `the deliveries of ${id} to settle`,
+    async () => (await api.get<{ items: Delivery[] }>(`/api/webhooks/${id}/deliveries`)).items,
+    done,
+    { timeoutMs: 120_000, intervalMs: 500 },
+  );
 
 const verify = (secret: string, message: Received) =>
   new Webhook(secret).verify(message.body, {
@@ -88,7 +79,7 @@ describe(`webhooks, ${mode} mode`, () => {
     ['https://metadata.google.internal/', 'metadata.google.internal is the cloud metadata server'],
     ['http://example.com/hooks', 'the URL must use https'],
   ])('refuses %s as a target', async (url, reason) => {
-    const response = await api('POST', '/api/webhooks', { url, events: ['report.published'] });
+    const response = await api.fetch('/api/webhooks', { body: { url, events: ['report.published'] } });
     const body = (await response.json()) as { code: string; detail: string };
     expect([response.status, body.code, body.detail]).toEqual([
       422,
@@ -101,7 +92,7 @@ describe(`webhooks, ${mode} mode`, () => {
     const { id, secret } = await subscribe(['report.published']);
     received.length = 0;
     answers = [500, 500];
-    const pinged = await api('POST', `/api/webhooks/${id}/ping`);
+    const pinged = await api.fetch(`/api/webhooks/${id}/ping`, { method: 'POST' });
     expect(pinged.status).toBe(202);
     const { id: deliveryId } = (await pinged.json()) as { id: string };
     const [delivery] = await deliveriesWhen(id, (items) => items[0]?.state === 'delivered');
@@ -113,7 +104,7 @@ describe(`webhooks, ${mode} mode`, () => {
     const mine = received.filter((message) => message.headers['webhook-id'] === deliveryId);
     expect(mine).toHaveLength(3);
     for (const message of mine) expect(verify(secret, message).type).toBe('webhook.ping');
-    await api('DELETE', `/api/webhooks/${id}`);
+    await api.fetch(`/api/webhooks/${id}`, { method: 'DELETE' });
   }, 150_000);
 
   it('delivers a ping once the receiver is up again, after it was down and then too slow to answer', async () => {
@@ -122,9 +113,11 @@ describe(`webhooks, ${mode} mode`, () => {
     await new Promise<void>((resolve) => late.listen(0, '127.0.0.1', resolve));
     const { port } = late.address() as AddressInfo;
     await new Promise<void>((resolve) => late.close(() => resolve()));
-    const response = await api('POST', '/api/webhooks', { url: `http://127.0.0.1:${port}/late`, events: ['report.published'] });
+    const response = await api.fetch('/api/webhooks', {
+      body: { url: `http://127.0.0.1:${port}/late`, events: ['report.published'] },
+    });
     const { id, secret } = (await response.json()) as { id: string; secret: string };
-    const { id: deliveryId } = (await (await api('POST', `/api/webhooks/${id}/ping`)).json()) as { id: string };
+    const { id: deliveryId } = (await (await api.fetch(`/api/webhooks/${id}/ping`, { method: 'POST' })).json()) as { id: string };
     await deliveriesWhen(id, (items) => (items[0]?.attempts.length ?? 0) >= 1);
 
     // Up again: it holds the next request past the sender's 10 s limit, then answers.
@@ -156,7 +149,7 @@ describe(`webhooks, ${mode} mode`, () => {
     } finally {
       for (const release of held) release();
       await new Promise<void>((resolve) => late.close(() => resolve()));
-      await api('DELETE', `/api/webhooks/${id}`);
+      await api.fetch(`/api/webhooks/${id}`, { method: 'DELETE' });
     }
   }, 150_000);
 
@@ -177,7 +170,7 @@ describe(`webhooks, ${mode} mode`, () => {
     await fetch(functionUrl('devDailyReport'), { method: 'POST' });
     const items = await deliveriesWhen(id, () => true);
     expect(items.map((item) => item.id)).toEqual([delivery!.id]);
-    await api('DELETE', `/api/webhooks/${id}`);
+    await api.fetch(`/api/webhooks/${id}`, { method: 'DELETE' });
   }, 150_000);
 
   it('lets a person add a webhook on its page, read the secret once, send a ping and see it delivered', async () => {
@@ -206,7 +199,7 @@ describe(`webhooks, ${mode} mode`, () => {
       expect(secret).toMatch(/^whsec_/);
       expect(await page.getByTestId('webhook-created').textContent()).toContain('will not be shown again');
 
-      const { webhooks } = (await (await api('GET', '/api/webhooks')).json()) as {
+      const { webhooks } = (await (await api.fetch('/api/webhooks')).json()) as {
         webhooks: { id: string; description: string }[];
       };
       const id = webhooks.find((webhook) => webhook.description === 'Browser receiver')!.id;
@@ -220,7 +213,7 @@ describe(`webhooks, ${mode} mode`, () => {
       expect(verify(secret, message).type).toBe('webhook.ping');
       await screenshot(page, 'webhooks');
       expect(opened.problems).toEqual([]);
-      await api('DELETE', `/api/webhooks/${id}`);
+      await api.fetch(`/api/webhooks/${id}`, { method: 'DELETE' });
     } finally {
       await opened.close();
     }

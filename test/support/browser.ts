@@ -95,6 +95,14 @@ export async function signIn(page: Page, email: string, name = 'Test Person'): P
   await expect.poll(() => page.getByTestId('signed-in-as').textContent(), settles).toBe(email);
 }
 
+/** A fresh page at `path`, signed in as `email` when the server requires it (protected mode). */
+export async function openAt(browser: Browser, path: string, email: string): Promise<OpenPage> {
+  const opened = await openPage(browser);
+  await opened.page.goto(`${hosting}${path}`);
+  if (mode === 'protected') await signIn(opened.page, email);
+  return opened;
+}
+
 /**
  * Lets the first connection to a run's event stream deliver only its first events and half of
  * the next one, then end: the client must drop the half event and resume after the last whole

@@ -8,6 +8,8 @@
  * marker object, so it holds across the emulator's worker processes);
  * `{"slowOnDate": "2025-01-08", "delayMs": 200}` makes runs for that date pause after each
  * control, so a test can watch one live, cancel it, or outlast a connection's time limit.
+ * With either set, every attempt that returns (completed, or stopped by a cancel) leaves a marker,
+ * so a test waits for the worker to have stopped instead of sleeping and hoping it has.
  */
 import * as config from '../config.js';
 import { PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
@@ -41,5 +43,15 @@ export function injectedFaults(store: ObjectStore): ((record: RunRecord, index: 
       throw error;
     }
     throw new InjectedCrash(record.id, index);
+  };
+}
+
+/** Test-only: marks that an attempt at a run returned, as `test-faults/attempts-ended/<run>/<attempt>`. */
+export function attemptEndMarker(store: ObjectStore): ((runId: string, attempt: number) => Promise<void>) | undefined {
+  if (!config.faultInjection()) return undefined;
+  return async (runId, attempt) => {
+    await store.create(`test-faults/attempts-ended/${runId}/${attempt}`, '1').catch((error: unknown) => {
+      if (!(error instanceof PreconditionFailed)) throw error;
+    });
   };
 }

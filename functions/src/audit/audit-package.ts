@@ -87,6 +87,22 @@ export async function* packageFiles(
   request: PackageRequest,
   facts: PackageFacts,
 ): AsyncGenerator<ArchiveFile> {
+  let finished = false;
+  try {
+    yield* allFiles(sources, request, facts);
+    finished = true;
+  } finally {
+    if (!finished) {
+      const { from, to } = request;
+      logs.auditPackageStopped(
+        { from, to },
+        { reports: facts.reports.length, evidence: facts.evidence, attachments: facts.attachments },
+      );
+    }
+  }
+}
+
+async function* allFiles(sources: PackageSources, request: PackageRequest, facts: PackageFacts): AsyncGenerator<ArchiveFile> {
   yield { path: 'README.txt', data: Buffer.from(readme(request)), modified: request.generatedAt };
   const seen = await periodSeen(sources, request);
   yield* reportFiles(sources, request, facts, seen);

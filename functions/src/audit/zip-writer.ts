@@ -39,8 +39,8 @@ export function archiveName(name: string): string {
 
 /**
  * The archive of `files`, then of `closing(archived)`. A failure of `files` destroys the stream
- * with its error; a reader that stops reading holds the files back, and one that destroys the
- * stream stops them being made.
+ * with its error; a reader that stops reading holds the files back (the stream emits `held`
+ * each time the writer waits for it), and one that destroys the stream stops them being made.
  */
 export function zipStream(files: AsyncIterable<ArchiveFile>, closing: (archived: ArchivedFile[]) => ArchiveFile[]): Readable {
   const zip = new ZipStream({ zlib: { level: 6 } });
@@ -63,7 +63,11 @@ export function zipStream(files: AsyncIterable<ArchiveFile>, closing: (archived:
       ),
     );
     await Promise.race([written, closed]);
-    if (zip.writableNeedDrain) await Promise.race([new Promise((resolve) => zip.once('drain', resolve)), closed]);
+    if (zip.writableNeedDrain) {
+      // Observable, so a test can tell the writer waits rather than sleep and hope it does.
+      output.emit('held');
+      await Promise.race([new Promise((resolve) => zip.once('drain', resolve)), closed]);
+    }
   }
 
   async function feed() {

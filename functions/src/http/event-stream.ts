@@ -37,6 +37,16 @@ export interface StreamClock {
   now(): number;
 }
 
+/**
+ * The comment a connection ends with when the stream goes on: the time limit was reached, or
+ * (through a buffering proxy) the events so far were delivered. Clients ignore comments and
+ * reconnect as they would after any drop; a person or a test reading the stream sees why it ended.
+ */
+export const closingComments = {
+  timeLimit: ': connection time limit reached; reconnect with Last-Event-ID\n\n',
+  delivered: ': events delivered through a buffering proxy; reconnect with Last-Event-ID\n\n',
+} as const;
+
 /** The process's monotonic clock, which a change of the wall clock cannot move. */
 export const monotonicClock: StreamClock = { now: () => performance.now() };
 
@@ -93,9 +103,14 @@ export class EventStream<E extends StreamEvent> {
       res.write(`retry: ${limits.retryMs}\n\n`);
       for (;;) {
         const now = clock.now();
-        let until = started + limits.maxConnectionMs;
-        if (firstSentAt !== undefined) until = Math.min(until, firstSentAt + limits.lingerMs);
-        if (now >= until) break;
+        const limit = started + limits.maxConnectionMs;
+        const lingered = firstSentAt === undefined ? Infinity : firstSentAt + limits.lingerMs;
+        if (now >= Math.min(limit, lingered)) {
+          // Says why a stream that has not ended stops here, for people and tests reading it.
+          res.write(lingered < limit ? closingComments.delivered : closingComments.timeLimit);
+          break;
+        }
+        const until = Math.min(limit, lingered);
         const wait = Math.max(0, Math.min(until - now, lastWrite + limits.heartbeatMs - now));
         const { events, ended } = await this.#feed.next(last, wait, closed.signal);
         if (closed.signal.aborted) return;

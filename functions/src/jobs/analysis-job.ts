@@ -1,7 +1,7 @@
 /** The analysis worker as the task queue runs it, with production dependencies shared per instance. */
 import { runAnalysis, type Attempt, type WorkerDeps } from '../analyses/analysis-worker.js';
 import { AnalysisStore } from '../analyses/analysis-store.js';
-import { injectedFaults } from '../analyses/fault-injection.js';
+import { attemptEndMarker, injectedFaults } from '../analyses/fault-injection.js';
 import { workerRetry } from '../analyses/task-queue.js';
 import { logs } from '../logs.js';
 import { loadCompiledCatalog } from '../assessment/catalog.js';
@@ -18,9 +18,13 @@ import { announceRun } from './webhook-job.js';
 
 const runIdShape = new RegExp(analysisIdPattern);
 
+/** Test-only (emulators with fault injection): marks each attempt that returns. */
+let attemptEnded: ((runId: string, attempt: number) => Promise<void>) | undefined;
+
 const dependencies = loadOnce(async (): Promise<WorkerDeps> => {
   const [store, compiled] = await Promise.all([openStore(), loadCompiledCatalog()]);
   const afterControl = injectedFaults(store);
+  attemptEnded = attemptEndMarker(store);
   return {
     analyses: new AnalysisStore(store, { describeFailure: describeRunFailure }),
     evidence: new EvidenceStore(store),
@@ -49,4 +53,5 @@ export async function runAnalysisTask(runId: unknown, retryCount: number): Promi
   const log = deps.analyses.log(runId);
   await log.refresh();
   if (record) await announceRun(await openStore(), deps.reports, record, log.events);
+  await attemptEnded?.(runId, number);
 }

@@ -4,6 +4,7 @@
  * that stops ends the files' generator, and a source that fails destroys the stream.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { archiveName, zipStream, type ArchiveFile } from '../../../functions/src/audit/zip-writer.ts';
@@ -12,9 +13,11 @@ import { unzip, utf8 } from '../../support/unzip.ts';
 const modified = new Date('2026-11-24T10:00:00Z');
 const megabyte = 1024 * 1024;
 
-/** `count` files of incompressible bytes, counting how many were made and whether the generator was closed. */
+/** `count` files of incompressible bytes, counting how many were made, and settling `closed` when the generator is. */
 function source(count: number, size: number) {
-  const state = { made: 0, closed: false };
+  const state = { made: 0 };
+  let markClosed!: () => void;
+  const closed = new Promise<void>((resolve) => (markClosed = resolve));
   async function* files(): AsyncGenerator<ArchiveFile> {
     try {
       for (let index = 0; index < count; index += 1) {
@@ -22,20 +25,20 @@ function source(count: number, size: number) {
         yield { path: `files/${index}.bin`, data: randomBytes(size), modified, compress: false };
       }
     } finally {
-      state.closed = true;
+      markClosed();
     }
   }
-  return { state, files: files() };
+  return { state, closed, files: files() };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
-
 describe('a zip made while it is read', () => {
-  it('makes only a few files ahead of a reader that does not read', async () => {
+  it('makes only a few files ahead of a reader that does not read, then waits for it', async () => {
     const { state, files } = source(40, megabyte);
     const stream = zipStream(files, () => []);
-    await settle();
+    // The writer says when it waits for the reader; until the reader reads, nothing else is made.
+    await once(stream, 'held');
     expect(state.made).toBeLessThanOrEqual(4);
+    expect(stream.readableLength).toBeGreaterThan(0);
     stream.destroy();
   });
 
@@ -59,12 +62,11 @@ describe('a zip made while it is read', () => {
   });
 
   it('closes the files’ generator when the reader destroys the stream', async () => {
-    const { state, files } = source(40, megabyte);
+    const { state, closed, files } = source(40, megabyte);
     const stream = zipStream(files, () => []);
     stream.once('data', () => stream.destroy());
     stream.resume();
-    await settle();
-    expect(state.closed).toBe(true);
+    await closed;
     expect(state.made).toBeLessThan(10);
   });
 

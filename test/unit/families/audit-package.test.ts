@@ -329,6 +329,7 @@ describe('once the package is streaming', () => {
 
   it('stops reading the store when the client goes away', async () => {
     const abandoned = vi.spyOn(logs, 'downloadAbandoned').mockImplementation(() => undefined);
+    const stopped = vi.spyOn(logs, 'auditPackageStopped').mockImplementation(() => undefined);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     store.reset();
@@ -347,7 +348,12 @@ describe('once the package is streaming', () => {
         (calls) => calls === 1,
       );
       release();
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Once the package has stopped, its files' generator is closed and no read can start.
+      await until(
+        'the package stopped',
+        async () => stopped.mock.calls.length,
+        (calls) => calls === 1,
+      );
       // At most the batch under way when it went and the one after it, not all of them.
       expect(store.of('read').filter((name) => name.startsWith('evidence-ids/')).length).toBeLessThanOrEqual(2 * evidenceAhead);
       expect(period.cited.length).toBeGreaterThan(4 * evidenceAhead);
@@ -356,6 +362,7 @@ describe('once the package is streaming', () => {
       release();
       store.before = () => undefined;
       abandoned.mockRestore();
+      stopped.mockRestore();
     }
   });
 

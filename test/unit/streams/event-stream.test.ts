@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  closingComments,
   EventStream,
   formatEvent,
   resumePoint,
@@ -148,8 +149,9 @@ describe('EventStream', () => {
       { at: 100, text: sse(feed.events(0, 1)) },
       { at: 300, text: sse(feed.events(1, 2)) },
       { at: 500, text: sse(feed.events(2, 3)) },
+      { at: 800, text: closingComments.timeLimit },
     ]);
-    expect(text).toBe(retry + sse(feed.events(0, 3)));
+    expect(text).toBe(retry + sse(feed.events(0, 3)) + closingComments.timeLimit);
     // Each wait reaches at most to the time limit; the event after it is left for the next connection.
     expect(feed.calls).toEqual([
       { at: 0, afterId: 0, waitMs: 800 },
@@ -172,8 +174,9 @@ describe('EventStream', () => {
       { at: 200, text: heartbeat },
       { at: 400, text: heartbeat },
       { at: 600, text: heartbeat },
+      { at: 700, text: closingComments.timeLimit },
     ]);
-    expect(text).toBe(retry + heartbeat.repeat(3));
+    expect(text).toBe(retry + heartbeat.repeat(3) + closingComments.timeLimit);
     expect(feed.calls.map((call) => call.waitMs)).toEqual([200, 200, 200, 100]);
     expect(clock.now()).toBe(700);
   });
@@ -189,6 +192,7 @@ describe('EventStream', () => {
       { at: 0, text: retry },
       { at: 150, text: sse(feed.events(0, 1)) },
       { at: 350, text: heartbeat },
+      { at: 500, text: closingComments.timeLimit },
     ]);
     expect(clock.now()).toBe(500);
   });
@@ -204,8 +208,9 @@ describe('EventStream', () => {
       { at: 0, text: retry },
       { at: 150, text: sse(feed.events(0, 2)) },
       { at: 200, text: sse(feed.events(2, 3)) },
+      { at: 250, text: closingComments.delivered },
     ]);
-    expect(text).toBe(retry + sse(feed.events(0, 3)));
+    expect(text).toBe(retry + sse(feed.events(0, 3)) + closingComments.delivered);
     expect(feed.calls).toEqual([
       { at: 0, afterId: 0, waitMs: 5000 },
       { at: 150, afterId: 2, waitMs: 100 },
