@@ -18,6 +18,8 @@ export interface SeenRequest {
 export type Script = (request: SeenRequest, res: http.ServerResponse) => void;
 
 export interface ScriptedOrigin {
+  /** `http://127.0.0.1:<port>`. */
+  origin: string;
   requests: SeenRequest[];
   fetch: typeof fetch;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export async function startScriptedOrigin(script: Script): Promise<ScriptedOrigi
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    origin,
     requests,
     fetch: (input, init) => fetch(new URL(String(input), origin), init),
     close: () =>

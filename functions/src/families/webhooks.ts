@@ -15,6 +15,7 @@ import { maxWebhooks } from '../contract.js';
 import { actorOf } from '../http/bearer-token.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { ApiProblem } from '../http/problem.js';
+import { logs } from '../logs.js';
 import { pageBody, placeOf } from './paging.js';
 import { servicesFrom, type ServiceOptions } from './services.js';
 
@@ -50,7 +51,10 @@ async function newSubscription(
   const resolved = await resolveTarget(checked.url, options.policy, options.lookup).catch((error: unknown) => ({
     refused: `${checked.url.hostname} could not be resolved now (${(error as { code?: string }).code ?? 'DNS error'}); try again`,
   }));
-  if ('refused' in resolved) throw new ApiProblem('webhook_target_refused', `The webhook URL is refused: ${resolved.refused}.`);
+  if ('refused' in resolved) {
+    if ('detail' in resolved && resolved.detail) logs.webhookTargetRefused('subscribe', checked.url.hostname, resolved.detail);
+    throw new ApiProblem('webhook_target_refused', `The webhook URL is refused: ${resolved.refused}.`);
+  }
   return {
     id: newWebhookId(),
     url: checked.url.href,

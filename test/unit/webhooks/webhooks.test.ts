@@ -67,6 +67,9 @@ let queue: NamedTaskQueue<DeliveryTask> & { ran: Promise<void>[] };
 let served: Served;
 const receiver = new Receiver();
 let url = '';
+/** What names resolve to, for the family and the sender alike; any other name is public. */
+const dns = new Map<string, string>();
+const lookup = async (host: string) => [{ address: dns.get(host) ?? '93.184.215.14', family: 4 }];
 
 /**
  * Runs a task's attempts in order, as the queue would, each retried after a failure until the
@@ -85,7 +88,7 @@ function inProcessQueue(): NamedTaskQueue<DeliveryTask> & { ran: Promise<void>[]
           for (let number = 1; number <= deliveryRetry.maxAttempts; number++) {
             const final = number === deliveryRetry.maxAttempts;
             try {
-              await attemptDelivery({ store: webhooks, policy, now: () => new Date() }, deliveryId, { number, final });
+              await attemptDelivery({ store: webhooks, policy, now: () => new Date(), lookup }, deliveryId, { number, final });
               return;
             } catch {
               // the queue tries again
@@ -101,7 +104,8 @@ const settle = () => Promise.all(queue.ran.splice(0));
 
 beforeAll(async () => {
   setMode('public');
-  for (const name of ['webhookAttempted', 'webhookSkipped'] as const) vi.spyOn(logs, name).mockImplementation(() => undefined);
+  for (const name of ['webhookAttempted', 'webhookSkipped', 'webhookTargetRefused'] as const)
+    vi.spyOn(logs, name).mockImplementation(() => undefined);
   url = await receiver.start();
 });
 
@@ -112,6 +116,7 @@ beforeEach(async () => {
   receiver.received.length = 0;
   receiver.paths.length = 0;
   receiver.answers = [];
+  dns.clear();
   await served?.close();
   served = await serve(
     createWebhooksFamily({
@@ -121,7 +126,7 @@ beforeEach(async () => {
       verifyToken: fakeVerifier(),
       queue: () => queue,
       policy: () => policy,
-      lookup: async () => [{ address: '93.184.215.14', family: 4 }],
+      lookup,
     }),
   );
 });
@@ -208,6 +213,24 @@ describe('subscriptions', () => {
       detail: string;
     };
     expect(plain.detail).toBe('The webhook URL is refused: the URL must use https.');
+  });
+
+  it('refuse a name that resolves to an internal address without saying what it resolves to', async () => {
+    dns.set('x.corp', '10.1.2.3');
+    const logged = vi.mocked(logs.webhookTargetRefused);
+    logged.mockClear();
+    const refused = await call('POST', '/api/webhooks', { url: 'https://x.corp/hooks', events: ['report.published'] });
+    expect([refused.status, refused.headers.get('content-type')]).toEqual([422, 'application/problem+json']);
+    expect(await refused.json()).toEqual(
+      expectedProblem(
+        'webhook_target_refused',
+        'The webhook URL is refused: x.corp is not an allowed target (it must resolve only to public addresses).',
+        '/api/webhooks',
+        refused.headers.get('x-request-id')!,
+      ),
+    );
+    // The address is for the operators' logs only.
+    expect(logged.mock.calls).toEqual([['subscribe', 'x.corp', 'x.corp resolves to 10.1.2.3, which is a private address']]);
   });
 
   it('are deleted once: then 404, and nothing more is delivered to them', async () => {
@@ -325,6 +348,28 @@ describe('deliveries', () => {
         `/api/webhooks/${id}/deliveries/msg_000000000000000000000000/redeliver`,
         missing.headers.get('x-request-id')!,
       ),
+    );
+  });
+
+  it('records a target that now resolves to an internal address as refused, without the address', async () => {
+    const response = await call('POST', '/api/webhooks', {
+      url: 'https://hooks.example.com/evident',
+      events: ['report.published'],
+    });
+    const { id } = (await response.json()) as { id: string };
+    dns.set('hooks.example.com', '10.1.2.3'); // rebound after the subscription was checked
+    receiver.answers = [];
+    await call('POST', `/api/webhooks/${id}/ping`);
+    await settle();
+    const [delivery] = (await (await call('GET', `/api/webhooks/${id}/deliveries`)).json()).items as {
+      state: string;
+      attempts: { outcome: string; error?: string }[];
+    }[];
+    expect(delivery!.attempts.map(({ outcome, error }) => [outcome, error])).toEqual(
+      Array.from({ length: deliveryRetry.maxAttempts }, () => [
+        'failed',
+        'refused: hooks.example.com is not an allowed target (it must resolve only to public addresses)',
+      ]),
     );
   });
 });
