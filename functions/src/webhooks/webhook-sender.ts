@@ -48,10 +48,11 @@ export async function attemptDelivery(deps: SenderDeps, deliveryId: string, atte
     logs.webhookSkipped(deliveryId, delivery ? 'subscription deleted' : 'unknown delivery');
     return;
   }
+  const { url, secret } = await deps.store.credentials(webhook);
   const at = deps.now();
   const started = performance.now();
   const outcome = await post(
-    { raw: webhook.url, headers: signedHeaders(webhook.secret, delivery.id, at, delivery.body), body: delivery.body },
+    { raw: url, headers: signedHeaders(secret, delivery.id, at, delivery.body), body: delivery.body },
     deps,
   );
   const delivered = 'status' in outcome && outcome.status >= 200 && outcome.status < 300;

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logs } from '../../../functions/src/logs.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { reportEvents } from '../../../functions/src/webhooks/webhook-events.ts';
+import { WebhookKeys } from '../../../functions/src/webhooks/webhook-keys.ts';
 import { attemptDelivery } from '../../../functions/src/webhooks/webhook-sender.ts';
 import { WebhookStore } from '../../../functions/src/webhooks/webhook-store.ts';
 import { emptyReport } from '../../support/reports.ts';
@@ -18,6 +19,7 @@ import { startScriptedOrigin, type ScriptedOrigin } from '../../support/scripted
 const drips = 150;
 const dripMs = 20;
 const boundMs = 200;
+const keys = WebhookKeys.parse(WebhookKeys.generate());
 
 let origin: ScriptedOrigin | undefined;
 let webhooks: WebhookStore;
@@ -27,7 +29,7 @@ let ended: Promise<void>;
 
 beforeEach(() => {
   vi.spyOn(logs, 'webhookAttempted').mockImplementation(() => undefined);
-  webhooks = new WebhookStore(new MemoryStore());
+  webhooks = new WebhookStore(new MemoryStore(), () => keys);
   events = [];
 });
 
@@ -74,7 +76,7 @@ async function attemptTo(target: ScriptedOrigin) {
     createdBy: { uid: 'a' },
     secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
   };
-  await webhooks.create(webhook);
+  await webhooks.create(webhook, new Date());
   const event = reportEvents(emptyReport('2026-11-24'), { republished: false, at: new Date() })[0]!;
   const delivery = await webhooks.recordDelivery(webhook, event, '{}', new Date());
   await attemptDelivery(

@@ -15,6 +15,7 @@ import { logs } from '../../../functions/src/logs.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { WebhookDispatcher, deliveryRetry, type DeliveryTask } from '../../../functions/src/webhooks/webhook-dispatch.ts';
 import { reportEvents } from '../../../functions/src/webhooks/webhook-events.ts';
+import { WebhookKeys } from '../../../functions/src/webhooks/webhook-keys.ts';
 import { attemptDelivery } from '../../../functions/src/webhooks/webhook-sender.ts';
 import { WebhookStore } from '../../../functions/src/webhooks/webhook-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
@@ -25,6 +26,7 @@ import { serve, type Served } from '../../support/serve.ts';
 
 const catalog = compileCatalogSources(paths.catalog);
 const policy = { allowLoopback: true };
+const keys = WebhookKeys.parse(WebhookKeys.generate());
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -111,7 +113,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   store = new MemoryStore();
-  webhooks = new WebhookStore(store);
+  webhooks = new WebhookStore(store, () => keys);
   queue = inProcessQueue();
   receiver.received.length = 0;
   receiver.paths.length = 0;
@@ -127,6 +129,7 @@ beforeEach(async () => {
       queue: () => queue,
       policy: () => policy,
       lookup,
+      keys: () => keys,
     }),
   );
 });
@@ -196,9 +199,29 @@ describe('subscriptions', () => {
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
     });
     expect(response.headers.get('location')).toBe(`/api/webhooks/${String(created['id'])}`);
-    const { secret: _secret, ...shown } = created;
+    // The path (`/hooks`) is short: all of it is hidden.
+    const { secret: _secret, ...rest } = created;
+    const shown = { ...rest, url: `${new URL(url).origin}/…` };
     expect(await (await call('GET', '/api/webhooks')).json()).toEqual({ webhooks: [shown] });
     expect(await (await call('GET', `/api/webhooks/${String(created['id'])}`)).json()).toEqual(shown);
+  });
+
+  it('show a Slack URL once, then only its host and last four characters, and keep it and the secret sealed', async () => {
+    const slackUrl = 'https://hooks.slack.com/services/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';
+    const response = await call('POST', '/api/webhooks', { url: slackUrl, events: ['report.published'], format: 'slack' });
+    const created = (await response.json()) as { id: string; url: string; secret: string };
+    expect([response.status, created.url]).toEqual([201, slackUrl]);
+    const listed = (await (await call('GET', '/api/webhooks')).json()) as { webhooks: { url: string }[] };
+    const got = (await (await call('GET', `/api/webhooks/${created.id}`)).json()) as { url: string };
+    expect([listed.webhooks.map((webhook) => webhook.url), got.url]).toEqual([
+      ['https://hooks.slack.com/…Op0a'],
+      'https://hooks.slack.com/…Op0a',
+    ]);
+    // What the bucket holds: neither the URL nor the secret, in any object.
+    const names = (await store.list('webhooks/')).items.map((item) => item.name);
+    const bytes = Buffer.concat(await Promise.all(names.map(async (name) => (await store.read(name)).data)));
+    for (const credential of [slackUrl, 'services/T0AAAAAAA', created.secret, created.secret.slice('whsec_'.length)])
+      expect(bytes.includes(credential)).toBe(false);
   });
 
   it('refuse a target that is not https, or private, with the reason', async () => {
