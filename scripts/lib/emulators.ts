@@ -89,7 +89,7 @@ export const localSecretsFile = join(paths.functions, '.secret.local');
  * is ignored by git and by deploys (`*.local` in firebase.json), and it seals only demo data.
  */
 export function withLocalSecrets(current: string): string {
-  if (/^\s*WEBHOOK_SECRET_KEY\s*=/m.test(current)) return current;
+  if (/^[ \t]*(?:export[ \t]+)?WEBHOOK_SECRET_KEY[ \t]*=/m.test(current)) return current;
   const separator = current === '' || current.endsWith('\n') ? '' : '\n';
   return `${current}${separator}WEBHOOK_SECRET_KEY=${randomBytes(32).toString('base64')}\n`;
 }

@@ -44,6 +44,7 @@ describe('the local secrets file', () => {
     const made = withLocalSecrets('');
     expect(made).toMatch(/^WEBHOOK_SECRET_KEY=[A-Za-z0-9+/]{43}=\n$/);
     expect(withLocalSecrets(made)).toBe(made);
+    expect(withLocalSecrets('export WEBHOOK_SECRET_KEY=kept\n')).toBe('export WEBHOOK_SECRET_KEY=kept\n');
     expect(withLocalSecrets('OTHER=1')).toMatch(/^OTHER=1\nWEBHOOK_SECRET_KEY=[A-Za-z0-9+/]{43}=\n$/);
     // Each machine's own: two files never get the same key.
     expect(withLocalSecrets('')).not.toBe(made);
