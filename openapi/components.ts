@@ -160,6 +160,11 @@ export const responses: Record<string, ResponseObject> = {
   ]),
   WebhookRefused: problemResponse('The URL is not one Evident sends to; `detail` says why.', ['webhook_target_refused']),
   TooManyWebhooks: problemResponse('The deployment keeps no more subscriptions.', ['too_many_webhooks']),
+  WebhookRateLimited: problemResponse(
+    'This subscription had as many pings and redeliveries as the window allows; send the next after `Retry-After` seconds.',
+    ['webhook_rate_limited'],
+    retryAfter,
+  ),
   QueueUnavailable: problemResponse(
     'The task queue could not take the work (a run, a delivery), or (protected mode) ID tokens cannot be verified right now; ' +
       'retry after `Retry-After` seconds, with the same Idempotency-Key.',

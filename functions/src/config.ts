@@ -7,7 +7,7 @@
  * change needs. A param that is unset at run time reads as its default.
  */
 import { fileURLToPath } from 'node:url';
-import { defineBoolean, defineInt, defineString } from 'firebase-functions/params';
+import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { defaultReminderDays } from './contract.js';
 
 /** Forgets every value read so far; see `rereadSettings`. */
@@ -210,6 +210,19 @@ export function parseCommaList(value: string): readonly string[] {
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry.length > 0);
+}
+
+/**
+ * The key ring that seals webhook signing secrets and URLs at rest (webhooks/webhook-keys.ts):
+ * one or more 32-byte keys in base64, comma-separated, the sealing one first. A secret in
+ * Secret Manager, set with `firebase functions:secrets:set WEBHOOK_SECRET_KEY`, and given only
+ * to the functions that seal or open credentials (`secrets` in index.ts); the emulators read
+ * it from `functions/.secret.local`, which the scripts write with a key of this machine's own.
+ */
+export const webhookSecretKeySetting = defineSecret('WEBHOOK_SECRET_KEY');
+
+export function webhookSecretKey(): string {
+  return webhookSecretKeySetting.value();
 }
 
 export type StoreLocation = { kind: 'local'; dir: string } | { kind: 'cloud'; bucket: string };

@@ -132,6 +132,23 @@ export const webhookIdPattern = '^wh-[0-9a-f]{12}$';
 export const webhookDeliveryIdPattern = '^msg_[0-9a-f]{24}$';
 /** The most subscriptions one deployment keeps: each event fans out to every one of them. */
 export const maxWebhooks = 25;
+/**
+ * Test pings and redeliveries one subscription may ask for in any `windowSeconds`: enough to
+ * try an endpoint and to redo an outage's deliveries by hand, not enough to turn Evident into a
+ * cannon aimed at someone else's URL (each is up to six signed POSTs).
+ */
+export const webhookManualSends = { limit: 30, windowSeconds: 600 } as const;
+/**
+ * A webhook URL as listings show it: its origin, then `/…` and the last four characters of its
+ * path and query when they are longer than eight. The path or query may carry a credential (a
+ * Slack incoming-webhook URL is one), so the URL in full is shown once, when it is created.
+ */
+export function shownWebhookUrl(url: string): string {
+  const { origin, href } = new URL(url);
+  const rest = href.slice(origin.length + 1);
+  if (rest === '') return `${origin}/`;
+  return `${origin}/…${rest.length > 8 ? rest.slice(-4) : ''}`;
+}
 /** Days before evidence goes stale, or an exception expires, that a reminder is sent. */
 export const defaultReminderDays = [30, 7, 1] as const;
 

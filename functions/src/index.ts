@@ -68,8 +68,9 @@ export const analyses = onRequest(
   lazyHandler('analyses', () => import('./families/analyses.js')),
 );
 
+// The two functions that seal or open webhook credentials are the only ones given the key.
 export const webhooks = onRequest(
-  http,
+  { ...http, secrets: [config.webhookSecretKeySetting] },
   lazyHandler('webhooks', () => import('./families/webhooks.js')),
 );
 
@@ -104,6 +105,7 @@ export const deliverWebhook = onTaskDispatched<{ deliveryId: string }>(
     retryConfig: { ...deliveryRetry },
     rateLimits: { maxConcurrentDispatches: 20 },
     timeoutSeconds: 60,
+    secrets: [config.webhookSecretKeySetting],
   },
   async (request) => {
     const { runDeliveryTask } = await import('./jobs/webhook-job.js');

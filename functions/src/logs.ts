@@ -135,6 +135,13 @@ export const logEntries = {
       durationMs,
     }),
 
+  /**
+   * A webhook target refused for what its name resolves to, when subscribing or at an attempt:
+   * `detail` names the addresses, which only the logs say (the subscriber is told it is not allowed).
+   */
+  webhookTargetRefused: (when: 'subscribe' | 'attempt', host: string, detail: string) =>
+    entry('WARNING', 'webhook target refused', { event: 'webhook_target_refused', when, host, detail }),
+
   /** A delivery task with nothing to send: its subscription was deleted, or the task names no delivery. */
   webhookSkipped: (deliveryId: string, reason: string) =>
     entry('INFO', 'webhook skipped', { event: 'webhook_skipped', deliveryId, reason }),

@@ -8,6 +8,7 @@ import { access, cursorParameter, jsonResponse, ref, responseRef } from '../comp
 import {
   maxWebhooks,
   webhookDeliveryIdPattern,
+  webhookManualSends,
   webhookEventTypes,
   webhookFormats,
   webhookIdPattern,
@@ -61,7 +62,13 @@ export const schemas = {
     additionalProperties: false,
     properties: {
       id: { type: 'string', pattern: webhookIdPattern },
-      url: { type: 'string' },
+      url: {
+        type: 'string',
+        description:
+          'The URL as listings show it: its origin, then `/\u2026` and the last four characters of its path and query ' +
+          '(all of them hidden when they are eight or fewer), e.g. `https://hooks.slack.com/\u2026x7Qa`. A webhook URL ' +
+          'may carry a credential (a Slack incoming-webhook URL is one), so it is shown in full once, when created.',
+      },
       events: { type: 'array', items: eventType },
       format: { type: 'string', enum: [...webhookFormats] },
       description: { type: 'string' },
@@ -74,8 +81,9 @@ export const schemas = {
       ref('Webhook'),
       {
         type: 'object',
-        required: ['secret'],
+        required: ['url', 'secret'],
         properties: {
+          url: { type: 'string', description: 'The URL in full, shown this once.' },
           secret: {
             type: 'string',
             description:
@@ -139,6 +147,10 @@ export const schemas = {
 
 const notFound = { '404': responseRef('WebhookNotFound') };
 
+const manualSendLimit =
+  `A subscription may have ${webhookManualSends.limit} pings and redeliveries (counted together) in any ` +
+  `${webhookManualSends.windowSeconds / 60} minutes; past that, 429 with \`Retry-After\`.`;
+
 export const paths: PathsObject = {
   '/api/webhooks': {
     post: {
@@ -146,13 +158,14 @@ export const paths: PathsObject = {
       summary: 'Subscribe an endpoint to events',
       description:
         `At most ${maxWebhooks} subscriptions. The URL is checked now (its name resolved) and again at every ` +
-        'delivery. The answer carries the signing secret, once.',
+        'delivery. The answer carries the URL in full and the signing secret, once: both are stored encrypted, and ' +
+        'listings show the URL shortened.',
       tags: ['webhooks'],
       security: access.protected,
       'x-body-limit': 8 * 1024,
       requestBody: { required: true, content: { 'application/json': { schema: ref('WebhookInput') } } },
       responses: {
-        '201': jsonResponse('The subscription, with its secret.', ref('WebhookCreated'), {
+        '201': jsonResponse('The subscription, with its URL in full and its secret.', ref('WebhookCreated'), {
           Location: { description: 'The new subscription.', schema: { type: 'string' } },
         }),
         '400': responseRef('BadRequest'),
@@ -170,7 +183,7 @@ export const paths: PathsObject = {
       tags: ['webhooks'],
       security: access.protected,
       responses: {
-        '200': jsonResponse('The subscriptions, without their secrets.', ref('WebhookList')),
+        '200': jsonResponse('The subscriptions, without their secrets, their URLs shortened.', ref('WebhookList')),
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
         '500': responseRef('InternalError'),
@@ -185,7 +198,7 @@ export const paths: PathsObject = {
       security: access.protected,
       parameters: [webhookId],
       responses: {
-        '200': jsonResponse('The subscription, without its secret.', ref('Webhook')),
+        '200': jsonResponse('The subscription, without its secret, its URL shortened.', ref('Webhook')),
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
         ...notFound,
@@ -213,7 +226,8 @@ export const paths: PathsObject = {
       operationId: 'pingWebhook',
       summary: 'Send a test event',
       description:
-        'Queues a `webhook.ping` delivery to the endpoint, signed like every other; see its attempts in the deliveries.',
+        'Queues a `webhook.ping` delivery to the endpoint, signed like every other; see its attempts in the deliveries. ' +
+        manualSendLimit,
       tags: ['webhooks'],
       security: access.protected,
       parameters: [webhookId],
@@ -222,6 +236,7 @@ export const paths: PathsObject = {
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
         ...notFound,
+        '429': responseRef('WebhookRateLimited'),
         '500': responseRef('InternalError'),
         '503': responseRef('QueueUnavailable'),
       },
@@ -251,7 +266,7 @@ export const paths: PathsObject = {
     post: {
       operationId: 'redeliverWebhook',
       summary: 'Send a delivery again',
-      description: 'Queues the same message again, under the same `webhook-id`, whatever became of it.',
+      description: `Queues the same message again, under the same \`webhook-id\`, whatever became of it. ${manualSendLimit}`,
       tags: ['webhooks'],
       security: access.protected,
       parameters: [webhookId, deliveryId],
@@ -260,6 +275,7 @@ export const paths: PathsObject = {
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
         '404': responseRef('WebhookOrDeliveryNotFound'),
+        '429': responseRef('WebhookRateLimited'),
         '500': responseRef('InternalError'),
         '503': responseRef('QueueUnavailable'),
       },

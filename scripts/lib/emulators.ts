@@ -3,7 +3,8 @@
  * environment that keeps every process on loopback (no metadata server, no CLI update check,
  * no message-of-the-day fetch, no SDK version lookup, no analytics from a user's own CLI settings).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paths } from './paths.ts';
 
@@ -54,13 +55,16 @@ export function emulatorEnv(extra: Record<string, string> = {}): NodeJS.ProcessE
 export const emulatorConfigFile = 'firebase.emulators.json';
 
 /**
- * Writes the emulators' configuration: firebase.json with the Authentication emulator's origin
- * added to the Content-Security-Policy's `connect-src`, where the web app signs in locally.
+ * The emulators' configuration: firebase.json with the Authentication emulator's origin added
+ * to the Content-Security-Policy's `connect-src`, where the web app signs in locally, and
+ * without the `storage` rules, which only a deploy uses: Evident's own drivers stand in for
+ * Cloud Storage here (the Storage emulator needs Java), and `--only` never names it.
  * The deployed firebase.json never names a loopback origin.
  */
-export function writeEmulatorConfig(): string {
+export function emulatorConfig(): Record<string, unknown> {
   const config = JSON.parse(readFileSync(paths.firebaseJson, 'utf8')) as {
     hosting: { headers: { headers: { key: string; value: string }[] }[] };
+    storage?: unknown;
   };
   for (const block of config.hosting.headers) {
     for (const header of block.headers) {
@@ -71,6 +75,30 @@ export function writeEmulatorConfig(): string {
       }
     }
   }
-  writeFileSync(join(paths.root, emulatorConfigFile), `${JSON.stringify(config, null, 2)}\n`);
+  delete config.storage;
+  return config;
+}
+
+/** The file the functions emulator reads secrets from, instead of Secret Manager (which a `demo-` project has none of). */
+export const localSecretsFile = join(paths.functions, '.secret.local');
+
+/**
+ * The local secrets file with every secret the functions declare: what it holds already, and a
+ * `WEBHOOK_SECRET_KEY` of this machine's own when it has none, generated once and then kept
+ * (the local store's webhook credentials are sealed with it). It never leaves the machine: it
+ * is ignored by git and by deploys (`*.local` in firebase.json), and it seals only demo data.
+ */
+export function withLocalSecrets(current: string): string {
+  if (/^[ \t]*(?:export[ \t]+)?WEBHOOK_SECRET_KEY[ \t]*=/m.test(current)) return current;
+  const separator = current === '' || current.endsWith('\n') ? '' : '\n';
+  return `${current}${separator}WEBHOOK_SECRET_KEY=${randomBytes(32).toString('base64')}\n`;
+}
+
+/** Writes the emulators' configuration (above) and makes sure of the local secrets; the configuration's file name. */
+export function writeEmulatorConfig(): string {
+  writeFileSync(join(paths.root, emulatorConfigFile), `${JSON.stringify(emulatorConfig(), null, 2)}\n`);
+  const current = existsSync(localSecretsFile) ? readFileSync(localSecretsFile, 'utf8') : '';
+  const secrets = withLocalSecrets(current);
+  if (secrets !== current) writeFileSync(localSecretsFile, secrets, { mode: 0o600 });
   return emulatorConfigFile;
 }

@@ -2,19 +2,22 @@
  * The `webhooks` family: subscribe an endpoint (its URL checked against the SSRF rules now, and
  * again at every attempt), list and delete subscriptions, send a test event, and read and redo
  * deliveries. Sending happens in the delivery task (webhook-sender.ts), never in the request.
+ * The URL and the signing secret are credentials: the create answer shows them once, listings
+ * show the URL shortened (`shownWebhookUrl`), and the store keeps both sealed.
  */
 import type { DeliveryTask } from '../webhooks/webhook-dispatch.js';
 import { WebhookDispatcher, deliveryFunctionName } from '../webhooks/webhook-dispatch.js';
-import { WebhookStore, newSecret, newWebhookId, type WebhookRecord } from '../webhooks/webhook-store.js';
+import { keyRingFrom, type WebhookKeys } from '../webhooks/webhook-keys.js';
+import { WebhookStore, newSecret, newWebhookId, type NewWebhook, type WebhookRecord } from '../webhooks/webhook-store.js';
 import type { components } from '../generated/api-types.js';
 import { checkTargetUrl, resolveTarget, type TargetPolicy } from '../webhooks/webhook-targets.js';
 import { cloudTaskQueue, type NamedTaskQueue } from '../common/cloud-tasks.js';
 import { loadOnce } from '../common/maybe-async.js';
 import * as config from '../config.js';
-import { maxWebhooks } from '../contract.js';
 import { actorOf } from '../http/bearer-token.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { ApiProblem } from '../http/problem.js';
+import { logs } from '../logs.js';
 import { pageBody, placeOf } from './paging.js';
 import { servicesFrom, type ServiceOptions } from './services.js';
 
@@ -26,6 +29,8 @@ export type WebhooksFamilyOptions = FamilyOptions &
     policy?: () => TargetPolicy;
     /** How names resolve, for a test that must not use DNS. */
     lookup?: (host: string) => Promise<{ address: string; family: number }[]>;
+    /** The key ring that seals credentials; `WEBHOOK_SECRET_KEY` unless a test brings its own. */
+    keys?: () => WebhookKeys;
   };
 
 /** Seconds a client waits before retrying when the queue refused a delivery. */
@@ -33,24 +38,24 @@ const queueRetryAfterSeconds = 5;
 
 type WebhookInput = components['schemas']['WebhookInput'];
 
-const withoutSecret = ({ secret: _secret, ...webhook }: WebhookRecord) => webhook;
+/** A subscription as listings show it: without its credentials. */
+const shown = ({ credentials: _credentials, ...webhook }: WebhookRecord) => webhook;
 
 /** A subscription as asked, its target checked (and resolved) against the SSRF rules, with a new secret. */
 async function newSubscription(
-  store: WebhookStore,
   body: WebhookInput,
   options: { policy: TargetPolicy; lookup: WebhooksFamilyOptions['lookup']; now: Date; createdBy: WebhookRecord['createdBy'] },
-): Promise<WebhookRecord> {
-  if ((await store.list()).length >= maxWebhooks) {
-    throw new ApiProblem('too_many_webhooks', `There are ${maxWebhooks} subscriptions already, the most kept; delete one first.`);
-  }
+): Promise<NewWebhook> {
   const checked = checkTargetUrl(body.url, options.policy);
   if ('refused' in checked) throw new ApiProblem('webhook_target_refused', `The webhook URL is refused: ${checked.refused}.`);
   // A resolver that cannot answer now (not "no such name") refuses too, saying so: the request can be sent again.
   const resolved = await resolveTarget(checked.url, options.policy, options.lookup).catch((error: unknown) => ({
     refused: `${checked.url.hostname} could not be resolved now (${(error as { code?: string }).code ?? 'DNS error'}); try again`,
   }));
-  if ('refused' in resolved) throw new ApiProblem('webhook_target_refused', `The webhook URL is refused: ${resolved.refused}.`);
+  if ('refused' in resolved) {
+    if ('detail' in resolved && resolved.detail) logs.webhookTargetRefused('subscribe', checked.url.hostname, resolved.detail);
+    throw new ApiProblem('webhook_target_refused', `The webhook URL is refused: ${resolved.refused}.`);
+  }
   return {
     id: newWebhookId(),
     url: checked.url.href,
@@ -66,9 +71,10 @@ async function newSubscription(
 export function createWebhooksFamily(options: WebhooksFamilyOptions = {}) {
   const services = servicesFrom(options);
   const policy = options.policy ?? (() => ({ allowLoopback: config.inEmulator() }));
+  const keys = options.keys ?? keyRingFrom(config.webhookSecretKey);
   const deps = loadOnce(async () => {
     const s = await services();
-    const store = new WebhookStore(s.store);
+    const store = new WebhookStore(s.store, keys);
     const queue = (options.queue ?? (() => cloudTaskQueue<DeliveryTask>(deliveryFunctionName)))();
     return { s, store, dispatcher: new WebhookDispatcher(store, queue, s.now) };
   });
@@ -94,17 +100,20 @@ export function createWebhooksFamily(options: WebhooksFamilyOptions = {}) {
     {
       createWebhook: async ({ body }, context) => {
         const { s, store } = await deps();
-        const record = await newSubscription(store, body, {
+        const now = s.now();
+        const asked = await newSubscription(body, {
           policy: policy(),
           lookup: options.lookup,
-          now: s.now(),
+          now,
           createdBy: actorOf(context.caller),
         });
-        await store.create(record);
-        return { status: 201, body: record, headers: { Location: `/api/webhooks/${record.id}` } };
+        const record = await store.create(asked, now);
+        // The URL in full and the secret, this once.
+        const created = { ...shown(record), url: asked.url, secret: asked.secret };
+        return { status: 201, body: created, headers: { Location: `/api/webhooks/${record.id}` } };
       },
-      listWebhooks: async () => ({ status: 200, body: { webhooks: (await (await deps()).store.list()).map(withoutSecret) } }),
-      getWebhook: async ({ path }) => ({ status: 200, body: withoutSecret(await found(path.id)) }),
+      listWebhooks: async () => ({ status: 200, body: { webhooks: (await (await deps()).store.list()).map(shown) } }),
+      getWebhook: async ({ path }) => ({ status: 200, body: shown(await found(path.id)) }),
       deleteWebhook: async ({ path }) => {
         if (!(await (await deps()).store.delete(path.id)))
           throw new ApiProblem('webhook_not_found', `No webhook subscription has the id "${path.id}".`);
@@ -112,7 +121,8 @@ export function createWebhooksFamily(options: WebhooksFamilyOptions = {}) {
       },
       pingWebhook: async ({ path }) => {
         const webhook = await found(path.id);
-        const { store, dispatcher } = await deps();
+        const { s, store, dispatcher } = await deps();
+        await store.takeManualSend(webhook.id, s.now());
         const delivery = await queued(() => dispatcher.ping(webhook));
         return { status: 202, body: await store.describe(delivery) };
       },
@@ -124,11 +134,12 @@ export function createWebhooksFamily(options: WebhooksFamilyOptions = {}) {
       },
       redeliverWebhook: async ({ path }) => {
         await found(path.id);
-        const { store, dispatcher } = await deps();
+        const { s, store, dispatcher } = await deps();
         const delivery = await store.delivery(path.deliveryId);
         if (!delivery || delivery.webhookId !== path.id) {
           throw new ApiProblem('delivery_not_found', `The webhook ${path.id} has no delivery "${path.deliveryId}".`);
         }
+        await store.takeManualSend(path.id, s.now());
         await queued(() => dispatcher.redeliver(delivery));
         return { status: 202, body: await store.describe(delivery) };
       },

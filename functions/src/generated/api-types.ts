@@ -662,7 +662,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe an endpoint to events
-         * @description At most 25 subscriptions. The URL is checked now (its name resolved) and again at every delivery. The answer carries the signing secret, once.
+         * @description At most 25 subscriptions. The URL is checked now (its name resolved) and again at every delivery. The answer carries the URL in full and the signing secret, once: both are stored encrypted, and listings show the URL shortened.
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -703,7 +703,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description Queues a `webhook.ping` delivery to the endpoint, signed like every other; see its attempts in the deliveries.
+         * @description Queues a `webhook.ping` delivery to the endpoint, signed like every other; see its attempts in the deliveries. A subscription may have 30 pings and redeliveries (counted together) in any 10 minutes; past that, 429 with `Retry-After`.
          */
         post: operations["pingWebhook"];
         delete?: never;
@@ -740,7 +740,7 @@ export interface paths {
         put?: never;
         /**
          * Send a delivery again
-         * @description Queues the same message again, under the same `webhook-id`, whatever became of it.
+         * @description Queues the same message again, under the same `webhook-id`, whatever became of it. A subscription may have 30 pings and redeliveries (counted together) in any 10 minutes; past that, 429 with `Retry-After`.
          */
         post: operations["redeliverWebhook"];
         delete?: never;
@@ -776,7 +776,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "exception_revoked" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_webhooks" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "exception_revoked" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -2075,6 +2075,7 @@ export interface components {
         };
         Webhook: {
             id: string;
+            /** @description The URL as listings show it: its origin, then `/…` and the last four characters of its path and query (all of them hidden when they are eight or fewer), e.g. `https://hooks.slack.com/…x7Qa`. A webhook URL may carry a credential (a Slack incoming-webhook URL is one), so it is shown in full once, when created. */
             url: string;
             events: ("report.published" | "control.status_changed" | "evidence.expiring" | "exception.expiring" | "analysis.completed")[];
             /** @enum {string} */
@@ -2085,6 +2086,8 @@ export interface components {
             createdBy: components["schemas"]["Actor"];
         };
         WebhookCreated: components["schemas"]["Webhook"] & {
+            /** @description The URL in full, shown this once. */
+            url: string;
             /** @description The signing secret (`whsec_…`), shown this once: verify each delivery’s `webhook-signature` with it. */
             secret: string;
         };
@@ -2338,6 +2341,19 @@ export interface components {
             headers: {
                 "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description This subscription had as many pings and redeliveries as the window allows; send the next after `Retry-After` seconds. Codes: `webhook_rate_limited`. */
+        WebhookRateLimited: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -3697,7 +3713,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The subscriptions, without their secrets. */
+            /** @description The subscriptions, without their secrets, their URLs shortened. */
             200: {
                 headers: {
                     "Evident-Api-Version": components["headers"]["ApiVersion"];
@@ -3727,7 +3743,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The subscription, with its secret. */
+            /** @description The subscription, with its URL in full and its secret. */
             201: {
                 headers: {
                     "Evident-Api-Version": components["headers"]["ApiVersion"];
@@ -3761,7 +3777,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The subscription, without its secret. */
+            /** @description The subscription, without its secret, its URL shortened. */
             200: {
                 headers: {
                     "Evident-Api-Version": components["headers"]["ApiVersion"];
@@ -3830,6 +3846,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["WebhookRateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["QueueUnavailable"];
         };
@@ -3893,6 +3910,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["WebhookOrDeliveryNotFound"];
+            429: components["responses"]["WebhookRateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["QueueUnavailable"];
         };

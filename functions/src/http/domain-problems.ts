@@ -9,7 +9,7 @@
  * (`describeRunFailure`): the worker is handed it, and its events carry catalog entries.
  */
 import { AnalysisEnded, AnalysisKeyReused, type AnalysisProblem, type RunFailure } from '../analyses/analysis-model.js';
-import type { RunFailureCode } from '../contract.js';
+import { webhookManualSends, type RunFailureCode } from '../contract.js';
 import {
   EvidenceConflict,
   EvidenceInFlight,
@@ -20,6 +20,7 @@ import {
   type EvidenceIssue,
 } from '../evidence/evidence-errors.js';
 import { AttachmentRejected, type AttachmentFault } from '../submissions/attachment-checks.js';
+import { ManualSendsLimited, WebhookCapReached } from '../webhooks/webhook-limits.js';
 import { problemCatalog } from './problem-catalog.js';
 import { ApiProblem, invalidRequest, type RequestError } from './problem.js';
 
@@ -69,6 +70,7 @@ export function problemFor(error: unknown, place: ProblemPlace = {}): ApiProblem
     );
   }
   if (error instanceof AttachmentRejected) return attachmentProblem(error.reason, itemAt);
+  if (error instanceof WebhookCapReached || error instanceof ManualSendsLimited) return webhookProblem(error);
   if (error instanceof ScanUnreadable) return scanProblem(error);
   if (error instanceof AnalysisKeyReused) {
     return new ApiProblem(
@@ -83,6 +85,20 @@ export function problemFor(error: unknown, place: ProblemPlace = {}): ApiProblem
     return new ApiProblem('analysis_ended', `The analysis ${error.runId} ${state}; it can no longer be cancelled.`);
   }
   return undefined;
+}
+
+/** The webhook limits: the cap on subscriptions, and on one subscription's pings and redeliveries. */
+function webhookProblem(error: WebhookCapReached | ManualSendsLimited): ApiProblem {
+  if (error instanceof WebhookCapReached) {
+    return new ApiProblem('too_many_webhooks', `There are ${error.max} subscriptions already, the most kept; delete one first.`);
+  }
+  const { limit, windowSeconds } = webhookManualSends;
+  return new ApiProblem(
+    'webhook_rate_limited',
+    `This webhook had ${limit} pings and redeliveries in the last ${windowSeconds / 60} minutes, the most allowed; ` +
+      `send the next in ${error.retryAfterSeconds} s.`,
+    { headers: { 'Retry-After': String(error.retryAfterSeconds) } },
+  );
 }
 
 /** A scanner's file with findings that cannot be read: each at its line (and, in an array, its index). */

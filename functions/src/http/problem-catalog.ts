@@ -124,12 +124,20 @@ export const problemCatalog = {
     title: 'Webhook target refused',
     description:
       'The URL is not one Evident sends to: it must be https, and neither be nor resolve to a private, loopback, ' +
-      'link-local or cloud metadata address. `detail` says which rule it broke.',
+      'link-local or cloud metadata address. `detail` says which rule it broke; of a name refused for what it ' +
+      'resolves to, it says only that the target is not allowed.',
   },
   too_many_webhooks: {
     status: 409,
     title: 'Too many webhooks',
     description: 'The deployment already has as many webhook subscriptions as it keeps; delete one first.',
+  },
+  webhook_rate_limited: {
+    status: 429,
+    title: 'Too many pings and redeliveries',
+    description:
+      'This subscription had as many test pings and redeliveries as one window allows (30 in 10 minutes, counted ' +
+      'together). Send the next after `Retry-After` seconds.',
   },
   evidence_conflict: {
     status: 409,

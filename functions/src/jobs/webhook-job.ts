@@ -27,12 +27,15 @@ import {
 import type { AnalysisEvent, RunRecord } from '../analyses/analysis-model.js';
 import type { ReportStore } from '../reports/report-store.js';
 import { attemptDelivery } from '../webhooks/webhook-sender.js';
+import { keyRingFrom } from '../webhooks/webhook-keys.js';
 import { WebhookStore } from '../webhooks/webhook-store.js';
 
 const deliveryIdShape = new RegExp(webhookDeliveryIdPattern);
+const webhookKeys = keyRingFrom(config.webhookSecretKey);
 
 const senderDeps = loadOnce(async () => ({
-  store: new WebhookStore(await openStore()),
+  // The one place besides the webhooks family that opens credentials: deliverWebhook is given the secret.
+  store: new WebhookStore(await openStore(), webhookKeys),
   policy: { allowLoopback: config.inEmulator() },
   now: () => new Date(),
 }));

@@ -4,18 +4,28 @@
  * status before, why (the findings that were not a pass; for a fix, the ones it resolved) and
  * the evidence items that came with it.
  *
- * Finding messages quote evidence, which anyone who can submit evidence writes: a cell that a
- * spreadsheet would read as a formula (starting with = + - @, a tab or a carriage return) is
- * prefixed with an apostrophe, as OWASP advises against CSV injection.
+ * Finding messages quote evidence, which anyone who can submit evidence writes, so every field
+ * is quoted and every formula is defused (OWASP, CSV injection): an apostrophe goes before each
+ * formula trigger (= + - @, a tab or a carriage return) that a spreadsheet could read as the
+ * start of a cell. That is the start of the field, and also any place after a separator some
+ * reader splits at: a `;` (the list separator of many locales, where `x;=1+2;` would open as a
+ * cell `=1+2`), a `,`, a tab or a line break, even past spaces (a reader may trim them) and
+ * quotes. The apostrophe shows as text and stops the spreadsheet evaluating what follows.
  */
 import type { ControlHistory } from './control-history.js';
 
 export const historyCsvColumns = ['date', 'status', 'changed_from', 'reasons', 'evidence_added'] as const;
 
-/** One field: quoted when it holds a comma, quote or line break; defused when it could be a formula. */
+/**
+ * Where a cell could start with a formula: before a trigger, after the field's start or a
+ * separator and any spaces or quotes. The lookahead comes first, so the lookbehind only scans
+ * back from a trigger, over the spaces and quotes just before it: linear in the field.
+ */
+const cellStartBeforeFormula = /(?=[=+\-@\t\r])(?<=(?:^|[;,\t\r\n])[ "]*)/g;
+
+/** One field, defused and quoted. */
 function field(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return `"${value.replace(cellStartBeforeFormula, "'").replaceAll('"', '""')}"`;
 }
 
 /** Rows as CSV text, header first, CRLF line ends. */

@@ -5,7 +5,7 @@
  * at-least-once without a receiver seeing an event twice under two ids.
  *
  * Each event's `data` is what a receiver needs without calling back; the `slack` format words
- * the same event as one line of text.
+ * the same event as one line of text, every value in it escaped for Slack (`slackEscape`).
  */
 import { createHash } from 'node:crypto';
 import type { Report } from '../assessment/model.js';
@@ -130,40 +130,51 @@ export function payloadOf(event: WebhookEvent, format: 'json' | 'slack'): string
   return JSON.stringify({ text: slackText(event) });
 }
 
-/** One line for a chat channel. */
+/**
+ * Text as Slack's mrkdwn reads it literally. Slack's "Escaping text" names exactly three
+ * characters: `<` and `>` open and close its control sequences (`<!channel>`, `<@U123>`,
+ * `<https://…|label>`), and `&` starts the entities that escape them, so it goes first. Subjects,
+ * titles and ids come from evidence and people; unescaped, a subject could ping a whole channel
+ * or show a phishing link under an innocent label.
+ */
+export function slackEscape(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/** One line for a chat channel; every value from the event is escaped, whatever its field. */
 export function slackText(event: WebhookEvent): string {
   const data = event.data as Record<string, unknown>;
+  const text = (key: string) => slackEscape(String(data[key]));
+  const list = (key: string) => (data[key] as string[]).map(slackEscape).join(', ');
   switch (event.type) {
     case 'report.published': {
       const counts = data['counts'] as Record<string, number>;
-      const newlyFailing = data['newlyFailing'] as string[];
-      const fixed = data['fixed'] as string[];
       const what = [
-        newlyFailing.length > 0 ? `newly failing: ${newlyFailing.join(', ')}` : '',
-        fixed.length > 0 ? `fixed: ${fixed.join(', ')}` : '',
+        (data['newlyFailing'] as string[]).length > 0 ? `newly failing: ${list('newlyFailing')}` : '',
+        (data['fixed'] as string[]).length > 0 ? `fixed: ${list('fixed')}` : '',
       ].filter(Boolean);
       return (
-        `Evident report ${String(data['date'])}${data['republished'] ? ' (republished)' : ''}: score ${String(data['score'])}, ` +
+        `Evident report ${text('date')}${data['republished'] ? ' (republished)' : ''}: score ${text('score')}, ` +
         `${plural(counts['failing'] ?? 0, 'control')} failing` +
         (what.length > 0 ? `; ${what.join('; ')}` : '; no status changed')
       );
     }
     case 'control.status_changed':
-      return `${String(data['controlId'])} ${String(data['title'])}: ${String(data['from'])} → ${String(data['to'])} (${String(data['date'])})`;
+      return `${text('controlId')} ${text('title')}: ${text('from')} → ${text('to')} (${text('date')})`;
     case 'evidence.expiring':
       return (
-        `The ${String(data['kind'])} evidence for ${String(data['subject'])} goes stale on ${String(data['staleOn'])} ` +
-        `(${plural(Number(data['daysLeft']), 'day')} left) and ${String(data['controlId'])} needs it`
+        `The ${text('kind')} evidence for ${text('subject')} goes stale on ${text('staleOn')} ` +
+        `(${plural(Number(data['daysLeft']), 'day')} left) and ${text('controlId')} needs it`
       );
     case 'exception.expiring':
       return (
-        `The accepted risk ${String(data['exceptionId'])} on ${String(data['controlId'])}` +
-        `${data['subject'] ? ` for ${String(data['subject'])}` : ''} expires on ${String(data['expiresOn'])} ` +
+        `The accepted risk ${text('exceptionId')} on ${text('controlId')}` +
+        `${data['subject'] ? ` for ${text('subject')}` : ''} expires on ${text('expiresOn')} ` +
         `(${plural(Number(data['daysLeft']), 'day')} left)`
       );
     case 'analysis.completed':
-      return `Evident analysis ${String(data['runId'])} completed${data['published'] ? " and republished today's report" : ''}`;
+      return `Evident analysis ${text('runId')} completed${data['published'] ? " and republished today's report" : ''}`;
     case 'webhook.ping':
-      return String(data['message']);
+      return text('message');
   }
 }

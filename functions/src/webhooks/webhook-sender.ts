@@ -3,18 +3,19 @@
  * Webhooks specification says (the `standardwebhooks` library: `webhook-id` the delivery's id,
  * `webhook-timestamp` this attempt's time, `webhook-signature` HMAC-SHA256 with the
  * subscription's secret), POSTed to a target checked again now and connected to only at a
- * public address (webhook-targets.ts), redirects not followed, 10 seconds at most. Every attempt
- * is recorded; one that did not get a 2xx answer throws, so the queue tries again, until its
- * last attempt, which marks the delivery failed.
+ * public address (webhook-targets.ts), redirects not followed, 10 seconds at most in all. Every
+ * attempt is recorded; one that did not get a 2xx answer throws, so the queue tries again, until
+ * its last attempt, which marks the delivery failed.
  */
 import http from 'node:http';
 import https from 'node:https';
 import { Webhook } from 'standardwebhooks';
 import { logs } from '../logs.js';
-import { checkTargetUrl, guardedLookup, TargetRefused, type TargetPolicy } from './webhook-targets.js';
+import { checkTargetUrl, guardedLookup, TargetRefused, type AddressLookup, type TargetPolicy } from './webhook-targets.js';
 import type { WebhookStore } from './webhook-store.js';
 
-const timeoutMs = 10_000;
+/** The most one attempt takes, from resolving the name to the end of the answer. */
+const attemptTimeoutMs = 10_000;
 /** Most of an answer read before it is dropped: only its status matters. */
 const maxAnswerBytes = 64 * 1024;
 
@@ -22,6 +23,10 @@ export interface SenderDeps {
   store: WebhookStore;
   policy: TargetPolicy;
   now: () => Date;
+  /** How names resolve at connect time; DNS unless a test scripts it. */
+  lookup?: AddressLookup;
+  /** The bound on one attempt, 10 s unless a test needs a shorter one. */
+  attemptTimeoutMs?: number;
 }
 
 export interface AttemptOf {
@@ -43,13 +48,12 @@ export async function attemptDelivery(deps: SenderDeps, deliveryId: string, atte
     logs.webhookSkipped(deliveryId, delivery ? 'subscription deleted' : 'unknown delivery');
     return;
   }
+  const { url, secret } = await deps.store.credentials(webhook);
   const at = deps.now();
   const started = performance.now();
   const outcome = await post(
-    webhook.url,
-    signedHeaders(webhook.secret, delivery.id, at, delivery.body),
-    delivery.body,
-    deps.policy,
+    { raw: url, headers: signedHeaders(secret, delivery.id, at, delivery.body), body: delivery.body },
+    deps,
   );
   const delivered = 'status' in outcome && outcome.status >= 200 && outcome.status < 300;
   const record = {
@@ -76,37 +80,51 @@ export function signedHeaders(secret: string, id: string, at: Date, body: string
   };
 }
 
-/** POSTs once: the answer's status, or why there was none. Never follows a redirect (node:http does not). */
-function post(raw: string, headers: Record<string, string>, body: string, policy: TargetPolicy): Promise<Outcome> {
+/**
+ * POSTs once: the answer's status, or why there was none. Never follows a redirect (node:http
+ * does not). One deadline bounds the whole attempt, not only the time between two bytes: a
+ * receiver that sends a byte every few seconds never lets an idle timeout fire, and would hold
+ * a dispatch slot until the task's own timeout. At the deadline the connection is cut; an
+ * answer whose status had come keeps it (a 2xx is a delivery), one still without is a failure.
+ */
+function post(message: { raw: string; headers: Record<string, string>; body: string }, deps: SenderDeps): Promise<Outcome> {
   // The text now; the addresses as the socket connects (guardedLookup), so a name is resolved once per attempt.
-  const checked = checkTargetUrl(raw, policy);
+  const checked = checkTargetUrl(message.raw, deps.policy);
   if ('refused' in checked) return Promise.resolve({ error: `refused: ${checked.refused}` });
   const client = checked.url.protocol === 'https:' ? https : http;
+  const timeoutMs = deps.attemptTimeoutMs ?? attemptTimeoutMs;
   return new Promise<Outcome>((resolve) => {
+    let status: number | undefined;
+    const finish = (outcome: Outcome) => {
+      clearTimeout(deadline);
+      resolve(outcome);
+    };
     const request = client.request(
       checked.url,
       {
         method: 'POST',
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        lookup: guardedLookup(policy),
+        headers: { ...message.headers, 'content-length': String(Buffer.byteLength(message.body)) },
+        lookup: guardedLookup(deps.policy, deps.lookup),
         // A fresh connection per attempt: no pooled socket the endpoint may have closed, and every connect is checked.
         agent: false,
-        timeout: timeoutMs,
       },
       (answer) => {
+        status = answer.statusCode ?? 0;
         let read = 0;
         answer.on('data', (chunk: Buffer) => {
           read += chunk.length;
           if (read > maxAnswerBytes) answer.destroy();
         });
-        answer.on('close', () => resolve({ status: answer.statusCode ?? 0 }));
-        answer.on('error', () => resolve({ status: answer.statusCode ?? 0 }));
+        answer.on('close', () => finish({ status: status! }));
+        answer.on('error', () => finish({ status: status! }));
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
-    request.on('error', (error) =>
-      resolve({ error: error instanceof TargetRefused ? `refused: ${error.reason}` : error.message }),
-    );
-    request.end(body);
+    const deadline = setTimeout(() => request.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    request.on('error', (error) => {
+      if (status !== undefined) return finish({ status });
+      if (error instanceof TargetRefused) logs.webhookTargetRefused('attempt', checked.url.hostname, error.detail);
+      finish({ error: error instanceof TargetRefused ? `refused: ${error.message}` : error.message });
+    });
+    request.end(message.body);
   });
 }

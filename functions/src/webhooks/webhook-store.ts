@@ -1,28 +1,54 @@
 /**
  * Webhook subscriptions, deliveries and their attempts in the object store:
  *
- *   webhooks/subscriptions/<id>.json                    a subscription, with its secret
+ *   webhooks/subscriptions/<id>.json                    a subscription, its credentials sealed
  *   webhooks/deliveries/<delivery id>.json              a message: its event and exact body (create-only)
  *   webhooks/delivery-index/<id>/<newest-first key>     one per delivery of a subscription, for paging
  *   webhooks/attempts/<delivery id>/<time>-<rand>.json  one per attempt, written by whoever made it
+ *
+ * and the slots of the cap and of the manual-send limit (webhook-limits.ts).
  *
  * A delivery's id is derived from its event and subscription, so announcing an event twice (a
  * retried job) stores one delivery and queues one task; every attempt, retries and redeliveries
  * alike, sends it under that id, the `webhook-id` receivers deduplicate by. Attempts are separate
  * objects so concurrent attempts never overwrite each other's record.
+ *
+ * A subscription's signing secret and URL are credentials: they are stored sealed
+ * (webhook-keys.ts), beside the URL as listings show it (`shownWebhookUrl`), so listing and
+ * announcing need no key. A subscription written before sealing holds both in clear; it reads
+ * the same, and the first reader that opens its credentials (the delivery task) seals them in
+ * place, as it does a credential sealed with a key that is no longer the first of the ring.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { shownWebhookUrl } from '../contract.js';
 import type { components } from '../generated/api-types.js';
 import { listNames, ObjectNotFound, PreconditionFailed, inBatches, type ObjectStore } from '../storage/object-store.js';
 import { idOfKey, newestFirstKey, pageNewestFirst, type PlacedPage } from '../storage/newest-first.js';
 import type { WebhookEvent } from './webhook-events.js';
+import { isSealed, type Sealed, type WebhookKeys } from './webhook-keys.js';
+import { ManualSendLimit, SubscriptionCap } from './webhook-limits.js';
 
 type Schemas = components['schemas'];
 export type Webhook = Schemas['Webhook'];
 export type Delivery = Schemas['Delivery'];
 export type DeliveryAttempt = Schemas['DeliveryAttempt'];
 
+/** A subscription as asked for: its URL in full, and its new secret. */
+export interface NewWebhook extends Webhook {
+  secret: string;
+}
+
+/** A credential as stored: sealed, or in clear in a subscription written before sealing. */
+export type StoredCredential = Sealed | string;
+
+/** A subscription as stored and read: `url` as listings show it, the credentials apart. */
 export interface WebhookRecord extends Webhook {
+  credentials: { url: StoredCredential; secret: StoredCredential };
+}
+
+/** What the delivery task needs to send: the URL in full and the signing secret. */
+export interface OpenCredentials {
+  url: string;
   secret: string;
 }
 
@@ -42,6 +68,7 @@ export interface AttemptRecord extends DeliveryAttempt {
 
 const subscriptionsPrefix = 'webhooks/subscriptions/';
 const subscriptionName = (id: string) => `${subscriptionsPrefix}${id}.json`;
+const idOfSubscription = (name: string) => name.slice(subscriptionsPrefix.length, -'.json'.length);
 const deliveryName = (id: string) => `webhooks/deliveries/${id}.json`;
 const indexPrefix = (webhookId: string) => `webhooks/delivery-index/${webhookId}/`;
 const attemptsPrefix = (deliveryId: string) => `webhooks/attempts/${deliveryId}/`;
@@ -55,20 +82,53 @@ export const deliveryIdOf = (eventId: string, webhookId: string) =>
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const parse = <T>(data: Buffer) => JSON.parse(data.toString('utf8')) as T;
 
+/** A subscription as read: one written before sealing (its secret and URL in clear at the top) in today's shape. */
+function recordOf(stored: WebhookRecord | (NewWebhook & { credentials?: undefined })): WebhookRecord {
+  if (stored.credentials) return stored;
+  const { secret, url, ...webhook } = stored;
+  return { ...webhook, url: shownWebhookUrl(url), credentials: { url, secret } };
+}
+
 export class WebhookStore {
   readonly #store: ObjectStore;
+  readonly #keys: () => WebhookKeys;
+  readonly #cap: SubscriptionCap;
+  readonly #sends: ManualSendLimit;
 
-  constructor(store: ObjectStore) {
+  /** `keys` is asked for only to seal or open credentials: announcing and listing never need it. */
+  constructor(store: ObjectStore, keys: () => WebhookKeys = noKeys) {
     this.#store = store;
+    this.#keys = keys;
+    this.#cap = new SubscriptionCap(store);
+    this.#sends = new ManualSendLimit(store);
   }
 
-  async create(record: WebhookRecord): Promise<void> {
-    await this.#store.create(subscriptionName(record.id), json(record), { contentType: 'application/json' });
+  /**
+   * Stores a new subscription, its credentials sealed, within the cap: throws
+   * `WebhookCapReached` when the deployment keeps as many as it may.
+   */
+  async create(webhook: NewWebhook, now: Date): Promise<WebhookRecord> {
+    const { secret, url, ...rest } = webhook;
+    const keys = this.#keys();
+    const record: WebhookRecord = {
+      ...rest,
+      url: shownWebhookUrl(url),
+      credentials: { url: keys.seal(url, webhook.id, 'url'), secret: keys.seal(secret, webhook.id, 'secret') },
+    };
+    const stored = new Set((await listNames(this.#store, subscriptionsPrefix)).map(idOfSubscription));
+    const slot = await this.#cap.claim(webhook.id, stored, now);
+    try {
+      await this.#store.create(subscriptionName(webhook.id), json(record), { contentType: 'application/json' });
+    } catch (error) {
+      await this.#cap.release(webhook.id, slot);
+      throw error;
+    }
+    return record;
   }
 
   async get(id: string): Promise<WebhookRecord | undefined> {
     try {
-      return parse<WebhookRecord>((await this.#store.read(subscriptionName(id))).data);
+      return recordOf(parse((await this.#store.read(subscriptionName(id))).data));
     } catch (error) {
       if (error instanceof ObjectNotFound) return undefined;
       throw error;
@@ -78,18 +138,53 @@ export class WebhookStore {
   /** Every subscription, oldest first (there are at most a few dozen). */
   async list(): Promise<WebhookRecord[]> {
     const names = await listNames(this.#store, subscriptionsPrefix);
-    const records = await inBatches(names, 16, async (name) => parse<WebhookRecord>((await this.#store.read(name)).data));
+    const records = await inBatches(names, 16, async (name) => recordOf(parse((await this.#store.read(name)).data)));
     return records.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1));
   }
 
-  /** Removes a subscription; its deliveries stay readable by id. False when there was none. */
+  /** Removes a subscription, then its slot and its sends; its deliveries stay readable by id. False when there was none. */
   async delete(id: string): Promise<boolean> {
     try {
       await this.#store.delete(subscriptionName(id));
-      return true;
     } catch (error) {
       if (error instanceof ObjectNotFound) return false;
       throw error;
+    }
+    await Promise.all([this.#cap.release(id), this.#sends.clear(id)]);
+    return true;
+  }
+
+  /** Takes one of a subscription's pings and redeliveries; throws `ManualSendsLimited` past the limit. */
+  async takeManualSend(webhookId: string, now: Date): Promise<void> {
+    await this.#sends.take(webhookId, now);
+  }
+
+  /**
+   * A subscription's URL and secret, opened. Credentials in clear (written before sealing) or
+   * sealed with a key that is no longer the first are sealed again with it, in place.
+   */
+  async credentials(record: WebhookRecord): Promise<OpenCredentials> {
+    const keys = this.#keys();
+    const open = (value: StoredCredential, field: string) => (isSealed(value) ? keys.open(value, record.id, field) : value);
+    const opened = { url: open(record.credentials.url, 'url'), secret: open(record.credentials.secret, 'secret') };
+    const current = (value: StoredCredential) => isSealed(value) && value.kid === keys.currentKid;
+    if (!current(record.credentials.url) || !current(record.credentials.secret)) await this.#reseal(record.id, opened);
+    return opened;
+  }
+
+  /** Seals a subscription's credentials with the current key, unless it changed or went since it was read. */
+  async #reseal(id: string, opened: OpenCredentials): Promise<void> {
+    const keys = this.#keys();
+    try {
+      const { data, info } = await this.#store.read(subscriptionName(id));
+      const record = recordOf(parse(data));
+      const credentials = { url: keys.seal(opened.url, id, 'url'), secret: keys.seal(opened.secret, id, 'secret') };
+      await this.#store.replace(subscriptionName(id), json({ ...record, credentials }), info.generation, {
+        contentType: 'application/json',
+      });
+    } catch (error) {
+      // Deleted, or sealed by another reader meanwhile: either way nothing is left to do.
+      if (!(error instanceof ObjectNotFound || error instanceof PreconditionFailed)) throw error;
     }
   }
 
@@ -98,7 +193,7 @@ export class WebhookStore {
    * (a retried job) finds the delivery recorded and gets it back, its index entry made sure of,
    * for the caller to queue again; the queue itself refuses a second task for one delivery.
    */
-  async recordDelivery(webhook: WebhookRecord, event: WebhookEvent, body: string, at: Date): Promise<DeliveryRecord> {
+  async recordDelivery(webhook: Pick<Webhook, 'id'>, event: WebhookEvent, body: string, at: Date): Promise<DeliveryRecord> {
     let record: DeliveryRecord = {
       id: deliveryIdOf(event.id, webhook.id),
       webhookId: webhook.id,
@@ -170,6 +265,11 @@ export class WebhookStore {
     );
     return { items, hasMore, ...(next ? { next } : {}) };
   }
+}
+
+/** The key ring of a store that never seals or opens (announcing, listing). */
+function noKeys(): WebhookKeys {
+  throw new Error('This WebhookStore was given no keys: it cannot seal or open webhook credentials.');
 }
 
 /** Delivered once any attempt was; failed once the last attempt was the queue's last; pending otherwise. */

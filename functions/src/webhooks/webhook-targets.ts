@@ -6,7 +6,7 @@
  *  - `checkTargetUrl` reads the URL alone (scheme, credentials, IP literals, names that are
  *    internal by convention), so a bad URL is refused before anything is resolved;
  *  - `resolveTarget` resolves the name and refuses it when any of its addresses is not public,
- *    so the subscriber learns at once, and in words, why the URL is refused;
+ *    so the subscriber learns at once that the URL is refused;
  *  - `guardedLookup` is the `lookup` the sender gives http(s).request, so the address checked is
  *    the address the socket connects to: a name can resolve to a public address when checked
  *    and to 10.0.0.1 a second later (DNS rebinding).
@@ -26,8 +26,17 @@ export interface TargetPolicy {
 /** A URL checked by its text: `{ url }` or why it is refused, as a sentence fragment a problem `detail` can use. */
 export type TargetCheck = { url: URL } | { refused: string };
 
-/** A target checked by its addresses: all of them, or why it is refused (as for `TargetCheck`). */
-export type TargetResolution = { addresses: string[] } | { refused: string };
+/**
+ * A target checked by its addresses: all of them, or that it is refused. What a name resolves
+ * to is the resolver's answer, not the subscriber's: saying it ("x.corp resolves to 10.1.2.3")
+ * would map the internal network for whoever asks. So `refused` only says the target is not
+ * allowed, the same words whether the name resolves inside or not at all, and `detail` says
+ * why, for the logs.
+ */
+export type TargetResolution = { addresses: string[] } | { refused: string; detail?: string };
+
+/** What a subscriber is told of a name refused for what it resolves to, whatever that is. */
+export const notAllowed = (host: string) => `${host} is not an allowed target (it must resolve only to public addresses)`;
 
 /**
  * Every address of a host name. `family` (0, 4 or 6) and `hints` are those http.request asks
@@ -38,15 +47,17 @@ export type AddressLookup = (host: string, options?: { family?: 0 | 4 | 6; hints
 /**
  * The connection was refused because the target is not public. The sender tells it from a
  * network failure by its class (or `code`): retrying cannot help, the subscription is at fault.
+ * Its message is what the subscriber may read (`notAllowed`); `detail`, what the name resolved
+ * to, is for the logs.
  */
 export class TargetRefused extends Error {
   readonly code = 'ERR_WEBHOOK_TARGET_REFUSED';
-  readonly reason: string;
+  readonly detail: string;
 
-  constructor(reason: string) {
-    super(reason);
+  constructor(host: string, detail: string) {
+    super(notAllowed(host));
     this.name = 'TargetRefused';
-    this.reason = reason;
+    this.detail = detail;
   }
 }
 
@@ -285,8 +296,8 @@ export async function resolveTarget(
     found = [];
   }
   const addresses = found.map((entry) => entry.address);
-  const refused = addressesRefusal(host, addresses, policy);
-  return refused ? { refused } : { addresses };
+  const detail = addressesRefusal(host, addresses, policy);
+  return detail ? { refused: notAllowed(host), detail } : { addresses };
 }
 
 /** The family a lookup asks for as a number: net passes 0, 4 or 6; dns also accepts 'IPv4' and 'IPv6'. */
@@ -316,7 +327,7 @@ async function allowedAddresses(
     wanted.map((entry) => entry.address),
     policy,
   );
-  if (refused) throw new TargetRefused(refused);
+  if (refused) throw new TargetRefused(hostname, refused);
   return wanted;
 }
 

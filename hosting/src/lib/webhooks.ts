@@ -6,7 +6,13 @@
  * pages, pings and redeliveries arrive, and the few refreshes after a ping that show it land.
  * Pure (but for `wait`, a timer), so it is unit tested without a browser.
  */
-import { defaultReminderDays, plural, webhookEventTypes, webhookFormats } from '../../../functions/src/contract.ts';
+import {
+  defaultReminderDays,
+  plural,
+  shownWebhookUrl,
+  webhookEventTypes,
+  webhookFormats,
+} from '../../../functions/src/contract.ts';
 import type { Problem } from './api.ts';
 import type { Delivery, DeliveryAttempt, Webhook, WebhookCreated, WebhookInput } from './api-types.ts';
 
@@ -166,10 +172,13 @@ export function webhookProblemsOf(problem: Problem): WebhookProblems {
 
 // The list.
 
-/** The subscription a creation answered, without its secret (which is shown once, elsewhere). */
-export const webhookOf = ({ id, url, events, format, description, createdAt, createdBy }: WebhookCreated | Webhook): Webhook => ({
+/**
+ * The subscription a creation answered as the list shows it: without its secret, and its URL
+ * shortened as the API lists it (both are shown once, on the form).
+ */
+export const webhookOf = ({ id, url, events, format, description, createdAt, createdBy }: WebhookCreated): Webhook => ({
   id,
-  url,
+  url: shownWebhookUrl(url),
   events,
   format,
   description,
@@ -178,9 +187,10 @@ export const webhookOf = ({ id, url, events, format, description, createdAt, cre
 });
 
 /** The list with `webhook` in it: in place when listed, else last (the API lists oldest first). */
-export function withWebhook(list: readonly Webhook[], webhook: WebhookCreated | Webhook): Webhook[] {
-  const kept = webhookOf(webhook);
-  return list.some((each) => each.id === kept.id) ? list.map((each) => (each.id === kept.id ? kept : each)) : [...list, kept];
+export function withWebhook(list: readonly Webhook[], webhook: Webhook): Webhook[] {
+  return list.some((each) => each.id === webhook.id)
+    ? list.map((each) => (each.id === webhook.id ? webhook : each))
+    : [...list, webhook];
 }
 
 export const withoutWebhook = (list: readonly Webhook[], id: string): Webhook[] => list.filter((each) => each.id !== id);

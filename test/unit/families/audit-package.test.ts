@@ -163,12 +163,13 @@ describe('the audit package of a period', () => {
     }
     const rows = utf8(zip.files.get('history/controls.csv')).trimEnd().split('\r\n');
     expect(rows[0]).toBe(
-      'control,title,owner,severity,status_at_end,days_assessed,days_passing,passing_share,longest_not_passing_days,' +
-        'longest_not_passing_from,longest_not_passing_to,fixes,mean_days_to_fix',
+      '"control","title","owner","severity","status_at_end","days_assessed","days_passing","passing_share",' +
+        '"longest_not_passing_days","longest_not_passing_from","longest_not_passing_to","fixes","mean_days_to_fix"',
     );
     expect(rows).toHaveLength(catalog.controls.length + 1);
     // Each control's row: its facts, then the figures of its history over the period.
-    const field = (value: string) => (/[",]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+    // Every field quoted; the catalog's titles and owners start with no formula trigger.
+    const field = (value: string | number) => `"${String(value).replaceAll('"', '""')}"`;
     const ids = catalog.controls.map((control) => control.id).sort();
     for (const [index, id] of ids.entries()) {
       const control = catalog.controls.find((candidate) => candidate.id === id)!;
@@ -178,8 +179,8 @@ describe('the audit package of a period', () => {
       expect(rows[index + 1]).toBe(
         [
           id,
-          field(control.title),
-          field(control.owner),
+          control.title,
+          control.owner,
           control.severity,
           end.status,
           summary.daysWithReport,
@@ -190,7 +191,9 @@ describe('the audit package of a period', () => {
           streak?.to ?? '',
           summary.fixes,
           summary.meanTimeToFixDays === null ? '' : Math.round(summary.meanTimeToFixDays * 10) / 10,
-        ].join(','),
+        ]
+          .map(field)
+          .join(','),
       );
     }
   });

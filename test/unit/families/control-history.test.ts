@@ -155,10 +155,10 @@ describe('the history of a control', () => {
     expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="${control.id}-${from}-to-${to}.csv"`);
     expect(await answer.text()).toBe(
       [
-        'date,status,changed_from,reasons,evidence_added',
-        `${from},passing,,,`,
-        `${addDays(today, -40)},failing,passing,On ${addDays(today, -40)}.,ev-${addDays(today, -40)}`,
-        `${to},failing,,,`,
+        '"date","status","changed_from","reasons","evidence_added"',
+        `"${from}","passing","","",""`,
+        `"${addDays(today, -40)}","failing","passing","On ${addDays(today, -40)}.","ev-${addDays(today, -40)}"`,
+        `"${to}","failing","","",""`,
         '',
       ].join('\r\n'),
     );

@@ -5,7 +5,7 @@
  * refreshes after a ping that stop once it lands (driven by a stand-in wait, not the clock).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { webhookEventTypes, webhookFormats } from '../../../functions/src/contract.ts';
+import { shownWebhookUrl, webhookEventTypes, webhookFormats } from '../../../functions/src/contract.ts';
 import type { Problem } from '../../../hosting/src/lib/api.ts';
 import type { Delivery, Webhook, WebhookCreated } from '../../../hosting/src/lib/api-types.ts';
 import {
@@ -243,14 +243,39 @@ describe("the server's problems on the form", () => {
   });
 });
 
+describe('a webhook URL as lists show it', () => {
+  it('keeps the origin and at most the last four characters of the path and query, when they are more than eight', () => {
+    expect(
+      [
+        'https://hooks.slack.com/services/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',
+        'https://hooks.example.com/a/b?token=12345678wxyz',
+        'http://127.0.0.1:5005/receiver',
+        'https://hooks.example.com/evident',
+        'https://hooks.example.com/',
+        'https://[2606:4700::1]:8443/hook',
+      ].map(shownWebhookUrl),
+    ).toEqual([
+      'https://hooks.slack.com/…Op0a',
+      'https://hooks.example.com/…wxyz',
+      'http://127.0.0.1:5005/…',
+      'https://hooks.example.com/…',
+      'https://hooks.example.com/',
+      'https://[2606:4700::1]:8443/…',
+    ]);
+  });
+});
+
 describe('the list of webhooks', () => {
-  it('adds a new one last without its secret, replaces one already listed, and drops a deleted one', () => {
-    const created: WebhookCreated = { ...webhook('wh-00000000000c'), secret: 'whsec_abc' };
+  it('adds a new one last without its secret and its URL shortened, replaces one already listed, and drops a deleted one', () => {
+    const created: WebhookCreated = {
+      ...webhook('wh-00000000000c', 'https://hooks.slack.com/services/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'),
+      secret: 'whsec_abc',
+    };
     const list = [webhook('wh-00000000000a'), webhook('wh-00000000000b')];
-    const added = withWebhook(list, created);
+    const added = withWebhook(list, webhookOf(created));
     expect(added.map((each) => each.id)).toEqual(['wh-00000000000a', 'wh-00000000000b', 'wh-00000000000c']);
     expect(added[2]).not.toHaveProperty('secret');
-    expect(webhookOf(created)).toEqual(webhook('wh-00000000000c'));
+    expect(webhookOf(created)).toEqual(webhook('wh-00000000000c', 'https://hooks.slack.com/…Op0a'));
     const changed = withWebhook(added, { ...webhook('wh-00000000000a'), description: 'now described' });
     expect(changed.map((each) => [each.id, each.description])).toEqual([
       ['wh-00000000000a', 'now described'],

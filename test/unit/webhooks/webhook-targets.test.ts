@@ -13,6 +13,7 @@ import {
   blockedReason,
   checkTargetUrl,
   guardedLookup,
+  notAllowed,
   resolveTarget,
   TargetRefused,
   type AddressLookup,
@@ -270,7 +271,8 @@ describe('resolveTarget', () => {
   it('refuses a name with a public and a private address, naming the private one', async () => {
     const lookup = answering('93.184.215.14', '10.0.0.7');
     expect(await resolveTarget(target, production, lookup)).toEqual({
-      refused: 'hooks.example.com resolves to 10.0.0.7, which is a private address',
+      refused: notAllowed('hooks.example.com'),
+      detail: 'hooks.example.com resolves to 10.0.0.7, which is a private address',
     });
     expect(lookup).toHaveBeenCalledWith('hooks.example.com');
   });
@@ -284,23 +286,31 @@ describe('resolveTarget', () => {
 
   it('refuses a name whose IPv6 address maps to a private IPv4 address', async () => {
     expect(await resolveTarget(target, production, answering('93.184.215.14', '::ffff:192.168.0.1'))).toEqual({
-      refused: 'hooks.example.com resolves to ::ffff:192.168.0.1, which maps to 192.168.0.1, a private address',
+      refused: notAllowed('hooks.example.com'),
+      detail: 'hooks.example.com resolves to ::ffff:192.168.0.1, which maps to 192.168.0.1, a private address',
     });
   });
 
   it('refuses a name that resolves to the metadata server', async () => {
     expect(await resolveTarget(target, production, answering('169.254.169.254'))).toEqual({
-      refused: 'hooks.example.com resolves to 169.254.169.254, which is a link-local address (cloud metadata)',
+      refused: notAllowed('hooks.example.com'),
+      detail: 'hooks.example.com resolves to 169.254.169.254, which is a link-local address (cloud metadata)',
     });
   });
 
   it('refuses a name without addresses, whether the lookup answers nothing or ENOTFOUND', async () => {
     const missing = new URL('https://example.invalid/hook');
-    expect(await resolveTarget(missing, production, answering())).toEqual({ refused: 'example.invalid does not resolve' });
+    expect(await resolveTarget(missing, production, answering())).toEqual({
+      refused: notAllowed('example.invalid'),
+      detail: 'example.invalid does not resolve',
+    });
     const notFound = async () => {
       throw Object.assign(new Error('getaddrinfo ENOTFOUND example.invalid'), { code: 'ENOTFOUND' });
     };
-    expect(await resolveTarget(missing, production, notFound)).toEqual({ refused: 'example.invalid does not resolve' });
+    expect(await resolveTarget(missing, production, notFound)).toEqual({
+      refused: notAllowed('example.invalid'),
+      detail: 'example.invalid does not resolve',
+    });
   });
 
   it('throws a DNS failure that says nothing about the name (EAI_AGAIN)', async () => {
@@ -334,7 +344,8 @@ describe('resolveTarget', () => {
     const local = new URL('http://localhost:5001/hook');
     expect(await resolveTarget(local, emulators, answering('127.0.0.1', '::1'))).toEqual({ addresses: ['127.0.0.1', '::1'] });
     expect(await resolveTarget(new URL('https://hooks.example.com/'), production, answering('127.0.0.1'))).toEqual({
-      refused: 'hooks.example.com resolves to 127.0.0.1, which is a loopback address',
+      refused: notAllowed('hooks.example.com'),
+      detail: 'hooks.example.com resolves to 127.0.0.1, which is a loopback address',
     });
   });
 
@@ -377,14 +388,15 @@ describe('guardedLookup', () => {
     expect(error).toBeInstanceOf(TargetRefused);
     expect(error).toMatchObject({
       code: 'ERR_WEBHOOK_TARGET_REFUSED',
-      message: 'hooks.example.com resolves to 10.0.0.1, which is a private address',
+      message: 'hooks.example.com is not an allowed target (it must resolve only to public addresses)',
+      detail: 'hooks.example.com resolves to 10.0.0.1, which is a private address',
     });
   });
 
   it('refuses the whole answer when one of several addresses is private', async () => {
     const lookup = guardedLookup(production, answering('93.184.215.14', '10.0.0.1'));
     const { error } = await callLookup(lookup, 'hooks.example.com', all);
-    expect(error?.message).toBe('hooks.example.com resolves to 10.0.0.1, which is a private address');
+    expect((error as TargetRefused | null)?.detail).toBe('hooks.example.com resolves to 10.0.0.1, which is a private address');
   });
 
   it('passes public addresses through in the { all: true } form', async () => {
@@ -432,14 +444,16 @@ describe('guardedLookup', () => {
   it('checks an IP-literal host name without a lookup', async () => {
     const lookup = answering('93.184.215.14');
     const { error } = await callLookup(guardedLookup(production, lookup), '169.254.169.254', one);
-    expect(error?.message).toBe('169.254.169.254 resolves to 169.254.169.254, which is a link-local address (cloud metadata)');
+    expect((error as TargetRefused | null)?.detail).toBe(
+      '169.254.169.254 resolves to 169.254.169.254, which is a link-local address (cloud metadata)',
+    );
     expect(lookup).not.toHaveBeenCalled();
   });
 
   it('uses dns.lookup by default, with the options net passes', async () => {
     systemLookup.mockResolvedValueOnce([{ address: '10.9.8.7', family: 4 }]);
     const { error } = await callLookup(guardedLookup(production), 'hooks.example.com', all);
-    expect(error?.message).toBe('hooks.example.com resolves to 10.9.8.7, which is a private address');
+    expect((error as TargetRefused | null)?.detail).toBe('hooks.example.com resolves to 10.9.8.7, which is a private address');
     expect(systemLookup).toHaveBeenCalledWith('hooks.example.com', {
       all: true,
       order: 'verbatim',
@@ -517,7 +531,10 @@ describe('guardedLookup in a real http.request', () => {
       const before = received;
       const failure = post('localhost', production, autoSelectFamily);
       await expect(failure).rejects.toBeInstanceOf(TargetRefused);
-      await expect(failure).rejects.toThrow('localhost resolves to 127.0.0.1, which is a loopback address');
+      await expect(failure).rejects.toMatchObject({
+        message: notAllowed('localhost'),
+        detail: 'localhost resolves to 127.0.0.1, which is a loopback address',
+      });
       expect(received).toBe(before);
       expect(forms).toEqual([form]);
     },

@@ -15,6 +15,7 @@ import { logs } from '../../../functions/src/logs.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { WebhookDispatcher, deliveryRetry, type DeliveryTask } from '../../../functions/src/webhooks/webhook-dispatch.ts';
 import { reportEvents } from '../../../functions/src/webhooks/webhook-events.ts';
+import { WebhookKeys } from '../../../functions/src/webhooks/webhook-keys.ts';
 import { attemptDelivery } from '../../../functions/src/webhooks/webhook-sender.ts';
 import { WebhookStore } from '../../../functions/src/webhooks/webhook-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
@@ -25,6 +26,7 @@ import { serve, type Served } from '../../support/serve.ts';
 
 const catalog = compileCatalogSources(paths.catalog);
 const policy = { allowLoopback: true };
+const keys = WebhookKeys.parse(WebhookKeys.generate());
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -67,6 +69,9 @@ let queue: NamedTaskQueue<DeliveryTask> & { ran: Promise<void>[] };
 let served: Served;
 const receiver = new Receiver();
 let url = '';
+/** What names resolve to, for the family and the sender alike; any other name is public. */
+const dns = new Map<string, string>();
+const lookup = async (host: string) => [{ address: dns.get(host) ?? '93.184.215.14', family: 4 }];
 
 /**
  * Runs a task's attempts in order, as the queue would, each retried after a failure until the
@@ -85,7 +90,7 @@ function inProcessQueue(): NamedTaskQueue<DeliveryTask> & { ran: Promise<void>[]
           for (let number = 1; number <= deliveryRetry.maxAttempts; number++) {
             const final = number === deliveryRetry.maxAttempts;
             try {
-              await attemptDelivery({ store: webhooks, policy, now: () => new Date() }, deliveryId, { number, final });
+              await attemptDelivery({ store: webhooks, policy, now: () => new Date(), lookup }, deliveryId, { number, final });
               return;
             } catch {
               // the queue tries again
@@ -101,17 +106,19 @@ const settle = () => Promise.all(queue.ran.splice(0));
 
 beforeAll(async () => {
   setMode('public');
-  for (const name of ['webhookAttempted', 'webhookSkipped'] as const) vi.spyOn(logs, name).mockImplementation(() => undefined);
+  for (const name of ['webhookAttempted', 'webhookSkipped', 'webhookTargetRefused'] as const)
+    vi.spyOn(logs, name).mockImplementation(() => undefined);
   url = await receiver.start();
 });
 
 beforeEach(async () => {
   store = new MemoryStore();
-  webhooks = new WebhookStore(store);
+  webhooks = new WebhookStore(store, () => keys);
   queue = inProcessQueue();
   receiver.received.length = 0;
   receiver.paths.length = 0;
   receiver.answers = [];
+  dns.clear();
   await served?.close();
   served = await serve(
     createWebhooksFamily({
@@ -121,7 +128,8 @@ beforeEach(async () => {
       verifyToken: fakeVerifier(),
       queue: () => queue,
       policy: () => policy,
-      lookup: async () => [{ address: '93.184.215.14', family: 4 }],
+      lookup,
+      keys: () => keys,
     }),
   );
 });
@@ -191,9 +199,29 @@ describe('subscriptions', () => {
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
     });
     expect(response.headers.get('location')).toBe(`/api/webhooks/${String(created['id'])}`);
-    const { secret: _secret, ...shown } = created;
+    // The path (`/hooks`) is short: all of it is hidden.
+    const { secret: _secret, ...rest } = created;
+    const shown = { ...rest, url: `${new URL(url).origin}/…` };
     expect(await (await call('GET', '/api/webhooks')).json()).toEqual({ webhooks: [shown] });
     expect(await (await call('GET', `/api/webhooks/${String(created['id'])}`)).json()).toEqual(shown);
+  });
+
+  it('show a Slack URL once, then only its host and last four characters, and keep it and the secret sealed', async () => {
+    const slackUrl = 'https://hooks.slack.com/services/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';
+    const response = await call('POST', '/api/webhooks', { url: slackUrl, events: ['report.published'], format: 'slack' });
+    const created = (await response.json()) as { id: string; url: string; secret: string };
+    expect([response.status, created.url]).toEqual([201, slackUrl]);
+    const listed = (await (await call('GET', '/api/webhooks')).json()) as { webhooks: { url: string }[] };
+    const got = (await (await call('GET', `/api/webhooks/${created.id}`)).json()) as { url: string };
+    expect([listed.webhooks.map((webhook) => webhook.url), got.url]).toEqual([
+      ['https://hooks.slack.com/…Op0a'],
+      'https://hooks.slack.com/…Op0a',
+    ]);
+    // What the bucket holds: neither the URL nor the secret, in any object.
+    const names = (await store.list('webhooks/')).items.map((item) => item.name);
+    const bytes = Buffer.concat(await Promise.all(names.map(async (name) => (await store.read(name)).data)));
+    for (const credential of [slackUrl, 'services/T0AAAAAAA', created.secret, created.secret.slice('whsec_'.length)])
+      expect(bytes.includes(credential)).toBe(false);
   });
 
   it('refuse a target that is not https, or private, with the reason', async () => {
@@ -208,6 +236,24 @@ describe('subscriptions', () => {
       detail: string;
     };
     expect(plain.detail).toBe('The webhook URL is refused: the URL must use https.');
+  });
+
+  it('refuse a name that resolves to an internal address without saying what it resolves to', async () => {
+    dns.set('x.corp', '10.1.2.3');
+    const logged = vi.mocked(logs.webhookTargetRefused);
+    logged.mockClear();
+    const refused = await call('POST', '/api/webhooks', { url: 'https://x.corp/hooks', events: ['report.published'] });
+    expect([refused.status, refused.headers.get('content-type')]).toEqual([422, 'application/problem+json']);
+    expect(await refused.json()).toEqual(
+      expectedProblem(
+        'webhook_target_refused',
+        'The webhook URL is refused: x.corp is not an allowed target (it must resolve only to public addresses).',
+        '/api/webhooks',
+        refused.headers.get('x-request-id')!,
+      ),
+    );
+    // The address is for the operators' logs only.
+    expect(logged.mock.calls).toEqual([['subscribe', 'x.corp', 'x.corp resolves to 10.1.2.3, which is a private address']]);
   });
 
   it('are deleted once: then 404, and nothing more is delivered to them', async () => {
@@ -325,6 +371,28 @@ describe('deliveries', () => {
         `/api/webhooks/${id}/deliveries/msg_000000000000000000000000/redeliver`,
         missing.headers.get('x-request-id')!,
       ),
+    );
+  });
+
+  it('records a target that now resolves to an internal address as refused, without the address', async () => {
+    const response = await call('POST', '/api/webhooks', {
+      url: 'https://hooks.example.com/evident',
+      events: ['report.published'],
+    });
+    const { id } = (await response.json()) as { id: string };
+    dns.set('hooks.example.com', '10.1.2.3'); // rebound after the subscription was checked
+    receiver.answers = [];
+    await call('POST', `/api/webhooks/${id}/ping`);
+    await settle();
+    const [delivery] = (await (await call('GET', `/api/webhooks/${id}/deliveries`)).json()).items as {
+      state: string;
+      attempts: { outcome: string; error?: string }[];
+    }[];
+    expect(delivery!.attempts.map(({ outcome, error }) => [outcome, error])).toEqual(
+      Array.from({ length: deliveryRetry.maxAttempts }, () => [
+        'failed',
+        'refused: hooks.example.com is not an allowed target (it must resolve only to public addresses)',
+      ]),
     );
   });
 });

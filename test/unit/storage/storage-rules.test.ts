@@ -1,0 +1,52 @@
+/**
+ * The bucket's security rules: Evident reaches its bucket only through the Admin SDK, so the
+ * rules `firebase deploy` publishes deny every client request. The emulators never load them:
+ * no Storage emulator runs here (it needs Java), and the derived configuration drops them.
+ * There is no rules compiler without Java, so the rules are checked as text, token for token
+ * (comments aside), against the one statement they must be.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { emulatorConfig, emulatorsUsed, withLocalSecrets } from '../../../scripts/lib/emulators.ts';
+import { paths } from '../../../scripts/lib/paths.ts';
+
+const firebase = JSON.parse(readFileSync(paths.firebaseJson, 'utf8')) as { storage?: { rules?: string } };
+
+/** The rules' tokens: comments dropped, words and punctuation apart. */
+const tokens = (source: string) =>
+  source
+    .replace(/\/\/[^\n]*/g, '')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .match(/[A-Za-z_][\w.]*|'[^']*'|\{[a-zA-Z]+(?:=\*\*)?\}|[^\s]/g);
+
+describe('storage.rules', () => {
+  it('is what firebase.json deploys to the bucket', () => {
+    expect(firebase.storage).toEqual({ rules: 'storage.rules' });
+  });
+
+  it('denies every read and write of every object to every client', () => {
+    const source = readFileSync(join(paths.root, firebase.storage!.rules!), 'utf8');
+    expect(tokens(source)?.join(' ')).toBe(
+      "rules_version = '2' ; service firebase.storage { match / b / {bucket} / o { " +
+        'match / {allPaths=**} { allow read , write : if false ; } } }',
+    );
+  });
+
+  it('is left out of the emulators, which run no Storage emulator', () => {
+    expect(emulatorConfig()).not.toHaveProperty('storage');
+    expect(emulatorsUsed.split(',')).not.toContain('storage');
+  });
+});
+
+describe('the local secrets file', () => {
+  it('gets a webhook key of its own once, and keeps it and everything else it holds', () => {
+    const made = withLocalSecrets('');
+    expect(made).toMatch(/^WEBHOOK_SECRET_KEY=[A-Za-z0-9+/]{43}=\n$/);
+    expect(withLocalSecrets(made)).toBe(made);
+    expect(withLocalSecrets('export WEBHOOK_SECRET_KEY=kept\n')).toBe('export WEBHOOK_SECRET_KEY=kept\n');
+    expect(withLocalSecrets('OTHER=1')).toMatch(/^OTHER=1\nWEBHOOK_SECRET_KEY=[A-Za-z0-9+/]{43}=\n$/);
+    // Each machine's own: two files never get the same key.
+    expect(withLocalSecrets('')).not.toBe(made);
+  });
+});
