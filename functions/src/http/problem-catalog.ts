@@ -126,6 +126,14 @@ export const problemCatalog = {
       'The URL is not one Evident sends to: it must be https, and neither be nor resolve to a private, loopback, ' +
       'link-local or cloud metadata address. `detail` says which rule it broke.',
   },
+  too_many_exceptions: {
+    status: 409,
+    title: 'Too many active exceptions',
+    description:
+      'The control already has as many active exceptions for this subject (or for the whole control) as it may have: ' +
+      'the limit `POST /api/exceptions` states, given in `detail`. The same request succeeds once one of them is ' +
+      'revoked or has expired.',
+  },
   too_many_webhooks: {
     status: 409,
     title: 'Too many webhooks',
