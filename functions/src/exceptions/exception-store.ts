@@ -13,8 +13,9 @@
  *   then a record and a revocation per exception shown.
  *
  * Order of writes: a record is created before its index entry, and deleted again when the index
- * refuses it (the cap), so no index names an exception that has no record. A revocation is
- * created before the index says so; revoking again (409) brings an index that missed it (a
+ * refuses it (the cap, or writers outracing it every time), so no index names an exception that
+ * has no record; one that died between the two leaves a record no report applies. A revocation
+ * is created before the index says so; revoking again (409) brings an index that missed it (a
  * crash between the two) up to date.
  */
 import { addDays } from '../assessment/dates.js';
@@ -110,7 +111,11 @@ export class ExceptionStore {
     try {
       await this.#mutateIndex(record.controlId, (index) => withNewEntry(index, record.controlId, entryOf(record), today));
     } catch (error) {
-      if (error instanceof ExceptionLimitReached) await this.#store.delete(recordName(record.id)).catch(() => undefined);
+      // Refused, or outraced every time: the index surely lacks it, so the record goes too. Any
+      // other failure may have written the index, so the record stays.
+      if (error instanceof ExceptionLimitReached || error instanceof PreconditionFailed) {
+        await this.#store.delete(recordName(record.id)).catch(() => undefined);
+      }
       throw error;
     }
   }

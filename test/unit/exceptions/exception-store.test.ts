@@ -13,6 +13,7 @@ import { indexExceptions } from '../../../functions/src/exceptions/exception-mig
 import { ExceptionStore, type ExceptionRecord } from '../../../functions/src/exceptions/exception-store.ts';
 import { hasLegacyLayout, migrateStore } from '../../../functions/src/migration/migrate-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
+import { PreconditionFailed } from '../../../functions/src/storage/object-store.ts';
 import { RecordingStore } from '../../support/recording-store.ts';
 
 const today = '2026-11-24';
@@ -116,6 +117,20 @@ describe('the cap over time', () => {
     await exceptions.create(exception('IAM-02', '2026-11-02', '2027-01-01', 'eve'), '2026-11-02');
     // On their expiry day the three are no longer active.
     await exceptions.create(exception('IAM-02', '2026-11-20', '2027-01-01', 'bob'), '2026-11-20');
+  });
+});
+
+describe('an exception its index never took', () => {
+  it('is not left behind when other writers outrace it every time', async () => {
+    const recording = new RecordingStore(new MemoryStore());
+    const exceptions = new ExceptionStore(recording);
+    const record = exception('IAM-06', '2026-11-01', '2027-01-01');
+    recording.before = (call) => {
+      if (call.op === 'create' && call.name === 'exception-index/IAM-06.json') throw new PreconditionFailed(call.name, '0');
+    };
+    await expect(exceptions.create(record, '2026-11-01')).rejects.toThrow(PreconditionFailed);
+    expect(recording.of('create').filter((name) => name.startsWith('exception-index/'))).toHaveLength(20);
+    expect(await exceptions.get(record.id)).toBeUndefined();
   });
 });
 
