@@ -101,6 +101,15 @@ export const maxPeriodDays = 366;
 
 /** The longest an exception may run: a year from the day it is recorded, leap day included. */
 export const maxExceptionDays = 366;
+/**
+ * The most exceptions one control may have active at once for one subject, the whole control
+ * counting as a subject of its own: one in force, one recorded ahead to follow it, and one to
+ * correct a mistake before revoking it. More would accept nothing more, and would let the
+ * exceptions every report applies grow without bound.
+ */
+export const maxActiveExceptionsPerSubject = 3;
+/** A page of `GET /api/exceptions`: as many exceptions as `limit` asks, this many when it does not. */
+export const exceptionPageLimits = { default: 50, maximum: 200 } as const;
 
 /** The events that end an analysis run; a run has exactly one of them, last. */
 export const terminalEventTypes = ['run.completed', 'run.failed', 'run.cancelled'] as const;

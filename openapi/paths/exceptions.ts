@@ -5,8 +5,14 @@
  * never edited or deleted, only revoked.
  */
 import type { PathsObject } from 'openapi3-ts/oas31';
-import { access, jsonResponse, ref, responseRef } from '../components.ts';
-import { controlIdPattern, exceptionIdPattern, maxExceptionDays } from '../../functions/src/contract.ts';
+import { access, cursorParameter, jsonResponse, ref, responseRef } from '../components.ts';
+import {
+  controlIdPattern,
+  exceptionIdPattern,
+  exceptionPageLimits,
+  maxActiveExceptionsPerSubject,
+  maxExceptionDays,
+} from '../../functions/src/contract.ts';
 
 export const tag = {
   name: 'exceptions',
@@ -84,11 +90,19 @@ export const schemas = {
   },
   ExceptionList: {
     type: 'object',
-    required: ['today', 'items'],
+    required: ['today', 'items', 'hasMore'],
     additionalProperties: false,
     properties: {
       today: { type: 'string', format: 'date', description: 'Today in the report time zone, which states are judged by.' },
-      items: { type: 'array', items: ref('Exception'), description: 'Soonest expiry first.' },
+      items: { type: 'array', items: ref('Exception'), description: 'Soonest expiry first; the same day, by id.' },
+      hasMore: { type: 'boolean', description: 'True when at least one more exception matching the filters follows this page.' },
+      nextCursor: {
+        type: 'string',
+        description:
+          'Pass as `cursor` to continue. Present when `hasMore` is true; also present, with `hasMore` false and a page ' +
+          'that may be short, when a listing of ended or all exceptions of one control reached the bound of names one ' +
+          'request examines before the page was full. Absent when the listing is complete.',
+      },
     },
   },
   Revocation: {
@@ -107,7 +121,9 @@ export const paths: PathsObject = {
         'Records an exception for a control, or for one subject of it, with the caller (from the ID token) as the ' +
         'approver. The control must be in the catalog and a subject must be one its findings name in the latest ' +
         'report; `expiresOn` must be after today and at most a year ahead. Reports from the next one on (or an ' +
-        'analysis that publishes today\u2019s) mark what it covers as accepted.',
+        'analysis that publishes today\u2019s) mark what it covers as accepted. A control may have at most ' +
+        `${maxActiveExceptionsPerSubject} active exceptions for one subject, and as many for the whole control; one more ` +
+        'answers 409 `too_many_exceptions` until one of them is revoked or expires.',
       tags: ['exceptions'],
       security: access.protected,
       'x-body-limit': 16 * 1024,
@@ -118,6 +134,7 @@ export const paths: PathsObject = {
         }),
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
+        '409': responseRef('TooManyExceptions'),
         '413': responseRef('PayloadTooLarge'),
         '415': responseRef('UnsupportedMediaType'),
         '500': responseRef('InternalError'),
@@ -127,23 +144,43 @@ export const paths: PathsObject = {
       operationId: 'listExceptions',
       summary: 'List exceptions',
       description:
-        'Active exceptions by default, soonest expiry first; `expiringWithin` keeps those expiring within that many ' +
-        'days. `state=all` lists every exception ever recorded, expired and revoked too.',
+        'Exceptions soonest expiry first, filtered and paged. A page of active ones reads the index of open exceptions ' +
+        'of each control (of one, with `control`) and the exceptions shown; a page of ended ones, or of all, lists ' +
+        'names from the cursor\u2019s place and reads the exceptions shown. Neither grows with the history.',
       tags: ['exceptions'],
       security: access.protected,
       parameters: [
-        { name: 'state', in: 'query', required: false, schema: { type: 'string', enum: ['active', 'all'], default: 'active' } },
+        {
+          name: 'state',
+          in: 'query',
+          required: false,
+          description:
+            '`active`: in force today. `ended`: expired or revoked. `all`: every exception ever recorded, whatever its state.',
+          schema: { type: 'string', enum: ['active', 'ended', 'all'], default: 'active' },
+        },
         { name: 'control', in: 'query', required: false, schema: { type: 'string', pattern: controlIdPattern } },
         {
           name: 'expiringWithin',
           in: 'query',
           required: false,
-          description: 'Days from today; active exceptions whose expiry day is at most this far ahead.',
+          description: 'Days from today; only exceptions whose expiry day is at most this far ahead.',
           schema: { type: 'integer', minimum: 1, maximum: maxExceptionDays },
         },
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          schema: {
+            type: 'integer',
+            minimum: 1,
+            maximum: exceptionPageLimits.maximum,
+            default: exceptionPageLimits.default,
+          },
+        },
+        cursorParameter,
       ],
       responses: {
-        '200': jsonResponse('The exceptions.', ref('ExceptionList')),
+        '200': jsonResponse('A page of exceptions.', ref('ExceptionList')),
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
         '500': responseRef('InternalError'),

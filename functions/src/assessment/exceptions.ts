@@ -26,30 +26,53 @@ export const inForceOn = (exception: Pick<ActiveException, 'expiresOn'>, date: s
 
 const failed = (finding: Finding) => finding.outcome === 'fail' || finding.outcome === 'error';
 
-/** A subject's own exception before a whole-control one, then the one that lasts longest. */
-function preferred(a: ActiveException, b: ActiveException): number {
-  if ((a.subject === null) !== (b.subject === null)) return a.subject === null ? 1 : -1;
-  if (a.expiresOn !== b.expiresOn) return a.expiresOn < b.expiresOn ? 1 : -1;
-  return a.id < b.id ? -1 : 1;
+/** Of two exceptions for the same subject (or both for the whole control), whether `a` wins: it lasts longer, or has the smaller id. */
+const outlasts = (a: ActiveException, b: ActiveException): boolean =>
+  a.expiresOn !== b.expiresOn ? a.expiresOn > b.expiresOn : a.id < b.id;
+
+/** What covers one control's findings: each subject's own exception, and a whole-control one. */
+interface Covering {
+  bySubject: Map<string, ActiveException>;
+  whole: ActiveException | undefined;
 }
 
-export function applyExceptions(results: readonly ControlResult[], exceptions: readonly ActiveException[]): ControlResult[] {
-  const byControl = new Map<string, ActiveException[]>();
-  for (const exception of [...exceptions].sort(preferred)) {
-    byControl.set(exception.controlId, [...(byControl.get(exception.controlId) ?? []), exception]);
+/**
+ * One pass over the exceptions, keeping per control and subject only the one that wins, so the
+ * work is linear in their number (an exception each for tens of thousands of subjects is a
+ * normal day, not a worst case).
+ */
+function coveringByControl(exceptions: readonly ActiveException[]): Map<string, Covering> {
+  const byControl = new Map<string, Covering>();
+  for (const exception of exceptions) {
+    const { controlId, subject } = exception;
+    let covering = byControl.get(controlId);
+    if (!covering) byControl.set(controlId, (covering = { bySubject: new Map(), whole: undefined }));
+    if (subject === null) {
+      if (!covering.whole || outlasts(exception, covering.whole)) covering.whole = exception;
+    } else {
+      const current = covering.bySubject.get(subject);
+      if (!current || outlasts(exception, current)) covering.bySubject.set(subject, exception);
+    }
   }
+  return byControl;
+}
+
+/** The exception a finding falls under: its subject's own before a whole-control one, then the one that lasts longest. */
+const coveringOf = (covering: Covering, finding: Finding): ActiveException | undefined =>
+  (finding.subject !== undefined ? covering.bySubject.get(finding.subject) : undefined) ?? covering.whole;
+
+export function applyExceptions(results: readonly ControlResult[], exceptions: readonly ActiveException[]): ControlResult[] {
+  const byControl = coveringByControl(exceptions);
   // A result assembled before (an analysis republishing today's report) loses what exceptions
   // said then, so a revoked or expired one does not stay applied.
   return results.map(({ riskAccepted: _was, ...result }) => {
-    const covering = byControl.get(result.id) ?? [];
+    const covering = byControl.get(result.id);
     const findings = result.findings.map(({ accepted: _before, ...finding }): Finding => {
-      const exception = failed(finding)
-        ? covering.find((candidate) => candidate.subject === null || candidate.subject === finding.subject)
-        : undefined;
+      const exception = covering && failed(finding) ? coveringOf(covering, finding) : undefined;
       return exception ? { ...finding, accepted: { exception: exception.id, expiresOn: exception.expiresOn } } : finding;
     });
     const riskAccepted =
-      covering.length > 0 &&
+      covering !== undefined &&
       result.status === 'failing' &&
       findings.every((finding) => !failed(finding) || finding.accepted !== undefined) &&
       !findings.some((finding) => finding.outcome === 'stale' || finding.outcome === 'missing');

@@ -113,8 +113,9 @@ function toRisk(
     .filter((finding) => finding.outcome !== 'pass' && finding.outcome !== 'info')
     .map((finding) => finding.message);
   // Accepted findings name their exceptions: risk acceptances, which OSCAL calls an approved deviation.
-  const exceptions = unique(control.findings.flatMap((finding) => (finding.accepted ? [finding.accepted.exception] : [])));
-  const applied = (report.exceptions ?? []).filter((exception) => exceptions.includes(exception.id));
+  // A set, not a list: a control may have an accepted finding per subject, tens of thousands.
+  const exceptions = new Set(control.findings.flatMap((finding) => (finding.accepted ? [finding.accepted.exception] : [])));
+  const applied = (report.exceptions ?? []).filter((exception) => exceptions.has(exception.id));
   const deadline = control.dueDate ? endOfDay(report.timeZone, control.dueDate).toISOString() : undefined;
   return {
     uuid: riskUuid,

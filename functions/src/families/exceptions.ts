@@ -1,14 +1,17 @@
 /**
  * The `exceptions` family: recording, listing and revoking risk acceptances
  * (exceptions/exception-store.ts keeps them; assessment/exceptions.ts applies them). States are
- * judged by today in the report time zone: an exception is active before its expiry day.
+ * judged by today in the report time zone: an exception is active before its expiry day. The
+ * store refuses an exception past the cap (`too_many_exceptions`, worded in
+ * http/domain-problems.ts); the listing pages with the shared cursors (paging.ts).
  */
-import { maxExceptionDays } from '../contract.js';
+import { exceptionPageLimits, maxExceptionDays } from '../contract.js';
 import { addDays, dayIn, isCalendarDate } from '../assessment/dates.js';
 import { actorOf } from '../http/bearer-token.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { ApiProblem, invalidRequest, type RequestError } from '../http/problem.js';
 import { ExceptionStore, newExceptionId, type StoredException } from '../exceptions/exception-store.js';
+import { pageBody, placeOf } from './paging.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
 export type ExceptionsFamilyOptions = FamilyOptions & ServiceOptions;
@@ -89,7 +92,7 @@ export function createExceptionsFamily(options: ExceptionsFamilyOptions = {}) {
           createdAt: s.now().toISOString(),
           approver: actorOf(request.caller),
         };
-        await store.create(record);
+        await store.create(record, today);
         return {
           status: 201,
           body: view({ record, revocation: undefined }, today),
@@ -98,14 +101,17 @@ export function createExceptionsFamily(options: ExceptionsFamilyOptions = {}) {
       },
       listExceptions: async ({ query }) => {
         const { store, today } = await context();
-        const all = query.state === 'all';
-        // Active ones expire after today: the store reads only those, never the expired history.
-        const items = (await store.list(all ? undefined : addDays(today, 1)))
-          .map((stored) => view(stored, today))
-          .filter((item) => all || item.state === 'active')
-          .filter((item) => !query.control || item.controlId === query.control)
-          .filter((item) => !query.expiringWithin || item.expiresOn <= addDays(today, query.expiringWithin));
-        return { status: 200, body: { today, items } };
+        const after = placeOf('exceptions', query.cursor);
+        const page = await store.page({
+          state: query.state ?? 'active',
+          today,
+          ...(query.control ? { control: query.control } : {}),
+          ...(query.expiringWithin ? { expiringBy: addDays(today, query.expiringWithin) } : {}),
+          ...(after !== undefined ? { after } : {}),
+          limit: query.limit ?? exceptionPageLimits.default,
+        });
+        const body = pageBody('exceptions', { ...page, items: page.items.map((stored) => view(stored, today)) });
+        return { status: 200, body: { today, ...body } };
       },
       getException: async ({ path }) => {
         const { store, today } = await context();
@@ -118,8 +124,8 @@ export function createExceptionsFamily(options: ExceptionsFamilyOptions = {}) {
         const stored = await store.get(path.id);
         if (!stored) throw notFound(path.id);
         const revocation = { at: s.now().toISOString(), by: actorOf(request.caller), reason: body?.reason?.trim() || null };
-        if ((await store.revoke(path.id, revocation)) === 'already') {
-          const standing = (await store.get(path.id))!.revocation!;
+        const { outcome, standing } = await store.revoke(stored.record, revocation);
+        if (outcome === 'already') {
           throw new ApiProblem(
             'exception_revoked',
             `The exception ${path.id} was revoked at ${standing.at} by ${standing.by.email ?? standing.by.uid}.`,

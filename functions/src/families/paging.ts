@@ -1,15 +1,20 @@
 /**
- * How every listing pages (`GET /api/evidence`, `/api/submissions`, `/api/analyses`). The
- * stores page by place — a newest-first index key (storage/newest-first.ts) — and know nothing
- * of cursors; here a place becomes the opaque `nextCursor` a client sends back as `cursor`,
+ * How every listing pages (`GET /api/evidence`, `/api/submissions`, `/api/analyses`,
+ * `/api/exceptions`). The stores page by place — a newest-first index key
+ * (storage/newest-first.ts), or for exceptions, which list soonest expiry first, an exception
+ * id — and know nothing of cursors; here a place becomes the opaque `nextCursor` a client sends back as `cursor`,
  * and back again. A cursor names its listing, so one listing's cursor is not taken by another,
  * and a cursor this API did not give out (made up, truncated, or naming a place that cannot
  * be one) is refused with the same 400 everywhere, never quietly read as "from the start".
  */
 import { invalidRequest } from '../http/problem.js';
+import { isExceptionId } from '../exceptions/exception-layout.js';
 import { isIndexKey, type PlacedPage } from '../storage/newest-first.js';
 
-export type Listing = 'evidence' | 'submissions' | 'analyses' | 'deliveries';
+export type Listing = 'evidence' | 'submissions' | 'analyses' | 'deliveries' | 'exceptions';
+
+/** What a place looks like in each listing: an index key, but for exceptions, an exception id. */
+const isPlaceOf = (listing: Listing): ((place: string) => boolean) => (listing === 'exceptions' ? isExceptionId : isIndexKey);
 
 /** A page as a listing answers it. */
 export interface Page<T> {
@@ -36,7 +41,7 @@ export function encodeCursor(listing: Listing, place: string): string {
 export function placeOf(listing: Listing, cursor: string | undefined, isPlace: (place: string) => boolean = () => true) {
   if (cursor === undefined) return undefined;
   const place = decode(listing, cursor);
-  if (place === undefined || !isIndexKey(place) || !isPlace(place)) {
+  if (place === undefined || !isPlaceOf(listing)(place) || !isPlace(place)) {
     throw invalidRequest([{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }]);
   }
   return place;

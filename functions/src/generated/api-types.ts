@@ -323,13 +323,13 @@ export interface paths {
         };
         /**
          * List exceptions
-         * @description Active exceptions by default, soonest expiry first; `expiringWithin` keeps those expiring within that many days. `state=all` lists every exception ever recorded, expired and revoked too.
+         * @description Exceptions soonest expiry first, filtered and paged. A page of active ones reads the index of open exceptions of each control (of one, with `control`) and the exceptions shown; a page of ended ones, or of all, lists names from the cursor’s place and reads the exceptions shown. Neither grows with the history.
          */
         get: operations["listExceptions"];
         put?: never;
         /**
          * Accept a risk until a date
-         * @description Records an exception for a control, or for one subject of it, with the caller (from the ID token) as the approver. The control must be in the catalog and a subject must be one its findings name in the latest report; `expiresOn` must be after today and at most a year ahead. Reports from the next one on (or an analysis that publishes today’s) mark what it covers as accepted.
+         * @description Records an exception for a control, or for one subject of it, with the caller (from the ID token) as the approver. The control must be in the catalog and a subject must be one its findings name in the latest report; `expiresOn` must be after today and at most a year ahead. Reports from the next one on (or an analysis that publishes today’s) mark what it covers as accepted. A control may have at most 3 active exceptions for one subject, and as many for the whole control; one more answers 409 `too_many_exceptions` until one of them is revoked or expires.
          */
         post: operations["createException"];
         delete?: never;
@@ -776,7 +776,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "exception_revoked" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "exception_revoked" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -1347,8 +1347,12 @@ export interface components {
              * @description Today in the report time zone, which states are judged by.
              */
             today: string;
-            /** @description Soonest expiry first. */
+            /** @description Soonest expiry first; the same day, by id. */
             items: components["schemas"]["Exception"][];
+            /** @description True when at least one more exception matching the filters follows this page. */
+            hasMore: boolean;
+            /** @description Pass as `cursor` to continue. Present when `hasMore` is true; also present, with `hasMore` false and a page that may be short, when a listing of ended or all exceptions of one control reached the bound of names one request examines before the page was full. Absent when the listing is complete. */
+            nextCursor?: string;
         };
         Revocation: {
             reason?: string;
@@ -2259,6 +2263,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description The subject has as many active exceptions of the control as it may have. Codes: `too_many_exceptions`. */
+        TooManyExceptions: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description There is no report for this date. Codes: `report_not_found`. */
         ReportNotFound: {
             headers: {
@@ -3008,10 +3023,14 @@ export interface operations {
     listExceptions: {
         parameters: {
             query?: {
-                state?: "active" | "all";
+                /** @description `active`: in force today. `ended`: expired or revoked. `all`: every exception ever recorded, whatever its state. */
+                state?: "active" | "ended" | "all";
                 control?: string;
-                /** @description Days from today; active exceptions whose expiry day is at most this far ahead. */
+                /** @description Days from today; only exceptions whose expiry day is at most this far ahead. */
                 expiringWithin?: number;
+                limit?: number;
+                /** @description The previous page’s `nextCursor`, exactly as given. Anything else — made up, altered, or another listing’s — answers 400 `invalid_request`. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3019,7 +3038,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The exceptions. */
+            /** @description A page of exceptions. */
             200: {
                 headers: {
                     "Evident-Api-Version": components["headers"]["ApiVersion"];
@@ -3064,6 +3083,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["TooManyExceptions"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];

@@ -19,6 +19,7 @@ import {
   ScanUnreadable,
   type EvidenceIssue,
 } from '../evidence/evidence-errors.js';
+import { ExceptionLimitReached } from '../exceptions/exception-index.js';
 import { AttachmentRejected, type AttachmentFault } from '../submissions/attachment-checks.js';
 import { ManualSendsLimited, WebhookCapReached } from '../webhooks/webhook-limits.js';
 import { problemCatalog } from './problem-catalog.js';
@@ -83,6 +84,13 @@ export function problemFor(error: unknown, place: ProblemPlace = {}): ApiProblem
       ? 'has evaluated every control and is finishing'
       : `already ended (${error.lastEvent ?? 'no event'})`;
     return new ApiProblem('analysis_ended', `The analysis ${error.runId} ${state}; it can no longer be cancelled.`);
+  }
+  if (error instanceof ExceptionLimitReached) {
+    const what = error.subject === null ? 'the whole control' : `"${error.subject}"`;
+    return new ApiProblem(
+      'too_many_exceptions',
+      `${error.controlId} already has ${error.limit} active exceptions for ${what}, the most it may have; revoke one, or wait until one expires.`,
+    );
   }
   return undefined;
 }

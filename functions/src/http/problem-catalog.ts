@@ -127,6 +127,14 @@ export const problemCatalog = {
       'link-local or cloud metadata address. `detail` says which rule it broke; of a name refused for what it ' +
       'resolves to, it says only that the target is not allowed.',
   },
+  too_many_exceptions: {
+    status: 409,
+    title: 'Too many active exceptions',
+    description:
+      'The control already has as many active exceptions for this subject (or for the whole control) as it may have: ' +
+      'the limit `POST /api/exceptions` states, given in `detail`. The same request succeeds once one of them is ' +
+      'revoked or has expired.',
+  },
   too_many_webhooks: {
     status: 409,
     title: 'Too many webhooks',

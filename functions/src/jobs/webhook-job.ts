@@ -7,11 +7,11 @@
 import { expiringEvidence } from '../assessment/expiring-evidence.js';
 import { addDays } from '../assessment/dates.js';
 import type { CompiledCatalog } from '../assessment/evaluate.js';
+import type { Report } from '../assessment/model.js';
 import { cloudTaskQueue } from '../common/cloud-tasks.js';
 import { loadOnce } from '../common/maybe-async.js';
 import * as config from '../config.js';
 import { webhookDeliveryIdPattern } from '../contract.js';
-import { ExceptionStore } from '../exceptions/exception-store.js';
 import { logs } from '../logs.js';
 import type { DailyReportOutcome } from '../reports/daily-report.js';
 import type { ObjectStore } from '../storage/object-store.js';
@@ -75,13 +75,20 @@ export async function announceDay(
       events.push(evidenceExpiring(reminder, now));
     }
   }
-  const expiring = await new ExceptionStore(store).list(addDays(report.date, Math.min(...days)));
-  for (const { record, revocation } of expiring) {
-    const daysLeft = days.find((day) => addDays(report.date, day) === record.expiresOn);
-    if (daysLeft !== undefined && !revocation) events.push(exceptionExpiring(record, daysLeft, now));
-  }
+  events.push(...exceptionReminders(report, days, now));
   const deliveries = await dispatcherFor(store).announce(events);
   logs.webhooksAnnounced(trigger, events.length, deliveries);
+}
+
+/**
+ * The reminders of exceptions that expire a reminder's number of days after the report's day.
+ * The report lists the exceptions in force on its day, so this reads nothing from the store.
+ */
+export function exceptionReminders(report: Report, days: readonly number[], now: Date): WebhookEvent[] {
+  return (report.exceptions ?? []).flatMap((exception) => {
+    const daysLeft = days.find((day) => addDays(report.date, day) === exception.expiresOn);
+    return daysLeft === undefined ? [] : [exceptionExpiring(exception, daysLeft, now)];
+  });
 }
 
 /**

@@ -13,7 +13,8 @@
  *   2. idempotency keys and reports move to their new names (create-only, then the old one goes);
  *   3. submissions and analysis runs, which keep their names, get their listing index entries;
  *   4. the evidence checkpoints are rebuilt: moved items arrived "in the past", after any
- *      checkpoint's watermark had passed them, so the old checkpoints would never count them.
+ *      checkpoint's watermark had passed them, so the old checkpoints would never count them;
+ *   5. exceptions recorded before control indexes get them (exceptions/exception-migration.ts).
  */
 import { dayIn } from '../assessment/dates.js';
 import type { EvidenceItem, Report } from '../assessment/model.js';
@@ -22,6 +23,8 @@ import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { EvidenceConflict } from '../evidence/evidence-errors.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
+import { indexExceptions, type ExceptionMigration } from '../exceptions/exception-migration.js';
+import { hasUnindexedExceptions } from '../exceptions/exception-store.js';
 import { reportObjectName, reportWriteOptions } from '../reports/report-store.js';
 import { inBatches, ObjectNotFound, PreconditionFailed, type ObjectInfo, type ObjectStore } from '../storage/object-store.js';
 import { SubmissionStore, type Submission } from '../submissions/submission-store.js';
@@ -49,12 +52,13 @@ export interface MigrationResult {
   submissionsIndexed: number;
   runsIndexed: number;
   checkpoint: { date: string; items: number };
+  exceptions: ExceptionMigration;
 }
 
 /** Whether a store still holds objects in the layout before partitions. */
 export async function hasLegacyLayout(store: ObjectStore): Promise<boolean> {
   const [items, reports] = await Promise.all([store.list(legacyItems, { pageSize: 1 }), store.list('reports/', { pageSize: 1 })]);
-  return items.items.length > 0 || legacyReport.test(reports.items[0]?.name ?? '');
+  return items.items.length > 0 || legacyReport.test(reports.items[0]?.name ?? '') || (await hasUnindexedExceptions(store));
 }
 
 export async function migrateStore(options: MigrationOptions): Promise<MigrationResult> {
@@ -72,7 +76,9 @@ export async function migrateStore(options: MigrationOptions): Promise<Migration
   log(`Filed in the listing indexes: submissions ${submissionsIndexed}, analysis runs ${runsIndexed}.`);
   const checkpoint = await rebuildCheckpoint(store, options.now, options.timeZone);
   log(`Evidence checkpoint of ${checkpoint.date}: ${checkpoint.items} items, folded from every batch.`);
-  return { evidence, keys, reports, submissionsIndexed, runsIndexed, checkpoint };
+  const exceptions = await indexExceptions(store, options.now);
+  log(`Exceptions: ${exceptions.exceptions} found, the indexes of ${exceptions.controls} controls written.`);
+  return { evidence, keys, reports, submissionsIndexed, runsIndexed, checkpoint, exceptions };
 }
 
 async function moveEvidence(

@@ -1,8 +1,8 @@
 /**
- * How the pages word and send exceptions (accepted risks, `/api/exceptions`): the expiry as seen
- * on the list's own `today` (the report time zone's day, never the browser's clock), the list
- * split into what expires soon and the rest, the form's body, and the server's field errors
- * placed under the fields they name. Pure, so it is unit tested without a browser.
+ * How the pages word and send exceptions (accepted risks, `/api/exceptions`): the address of a
+ * page of them, the expiry as seen on the list's own `today` (the report time zone's day, never
+ * the browser's clock), the form's body, and the server's field errors placed under the fields
+ * they name. Pure, so it is unit tested without a browser.
  */
 import { maxExceptionDays, plural } from '../../../functions/src/contract.ts';
 import type { Problem } from './api.ts';
@@ -12,19 +12,31 @@ import { addDays, daysBetween } from './due-dates.ts';
 /** The window the exceptions page calls "Expiring soon", in days. */
 export const soonDays = 30;
 
-export type ExceptionState = 'active' | 'all';
+/** What `GET /api/exceptions` lists: in force today, expired or revoked, or every one. */
+export type ExceptionState = 'active' | 'ended' | 'all';
 
-/** The API path that lists exceptions: active ones unless `state` is `all`, of one control when named. */
-export function exceptionsApiPath(options: { state?: ExceptionState; control?: string } = {}): string {
+export interface ExceptionsQuery {
+  state?: ExceptionState;
+  control?: string;
+  /** Only those expiring within this many days. */
+  expiringWithin?: number;
+  /** The previous page's `nextCursor`. */
+  cursor?: string;
+}
+
+/** The API path of a page of exceptions: active ones unless `state` says otherwise, the first page without a cursor. */
+export function exceptionsApiPath(options: ExceptionsQuery = {}): string {
   const query = new URLSearchParams();
-  if (options.state === 'all') query.set('state', 'all');
+  if (options.state && options.state !== 'active') query.set('state', options.state);
   if (options.control) query.set('control', options.control);
+  if (options.expiringWithin !== undefined) query.set('expiringWithin', String(options.expiringWithin));
+  if (options.cursor) query.set('cursor', options.cursor);
   const search = query.toString();
   return `/api/exceptions${search ? `?${search}` : ''}`;
 }
 
 /** The page's own filter, from its address: `?state=all` shows expired and revoked ones too. */
-export const stateFrom = (query: URLSearchParams): ExceptionState => (query.get('state') === 'all' ? 'all' : 'active');
+export const stateFrom = (query: URLSearchParams): 'active' | 'all' => (query.get('state') === 'all' ? 'all' : 'active');
 
 /** The dates the form's date input offers: from tomorrow to the furthest the API allows. */
 export const expiryBounds = (today: string): { min: string; max: string } => ({
@@ -50,19 +62,6 @@ export const subjectText = (subject: string | null): string => subject ?? 'Whole
 
 /** Who an actor is, as a person reads it: the email, else the name, else the account id. */
 export const actorText = (actor: Exception['approver']): string => actor.email ?? actor.name ?? actor.uid;
-
-/** The exceptions page's sections: active ones expiring within `soonDays` (soonest first), every active one, the rest. */
-export function sectionsOf(
-  items: readonly Exception[],
-  today: string,
-): { soon: Exception[]; active: Exception[]; ended: Exception[] } {
-  const active = items.filter((exception) => exception.state === 'active');
-  return {
-    soon: active.filter((exception) => daysBetween(today, exception.expiresOn) <= soonDays),
-    active,
-    ended: items.filter((exception) => exception.state !== 'active'),
-  };
-}
 
 /** The subjects the control's findings name, failing ones first, each once: what an exception may cover. */
 export function subjectsOf(findings: readonly Pick<Finding, 'subject' | 'outcome'>[]): string[] {

@@ -142,3 +142,53 @@ describe('a risk-accepted control', () => {
     expect(without.controls[0]).toMatchObject({ dueDate: '2026-10-08', overdue: true });
   });
 });
+
+describe('grouping the exceptions of a report', () => {
+  /** `count` exceptions of IAM-01, one per subject, each counting every read of its fields, and a failing finding per subject. */
+  function oneEach(count: number) {
+    const reads = { count: 0 };
+    const exceptions = Array.from(
+      { length: count },
+      (_, index) =>
+        new Proxy(exception(`exc-${String(index).padStart(6, '0')}`, `user-${index}`), {
+          get(target, key, receiver) {
+            reads.count++;
+            return Reflect.get(target, key, receiver) as unknown;
+          },
+        }),
+    );
+    const findings = Array.from({ length: count }, (_, index) => fail(`user-${index}`));
+    return { exceptions, findings, reads };
+  }
+
+  it('prefers, of two for the same subject, the one that lasts longer, then the smaller id', () => {
+    const [applied] = applyExceptions(
+      [result([fail('bob'), fail('eve')])],
+      [
+        exception('exc-b1', 'bob', '2027-01-01'),
+        exception('exc-b2', 'bob', '2027-06-01'),
+        exception('exc-e2', 'eve', '2027-01-01'),
+        exception('exc-e1', 'eve', '2027-01-01'),
+      ],
+    );
+    expect(applied!.findings.map((finding) => finding.accepted?.exception)).toEqual(['exc-b2', 'exc-e1']);
+  });
+
+  it('reads each exception a bounded number of times however many there are (linear, not one pass per exception)', () => {
+    const perException = [1_000, 4_000].map((count) => {
+      const { exceptions, findings, reads } = oneEach(count);
+      const [applied] = applyExceptions([result(findings)], exceptions);
+      expect(applied!.riskAccepted).toBe(true);
+      return reads.count / count;
+    });
+    // Its control and subject once each, then its id and expiry for the finding it covers.
+    expect(perException).toEqual([4, 4]);
+  });
+
+  it('applies 60,000 exceptions of one control to as many findings', () => {
+    const { exceptions, findings } = oneEach(60_000);
+    const [applied] = applyExceptions([result(findings)], exceptions);
+    expect(applied!.findings.at(-1)!.accepted).toEqual({ exception: 'exc-059999', expiresOn: '2027-03-01' });
+    expect(applied!.riskAccepted).toBe(true);
+  });
+});

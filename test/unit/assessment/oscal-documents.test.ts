@@ -190,6 +190,42 @@ describe('the POA&M of a report', () => {
     ]).toEqual(['deviation-approved', exception.id, '2027-01-01', 'ana@example.com']);
   });
 
+  it("names each of 60,000 exceptions accepting the findings of one control once, in the report's order", () => {
+    const report = latest();
+    const failing = report.controls.find((control) => control.status === 'failing')!;
+    const count = 60_000;
+    const exceptions = Array.from({ length: count }, (_, index) => ({
+      id: `exc-20270101-${index.toString(16).padStart(10, '0')}`,
+      controlId: failing.id,
+      subject: `user-${index}`,
+      expiresOn: '2027-01-01',
+      approver: { uid: 'u-ana' },
+    }));
+    const accepted: Report = {
+      ...report,
+      exceptions,
+      controls: report.controls.map((control) =>
+        control.id !== failing.id
+          ? control
+          : {
+              ...control,
+              riskAccepted: true,
+              findings: exceptions.map((exception) => ({
+                outcome: 'fail' as const,
+                kind: 'idp.user',
+                subject: exception.subject,
+                message: `${exception.subject} fails.`,
+                evidence: [],
+                accepted: { exception: exception.id, expiresOn: exception.expiresOn },
+              })),
+            },
+      ),
+    };
+    const risk = planOf(accepted).risks!.find((candidate) => propOf(candidate, 'evident-control') === failing.id)!;
+    const named = (risk['props'] as { name: string; value: string }[]).filter((each) => each.name === 'evident-exception');
+    expect(named.map((each) => each.value)).toEqual(exceptions.map((exception) => exception.id));
+  });
+
   it('is the same document for the same report', () => {
     const report = latest();
     expect(JSON.stringify(toOscalPoam(report, { version: 'v', nistByControl }))).toBe(

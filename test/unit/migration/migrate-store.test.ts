@@ -74,6 +74,7 @@ describe('migrating a store of the layout before partitions', () => {
       submissionsIndexed: 2,
       runsIndexed: 1,
       checkpoint: { date: '2026-11-24', items: expect.any(Number) },
+      exceptions: { exceptions: 0, controls: 0 },
     });
   });
 

@@ -10,7 +10,6 @@ import {
   exceptionsApiPath,
   expiryBounds,
   expiryText,
-  sectionsOf,
   stateFrom,
   subjectText,
   subjectsOf,
@@ -29,12 +28,20 @@ const exception = (id: string, expiresOn: string, state: Exception['state'] = 'a
 });
 
 describe('the API path of a list of exceptions', () => {
-  it('asks for active ones by default, all of them when told, and of one control when named', () => {
+  it('asks for active ones by default, ended or all of them when told, and of one control when named', () => {
     expect(exceptionsApiPath()).toBe('/api/exceptions');
     expect(exceptionsApiPath({ state: 'active' })).toBe('/api/exceptions');
     expect(exceptionsApiPath({ state: 'all' })).toBe('/api/exceptions?state=all');
+    expect(exceptionsApiPath({ state: 'ended' })).toBe('/api/exceptions?state=ended');
     expect(exceptionsApiPath({ control: 'IAM-01' })).toBe('/api/exceptions?control=IAM-01');
     expect(exceptionsApiPath({ state: 'all', control: 'IAM-01' })).toBe('/api/exceptions?state=all&control=IAM-01');
+  });
+
+  it('asks for those expiring soon, and for the page after a cursor, encoded', () => {
+    expect(exceptionsApiPath({ expiringWithin: 30 })).toBe('/api/exceptions?expiringWithin=30');
+    expect(exceptionsApiPath({ state: 'ended', cursor: 'eyJvZiI6ImV4Y2VwdGlvbnMifQ==' })).toBe(
+      '/api/exceptions?state=ended&cursor=eyJvZiI6ImV4Y2VwdGlvbnMifQ%3D%3D',
+    );
   });
 
   it('reads the page filter from the address: all only when it says so', () => {
@@ -65,21 +72,7 @@ describe('an expiry as seen on the list day', () => {
   });
 });
 
-describe('the exceptions page sections', () => {
-  it('puts active ones expiring within 30 days first, then every active one, then expired and revoked', () => {
-    const items = [
-      exception('soon', '2026-11-30'),
-      exception('edge', '2026-12-24'),
-      exception('later', '2026-12-25'),
-      exception('gone', '2026-11-20', 'expired'),
-      exception('revoked', '2027-02-01', 'revoked'),
-    ];
-    const sections = sectionsOf(items, '2026-11-24');
-    expect(sections.soon.map((item) => item.id)).toEqual(['soon', 'edge']);
-    expect(sections.active.map((item) => item.id)).toEqual(['soon', 'edge', 'later']);
-    expect(sections.ended.map((item) => item.id)).toEqual(['gone', 'revoked']);
-  });
-
+describe('an exception as a person reads it', () => {
   it('names what an exception covers and who approved it', () => {
     expect(subjectText(null)).toBe('Whole control');
     expect(subjectText('alice')).toBe('alice');

@@ -31,6 +31,8 @@ export const answered = (lines: string[], results: readonly ControlResult[], sug
 
 /** Controls listed (and cited) in one answer; the rest are counted. */
 const shownControls = 40;
+/** Exceptions listed in one answer; the rest are counted. */
+const shownExceptions = 40;
 
 const listed = (results: readonly ControlResult[]) => [
   ...results.slice(0, shownControls).map((result) => controlLine(result)),
@@ -178,11 +180,18 @@ export function answerExceptions(query: QueryOf<'exceptions'>, index: ReportInde
       [`No exception is in force in the report for ${index.report.date}: no finding is accepted as a risk.`, ...outOfScope],
       scopedOut,
     );
-  const lines = exceptions.map(
-    (exception) =>
-      `- **${exception.controlId}**${exception.subject ? ` for ${escapeMarkdown(exception.subject)}` : ''}: accepted by ` +
-      `${escapeMarkdown(exception.approver.name ?? exception.approver.email ?? exception.approver.uid)} until ${exception.expiresOn}`,
-  );
+  // A report may hold an exception per subject of a control, tens of thousands: the soonest to
+  // expire are listed (the report keeps them in id order, which is expiry order), the rest counted.
+  const lines = exceptions
+    .slice(0, shownExceptions)
+    .map(
+      (exception) =>
+        `- **${exception.controlId}**${exception.subject ? ` for ${escapeMarkdown(exception.subject)}` : ''}: accepted by ` +
+        `${escapeMarkdown(exception.approver.name ?? exception.approver.email ?? exception.approver.uid)} until ${exception.expiresOn}`,
+    );
+  if (exceptions.length > shownExceptions) {
+    lines.push(`- \u2026and ${exceptions.length - shownExceptions} more, expiring later: the Exceptions page lists them all.`);
+  }
   const cited = resultsOf(index, [
     ...exceptions.map((exception) => exception.controlId),
     ...accepted.map((result) => result.id),
