@@ -121,10 +121,24 @@ function trimHeaderSpace(value: string): string {
  * and `updated` to the whole second (`Last-Modified`).
  */
 export function infoAsDownloaded(info: ObjectInfo): ObjectInfo {
-  const metadata: Record<string, string> = {};
-  for (const key in info.metadata) metadata[key.toLowerCase()] = trimHeaderSpace(info.metadata[key]!);
-  const updated = Date.parse(info.updated);
-  return { ...info, metadata, updated: new Date(updated - (updated % 1000)).toISOString() };
+  // Drivers hand every caller its own metadata object, so one already in that form is kept.
+  let metadata = info.metadata;
+  for (const key in metadata) {
+    const value = metadata[key]!;
+    if (key !== key.toLowerCase() || trimHeaderSpace(value) !== value) {
+      metadata = {};
+      for (const name in info.metadata) metadata[name.toLowerCase()] = trimHeaderSpace(info.metadata[name]!);
+      break;
+    }
+  }
+  return { ...info, metadata, updated: toTheSecond(info.updated) };
+}
+
+/** An ISO 8601 time cut to the whole second, as `Last-Modified` carries it. */
+function toTheSecond(time: string): string {
+  if (time.length === 24 && time.endsWith('Z')) return `${time.slice(0, 19)}.000Z`;
+  const ms = Date.parse(time);
+  return new Date(ms - (((ms % 1000) + 1000) % 1000)).toISOString();
 }
 
 export const maxPageSize = 1000;
