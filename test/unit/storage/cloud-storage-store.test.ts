@@ -1,9 +1,9 @@
 /**
  * The Cloud Storage driver through the official SDK against a stand-in of the JSON API
  * (test/support/cloud-storage-stand-in.ts), every run: the conformance suite the other drivers
- * pass; the requests each call makes, as the benchmark store counts them; and which requests the
- * SDK retries after a 429, a 503 or a reset connection (reads, lists, writes and deletes with a
- * generation precondition) and which it must not (a delete without one).
+ * pass; the requests each call makes, as the benchmark store counts them; and which requests are
+ * retried after a 429, a 503 or a reset connection (reads, lists, writes and deletes with a
+ * generation precondition) and which must not be (a delete without one), counted at the stand-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CloudStorageStore } from '../../../functions/src/storage/cloud-storage-store.ts';
