@@ -35,12 +35,9 @@ try {
   let store: ObjectStore;
   let where: string;
   if (values.bucket) {
-    const [{ Storage }, { CloudStorageStore }] = await Promise.all([
-      import('@google-cloud/storage'),
-      compiled<typeof CloudStorageModule>('storage/cloud-storage-store.js'),
-    ]);
+    const { openCloudStorageStore } = await compiled<typeof CloudStorageModule>('storage/cloud-storage-store.js');
     const projectId = values.project ?? process.env.GOOGLE_CLOUD_PROJECT;
-    store = new CloudStorageStore(new Storage(projectId ? { projectId } : {}).bucket(values.bucket));
+    store = openCloudStorageStore({ ...(projectId ? { projectId } : {}), bucket: values.bucket });
     where = `gs://${values.bucket}`;
   } else {
     const dir = values.dir ?? process.env.EVIDENT_STORE_DIR ?? join(paths.root, '.local', 'store');

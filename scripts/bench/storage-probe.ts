@@ -23,8 +23,9 @@ import { remoteStore } from './remote-store.ts';
 import type { ProbeTask } from './storage-history.ts';
 
 export interface Measurement {
+  /** Object store calls, by kind. */
   counts: OperationCounts;
-  /** Object reads: GETs of data or metadata (read + stat). */
+  /** Object reads: the GETs of data or metadata the Cloud Storage driver makes for the reads and stats. */
   reads: number;
   simulatedMs: number;
   cpuMs: number;
@@ -74,10 +75,10 @@ async function measure(work: (store: LatencyStore) => Promise<number>): Promise<
   const cpu = process.cpuUsage();
   const items = await work(latency);
   const used = process.cpuUsage(cpu);
-  const counts = latency.counts;
+  const { counts, requests } = latency;
   return {
     counts,
-    reads: counts.read + counts.stat,
+    reads: requests.read + requests.stat,
     simulatedMs: latency.elapsedMs,
     cpuMs: (used.user + used.system) / 1000,
     items,

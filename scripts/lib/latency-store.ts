@@ -1,10 +1,14 @@
 /**
  * An object store wrapper for benchmarks and tests that counts calls by kind and charges each
- * one Cloud Storage's latency in virtual time, so a run reports what its access pattern would
- * cost against the bucket (`elapsedMs`) however fast this machine serves the inner store.
+ * request the Cloud Storage driver would make for them Cloud Storage's latency in virtual time,
+ * so a run reports what its access pattern would cost against the bucket (`elapsedMs`) however
+ * fast this machine serves the inner store.
  *
- * The model: every call takes `latencyMs` of virtual time, and at most `maxInFlight` calls are
- * in flight at once; later calls wait for a slot, first come first served. A call reaches the
+ * The model: every request takes `latencyMs` of virtual time, and at most `maxInFlight` are in
+ * flight at once; later ones wait for a slot, first come first served. A call is the requests
+ * the driver makes for it (functions/src/storage/cloud-storage-requests.ts, held to the driver by
+ * its tests): one, or for a `read` whose custom metadata headers cannot carry, two one after the
+ * other (`requests` counts them; `counts`, the calls). A call reaches the
  * inner store, and its promise settles, only when the virtual clock gets to its completion
  * time. The clock is a discrete-event clock: it jumps to the earliest pending completion when
  * the process has nothing else to do — on `setImmediate`, after the microtasks that the last
@@ -19,6 +23,7 @@
  * clock moves on. Cloud Storage's latency varies, lists and large objects take longer, and a
  * single object takes about one write a second: none of that is modelled.
  */
+import { cloudStorageRequests } from '../../functions/src/storage/cloud-storage-requests.ts';
 import type {
   ListOptions,
   ObjectInfo,
@@ -83,6 +88,7 @@ export class LatencyStore implements ObjectStore {
   #now = 0;
   #origin = 0;
   #counts = noCalls();
+  #requests = noCalls();
   readonly #waiting = new Queue<Call>();
   /** Calls holding a slot, in order of completion: every call takes the same time, so that is the order they started in. */
   readonly #inFlight = new Queue<Call>();
@@ -104,6 +110,11 @@ export class LatencyStore implements ObjectStore {
     return { ...this.#counts };
   }
 
+  /** Requests charged since construction or the last `reset`, by the kind of call that made them. */
+  get requests(): OperationCounts {
+    return { ...this.#requests };
+  }
+
   /** Virtual milliseconds since construction or the last `reset`. */
   get elapsedMs(): number {
     return this.#now - this.#origin;
@@ -112,6 +123,7 @@ export class LatencyStore implements ObjectStore {
   /** Starts counting calls and time from zero; calls in flight carry on. */
   reset(): void {
     this.#counts = noCalls();
+    this.#requests = noCalls();
     this.#origin = this.#now;
   }
 
@@ -139,8 +151,20 @@ export class LatencyStore implements ObjectStore {
     return this.#call('list', () => this.inner.list(prefix, options));
   }
 
-  #call<T>(operation: Operation, run: () => Promise<T>): Promise<T> {
+  /** A call: its first request reaches the inner store; the driver's further requests for it follow. */
+  async #call<T>(operation: Operation, run: () => Promise<T>): Promise<T> {
     this.#counts[operation] += 1;
+    this.#requests[operation] += 1;
+    const result = await this.#request(run);
+    for (let more = cloudStorageRequests(operation, result) - 1; more > 0; more--) {
+      this.#requests[operation] += 1;
+      await this.#request(async () => undefined);
+    }
+    return result;
+  }
+
+  /** One request's latency, after which `run` reaches the inner store. */
+  #request<T>(run: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const call: Call = { run, resolve: resolve as (value: unknown) => void, reject, completesAt: 0 };
       if (this.#inFlight.length < this.maxInFlight) this.#start(call);

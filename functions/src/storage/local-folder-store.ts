@@ -29,6 +29,7 @@ import lockfile from 'proper-lockfile';
 import {
   checkObjectName,
   checkPageSize,
+  infoAsDownloaded,
   inBatches,
   ListRange,
   ObjectNotFound,
@@ -161,10 +162,11 @@ export class LocalFolderStore implements ObjectStore {
     try {
       const content = await handle.readFile();
       const newline = content.indexOf(0x0a);
-      if (newline === -1) return { data: Buffer.alloc(0), info: { name, size: 0, ...cutShortHeader(await handle.stat()) } };
+      if (newline === -1)
+        return { data: Buffer.alloc(0), info: infoAsDownloaded({ name, size: 0, ...cutShortHeader(await handle.stat()) }) };
       const header = JSON.parse(content.subarray(0, newline).toString('utf8')) as Header;
       const data = content.subarray(newline + 1);
-      return { data, info: { name, size: data.length, ...header } };
+      return { data, info: infoAsDownloaded({ name, size: data.length, ...header }) };
     } finally {
       await handle.close();
     }

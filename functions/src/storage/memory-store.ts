@@ -20,6 +20,7 @@
 import {
   checkObjectName,
   checkPageSize,
+  infoAsDownloaded,
   ListRange,
   ObjectNotFound,
   PreconditionFailed,
@@ -153,7 +154,7 @@ export class MemoryStore implements ObjectStore {
     const { chunk, index } = this.#find(name);
     const body = chunk.bodies[index]!;
     // A copy, so that a caller changing the bytes it read cannot change the object.
-    return { data: body.length === 0 ? empty : Buffer.from(body), info: chunk.info(index) };
+    return { data: body.length === 0 ? empty : Buffer.from(body), info: infoAsDownloaded(chunk.info(index)) };
   }
 
   async stat(name: string): Promise<ObjectInfo> {

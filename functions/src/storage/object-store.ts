@@ -1,8 +1,9 @@
 /**
  * Evident's only database: named objects with generations, as Cloud Storage keeps them.
  *
- * Two drivers implement this interface with the same semantics, held to one conformance
- * suite: Cloud Storage (production, or its emulator) and a local folder (the emulator default).
+ * Three drivers implement this interface with the same semantics, held to one conformance
+ * suite: Cloud Storage (production; in tests against a stand-in of its JSON API), a local folder
+ * (the emulator default) and memory (benchmarks).
  * Writes that must not race carry a generation precondition: `create` succeeds only if the
  * object does not exist, `replace` only if it is still at the generation the caller read.
  */
@@ -55,7 +56,11 @@ export interface ObjectPage {
 }
 
 export interface ObjectStore {
-  /** The object's bytes and metadata, as one consistent generation. */
+  /**
+   * The object's bytes and info, of one generation. Cloud Storage answers both in one request,
+   * the info in the download's response headers, so it is the info as headers carry it
+   * (`infoAsDownloaded`); `stat` and `list` give it exactly.
+   */
   read(name: string): Promise<StoredObject>;
   /** The object's metadata only. */
   stat(name: string): Promise<ObjectInfo>;
@@ -97,6 +102,43 @@ export class InvalidObjectName extends Error {
     this.objectName = objectName;
     this.name = 'InvalidObjectName';
   }
+}
+
+/** Strips the spaces and tabs an HTTP header value loses at either end (no regular expression: linear). */
+function trimHeaderSpace(value: string): string {
+  let start = 0;
+  let end = value.length;
+  const isSpace = (code: number) => code === 0x20 || code === 0x09;
+  while (start < end && isSpace(value.charCodeAt(start))) start++;
+  while (end > start && isSpace(value.charCodeAt(end - 1))) end--;
+  return start === 0 && end === value.length ? value : value.slice(start, end);
+}
+
+/**
+ * The info a `read` answers, the same from every driver: what a Cloud Storage download's
+ * response headers carry. Custom metadata keys in lower case (header names have none, so keys
+ * that differ only in case are not told apart), values without spaces or tabs at either end,
+ * and `updated` to the whole second (`Last-Modified`).
+ */
+export function infoAsDownloaded(info: ObjectInfo): ObjectInfo {
+  // Drivers hand every caller its own metadata object, so one already in that form is kept.
+  let metadata = info.metadata;
+  for (const key in metadata) {
+    const value = metadata[key]!;
+    if (key !== key.toLowerCase() || trimHeaderSpace(value) !== value) {
+      metadata = {};
+      for (const name in info.metadata) metadata[name.toLowerCase()] = trimHeaderSpace(info.metadata[name]!);
+      break;
+    }
+  }
+  return { ...info, metadata, updated: toTheSecond(info.updated) };
+}
+
+/** An ISO 8601 time cut to the whole second, as `Last-Modified` carries it. */
+function toTheSecond(time: string): string {
+  if (time.length === 24 && time.endsWith('Z')) return `${time.slice(0, 19)}.000Z`;
+  const ms = Date.parse(time);
+  return new Date(ms - (((ms % 1000) + 1000) % 1000)).toISOString();
 }
 
 export const maxPageSize = 1000;

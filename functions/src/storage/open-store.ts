@@ -13,14 +13,9 @@ const store = loadOnce(async (): Promise<ObjectStore> => {
     const { LocalFolderStore } = await import('./local-folder-store.js');
     return new LocalFolderStore(where.dir);
   }
-  const [{ Storage }, { CloudStorageStore }] = await Promise.all([
-    import('@google-cloud/storage'),
-    import('./cloud-storage-store.js'),
-  ]);
-  // A call gives up within two minutes, retries included (the client's default is ten): the
-  // evidence store's settle time (five minutes) must outlast any write still in flight.
-  const storage = new Storage({ projectId: config.runtimeProjectId(), retryOptions: { totalTimeout: 120 } });
-  return new CloudStorageStore(storage.bucket(where.bucket));
+  // Retries as cloud-storage-store.ts sets them out: only what is safe, within two minutes.
+  const { openCloudStorageStore } = await import('./cloud-storage-store.js');
+  return openCloudStorageStore({ projectId: config.runtimeProjectId(), bucket: where.bucket });
 });
 
 /** The object store, opened on first use; a failed open is tried again on the next call. */

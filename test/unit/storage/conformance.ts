@@ -12,6 +12,9 @@ import {
   type ObjectStore,
 } from '../../../functions/src/storage/object-store.ts';
 
+/** An ISO 8601 time cut to the whole second, as `Last-Modified` gives it. */
+const toTheSecond = (time: string) => `${time.slice(0, 19)}.000Z`;
+
 export function objectStoreConformance(makeStore: () => Promise<ObjectStore>): void {
   let counter = 0;
   /** A fresh prefix per test, so tests never see each other's objects. */
@@ -33,8 +36,18 @@ export function objectStoreConformance(makeStore: () => Promise<ObjectStore>): v
       expect(created.generation).toMatch(/^\d+$/);
       const { data, info } = await store.read(`${prefix}report.json`);
       expect(data.toString('utf8')).toBe('{"score":91.5}');
-      expect(info).toEqual(created);
+      // As a download's headers carry it: keys in lower case, the time to the second.
+      expect(info).toEqual({ ...created, metadata: { runid: 'r1' }, updated: toTheSecond(created.updated) });
       expect(await store.stat(`${prefix}report.json`)).toEqual(created);
+    });
+
+    it('reads back metadata values in any script, and values that look encoded, as they were written', async () => {
+      const { store, prefix } = await fresh();
+      const metadata = { subject: 'évidence 😀', share: '50%', word: '=?UTF-8?B?w6k=?=', padded: '  x\t', plain: 'a b' };
+      const created = await store.create(`${prefix}doc`, 'x', { metadata });
+      expect(created.metadata).toEqual(metadata);
+      expect((await store.read(`${prefix}doc`)).info.metadata).toEqual({ ...metadata, padded: 'x' });
+      expect((await store.stat(`${prefix}doc`)).metadata).toEqual(metadata);
     });
 
     it('keeps binary data byte for byte', async () => {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalFolderStore, LockLost, type FileSystem } from '../../../functions/src/storage/local-folder-store.ts';
-import { listNames, ObjectNotFound, PreconditionFailed } from '../../../functions/src/storage/object-store.ts';
+import { infoAsDownloaded, listNames, ObjectNotFound, PreconditionFailed } from '../../../functions/src/storage/object-store.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { objectStoreConformance } from './conformance.ts';
 
@@ -102,7 +102,7 @@ describe('LocalFolderStore', () => {
       metadata: {},
       updated: '2026-11-20T06:00:00.123Z',
     };
-    expect(await store.read('reports/empty')).toEqual({ data: Buffer.alloc(0), info: cutShort });
+    expect(await store.read('reports/empty')).toEqual({ data: Buffer.alloc(0), info: infoAsDownloaded(cutShort) });
     expect(await store.stat('reports/empty')).toEqual(cutShort);
     expect((await store.read('reports/half')).data).toEqual(Buffer.alloc(0));
     expect((await store.list('reports/')).items.map((item) => [item.name, item.size])).toEqual([
@@ -176,7 +176,7 @@ describe('LocalFolderStore', () => {
     expect((await store.read('shared/doc')).data.toString()).toBe('v1');
     expect(readdirSync(join(dir, 'tmp'))).toEqual([]);
     const next = await store.replace('shared/doc', 'v3', first.generation);
-    expect((await store.read('shared/doc')).info).toEqual(next);
+    expect((await store.read('shared/doc')).info).toEqual(infoAsDownloaded(next));
   });
 });
 
