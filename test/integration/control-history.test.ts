@@ -72,8 +72,8 @@ describe(`the history of a control, ${mode} mode`, () => {
     const list = await api.get<{ reports: { date: string }[] }>('/api/report');
     const period = { from: list.reports[0]!.date, to: list.reports.at(-3)!.date };
     const chosen = await api.get<ControlHistory>(`/api/controls/IAM-08/history?from=${period.from}&to=${period.to}`);
-    await page.getByLabel('From').fill(period.from);
-    await page.getByLabel('To').fill(period.to);
+    await page.getByLabel('From', { exact: true }).fill(period.from);
+    await page.getByLabel('To', { exact: true }).fill(period.to);
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await expect
       .poll(() => page.getByTestId('timeline-heading').textContent(), settles)
