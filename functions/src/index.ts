@@ -11,7 +11,7 @@ import * as config from './config.js'; // declares the params, so deploys and th
 import { bodyPolicyFor, installRuntimeGuard } from './http/runtime-guard.js';
 import { lazyHandler } from './http/lazy-handler.js';
 import { workerRetry } from './analyses/task-queue.js';
-import { deliveryRetry } from './webhooks/webhook-dispatch.js';
+import { deliveryRetry, deliveryRetryUnderTest } from './webhooks/webhook-dispatch.js';
 
 // Bodies are read within this function's limit before the runtime's parsers see them.
 installRuntimeGuard({ bodies: () => bodyPolicyFor(config.functionTarget()) });
@@ -102,7 +102,7 @@ export const analysisWorker = onTaskDispatched<{ runId: string }>(
  */
 export const deliverWebhook = onTaskDispatched<{ deliveryId: string }>(
   {
-    retryConfig: { ...deliveryRetry },
+    retryConfig: { ...(config.faultInjection() ? deliveryRetryUnderTest : deliveryRetry) },
     rateLimits: { maxConcurrentDispatches: 20 },
     timeoutSeconds: 60,
     secrets: [config.webhookSecretKeySetting],

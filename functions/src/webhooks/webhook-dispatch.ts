@@ -19,6 +19,13 @@ export const deliveryFunctionName = 'deliverWebhook';
  */
 export const deliveryRetry = { maxAttempts: 6, minBackoffSeconds: 5, maxBackoffSeconds: 300, maxDoublings: 6 } as const;
 
+/**
+ * The same attempts a second apart and doubling from there, only in the emulators under the
+ * integration tests' faults (`config.faultInjection`): a test of retries through the real queue
+ * then waits seconds, not minutes. A deployed function always gets `deliveryRetry`.
+ */
+export const deliveryRetryUnderTest = { ...deliveryRetry, minBackoffSeconds: 1, maxBackoffSeconds: 8 } as const;
+
 /** Deliveries recorded and queued at once while announcing. */
 const parallelSends = 16;
 
