@@ -11,16 +11,16 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookManualSends } from '../../functions/src/contract.ts';
 import { LocalFolderStore } from '../../functions/src/storage/local-folder-store.ts';
-import { bearer, hosting, mode, signUp } from '../support/emulator.ts';
+import { api } from '../support/api.ts';
+import { mode } from '../support/emulator.ts';
+import { until } from '../support/until.ts';
 
 const store = new LocalFolderStore(process.env.EVIDENT_STORE_DIR!);
 const received: { headers: IncomingMessage['headers']; body: string }[] = [];
 let server: Server;
 let receiverUrl = '';
-let auth: Record<string, string> = {};
 
 beforeAll(async () => {
-  if (mode === 'protected') auth = bearer((await signUp()).idToken);
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -37,36 +37,29 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const api = (method: string, path: string, body?: unknown) =>
-  fetch(`${hosting}${path}`, {
-    method,
-    headers: { ...auth, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-
 describe(`webhook credentials, ${mode} mode`, () => {
   it('are sealed in the store, listed shortened, and still sign a ping that verifies', async () => {
-    const created = await api('POST', '/api/webhooks', { url: receiverUrl, events: ['report.published'] });
+    const created = await api.fetch('/api/webhooks', { body: { url: receiverUrl, events: ['report.published'] } });
     expect(created.status).toBe(201);
     const { id, url, secret } = (await created.json()) as { id: string; url: string; secret: string };
     try {
       expect(url).toBe(receiverUrl);
       const shown = `${new URL(receiverUrl).origin}/…path`;
-      expect(((await (await api('GET', `/api/webhooks/${id}`)).json()) as { url: string }).url).toBe(shown);
+      expect(((await (await api.fetch(`/api/webhooks/${id}`)).json()) as { url: string }).url).toBe(shown);
 
       const stored = (await store.read(`webhooks/subscriptions/${id}.json`)).data.toString('utf8');
       for (const credential of ['sealed-receiver-path', secret, secret.slice('whsec_'.length)])
         expect(stored.includes(credential)).toBe(false);
 
-      const pinged = await api('POST', `/api/webhooks/${id}/ping`);
+      const pinged = await api.fetch(`/api/webhooks/${id}/ping`, { method: 'POST' });
       expect(pinged.status).toBe(202);
       const { id: deliveryId } = (await pinged.json()) as { id: string };
-      const until = Date.now() + 60_000;
-      while (!received.some((message) => message.headers['webhook-id'] === deliveryId)) {
-        if (Date.now() > until) throw new Error('the ping never arrived');
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      const message = received.find((candidate) => candidate.headers['webhook-id'] === deliveryId)!;
+      const message = (await until(
+        'the ping to arrive',
+        async () => received.find((candidate) => candidate.headers['webhook-id'] === deliveryId),
+        (arrived) => arrived !== undefined,
+        { timeoutMs: 60_000, intervalMs: 250 },
+      ))!;
       const event = new Webhook(secret).verify(message.body, {
         'webhook-id': String(message.headers['webhook-id']),
         'webhook-timestamp': String(message.headers['webhook-timestamp']),
@@ -74,18 +67,19 @@ describe(`webhook credentials, ${mode} mode`, () => {
       }) as { type: string };
       expect(event.type).toBe('webhook.ping');
     } finally {
-      await api('DELETE', `/api/webhooks/${id}`);
+      await api.fetch(`/api/webhooks/${id}`, { method: 'DELETE' });
     }
   }, 90_000);
 
   it(`answers the ping after ${webhookManualSends.limit} in the window with 429 and Retry-After`, async () => {
-    const created = await api('POST', '/api/webhooks', { url: receiverUrl, events: ['report.published'] });
+    const created = await api.fetch('/api/webhooks', { body: { url: receiverUrl, events: ['report.published'] } });
     const { id } = (await created.json()) as { id: string };
     try {
       const statuses: number[] = [];
-      for (let n = 0; n < webhookManualSends.limit; n++) statuses.push((await api('POST', `/api/webhooks/${id}/ping`)).status);
+      for (let n = 0; n < webhookManualSends.limit; n++)
+        statuses.push((await api.fetch(`/api/webhooks/${id}/ping`, { method: 'POST' })).status);
       expect(statuses).toEqual(Array.from({ length: webhookManualSends.limit }, () => 202));
-      const refused = await api('POST', `/api/webhooks/${id}/ping`);
+      const refused = await api.fetch(`/api/webhooks/${id}/ping`, { method: 'POST' });
       const body = (await refused.json()) as { code: string };
       expect([refused.status, body.code, Number(refused.headers.get('retry-after')) > 0]).toEqual([
         429,
@@ -93,7 +87,7 @@ describe(`webhook credentials, ${mode} mode`, () => {
         true,
       ]);
     } finally {
-      await api('DELETE', `/api/webhooks/${id}`);
+      await api.fetch(`/api/webhooks/${id}`, { method: 'DELETE' });
     }
   }, 90_000);
 });
