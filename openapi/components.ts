@@ -134,6 +134,10 @@ export const responses: Record<string, ResponseObject> = {
     'payload_too_large',
     'evidence_too_large',
   ]),
+  ScanTooLarge: problemResponse('The body is too large, or the file makes more evidence than one import stores.', [
+    'payload_too_large',
+    'scan_too_large',
+  ]),
   UnsupportedMediaType: problemResponse('The body or one of its files has a type that is not accepted.', [
     'unsupported_media_type',
     'attachment_type_not_allowed',

@@ -7,6 +7,13 @@
  * read and allow extra fields, so collectors can send more than today's checks need.
  */
 import type { SchemaObject } from 'openapi3-ts/oas31';
+import {
+  findingFieldLengths,
+  maxFindingRequirements,
+  maxFindingResources,
+  maxFindingTextLength,
+} from '../functions/src/common/ocsf-findings.ts';
+import { evidenceIdPattern } from '../functions/src/contract.ts';
 
 export interface EvidenceKind {
   /** The component name of the data schema in the OpenAPI description. */
@@ -22,6 +29,8 @@ export interface EvidenceKind {
 const date = { type: 'string', format: 'date' } as const;
 const dateTime = { type: 'string', format: 'date-time' } as const;
 const count = { type: 'integer', minimum: 0 } as const;
+/** A finding's requirement ids in one framework, in the catalog's notation. */
+const requirementIds = { type: 'array', maxItems: maxFindingRequirements, items: { type: 'string' } } as const;
 const days = (description: string) => ({ type: 'integer', minimum: 0, description }) as const;
 
 function kind(
@@ -366,7 +375,12 @@ export const evidenceKinds = {
       'A control follows the checks its catalog entry lists (`scanner` in the control).',
     'the resource checked, e.g. an ARN',
     {
-      check: { type: 'string', minLength: 1, description: 'The scanner\u2019s check id (`metadata.event_code`).' },
+      check: {
+        type: 'string',
+        minLength: 1,
+        maxLength: findingFieldLengths.check,
+        description: 'The scanner\u2019s check id (`metadata.event_code`).',
+      },
       status: {
         type: 'string',
         enum: ['PASS', 'FAIL', 'MANUAL'],
@@ -376,24 +390,47 @@ export const evidenceKinds = {
         type: 'boolean',
         description: 'Muted in the scanner (OCSF status Suppressed): shown, but it decides nothing.',
       },
-      severity: { type: 'string', description: 'The OCSF severity, lower case: `informational` to `critical`.' },
-      title: { type: 'string' },
-      message: { type: 'string', description: 'What the scanner found (`status_detail`).' },
-      remediation: { type: 'string' },
-      product: { type: 'string', description: 'The scanner, e.g. `Prowler`.' },
-      provider: { type: 'string', description: 'The cloud, e.g. `aws`.' },
-      account: { type: 'string', description: 'The cloud account or subscription.' },
-      region: { type: 'string' },
-      resourceType: { type: 'string' },
-      findingUid: { type: 'string', description: 'The finding\u2019s `finding_info.uid`.' },
+      severity: {
+        type: 'string',
+        maxLength: findingFieldLengths.severity,
+        description: 'The OCSF severity, lower case: `informational` to `critical`.',
+      },
+      title: { type: 'string', maxLength: maxFindingTextLength },
+      message: { type: 'string', maxLength: maxFindingTextLength, description: 'What the scanner found (`status_detail`).' },
+      remediation: { type: 'string', maxLength: maxFindingTextLength },
+      resourceCount: {
+        type: 'integer',
+        minimum: 2,
+        maximum: maxFindingResources,
+        description:
+          'On the first resource\u2019s item of a finding that names several resources: how many. This item carries ' +
+          'the finding\u2019s title, message and remediation for them all.',
+      },
+      textsIn: {
+        type: 'string',
+        pattern: evidenceIdPattern,
+        description:
+          'On the other resources\u2019 items of such a finding, instead of title, message and remediation: the id ' +
+          'of the item that carries them.',
+      },
+      product: { type: 'string', maxLength: findingFieldLengths.product, description: 'The scanner, e.g. `Prowler`.' },
+      provider: { type: 'string', maxLength: findingFieldLengths.provider, description: 'The cloud, e.g. `aws`.' },
+      account: { type: 'string', maxLength: findingFieldLengths.account, description: 'The cloud account or subscription.' },
+      region: { type: 'string', maxLength: findingFieldLengths.region },
+      resourceType: { type: 'string', maxLength: findingFieldLengths.resourceType },
+      findingUid: {
+        type: 'string',
+        maxLength: findingFieldLengths.findingUid,
+        description: 'The finding\u2019s `finding_info.uid`.',
+      },
       requirements: {
         type: 'object',
         additionalProperties: false,
         description: 'Framework requirements the finding names itself, in the catalog\u2019s notation.',
         properties: {
-          soc2: { type: 'array', items: { type: 'string' } },
-          iso27001: { type: 'array', items: { type: 'string' } },
-          nist80053: { type: 'array', items: { type: 'string' } },
+          soc2: requirementIds,
+          iso27001: requirementIds,
+          nist80053: requirementIds,
         },
       },
     },

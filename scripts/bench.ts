@@ -38,7 +38,13 @@
  *   `JSON.parse` of the file and one walk, i.e. at least half its findings/s) and its peak heap
  *   (target: ≤ 0.5× the parse's), each in a fresh process. See scripts/bench/groups/ocsf-import.ts.
  *
- *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation, streams, chat, web, storage, history, audit, body-bombs, ocsf
+ * - daily-memory: the daily job and today's first read on a store an adversary filled (6,000
+ *   scanner items of 48 KB), each function served with the heap its instance's memory gives it:
+ *   its answer (target: 200), peak RSS (within the instance) and live heap (≤ half the heap); and
+ *   what the OCSF import of one finding naming 6,000 resources stores. See
+ *   scripts/bench/groups/daily-memory.ts.
+ *
+ *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation, streams, chat, web, storage, history, audit, body-bombs, ocsf, daily-memory
  *   npm run bench -- --only storage --storage-days 30,365 --full
  *
  * Each group is a module of scripts/bench/groups/; this file runs the wanted ones in order and
@@ -52,6 +58,7 @@ import { auditGroup } from './bench/groups/audit.ts';
 import { bodyBombsGroup } from './bench/groups/body-bombs.ts';
 import { chatGroup } from './bench/groups/chat.ts';
 import { coldGroup } from './bench/groups/cold.ts';
+import { dailyMemoryGroup } from './bench/groups/daily-memory.ts';
 import { evaluationGroup } from './bench/groups/evaluation.ts';
 import { historyGroup } from './bench/groups/history.ts';
 import { ocsfImportGroup } from './bench/groups/ocsf-import.ts';
@@ -78,6 +85,7 @@ const groups: BenchGroup[] = [
   auditGroup,
   bodyBombsGroup,
   ocsfImportGroup,
+  dailyMemoryGroup,
 ];
 
 try {

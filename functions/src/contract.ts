@@ -45,6 +45,18 @@ export const maxBatchBytes = 4 * 1024 * 1024;
  */
 export const maxOcsfImportBytes = 16 * 1024 * 1024;
 
+/**
+ * What one `POST /api/evidence/imports/ocsf` may make of its file, each checked while the file is
+ * read, before anything grows past it (413 `scan_too_large`): findings read, evidence items made
+ * (one per finding and resource), and the bytes those items take as stored JSON — no more than
+ * the request itself may send. Storing 5,000 items takes about 20 s, well inside the 60 s
+ * Hosting gives a request. Larger scans go through the collector. (How many resources one
+ * finding may name is the converter's rule, the same for both: common/ocsf-findings.ts.)
+ */
+export const maxOcsfImportFindings = 5_000;
+export const maxOcsfImportItems = 5_000;
+export const maxOcsfImportStoredBytes = maxOcsfImportBytes;
+
 /** Most severe first: a control's rank is its place in this list. */
 export const severities = ['critical', 'high', 'medium', 'low'] as const;
 export type Severity = (typeof severities)[number];

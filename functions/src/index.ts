@@ -16,9 +16,32 @@ import { deliveryRetry, deliveryRetryUnderTest } from './webhooks/webhook-dispat
 // Bodies are read within this function's limit before the runtime's parsers see them.
 installRuntimeGuard({ bodies: () => bodyPolicyFor(config.functionTarget()) });
 
+/*
+ * Memory and time, set for every function here, each with why. Cloud Run functions give CPU in
+ * proportion to memory, and bill both per instance-second, so a function gets what its largest
+ * legitimate request needs and no more. Every `/api` family is reached through Hosting, which
+ * cuts a request at 60 s, so 60 s is their timeout unless a direct call may stream longer.
+ */
+/** What a family needs that holds one request's worth of data: a page, a report, a small body. */
+const small = { memory: '256MiB', timeoutSeconds: 60 } as const;
+/**
+ * A family whose requests hold up to tens of MiB: the OCSF import (a 16 MiB file, its text, up
+ * to 5,000 items and their serialised batch), uploads (51 MiB bodies), the chat's reports.
+ */
+const large = { memory: '512MiB', timeoutSeconds: 60 } as const;
+/**
+ * Whatever holds a day's evidence state: the daily job, today's first read (which runs it) and
+ * the analysis worker. The state is bounded at `maxLiveEvidenceBytes` (64 MiB as stored JSON,
+ * assessment/evidence-state.ts), whose evaluation peaks at up to four times as much heap. Node
+ * sizes its heap from the instance's memory (V8 gives its old generation a quarter), so 2 GiB
+ * gives it 512 MiB: twice what the worst case needs (`npm run bench -- --only daily-memory`
+ * measures it). With the platform's default 256 MiB, an adversary's store killed the job.
+ */
+const stateMemory = '2GiB' as const;
+
 const http: HttpsOptions = {
   invoker: 'public',
-  timeoutSeconds: 60,
+  ...small,
   // CORS is the HTTP core's job (CORS_ORIGINS, read per request). The emulator would otherwise
   // allow every origin (its enableCors debug feature); `cors: false` stops that so local runs
   // behave like production, where the option would only add a wrapper to every request.
@@ -33,10 +56,12 @@ export const docs = onRequest(
   http,
   lazyHandler('docs', () => import('./families/docs.js')),
 );
+// Today's first read, before the schedule has run, produces the day's report: the daily job's memory.
 export const report = onRequest(
-  http,
+  { ...http, memory: stateMemory },
   lazyHandler('report', () => import('./families/report.js')),
 );
+// A control's history reads a year of reports one at a time.
 export const controls = onRequest(
   http,
   lazyHandler('controls', () => import('./families/controls.js')),
@@ -49,20 +74,22 @@ export const exceptions = onRequest(
   http,
   lazyHandler('exceptions', () => import('./families/exceptions.js')),
 );
-// A long period's package streams for minutes when called directly; Hosting still cuts at 60 s.
+// A long period's package streams for minutes when called directly (Hosting still cuts at 60 s),
+// holding a window of evidence items and attachments ahead of the zip it writes.
 export const audit = onRequest(
-  { ...http, timeoutSeconds: 540, memory: '512MiB' },
+  { ...http, memory: '512MiB', timeoutSeconds: 540 },
   lazyHandler('audit', () => import('./families/audit.js')),
 );
 export const evidence = onRequest(
-  { ...http, memory: '512MiB' },
+  { ...http, ...large },
   lazyHandler('evidence', () => import('./families/evidence.js')),
 );
 export const submissions = onRequest(
-  { ...http, memory: '512MiB' },
+  { ...http, ...large },
   lazyHandler('submissions', () => import('./families/submissions.js')),
 );
 
+// Starting a run and following its events: the evaluation itself runs in `analysisWorker`.
 export const analyses = onRequest(
   http,
   lazyHandler('analyses', () => import('./families/analyses.js')),
@@ -75,20 +102,22 @@ export const webhooks = onRequest(
 );
 
 export const chat = onRequest(
-  { ...http, memory: '512MiB' },
+  { ...http, ...large },
   lazyHandler('chat', () => import('./families/chat.js')),
 );
 
 /**
  * Runs analyses off the request path. Cloud Tasks retries a failed attempt with backoff; the
  * worker resumes from the run's persisted events, and its last attempt marks the run failed.
+ * It holds the day's evidence state as the daily job does, for up to the nine minutes a run of
+ * every control may take.
  */
 export const analysisWorker = onTaskDispatched<{ runId: string }>(
   {
     retryConfig: { ...workerRetry },
     rateLimits: { maxConcurrentDispatches: 10 },
     timeoutSeconds: 540,
-    memory: '1GiB',
+    memory: stateMemory,
   },
   async (request) => {
     const { runAnalysisTask } = await import('./jobs/analysis-job.js');
@@ -98,13 +127,14 @@ export const analysisWorker = onTaskDispatched<{ runId: string }>(
 
 /**
  * Sends webhook deliveries off the request path, one attempt per task. Cloud Tasks retries a
- * failed attempt with exponential back-off; the last attempt marks the delivery failed.
+ * failed attempt with exponential back-off; the last attempt marks the delivery failed. One
+ * delivery is one small POST whose answer is read up to 64 KiB.
  */
 export const deliverWebhook = onTaskDispatched<{ deliveryId: string }>(
   {
     retryConfig: { ...(config.faultInjection() ? deliveryRetryUnderTest : deliveryRetry) },
     rateLimits: { maxConcurrentDispatches: 20 },
-    timeoutSeconds: 60,
+    ...small,
     secrets: [config.webhookSecretKeySetting],
   },
   async (request) => {
@@ -113,9 +143,14 @@ export const deliverWebhook = onTaskDispatched<{ deliveryId: string }>(
   },
 );
 
-/** The daily report. The emulator never fires it; locally `npm run daily-report` runs the same job. */
+/**
+ * The daily report. The emulator never fires it; locally `npm run daily-report` runs the same job.
+ * Nine minutes, the most a scheduled function may take, for a day after a long gap (every batch
+ * since the last checkpoint) and the webhooks that follow.
+ */
+const dailyJob = { timeoutSeconds: 540, memory: stateMemory } as const;
 export const dailyReport = onSchedule(
-  { schedule: config.reportSchedule(), timeZone: config.reportTimeZoneSetting, timeoutSeconds: 540, retryCount: 3 },
+  { schedule: config.reportSchedule(), timeZone: config.reportTimeZoneSetting, retryCount: 3, ...dailyJob },
   async () => {
     const { runDailyReport } = await import('./jobs/daily-report-job.js');
     await runDailyReport('schedule');
@@ -127,7 +162,7 @@ export const dailyReport = onSchedule(
  * is exported only inside the emulator, so it never exists in a deployed project.
  */
 export const devDailyReport = config.inEmulator()
-  ? onRequest({ ...http, invoker: 'private' }, async (req, res) => {
+  ? onRequest({ ...http, invoker: 'private', ...dailyJob }, async (req, res) => {
       const { runDailyReport } = await import('./jobs/daily-report-job.js');
       const outcome = await runDailyReport('dev-trigger');
       res.status(outcome.created ? 201 : 200).json(outcome);
@@ -145,11 +180,13 @@ export const fallback = onRequest(
  * this is what keeps the organisation's data to its people (docs/deployment.md). `firebase
  * deploy` registers them with the project; the policy loads on the first sign-in.
  */
-export const beforeCreate = beforeUserCreated(async (event) => {
+/** Identity Platform waits at most 7 s for a blocking function; the policy is a few string comparisons. */
+const blocking = { memory: '256MiB', timeoutSeconds: 7 } as const;
+export const beforeCreate = beforeUserCreated(blocking, async (event) => {
   const { enforceSignInPolicy } = await import('./sign-in/sign-in-gate.js');
   enforceSignInPolicy('beforeCreate', event);
 });
-export const beforeSignIn = beforeUserSignedIn(async (event) => {
+export const beforeSignIn = beforeUserSignedIn(blocking, async (event) => {
   const { enforceSignInPolicy } = await import('./sign-in/sign-in-gate.js');
   enforceSignInPolicy('beforeSignIn', event);
 });

@@ -154,6 +154,19 @@ export const logEntries = {
   evidenceSnapshotLoaded: (date: string, trigger: string, facts: Record<string, unknown>) =>
     entry('INFO', 'evidence snapshot loaded', { event: 'evidence_snapshot_loaded', date, trigger, ...facts }),
 
+  /**
+   * An evaluation's evidence did not fit its budget of bytes (assessment/evidence-state.ts): the
+   * items left out make the controls that read them fail, and no checkpoint was saved.
+   */
+  evidenceSetAside: (date: string, items: number, bytes: number, budgetBytes: number) =>
+    entry('ERROR', 'evidence set aside: over the budget of the evaluation', {
+      event: 'evidence_set_aside',
+      date,
+      items,
+      bytes,
+      budgetBytes,
+    }),
+
   /** A stored attachment no longer matched its recorded hash and was not served. */
   attachmentTampered: (submissionId: string, index: number, expected: string, actual: string) =>
     entry('ERROR', 'attachment failed its integrity check', {

@@ -11,7 +11,11 @@ import {
   maxDataBytes,
   maxDataDepth,
   maxOcsfImportBytes,
+  maxOcsfImportFindings,
+  maxOcsfImportItems,
+  maxOcsfImportStoredBytes,
 } from '../../functions/src/contract.ts';
+import { maxFindingRequirements, maxFindingResources } from '../../functions/src/common/ocsf-findings.ts';
 
 export const tag = {
   name: 'evidence',
@@ -289,11 +293,18 @@ export const paths: PathsObject = {
         'file as it is (a JSON array), or one finding per line (`application/x-ndjson`). Each finding becomes a ' +
         '`scanner.finding` evidence item per resource: subject the resource\u2019s `uid`, source the product and ' +
         'account, `collectedAt` the finding\u2019s `time`, and in `data` the check (`metadata.event_code`), status ' +
-        '(`status_code` PASS, FAIL or MANUAL), whether it is muted, severity, region, account, message and ' +
-        'remediation. Ids come from the finding\u2019s `finding_info.uid`, time, check and resource, so importing the ' +
-        'same scan again stores nothing twice.\n\nThe file is read whole before anything is stored: a finding that ' +
-        'cannot be read refuses the request with 400, each error naming its `line` and, in an array, its index as ' +
-        `\`pointer\`. At most ${maxOcsfImportBytes / 1024 / 1024} MiB; import larger scans with ` +
+        '(`status_code` PASS, FAIL or MANUAL), whether it is muted, severity, region, account, title, message and ' +
+        'remediation. A finding that names several resources stores its title, message and remediation once, on the ' +
+        'first resource\u2019s item (with `resourceCount`); the other items name that item in `textsIn`. Ids come ' +
+        'from the finding\u2019s `finding_info.uid`, time, check and resource, so importing the same scan again ' +
+        'stores nothing twice.\n\nThe file is read whole before anything is stored, and stored all at once or not ' +
+        'at all: a finding that cannot be read refuses the request with 400, each error naming its `line` and, in an ' +
+        `array, its index as \`pointer\`; so does a finding that names more than ${maxFindingResources.toLocaleString('en')} ` +
+        `resources, or more than ${maxFindingRequirements} requirements of one framework. One import reads at most ` +
+        `${maxOcsfImportBytes / 1024 / 1024} MiB, ${maxOcsfImportFindings.toLocaleString('en')} findings and ` +
+        `${maxOcsfImportItems.toLocaleString('en')} items (one per finding and resource) of at most ` +
+        `${maxOcsfImportStoredBytes / 1024 / 1024} MiB as JSON: beyond any of them, 413 \`scan_too_large\` (or ` +
+        '`payload_too_large` for the body), and nothing is stored. Import larger scans with ' +
         '`npm run collect -- --format ocsf`, which streams them in batches.',
       tags: ['evidence'],
       security: access.protected,
@@ -316,7 +327,7 @@ export const paths: PathsObject = {
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
         '409': responseRef('Conflict'),
-        '413': responseRef('EvidenceTooLarge'),
+        '413': responseRef('ScanTooLarge'),
         '415': responseRef('UnsupportedMediaType'),
         '500': responseRef('InternalError'),
         '503': responseRef('EvidenceInFlight'),

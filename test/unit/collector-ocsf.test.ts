@@ -164,6 +164,34 @@ describe('collect --format ocsf', () => {
     ]);
   });
 
+  it('refuses, at its line, a finding of more than 1,000 resources, as the API does, and sends nothing', async () => {
+    const [first] = findingsOf('aws');
+    const wide = { ...first, resources: Array.from({ length: 1001 }, (_, n) => ({ uid: `bucket-${n}` })) };
+    const path = file('wide.ndjson', `${JSON.stringify(first)}\n${JSON.stringify(wide)}\n`);
+    const io = capture();
+    expect(await main(['--format', 'ocsf', '--url', url, path], {}, io)).toBe(1);
+    expect(io.requests).toEqual([]);
+    expect(io.errors).toEqual([
+      `${path}:2: the finding names 1001 resources; at most 1000 are read per finding, split it`,
+      'collect: 1 problem in the input; nothing was sent.',
+    ]);
+  });
+
+  it("sends a finding's texts once, on its first resource's item, the others naming it", async () => {
+    const [first] = findingsOf('aws');
+    const several = { ...first, resources: [{ uid: 'bucket-a' }, { uid: 'bucket-b' }] };
+    const path = file('several.ndjson', `${JSON.stringify(several)}\n`);
+    const io = capture();
+    expect(await main(['--format', 'ocsf', '--url', url, path], {}, io)).toBe(0);
+    const [a, b] = io.requests[0]!.items;
+    expect([a!.data.message !== undefined, a!.data.resourceCount, b!.data.message, b!.data.textsIn]).toEqual([
+      true,
+      2,
+      undefined,
+      a!.id,
+    ]);
+  });
+
   it('reads NDJSON, one finding a line, whatever the file is named', async () => {
     const findings = findingsOf('azure');
     const text = [JSON.stringify(findings[0]), '', ...findings.slice(1).map((finding) => JSON.stringify(finding))].join('\n');

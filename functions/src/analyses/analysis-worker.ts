@@ -10,8 +10,15 @@
  * such as a cancel (stop).
  */
 import { dayIn, endOfDay } from '../assessment/dates.js';
-import { assembleReport, controlsInOrder, evaluateEach, summaryOf, type CompiledCatalog } from '../assessment/evaluate.js';
-import type { ControlResult, EvidenceItem } from '../assessment/model.js';
+import {
+  assembleReport,
+  controlsInOrder,
+  evaluateEach,
+  summaryOf,
+  type CompiledCatalog,
+  type EvaluationInput,
+} from '../assessment/evaluate.js';
+import type { ControlResult } from '../assessment/model.js';
 import { canonicalJson } from '../evidence/canonical-json.js';
 import type { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
@@ -125,7 +132,7 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
 
   // The evidence as it was when the run started, whichever attempt this is.
   const asOf = new Date(startedEvent.data.asOf);
-  const { items: snapshot } = await loadSnapshot({
+  const { items, setAside } = await loadSnapshot({
     evidence: deps.evidence,
     checkpoints: deps.checkpoints,
     date: record.date,
@@ -134,7 +141,9 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
   });
   const results: ControlResult[] = [];
   let index = 0;
-  for (const result of evaluateEach(deps.compiled, { asOf, evidence: snapshot }, scope)) {
+  // What every evaluation of this run reads: the same snapshot, and what it had to set aside.
+  const snapshot = { asOf, evidence: items, ...(setAside ? { setAside } : {}) };
+  for (const result of evaluateEach(deps.compiled, snapshot, scope)) {
     index++;
     results.push(result);
     const known = log.events[index]; // control `index` is event `index + 1`
@@ -165,7 +174,7 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
   const last = controls.length + 2;
   let published: boolean;
   try {
-    published = alreadyPublished || (record.publish ? await publish(deps, record, asOf, snapshot, results) : false);
+    published = alreadyPublished || (record.publish ? await publish(deps, record, snapshot, results) : false);
   } catch (error) {
     // Midnight passed while the run evaluated: the day it was to publish is now a past day's.
     if (!(error instanceof ReportImmutable)) throw error;
@@ -209,10 +218,10 @@ async function persist<T extends AnalysisEventType>(
 async function publish(
   deps: WorkerDeps,
   record: RunRecord,
-  asOf: Date,
-  snapshot: EvidenceItem[],
+  snapshot: Pick<EvaluationInput, 'asOf' | 'evidence' | 'setAside'>,
   results: ControlResult[],
 ): Promise<boolean> {
+  const { asOf } = snapshot;
   for (let attempt = 1; ; attempt++) {
     const current = await deps.reports.find(record.date, { fresh: true });
     if (current?.report.runId === record.id) {
@@ -220,8 +229,7 @@ async function publish(
       return true;
     }
     // This run's results over the current report's (with none yet, over a full evaluation of the same snapshot).
-    const base =
-      current?.report.controls ?? (record.controls ? [...evaluateEach(deps.compiled, { asOf, evidence: snapshot })] : []);
+    const base = current?.report.controls ?? (record.controls ? [...evaluateEach(deps.compiled, snapshot)] : []);
     const merged = new Map(base.map((result) => [result.id, result]));
     for (const result of results) merged.set(result.id, result);
     const controls = [...merged.values()].sort((a, b) => (a.id < b.id ? -1 : 1));

@@ -20,7 +20,15 @@ import { compileCheck, outcomeOf, renderMessage, type CompiledCheck } from './ch
 import { followUpOf } from './due-dates.js';
 import { applyExceptions, type ActiveException } from './exceptions.js';
 import { readinessOf, readinessShares } from './readiness.js';
-import { controlsOfFinding, findingKey, judgeFindings, scannerRoutes, type ScannerRoutes } from './scanner-findings.js';
+import {
+  controlsOfFinding,
+  findingKey,
+  isTextCarrier,
+  judgeFindings,
+  scannerRoutes,
+  type ScannerRoutes,
+} from './scanner-findings.js';
+import { setAsideFindings } from './set-aside.js';
 import {
   type Catalog,
   type Control,
@@ -31,6 +39,7 @@ import {
   type Finding,
   type Report,
   type ReportDiff,
+  type SetAsideEvidence,
   type StatusCounts,
 } from './model.js';
 
@@ -65,6 +74,8 @@ export interface EvaluationInput {
   previous: Pick<Report, 'date' | 'controls'> | null;
   /** The exceptions in force on `date` (exceptions.ts); none by default. */
   exceptions?: readonly ActiveException[];
+  /** Evidence the state left out to keep to its budget (evidence-state.ts); the controls that read it fail. */
+  setAside?: SetAsideEvidence;
 }
 
 export interface Indexed {
@@ -83,6 +94,9 @@ export interface EvidenceIndex {
   byKind: Map<string, Map<string, Indexed>>;
   attestationsByControl: Map<string, Map<string, Indexed>>;
   findingsByControl: Map<string, Map<string, Indexed>>;
+  /** Scanner findings that carry the texts of their finding's other resources, by id. */
+  textCarriers: Map<string, EvidenceItem>;
+  setAside?: SetAsideEvidence;
 }
 
 function isNewer(candidate: Indexed, current: Indexed | undefined): boolean {
@@ -101,11 +115,17 @@ function keepFor(byControl: Map<string, Map<string, Indexed>>, control: string, 
   keep(entries, key, entry);
 }
 
-export function indexEvidence(evidence: readonly EvidenceItem[], asOf: Date, routes?: ScannerRoutes): EvidenceIndex {
+export function indexEvidence(
+  evidence: readonly EvidenceItem[],
+  asOf: Date,
+  routes?: ScannerRoutes,
+  setAside?: SetAsideEvidence,
+): EvidenceIndex {
   const cutoff = asOf.getTime();
   const byKind = new Map<string, Map<string, Indexed>>();
   const attestationsByControl = new Map<string, Map<string, Indexed>>();
   const findingsByControl = new Map<string, Map<string, Indexed>>();
+  const textCarriers = new Map<string, EvidenceItem>();
   for (const item of evidence) {
     const collected = Date.parse(item.collectedAt);
     if (!(collected < cutoff)) continue;
@@ -118,6 +138,7 @@ export function indexEvidence(evidence: readonly EvidenceItem[], asOf: Date, rou
     if (item.kind === 'attestation') {
       for (const control of item.controls ?? []) keepFor(attestationsByControl, control, item.subject, entry);
     } else if (item.kind === 'scanner.finding') {
+      if (isTextCarrier(item)) textCarriers.set(item.id, item);
       if (!routes) continue;
       for (const control of controlsOfFinding(routes, item)) keepFor(findingsByControl, control, findingKey(item), entry);
     } else {
@@ -126,7 +147,7 @@ export function indexEvidence(evidence: readonly EvidenceItem[], asOf: Date, rou
       keep(subjects, item.subject, entry);
     }
   }
-  return { byKind, attestationsByControl, findingsByControl };
+  return { byKind, attestationsByControl, findingsByControl, textCarriers, ...(setAside ? { setAside } : {}) };
 }
 
 /** The newest entry of each subject a control reads for one kind of evidence it requires, in subject order. */
@@ -143,7 +164,8 @@ export function entriesOf(control: Control, kind: string, index: EvidenceIndex):
 const bySubject = (a: Indexed, b: Indexed) => (a.item.subject < b.item.subject ? -1 : a.item.subject > b.item.subject ? 1 : 0);
 
 function evaluateControl(control: Control, checks: CompiledCheck[], index: EvidenceIndex, asOf: number): ControlResult {
-  const findings: Finding[] = [];
+  // Evidence left out for the budget fails the control before anything else is looked at: what was left proves nothing.
+  const findings: Finding[] = index.setAside ? setAsideFindings(control, index.setAside) : [];
   const considered = new Set<string>();
   // In subject order, like every list of entries below, so the report never depends on the order items were read in.
   const attestations = [...(index.attestationsByControl.get(control.id)?.values() ?? [])]
@@ -162,7 +184,7 @@ function evaluateControl(control: Control, checks: CompiledCheck[], index: Evide
     ...(expiring.length > 0 ? { expiring } : {}),
   });
 
-  if (scopedOut.length > 0) {
+  if (scopedOut.length > 0 && findings.length === 0) {
     for (const entry of scopedOut) {
       considered.add(entry.item.id);
       findings.push({
@@ -176,10 +198,10 @@ function evaluateControl(control: Control, checks: CompiledCheck[], index: Evide
     return result('not_applicable');
   }
 
+  let failing = findings.length > 0;
   const { missing, stale, freshByKind } = assessRequirements(control, index, asOf, findings, considered);
   expiring = expiringOf(control, freshByKind, asOf);
 
-  let failing = false;
   for (const compiled of checks) {
     const fresh = freshByKind.get(compiled.check.kind);
     if (!fresh || fresh.length === 0) continue; // already missing or stale
@@ -189,8 +211,13 @@ function evaluateControl(control: Control, checks: CompiledCheck[], index: Evide
   }
   const scanned = freshByKind.get('scanner.finding') ?? freshFindings(control, index, asOf, findings, considered);
   if (scanned.length > 0) {
-    const judged = judgeFindings(scanned.map((entry) => entry.item));
+    const judged = judgeFindings(
+      scanned.map((entry) => entry.item),
+      index.textCarriers,
+    );
     if (judged.failing) failing = true;
+    // A finding may cite the item that carries its texts beside its own: the result rests on both.
+    for (const finding of judged.findings) for (const id of finding.evidence) considered.add(id);
     findings.push(...judged.findings);
   }
   if (failing) return result('failing');
@@ -451,10 +478,10 @@ export function diffReports(
  */
 export function* evaluateEach(
   compiled: CompiledCatalog,
-  input: Pick<EvaluationInput, 'asOf' | 'evidence'>,
+  input: Pick<EvaluationInput, 'asOf' | 'evidence' | 'setAside'>,
   only?: ReadonlySet<string>,
 ): Generator<ControlResult> {
-  const index = indexEvidence(input.evidence, input.asOf, compiled.scanner);
+  const index = indexEvidence(input.evidence, input.asOf, compiled.scanner, input.setAside);
   const asOf = input.asOf.getTime();
   for (const control of controlsInOrder(compiled.catalog, only)) {
     yield evaluateControl(control, compiled.checks.get(control.id) ?? [], index, asOf);
@@ -468,7 +495,7 @@ export function controlsInOrder(catalog: Catalog, only?: ReadonlySet<string>): C
 /** A report from controls' results: the summary, the diff and readiness are computed here, nowhere else. */
 export function assembleReport(
   compiled: CompiledCatalog,
-  input: Omit<EvaluationInput, 'evidence'>,
+  input: Omit<EvaluationInput, 'evidence' | 'setAside'>,
   controls: ControlResult[],
 ): Report {
   const exceptions = [...(input.exceptions ?? [])].sort((a, b) => (a.id < b.id ? -1 : 1));

@@ -71,3 +71,15 @@ export interface Catalog {
   /** Days a control of each severity may stay failing, stale or missing before it is overdue. */
   dueDays: Readonly<Record<Severity, number>>;
 }
+
+/**
+ * Evidence an evaluation's state left out to keep to its budget of bytes
+ * (assessment/evidence-state.ts): every control that reads such evidence fails, saying why.
+ */
+export interface SetAsideEvidence {
+  items: number;
+  bytes: number;
+  budgetBytes: number;
+  /** Items by what reads them: an evidence kind, or `attestation` U+0001 a control id (`*`: any control). */
+  byReader: ReadonlyMap<string, number>;
+}

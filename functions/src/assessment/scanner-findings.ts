@@ -11,9 +11,13 @@
  *   PASS     a `pass` finding, one per check listing the resources that pass
  *   MANUAL   an `info` finding: shown, decides nothing
  *   muted    an `info` finding too: the scanner's own mutelist set it aside
+ *
+ * A finding that names several resources keeps its title, message and remediation on the first
+ * resource's item only (common/ocsf-findings.ts); the others' findings read them there, and cite
+ * that item beside their own.
  */
 import { plural } from '../contract.js';
-import { coveringIds, type ScannerFindingData } from '../common/ocsf-findings.js';
+import { coveringIds, type FindingTexts, type ScannerFindingData } from '../common/ocsf-findings.js';
 import type { Catalog, EvidenceItem, Finding } from './model.js';
 
 /** Beyond this many failing (or informational) resources per check, the rest are summarised in one finding. */
@@ -62,8 +66,27 @@ export function findingKey(item: EvidenceItem): string {
   return `${String((item.data as Partial<ScannerFindingData>).check)}\u0001${item.subject}`;
 }
 
+/** The items that carry the texts of a finding's other resources, by id. */
+export type TextCarriers = ReadonlyMap<string, EvidenceItem>;
+
+/** Whether an item carries the texts of its finding's other resources. */
+export const isTextCarrier = (item: EvidenceItem) => typeof item.data['resourceCount'] === 'number';
+
+/**
+ * An item's finding texts: its own, or those of the item its `textsIn` names (when that is the
+ * same finding's, and at hand), which its findings then cite too.
+ */
+function textsOf(item: EvidenceItem, carriers: TextCarriers): { texts: FindingTexts; cited: string[] } {
+  const data = item.data as Partial<ScannerFindingData>;
+  if (typeof data.textsIn !== 'string') return { texts: data, cited: [item.id] };
+  const carrier = carriers.get(data.textsIn);
+  const carried = (carrier?.data ?? {}) as Partial<ScannerFindingData>;
+  if (!carrier || carried.findingUid !== data.findingUid || carried.check !== data.check) return { texts: {}, cited: [item.id] };
+  return { texts: carried, cited: [item.id, carrier.id] };
+}
+
 /** What a control's fresh scanner findings say, in check order then resource order. */
-export function judgeFindings(items: readonly EvidenceItem[]): { findings: Finding[]; failing: boolean } {
+export function judgeFindings(items: readonly EvidenceItem[], carriers: TextCarriers): { findings: Finding[]; failing: boolean } {
   const byCheck = new Map<string, EvidenceItem[]>();
   for (const item of items) {
     const check = String((item.data as Partial<ScannerFindingData>).check);
@@ -74,42 +97,45 @@ export function judgeFindings(items: readonly EvidenceItem[]): { findings: Findi
   const findings: Finding[] = [];
   let failing = false;
   for (const check of [...byCheck.keys()].sort()) {
-    const judged = judgeCheck(check, byCheck.get(check)!);
+    const judged = judgeCheck(check, byCheck.get(check)!, carriers);
     if (judged.some((finding) => finding.outcome === 'fail')) failing = true;
     findings.push(...judged);
   }
   return { findings, failing };
 }
 
-function judgeCheck(check: string, items: readonly EvidenceItem[]): Finding[] {
+function judgeCheck(check: string, items: readonly EvidenceItem[], carriers: TextCarriers): Finding[] {
   const base = { check, kind: 'scanner.finding' };
   const passed: EvidenceItem[] = [];
   const failed: Finding[] = [];
   const shown: Finding[] = [];
   for (const item of items) {
     const data = item.data as Partial<ScannerFindingData>;
-    const said = data.message ?? data.title ?? `${check} on ${item.subject}`;
-    const one = { ...base, subject: item.subject, evidence: [item.id] };
+    if (data.muted !== true && data.status !== 'MANUAL' && data.status !== 'FAIL') {
+      passed.push(item);
+      continue;
+    }
+    const { texts, cited } = textsOf(item, carriers);
+    const said = texts.message ?? texts.title ?? `${check} on ${item.subject}`;
+    const one = { ...base, subject: item.subject, evidence: cited };
     if (data.muted === true) {
       shown.push({ ...one, outcome: 'info', message: `Muted in ${data.product ?? 'the scanner'} (${data.status}): ${said}` });
     } else if (data.status === 'MANUAL') {
       shown.push({ ...one, outcome: 'info', message: `${data.product ?? 'The scanner'} asks for a manual check: ${said}` });
-    } else if (data.status === 'FAIL') {
-      failed.push({ ...one, outcome: 'fail', message: said });
     } else {
-      passed.push(item);
+      failed.push({ ...one, outcome: 'fail', message: said });
     }
   }
   const findings: Finding[] = [];
   if (passed.length === 1) {
     const item = passed[0]!;
-    const data = item.data as Partial<ScannerFindingData>;
+    const { texts, cited } = textsOf(item, carriers);
     findings.push({
       ...base,
       outcome: 'pass',
       subject: item.subject,
-      message: data.message ?? `${item.subject} passes ${check}.`,
-      evidence: [item.id],
+      message: texts.message ?? `${item.subject} passes ${check}.`,
+      evidence: cited,
     });
   } else if (passed.length > 1) {
     findings.push({

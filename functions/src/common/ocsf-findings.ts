@@ -8,21 +8,50 @@
  *   collectedAt  the finding's `time` (seconds or milliseconds since the epoch; Prowler writes seconds)
  *   data         the check (`metadata.event_code`), status (`status_code` PASS / FAIL / MANUAL, or
  *                OCSF `compliance.status_id`), muted (`status` Suppressed), severity, region,
- *                account, message, remediation, and the framework requirements the finding names
- *                itself (Prowler's `unmapped.compliance`, OCSF `compliance`), in the catalog's notation
+ *                account, title, message, remediation, and the framework requirements the finding
+ *                names itself (Prowler's `unmapped.compliance`, OCSF `compliance`), in the catalog's notation
+ *
+ * A finding's title, message and remediation are stored once per finding, not once per resource:
+ * when it names several resources, the first resource's item carries them (with `resourceCount`)
+ * and every other item names that item in `textsIn` (assessment/scanner-findings.ts reads them
+ * from it). Every string is cleaned (no lone surrogate, no control character but tab and line
+ * breaks) and clipped, and a finding may name at most `maxFindingResources` resources, so no
+ * finding makes items larger, or more of them, than its own bytes account for.
  *
  * Ids are derived from the finding's `finding_info.uid`, its time, the check and the resource, so
  * importing the same scan again stores nothing twice while a later scan is new evidence.
  * Anything that cannot be read says what is wrong, for the caller to report at the finding's line.
  *
  * Import-free (but for Node's own modules), so the collector runs it from source; the catalog
- * build and the engine read framework ids through it too.
+ * build and the engine read framework ids through it too. For the same reason the limits of one
+ * finding are declared here (the API description imports them); those of one import are in
+ * contract.ts.
  */
 import { createHash } from 'node:crypto';
 
 export const scannerFindingKind = 'scanner.finding';
 export const findingStatuses = ['PASS', 'FAIL', 'MANUAL'] as const;
 export type FindingStatus = (typeof findingStatuses)[number];
+
+/** The most resources one finding may name: more is refused at its line (both the import and the collector). */
+export const maxFindingResources = 1_000;
+/** Code points kept of a finding's title, message and remediation. */
+export const maxFindingTextLength = 4_000;
+/** The most requirements one finding may name in one framework the catalog knows. */
+export const maxFindingRequirements = 100;
+/** Code points kept of each short field (the resource's uid is refused beyond its limit instead: it names the subject). */
+export const findingFieldLengths = {
+  check: 200,
+  severity: 50,
+  product: 100,
+  provider: 50,
+  account: 100,
+  region: 100,
+  resourceType: 200,
+  findingUid: 500,
+  subject: 300,
+  source: 200,
+} as const;
 
 export type ScannerFindingData = {
   check: string;
@@ -32,6 +61,10 @@ export type ScannerFindingData = {
   title?: string;
   message?: string;
   remediation?: string;
+  /** On the first resource's item of a finding that names several: how many it names. */
+  resourceCount?: number;
+  /** On the other resources' items: the id of the item that carries the finding's texts. */
+  textsIn?: string;
   product: string;
   provider?: string;
   account?: string;
@@ -40,6 +73,9 @@ export type ScannerFindingData = {
   findingUid: string;
   requirements?: Partial<Record<ScannerFramework, string[]>>;
 };
+
+/** The texts a finding's items share. */
+export type FindingTexts = Pick<ScannerFindingData, 'title' | 'message' | 'remediation'>;
 
 export interface ScannerFindingInput {
   id: string;
@@ -53,8 +89,6 @@ export interface ScannerFindingInput {
 export type FindingConversion = { items: ScannerFindingInput[] } | { problem: string };
 
 const detectionFindingClass = 2004;
-const maxSubjectLength = 300;
-const maxTextLength = 4000;
 /** OCSF `severity_id` → name (OCSF 1.4 base event). */
 const severityNames: Record<number, string> = {
   0: 'unknown',
@@ -75,17 +109,36 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const objectAt = (value: unknown, key: string): Json | undefined =>
   isObject(value) && isObject(value[key]) ? value[key] : undefined;
+
+// eslint-disable-next-line no-control-regex
+const controlCharacter = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/**
+ * The string at `key`, trimmed, with lone surrogates and control characters (but tab and line
+ * breaks) replaced by U+FFFD: as JSON those cost six bytes each, and a lone surrogate cannot be
+ * encoded in a URL or an object name at all.
+ */
 function textAt(value: unknown, key: string): string | undefined {
   const found = isObject(value) ? value[key] : undefined;
-  return typeof found === 'string' && found.trim() !== '' ? found.trim() : undefined;
+  if (typeof found !== 'string') return undefined;
+  const trimmed = found.trim();
+  if (trimmed === '') return undefined;
+  const formed = trimmed.isWellFormed() ? trimmed : trimmed.toWellFormed();
+  return formed.replace(controlCharacter, '\uFFFD');
 }
 
 /** At most `max` code points, never a broken surrogate pair. */
-function clip(text: string | undefined, max = maxTextLength): string | undefined {
-  if (text === undefined) return undefined;
+function clip(text: string, max: number): string;
+function clip(text: string | undefined, max: number): string | undefined;
+function clip(text: string | undefined, max: number): string | undefined {
+  // A string no longer in UTF-16 units than `max` has no more code points either.
+  if (text === undefined || text.length <= max) return text;
   const points = Array.from(text);
   return points.length <= max ? text : `${points.slice(0, max - 1).join('')}\u2026`;
 }
+
+const field = (value: unknown, key: string, name: keyof typeof findingFieldLengths) =>
+  clip(textAt(value, key), findingFieldLengths[name]);
 
 export function convertFinding(value: unknown): FindingConversion {
   if (!isObject(value)) return { problem: 'a finding must be a JSON object' };
@@ -98,7 +151,8 @@ export function convertFinding(value: unknown): FindingConversion {
     };
   }
   const check =
-    textAt(objectAt(value, 'metadata'), 'event_code') ?? textAt(objectAt(objectAt(value, 'finding_info'), 'analytic'), 'uid');
+    field(objectAt(value, 'metadata'), 'event_code', 'check') ??
+    field(objectAt(objectAt(value, 'finding_info'), 'analytic'), 'uid', 'check');
   if (!check) return { problem: 'the finding names no check: expected "metadata.event_code"' };
   const status = statusOf(value);
   if (!status) {
@@ -108,32 +162,65 @@ export function convertFinding(value: unknown): FindingConversion {
   if (!collectedAt) return { problem: 'the finding has no valid "time"' };
   const findingUid = textAt(objectAt(value, 'finding_info'), 'uid');
   if (!findingUid) return { problem: 'the finding has no "finding_info.uid"' };
-  const resources = value['resources'];
-  if (!Array.isArray(resources) || resources.length === 0)
-    return { problem: 'the finding names no resource: "resources" is empty' };
-  const subjects: { subject: string; resource: Json }[] = [];
-  for (const [index, resource] of resources.entries()) {
-    const subject = textAt(resource, 'uid') ?? textAt(resource, 'name');
-    if (!subject) return { problem: `resources[${index}] has no "uid" or "name"` };
-    if (subject.length > maxSubjectLength)
-      return { problem: `resources[${index}].uid is longer than ${maxSubjectLength} characters` };
-    subjects.push({ subject, resource: resource as Json });
-  }
-  const common = commonData(value, check, status, findingUid);
+  const subjects = subjectsOf(value['resources']);
+  if ('problem' in subjects) return subjects;
+  const requirements = requirementsOf(value);
+  if (typeof requirements === 'string') return { problem: requirements };
+  const common = commonData(value, check, status, findingUid, requirements);
+  const texts = textsOf(value);
+  const source = clip([common.product, common.provider, common.account].filter(Boolean).join(' '), findingFieldLengths.source);
+  const ids = subjects.map(({ subject }) => findingId(findingUid, collectedAt, check, subject));
+  // Several resources with texts to share: the first item carries them, the others name it.
+  const shared = subjects.length > 1 && Object.keys(texts).length > 0;
   return {
-    items: subjects.map(({ subject, resource }) => ({
-      id: findingId(findingUid, collectedAt, check, subject),
+    items: subjects.map(({ subject, resource }, index) => ({
+      id: ids[index]!,
       kind: scannerFindingKind,
-      source: sourceOf(common),
+      source,
       subject,
       collectedAt,
       data: withoutUndefined({
         ...common,
-        region: textAt(resource, 'region') ?? textAt(objectAt(value, 'cloud'), 'region'),
-        resourceType: textAt(resource, 'type'),
+        ...(!shared ? texts : index === 0 ? { ...texts, resourceCount: subjects.length } : { textsIn: ids[0]! }),
+        region: field(resource, 'region', 'region') ?? field(objectAt(value, 'cloud'), 'region', 'region'),
+        resourceType: field(resource, 'type', 'resourceType'),
       }),
     })),
   };
+}
+
+/** Each resource's subject, in order: at most `maxFindingResources`, each named, none twice. */
+function subjectsOf(resources: unknown): { subject: string; resource: Json }[] | { problem: string } {
+  if (!Array.isArray(resources) || resources.length === 0)
+    return { problem: 'the finding names no resource: "resources" is empty' };
+  // Counted before any is read: the work and the items that follow grow with it.
+  if (resources.length > maxFindingResources) {
+    return {
+      problem: `the finding names ${resources.length} resources; at most ${maxFindingResources} are read per finding, split it`,
+    };
+  }
+  const subjects: { subject: string; resource: Json }[] = [];
+  const seen = new Map<string, number>();
+  for (const [index, resource] of resources.entries()) {
+    const subject = textAt(resource, 'uid') ?? textAt(resource, 'name');
+    if (!subject) return { problem: `resources[${index}] has no "uid" or "name"` };
+    if (subject.length > findingFieldLengths.subject)
+      return { problem: `resources[${index}].uid is longer than ${findingFieldLengths.subject} characters` };
+    const earlier = seen.get(subject);
+    if (earlier !== undefined) return { problem: `resources[${index}] names the same resource as resources[${earlier}]` };
+    seen.set(subject, index);
+    subjects.push({ subject, resource: resource as Json });
+  }
+  return subjects;
+}
+
+/** The finding's title, message and remediation, those it has, each clipped. */
+function textsOf(value: Json): FindingTexts {
+  return withoutUndefined({
+    title: clip(textAt(objectAt(value, 'finding_info'), 'title'), maxFindingTextLength),
+    message: clip(textAt(value, 'status_detail') ?? textAt(value, 'message'), maxFindingTextLength),
+    remediation: clip(textAt(objectAt(value, 'remediation'), 'desc'), maxFindingTextLength),
+  });
 }
 
 function statusOf(value: Json): FindingStatus | undefined {
@@ -156,12 +243,18 @@ function timeOf(value: Json): string | undefined {
   return undefined;
 }
 
-function commonData(value: Json, check: string, status: FindingStatus, findingUid: string) {
+function commonData(
+  value: Json,
+  check: string,
+  status: FindingStatus,
+  findingUid: string,
+  requirements: ScannerFindingData['requirements'],
+) {
   const metadata = objectAt(value, 'metadata');
   const product = objectAt(metadata, 'product');
   const cloud = objectAt(value, 'cloud');
   const severity =
-    textAt(value, 'severity')?.toLowerCase() ??
+    field(value, 'severity', 'severity')?.toLowerCase() ??
     (typeof value['severity_id'] === 'number' ? severityNames[value['severity_id']] : undefined) ??
     'unknown';
   return {
@@ -172,33 +265,32 @@ function commonData(value: Json, check: string, status: FindingStatus, findingUi
       textAt(value, 'status') === 'Suppressed' ||
       objectAt(value, 'unmapped')?.['muted'] === true,
     severity,
-    title: clip(textAt(objectAt(value, 'finding_info'), 'title')),
-    message: clip(textAt(value, 'status_detail') ?? textAt(value, 'message')),
-    remediation: clip(textAt(objectAt(value, 'remediation'), 'desc')),
-    product: clip(textAt(product, 'name') ?? textAt(product, 'vendor_name') ?? 'OCSF', 100)!,
-    provider: textAt(cloud, 'provider'),
-    account: textAt(objectAt(cloud, 'account'), 'uid'),
-    findingUid: clip(findingUid, 500)!,
-    requirements: requirementsOf(value),
+    product: field(product, 'name', 'product') ?? field(product, 'vendor_name', 'product') ?? 'OCSF',
+    provider: field(cloud, 'provider', 'provider'),
+    account: field(objectAt(cloud, 'account'), 'uid', 'account'),
+    findingUid: clip(findingUid, findingFieldLengths.findingUid),
+    requirements,
   };
-}
-
-function sourceOf(data: { product: string; provider?: string | undefined; account?: string | undefined }): string {
-  return [data.product, data.provider, data.account].filter(Boolean).join(' ').slice(0, 200);
 }
 
 /**
  * The requirements a finding names itself, by framework: Prowler's `unmapped.compliance`
  * (`{"SOC2": ["cc_6_1"], "ISO27001-2022": ["A.8.24"]}`) and OCSF's `compliance` object
- * (`standards` with `requirements`). Frameworks the catalog does not know are left out.
+ * (`standards` with `requirements`). Frameworks the catalog does not know are left out. More
+ * than `maxFindingRequirements` in one framework is a problem (every resource's item carries
+ * them, and leaving some out would take the finding away from the controls they route it to).
  */
-function requirementsOf(value: Json): Partial<Record<ScannerFramework, string[]>> | undefined {
+function requirementsOf(value: Json): ScannerFindingData['requirements'] | string {
   const found: Partial<Record<ScannerFramework, Set<string>>> = {};
+  let tooMany: ScannerFramework | undefined;
   const add = (framework: ScannerFramework, ids: unknown) => {
     if (!Array.isArray(ids)) return;
     for (const id of ids) {
       const normalised = typeof id === 'string' ? normaliseRequirement(framework, id) : undefined;
-      if (normalised) (found[framework] ??= new Set()).add(normalised);
+      if (!normalised) continue;
+      const set = (found[framework] ??= new Set());
+      set.add(normalised);
+      if (set.size > maxFindingRequirements) return void (tooMany = framework);
     }
   };
   const prowler = objectAt(objectAt(value, 'unmapped'), 'compliance');
@@ -213,6 +305,7 @@ function requirementsOf(value: Json): Partial<Record<ScannerFramework, string[]>
     const framework = typeof standard === 'string' ? frameworkOfStandard(standard) : undefined;
     if (framework) add(framework, compliance?.['requirements']);
   }
+  if (tooMany) return `the finding names more than ${maxFindingRequirements} ${tooMany} requirements`;
   const entries = Object.entries(found).map(([framework, ids]) => [framework, [...ids].sort()]);
   return entries.length === 0 ? undefined : Object.fromEntries(entries);
 }

@@ -17,12 +17,14 @@ import { randomBytes } from 'node:crypto';
 import { addDays } from '../assessment/dates.js';
 import { EvidenceState } from '../assessment/evidence-state.js';
 import type { EvidenceItem } from '../assessment/model.js';
-import { parseNdjson } from './ndjson.js';
+import { parseSizedNdjson } from './ndjson.js';
 import { inBatches, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 
 export const checkpointsPrefix = 'state/';
 const manifestName = (date: string) => `${checkpointsPrefix}day=${date}/manifest.json`;
 const partBytes = 4 * 1024 * 1024;
+/** Parts written at once: the only serialised copy of the state held is theirs, never the whole state's. */
+const partsInFlight = 4;
 
 export interface Checkpoint {
   date: string;
@@ -46,6 +48,8 @@ export interface Needs {
   asOf: number;
   /** Items received up to this instant are counted. */
   receivedUpTo: number;
+  /** The state's budget of bytes (assessment/evidence-state.ts); its default when absent. */
+  budgetBytes?: number;
 }
 
 export class CheckpointStore {
@@ -64,7 +68,7 @@ export class CheckpointStore {
     const yesterday = addDays(needs.date, -1);
     for (const date of [needs.date, yesterday]) {
       const manifest = await this.#manifest(date);
-      if (manifest && usable(manifest, needs)) return this.#load(manifest);
+      if (manifest && usable(manifest, needs)) return this.#load(manifest, needs.budgetBytes);
     }
     const monthBefore = addDays(needs.date, -32);
     for (const [from, before] of [
@@ -73,7 +77,7 @@ export class CheckpointStore {
     ] as const) {
       for (const date of (await this.#datesIn(from, before)).reverse().slice(0, 5)) {
         const manifest = await this.#manifest(date);
-        if (manifest && usable(manifest, needs)) return this.#load(manifest);
+        if (manifest && usable(manifest, needs)) return this.#load(manifest, needs.budgetBytes);
       }
     }
     return undefined;
@@ -83,25 +87,34 @@ export class CheckpointStore {
   async write(date: string, state: EvidenceState, watermark: number): Promise<boolean> {
     const token = randomBytes(6).toString('hex');
     const items = state.items();
-    const parts = serialise(items).map((bytes, n) => ({
-      name: `${checkpointsPrefix}day=${date}/${token}-${String(n).padStart(4, '0')}.ndjson`,
-      bytes,
-    }));
-    await inBatches(parts, 8, ({ name, bytes }) => this.#store.create(name, bytes, { contentType: 'application/x-ndjson' }));
+    const names: string[] = [];
+    const writing = new Set<Promise<unknown>>();
+    for (const bytes of serialise(items)) {
+      const name = `${checkpointsPrefix}day=${date}/${token}-${String(names.length).padStart(4, '0')}.ndjson`;
+      names.push(name);
+      const write = this.#store.create(name, bytes, { contentType: 'application/x-ndjson' });
+      writing.add(write);
+      void write.then(
+        () => writing.delete(write),
+        () => undefined,
+      );
+      if (writing.size >= partsInFlight) await Promise.race(writing);
+    }
+    await Promise.all(writing);
     const manifest: Manifest = {
       format: 'evident-state/1',
       date,
       asOf: new Date(state.asOf).toISOString(),
       watermark: new Date(watermark).toISOString(),
       items: items.length,
-      parts: parts.map((part) => part.name),
+      parts: names,
     };
     try {
       await this.#store.create(manifestName(date), JSON.stringify(manifest), { contentType: 'application/json' });
       return true;
     } catch (error) {
       if (!(error instanceof PreconditionFailed)) throw error;
-      await inBatches(parts, 8, ({ name }) => this.#store.delete(name).catch(() => undefined));
+      await inBatches(names, 8, (name) => this.#store.delete(name).catch(() => undefined));
       return false;
     }
   }
@@ -130,12 +143,12 @@ export class CheckpointStore {
     }
   }
 
-  async #load(manifest: Manifest): Promise<Checkpoint> {
-    const state = new EvidenceState(Date.parse(manifest.asOf));
+  async #load(manifest: Manifest, budgetBytes?: number): Promise<Checkpoint> {
+    const state = new EvidenceState(Date.parse(manifest.asOf), budgetBytes);
     // A few parts at a time: each is parsed into the state as it arrives, then dropped.
     await inBatches(manifest.parts, 4, async (part) => {
       const { data } = await this.#store.read(part);
-      for (const item of parseNdjson(data)) state.add(item);
+      for (const { item, bytes } of parseSizedNdjson(data)) state.add(item, bytes);
     });
     return { date: manifest.date, asOf: state.asOf, watermark: Date.parse(manifest.watermark), state };
   }
@@ -169,21 +182,19 @@ function usable(manifest: Manifest, needs: Needs): boolean {
   );
 }
 
-/** Items as NDJSON in parts of at most `partBytes` (one line is never split). */
-function serialise(items: readonly EvidenceItem[]): Buffer[] {
-  const parts: Buffer[] = [];
+/** Items as NDJSON in parts of at most `partBytes` (one line is never split), one part at a time. */
+function* serialise(items: readonly EvidenceItem[]): Generator<Buffer> {
   let lines: string[] = [];
   let size = 0;
   for (const item of items) {
     const line = `${JSON.stringify(item)}\n`;
     if (size + line.length > partBytes && lines.length > 0) {
-      parts.push(Buffer.from(lines.join('')));
+      yield Buffer.from(lines.join(''));
       lines = [];
       size = 0;
     }
     lines.push(line);
     size += line.length;
   }
-  if (lines.length > 0) parts.push(Buffer.from(lines.join('')));
-  return parts;
+  if (lines.length > 0) yield Buffer.from(lines.join(''));
 }

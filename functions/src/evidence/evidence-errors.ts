@@ -94,3 +94,24 @@ export class ScanUnreadable extends Error {
     this.more = more;
   }
 }
+
+/** Which limit of one import a scanner's file crossed (contract.ts). */
+export type ScanLimit = 'findings' | 'items' | 'bytes';
+
+/**
+ * A scanner's file that makes more than one import may store (413): the limit it crossed, and
+ * the line of the finding that crossed it. Reading stopped there; nothing was stored.
+ */
+export class ScanTooLarge extends Error {
+  readonly limit: ScanLimit;
+  readonly max: number;
+  readonly line: number;
+
+  constructor(limit: ScanLimit, max: number, line: number) {
+    super(`the scan makes more than ${max} ${limit}`);
+    this.name = 'ScanTooLarge';
+    this.limit = limit;
+    this.max = max;
+    this.line = line;
+  }
+}

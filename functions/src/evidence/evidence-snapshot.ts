@@ -11,13 +11,19 @@
  *
  * On the way it repairs what a writer that died mid-ingest left undone: a batch older than
  * `settleMs` with no "indexed" marker gets its listing index entries.
+ *
+ * Memory is bounded twice: the state by its budget of bytes (assessment/evidence-state.ts), and
+ * the batches read at once by their count and their bytes. A state that had to set items aside
+ * is not saved as a checkpoint (which items it set aside depends on the order it read them), so
+ * the next run reads them again and sets aside again until the evidence fits.
  */
 import { EvidenceState } from '../assessment/evidence-state.js';
-import type { EvidenceItem } from '../assessment/model.js';
+import type { EvidenceItem, SetAsideEvidence } from '../assessment/model.js';
 import { logs } from '../logs.js';
 import type { CheckpointStore } from './checkpoint-store.js';
 import { batchReceivedAt, utcDay } from './evidence-layout.js';
 import type { EvidenceStore } from './evidence-store.js';
+import type { SizedItem } from './ndjson.js';
 
 export interface SnapshotOptions {
   evidence: EvidenceStore;
@@ -32,10 +38,14 @@ export interface SnapshotOptions {
   checkpoint?: boolean;
   /** The wall clock, for repairs: a batch younger than `settleMs` may still be being indexed. */
   now?: () => number;
+  /** The state's budget of bytes; `maxLiveEvidenceBytes` when absent (tests give a small one). */
+  budgetBytes?: number;
 }
 
 export interface Snapshot {
   items: EvidenceItem[];
+  /** What the state set aside to keep to its budget; absent when nothing was. */
+  setAside?: SetAsideEvidence;
   /** The checkpoint started from, if any. */
   from?: { date: string; watermark: string };
   batches: number;
@@ -46,6 +56,8 @@ export interface Snapshot {
 
 /** Batches read at once: enough to hide latency, few enough to bound memory. */
 const parallelReads = 16;
+/** And no more bytes of them than this: an import's batch may hold 16 MiB. */
+const parallelReadBytes = 32 * 1024 * 1024;
 /** A checkpoint is kept only for evaluations of the present, not for backfills of long-past days. */
 const maxCheckpointLagMs = 24 * 60 * 60 * 1000;
 
@@ -54,52 +66,79 @@ export async function loadSnapshot(options: SnapshotOptions): Promise<Snapshot> 
   const asOf = options.asOf.getTime();
   const upTo = options.receivedUpTo.getTime();
   const now = options.now ?? Date.now;
-  const base = await checkpoints.latestUsable({ date: options.date, asOf, receivedUpTo: upTo });
-  const state = base?.state ?? new EvidenceState(asOf);
+  const budget = options.budgetBytes === undefined ? {} : { budgetBytes: options.budgetBytes };
+  const base = await checkpoints.latestUsable({ date: options.date, asOf, receivedUpTo: upTo, ...budget });
+  const state = base?.state ?? new EvidenceState(asOf, options.budgetBytes);
   state.advance(asOf);
   const after = base?.watermark ?? -Infinity;
   const watermark = upTo - evidence.settleMs;
+  const checkpointing = options.checkpoint === true && watermark > after && upTo - asOf <= maxCheckpointLagMs;
 
   // Items the new checkpoint may vouch for go straight into the state; the last few minutes'
-  // arrivals wait until it is written.
-  const recent: EvidenceItem[] = [];
+  // arrivals wait until it is written, and their batches are read again then rather than held.
+  const later: { name: string; size: number }[] = [];
+  const indexed = new Map<string, Promise<Set<string>>>();
   let batches = 0;
   let received = 0;
-  const indexed = new Map<string, Promise<Set<string>>>();
-  const names: string[] = [];
-  const flush = async () => {
-    const reading = names.splice(0);
-    const contents = await Promise.all(reading.map((name) => evidence.readBatch(name)));
-    for (const [n, items] of contents.entries()) {
-      batches++;
-      for (const item of items) {
-        const arrived = Date.parse(item.receivedAt);
-        if (arrived > upTo) continue;
-        received++;
-        if (arrived <= watermark) state.add(item);
-        else recent.push(item);
-      }
-      await repairIndex(evidence, reading[n]!, items, indexed, now());
+  await readBatches(evidence, evidence.batchObjectsBetween(after, upTo), async (batch, lines) => {
+    batches++;
+    let waiting = false;
+    for (const line of lines) {
+      const arrived = Date.parse(line.item.receivedAt);
+      if (arrived > upTo) continue;
+      received++;
+      if (!checkpointing || arrived <= watermark) state.add(line.item, line.bytes);
+      else waiting = true;
     }
-  };
-  for await (const name of evidence.batchesBetween(after, upTo)) {
-    names.push(name);
-    if (names.length >= parallelReads) await flush();
-  }
-  await flush();
+    if (waiting) later.push(batch);
+    const items = lines.map((line) => line.item);
+    await repairIndex(evidence, batch.name, items, indexed, now());
+  });
 
   let checkpointWritten = false;
-  if (options.checkpoint && watermark > after && upTo - asOf <= maxCheckpointLagMs) {
-    checkpointWritten = await checkpoints.write(options.date, state, watermark);
-  }
-  for (const item of recent) state.add(item);
+  // Which items a state over its budget set aside depends on the order it read them: never saved.
+  if (checkpointing && state.setAside === undefined) checkpointWritten = await checkpoints.write(options.date, state, watermark);
+  await readBatches(evidence, later, (_batch, lines) => {
+    for (const { item, bytes } of lines) {
+      const arrived = Date.parse(item.receivedAt);
+      if (arrived > watermark && arrived <= upTo) state.add(item, bytes);
+    }
+  });
+  const setAside = state.setAside;
+  if (setAside) logs.evidenceSetAside(options.date, setAside.items, setAside.bytes, setAside.budgetBytes);
   return {
     items: state.items(),
+    ...(setAside ? { setAside } : {}),
     ...(base ? { from: { date: base.date, watermark: new Date(base.watermark).toISOString() } } : {}),
     batches,
     received,
     checkpointWritten,
   };
+}
+
+type Listed = { name: string; size: number };
+
+/** Reads batches a few at a time, bounded by count and bytes, handing each to `each` in the order listed. */
+async function readBatches(
+  evidence: EvidenceStore,
+  listed: AsyncIterable<Listed> | Iterable<Listed>,
+  each: (batch: Listed, lines: readonly SizedItem[]) => void | Promise<void>,
+): Promise<void> {
+  const pending: Listed[] = [];
+  let pendingBytes = 0;
+  const flush = async () => {
+    const reading = pending.splice(0);
+    pendingBytes = 0;
+    const contents = await Promise.all(reading.map(({ name }) => evidence.readSizedBatch(name)));
+    for (const [n, lines] of contents.entries()) await each(reading[n]!, lines);
+  };
+  for await (const batch of listed) {
+    if (pending.length > 0 && pendingBytes + batch.size > parallelReadBytes) await flush();
+    pending.push(batch);
+    pendingBytes += batch.size;
+    if (pending.length >= parallelReads) await flush();
+  }
+  await flush();
 }
 
 async function repairIndex(

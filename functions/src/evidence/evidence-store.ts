@@ -37,7 +37,7 @@ import {
   utcDay,
   utcDaysBetween,
 } from './evidence-layout.js';
-import { parseNdjson, toNdjson } from './ndjson.js';
+import { parseNdjson, parseSizedNdjson, toNdjson, type SizedItem } from './ndjson.js';
 import { checkDistinctIds, checkLimits } from './evidence-checks.js';
 import { EvidenceConflict, EvidenceInFlight } from './evidence-errors.js';
 import { IdempotencyKeys } from './idempotency-keys.js';
@@ -233,7 +233,7 @@ export class EvidenceStore {
   /** The commit point: the won items as one batch object per day, then their index entries. */
   async #writeBatches(won: readonly EvidenceItem[], batchFor: (item: EvidenceItem) => string): Promise<void> {
     const batches = new Map<string, EvidenceItem[]>();
-    for (const item of won) batches.set(batchFor(item), [...(batches.get(batchFor(item)) ?? []), item]);
+    for (const item of won) appendTo(batches, batchFor(item), item);
     for (const [batch, items] of batches) {
       await this.#store.create(batch, toNdjson(items), { contentType: 'application/x-ndjson' });
       this.#committed.add(batch);
@@ -318,7 +318,7 @@ export class EvidenceStore {
    */
   async #repairIndexOf(existing: readonly { item: EvidenceItem; batch: string }[]): Promise<void> {
     const byBatch = new Map<string, EvidenceItem[]>();
-    for (const { item, batch } of existing) byBatch.set(batch, [...(byBatch.get(batch) ?? []), item]);
+    for (const { item, batch } of existing) appendTo(byBatch, batch, item);
     for (const [batch, items] of byBatch) {
       const indexed = await this.#store.stat(indexedMarkerName(batch)).then(
         () => true,
@@ -403,12 +403,22 @@ export class EvidenceStore {
     return parseNdjson((await this.#store.read(name)).data);
   }
 
+  /** The same, each item with the bytes of its line. */
+  async readSizedBatch(name: string): Promise<SizedItem[]> {
+    return parseSizedNdjson((await this.#store.read(name)).data);
+  }
+
   /**
    * The names of the batches that arrived after `after` and up to `upTo` (milliseconds), in
    * arrival order: one listing per UTC day in between, from the right place in the first.
    * With no `after` (no checkpoint yet), every batch ever stored.
    */
   async *batchesBetween(after: number, upTo: number): AsyncGenerator<string> {
+    for await (const { name } of this.batchObjectsBetween(after, upTo)) yield name;
+  }
+
+  /** The same batches with their sizes, for a reader that bounds the bytes it holds. */
+  async *batchObjectsBetween(after: number, upTo: number): AsyncGenerator<{ name: string; size: number }> {
     if (after > upTo) return;
     const days = after === -Infinity ? [undefined] : utcDaysBetween(after, upTo);
     for (const day of days) {
@@ -420,9 +430,9 @@ export class EvidenceStore {
       let pageToken: string | undefined;
       do {
         const page = await this.#store.list(prefix, { ...range, ...(pageToken ? { pageToken } : {}) });
-        for (const { name } of page.items) {
+        for (const { name, size } of page.items) {
           const received = batchReceivedAt(name);
-          if (received !== undefined && received > after && received <= upTo) yield name;
+          if (received !== undefined && received > after && received <= upTo) yield { name, size };
         }
         pageToken = page.nextPageToken;
       } while (pageToken);
@@ -458,6 +468,13 @@ function indexMetadata(item: EvidenceItem): Record<string, string> {
     source: item.source,
     ...(item.controls && item.controls.length > 0 ? { controls: item.controls.join(',') } : {}),
   };
+}
+
+/** Adds to a map of lists in place: copying the list for each item would cost the square of an import's 5,000. */
+function appendTo<T>(lists: Map<string, T[]>, key: string, value: T): void {
+  const list = lists.get(key);
+  if (list) list.push(value);
+  else lists.set(key, [value]);
 }
 
 function ignoreExisting(error: unknown): void {

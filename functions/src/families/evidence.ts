@@ -1,6 +1,5 @@
 /** The `evidence` family: ingest from collectors, and reading what was ingested. */
 import type { EvidenceInput } from '../assessment/model.js';
-import { maxBatchItems } from '../contract.js';
 import { listEvidence } from '../evidence/evidence-listing.js';
 import { readScan } from '../evidence/ocsf-import.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
@@ -37,15 +36,13 @@ export function createEvidenceFamily(options: EvidenceFamilyOptions = {}) {
 
       importOcsfFindings: async ({ body }, context) => {
         const s = await services();
-        // Refusals (a finding that cannot be read, a conflict) become problems in the core (domain-problems.ts).
+        // Refusals (a finding that cannot be read, a file over the limits, a conflict) become problems in the core (domain-problems.ts).
         const scan = readScan(body);
-        const receivedAt = s.now();
-        let created = 0;
-        // Stored a batch at a time; the ids are the findings', so a retry after a failure stores nothing twice.
-        for (let start = 0; start < scan.items.length; start += maxBatchItems) {
-          const outcomes = await s.evidence.ingest(scan.items.slice(start, start + maxBatchItems), { receivedAt });
-          created += outcomes.filter((outcome) => outcome.status === 'created').length;
-        }
+        // One ingest for the whole file: every item is checked, and every claim decided, before
+        // anything is written, so a refusal stores nothing. The ids are the findings', so a
+        // retry after a failure stores nothing twice.
+        const outcomes = scan.items.length === 0 ? [] : await s.evidence.ingest(scan.items, { receivedAt: s.now() });
+        const created = outcomes.filter((outcome) => outcome.status === 'created').length;
         const existing = scan.items.length - created;
         logs.evidenceIngested(context.requestId, created, existing);
         return {

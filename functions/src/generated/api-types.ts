@@ -443,9 +443,9 @@ export interface paths {
         put?: never;
         /**
          * Import scanner findings (OCSF)
-         * @description A cloud security scanner’s output as OCSF Detection Findings (class 2004): Prowler’s `json-ocsf` file as it is (a JSON array), or one finding per line (`application/x-ndjson`). Each finding becomes a `scanner.finding` evidence item per resource: subject the resource’s `uid`, source the product and account, `collectedAt` the finding’s `time`, and in `data` the check (`metadata.event_code`), status (`status_code` PASS, FAIL or MANUAL), whether it is muted, severity, region, account, message and remediation. Ids come from the finding’s `finding_info.uid`, time, check and resource, so importing the same scan again stores nothing twice.
+         * @description A cloud security scanner’s output as OCSF Detection Findings (class 2004): Prowler’s `json-ocsf` file as it is (a JSON array), or one finding per line (`application/x-ndjson`). Each finding becomes a `scanner.finding` evidence item per resource: subject the resource’s `uid`, source the product and account, `collectedAt` the finding’s `time`, and in `data` the check (`metadata.event_code`), status (`status_code` PASS, FAIL or MANUAL), whether it is muted, severity, region, account, title, message and remediation. A finding that names several resources stores its title, message and remediation once, on the first resource’s item (with `resourceCount`); the other items name that item in `textsIn`. Ids come from the finding’s `finding_info.uid`, time, check and resource, so importing the same scan again stores nothing twice.
          *
-         *     The file is read whole before anything is stored: a finding that cannot be read refuses the request with 400, each error naming its `line` and, in an array, its index as `pointer`. At most 16 MiB; import larger scans with `npm run collect -- --format ocsf`, which streams them in batches.
+         *     The file is read whole before anything is stored, and stored all at once or not at all: a finding that cannot be read refuses the request with 400, each error naming its `line` and, in an array, its index as `pointer`; so does a finding that names more than 1,000 resources, or more than 100 requirements of one framework. One import reads at most 16 MiB, 5,000 findings and 5,000 items (one per finding and resource) of at most 16 MiB as JSON: beyond any of them, 413 `scan_too_large` (or `payload_too_large` for the body), and nothing is stored. Import larger scans with `npm run collect -- --format ocsf`, which streams them in batches.
          */
         post: operations["importOcsfFindings"];
         delete?: never;
@@ -776,7 +776,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "exception_revoked" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "exception_revoked" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -1603,6 +1603,10 @@ export interface components {
             /** @description What the scanner found (`status_detail`). */
             message?: string;
             remediation?: string;
+            /** @description On the first resource’s item of a finding that names several resources: how many. This item carries the finding’s title, message and remediation for them all. */
+            resourceCount?: number;
+            /** @description On the other resources’ items of such a finding, instead of title, message and remediation: the id of the item that carries them. */
+            textsIn?: string;
             /** @description The scanner, e.g. `Prowler`. */
             product: string;
             /** @description The cloud, e.g. `aws`. */
@@ -2199,6 +2203,17 @@ export interface components {
         };
         /** @description The body, or the data of one of its items, is too large. Codes: `payload_too_large`, `evidence_too_large`. */
         EvidenceTooLarge: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is too large, or the file makes more evidence than one import stores. Codes: `payload_too_large`, `scan_too_large`. */
+        ScanTooLarge: {
             headers: {
                 "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -3313,7 +3328,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["EvidenceTooLarge"];
+            413: components["responses"]["ScanTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["EvidenceInFlight"];

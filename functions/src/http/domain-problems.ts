@@ -16,6 +16,7 @@ import {
   EvidenceKeyReused,
   EvidenceRejected,
   EvidenceTooLarge,
+  ScanTooLarge,
   ScanUnreadable,
   type EvidenceIssue,
 } from '../evidence/evidence-errors.js';
@@ -73,6 +74,7 @@ export function problemFor(error: unknown, place: ProblemPlace = {}): ApiProblem
   if (error instanceof AttachmentRejected) return attachmentProblem(error.reason, itemAt);
   if (error instanceof WebhookCapReached || error instanceof ManualSendsLimited) return webhookProblem(error);
   if (error instanceof ScanUnreadable) return scanProblem(error);
+  if (error instanceof ScanTooLarge) return scanTooLarge(error);
   if (error instanceof AnalysisKeyReused) {
     return new ApiProblem(
       'idempotency_key_reused',
@@ -125,6 +127,22 @@ function scanProblem(error: ScanUnreadable): ApiProblem {
       : `${count} findings of the file cannot be imported${error.more > 0 ? ` (the first ${error.problems.length} are listed)` : ''}; ` +
         'see errors. Nothing was stored.';
   return new ApiProblem('invalid_request', detail, { errors });
+}
+
+/** A scanner's file that makes more evidence than one import stores: the limit, and where reading stopped. */
+function scanTooLarge(error: ScanTooLarge): ApiProblem {
+  const max = error.max.toLocaleString('en');
+  const what =
+    error.limit === 'findings'
+      ? `more than ${max} findings`
+      : error.limit === 'items'
+        ? `more than ${max} evidence items (one per finding and resource)`
+        : `more than ${max} bytes of evidence items`;
+  return new ApiProblem(
+    'scan_too_large',
+    `The file makes ${what}, the most one import stores; reading stopped at the finding on line ${error.line}. ` +
+      'Nothing was stored. Split the file, or send it with `npm run collect -- --format ocsf`.',
+  );
 }
 
 /** Rethrows an error as its problem, placed in the body as the caller knows it; other errors unchanged. */

@@ -192,6 +192,14 @@ export const problemCatalog = {
       "An evidence item's `data` is larger than the limit for one item (given in `detail`). Split the observation into " +
       'several items, or submit the bulk as an attachment.',
   },
+  scan_too_large: {
+    status: 413,
+    title: 'Scan too large for one import',
+    description:
+      "A scanner's file would make more evidence than one import stores: too many findings, too many evidence items " +
+      '(one per finding and resource) or too many bytes of them; `detail` names the limit. Nothing was stored. Split ' +
+      'the file, or send it with the collector (`npm run collect -- --format ocsf`), which streams it in batches.',
+  },
   unsupported_media_type: {
     status: 415,
     title: 'Unsupported media type',

@@ -32,6 +32,8 @@ export interface DailyReportOptions {
   evidence?: EvidenceStore;
   reports?: ReportStore;
   checkpoints?: CheckpointStore;
+  /** The evidence state's budget of bytes (assessment/evidence-state.ts); its default when absent. */
+  stateBudgetBytes?: number;
 }
 
 export interface DailyReportOutcome {
@@ -56,7 +58,15 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
   const end = endOfDay(options.timeZone, date);
   const asOf = options.now < end ? options.now : end;
   const [snapshot, previous, exceptions] = await Promise.all([
-    loadSnapshot({ evidence, checkpoints, date, asOf, receivedUpTo: options.now, checkpoint: true }),
+    loadSnapshot({
+      evidence,
+      checkpoints,
+      date,
+      asOf,
+      receivedUpTo: options.now,
+      checkpoint: true,
+      ...(options.stateBudgetBytes === undefined ? {} : { budgetBytes: options.stateBudgetBytes }),
+    }),
     reports.latestBefore(date),
     new ExceptionStore(options.store).inForce(date, asOf),
   ]);
@@ -65,6 +75,7 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
     batches: snapshot.batches,
     received: snapshot.received,
     items: snapshot.items.length,
+    setAside: snapshot.setAside?.items ?? 0,
     checkpointWritten: snapshot.checkpointWritten,
   });
   const report = evaluate(options.catalog, {
@@ -74,6 +85,7 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
     generatedAt: options.now,
     runId,
     evidence: snapshot.items,
+    ...(snapshot.setAside ? { setAside: snapshot.setAside } : {}),
     previous: previous?.report ?? null,
     exceptions,
   });

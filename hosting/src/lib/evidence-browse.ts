@@ -143,11 +143,19 @@ export interface DataEntry {
   name: string;
   text: string;
   block: boolean;
+  /** The page of the evidence item the entry names, for a scanner finding's `textsIn`. */
+  href?: string;
 }
 
-/** An item's `data` as a definition list's entries, in the order the collector sent them. */
-export function dataEntries(data: Record<string, unknown>): DataEntry[] {
+/**
+ * An item's `data` as a definition list's entries, in the order the collector sent them. A
+ * scanner finding that names the item carrying its finding's texts (`textsIn`) links to it.
+ */
+export function dataEntries(data: Record<string, unknown>, kind?: string): DataEntry[] {
   return Object.entries(data).map(([name, value]) => {
+    if (kind === 'scanner.finding' && name === 'textsIn' && typeof value === 'string') {
+      return { name, text: value, block: false, href: `/evidence/${encodeURIComponent(value)}` };
+    }
     if (value === null || typeof value !== 'object') return { name, text: String(value), block: false };
     if (Array.isArray(value) && value.every((element) => element === null || typeof element !== 'object')) {
       return { name, text: value.length === 0 ? '(none)' : value.map(String).join(', '), block: false };

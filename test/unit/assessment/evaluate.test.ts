@@ -661,6 +661,7 @@ describe('newest item per subject', () => {
         ]),
       ),
       findingsByControl: new Map(),
+      textCarriers: new Map(),
     });
   });
 });

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { addDays, dayIn, endOfDay, startOfDay } from '../../../functions/src/assessment/dates.ts';
 import { compileCatalog, evaluate } from '../../../functions/src/assessment/evaluate.ts';
-import { EvidenceState } from '../../../functions/src/assessment/evidence-state.ts';
+import { EvidenceState, storedBytes } from '../../../functions/src/assessment/evidence-state.ts';
 import type { EvidenceInput, EvidenceItem, Report } from '../../../functions/src/assessment/model.ts';
 import { CheckpointStore } from '../../../functions/src/evidence/checkpoint-store.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
@@ -397,3 +397,123 @@ describe('EvidenceState', () => {
     expect(state.items().map((kept) => kept.id)).toEqual(['both', 'one']);
   });
 });
+
+describe('EvidenceState within its budget', () => {
+  const user = (id: string, subject: string, day: number, extra: Partial<EvidenceItem> = {}): EvidenceItem => ({
+    id,
+    kind: 'idp.user',
+    source: 's',
+    subject,
+    collectedAt: `2026-01-0${day}T00:00:00.000Z`,
+    receivedAt: `2026-01-0${day}T00:00:00.000Z`,
+    data: { note: 'x'.repeat(100) },
+    attachments: [],
+    ...extra,
+  });
+  const asOf = Date.parse('2026-02-01T00:00:00Z');
+
+  it('sets aside an item that would take it past its budget, counted by what reads it, and keeps one that replaces its own', () => {
+    const [ada, bob, cy] = [user('a1', 'ada', 1), user('b1', 'bob', 1), user('c1', 'cy', 1)];
+    const state = new EvidenceState(asOf, storedBytes(ada) + storedBytes(bob));
+    for (const item of [ada, bob, cy]) state.add(item);
+    // A newer, smaller item of a subject held fits in the room its older one leaves.
+    const adaLater = user('a2', 'ada', 2, { data: {} });
+    state.add(adaLater);
+    const attested = user('t1', 'policy', 1, { kind: 'attestation', controls: ['GOV-01', 'IAM-01'] });
+    state.add(attested);
+    expect(state.items().map((item) => item.id)).toEqual(['a2', 'b1']);
+    expect(state.bytes).toBe(storedBytes(adaLater) + storedBytes(bob));
+    expect(state.setAside).toEqual({
+      items: 2,
+      bytes: storedBytes(cy) + storedBytes(attested),
+      budgetBytes: storedBytes(ada) + storedBytes(bob),
+      byReader: new Map([
+        ['idp.user', 1],
+        ['attestation\u0001GOV-01', 1],
+        ['attestation\u0001IAM-01', 1],
+      ]),
+    });
+  });
+
+  it("keeps the item that carries a finding's texts while another item names it, whatever the order", () => {
+    const finding = (id: string, subject: string, day: number, data: Record<string, unknown>): EvidenceItem =>
+      user(id, subject, day, { kind: 'scanner.finding', data: { check: 'c', findingUid: 'f', ...data } });
+    const carrier = finding('x', 'r1', 1, { message: 'M', resourceCount: 2 });
+    const other = finding('y', 'r2', 1, { textsIn: 'x' });
+    const newer = finding('z', 'r1', 2, { message: 'fixed' });
+    for (const order of [
+      [carrier, other, newer],
+      [newer, other, carrier],
+      [other, newer, carrier],
+    ]) {
+      const state = new EvidenceState(asOf);
+      for (const item of order) state.add(item);
+      expect(state.items().map((item) => item.id)).toEqual(['x', 'y', 'z']);
+      // Once r2 is scanned again, nothing names it: it is left out.
+      state.add(finding('w', 'r2', 2, { message: 'fixed too' }));
+      expect(state.items().map((item) => item.id)).toEqual(['w', 'z']);
+    }
+  });
+});
+
+describe('the daily job over its budget', () => {
+  it('still publishes, failing each control that reads what it set aside with the reason, and saves no checkpoint', async () => {
+    const setAside = vi.spyOn(logs, 'evidenceSetAside').mockImplementation(() => undefined);
+    const store = new RecordingStore(new MemoryStore());
+    const evidence = new EvidenceStore(store, { settleMs: 0 });
+    const users = Array.from({ length: 10 }, (_, n): EvidenceInput => ({
+      id: `user-${n}`,
+      kind: 'idp.user',
+      source: 'idp',
+      subject: `user-${n}@example.com`,
+      collectedAt: '2026-05-01T02:00:00Z',
+      data: { ...(evidenceKinds['idp.user'].example as Record<string, unknown>) },
+    }));
+    await evidence.ingest(users, { receivedAt: new Date('2026-05-01T03:00:00Z') });
+    const stored = await evidence.readBatch((await everyBatch(evidence))[0]!);
+    // Room for the first three users, in the order they are read.
+    const budget = stored.slice(0, 3).reduce((total, item) => total + storedBytes(item), 0);
+    store.reset();
+    const { stored: report, created } = await produceDailyReport({
+      store,
+      catalog: compiled,
+      timeZone: 'UTC',
+      now: new Date('2026-05-01T06:00:00Z'),
+      date: '2026-05-01',
+      trigger: 'test',
+      evidence,
+      stateBudgetBytes: budget,
+    });
+    expect(created).toBe(true);
+    const iam01 = report.report.controls.find((result) => result.id === 'IAM-01')!;
+    expect([iam01.status, iam01.findings[0]]).toEqual([
+      'failing',
+      {
+        outcome: 'error',
+        kind: 'idp.user',
+        message:
+          '7 idp.user items were left out of this evaluation: the evidence it holds would have been larger than its ' +
+          `budget of ${budget.toLocaleString('en')} bytes (docs/storage.md). IAM-01 cannot pass until the evidence fits.`,
+        evidence: [],
+      },
+    ]);
+    // Every control that reads idp.user fails; those that do not are untouched.
+    const readers = compiled.catalog.controls.filter((control) => control.evidence.some((r) => r.kind === 'idp.user'));
+    for (const control of readers) {
+      expect(report.report.controls.find((result) => result.id === control.id)!.status).toBe('failing');
+    }
+    const others = report.report.controls.filter((result) => !readers.some((control) => control.id === result.id));
+    expect(others.flatMap((result) => result.findings).filter((finding) => finding.message.includes('left out'))).toEqual([]);
+    expect(store.of('create').filter((name) => name.startsWith('state/'))).toEqual([]);
+    expect(setAside.mock.calls).toEqual([
+      ['2026-05-01', 7, stored.slice(3).reduce((t, item) => t + storedBytes(item), 0), budget],
+    ]);
+    setAside.mockRestore();
+  });
+});
+
+async function everyBatch(evidence: EvidenceStore): Promise<string[]> {
+  const names: string[] = [];
+  for await (const name of evidence.batchesBetween(-Infinity, Infinity)) names.push(name);
+  return names;
+}

@@ -4,8 +4,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { evaluate, compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
+import { toObservation } from '../../../functions/src/assessment/oscal-export.ts';
+import { CheckpointStore } from '../../../functions/src/evidence/checkpoint-store.ts';
+import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
+import { logs } from '../../../functions/src/logs.ts';
+import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
+import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import type { Control, ControlResult, EvidenceItem, FrameworkMappings } from '../../../functions/src/assessment/model.ts';
 import { defaultDueDays } from '../../../functions/src/contract.ts';
 import { convertFinding, type ScannerFindingInput } from '../../../functions/src/common/ocsf-findings.ts';
@@ -207,6 +213,7 @@ function finding(check: string, resource: string, status: string, time: number, 
 
 const day = 24 * 60 * 60;
 const scanAt = 1739577600; // 2025-02-15T00:00:00Z
+const scanAtIso = '2025-02-15T00:00:00.000Z';
 
 describe('scanner findings', () => {
   const buckets = control('IAM-94', { checks: ['s3_bucket_public_access'] });
@@ -292,5 +299,86 @@ describe('scanner findings', () => {
       message: '3 more resources fail on s3_bucket_public_access; the first 50 are listed.',
       evidence: [],
     });
+  });
+});
+
+describe('a finding that names several resources', () => {
+  const buckets = control('IAM-94', { checks: ['s3_bucket_public_access'] });
+  const compiled = compileCatalog({ version: 'test', controls: [buckets], frameworks: [], dueDays: defaultDueDays });
+  const scan = (time: number, status: string, message: string, resources: string[]) => ({
+    ...(finding('s3_bucket_public_access', 'unused', status, time) as object),
+    status_detail: message,
+    finding_info: { uid: 'prowler-aws-s3_bucket_public_access-buckets', title: 'Buckets are not public' },
+    resources: resources.map((uid) => ({ uid })),
+  });
+  /** Stores a scan as the import does, and runs the daily job of `date` at 06:00 UTC on everything stored. */
+  async function dayOf(store: MemoryStore, date: string, scans: object[]) {
+    const evidence = new EvidenceStore(store, { settleMs: 0 });
+    const items = scans.flatMap((each) => {
+      const converted = convertFinding(each);
+      if ('problem' in converted) throw new Error(converted.problem);
+      return converted.items;
+    });
+    if (items.length > 0) await evidence.ingest(items, { receivedAt: new Date(`${date}T05:00:00Z`) });
+    const { stored } = await produceDailyReport({
+      store,
+      catalog: compiled,
+      timeZone: 'UTC',
+      now: new Date(`${date}T06:00:00Z`),
+      date,
+      trigger: 'test',
+      evidence,
+    });
+    return { items, result: stored.report.controls[0]! };
+  }
+  const failures = (result: ControlResult) =>
+    result.findings.filter((f) => f.outcome === 'fail').map((f) => [f.subject, f.message, f.evidence]);
+
+  it("shows every resource's failure with the finding's message, from the item that carries it, day after day", async () => {
+    vi.spyOn(logs, 'reportPublished').mockImplementation(() => undefined);
+    vi.spyOn(logs, 'evidenceSnapshotLoaded').mockImplementation(() => undefined);
+    const store = new MemoryStore();
+    const first = await dayOf(store, '2025-02-15', [scan(scanAt, 'FAIL', 'The bucket is public.', ['a', 'b', 'c'])]);
+    const [a, b, c] = first.items.map((item) => item.id);
+    expect(failures(first.result)).toEqual([
+      ['a', 'The bucket is public.', [a]],
+      ['b', 'The bucket is public.', [b, a]],
+      ['c', 'The bucket is public.', [c, a]],
+    ]);
+    expect(first.result.evidence).toEqual([a, b, c].sort());
+    // OSCAL's observation of b rests on both items.
+    expect(toObservation(first.result, first.result.findings[1]!, 'u', scanAtIso)['relevant-evidence']).toEqual([
+      { href: `/api/evidence/${b}`, description: `Evidence item ${b}.` },
+      { href: `/api/evidence/${a}`, description: `Evidence item ${a}.` },
+    ]);
+
+    // The next scan finds only a, fixed: b and c still fail as the first scan said, read from a's old item,
+    // which the day's checkpoint keeps for them although a newer item replaced it.
+    const second = await dayOf(store, '2025-02-16', [scan(scanAt + day, 'PASS', 'The bucket is private.', ['a'])]);
+    expect(failures(second.result)).toEqual([
+      ['b', 'The bucket is public.', [b, a]],
+      ['c', 'The bucket is public.', [c, a]],
+    ]);
+    const kept = async (date: string) => {
+      const checkpoint = await new CheckpointStore(store).latestUsable({
+        date,
+        asOf: Date.parse(`${date}T06:00:00Z`),
+        receivedUpTo: Date.parse(`${date}T06:00:00Z`),
+      });
+      return checkpoint!.state.items().map((item) => item.id);
+    };
+    expect(await kept('2025-02-16')).toContain(a);
+
+    // Once b and c are scanned again, nothing names a's old item, and the next checkpoint drops it.
+    const third = await dayOf(store, '2025-02-17', [scan(scanAt + 2 * day, 'PASS', 'Private.', ['b', 'c'])]);
+    expect(failures(third.result)).toEqual([]);
+    expect(await kept('2025-02-17')).not.toContain(a);
+    vi.restoreAllMocks();
+  });
+
+  it('says what it can without the carrying item: the check and the resource', () => {
+    const [, b] = imported([scan(scanAt, 'FAIL', 'The bucket is public.', ['a', 'b'])]);
+    const result = assess([buckets], [b!], '2025-02-15T12:00:00.000Z').get('IAM-94')!;
+    expect(failures(result)).toEqual([['b', 's3_bucket_public_access on b', [b!.id]]]);
   });
 });

@@ -122,3 +122,142 @@ describe('a file of findings', () => {
     ]);
   });
 });
+
+describe('what a finding costs', () => {
+  const itemsOf = (value: unknown) => {
+    const converted = convertFinding(value);
+    if ('problem' in converted) throw new Error(converted.problem);
+    return converted.items;
+  };
+  const texts = {
+    finding_info: { uid: 'prowler-aws-s3-1', title: 'S3 buckets are encrypted' },
+    status_detail: 'The bucket is not encrypted.',
+    remediation: { desc: 'Turn on default encryption.' },
+  };
+
+  it("stores a finding's texts once: on the first resource's item, with the count, and the others name that item", () => {
+    const items = itemsOf({ ...valid, ...texts, resources: [{ uid: 'a' }, { uid: 'b' }, { uid: 'c' }] });
+    const common = {
+      check: 'iam_root_mfa_enabled',
+      status: 'FAIL',
+      muted: false,
+      severity: 'unknown',
+      product: 'Prowler',
+      findingUid: 'prowler-aws-s3-1',
+      requirements: { soc2: ['CC6.1'], nist80053: ['ia-2', 'ia-2.1'] },
+    };
+    expect(items.map((item) => [item.subject, item.data])).toEqual([
+      [
+        'a',
+        {
+          ...common,
+          title: 'S3 buckets are encrypted',
+          message: 'The bucket is not encrypted.',
+          remediation: 'Turn on default encryption.',
+          resourceCount: 3,
+        },
+      ],
+      ['b', { ...common, textsIn: items[0]!.id }],
+      ['c', { ...common, textsIn: items[0]!.id }],
+    ]);
+  });
+
+  it('keeps the texts on the item of a finding that names one resource, as before', () => {
+    const [item] = itemsOf({ ...valid, ...texts });
+    expect([item!.data.message, item!.data.resourceCount, item!.data.textsIn]).toEqual([
+      'The bucket is not encrypted.',
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('clips every string, by code points, and cleans control characters and lone surrogates', () => {
+    const long = (length: number) => '\u{1F525}'.repeat(length);
+    const [item] = itemsOf({
+      ...valid,
+      metadata: { event_code: `check-${long(300)}`, product: { name: long(150) } },
+      severity: `High\u0000${long(60)}`,
+      status_detail: `broken \ud800 and \u0007 bell\n${long(5000)}`,
+      cloud: { provider: long(60), account: { uid: long(150) }, region: 'eu-west-1' },
+      resources: [{ uid: 'arn:aws:s3:::b\u0001', region: long(150), type: long(250) }],
+    });
+    const points = (text: string | undefined) => Array.from(text ?? '').length;
+    expect({
+      check: points(item!.data.check),
+      severity: points(item!.data.severity),
+      product: points(item!.data.product),
+      provider: points(item!.data.provider),
+      account: points(item!.data.account),
+      region: points(item!.data.region),
+      resourceType: points(item!.data.resourceType),
+      message: points(item!.data.message),
+      source: points(item!.source),
+    }).toEqual({
+      check: 200,
+      severity: 50,
+      product: 100,
+      provider: 50,
+      account: 100,
+      region: 100,
+      resourceType: 200,
+      message: 4000,
+      source: 200,
+    });
+    expect(item!.data.check.endsWith('\u2026')).toBe(true);
+    expect(item!.data.message!.slice(0, 20)).toBe('broken \uFFFD and \uFFFD bell\n');
+    expect(item!.subject).toBe('arn:aws:s3:::b\uFFFD');
+    for (const text of [item!.source, item!.subject, ...Object.values(item!.data).filter((v) => typeof v === 'string')]) {
+      expect((text as string).isWellFormed()).toBe(true);
+    }
+  });
+
+  it('cleans a message of a million control characters in one pass', () => {
+    const [item] = itemsOf({ ...valid, status_detail: `x${'\u0001'.repeat(1_000_000)}` });
+    expect(item!.data.message).toBe(`x${'\uFFFD'.repeat(3998)}\u2026`);
+  });
+
+  it('keeps the largest finding it accepts within the 64 KiB an item may take', () => {
+    const worst = (length: number) => '\u0001'.repeat(length);
+    const items = itemsOf({
+      ...valid,
+      metadata: { event_code: worst(300), product: { name: worst(300) } },
+      severity: worst(300),
+      finding_info: { uid: worst(600), title: worst(5000) },
+      status_detail: worst(5000),
+      remediation: { desc: worst(5000) },
+      cloud: { provider: worst(300), account: { uid: worst(300) } },
+      resources: [{ uid: 'a', region: worst(300), type: worst(300) }, { uid: 'b' }],
+      unmapped: {
+        compliance: {
+          SOC2: Array.from({ length: 100 }, (_, n) => `pi_${10 + (n % 90)}_${10 + Math.floor(n / 90)}`),
+          'ISO27001-2022': Array.from({ length: 100 }, (_, n) => `A.${5 + (n % 4)}.${10 + Math.floor(n / 4)}`),
+          'NIST-800-53-Revision-5': Array.from({ length: 100 }, (_, n) => `ac_${10 + (n % 90)}_${10 + Math.floor(n / 90)}`),
+        },
+      },
+    });
+    for (const item of items) expect(Buffer.byteLength(JSON.stringify(item.data))).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it.each([
+    [
+      'more than 1,000 resources, before reading any',
+      { ...valid, resources: Array.from({ length: 1001 }, () => null) },
+      'the finding names 1001 resources; at most 1000 are read per finding, split it',
+    ],
+    [
+      'a resource named twice',
+      { ...valid, resources: [{ uid: 'a' }, { uid: 'b' }, { name: 'a' }] },
+      'resources[2] names the same resource as resources[0]',
+    ],
+    [
+      'more than 100 requirements of one framework',
+      {
+        ...valid,
+        unmapped: { compliance: { SOC2: Array.from({ length: 101 }, (_, n) => `cc_${1 + (n % 9)}_${1 + Math.floor(n / 9)}`) } },
+      },
+      'the finding names more than 100 soc2 requirements',
+    ],
+  ])('is refused with %s', (_case, value, problem) => {
+    expect(convertFinding(value)).toEqual({ problem });
+  });
+});

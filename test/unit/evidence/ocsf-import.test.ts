@@ -119,3 +119,156 @@ describe('a scan that cannot be imported', () => {
     expect([huge.status, ((await huge.json()) as { code: string }).code]).toEqual([413, 'payload_too_large']);
   });
 });
+
+/** A minimal Detection Finding on `resources`, its texts `text` long. */
+function finding(uid: string, resources: readonly object[], extra: Record<string, unknown> = {}) {
+  return {
+    class_uid: 2004,
+    metadata: { event_code: 's3_bucket_default_encryption', product: { name: 'Prowler' } },
+    status_code: 'FAIL',
+    finding_info: { uid },
+    time: 1739539623,
+    resources,
+    ...extra,
+  };
+}
+const cheap = (count: number, prefix = 'r') => Array.from({ length: count }, (_, index) => ({ uid: `${prefix}${index}` }));
+const evidenceWrites = () => store.of('create').filter((name) => !name.startsWith('evidence-keys/'));
+
+describe('a scan that makes more evidence than one import stores', () => {
+  it("refuses the issue's request — one finding, 6,000 resources, 4,000-emoji texts — at its line, storing nothing", async () => {
+    const emoji = '\u{1F525}'.repeat(4000);
+    const body = JSON.stringify([
+      finding('amplified', cheap(6000), { status_detail: emoji, finding_info: { uid: 'amplified', title: emoji } }),
+    ]);
+    store.reset();
+    const response = await importScan(body);
+    expect([response.status, await response.json()]).toEqual([
+      400,
+      expectedProblem(
+        'invalid_request',
+        'Line 1 of the file cannot be imported: the finding names 6000 resources; at most 1000 are read per finding, split it. Nothing was stored.',
+        '/api/evidence/imports/ocsf',
+        response.headers.get('x-request-id')!,
+        {
+          errors: [
+            {
+              in: 'body',
+              pointer: '/0',
+              line: 1,
+              message: 'the finding names 6000 resources; at most 1000 are read per finding, split it',
+            },
+          ],
+        },
+      ),
+    ]);
+    expect(store.of('create')).toEqual([]);
+  });
+
+  it('answers a finding of more than 125,000 resources with a 400 problem, not a RangeError', async () => {
+    store.reset();
+    const response = await importScan(JSON.stringify([finding('huge', cheap(130_000))]));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: unknown[] }).errors).toEqual([
+      {
+        in: 'body',
+        pointer: '/0',
+        line: 1,
+        message: 'the finding names 130000 resources; at most 1000 are read per finding, split it',
+      },
+    ]);
+    expect(store.of('create')).toEqual([]);
+  });
+
+  it('refuses more than 5,000 items with 413 scan_too_large at the finding that crossed it, storing nothing', async () => {
+    const findings = Array.from({ length: 6 }, (_, n) => JSON.stringify(finding(`wide-${n}`, cheap(1000, `w${n}-`))));
+    store.reset();
+    const response = await importScan(findings.join('\n'), 'application/x-ndjson');
+    expect([response.status, await response.json()]).toEqual([
+      413,
+      expectedProblem(
+        'scan_too_large',
+        'The file makes more than 5,000 evidence items (one per finding and resource), the most one import stores; ' +
+          'reading stopped at the finding on line 6. Nothing was stored. Split the file, or send it with ' +
+          '`npm run collect -- --format ocsf`.',
+        '/api/evidence/imports/ocsf',
+        response.headers.get('x-request-id')!,
+      ),
+    ]);
+    expect(store.of('create')).toEqual([]);
+  });
+
+  it('refuses more than 5,000 findings with 413 scan_too_large', async () => {
+    const findings = Array.from({ length: 5001 }, (_, n) => JSON.stringify(finding(`many-${n}`, [{ uid: 'bucket' }])));
+    store.reset();
+    const response = await importScan(findings.join('\n'), 'application/x-ndjson');
+    expect([response.status, ((await response.json()) as { detail: string }).detail]).toEqual([
+      413,
+      'The file makes more than 5,000 findings, the most one import stores; reading stopped at the finding on line ' +
+        '5001. Nothing was stored. Split the file, or send it with `npm run collect -- --format ocsf`.',
+    ]);
+    expect(store.of('create')).toEqual([]);
+  });
+
+  it('refuses items of more than 16 MiB as JSON with 413 scan_too_large, however small the file', async () => {
+    // A hundred requirements in each framework, which every resource's item carries, and long resource fields.
+    const compliance = {
+      SOC2: Array.from({ length: 100 }, (_, n) => `cc_${1 + (n % 9)}_${1 + Math.floor(n / 9)}`),
+      'ISO27001-2022': Array.from({ length: 100 }, (_, n) => `A.${5 + (n % 4)}.${1 + Math.floor(n / 4)}`),
+      'NIST-800-53-Revision-5': Array.from({ length: 100 }, (_, n) => `ac_${1 + (n % 25)}_${1 + Math.floor(n / 25)}`),
+    };
+    const findings = Array.from({ length: 5 }, (_, n) =>
+      JSON.stringify(
+        finding(
+          `mapped-${n}`,
+          cheap(1000, `m${n}-`.padEnd(200, 'x')).map((resource) => ({
+            ...resource,
+            region: 'r'.repeat(100),
+            type: 't'.repeat(200),
+          })),
+          { unmapped: { compliance } },
+        ),
+      ),
+    );
+    const body = findings.join('\n');
+    expect(body.length).toBeLessThan(3e6);
+    store.reset();
+    const response = await importScan(body, 'application/x-ndjson');
+    expect([response.status, ((await response.json()) as { detail: string }).detail]).toEqual([
+      413,
+      'The file makes more than 16,777,216 bytes of evidence items, the most one import stores; reading stopped at ' +
+        'the finding on line 5. Nothing was stored. Split the file, or send it with `npm run collect -- --format ocsf`.',
+    ]);
+    expect(store.of('create')).toEqual([]);
+  });
+});
+
+describe('an import is never partial', () => {
+  it('refuses a file whose 601st finding repeats the 551st, storing none of the 600 before it', async () => {
+    const findings = Array.from({ length: 600 }, (_, n) => finding(`once-${n}`, [{ uid: `bucket-${n}` }]));
+    const body = JSON.stringify([...findings, findings[550]]);
+    store.reset();
+    const response = await importScan(body);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: unknown[] }).errors).toEqual([
+      {
+        in: 'body',
+        pointer: '/600',
+        line: 1,
+        message: 'the finding repeats, for bucket-550, the finding on line 1',
+      },
+    ]);
+    expect(evidenceWrites()).toEqual([]);
+  });
+
+  it('refuses a file one of whose later items conflicts with a stored one, storing none of it', async () => {
+    const findings = Array.from({ length: 600 }, (_, n) => finding(`conflict-${n}`, [{ uid: `bucket-${n}` }]));
+    // The 551st finding stored before with another status: its id is taken by other content.
+    expect((await importScan(JSON.stringify([{ ...findings[550], status_code: 'PASS' }]))).status).toBe(201);
+    store.reset();
+    const response = await importScan(JSON.stringify(findings));
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { code: string }).code).toBe('evidence_conflict');
+    expect(evidenceWrites()).toEqual([]);
+  });
+});

@@ -140,6 +140,14 @@ describe('dataEntries', () => {
     ]);
   });
 
+  it("links a scanner finding's textsIn to the item that carries its finding's texts", () => {
+    expect(dataEntries({ check: 'c', textsIn: 'ocsf-0123' }, 'scanner.finding')).toEqual([
+      { name: 'check', text: 'c', block: false },
+      { name: 'textsIn', text: 'ocsf-0123', block: false, href: '/evidence/ocsf-0123' },
+    ]);
+    expect(dataEntries({ textsIn: 'ocsf-0123' }, 'idp.user')).toEqual([{ name: 'textsIn', text: 'ocsf-0123', block: false }]);
+  });
+
   it('keeps markup as text', () => {
     expect(dataEntries({ note: '<img src=x onerror=alert(1)>' })).toEqual([
       { name: 'note', text: '<img src=x onerror=alert(1)>', block: false },
