@@ -14,6 +14,7 @@ import {
   maxOcsfImportFindings,
   maxOcsfImportItems,
   maxOcsfImportStoredBytes,
+  printableTextPattern,
 } from '../../functions/src/contract.ts';
 import { maxFindingRequirements, maxFindingResources } from '../../functions/src/common/ocsf-findings.ts';
 
@@ -38,12 +39,20 @@ const evidenceFields = {
       'once; the same id with other content is a conflict. Generated when absent.',
   },
   kind: { type: 'string', enum: evidenceKindNames, description: 'What the item is; decides the shape of `data`.' },
-  source: { type: 'string', minLength: 1, maxLength: 200, description: 'The collector or person that produced it.' },
+  source: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 200,
+    pattern: printableTextPattern,
+    description: 'The collector or person that produced it. Printable text: no control character or line break.',
+  },
   subject: {
     type: 'string',
     minLength: 1,
     maxLength: 300,
-    description: 'What the item is about: an account, repository, device\u2026',
+    pattern: printableTextPattern,
+    description:
+      'What the item is about: an account, repository, device\u2026 Printable text: no control character or line break.',
   },
   collectedAt: { type: 'string', format: 'date-time', description: 'When the observation was made.' },
   effectiveDate: {

@@ -1648,9 +1648,9 @@ export interface components {
              * @enum {string}
              */
             kind: "idp.user" | "idp.settings" | "access.review" | "repo.branch_protection" | "ci.pipeline" | "backup.job" | "backup.restore_test" | "vuln.scan" | "endpoint.device" | "logging.sink" | "monitoring.alert_policy" | "crypto.key" | "storage.bucket" | "tls.endpoint" | "training.completion" | "people.screening" | "vendor.assessment" | "incident.exercise" | "scanner.finding" | "attestation";
-            /** @description The collector or person that produced it. */
+            /** @description The collector or person that produced it. Printable text: no control character or line break. */
             source: string;
-            /** @description What the item is about: an account, repository, device… */
+            /** @description What the item is about: an account, repository, device… Printable text: no control character or line break. */
             subject: string;
             /**
              * Format: date-time
@@ -1691,9 +1691,9 @@ export interface components {
             /** @description Letters, digits, `_`, `:` and `-`; at most 128. */
             id: string;
             kind: components["schemas"]["EvidenceKind"];
-            /** @description The collector or person that produced it. */
+            /** @description The collector or person that produced it. Printable text: no control character or line break. */
             source: string;
-            /** @description What the item is about: an account, repository, device… */
+            /** @description What the item is about: an account, repository, device… Printable text: no control character or line break. */
             subject: string;
             /**
              * Format: date-time

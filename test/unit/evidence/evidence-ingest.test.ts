@@ -8,7 +8,7 @@ import { produceDailyReport } from '../../../functions/src/reports/daily-report.
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
 import type { EvidenceInput } from '../../../functions/src/assessment/model.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
-import { maxDataBytes } from '../../../functions/src/contract.ts';
+import { maxDataBytes, printableTextPattern } from '../../../functions/src/contract.ts';
 import { createEvidenceFamily } from '../../../functions/src/families/evidence.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
@@ -128,6 +128,31 @@ describe('limits on an item', () => {
         `An evidence item's data may be at most 65536 bytes as JSON: /items/1/data is ${size} bytes. Split it into several items or store the bulk as an attachment.`,
         '/api/evidence',
         response.headers.get('x-request-id')!,
+      ),
+    );
+    expect(store.of('create')).toEqual([]);
+  });
+});
+
+describe('names', () => {
+  it.each([
+    ['subject', 'a lone surrogate', 'host-\ud800.example.com'],
+    ['subject', 'a line break', 'host\n.example.com'],
+    ['source', 'a control character', 'scanner\u0007'],
+  ])('refuses a %s holding %s with a 400 naming it, not a 500, storing nothing', async (field, _, value) => {
+    store.reset();
+    const response = await post(served, { ...tls('unprintable'), [field]: value });
+    expect(response.status).toBe(400);
+    const message = `must match pattern "${printableTextPattern}"`;
+    expect(await response.json()).toEqual(
+      expectedProblem(
+        'invalid_request',
+        `The body /${field} ${message}.`,
+        '/api/evidence',
+        response.headers.get('x-request-id')!,
+        {
+          errors: [{ in: 'body', pointer: `/${field}`, message }],
+        },
       ),
     );
     expect(store.of('create')).toEqual([]);
