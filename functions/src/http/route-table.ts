@@ -104,7 +104,7 @@ export function compilePaths(operations: RouteOperation[]): CompiledPaths {
     if (!compiled) {
       const names: string[] = [];
       const source = operation.path
-        .split(/(\{[^}]+\})/)
+        .split(/(\{[^{}]+\})/)
         .map((part) => {
           const name = /^\{([^}]+)\}$/.exec(part)?.[1];
           if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
