@@ -130,6 +130,11 @@ export const responses: Record<string, ResponseObject> = {
   DocNotFound: problemResponse('No documentation page has this slug.', ['doc_not_found']),
   Conflict: problemResponse('The request conflicts with what is stored.', ['evidence_conflict', 'idempotency_key_reused']),
   PayloadTooLarge: problemResponse('The body or one of its files is too large.', ['payload_too_large', 'attachment_too_large']),
+  FormTooLarge: problemResponse('The body, one of its files, or its count of fields, files or parts is too large.', [
+    'payload_too_large',
+    'attachment_too_large',
+    'too_many_form_parts',
+  ]),
   EvidenceTooLarge: problemResponse('The body, or the data of one of its items, is too large.', [
     'payload_too_large',
     'evidence_too_large',

@@ -8,7 +8,12 @@
  */
 import { write, type LogEntry } from 'firebase-functions/logger';
 
-const jwtLike = /eyJ[\w-]*\.[\w-]*\.[\w-]*/g;
+/**
+ * A token run holding `eyJ`, then two dots: tried from where a run starts only, and the whole run
+ * redacted (what came before `eyJ` in it too). Tried from every `eyJ`, it rescanned the rest of the
+ * run each time, quadratic in a string of repeated `eyJ` with no dots after.
+ */
+const jwtLike = /(?<![\w-])(?=[\w-]*?eyJ)[\w-]*\.[\w-]*\.[\w-]*/g;
 const bearerValue = /(bearer\s+)[^\s"',]+/gi;
 
 /** Removes anything shaped like a JWT or a bearer credential. */

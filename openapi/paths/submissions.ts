@@ -1,7 +1,7 @@
 /** The `submissions` family: evidence a person submits by hand, with attached files. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, cursorParameter, jsonResponse, ref, responseRef } from '../components.ts';
-import { uploadLimits } from '../../functions/src/submissions/upload-limits.ts';
+import { formLimits, uploadLimits } from '../../functions/src/submissions/upload-limits.ts';
 import { controlIdPattern, submissionIdPattern } from '../../functions/src/contract.ts';
 
 export const tag = {
@@ -105,10 +105,14 @@ export const paths: PathsObject = {
       summary: 'Submit manual evidence',
       description:
         'A `multipart/form-data` form. The submitter is taken from the ID token when there is one. Too many or too ' +
-        'large files answer 413, a file type outside the list 415, an unknown control 400.',
+        'large files answer 413, a file type outside the list 415, an unknown control 400. The form is read only up ' +
+        `to ${formLimits.fields} text fields, ${formLimits.files} files and ${formLimits.parts} parts in all ` +
+        `(\`x-form-limits\`), each text field up to ${formLimits.fieldBytes / 1024} KiB: past a count it is refused ` +
+        'with 413 `too_many_form_parts`, past the size with 400, before anything else is checked.',
       tags: ['submissions'],
       security: access.protected,
       'x-body-limit': bodyLimit,
+      'x-form-limits': formLimits,
       requestBody: {
         required: true,
         content: {
@@ -124,7 +128,7 @@ export const paths: PathsObject = {
         }),
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
-        '413': responseRef('PayloadTooLarge'),
+        '413': responseRef('FormTooLarge'),
         '415': responseRef('UnsupportedMediaType'),
         '500': responseRef('InternalError'),
       },

@@ -22,6 +22,7 @@ import { operationsOf } from '../../openapi/document.ts';
 import type {
   Access,
   BodySpec,
+  FormLimits,
   ParameterSpec,
   RouteOperation,
   RouteTable,
@@ -93,19 +94,10 @@ export function describeOperations(document: OpenAPIObject): OperationDescriptor
         body = { required: requestBody.required === true, mediaTypes, limit, format: 'json', files: [], lists: [] };
         schemas.body = (json.schema ?? {}) as SchemaObject;
       } else {
-        // Files are checked by the handler (size, type, hash); the text fields by the schema.
-        const schema = structuredClone(resolve<SchemaObject>(document, form!.schema as SchemaObject | ReferenceObject));
-        const files = Object.entries(schema.properties ?? {})
-          .filter(([, property]) => isFile(property as SchemaObject))
-          .map(([name]) => name);
-        for (const name of files) delete schema.properties![name];
-        schema.required = (schema.required ?? []).filter((name) => !files.includes(name));
-        schema.additionalProperties = false;
-        const lists = Object.entries(schema.properties ?? {})
-          .filter(([, property]) => (property as SchemaObject).type === 'array')
-          .map(([name]) => name);
-        body = { required: requestBody.required === true, mediaTypes, limit, format: 'multipart', files, lists };
-        schemas.body = schema;
+        const schema = resolve<SchemaObject>(document, form!.schema as SchemaObject | ReferenceObject);
+        const read = formOf(operation, schema);
+        body = { required: requestBody.required === true, mediaTypes, limit, format: 'multipart', ...read.spec };
+        schemas.body = read.textSchema;
       }
     }
 
@@ -132,6 +124,48 @@ export function describeOperations(document: OpenAPIObject): OperationDescriptor
 
 export function familiesOf(document: OpenAPIObject): string[] {
   return [...new Set(operationsOf(document).map((entry) => entry.family)), fallbackFamily];
+}
+
+/**
+ * A form's file fields, repeatable text fields and `x-form-limits`, and the schema its text fields
+ * are validated with. Files are checked by the handler (size, type, hash); the text fields by the
+ * schema. The limits must let through every form the schema accepts.
+ */
+function formOf(
+  operation: OperationObject,
+  formSchema: SchemaObject,
+): { spec: Pick<BodySpec, 'files' | 'lists' | 'formLimits'>; textSchema: SchemaObject } {
+  const schema = structuredClone(formSchema);
+  const properties = Object.entries(schema.properties ?? {}) as [string, SchemaObject][];
+  const fileFields = properties.filter(([, property]) => isFile(property));
+  const files = fileFields.map(([name]) => name);
+  for (const name of files) delete schema.properties![name];
+  schema.required = (schema.required ?? []).filter((name) => !files.includes(name));
+  schema.additionalProperties = false;
+  const texts = properties.filter(([name]) => !files.includes(name));
+  const lists = texts.filter(([, property]) => property.type === 'array').map(([name]) => name);
+  const formLimits = operation['x-form-limits'] as FormLimits | undefined;
+  const short = shortLimits(formLimits, texts, fileFields);
+  if (!formLimits || short.length > 0) {
+    throw new Error(`${operation.operationId}: a form needs x-form-limits that let a valid form through (${short.join('; ')})`);
+  }
+  return { spec: { files, lists, formLimits }, textSchema: schema };
+}
+
+/** Which of a form's limits fall short of what a valid form may hold (a list's maxItems, four bytes a character). */
+function shortLimits(limits: FormLimits | undefined, texts: [string, SchemaObject][], files: [string, SchemaObject][]): string[] {
+  const most = (entries: [string, SchemaObject][]) =>
+    entries.reduce((sum, [, property]) => sum + (property.type === 'array' ? (property.maxItems ?? Infinity) : 1), 0);
+  const lengths = texts.map(([, property]) => ((property.items as SchemaObject | undefined) ?? property).maxLength ?? 0);
+  const needs: FormLimits = {
+    fields: most(texts),
+    files: most(files),
+    parts: most(texts) + most(files),
+    fieldBytes: 4 * Math.max(0, ...lengths),
+  };
+  return (Object.keys(needs) as (keyof FormLimits)[])
+    .filter((name) => !((limits?.[name] ?? 0) >= needs[name]))
+    .map((name) => `${name} at least ${needs[name]}`);
 }
 
 /** A form field holding files: `contentMediaType` on the field or its items (OpenAPI 3.1 style). */

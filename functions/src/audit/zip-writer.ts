@@ -33,7 +33,8 @@ export const sha256Hex = (data: Buffer) => createHash('sha256').update(data).dig
  * space), and never `.` or `..`.
  */
 export function archiveName(name: string): string {
-  const safe = name.replace(/[\p{Cc}<>:"/\\|?*]/gu, '_').replace(/[. ]+$/, '');
+  // The trailing run is tried from its first character only (not again from each of them).
+  const safe = name.replace(/[\p{Cc}<>:"/\\|?*]/gu, '_').replace(/(?<![. ])[. ]+$/, '');
   return safe === '' || safe === '.' || safe === '..' ? 'file' : safe;
 }
 

@@ -15,7 +15,7 @@ import { parseQuery } from './queries/parse-query.js';
 import type { ReportDays } from './queries/query-model.js';
 import { runQuery } from './queries/run-query.js';
 import { subjectHistory } from './queries/subject-history.js';
-import { normalize, notInReport, otherFramework } from './question-cues.js';
+import { asksNotInReport, normalize, otherFramework } from './question-cues.js';
 import { unknownSubject } from './queries/subject-queries.js';
 import { declineScope, retrieve } from './retrieve.js';
 
@@ -52,7 +52,7 @@ export async function answerQuestion(input: AnswerInput): Promise<ComposedAnswer
   if (intent.kind === 'decline' && refusedOutright.has(intent.reason)) return decline(scope, intent.reason, intent.subject);
   const text = withTyposFixed(normalize(input.message), index);
   // Who did what is not in the report, unless a named control's own findings say (a scoping attestation names who signed it).
-  if (notInReport.test(text) && controlIdsIn(index, text).length === 0) return decline(scope, 'no_match');
+  if (asksNotInReport(text) && controlIdsIn(index, text).length === 0) return decline(scope, 'no_match');
   const elsewhere = otherFramework.exec(text)?.[0] ?? unknownSubject(text, index);
   if (elsewhere) return decline(scope, 'unknown_subject', elsewhere);
   // Questions that are queries over the report and its history are answered from the query's result.

@@ -53,7 +53,8 @@ export function escapeMarkdown(text: string): string {
 /** "failing", "failing or stale", "failing, stale or missing evidence". */
 const either = (words: string[]) =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
-const both = (words: string[]) => either(words).replace(/ or ([^,]*)$/, ' and $1');
+const both = (words: string[]) =>
+  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 
 type IntentOf<K extends RetrievedContext['intent']['kind']> = Extract<RetrievedContext['intent'], { kind: K }>;
 
@@ -109,7 +110,8 @@ const statusHeading: Record<ControlStatus, string> = {
 export function guidanceBullets(guidance: string): string[] {
   const items: string[] = [];
   for (const line of guidance.split('\n')) {
-    const bullet = /^\s*[-*]\s+(.*)$/.exec(line);
+    // `(?=\S|$)`: the marker's spaces are not given back one by one when the line holds a `\r` `.` stops at.
+    const bullet = /^\s*[-*]\s+(?=\S|$)(.*)$/.exec(line);
     if (bullet) items.push(bullet[1]!);
     else if (line.trim() && items.length > 0) items[items.length - 1] += ` ${line.trim()}`;
     else if (line.trim()) items.push(line.trim());

@@ -67,7 +67,8 @@ const turnChars = 600;
  */
 const data = (text: string) =>
   text
-    .replace(/\s*\n\s*/g, ' ')
+    // Each run of white space once (`\s*\n\s*` rescanned a long run without a newline from each of its characters).
+    .replace(/\s+/g, (space) => (space.includes('\n') ? ' ' : space))
     .replace(/</g, '\u2039')
     .replace(/>/g, '\u203a');
 
@@ -203,9 +204,9 @@ export function parseModelReply(reply: string, candidates: readonly Citation[]):
         return `[${upper}]`;
       })
       .replace(/ {2,}/g, ' ')
-      .replace(/ +([.,;:!?])(?=\s|$)/g, '$1')
+      .replace(/ ([.,;:!?])(?=\s|$)/g, '$1')
       .trimEnd();
-    if (/^\s*([-*+]|\d+[.)])?\s*$/.test(kept)) continue;
+    if (/^(?:[-*+]|\d+[.)])?$/.test(kept.trim())) continue; // nothing left but a list marker
     lines.push(kept);
   }
   const citations = cited.flatMap((id) => candidates.filter((citation) => citation.controlId === id));

@@ -13,13 +13,42 @@ export const attentionStatuses: ControlStatus[] = ['failing', 'stale', 'missing'
 export const offTopic =
   /\b(ignore (all |any |the |your )?(previous|prior|above|earlier) (instructions|prompts?)|system prompt|jailbreak|pretend (to be|you are)|revenue|profits?|fees?|pricing|prices?|costs?|how much (?:does|do|would|will|is|are) [a-z0-9 ]{0,40}(?:cost|charge)\w*|earnings|salar(y|ies)|payroll|budget|weather|forecast|jokes?|funny|poems?|poetry|haiku|songs?|lyrics|recipes?|cook(ing)?|restaurants?|movies?|films?|sports?|football|soccer|basketball|baseball|world cup|super bowl|olympics|stock price|share price|bitcoin|cryptocurrenc\w*|lottery|horoscope|translate|capital of|meaning of life|who (won|invented|wrote|painted)|your name|are you (a |an )?(bot|ai|human|robot)|what time is it|what day is it|dating|girlfriend|boyfriend|vacation|holiday plans?|performance reviews?|appraisals?|promotions?|(sick|parental|annual) leave|pto|time off|birthdays?|job interviews?|how (do|can|should) i (reset|change|recover|unlock) my|cheaper|(recommend|suggest) (a|an|some|another) (product|tool|vendor|alternative)|alternatives? to)\b/;
 
+/** What ends a line for `.` in an expression: text split at these reads as `.*` does. */
+export const lineBreaks = /[\n\r\u2028\u2029]/;
+
+/**
+ * Whether `first` is followed by `then` within one part of the text, parts ending at `breaks` (a
+ * `?` by default): what `/first[^?]*then/` asks, read in one pass. That expression rescans the
+ * rest of the sentence after every `first`, quadratic in a sentence that repeats it without
+ * `then`. Neither is global; `then` reads the rest of the part as a text of its own, so a `\b`
+ * that starts it must not hang on the character before (it does not after a `first` ending in `\b`).
+ */
+export function followedBy(text: string, first: RegExp, then: RegExp, breaks: string | RegExp = '?'): boolean {
+  return text.split(breaks).some((part) => {
+    const found = first.exec(part);
+    return found !== null && then.test(part.slice(found.index + found[0].length));
+  });
+}
+
+const notInReportCue =
+  /\bon[- ]call\b|\b(?:auditors?|auditor's) (?:write|wrote|said|say|found|noted?|opinion|letter|comments?)\b|\bhow many (?!controls?\b|requirements?\b|findings?\b|frameworks?\b)[a-z]+(?: [a-z]+)? (?:do|does|did) (?:we|you|acme|the company|our company) (?:have|employ|serve|run|use)\b/;
+const whoDid =
+  /\bwho (?:approved|signed(?: off)?|authori[sz]ed|merged|deployed|wrote|released|pushed|made|created|changed|configured|set up|opened|introduced|caused|broke|disabled|enabled|turned off|deleted|removed)\b/g;
+
 /**
  * Facts the report never holds, whatever the topic: inventories ("how many employees do we
  * have") and who did what outside the evidence ("who approved the last change"). Exceptions are
- * the one approval the report records, so a question about them is not refused here.
+ * the one approval the report records, so "who …" with "exception" after it on its line is not
+ * refused here. The last "who …" of a line decides (an "exception" after it follows every one
+ * before it too): one pass, where a look-ahead from every "who …" rescanned the rest of the line.
  */
-export const notInReport =
-  /\bon[- ]call\b|\b(?:auditors?|auditor's) (?:write|wrote|said|say|found|noted?|opinion|letter|comments?)\b|\bhow many (?!controls?\b|requirements?\b|findings?\b|frameworks?\b)[a-z]+(?: [a-z]+)? (?:do|does|did) (?:we|you|acme|the company|our company) (?:have|employ|serve|run|use)\b|\bwho (?:approved|signed(?: off)?|authori[sz]ed|merged|deployed|wrote|released|pushed|made|created|changed|configured|set up|opened|introduced|caused|broke|disabled|enabled|turned off|deleted|removed)\b(?!.*\bexceptions?\b)/;
+export function asksNotInReport(text: string): boolean {
+  if (notInReportCue.test(text)) return true;
+  return text.split(lineBreaks).some((line) => {
+    const last = [...line.matchAll(whoDid)].at(-1);
+    return last !== undefined && !/\bexceptions?\b/.test(line.slice(last.index + last[0].length));
+  });
+}
 
 /** Frameworks and standards the catalog does not map to: a question about one is about something the report never holds. */
 export const otherFramework =
@@ -60,8 +89,13 @@ const statusCues: [ControlStatus | 'attention', RegExp][] = [
   ['passing', /\b(passing|passes|passed|pass|green|in good shape)\b/],
 ];
 
+/**
+ * A list of severities and what they qualify. Tried only from a list's first severity (the
+ * look-behind): from each later one it rescanned the rest of the list, quadratic in a long one,
+ * and found nothing the first one did not.
+ */
 export const severityCue =
-  /\b(critical|high|medium|low)(?:(?:,? (?:or|and|and\/or) |, |\/)(?:critical|high|medium|low))*(?:[- ](?:severity|sev|risk|priority))?\s+(controls?|ones|issues|problems|findings|risks|items|failures|gaps)\b|\b(critical|high|medium|low)(?:(?:,? (?:or|and|and\/or) |, |\/)(?:critical|high|medium|low))*[- ]sev(?:erity)?\b/g;
+  /(?<!\b(?:critical|high|medium|low)(?:,? (?:or|and|and\/or) |, |\/))\b(critical|high|medium|low)(?:(?:,? (?:or|and|and\/or) |, |\/)(?:critical|high|medium|low))*(?:[- ](?:severity|sev|risk|priority))?\s+(controls?|ones|issues|problems|findings|risks|items|failures|gaps)\b|(?<!\b(?:critical|high|medium|low)(?:,? (?:or|and|and\/or) |, |\/))\b(critical|high|medium|low)(?:(?:,? (?:or|and|and\/or) |, |\/)(?:critical|high|medium|low))*[- ]sev(?:erity)?\b/g;
 
 /** Every severity a question names in its severity phrases ("high or critical severity controls"). */
 export const severitiesIn = (text: string): Severity[] => [

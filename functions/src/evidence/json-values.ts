@@ -208,7 +208,7 @@ export class JsonValueSplitter {
     } catch (error) {
       const message = (error as Error).message
         .replace(/, ".*" is not valid JSON$/s, '')
-        .replace(/ in JSON at position \d+.*$/s, '');
+        .replace(/ in JSON at position \d.*$/s, '');
       out.push({ line, error: `not valid JSON: ${message}`, element: true });
     }
   }

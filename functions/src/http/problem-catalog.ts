@@ -210,6 +210,14 @@ export const problemCatalog = {
     title: 'Attachments too large or too many',
     description: 'A file is larger than the per-file limit, or there are more files than allowed; `detail` says which.',
   },
+  too_many_form_parts: {
+    status: 413,
+    title: 'Too many form parts',
+    description:
+      'A `multipart/form-data` body has more text fields, files or parts in all than the operation reads (its ' +
+      'description gives the limits, `detail` the one passed). The form was refused as it was read, before any of it ' +
+      'was checked. Send each value once, and no more values than the schema allows.',
+  },
   attachment_type_not_allowed: {
     status: 415,
     title: 'Attachment type not allowed',

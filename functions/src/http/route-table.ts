@@ -45,6 +45,20 @@ export interface BodySpec {
   files: string[];
   /** For forms: the text fields that may repeat (arrays in the schema). */
   lists: string[];
+  /** For forms: how much of one is read at all (`x-form-limits`); the build gives every form its limits. */
+  formLimits?: FormLimits;
+}
+
+/** The most a form parser reads of one form: past a count the form is refused (413), past `fieldBytes` the field (400). */
+export interface FormLimits {
+  /** Text fields. */
+  fields: number;
+  /** Parts that carry a file. */
+  files: number;
+  /** Parts of any kind, those that name no field included. */
+  parts: number;
+  /** Bytes of one text field. */
+  fieldBytes: number;
 }
 
 export interface RouteOperation {
@@ -90,7 +104,7 @@ export function compilePaths(operations: RouteOperation[]): CompiledPaths {
     if (!compiled) {
       const names: string[] = [];
       const source = operation.path
-        .split(/(\{[^}]+\})/)
+        .split(/(\{[^{}]+\})/)
         .map((part) => {
           const name = /^\{([^}]+)\}$/.exec(part)?.[1];
           if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -212,10 +212,13 @@ function ipv6Words(address: string): number[] {
   return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
+/** The name without its trailing dots; tried from the first dot of a run only, so a run that does not end the name costs its length once. */
+const withoutTrailingDots = (host: string) => host.replace(/(?<!\.)\.+$/, '');
+
 /** Why a host name may not be a target, or undefined when it may (its addresses are checked later). */
 function nameRefusal(host: string, policy: TargetPolicy): string | undefined {
   // "localhost." is localhost: a trailing dot only says the name is absolute.
-  const name = host.replace(/\.+$/, '');
+  const name = withoutTrailingDots(host);
   if (name === 'localhost') return policy.allowLoopback ? undefined : `${host} is a loopback name`;
   if (name === 'metadata' || name === 'metadata.google.internal') return `${host} is the cloud metadata server`;
   for (const [suffix, kind] of INTERNAL_SUFFIXES) {
@@ -233,7 +236,7 @@ function hostOf(url: URL): string {
 
 /** Whether a host is loopback: exactly when allowing loopback changes the verdict on it. */
 function isLoopbackHost(host: string): boolean {
-  if (host.replace(/\.+$/, '') === 'localhost') return true;
+  if (withoutTrailingDots(host) === 'localhost') return true;
   return isIP(host) !== 0 && blockedReason(host, { allowLoopback: true }) !== blockedReason(host, { allowLoopback: false });
 }
 

@@ -101,7 +101,7 @@ async function printPlan(plan: Plan, io: CollectorIo): Promise<boolean> {
  * counted as not sent, for a re-run to send. False when the input failed.
  */
 async function sendAll(plan: Plan, options: CollectorOptions, io: CollectorIo, summary: Summary): Promise<boolean> {
-  const endpoint = `${options.url.replace(/\/+$/, '')}/api/evidence`;
+  const endpoint = `${options.url.replace(/(?<!\/)\/+$/, '')}/api/evidence`;
   let tried = 0;
   let stopped = false;
   let complete = true;

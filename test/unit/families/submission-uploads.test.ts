@@ -2,7 +2,8 @@
  * What a client can send as an upload, through real requests to the submissions family: file
  * names are cleaned (no directory, no control or bidi characters) and cut to length without
  * splitting a character, every stored name downloads — even one an earlier version stored
- * with half a surrogate pair — and a body that ends before its closing boundary is a 400.
+ * with half a surrogate pair — a body that ends before its closing boundary is a 400, and a
+ * form is read only up to its limits (formLimits), however many parts it repeats.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSubmissionsFamily } from '../../../functions/src/families/submissions.ts';
@@ -10,6 +11,7 @@ import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts
 import { logs } from '../../../functions/src/logs.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
+import { formLimits } from '../../../functions/src/submissions/upload-limits.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { fakeVerifier, setMode, tableOf } from '../../support/families.ts';
@@ -192,5 +194,114 @@ describe('truncated uploads', () => {
     );
     expect(result.failures).not.toHaveBeenCalled();
     expect((await store.list('submissions/')).items).toHaveLength(before);
+  });
+});
+
+describe('form limits', () => {
+  /** A form of `count` parts, each `part` between boundaries, then `rest` (whole parts) and the closing boundary. */
+  const repeated = (count: number, part: string, rest = '') =>
+    `--${boundary}\r\n${part}\r\n`.repeat(count) + rest + `--${boundary}--\r\n`;
+  const field = (name: string, value: string) => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`;
+  const statement = `--${boundary}\r\n${field('statement', 'Policy approved.')}\r\n`;
+
+  async function refused(body: string) {
+    const before = (await store.list('submissions/')).items.length;
+    const response = await postForm(body);
+    const problem = (await response.json()) as Record<string, unknown>;
+    expect((await store.list('submissions/')).items).toHaveLength(before);
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      problem,
+      requestId: response.headers.get('x-request-id')!,
+    };
+  }
+
+  it('answers 413 too_many_form_parts for 60,000 repeated controls fields (4 MB), reading no field past the 64th', async () => {
+    const body = repeated(60_000, field('controls', 'IAM-01'), statement);
+    expect(body.length).toBeGreaterThan(4_000_000);
+    const result = await refused(body);
+    expect(result.status).toBe(413);
+    expect(result.type).toBe('application/problem+json');
+    expect(result.problem).toEqual(
+      expectedProblem(
+        'too_many_form_parts',
+        `The form has more than ${formLimits.fields} text fields, more than this operation reads; it was not read further.`,
+        '/api/submissions',
+        result.requestId,
+      ),
+    );
+  });
+
+  it('answers 413 too_many_form_parts for 60,000 parts that name no field', async () => {
+    const result = await refused(repeated(60_000, 'Content-Type: text/plain\r\n\r\nnameless', statement));
+    expect([result.status, result.problem]).toEqual([
+      413,
+      expectedProblem(
+        'too_many_form_parts',
+        `The form has more than ${formLimits.parts} parts, more than this operation reads; it was not read further.`,
+        '/api/submissions',
+        result.requestId,
+      ),
+    ]);
+  });
+
+  it('answers 413 too_many_form_parts past the files it reads, and 413 attachment_too_large with the count below that', async () => {
+    const file = (index: number) =>
+      `Content-Disposition: form-data; name="attachments"; filename="f${index}.txt"\r\nContent-Type: text/plain\r\n\r\nfile ${index}`;
+    const files = (count: number) => Array.from({ length: count }, (_, index) => `--${boundary}\r\n${file(index)}\r\n`).join('');
+    const past = await refused(repeated(1, field('controls', 'PPL-06'), statement + files(formLimits.files + 1)));
+    expect([past.status, past.problem]).toEqual([
+      413,
+      expectedProblem(
+        'too_many_form_parts',
+        `The form has more than ${formLimits.files} files, more than this operation reads; it was not read further.`,
+        '/api/submissions',
+        past.requestId,
+      ),
+    ]);
+    const read = await refused(repeated(1, field('controls', 'PPL-06'), statement + files(formLimits.files)));
+    expect([read.status, read.problem]).toEqual([
+      413,
+      expectedProblem(
+        'attachment_too_large',
+        `${formLimits.files} files were attached; at most 5 are accepted.`,
+        '/api/submissions',
+        read.requestId,
+      ),
+    ]);
+  });
+
+  it('reads a form of exactly as many text fields as it allows, so the schema names what is wrong with it', async () => {
+    const controls = Array.from(
+      { length: formLimits.fields - 1 },
+      (_, index) => `--${boundary}\r\n${field('controls', `ZZ-${100 + index}`)}\r\n`,
+    );
+    const result = await refused(`${controls.join('')}${statement}--${boundary}--\r\n`);
+    expect([result.status, result.problem]).toEqual([
+      400,
+      expectedProblem(
+        'invalid_request',
+        'The body /controls must NOT have more than 50 items.',
+        '/api/submissions',
+        result.requestId,
+        {
+          errors: [{ in: 'body', pointer: '/controls', message: 'must NOT have more than 50 items' }],
+        },
+      ),
+    ]);
+  });
+
+  it('answers 400 for a text field longer than it reads, naming the field', async () => {
+    const result = await refused(
+      repeated(1, field('controls', 'PPL-06'), `--${boundary}\r\n${field('statement', 'é'.repeat(8193))}\r\n`),
+    );
+    const message = `is longer than ${formLimits.fieldBytes} bytes`;
+    expect([result.status, result.problem]).toEqual([
+      400,
+      expectedProblem('invalid_request', `The body /statement ${message}.`, '/api/submissions', result.requestId, {
+        errors: [{ in: 'body', pointer: '/statement', message }],
+      }),
+    ]);
   });
 });

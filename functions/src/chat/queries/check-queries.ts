@@ -56,7 +56,7 @@ function wordsOf(check: Check): Map<string, number> {
   const add = (words: string[], weight: number) => {
     for (const word of words) weights.set(word, Math.max(weights.get(word) ?? 0, weight));
   };
-  add(wordsIn(`${check.pass} ${check.fail}`.replace(/\{\{[^}]*\}\}/g, ' ')), 1);
+  add(wordsIn(`${check.pass} ${check.fail}`.replace(/\{\{[^{}]*\}\}/g, ' ')), 1);
   add(wordsIn(check.kind), 1);
   add(wordsIn(literals.join(' ')), 1);
   add(wordsIn([check.id, ...fields].join(' ')), 2);

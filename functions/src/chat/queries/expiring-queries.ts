@@ -13,7 +13,7 @@ import type { ChatTurn } from '../intent-model.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { lastQuestion, previouslyCited } from '../topics.js';
 import { stem, stopWords, tokenize } from '../vocabulary.js';
-import { statusesIn } from '../question-cues.js';
+import { followedBy, statusesIn } from '../question-cues.js';
 import { datesIn } from './periods.js';
 import type { Query } from './query-model.js';
 import { answered } from './report-queries.js';
@@ -61,7 +61,7 @@ export function expiringQuery(text: string, history: readonly ChatTurn[], index:
   const again = /^(and|what about|how about|ok,? and)\b/.test(text) && freshnessCue.test(lastQuestion(history));
   if (!freshnessCue.test(text) && !again) return undefined;
   // "When did it go stale?" asks about the past: the control's history, not what lies ahead.
-  if (/\b(did|went|was|were|had|has been)\b[^?]*\b(stale|expire|lapse)/.test(text)) return undefined;
+  if (followedBy(text, /\b(did|went|was|were|had|has been)\b/, /\b(stale|expire|lapse)/)) return undefined;
   const words = new Set(
     tokenize(text)
       .filter((token) => token.length >= 4 && !stopWords.has(token))

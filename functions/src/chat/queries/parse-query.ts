@@ -9,9 +9,9 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import type { FrameworkId } from '../../contract.js';
-import { monthAhead, monthPattern, windowAhead } from '../day-phrases.js';
+import { escapeRegExp, monthAhead, monthPattern, windowAhead } from '../day-phrases.js';
 import type { ChatTurn } from '../intent-model.js';
-import { attentionStatuses, statusesIn } from '../question-cues.js';
+import { attentionStatuses, followedBy, lineBreaks, statusesIn } from '../question-cues.js';
 import { controlIdsIn, frameworkMatches, type ReportIndex } from '../report-index.js';
 import { lastQuestion, previouslyCited, searchTopic } from '../topics.js';
 import { checksAskedAbout } from './check-queries.js';
@@ -39,7 +39,7 @@ const readinessCue =
 const blockingCue =
   /\b(unproven|why|hold\w* (us |it |them )?(back|up)|held (us |it |them )?(back|up)|what (would|will|does) it take|to get \S+ (to )?met|block\w*|keep\w*|stop\w*|prevent\w*|not met|unmet|gaps?|missing|wrong|fail\w*|attention|problems?|need\w*)\b/;
 const gapsCue =
-  /\b(no control|not covered|uncovered|without (a |any )?control|nothing mapped|no mapping|unmapped|how many [^?]*\bgaps|(do|does) (we|the catalog) cover)\b/;
+  /\b(no control|not covered|uncovered|without (a |any )?control|nothing mapped|no mapping|unmapped|(do|does) (we|the catalog) cover)\b/;
 /** Two named days are compared on any of these; a span only on a score or trend word ("changes over the past 3 days" is a diff). */
 const compareCue = /\b(score|trend\w*|chang\w*|progress\w*|improv\w*|posture|different|difference|compare\w*|versus|vs)\b/;
 const trendCue = /\b(score|trend\w*|moved?|progress\w*|improv\w*|posture|lowest|highest|best|worst|evolv\w*)\b/;
@@ -51,7 +51,10 @@ const historyCue =
 const passingTheFramework =
   /\bpass(es|ed|ing)? (?:(?:the|our|an?|this|next|its|their) )?(?=soc|iso|nist|\d|audit|certif|assess|framework|standard)/g;
 const exceptionCue =
-  /\b(exceptions?|risk acceptances?|accepted risks?|accepted as (a )?risks?|accept(ed)? (the |a |as a )?risks?|waiv\w*|(what|which|anything|something)\b[^?]* (we )?(have )?accepted)\b/;
+  /\b(exceptions?|risk acceptances?|accepted risks?|accepted as (a )?risks?|accept(ed)? (the |a |as a )?risks?|waiv\w*)\b/;
+/** "Which risks have we accepted": what `exceptionCue` holds, and "what/which … accepted" in one sentence. */
+const asksExceptions = (text: string) =>
+  exceptionCue.test(text) || followedBy(text, /\b(what|which|anything|something)\b/, / (we )?(have )?accepted\b/);
 
 export function parseQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
   const reportDate = index.report.date;
@@ -151,7 +154,7 @@ function checksQuery(text: string, index: ReportIndex): Query | undefined {
 
 function exceptionsQuery(text: string): Query | undefined {
   const scopedOut = /\b(scoped[- ]out|out of scope|not applicable|excluded|exempt\w*)\b/.test(text);
-  if (!exceptionCue.test(text) || /\bexception handling\b/.test(text)) return undefined;
+  if (!asksExceptions(text) || /\bexception handling\b/.test(text)) return undefined;
   return { kind: 'exceptions', ...(scopedOut ? { scopedOut } : {}) };
 }
 
@@ -223,7 +226,7 @@ function ownerIn(text: string, index: ReportIndex): string | undefined {
 function ownerQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
   const owner = ownerIn(text, index);
   if (!owner) return undefined;
-  const asked = statusesWithout(text, new RegExp(owner.toLowerCase(), 'g'));
+  const asked = statusesWithout(text, new RegExp(escapeRegExp(owner.toLowerCase()), 'g'));
   // "What does the IT lead need to fix?" asks for what needs attention; "what about the security lead?" asks it again.
   const again = /^(and|what about|how about)\b/.test(text) ? lastQuestion(history) : '';
   const fix = (question: string) => /\b(fix|remediat\w*|address|work on|sort out|action)\b/.test(question);
@@ -257,7 +260,7 @@ function overDaysQuery(text: string, history: readonly ChatTurn[], reportDate: s
   const dates = datesIn(text, reportDate);
   if (dates.length >= 2 && dates[0]!.date !== dates[1]!.date) {
     const [a, b] = [dates[0]!, dates[1]!].sort((x, y) => (x.date < y.date ? -1 : 1));
-    if (compareCue.test(text) || /\bbetween\b|\bfrom\b.*\bto\b/.test(text))
+    if (compareCue.test(text) || /\bbetween\b/.test(text) || followedBy(text, /\bfrom\b/, /\bto\b/, lineBreaks))
       return { kind: 'compare', earlier: a!.date, later: b!.date, phrase: `${a!.phrase} and ${b!.phrase}` };
   }
   const yearAgo = /\b(this time last year|a year ago|one year ago|same (day|time) last year)\b/.exec(text);
@@ -289,12 +292,9 @@ function rankingQuery(text: string): Query | undefined {
       text,
     );
   if (move) return { kind: 'biggestMove', direction: move[1] && move[3] ? 'down' : 'up' };
-  if (/\b(which|what) (owner|person|team|lead)\b[^?]*\b(most|fewest|least)\b/.test(text)) return { kind: 'ownersRanked' };
-  if (
-    /\b(which|what) (of (the|our) )?(three |3 )?(frameworks?|standards?)\b[^?]*\b(closest|nearest|best|most|furthest|worst|least|highest|lowest)\b/.test(
-      text,
-    )
-  )
+  if (followedBy(text, /\b(which|what) (owner|person|team|lead)\b/, /\b(most|fewest|least)\b/)) return { kind: 'ownersRanked' };
+  const frameworks = /\b(which|what) (of (the|our) )?(three |3 )?(frameworks?|standards?)\b/;
+  if (followedBy(text, frameworks, /\b(closest|nearest|best|most|furthest|worst|least|highest|lowest)\b/))
     return { kind: 'frameworksRanked' };
   return undefined;
 }
@@ -333,7 +333,7 @@ function readinessQuery(text: string, history: readonly ChatTurn[], index: Repor
     kind: 'readiness',
     framework,
     ...(requirements.length > 0 ? { requirements } : {}),
-    gaps: gapsCue.test(text),
+    gaps: gapsCue.test(text) || followedBy(text, /\bhow many /, /\bgaps\b/),
     ...(asked ? { statuses: asked } : {}),
   };
 }

@@ -21,9 +21,11 @@ const openOutcomes = new Set<Finding['outcome']>(['fail', 'error', 'stale', 'mis
 
 /** The names a question gives a subject: paths and dotted names, and what today's report calls one it names. */
 function namesIn(text: string, index: ReportIndex): string[] {
-  const written = (text.match(/[a-z0-9][a-z0-9_-]*(?:[./@][a-z0-9_-]+)+/g) ?? []).filter(
-    (name) => /[a-z]/.test(name) && name.length >= 6,
-  );
+  // Tried from the start of a run of name characters only (its leading `_` and `-` skipped), not
+  // from each character inside it, which rescanned the rest of the run every time.
+  const written = [...text.matchAll(/(?<![a-z0-9_-])[_-]*([a-z0-9][a-z0-9_-]*(?:[./@][a-z0-9_-]+)+)/g)]
+    .map((match) => match[1]!)
+    .filter((name) => /[a-z]/.test(name) && name.length >= 6);
   const today = subjectQuery(text, index)?.keys ?? [];
   return [...new Set([...written, ...today])];
 }

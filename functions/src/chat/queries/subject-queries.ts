@@ -27,7 +27,12 @@ interface Named {
   display: string;
 }
 
-const emailPattern = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
+/**
+ * An address starts where a run of the characters an address may hold starts: tried inside a run
+ * too, the expression rescans the rest of it from every character, quadratic in a finding message
+ * of 64,000 letters and no `@` (an address can only end the run it starts in, so it finds the same).
+ */
+const emailPattern = /(?<![a-z0-9._%+-])[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
 /** Per report: each name a question may use for a subject, and one expression that finds them all in a question. */
 const names = new WeakMap<ReportIndex, { byAlias: Map<string, Named>; finder: RegExp | undefined }>();
 
