@@ -25,9 +25,9 @@ export const datePattern = '^\\d{4}-\\d{2}-\\d{2}$';
 /**
  * A name or label given by a client (an evidence item's source and subject): no control
  * characters (tabs and line breaks included) and no lone half of a surrogate pair, which no
- * storage key, metadata header or file name can carry.
+ * storage key, metadata header or file name can carry. (`*`: an empty one is `minLength`'s to refuse.)
  */
-export const printableTextPattern = '^[^\\p{Cc}\\p{Cs}]+$';
+export const printableTextPattern = '^[^\\p{Cc}\\p{Cs}]*$';
 
 /** A pattern without its `^…$` anchors, to embed in a larger one (a page's path). */
 export const unanchored = (pattern: string): string => pattern.replace(/^\^/, '').replace(/\$$/, '');
