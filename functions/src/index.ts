@@ -11,7 +11,7 @@ import * as config from './config.js'; // declares the params, so deploys and th
 import { bodyPolicyFor, installRuntimeGuard } from './http/runtime-guard.js';
 import { lazyHandler } from './http/lazy-handler.js';
 import { workerRetry } from './analyses/task-queue.js';
-import { deliveryRetry, deliveryRetryUnderTest } from './webhooks/webhook-dispatch.js';
+import { deliveryRetry, deliveryRetryInEmulator } from './webhooks/webhook-dispatch.js';
 
 // Bodies are read within this function's limit before the runtime's parsers see them.
 installRuntimeGuard({ bodies: () => bodyPolicyFor(config.functionTarget()) });
@@ -132,7 +132,7 @@ export const analysisWorker = onTaskDispatched<{ runId: string }>(
  */
 export const deliverWebhook = onTaskDispatched<{ deliveryId: string }>(
   {
-    retryConfig: { ...(config.faultInjection() ? deliveryRetryUnderTest : deliveryRetry) },
+    retryConfig: { ...(config.inEmulator() ? deliveryRetryInEmulator : deliveryRetry) },
     rateLimits: { maxConcurrentDispatches: 20 },
     ...small,
     secrets: [config.webhookSecretKeySetting],

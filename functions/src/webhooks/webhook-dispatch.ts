@@ -20,11 +20,13 @@ export const deliveryFunctionName = 'deliverWebhook';
 export const deliveryRetry = { maxAttempts: 6, minBackoffSeconds: 5, maxBackoffSeconds: 300, maxDoublings: 6 } as const;
 
 /**
- * The same attempts a second apart and doubling from there, only in the emulators under the
- * integration tests' faults (`config.faultInjection`): a test of retries through the real queue
- * then waits seconds, not minutes. A deployed function always gets `deliveryRetry`.
+ * The same attempts a second apart and doubling from there, only in the emulators: a local
+ * receiver that failed is tried again while someone watches, and a test of retries through the
+ * real queue waits seconds, not minutes. A deployed function always gets `deliveryRetry`. (The
+ * emulator reads a function's options with its own environment and the project's `.env` files
+ * only, so the emulator itself is all this can go by.)
  */
-export const deliveryRetryUnderTest = { ...deliveryRetry, minBackoffSeconds: 1, maxBackoffSeconds: 8 } as const;
+export const deliveryRetryInEmulator = { ...deliveryRetry, minBackoffSeconds: 1, maxBackoffSeconds: 8 } as const;
 
 /** Deliveries recorded and queued at once while announcing. */
 const parallelSends = 16;
