@@ -14,10 +14,10 @@ import {
   assembleReport,
   controlsInOrder,
   evaluateEach,
-  summaryOf,
   type CompiledCatalog,
   type EvaluationInput,
 } from '../assessment/evaluate.js';
+import { summaryOf } from '../assessment/report-summary.js';
 import type { ControlResult } from '../assessment/model.js';
 import { canonicalJson } from '../evidence/canonical-json.js';
 import type { CheckpointStore } from '../evidence/checkpoint-store.js';

@@ -15,11 +15,12 @@
  *
  * Nothing here reads storage or the wall clock, so the same inputs always give the same report.
  */
-import { expiringHorizonDays, maxExpiringPerControl, plural, severityWeights } from '../contract.js';
+import { expiringHorizonDays, maxExpiringPerControl, plural } from '../contract.js';
 import { compileCheck, outcomeOf, renderMessage, type CompiledCheck } from './checks.js';
 import { followUpOf } from './due-dates.js';
 import { applyExceptions, type ActiveException } from './exceptions.js';
 import { readinessOf, readinessShares } from './readiness.js';
+import { diffReports, summaryOf } from './report-summary.js';
 import {
   controlsOfFinding,
   findingKey,
@@ -38,9 +39,7 @@ import {
   type ExpiringItem,
   type Finding,
   type Report,
-  type ReportDiff,
   type SetAsideEvidence,
-  type StatusCounts,
 } from './model.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -432,46 +431,6 @@ function runCheck({ check, test, where }: CompiledCheck, fresh: Indexed[]): Find
   return findings;
 }
 
-export function countStatuses(results: readonly Pick<ControlResult, 'status'>[]): StatusCounts {
-  const counts: StatusCounts = { passing: 0, failing: 0, stale: 0, missing: 0, not_applicable: 0 };
-  for (const result of results) counts[result.status]++;
-  return counts;
-}
-
-/**
- * Severity-weighted share of applicable controls that pass, 0–100 with one decimal; 100 with none
- * applicable. Scoped-out and risk-accepted controls are not applicable to it.
- */
-export function scoreOf(results: readonly Pick<ControlResult, 'status' | 'severity' | 'riskAccepted'>[]): number {
-  let total = 0;
-  let passing = 0;
-  for (const result of results) {
-    if (result.status === 'not_applicable' || result.riskAccepted) continue;
-    const weight = severityWeights[result.severity];
-    total += weight;
-    if (result.status === 'passing') passing += weight;
-  }
-  return total === 0 ? 100 : Math.round((1000 * passing) / total) / 10;
-}
-
-export function diffReports(
-  current: readonly Pick<ControlResult, 'id' | 'status'>[],
-  previous: Pick<Report, 'date' | 'controls'> | null,
-): ReportDiff {
-  const diff: ReportDiff = { previousDate: previous?.date ?? null, newlyFailing: [], fixed: [], newlyStale: [], changes: [] };
-  if (!previous) return diff;
-  const before = new Map(previous.controls.map((control) => [control.id, control.status]));
-  for (const { id, status } of current) {
-    const from = before.get(id);
-    if (from === undefined || from === status) continue;
-    diff.changes.push({ id, from, to: status });
-    if (status === 'failing') diff.newlyFailing.push(id);
-    if (status === 'stale') diff.newlyStale.push(id);
-    if (from === 'failing' && status === 'passing') diff.fixed.push(id);
-  }
-  return diff;
-}
-
 /**
  * The controls' results one at a time, in control-id order, so an analysis run can report each
  * as it goes. `only` limits the run to some controls; the order is the same either way.
@@ -545,10 +504,6 @@ function withFollowUp(
     const due = followUp && result.riskAccepted ? { openSince: followUp.openSince } : followUp;
     return { ...result, ...(owner === undefined ? {} : { owner }), ...due };
   });
-}
-
-export function summaryOf(controls: readonly Pick<ControlResult, 'status' | 'severity' | 'riskAccepted'>[]): Report['summary'] {
-  return { score: scoreOf(controls), counts: countStatuses(controls), controls: controls.length };
 }
 
 export function evaluate(compiled: CompiledCatalog, input: EvaluationInput): Report {

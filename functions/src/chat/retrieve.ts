@@ -5,7 +5,7 @@
  * language model) sees this and nothing else, so it cannot cite what was not retrieved.
  */
 import { addDays } from '../assessment/dates.js';
-import { diffReports, summaryOf } from '../assessment/evaluate.js';
+import { diffReports, summaryOf } from '../assessment/report-summary.js';
 import type {
   ControlResult,
   ControlStatus,

@@ -5,15 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDueDays } from '../../../functions/src/assessment/due-dates.ts';
 import { CheckCompileError, renderMessage } from '../../../functions/src/assessment/checks.ts';
-import {
-  compileCatalog,
-  countStatuses,
-  diffReports,
-  evaluate,
-  indexEvidence,
-  scoreOf,
-  type EvaluationInput,
-} from '../../../functions/src/assessment/evaluate.ts';
+import { compileCatalog, evaluate, indexEvidence, type EvaluationInput } from '../../../functions/src/assessment/evaluate.ts';
+import { countStatuses, diffReports, scoreOf } from '../../../functions/src/assessment/report-summary.ts';
 import type {
   Check,
   Control,

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultDueDays } from '../../../functions/src/assessment/due-dates.ts';
-import { assembleReport, compileCatalog, scoreOf } from '../../../functions/src/assessment/evaluate.ts';
+import { assembleReport, compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
+import { scoreOf } from '../../../functions/src/assessment/report-summary.ts';
 import { applyExceptions, inForceOn, type ActiveException } from '../../../functions/src/assessment/exceptions.ts';
 import type { ControlResult, Finding } from '../../../functions/src/assessment/model.ts';
 import { readinessOf } from '../../../functions/src/assessment/readiness.ts';

@@ -6,7 +6,7 @@
  */
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it, vi } from 'vitest';
-import { diffReports, summaryOf } from '../../../functions/src/assessment/evaluate.ts';
+import { diffReports, summaryOf } from '../../../functions/src/assessment/report-summary.ts';
 import type { ControlResult, ControlStatus, Finding, Report } from '../../../functions/src/assessment/model.ts';
 import { answerQuestion, type AnswerInput } from '../../../functions/src/chat/answer.ts';
 import { escapeMarkdown } from '../../../functions/src/chat/compose.ts';

@@ -7,7 +7,7 @@
  * judged by the held-out bar (precision 0.9). The held-out sets have their own file (held-out.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { summaryOf } from '../../../functions/src/assessment/evaluate.ts';
+import { summaryOf } from '../../../functions/src/assessment/report-summary.ts';
 import type { Report } from '../../../functions/src/assessment/model.ts';
 import { readinessOf, readinessShares } from '../../../functions/src/assessment/readiness.ts';
 import { logs } from '../../../functions/src/logs.ts';

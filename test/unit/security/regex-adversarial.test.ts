@@ -18,7 +18,7 @@ import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { diffReports, summaryOf } from '../../../functions/src/assessment/evaluate.ts';
+import { diffReports, summaryOf } from '../../../functions/src/assessment/report-summary.ts';
 import type { ControlResult, Finding, Report } from '../../../functions/src/assessment/model.ts';
 import { archiveName } from '../../../functions/src/audit/zip-writer.ts';
 import { guidanceBullets } from '../../../functions/src/chat/compose.ts';
