@@ -106,7 +106,9 @@ describe(`accepting a risk in the web app, ${mode} mode`, () => {
     const { page, problems, close } = await openAt(browser(), '/exceptions', 'exceptions-page@example.com');
     const soonSection = page.getByTestId('exceptions-soon');
     const activeSection = page.getByTestId('exceptions-active');
+    // Each section reads its own page of exceptions: both are waited for.
     await soonSection.locator(`[data-exception="${soon.id}"]`).waitFor(settles);
+    await activeSection.locator(`[data-exception="${later.id}"]`).waitFor(settles);
     expect(await headingOf(page)).toBe('Exceptions');
     expect(
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Exceptions' }).getAttribute('aria-current'),
