@@ -5,56 +5,20 @@
  * too, and a slot whose create never finished is taken back once that create cannot still be
  * running.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { maxWebhooks } from '../../../functions/src/contract.ts';
-import { createWebhooksFamily } from '../../../functions/src/families/webhooks.ts';
 import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
-import type { ObjectStore } from '../../../functions/src/storage/object-store.ts';
-import { WebhookKeys } from '../../../functions/src/webhooks/webhook-keys.ts';
-import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
-import { paths } from '../../../scripts/lib/paths.ts';
-import { fakeVerifier, setMode, tableOf } from '../../support/families.ts';
+import { setMode } from '../../support/families.ts';
 import { expectedProblem } from '../../support/problems.ts';
 import { RecordingStore } from '../../support/recording-store.ts';
-import { serve, type Served } from '../../support/serve.ts';
+import type { Served } from '../../support/serve.ts';
+import { webhookInstances } from '../../support/webhook-instances.ts';
 
-const catalog = compileCatalogSources(paths.catalog);
-const keys = WebhookKeys.parse(WebhookKeys.generate());
 const tooMany = `There are ${maxWebhooks} subscriptions already, the most kept; delete one first.`;
-
-let servers: Served[] = [];
-const folders: string[] = [];
+const { instance, sharedFolder } = webhookInstances();
 
 beforeAll(() => setMode('public'));
-
-afterEach(async () => {
-  await Promise.all(servers.map((served) => served.close()));
-  servers = [];
-  await Promise.all(folders.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
-
-/** One instance of the family over its own handle on the store; `now` is its clock. */
-async function instance(store: () => Promise<ObjectStore>, now = () => new Date()): Promise<Served> {
-  const served = await serve(
-    createWebhooksFamily({
-      store,
-      now,
-      catalog: () => catalog,
-      loadTable: tableOf('webhooks'),
-      verifyToken: fakeVerifier(),
-      queue: () => ({ enqueue: async () => undefined }),
-      policy: () => ({ allowLoopback: false }),
-      lookup: async () => [{ address: '93.184.215.14', family: 4 }],
-      keys: () => keys,
-    }),
-  );
-  servers.push(served);
-  return served;
-}
 
 const create = (served: Served, n: number) =>
   fetch(`${served.url}/api/webhooks`, {
@@ -102,8 +66,7 @@ describe('the subscription cap', () => {
   });
 
   it(`lets exactly ${maxWebhooks} of 40 concurrent creates on four instances over one folder succeed`, async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'evident-cap-'));
-    folders.push(dir);
+    const dir = await sharedFolder();
     const instances = await Promise.all(Array.from({ length: 4 }, () => instance(async () => new LocalFolderStore(dir))));
     const { created, refusals, expectedRefusals } = await createAtOnce(instances, 40);
     expect([created, refusals.length]).toEqual([maxWebhooks, 40 - maxWebhooks]);

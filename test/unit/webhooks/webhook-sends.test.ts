@@ -3,57 +3,28 @@
  * so that it holds across instances: past it, 429 with `Retry-After` until the oldest send in the
  * window is old enough. The clock is the test's.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { webhookManualSends } from '../../../functions/src/contract.ts';
-import { createWebhooksFamily } from '../../../functions/src/families/webhooks.ts';
 import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import type { ObjectStore } from '../../../functions/src/storage/object-store.ts';
-import { WebhookKeys } from '../../../functions/src/webhooks/webhook-keys.ts';
-import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
-import { paths } from '../../../scripts/lib/paths.ts';
-import { fakeVerifier, setMode, tableOf } from '../../support/families.ts';
+import { setMode } from '../../support/families.ts';
 import { expectedProblem } from '../../support/problems.ts';
-import { serve, type Served } from '../../support/serve.ts';
+import type { Served } from '../../support/serve.ts';
+import { webhookInstances } from '../../support/webhook-instances.ts';
 
-const catalog = compileCatalogSources(paths.catalog);
-const keys = WebhookKeys.parse(WebhookKeys.generate());
 const { limit, windowSeconds } = webhookManualSends;
 const start = new Date('2026-11-24T06:00:00Z');
 
-let servers: Served[] = [];
-const folders: string[] = [];
 let now = start;
+const webhooks = webhookInstances();
+const instance = (store: () => Promise<ObjectStore>) => webhooks.instance(store, () => now);
 
 beforeAll(() => setMode('public'));
 
-afterEach(async () => {
-  await Promise.all(servers.map((served) => served.close()));
-  servers = [];
+afterEach(() => {
   now = start;
-  await Promise.all(folders.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
-
-async function instance(store: () => Promise<ObjectStore>): Promise<Served> {
-  const served = await serve(
-    createWebhooksFamily({
-      store,
-      now: () => now,
-      catalog: () => catalog,
-      loadTable: tableOf('webhooks'),
-      verifyToken: fakeVerifier(),
-      queue: () => ({ enqueue: async () => undefined }),
-      policy: () => ({ allowLoopback: false }),
-      lookup: async () => [{ address: '93.184.215.14', family: 4 }],
-      keys: () => keys,
-    }),
-  );
-  servers.push(served);
-  return served;
-}
 
 async function subscribe(served: Served): Promise<string> {
   const response = await fetch(`${served.url}/api/webhooks`, {
@@ -105,8 +76,7 @@ describe('pings and redeliveries', () => {
   });
 
   it(`let exactly ${limit} of 40 concurrent pings through, on two instances over one folder`, async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'evident-sends-'));
-    folders.push(dir);
+    const dir = await webhooks.sharedFolder();
     const instances = [
       await instance(async () => new LocalFolderStore(dir)),
       await instance(async () => new LocalFolderStore(dir)),
