@@ -21,6 +21,7 @@
  * (evidence-snapshot.ts), so each run starts again from the last complete one.
  */
 import type { EvidenceItem, SetAsideEvidence } from './model.js';
+import { isTextCarrier, textsInOf } from './scanner-findings.js';
 
 /**
  * The budget: 64 MiB of items as stored JSON, about 150,000 items of an identity provider's
@@ -63,10 +64,6 @@ function readersOf(item: EvidenceItem): string[] {
   if (item.kind !== 'attestation') return [item.kind];
   return (item.controls ?? []).map((control) => `attestation\u0001${control}`);
 }
-
-const isTextCarrier = (item: EvidenceItem) => item.kind === 'scanner.finding' && typeof item.data['resourceCount'] === 'number';
-const textsInOf = (item: EvidenceItem) =>
-  item.kind === 'scanner.finding' && typeof item.data['textsIn'] === 'string' ? item.data['textsIn'] : undefined;
 
 /** An item's bytes as stored JSON, for a caller that did not read it from storage. */
 export const storedBytes = (item: EvidenceItem) => Buffer.byteLength(JSON.stringify(item));

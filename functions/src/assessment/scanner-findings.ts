@@ -70,7 +70,12 @@ export function findingKey(item: EvidenceItem): string {
 export type TextCarriers = ReadonlyMap<string, EvidenceItem>;
 
 /** Whether an item carries the texts of its finding's other resources. */
-export const isTextCarrier = (item: EvidenceItem) => typeof item.data['resourceCount'] === 'number';
+export const isTextCarrier = (item: EvidenceItem) =>
+  item.kind === 'scanner.finding' && typeof item.data['resourceCount'] === 'number';
+
+/** The id of the item that carries an item's finding texts, when another does. */
+export const textsInOf = (item: EvidenceItem): string | undefined =>
+  item.kind === 'scanner.finding' && typeof item.data['textsIn'] === 'string' ? item.data['textsIn'] : undefined;
 
 /**
  * An item's finding texts: its own, or those of the item its `textsIn` names (when that is the
