@@ -300,11 +300,14 @@ function requirementsOf(value: Json): ScannerFindingData['requirements'] | strin
   }
   const compliance = objectAt(value, 'compliance');
   const standards = Array.isArray(compliance?.['standards']) ? compliance['standards'] : [];
+  // Each requirement is kept under every framework a named standard stands for whose notation it
+  // parses in: read once per framework, not once per standard (a list may name one many times).
+  const named = new Set<ScannerFramework>();
   for (const standard of standards) {
-    // Each requirement is kept under every named standard whose notation it parses in.
     const framework = typeof standard === 'string' ? frameworkOfStandard(standard) : undefined;
-    if (framework) add(framework, compliance?.['requirements']);
+    if (framework) named.add(framework);
   }
+  for (const framework of named) add(framework, compliance?.['requirements']);
   if (tooMany) return `the finding names more than ${maxFindingRequirements} ${tooMany} requirements`;
   const entries = Object.entries(found).map(([framework, ids]) => [framework, [...ids].sort()]);
   return entries.length === 0 ? undefined : Object.fromEntries(entries);
