@@ -13,7 +13,6 @@ import { headerOf, perRequestHeaders, type RecordedAnswer } from './recorded-ans
 /** Where the benchmarks keep their stores, builds and bodies. */
 export const work = join(paths.root, '.local', 'bench');
 export const benchStore = join(work, 'store');
-const functionsFramework = join(paths.root, 'node_modules', '@google-cloud', 'functions-framework', 'build', 'src', 'main.js');
 export const env = {
   ...process.env,
   NODE_ENV: 'production',
@@ -102,7 +101,7 @@ export function writeReplayingHello(name: string, ok: RecordedAnswer, notModifie
 
 /** Serves `target` under functions-framework at `port`; `pinned`, on the server CPU (cpu-pinning.ts). */
 export function startFunction(target: Target, port: number, { pinned = false } = {}): ChildProcess {
-  const args = [functionsFramework, `--target=${target.target}`, `--source=${target.source}`, `--port=${port}`];
+  const args = [paths.functionsFramework, `--target=${target.target}`, `--source=${target.source}`, `--port=${port}`];
   const [command, commandArgs] = pinned ? onServerCpu(process.execPath, args) : [process.execPath, args];
   return spawn(command, commandArgs, { env, stdio: 'ignore' });
 }

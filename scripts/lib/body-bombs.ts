@@ -8,11 +8,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { paths } from './paths.ts';
-
-const functionsFramework = join(paths.root, 'node_modules', '@google-cloud', 'functions-framework', 'build', 'src', 'main.js');
 
 export interface Bomb {
   name: string;
@@ -85,7 +82,7 @@ export interface ServedFunction {
 export async function measureBombs(served: ServedFunction, bombs: Bomb[], port: number): Promise<BombOutcome[]> {
   const outcomes: BombOutcome[] = [];
   for (const bomb of bombs) {
-    const child = spawn(process.execPath, [functionsFramework, `--source=${served.source}`, `--port=${port}`], {
+    const child = spawn(process.execPath, [paths.functionsFramework, `--source=${served.source}`, `--port=${port}`], {
       env: { ...served.env, FUNCTION_TARGET: served.target },
       stdio: 'ignore',
     });

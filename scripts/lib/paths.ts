@@ -21,4 +21,6 @@ export const paths = {
   hostingDist: at('hosting/dist'),
   firebaseJson: at('firebase.json'),
   binNode: at('node_modules/.bin'),
+  /** functions-framework's entry, which serves a built function as production does (`--target`). */
+  functionsFramework: at('node_modules/@google-cloud/functions-framework/build/src/main.js'),
 };

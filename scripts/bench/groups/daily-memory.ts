@@ -31,7 +31,6 @@ import type { Comparison } from '../comparison.ts';
 import { env, stop, work } from '../functions-host.ts';
 import type { BenchGroup } from '../group.ts';
 
-const functionsFramework = join(paths.root, 'node_modules', '@google-cloud', 'functions-framework', 'build', 'src', 'main.js');
 const resources = 6_000;
 /** 4,000 code points of four UTF-8 bytes each: the longest text a finding kept. */
 const emojiText = '\u{1F525}'.repeat(4_000);
@@ -102,7 +101,7 @@ function declaredMemory(): Record<string, number> {
 function serve(target: string, store: string, memoryMiB: number): ChildProcess {
   const node = [`--max-old-space-size=${memoryMiB / 4}`, '--trace-gc'];
   const framework = [`--target=${target}`, `--source=${paths.functions}`, `--port=${port}`];
-  return spawn(process.execPath, [...node, functionsFramework, ...framework], {
+  return spawn(process.execPath, [...node, paths.functionsFramework, ...framework], {
     env: { ...env, EVIDENT_STORE_DIR: store },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
