@@ -3,9 +3,9 @@
  * environment that keeps every process on loopback (no metadata server, no CLI update check,
  * no message-of-the-day fetch, no SDK version lookup, no analytics from a user's own CLI settings).
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { WebhookKeys } from '../../functions/src/webhooks/webhook-keys.ts';
 import { paths } from './paths.ts';
 
 export type Mode = 'public' | 'protected';
@@ -91,7 +91,7 @@ export const localSecretsFile = join(paths.functions, '.secret.local');
 export function withLocalSecrets(current: string): string {
   if (/^[ \t]*(?:export[ \t]+)?WEBHOOK_SECRET_KEY[ \t]*=/m.test(current)) return current;
   const separator = current === '' || current.endsWith('\n') ? '' : '\n';
-  return `${current}${separator}WEBHOOK_SECRET_KEY=${randomBytes(32).toString('base64')}\n`;
+  return `${current}${separator}WEBHOOK_SECRET_KEY=${WebhookKeys.generate()}\n`;
 }
 
 /** Writes the emulators' configuration (above) and makes sure of the local secrets; the configuration's file name. */
