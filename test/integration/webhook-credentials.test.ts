@@ -5,46 +5,25 @@
  * signed with the secret still verifies with the `standardwebhooks` library. Pings past the
  * per-subscription limit answer 429 whichever instance serves them.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { webhookManualSends } from '../../functions/src/contract.ts';
 import { LocalFolderStore } from '../../functions/src/storage/local-folder-store.ts';
 import { api } from '../support/api.ts';
 import { mode } from '../support/emulator.ts';
 import { until } from '../support/until.ts';
+import { useWebhookReceiver, verify } from '../support/webhook-receiver.ts';
 
 const store = new LocalFolderStore(process.env.EVIDENT_STORE_DIR!);
-const received: { headers: IncomingMessage['headers']; body: string }[] = [];
-let server: Server;
-let receiverUrl = '';
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sealed-receiver-path`;
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+const receiver = useWebhookReceiver('/sealed-receiver-path');
 
 describe(`webhook credentials, ${mode} mode`, () => {
   it('are sealed in the store, listed shortened, and still sign a ping that verifies', async () => {
-    const created = await api.fetch('/api/webhooks', { body: { url: receiverUrl, events: ['report.published'] } });
+    const created = await api.fetch('/api/webhooks', { body: { url: receiver.url(), events: ['report.published'] } });
     expect(created.status).toBe(201);
     const { id, url, secret } = (await created.json()) as { id: string; url: string; secret: string };
     try {
-      expect(url).toBe(receiverUrl);
-      const shown = `${new URL(receiverUrl).origin}/…path`;
+      expect(url).toBe(receiver.url());
+      const shown = `${new URL(receiver.url()).origin}/…path`;
       expect(((await (await api.fetch(`/api/webhooks/${id}`)).json()) as { url: string }).url).toBe(shown);
 
       const stored = (await store.read(`webhooks/subscriptions/${id}.json`)).data.toString('utf8');
@@ -56,23 +35,18 @@ describe(`webhook credentials, ${mode} mode`, () => {
       const { id: deliveryId } = (await pinged.json()) as { id: string };
       const message = (await until(
         'the ping to arrive',
-        async () => received.find((candidate) => candidate.headers['webhook-id'] === deliveryId),
+        async () => receiver.received.find((candidate) => candidate.headers['webhook-id'] === deliveryId),
         (arrived) => arrived !== undefined,
         { timeoutMs: 60_000, intervalMs: 250 },
       ))!;
-      const event = new Webhook(secret).verify(message.body, {
-        'webhook-id': String(message.headers['webhook-id']),
-        'webhook-timestamp': String(message.headers['webhook-timestamp']),
-        'webhook-signature': String(message.headers['webhook-signature']),
-      }) as { type: string };
-      expect(event.type).toBe('webhook.ping');
+      expect(verify(secret, message).type).toBe('webhook.ping');
     } finally {
       await api.fetch(`/api/webhooks/${id}`, { method: 'DELETE' });
     }
   }, 90_000);
 
   it(`answers the ping after ${webhookManualSends.limit} in the window with 429 and Retry-After`, async () => {
-    const created = await api.fetch('/api/webhooks', { body: { url: receiverUrl, events: ['report.published'] } });
+    const created = await api.fetch('/api/webhooks', { body: { url: receiver.url(), events: ['report.published'] } });
     const { id } = (await created.json()) as { id: string };
     try {
       const statuses: number[] = [];

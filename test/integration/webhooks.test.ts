@@ -4,47 +4,22 @@
  * library; the tasks emulator makes the attempts and retries them with back-off after the
  * receiver's failures; targets an attacker would like are refused.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { headingOf, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
 import { api } from '../support/api.ts';
 import { functionUrl, hosting, mode } from '../support/emulator.ts';
 import { until } from '../support/until.ts';
+import { useWebhookReceiver, verify, type Received } from '../support/webhook-receiver.ts';
 
 const browser = useBrowser();
 
-interface Received {
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
-const received: Received[] = [];
-/** What the receiver answers, request by request; 204 when the list is empty. */
-let answers: number[] = [];
-let server: Server;
-let receiverUrl = '';
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(answers.shift() ?? 204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/evident`;
-});
-
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+const receiver = useWebhookReceiver('/evident');
+const { received } = receiver;
 
 async function subscribe(events: string[]): Promise<{ id: string; secret: string }> {
-  const response = await api.fetch('/api/webhooks', { body: { url: receiverUrl, events } });
+  const response = await api.fetch('/api/webhooks', { body: { url: receiver.url(), events } });
   expect(response.status).toBe(201);
   return (await response.json()) as { id: string; secret: string };
 }
@@ -65,13 +40,6 @@ const deliveriesWhen = (id: string, done: (items: Delivery[]) => boolean) =>
     { timeoutMs: 120_000, intervalMs: 500 },
   );
 
-const verify = (secret: string, message: Received) =>
-  new Webhook(secret).verify(message.body, {
-    'webhook-id': String(message.headers['webhook-id']),
-    'webhook-timestamp': String(message.headers['webhook-timestamp']),
-    'webhook-signature': String(message.headers['webhook-signature']),
-  }) as { type: string; data: Record<string, unknown> };
-
 describe(`webhooks, ${mode} mode`, () => {
   it.each([
     ['https://10.1.2.3/hooks', '10.1.2.3 is a private address'],
@@ -91,7 +59,7 @@ describe(`webhooks, ${mode} mode`, () => {
   it('delivers a ping after the receiver failed twice: retried with back-off, one webhook-id, every attempt signed', async () => {
     const { id, secret } = await subscribe(['report.published']);
     received.length = 0;
-    answers = [500, 500];
+    receiver.answers = [500, 500];
     const pinged = await api.fetch(`/api/webhooks/${id}/ping`, { method: 'POST' });
     expect(pinged.status).toBe(202);
     const { id: deliveryId } = (await pinged.json()) as { id: string };
@@ -156,7 +124,7 @@ describe(`webhooks, ${mode} mode`, () => {
   it("announces the day's report when the daily job runs, signed, once", async () => {
     const { id, secret } = await subscribe(['report.published']);
     received.length = 0;
-    answers = [];
+    receiver.answers = [];
     // The emulator does not fire schedules: the development trigger runs the same job.
     const ran = await fetch(functionUrl('devDailyReport'), { method: 'POST' });
     const { date } = (await ran.json()) as { date: string };
@@ -175,7 +143,7 @@ describe(`webhooks, ${mode} mode`, () => {
 
   it('lets a person add a webhook on its page, read the secret once, send a ping and see it delivered', async () => {
     received.length = 0;
-    answers = [];
+    receiver.answers = [];
     const opened = await openPage(browser());
     const { page } = opened;
     try {
@@ -190,7 +158,7 @@ describe(`webhooks, ${mode} mode`, () => {
       expect(await page.getByTestId('webhook-events-error').textContent()).toBe('Choose at least one event.');
       expect(await page.getByTestId('webhook-url-error').textContent()).toContain('https://');
 
-      await page.getByTestId('webhook-url-input').fill(receiverUrl);
+      await page.getByTestId('webhook-url-input').fill(receiver.url());
       await page.getByTestId('webhook-event-report.published').check();
       await form.getByLabel('Description').fill('Browser receiver');
       await form.getByRole('button', { name: 'Add the webhook' }).click();
