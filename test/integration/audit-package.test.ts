@@ -13,7 +13,7 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EvidenceItem, Report } from '../../functions/src/assessment/model.ts';
 import { paths } from '../../scripts/lib/paths.ts';
-import { hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
+import { mode, openPage, screenshot, settles, useBrowser, visit } from '../support/browser.ts';
 import { api } from '../support/api.ts';
 import { unzip, utf8, type Unzipped } from '../support/unzip.ts';
 
@@ -107,8 +107,7 @@ describe(`the audit package, ${mode} mode`, () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/audit/package')) asked += 1;
     });
-    await page.goto(`${hosting}/`);
-    if (mode === 'protected') await signIn(page, 'auditor@example.com');
+    await visit(page, '/', 'auditor@example.com');
     const card = page.getByTestId('audit-package');
     await card.waitFor(settles);
     // The last 90 days, from the first report when the history is shorter.

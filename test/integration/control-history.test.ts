@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import type { Report } from '../../functions/src/assessment/model.ts';
 import type { ControlHistory } from '../../functions/src/reports/control-history.ts';
 import { dayLabel, fixText, passingText, streakText } from '../../hosting/src/lib/control-timeline.ts';
-import { openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
+import { openAt, screenshot, settles, useBrowser } from '../support/browser.ts';
 import { api } from '../support/api.ts';
-import { hosting, mode } from '../support/emulator.ts';
+import { mode } from '../support/emulator.ts';
 import { expectedProblem } from '../support/problems.ts';
 
 const browser = useBrowser();
@@ -43,9 +43,7 @@ describe(`the history of a control, ${mode} mode`, () => {
 
   it("shows the last 90 days on the control's page, a day per cell, the summary and every change, then a period chosen there", async () => {
     const history = await api.get<ControlHistory>('/api/controls/IAM-08/history');
-    const { page, problems, close } = await openPage(browser());
-    await page.goto(`${hosting}/controls/IAM-08`);
-    if (mode === 'protected') await signIn(page, 'timeline@example.com');
+    const { page, problems, close } = await openAt(browser(), '/controls/IAM-08', 'timeline@example.com');
     const strip = page.getByTestId('timeline-strip');
     await strip.waitFor(settles);
     expect(await strip.locator('span').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('title')))).toEqual(

@@ -3,14 +3,10 @@
  * finding of 6,000 resources into 6,000 items of 48 KB is refused at its line, a file that makes
  * more items than one import stores is refused whole, and neither stores anything.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, hosting, mode, signUp } from '../support/emulator.ts';
+import { describe, expect, it } from 'vitest';
+import { api } from '../support/api.ts';
+import { mode } from '../support/emulator.ts';
 import { expectedProblem } from '../support/problems.ts';
-
-let auth: Record<string, string> = {};
-beforeAll(async () => {
-  if (mode === 'protected') auth = bearer((await signUp()).idToken);
-});
 
 const run = Date.now().toString(36);
 const emoji = '\u{1F525}'.repeat(4000);
@@ -26,19 +22,12 @@ const finding = (uid: string, resources: readonly string[], extra: Record<string
 const resources = (count: number, prefix: string) => Array.from({ length: count }, (_, n) => `${prefix}-${n}`);
 
 async function importScan(body: string, contentType = 'application/json') {
-  const answer = await fetch(`${hosting}/api/evidence/imports/ocsf`, {
-    method: 'POST',
-    headers: { 'Content-Type': contentType, ...auth },
-    body,
-  });
-  return { status: answer.status, body: (await answer.json()) as unknown, requestId: answer.headers.get('x-request-id')! };
+  const answer = await api.call('/api/evidence/imports/ocsf', { body, headers: { 'Content-Type': contentType } });
+  return { ...answer, requestId: answer.headers.get('x-request-id')! };
 }
 
-async function storedFor(subject: string): Promise<unknown[]> {
-  const answer = await fetch(`${hosting}/api/evidence?${new URLSearchParams({ subject })}`, { headers: auth });
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as { items: unknown[] }).items;
-}
+const storedFor = async (subject: string) =>
+  (await api.get<{ items: unknown[] }>(`/api/evidence?${new URLSearchParams({ subject })}`)).items;
 
 describe(`the OCSF import's limits, ${mode} mode`, () => {
   it("refuses the issue's request, one finding naming 6,000 resources with 4,000-emoji texts, and stores nothing", async () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ControlDetail, Report } from '../../hosting/src/lib/api-types.ts';
 import { paths } from '../../scripts/lib/paths.ts';
-import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
+import { headingOf, mode, openPage, screenshot, settles, useBrowser, visit } from '../support/browser.ts';
 import { api } from '../support/api.ts';
 
 const browser = useBrowser();
@@ -64,8 +64,7 @@ describe(`scanner findings, ${mode} mode`, () => {
     const detail = await api.get<ControlDetail>('/api/controls/IAM-08');
     const opened = await openPage(browser());
     try {
-      await opened.page.goto(`${hosting}/controls/IAM-08`);
-      if (mode === 'protected') await signIn(opened.page, 'scanner@example.com');
+      await visit(opened.page, '/controls/IAM-08', 'scanner@example.com');
       // Twelve checks: the list starts folded.
       await opened.page.getByText(`${detail.scanner.checks.length} checks`).click(settles);
       const listed = opened.page.getByTestId('scanner-checks').locator('li');

@@ -11,6 +11,7 @@ import {
   headingOf,
   hosting,
   mode,
+  openAt,
   openPage,
   screenshot,
   settles,
@@ -71,9 +72,7 @@ describe(`the analyses pages, ${mode} mode`, () => {
   });
 
   it('names a control id that is not one next to the field, without calling the API', async () => {
-    const { page, problems, close } = await openPage(browser());
-    await page.goto(`${hosting}/analyses`);
-    if (mode === 'protected') await signIn(page, 'runner@example.com');
+    const { page, problems, close } = await openAt(browser(), '/analyses', 'runner@example.com');
     await expect.poll(() => headingOf(page), settles).toBe('Analyses');
     let posted = 0;
     page.on('request', (request) => {

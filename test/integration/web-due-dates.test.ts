@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import type { ControlDetail, ControlList, Report } from '../../hosting/src/lib/api-types.ts';
 import { dueText, moreText, openWork, openWorkShown } from '../../hosting/src/lib/due-dates.ts';
 import { longDate, statusLabel } from '../../hosting/src/lib/format.ts';
-import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser, openAt } from '../support/browser.ts';
+import { headingOf, hosting, mode, openAt, openPage, screenshot, settles, useBrowser, visit } from '../support/browser.ts';
 import { api } from '../support/api.ts';
 
 const browser = useBrowser();
@@ -125,8 +125,7 @@ describe(`owners and due dates in the web app, ${mode} mode`, () => {
     const altered = withOneOverdue(report, 3);
     const opened = await openPage(browser());
     await alterToday(opened.page, () => altered.report);
-    await opened.page.goto(`${hosting}/`);
-    if (mode === 'protected') await signIn(opened.page, 'overdue@example.com');
+    await visit(opened.page, '/', 'overdue@example.com');
     const { page, problems, close } = opened;
     await page.getByTestId('open-work').waitFor(settles);
     const rows = await openWorkRows(page);
@@ -144,8 +143,7 @@ describe(`owners and due dates in the web app, ${mode} mode`, () => {
   it('shows no open work and no overdue count for a report made before due dates', async () => {
     const opened = await openPage(browser());
     await alterToday(opened.page, beforeDueDates);
-    await opened.page.goto(`${hosting}/`);
-    if (mode === 'protected') await signIn(opened.page, 'old-report@example.com');
+    await visit(opened.page, '/', 'old-report@example.com');
     const { page, problems, close } = opened;
     await page.getByTestId('score').waitFor(settles);
     expect(await page.getByTestId('open-work').count()).toBe(0);
@@ -167,8 +165,7 @@ describe(`owners and due dates in the web app, ${mode} mode`, () => {
       );
       await route.fulfill({ response, json: { ...answer, controls } });
     });
-    await opened.page.goto(`${hosting}/controls`);
-    if (mode === 'protected') await signIn(opened.page, 'controls-owners@example.com');
+    await visit(opened.page, '/controls', 'controls-owners@example.com');
     const { page, problems, close } = opened;
     await page.getByTestId('control-row').first().waitFor(settles);
 
@@ -316,8 +313,7 @@ describe(`the pages' code, ${mode} mode`, () => {
     opened.page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await opened.page.goto(`${hosting}/`);
-    if (mode === 'protected') await signIn(opened.page, 'page-code@example.com');
+    await visit(opened.page, '/', 'page-code@example.com');
     const { page, problems, close } = opened;
     await page.getByTestId('score').waitFor(settles);
     expect(scripts.filter((path) => /\/assets\/[A-Za-z]+View-/.test(path))).toEqual([]);

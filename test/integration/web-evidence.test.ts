@@ -9,7 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api.ts';
-import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
+import { headingOf, mode, openPage, screenshot, settles, useBrowser, visit } from '../support/browser.ts';
 
 const browser = useBrowser();
 const run = randomUUID().slice(0, 8);
@@ -50,8 +50,7 @@ async function open(path: string) {
   const opened = await openPage(browser());
   const requests: Request[] = [];
   opened.page.on('request', (request) => requests.push(request));
-  await opened.page.goto(`${hosting}${path}`);
-  if (mode === 'protected') await signIn(opened.page, `evidence-${randomUUID().slice(0, 8)}@example.com`);
+  await visit(opened.page, path, `evidence-${randomUUID().slice(0, 8)}@example.com`);
   return { ...opened, requests };
 }
 

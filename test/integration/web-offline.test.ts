@@ -11,8 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { chromiumArgs, findChromium } from '../../scripts/lib/chromium.ts';
 import { longDate } from '../../hosting/src/lib/format.ts';
 import { unreachable } from '../../hosting/src/lib/api.ts';
-import { bearer, signUp } from '../support/emulator.ts';
-import { headingOf, hosting, mode, openPage, phone, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
+import { api } from '../support/api.ts';
+import { headingOf, hosting, mode, openAt, phone, screenshot, settles, useBrowser } from '../support/browser.ts';
 
 const browser = useBrowser();
 
@@ -76,14 +76,8 @@ describe(`the web app on a home screen and offline, ${mode} mode`, () => {
   });
 
   it('keeps the report on screen when the network drops, says so, and loads what was asked meanwhile once it is back', async () => {
-    const auth = mode === 'protected' ? bearer((await signUp()).idToken) : {};
-    const today = (await (await fetch(`${hosting}/api/report/today`, { headers: auth })).json()) as {
-      date: string;
-      summary: { score: number };
-    };
-    const { page, problems, close } = await openPage(browser());
-    await page.goto(`${hosting}/`);
-    if (mode === 'protected') await signIn(page, 'offline@example.com');
+    const today = await api.get<{ date: string; summary: { score: number } }>('/api/report/today');
+    const { page, problems, close } = await openAt(browser(), '/', 'offline@example.com');
     await expect.poll(() => page.getByTestId('score').textContent(), settles).toBe(today.summary.score.toFixed(1));
     const notice = page.getByTestId('offline-notice');
     expect((await notice.textContent())?.trim()).toBe('');

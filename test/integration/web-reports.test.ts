@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { longDate } from '../../hosting/src/lib/format.ts';
 import { api } from '../support/api.ts';
-import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
+import { headingOf, hosting, mode, openAt, screenshot, settles, useBrowser } from '../support/browser.ts';
 
 const browser = useBrowser();
 const poll = settles;
@@ -18,9 +18,7 @@ describe(`report pages, ${mode} mode`, () => {
     const history = await api.get<{ today: string; reports: { date: string }[] }>('/api/report');
     const days = history.reports.map((entry) => entry.date);
     const yesterday = days.at(-2)!;
-    const { page, problems, close } = await openPage(browser());
-    await page.goto(`${hosting}/`);
-    if (mode === 'protected') await signIn(page, 'reader@example.com');
+    const { page, problems, close } = await openAt(browser(), '/', 'reader@example.com');
     await expect.poll(() => headingOf(page), poll).toBe("Today's assessment");
 
     // The previous day, by its link.

@@ -7,9 +7,9 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { headingOf, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
+import { headingOf, openPage, screenshot, settles, useBrowser, visit } from '../support/browser.ts';
 import { api } from '../support/api.ts';
-import { functionUrl, hosting, mode } from '../support/emulator.ts';
+import { functionUrl, mode } from '../support/emulator.ts';
 import { until } from '../support/until.ts';
 import { useWebhookReceiver, verify, type Received } from '../support/webhook-receiver.ts';
 
@@ -147,8 +147,7 @@ describe(`webhooks, ${mode} mode`, () => {
     const opened = await openPage(browser());
     const { page } = opened;
     try {
-      await page.goto(`${hosting}/settings/webhooks`);
-      if (mode === 'protected') await signIn(page, 'webhooks@example.com');
+      await visit(page, '/settings/webhooks', 'webhooks@example.com');
       await page.getByTestId('no-webhooks').or(page.getByTestId('webhook-item').first()).first().waitFor(settles);
       expect(await headingOf(page)).toBe('Webhooks');
       const form = page.getByRole('form', { name: 'Add a webhook' });

@@ -95,11 +95,16 @@ export async function signIn(page: Page, email: string, name = 'Test Person'): P
   await expect.poll(() => page.getByTestId('signed-in-as').textContent(), settles).toBe(email);
 }
 
+/** Goes to `path` on the site, then signs in as `email` when the server requires it (protected mode). */
+export async function visit(page: Page, path: string, email: string): Promise<void> {
+  await page.goto(`${hosting}${path}`);
+  if (mode === 'protected') await signIn(page, email);
+}
+
 /** A fresh page at `path`, signed in as `email` when the server requires it (protected mode). */
 export async function openAt(browser: Browser, path: string, email: string): Promise<OpenPage> {
   const opened = await openPage(browser);
-  await opened.page.goto(`${hosting}${path}`);
-  if (mode === 'protected') await signIn(opened.page, email);
+  await visit(opened.page, path, email);
   return opened;
 }
 
