@@ -192,9 +192,9 @@ function readBody(operation: RouteOperation, req: RequestWithBody, errors: Reque
   checkRawBody(spec, raw, req.headers['content-type']);
   if (spec.format === 'raw') return raw;
   if (spec.format === 'multipart') {
-    if (!spec.formLimits) throw new Error(`${operation.operationId}: a form without x-form-limits`); // the build refuses one
-    const formSpec = { files: spec.files, lists: spec.lists, formLimits: spec.formLimits };
-    return readForm(raw, req.headers['content-type']!, formSpec).then((form) => {
+    const { formLimits } = spec;
+    if (!formLimits) throw new Error(`${operation.operationId}: a form without x-form-limits`); // the build refuses one
+    return readForm(raw, req.headers['content-type']!, { ...spec, formLimits }).then((form) => {
       if (form.refusal) throw form.refusal;
       if (form.problems.length > 0) errors.push(...form.problems);
       else if (operation.validate.body) collect(errors, 'body', operation.validate.body, form.fields);
