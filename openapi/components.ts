@@ -3,7 +3,7 @@
  * the problem catalog, and helpers that give every operation the same response conventions.
  */
 import type { HeaderObject, ReferenceObject, ResponseObject, SchemaObject, SecurityRequirementObject } from 'openapi3-ts/oas31';
-import { problemCatalog, problemTypeBase, type ProblemCode } from '../functions/src/http/problem-catalog.ts';
+import { problemCatalog, problemTypeBase, type ProblemCode } from '@evident/contract/problems';
 
 export const bearerAuth = {
   type: 'http',

@@ -15,8 +15,8 @@ import {
   type ResponseObject,
 } from 'openapi3-ts/oas31';
 import { bearerAuth, deprecationHeaders, headers, problemCodesOf, responses, schemas } from './components.ts';
-import { apiVersionHeader } from '../functions/src/contract.ts';
-import { contentCodings, maxInflatedBytes, maxJsonDepth } from '../functions/src/http/request-limits.ts';
+import { apiVersionHeader } from '@evident/contract';
+import { contentCodings, maxInflatedBytes, maxJsonDepth } from '@evident/contract/request-limits';
 import * as analyses from './paths/analyses.ts';
 import * as audit from './paths/audit.ts';
 import * as auth from './paths/auth.ts';

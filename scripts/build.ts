@@ -2,8 +2,9 @@
  * Builds everything the emulators and a deploy serve:
  *
  * - `functions/lib/`: the compiled functions, each family's route table with precompiled
- *   validators (`generated/routes/`), and the rendered docs (`generated/docs.json`), so the
- *   functions package holds all it needs at run time;
+ *   validators (`generated/routes/`), the rendered docs (`generated/docs.json`) and a compiled
+ *   copy of the contract package (`node_modules/@evident/contract`, scripts/lib/contract-copy.ts),
+ *   so the functions package holds all it needs at run time;
  * - `hosting/dist/`: the web app, `/api/openapi.json` and the Swagger explorer at `/api/swagger`.
  *
  *   node scripts/build.ts                    regenerate committed generated files, then build
@@ -22,6 +23,7 @@ import { renderDocs } from './lib/docs-bundle.ts';
 import { paths } from './lib/paths.ts';
 import { familiesOf, renderRouteModule } from './lib/route-tables.ts';
 import { compileCatalogSources } from './lib/catalog-bundle.ts';
+import { copyContractIntoFunctions } from './lib/contract-copy.ts';
 import { run, step } from './lib/run.ts';
 
 /**
@@ -49,6 +51,7 @@ export async function build({
   await step('Compile functions', async () => {
     rmSync(paths.functionsLib, { recursive: true, force: true });
     await run('tsc', ['-p', paths.functions]);
+    await copyContractIntoFunctions();
     const routes = join(paths.functionsGenerated, 'routes');
     mkdirSync(routes, { recursive: true });
     for (const family of familiesOf(document)) writeFileSync(join(routes, `${family}.js`), renderRouteModule(document, family));

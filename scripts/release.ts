@@ -15,26 +15,28 @@ import { changelogEntry, withEntry } from './lib/changelog.ts';
 import { paths } from './lib/paths.ts';
 import { problemsOf, releasedDescription } from './lib/released-description.ts';
 import { writeGeneratedFiles } from './generate.ts';
-import { apiVersionHeader } from '../functions/src/contract.ts';
+import { apiVersionHeader } from '@evident/contract';
 import { run } from './lib/run.ts';
 
 const packageFiles = [
   join(paths.root, 'package.json'),
   join(paths.functions, 'package.json'),
   join(paths.hosting, 'package.json'),
+  join(paths.root, 'packages', 'contract', 'package.json'),
 ];
 
 function readJson(file: string): Record<string, unknown> {
   return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
 
-/** Writes `version` into the three packages and the lock file's entries for them. */
+/** Writes `version` into the four packages and the lock file's entries for them. */
 function writeVersion(version: string): void {
   for (const file of packageFiles) writeFileSync(file, JSON.stringify({ ...readJson(file), version }, null, 2) + '\n');
   const lockFile = join(paths.root, 'package-lock.json');
   const lock = readJson(lockFile) as { version?: string; packages: Record<string, { version?: string }> };
   lock.version = version;
-  for (const key of ['', 'functions', 'hosting']) if (lock.packages[key]) lock.packages[key].version = version;
+  for (const key of ['', 'functions', 'hosting', 'packages/contract'])
+    if (lock.packages[key]) lock.packages[key].version = version;
   writeFileSync(lockFile, JSON.stringify(lock, null, 2) + '\n');
   // The description itself is a static file on Hosting: its answer names the version as well.
   const firebase = readJson(paths.firebaseJson) as {

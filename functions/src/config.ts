@@ -8,7 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
-import { defaultReminderDays } from './contract.js';
+import { defaultReminderDays } from '@evident/contract';
 
 /** Forgets every value read so far; see `rereadSettings`. */
 const forgetters: (() => void)[] = [];

@@ -10,7 +10,7 @@ import {
   resumeParameters,
   streamEvent,
 } from '../components.ts';
-import { analysisIdPattern, controlIdPattern, runFailureCodes } from '../../functions/src/contract.ts';
+import { analysisIdPattern, controlIdPattern, pageLimits, runFailureCodes } from '@evident/contract';
 
 export const tag = {
   name: 'analyses',
@@ -257,7 +257,12 @@ export const paths: PathsObject = {
       tags: ['analyses'],
       security: access.protected,
       parameters: [
-        { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          schema: { type: 'integer', minimum: 1, maximum: pageLimits.analyses.maximum, default: pageLimits.analyses.default },
+        },
         cursorParameter,
       ],
       responses: {

@@ -4,7 +4,7 @@
  */
 import type { PathsObject, SchemaObject } from 'openapi3-ts/oas31';
 import { access, responseRef } from '../components.ts';
-import { datePattern, maxPeriodDays } from '../../functions/src/contract.ts';
+import { datePattern, maxPeriodDays } from '@evident/contract';
 
 export const tag = {
   name: 'audit',

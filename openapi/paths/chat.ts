@@ -1,7 +1,7 @@
 /** The `chat` family: questions about a report, answered only from it, with citations, as JSON or a resumable stream. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, eventStreamOf, ref, responseRef, resumeParameters, streamEvent } from '../components.ts';
-import { chatMessageIdPattern, datePattern } from '../../functions/src/contract.ts';
+import { chatMessageIdPattern, datePattern } from '@evident/contract';
 
 export const tag = {
   name: 'chat',

@@ -1,7 +1,7 @@
 /** The `controls` family: the control catalog, each control with its latest assessed status. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, jsonResponse, ref, responseRef } from '../components.ts';
-import { controlIdPattern, datePattern, frameworkIds as frameworkIdList } from '../../functions/src/contract.ts';
+import { controlIdPattern, datePattern, frameworkIds as frameworkIdList } from '@evident/contract';
 
 export const tag = {
   name: 'controls',

@@ -1,7 +1,7 @@
 /** The `docs` family: the product documentation, with gated pages for signed-in readers. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, jsonResponse, ref, responseRef } from '../components.ts';
-import { slugMaxLength, slugPattern } from '../../functions/src/contract.ts';
+import { slugMaxLength, slugPattern } from '@evident/contract';
 
 export const tag = {
   name: 'docs',

@@ -1,22 +1,25 @@
 /** The `evidence` family: what collectors and submissions tell Evident about the controls. */
 import type { PathsObject, SchemaObject } from 'openapi3-ts/oas31';
 import { access, cursorParameter, jsonResponse, ref, responseRef } from '../components.ts';
-import { evidenceKindNames, evidenceKinds } from '../evidence-kinds.ts';
+import { evidenceKinds } from '@evident/contract/evidence-kinds';
 
 import {
   controlIdPattern,
   evidenceIdPattern,
+  evidenceKindNames,
   maxBatchBytes,
   maxBatchItems,
   maxDataBytes,
   maxDataDepth,
+  maxFindingRequirements,
+  maxFindingResources,
   maxOcsfImportBytes,
   maxOcsfImportFindings,
   maxOcsfImportItems,
   maxOcsfImportStoredBytes,
+  pageLimits,
   printableTextPattern,
-} from '../../functions/src/contract.ts';
-import { maxFindingRequirements, maxFindingResources } from '../../functions/src/common/ocsf-findings.ts';
+} from '@evident/contract';
 
 export const tag = {
   name: 'evidence',
@@ -38,7 +41,7 @@ const evidenceFields = {
       'Chosen by the collector to make a retry safe: the same id with the same content is accepted again and stored ' +
       'once; the same id with other content is a conflict. Generated when absent.',
   },
-  kind: { type: 'string', enum: evidenceKindNames, description: 'What the item is; decides the shape of `data`.' },
+  kind: { type: 'string', enum: [...evidenceKindNames], description: 'What the item is; decides the shape of `data`.' },
   source: {
     type: 'string',
     minLength: 1,
@@ -80,7 +83,7 @@ const dataByKind: SchemaObject[] = evidenceKindNames.map((name) => ({
 
 export const schemas = {
   ...Object.fromEntries(evidenceKindNames.map((name) => [evidenceKinds[name].schemaName, evidenceKinds[name].data])),
-  EvidenceKind: { type: 'string', enum: evidenceKindNames },
+  EvidenceKind: { type: 'string', enum: [...evidenceKindNames] },
   EvidenceInput: {
     type: 'object',
     required: ['kind', 'source', 'subject', 'collectedAt', 'data'],
@@ -282,7 +285,12 @@ export const paths: PathsObject = {
           description: '`collectedAt` before.',
           schema: { type: 'string', format: 'date-time' },
         },
-        { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          schema: { type: 'integer', minimum: 1, maximum: pageLimits.evidence.maximum, default: pageLimits.evidence.default },
+        },
         cursorParameter,
       ],
       responses: {

@@ -9,10 +9,10 @@ import { access, cursorParameter, jsonResponse, ref, responseRef } from '../comp
 import {
   controlIdPattern,
   exceptionIdPattern,
-  exceptionPageLimits,
   maxActiveExceptionsPerSubject,
   maxExceptionDays,
-} from '../../functions/src/contract.ts';
+  pageLimits,
+} from '@evident/contract';
 
 export const tag = {
   name: 'exceptions',
@@ -173,8 +173,8 @@ export const paths: PathsObject = {
           schema: {
             type: 'integer',
             minimum: 1,
-            maximum: exceptionPageLimits.maximum,
-            default: exceptionPageLimits.default,
+            maximum: pageLimits.exceptions.maximum,
+            default: pageLimits.exceptions.default,
           },
         },
         cursorParameter,

@@ -5,13 +5,7 @@
  */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, jsonResponse, ref, responseRef } from '../components.ts';
-import {
-  controlIdPattern,
-  datePattern,
-  frameworkIdPattern,
-  frameworkIds,
-  requirementStatuses,
-} from '../../functions/src/contract.ts';
+import { controlIdPattern, datePattern, frameworkIdPattern, frameworkIds, requirementStatuses } from '@evident/contract';
 
 export const tag = {
   name: 'frameworks',

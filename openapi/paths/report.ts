@@ -1,7 +1,7 @@
 /** The `report` family: the daily assessment, for today and any past date, and its OSCAL export. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, jsonResponse, ref, responseRef } from '../components.ts';
-import { datePattern, expiringHorizonDays, maxExpiringPerControl, severities } from '../../functions/src/contract.ts';
+import { controlStatuses, datePattern, expiringHorizonDays, maxExpiringPerControl, severities } from '@evident/contract';
 
 export const tag = {
   name: 'report',
@@ -9,8 +9,6 @@ export const tag = {
     'The daily assessment report: every control evaluated against the evidence as of one date. Reports for past ' +
     'dates never change; today\u2019s report is produced on first request if the daily job has not run yet.',
 };
-
-export const controlStatuses = ['passing', 'failing', 'stale', 'missing', 'not_applicable'] as const;
 
 const controlIdList = {
   type: 'array',

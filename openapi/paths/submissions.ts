@@ -1,8 +1,8 @@
 /** The `submissions` family: evidence a person submits by hand, with attached files. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, cursorParameter, jsonResponse, ref, responseRef } from '../components.ts';
-import { formLimits, uploadLimits } from '../../functions/src/submissions/upload-limits.ts';
-import { controlIdPattern, submissionIdPattern } from '../../functions/src/contract.ts';
+import { formLimits, uploadLimits } from '@evident/contract/upload-limits';
+import { controlIdPattern, pageLimits, submissionIdPattern } from '@evident/contract';
 
 export const tag = {
   name: 'submissions',
@@ -140,7 +140,17 @@ export const paths: PathsObject = {
       security: access.protected,
       parameters: [
         { name: 'control', in: 'query', required: false, schema: { type: 'string', pattern: controlIdPattern } },
-        { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } },
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          schema: {
+            type: 'integer',
+            minimum: 1,
+            maximum: pageLimits.submissions.maximum,
+            default: pageLimits.submissions.default,
+          },
+        },
         cursorParameter,
       ],
       responses: {

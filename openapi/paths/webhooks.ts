@@ -7,12 +7,13 @@ import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, cursorParameter, jsonResponse, ref, responseRef } from '../components.ts';
 import {
   maxWebhooks,
+  pageLimits,
   webhookDeliveryIdPattern,
-  webhookManualSends,
   webhookEventTypes,
   webhookFormats,
   webhookIdPattern,
-} from '../../functions/src/contract.ts';
+  webhookManualSends,
+} from '@evident/contract';
 
 export const tag = {
   name: 'webhooks',
@@ -250,7 +251,17 @@ export const paths: PathsObject = {
       security: access.protected,
       parameters: [
         webhookId,
-        { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          schema: {
+            type: 'integer',
+            minimum: 1,
+            maximum: pageLimits.webhookDeliveries.maximum,
+            default: pageLimits.webhookDeliveries.default,
+          },
+        },
         cursorParameter,
       ],
       responses: {

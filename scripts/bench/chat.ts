@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Catalog, Control, ControlResult, ControlStatus, Finding, Report } from '../../functions/src/assessment/model.ts';
 import type * as AnswerModule from '../../functions/src/chat/answer.ts';
-import { severityWeights } from '../../functions/src/contract.ts';
+import { severityWeights } from '@evident/contract';
 import type { ChatTurn } from '../../functions/src/chat/intent-model.ts';
 import type * as ReportIndexModule from '../../functions/src/chat/report-index.ts';
 import type { DayRecord, ReportDays } from '../../functions/src/chat/queries/query-model.ts';

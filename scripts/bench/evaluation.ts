@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as EvaluateModule from '../../functions/src/assessment/evaluate.ts';
 import type { Catalog, Control, EvidenceItem } from '../../functions/src/assessment/model.ts';
-import { evidenceKinds } from '../../openapi/evidence-kinds.ts';
+import { evidenceKinds } from '@evident/contract/evidence-kinds';
 import { paths } from '../lib/paths.ts';
 import { median } from './median.ts';
 

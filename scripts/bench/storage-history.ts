@@ -23,7 +23,7 @@ import type * as EvidenceStoreModule from '../../functions/src/evidence/evidence
 import type * as LogsModule from '../../functions/src/logs.ts';
 import type * as MemoryStoreModule from '../../functions/src/storage/memory-store.ts';
 import type { ObjectStore } from '../../functions/src/storage/object-store.ts';
-import { evidenceKinds } from '../../openapi/evidence-kinds.ts';
+import { evidenceKinds } from '@evident/contract/evidence-kinds';
 import { compiled } from '../lib/compiled.ts';
 import { paths } from '../lib/paths.ts';
 import { serveStores } from './remote-store.ts';

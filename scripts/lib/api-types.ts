@@ -24,7 +24,21 @@ export function renderFamilyTypes(document: OpenAPIObject): string {
     document,
   )
     .map((family) => `'${family}'`)
-    .join(', ')}] as const;\n\n${renderBodyLimits(document)}`;
+    .join(', ')}] as const;\n\n${renderQueryDefaults(document)}\n${renderBodyLimits(document)}`;
+}
+
+/**
+ * The query parameters of each operation that have a default, which the HTTP core fills in
+ * (http/request-input.ts): handlers see them as always there.
+ */
+function renderQueryDefaults(document: OpenAPIObject): string {
+  const lines = describeOperations(document).flatMap((operation) => {
+    const names = operation.parameters.filter((parameter) => parameter.in === 'query' && parameter.default !== undefined);
+    return names.length > 0
+      ? [`  ${operation.operationId}: ${names.map((parameter) => `'${parameter.name}'`).join(' | ')};`]
+      : [];
+  });
+  return `/** The query parameters of each operation that the HTTP core gives their default when a request leaves them out. */\nexport interface QueryDefaults {\n${lines.join('\n')}\n}\n`;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultDueDays, severities, type Severity } from '../../functions/src/contract.ts';
+import { defaultDueDays, severities, type Severity } from '@evident/contract';
 
 type DueDays = Readonly<Record<Severity, number>>;
 

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import matter from 'gray-matter';
 import type { DocRecord, DocsBundle } from '../../functions/src/docs/docs-library.ts';
-import { slugMaxLength, slugPattern } from '../../functions/src/contract.ts';
+import { slugMaxLength, slugPattern } from '@evident/contract';
 import { renderMarkdown } from './markdown.ts';
 
 export { headingId } from './markdown.ts';

@@ -12,7 +12,7 @@ import type {
   SchemaObject,
 } from 'openapi3-ts/oas31';
 import { operationsOf, type OperationEntry } from '../../openapi/document.ts';
-import { problemCatalog } from '../../functions/src/http/problem-catalog.ts';
+import { problemCatalog } from '@evident/contract/problems';
 import { describeOperations } from './route-tables.ts';
 
 const banner = '# Generated from the OpenAPI description by scripts/lib/reference-docs.ts. Do not edit.';

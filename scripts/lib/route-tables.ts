@@ -62,6 +62,7 @@ export function describeOperations(document: OpenAPIObject): OperationDescriptor
         required: parameter.required === true,
         type: itemType as ScalarType,
         array,
+        ...(schema.default !== undefined ? { default: schema.default } : {}),
       });
       groups[parameter.in].properties[parameter.name] = schema;
       if (parameter.required) groups[parameter.in].required.push(parameter.name);

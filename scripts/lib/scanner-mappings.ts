@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Control } from '../../functions/src/assessment/model.ts';
-import { frameworkIds, type FrameworkId } from '../../functions/src/contract.ts';
+import { frameworkIds, type FrameworkId } from '@evident/contract';
 import {
   coveringIds,
   frameworkOfStandard,

@@ -7,8 +7,8 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectedProblem } from '../support/problems.ts';
 import { bearer, hosting, signUp } from '../support/emulator.ts';
-import type { ProblemCode } from '../../functions/src/http/problem-catalog.ts';
-import { slugPattern } from '../../functions/src/contract.ts';
+import type { ProblemCode } from '@evident/contract/problems';
+import { slugPattern } from '@evident/contract';
 import { encodeCursor, type Listing } from '../../functions/src/families/paging.ts';
 import { apiVersion } from '../../functions/src/generated/api-version.ts';
 

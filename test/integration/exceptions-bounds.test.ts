@@ -5,7 +5,7 @@
  * gives. Every exception made here is revoked after.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { maxActiveExceptionsPerSubject } from '../../functions/src/contract.ts';
+import { maxActiveExceptionsPerSubject } from '@evident/contract';
 import type { components } from '../../functions/src/generated/api-types.ts';
 import { api } from '../support/api.ts';
 import { mode } from '../support/emulator.ts';

@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { frameworkIds } from '../../functions/src/contract.ts';
+import { frameworkIds } from '@evident/contract';
 import type { FrameworkDetail, FrameworkList, Report } from '../../hosting/src/lib/api-types.ts';
 import { longDate, statusLabel } from '../../hosting/src/lib/format.ts';
 import {

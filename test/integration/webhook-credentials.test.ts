@@ -6,7 +6,7 @@
  * per-subscription limit answer 429 whichever instance serves them.
  */
 import { describe, expect, it } from 'vitest';
-import { webhookManualSends } from '../../functions/src/contract.ts';
+import { webhookManualSends } from '@evident/contract';
 import { LocalFolderStore } from '../../functions/src/storage/local-folder-store.ts';
 import { api } from '../support/api.ts';
 import { mode } from '../support/emulator.ts';

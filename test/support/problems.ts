@@ -1,5 +1,5 @@
 /** The exact problem body the API answers for a code, for assertions. */
-import { problemCatalog, problemTypeBase, type ProblemCode } from '../../functions/src/http/problem-catalog.ts';
+import { problemCatalog, problemTypeBase, type ProblemCode } from '@evident/contract/problems';
 
 export function expectedProblem(
   code: ProblemCode,

@@ -8,7 +8,7 @@
  * a page of ended runs costs one `list`; a run still going is described from its events.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { analysisIdPattern } from '../contract.js';
+import { analysisIdPattern } from '@evident/contract';
 import { canonicalJson } from '../evidence/canonical-json.js';
 import { newestFirstKey, pageNewestFirst, idOfKey, type PlacedPage } from '../storage/newest-first.js';
 import { ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';

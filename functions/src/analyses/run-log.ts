@@ -9,7 +9,7 @@
  * poll of the store.
  */
 import type { AnalysisEvent, AnalysisEventType } from './analysis-model.js';
-import { isTerminal } from '../contract.js';
+import { isTerminal } from '@evident/contract';
 import { ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 
 /** How often followers look for a new event; the stream delay is about half of it on average. */

@@ -8,14 +8,12 @@
  * break nor extend a run. Its due date is that day plus the days its severity allows (the
  * deployment's settings; 7, 30, 90 and 180 by default), and it is overdue on any later day.
  */
-import type { Severity } from '../contract.js';
-export { defaultDueDays } from '../contract.js';
+import { isOpenStatus, type Severity } from '@evident/contract';
+export { defaultDueDays } from '@evident/contract';
 import { addDays } from './dates.js';
-import type { ControlResult, ControlStatus } from './model.js';
+import type { ControlResult } from './model.js';
 
 export type DueDays = Readonly<Record<Severity, number>>;
-
-export const isOpen = (status: ControlStatus): boolean => status === 'failing' || status === 'stale' || status === 'missing';
 
 export interface FollowUp {
   openSince: string;
@@ -34,8 +32,9 @@ export function followUpOf(
   previous: { date: string; result: Pick<ControlResult, 'status' | 'openSince'> | undefined } | undefined,
   dueDays: DueDays,
 ): FollowUp | undefined {
-  if (!isOpen(result.status)) return undefined;
-  const carried = previous?.result && isOpen(previous.result.status) ? (previous.result.openSince ?? previous.date) : undefined;
+  if (!isOpenStatus(result.status)) return undefined;
+  const carried =
+    previous?.result && isOpenStatus(previous.result.status) ? (previous.result.openSince ?? previous.date) : undefined;
   const openSince = carried ?? date;
   const dueDate = addDays(openSince, dueDays[result.severity]);
   return { openSince, dueDate, overdue: date > dueDate };

@@ -15,7 +15,7 @@
  *
  * Nothing here reads storage or the wall clock, so the same inputs always give the same report.
  */
-import { expiringHorizonDays, maxExpiringPerControl, plural } from '../contract.js';
+import { expiringHorizonDays, maxExpiringPerControl, plural } from '@evident/contract';
 import { compileCheck, outcomeOf, renderMessage, type CompiledCheck } from './checks.js';
 import { followUpOf } from './due-dates.js';
 import { applyExceptions, type ActiveException } from './exceptions.js';

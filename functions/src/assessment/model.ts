@@ -2,7 +2,7 @@
  * The assessment's domain types. They are the API's schemas (generated from `openapi/`), so a
  * report the engine builds is exactly what the report endpoints serve.
  */
-import type { FrameworkId } from '../contract.js';
+import type { FrameworkId } from '@evident/contract';
 import type { components } from '../generated/api-types.js';
 
 type Schemas = components['schemas'];

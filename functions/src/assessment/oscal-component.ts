@@ -14,7 +14,7 @@
  * `lastModified` given: the endpoint gives the instant it writes the document, as the catalog
  * records no build time.
  */
-import { plural } from '../contract.js';
+import { plural } from '@evident/contract';
 import type { Catalog, Check, Control } from './model.js';
 import {
   catalogResource,

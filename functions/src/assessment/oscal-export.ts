@@ -13,7 +13,7 @@
  * endpoint serves the document with a strong ETag. That is why every UUID is a name-based (version 5)
  * UUID rather than a random one.
  */
-import { plural } from '../contract.js';
+import { plural } from '@evident/contract';
 import { startOfDay } from './dates.js';
 import type { ControlResult, ControlStatus, Finding, Report } from './model.js';
 import {

@@ -16,9 +16,8 @@
  * (`evident-no-open-items`), rather than an invalid document. Pure and deterministic, like the
  * Assessment Results export: the same report gives the same bytes.
  */
-import { plural } from '../contract.js';
+import { isOpenStatus, plural } from '@evident/contract';
 import { endOfDay, startOfDay } from './dates.js';
-import { isOpen } from './due-dates.js';
 import type { ControlResult, Report } from './model.js';
 import { statusSentences, toObservation } from './oscal-export.js';
 import {
@@ -50,7 +49,7 @@ export function toOscalPoam(report: Report, options: OscalPoamOptions): Json {
   const uuid = (name: string): string => uuidV5(exportNamespace, `${scope}/${name}`);
   const asOf = oscalInstant(report.asOf);
 
-  const open = report.controls.filter((control) => isOpen(control.status));
+  const open = report.controls.filter((control) => isOpenStatus(control.status));
   const owners = unique(open.flatMap((control) => (control.owner ? [control.owner] : [])));
   const observations: Json[] = [];
   const risks: Json[] = [];

@@ -13,7 +13,7 @@
  * readiness like a failure does, and a scoped-out requirement counts for nothing. Requirements no
  * control maps to are gaps: listed, and left out of the share, which measures what is assessed.
  */
-import type { RequirementStatus } from '../contract.js';
+import type { RequirementStatus } from '@evident/contract';
 import type {
   Control,
   ControlResult,

@@ -3,7 +3,7 @@
  * before. Plain functions over results, apart from the engine, so what only reads reports (the
  * chat, at its cold start) does not load the CEL checks to sum them.
  */
-import { severityWeights } from '../contract.js';
+import { severityWeights } from '@evident/contract';
 import type { ControlResult, Report, ReportDiff, StatusCounts } from './model.js';
 
 export function countStatuses(results: readonly Pick<ControlResult, 'status'>[]): StatusCounts {

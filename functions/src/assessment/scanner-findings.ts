@@ -16,7 +16,7 @@
  * resource's item only (common/ocsf-findings.ts); the others' findings read them there, and cite
  * that item beside their own.
  */
-import { plural } from '../contract.js';
+import { plural } from '@evident/contract';
 import { coveringIds, type FindingTexts, type ScannerFindingData } from '../common/ocsf-findings.js';
 import type { Catalog, EvidenceItem, Finding } from './model.js';
 

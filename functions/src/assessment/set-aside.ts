@@ -4,7 +4,7 @@
  * so the control fails, visibly and with the reason, rather than pass on the evidence that was
  * left — the set-aside items may be the very ones that fail it.
  */
-import { plural } from '../contract.js';
+import { plural } from '@evident/contract';
 import type { Control, Finding, SetAsideEvidence } from './model.js';
 
 /** The kinds a control reads: those it requires, scanner findings when a scanner feeds it, and attestations that name it. */

@@ -8,7 +8,7 @@
  * Citations carry the report's words unescaped: they are data, for a client to show as text.
  */
 import type { ControlStatus, Finding } from '../assessment/model.js';
-import { frameworkShortNames, plural } from '../contract.js';
+import { frameworkShortNames, plural } from '@evident/contract';
 import type { ChangeFocus, DeclineReason } from './intent-model.js';
 import { rankByRisk } from './topics.js';
 import {

@@ -6,8 +6,9 @@
 import type { ControlStatus, Severity } from '../assessment/model.js';
 import type { ChangeFocus } from './intent-model.js';
 import { monthPattern, numberWords } from './day-phrases.js';
+import { openStatuses } from '@evident/contract';
 
-export const attentionStatuses: ControlStatus[] = ['failing', 'stale', 'missing'];
+export const attentionStatuses: ControlStatus[] = [...openStatuses];
 
 /** Requests the report can never answer, however they are worded (and instructions aimed at the assistant itself). */
 export const offTopic =

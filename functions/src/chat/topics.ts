@@ -4,7 +4,7 @@
  * or, with no topic at all, those in the statuses it names, riskiest first.
  */
 import type { ControlStatus, Severity } from '../assessment/model.js';
-import { severityRank } from '../contract.js';
+import { severityRank } from '@evident/contract';
 import { escapeRegExp } from './day-phrases.js';
 import type { ChatTurn, Topic } from './intent-model.js';
 import { cues } from './question-cues.js';

@@ -22,36 +22,22 @@
  * importing the same scan again stores nothing twice while a later scan is new evidence.
  * Anything that cannot be read says what is wrong, for the caller to report at the finding's line.
  *
- * Import-free (but for Node's own modules), so the collector runs it from source; the catalog
- * build and the engine read framework ids through it too. For the same reason the limits of one
- * finding are declared here (the API description imports them); those of one import are in
- * contract.ts.
+ * It imports only Node's own modules and the contract, so the collector runs it from source; the
+ * catalog build and the engine read framework ids through it too. The limits of one finding and of one
+ * import are the contract's (`@evident/contract`).
  */
 import { createHash } from 'node:crypto';
+import {
+  type FrameworkId,
+  findingFieldLengths,
+  maxFindingRequirements,
+  maxFindingResources,
+  maxFindingTextLength,
+} from '@evident/contract';
 
 export const scannerFindingKind = 'scanner.finding';
 export const findingStatuses = ['PASS', 'FAIL', 'MANUAL'] as const;
 export type FindingStatus = (typeof findingStatuses)[number];
-
-/** The most resources one finding may name: more is refused at its line (both the import and the collector). */
-export const maxFindingResources = 1_000;
-/** Code points kept of a finding's title, message and remediation. */
-export const maxFindingTextLength = 4_000;
-/** The most requirements one finding may name in one framework the catalog knows. */
-export const maxFindingRequirements = 100;
-/** Code points kept of each short field (the resource's uid is refused beyond its limit instead: it names the subject). */
-export const findingFieldLengths = {
-  check: 200,
-  severity: 50,
-  product: 100,
-  provider: 50,
-  account: 100,
-  region: 100,
-  resourceType: 200,
-  findingUid: 500,
-  subject: 300,
-  source: 200,
-} as const;
 
 export type ScannerFindingData = {
   check: string;
@@ -71,7 +57,7 @@ export type ScannerFindingData = {
   region?: string;
   resourceType?: string;
   findingUid: string;
-  requirements?: Partial<Record<ScannerFramework, string[]>>;
+  requirements?: Partial<Record<FrameworkId, string[]>>;
 };
 
 /** The texts a finding's items share. */
@@ -281,9 +267,9 @@ function commonData(
  * them, and leaving some out would take the finding away from the controls they route it to).
  */
 function requirementsOf(value: Json): ScannerFindingData['requirements'] | string {
-  const found: Partial<Record<ScannerFramework, Set<string>>> = {};
-  let tooMany: ScannerFramework | undefined;
-  const add = (framework: ScannerFramework, ids: unknown) => {
+  const found: Partial<Record<FrameworkId, Set<string>>> = {};
+  let tooMany: FrameworkId | undefined;
+  const add = (framework: FrameworkId, ids: unknown) => {
     if (!Array.isArray(ids)) return;
     for (const id of ids) {
       const normalised = typeof id === 'string' ? normaliseRequirement(framework, id) : undefined;
@@ -302,7 +288,7 @@ function requirementsOf(value: Json): ScannerFindingData['requirements'] | strin
   const standards = Array.isArray(compliance?.['standards']) ? compliance['standards'] : [];
   // Each requirement is kept under every framework a named standard stands for whose notation it
   // parses in: read once per framework, not once per standard (a list may name one many times).
-  const named = new Set<ScannerFramework>();
+  const named = new Set<FrameworkId>();
   for (const standard of standards) {
     const framework = typeof standard === 'string' ? frameworkOfStandard(standard) : undefined;
     if (framework) named.add(framework);
@@ -337,10 +323,8 @@ function withoutUndefined<T extends object>(value: T): T {
  *                    controls and enhancements)
  */
 
-export type ScannerFramework = 'soc2' | 'iso27001' | 'nist80053';
-
 /** The framework a standard's name (Prowler's compliance keys, OCSF `compliance.standards`) stands for. */
-export function frameworkOfStandard(name: string): ScannerFramework | undefined {
+export function frameworkOfStandard(name: string): FrameworkId | undefined {
   const compact = name.toLowerCase().replace(/[\s_/:.-]+/g, '');
   if (/^(?:aicpa)?soc2/.test(compact)) return 'soc2';
   // ISO 27001:2013 numbers its Annex A differently (A.9.4.2); only the 2022 edition's ids mean what the catalog's do.
@@ -352,7 +336,7 @@ export function frameworkOfStandard(name: string): ScannerFramework | undefined 
 const separators = /[\s_.()-]+/;
 
 /** A requirement id in the catalog's notation, or undefined when it is not one of the framework's. */
-export function normaliseRequirement(framework: ScannerFramework, id: string): string | undefined {
+export function normaliseRequirement(framework: FrameworkId, id: string): string | undefined {
   const trimmed = id.trim();
   if (framework === 'soc2') {
     // Prowler writes the A, C and PI criteria as `cc_a_1_1` as well as `a_1_1`.
@@ -373,7 +357,7 @@ export function normaliseRequirement(framework: ScannerFramework, id: string): s
  * The ids a catalog mapping `mapped` covers a finding's requirement through: the id itself and,
  * for NIST, the base control of an enhancement (a control mapped to `ac-2` covers `ac-2.3`).
  */
-export function coveringIds(framework: ScannerFramework, id: string): string[] {
+export function coveringIds(framework: FrameworkId, id: string): string[] {
   if (framework !== 'nist80053') return [id];
   const dot = id.indexOf('.');
   return dot === -1 ? [id] : [id, id.slice(0, dot)];

@@ -5,7 +5,7 @@
  */
 import type { EvidenceInput, EvidenceItem } from '../assessment/model.js';
 import { EvidenceRejected, EvidenceTooLarge, type EvidenceIssue } from './evidence-errors.js';
-import { maxDataBytes, maxDataDepth } from '../contract.js';
+import { maxDataBytes, maxDataDepth } from '@evident/contract';
 import { checkDataLimits } from './evidence-limits.js';
 
 export function checkDistinctIds(items: readonly EvidenceItem[]): void {

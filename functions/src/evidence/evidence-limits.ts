@@ -3,7 +3,7 @@
  * `maxDataDepth`, published in the API description).
  */
 import { depthOf } from '../common/json-depth.js';
-import { maxDataBytes, maxDataDepth } from '../contract.js';
+import { maxDataBytes, maxDataDepth } from '@evident/contract';
 
 export type LimitBreach = { limit: 'depth'; depth: number } | { limit: 'size'; bytes: number };
 

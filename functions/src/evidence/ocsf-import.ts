@@ -8,7 +8,7 @@
  * findings, items and their bytes. Crossing one stops the reading at once (`ScanTooLarge`), so
  * neither the work nor the memory grows past the limits, whatever the file holds.
  */
-import { maxOcsfImportFindings, maxOcsfImportItems, maxOcsfImportStoredBytes } from '../contract.js';
+import { maxOcsfImportFindings, maxOcsfImportItems, maxOcsfImportStoredBytes } from '@evident/contract';
 import { ScanTooLarge, ScanUnreadable, type ScanProblem } from './evidence-errors.js';
 import { JsonValueSplitter, type JsonPiece } from './json-values.js';
 import { convertFinding, type ScannerFindingInput } from '../common/ocsf-findings.js';

@@ -18,7 +18,7 @@
  */
 import type { ActiveException } from '../assessment/exceptions.js';
 import type { Actor } from '../assessment/model.js';
-import { maxActiveExceptionsPerSubject } from '../contract.js';
+import { maxActiveExceptionsPerSubject } from '@evident/contract';
 
 export interface IndexEntry {
   id: string;

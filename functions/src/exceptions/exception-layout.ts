@@ -14,7 +14,7 @@
  * metadata, so a listing by control skips the others without reading them.
  */
 import { randomBytes } from 'node:crypto';
-import { exceptionIdPattern } from '../contract.js';
+import { exceptionIdPattern } from '@evident/contract';
 import type { WriteOptions } from '../storage/object-store.js';
 
 export const recordsPrefix = 'exceptions/';

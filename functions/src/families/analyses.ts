@@ -147,7 +147,7 @@ async function listAnalyses(
   const page = await (
     await analyses()
   ).page({
-    limit: query.limit ?? 20,
+    limit: query.limit,
     now: (await services()).now(),
     ...(after !== undefined ? { after } : {}),
   });

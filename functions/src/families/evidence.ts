@@ -67,7 +67,7 @@ export function createEvidenceFamily(options: EvidenceFamilyOptions = {}) {
           ...(control ? { control } : {}),
           ...(query.from ? { from: Date.parse(query.from) } : {}),
           ...(query.to ? { to: Date.parse(query.to) } : {}),
-          limit: query.limit ?? 50,
+          limit: query.limit,
           ...(after !== undefined ? { after } : {}),
         });
         return { status: 200, body: pageBody('evidence', page) };

@@ -5,7 +5,7 @@
  * store refuses an exception past the cap (`too_many_exceptions`, worded in
  * http/domain-problems.ts); the listing pages with the shared cursors (paging.ts).
  */
-import { exceptionPageLimits, maxExceptionDays } from '../contract.js';
+import { maxExceptionDays } from '@evident/contract';
 import { addDays, dayIn, isCalendarDate } from '../assessment/dates.js';
 import { actorOf } from '../http/bearer-token.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
@@ -103,12 +103,12 @@ export function createExceptionsFamily(options: ExceptionsFamilyOptions = {}) {
         const { store, today } = await context();
         const after = placeOf('exceptions', query.cursor);
         const page = await store.page({
-          state: query.state ?? 'active',
+          state: query.state,
           today,
           ...(query.control ? { control: query.control } : {}),
           ...(query.expiringWithin ? { expiringBy: addDays(today, query.expiringWithin) } : {}),
           ...(after !== undefined ? { after } : {}),
-          limit: query.limit ?? exceptionPageLimits.default,
+          limit: query.limit,
         });
         const body = pageBody('exceptions', { ...page, items: page.items.map((stored) => view(stored, today)) });
         return { status: 200, body: { today, ...body } };

@@ -4,7 +4,7 @@
  * (assessment/readiness.ts); one stored before readiness existed is read with the catalog's
  * current mappings. The trend comes from the reports' listing metadata: no report is read for it.
  */
-import { frameworkIds, type FrameworkId } from '../contract.js';
+import { frameworkIds, type FrameworkId } from '@evident/contract';
 import { addDays } from '../assessment/dates.js';
 import type { Catalog, FrameworkReadiness, Report } from '../assessment/model.js';
 import { readinessOf } from '../assessment/readiness.js';

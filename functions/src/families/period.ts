@@ -3,7 +3,7 @@
  * today in the report time zone, at most a year. A refusal names the parameter at fault.
  */
 import { addDays, isCalendarDate } from '../assessment/dates.js';
-import { maxPeriodDays } from '../contract.js';
+import { maxPeriodDays } from '@evident/contract';
 import { invalidRequest } from '../http/problem.js';
 
 /** The period `query` asks for, checked; `to` defaults to today, `from` to `defaultDays` ending on `to`. */

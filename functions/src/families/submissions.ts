@@ -13,7 +13,7 @@ import { ObjectNotFound } from '../storage/object-store.js';
 import { checkAttachments } from '../submissions/attachment-checks.js';
 import { idOfKey } from '../storage/newest-first.js';
 import { sha256, submissionKey, SubmissionStore } from '../submissions/submission-store.js';
-import { uploadLimits } from '../submissions/upload-limits.js';
+import { uploadLimits } from '@evident/contract/upload-limits';
 import { pageBody, placeOf } from './paging.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
@@ -116,7 +116,7 @@ async function listSubmissions(
   const { store } = await submissions();
   const after = placeOf('submissions', query.cursor, (place) => submissionKey(idOfKey(place)) === place);
   const page = await store.page({
-    limit: query.limit ?? 50,
+    limit: query.limit,
     ...(query.control ? { control: query.control } : {}),
     ...(after !== undefined ? { after } : {}),
   });

@@ -129,7 +129,7 @@ export function createWebhooksFamily(options: WebhooksFamilyOptions = {}) {
       listWebhookDeliveries: async ({ path, query }) => {
         await found(path.id);
         const after = placeOf('deliveries', query.cursor);
-        const page = await (await deps()).store.page(path.id, { limit: query.limit ?? 20, ...(after ? { after } : {}) });
+        const page = await (await deps()).store.page(path.id, { limit: query.limit, ...(after ? { after } : {}) });
         return { status: 200, body: pageBody('deliveries', page) };
       },
       redeliverWebhook: async ({ path }) => {

@@ -19,6 +19,15 @@ export interface FamilyOperations {
 
 export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'audit', 'evidence', 'submissions', 'analyses', 'chat', 'webhooks', 'fallback'] as const;
 
+/** The query parameters of each operation that the HTTP core gives their default when a request leaves them out. */
+export interface QueryDefaults {
+  listExceptions: 'state' | 'limit';
+  listEvidence: 'limit';
+  listSubmissions: 'limit';
+  listAnalyses: 'limit';
+  listWebhookDeliveries: 'limit';
+}
+
 /** The largest request body, in bytes, any operation of each family accepts (`x-body-limit`), and their media types. */
 export const familyBodies: Record<string, { limit: number; mediaTypes: readonly string[] }> = {
   auth: { limit: 0, mediaTypes: [] },

@@ -4,7 +4,7 @@
  * the API that answered. As name, value, name, value…, the list `writeHead` takes at once.
  */
 import type { ServerResponse } from 'node:http';
-import { apiVersionHeader } from '../contract.js';
+import { apiVersionHeader } from '@evident/contract';
 import { apiVersion } from '../generated/api-version.js';
 
 export function answerHeaders(requestId: string): string[] {

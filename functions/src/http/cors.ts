@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from 'cors';
-import { apiVersionHeader } from '../contract.js';
+import { apiVersionHeader } from '@evident/contract';
 
 const allowedHeaders = ['Authorization', 'Content-Type', 'If-None-Match', 'Idempotency-Key', 'Last-Event-ID'];
 const exposedHeaders = [

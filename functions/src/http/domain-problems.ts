@@ -9,7 +9,7 @@
  * (`describeRunFailure`): the worker is handed it, and its events carry catalog entries.
  */
 import { AnalysisEnded, AnalysisKeyReused, type AnalysisProblem, type RunFailure } from '../analyses/analysis-model.js';
-import { webhookManualSends, type RunFailureCode } from '../contract.js';
+import { webhookManualSends, type RunFailureCode } from '@evident/contract';
 import {
   EvidenceConflict,
   EvidenceInFlight,
@@ -23,7 +23,7 @@ import {
 import { ExceptionLimitReached } from '../exceptions/exception-index.js';
 import { AttachmentRejected, type AttachmentFault } from '../submissions/attachment-checks.js';
 import { ManualSendsLimited, WebhookCapReached } from '../webhooks/webhook-limits.js';
-import { problemCatalog } from './problem-catalog.js';
+import { problemCatalog } from '@evident/contract/problems';
 import { ApiProblem, invalidRequest, type RequestError } from './problem.js';
 
 /** Where the request body holds the entries an error's indexes count. */

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type { StreamEvent } from '../common/event-feed.js';
 import type { MaybePromise } from '../common/maybe-async.js';
 import type { operations } from '../generated/api-types.js';
-import type { FamilyOperations } from '../generated/families.js';
+import type { FamilyOperations, QueryDefaults } from '../generated/families.js';
 import type { Caller } from './bearer-token.js';
 import type { EventStream } from './event-stream.js';
 
@@ -31,9 +31,14 @@ type RequestBody<K extends OperationId> = operations[K] extends { requestBody: {
     ? BodyOf<C> | undefined
     : undefined;
 
+/** Query parameters with a default are always there: the core fills them in. */
+type Query<K extends OperationId> = K extends keyof QueryDefaults
+  ? Params<K, 'query'> & { [P in QueryDefaults[K] & keyof Params<K, 'query'>]-?: NonNullable<Params<K, 'query'>[P]> }
+  : Params<K, 'query'>;
+
 export interface OperationInput<K extends OperationId> {
   path: Params<K, 'path'>;
-  query: Params<K, 'query'>;
+  query: Query<K>;
   headers: Params<K, 'header'>;
   body: RequestBody<K>;
 }

@@ -7,7 +7,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { answerHeaders, setHeaders } from './answer-headers.js';
-import { problemCatalog, problemTypeBase, type ProblemCode } from './problem-catalog.js';
+import { problemCatalog, problemTypeBase, type ProblemCode } from '@evident/contract/problems';
 
 export interface RequestError {
   in: 'path' | 'query' | 'header' | 'body';

@@ -13,7 +13,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable, Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate, createZstdDecompress } from 'node:zlib';
 import { ApiProblem } from './problem.js';
-import { contentCodings, maxInflatedBytes } from './request-limits.js';
+import { contentCodings, maxInflatedBytes } from '@evident/contract/request-limits';
 
 /** Every function accepts at least this much, so a stray small body still reaches the family's own answer (405, 400). */
 export const minimumBodyLimit = 64 * 1024;

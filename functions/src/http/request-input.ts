@@ -6,7 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiProblem, invalidRequest, type RequestError } from './problem.js';
 import { readForm } from './multipart.js';
-import { maxJsonDepth } from './request-limits.js';
+import { maxJsonDepth } from '@evident/contract/request-limits';
 import { depthOf } from '../common/json-depth.js';
 import { andThen, type MaybePromise } from '../common/maybe-async.js';
 import type { BodySpec, ParameterSpec, RouteOperation, ScalarType, ValidationError, Validator } from './route-table.js';
@@ -59,6 +59,7 @@ export function readInput(
 
   const query = record();
   if (search !== '') readQuery(new URLSearchParams(search), byLocation.query, query, errors);
+  addDefaults(query, byLocation.queryDefaults);
 
   const headers = readHeaders(byLocation.header, req);
 
@@ -104,7 +105,16 @@ function headersOnly(operation: RouteOperation, declared: readonly HeaderParamet
     collect(errors, 'header', operation.validate.header, headers);
     throwIfInvalid(errors);
   }
-  return { path: record(), query: record(), headers, body: undefined };
+  return { path: record(), query: addDefaults(record(), parametersOf(operation).queryDefaults), headers, body: undefined };
+}
+
+/**
+ * Gives each query parameter the request left out its schema's `default`, before validation: a
+ * handler reads the value the description promises (`limit` 50) without restating it.
+ */
+function addDefaults(query: Record<string, unknown>, defaults: readonly ParameterSpec[]): Record<string, unknown> {
+  for (const parameter of defaults) if (!(parameter.name in query)) query[parameter.name] = structuredClone(parameter.default);
+  return query;
 }
 
 function readQuery(
@@ -132,6 +142,8 @@ interface ParametersByLocation {
   path: ParameterSpec[];
   query: Map<string, ParameterSpec>;
   header: HeaderParameter[];
+  /** The query parameters with a default. */
+  queryDefaults: ParameterSpec[];
   /** No path parameter, no required query parameter and no body: a request may carry only headers. */
   onlyHeaders: boolean;
 }
@@ -149,6 +161,7 @@ function parametersOf(operation: RouteOperation): ParametersByLocation {
       path,
       query: new Map(query.map((parameter) => [parameter.name, parameter])),
       header: header.map((parameter) => ({ ...parameter, key: parameter.name.toLowerCase() })),
+      queryDefaults: query.filter((parameter) => parameter.default !== undefined),
       onlyHeaders,
     };
     parametersByOperation.set(operation, found);

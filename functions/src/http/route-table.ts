@@ -16,6 +16,8 @@ export interface ParameterSpec {
   /** The schema's type, or the item type when `array` is true. */
   type: ScalarType;
   array: boolean;
+  /** The schema's `default`: what a query parameter is when the request leaves it out. */
+  default?: unknown;
 }
 
 export interface ValidationError {

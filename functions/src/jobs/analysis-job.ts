@@ -7,7 +7,7 @@ import { logs } from '../logs.js';
 import { loadCompiledCatalog } from '../assessment/catalog.js';
 import * as config from '../config.js';
 import { loadOnce } from '../common/maybe-async.js';
-import { analysisIdPattern } from '../contract.js';
+import { analysisIdPattern } from '@evident/contract';
 import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
 import { describeRunFailure } from '../http/domain-problems.js';

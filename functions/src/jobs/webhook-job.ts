@@ -11,7 +11,7 @@ import type { Report } from '../assessment/model.js';
 import { cloudTaskQueue } from '../common/cloud-tasks.js';
 import { loadOnce } from '../common/maybe-async.js';
 import * as config from '../config.js';
-import { webhookDeliveryIdPattern } from '../contract.js';
+import { webhookDeliveryIdPattern } from '@evident/contract';
 import { logs } from '../logs.js';
 import type { DailyReportOutcome } from '../reports/daily-report.js';
 import type { ObjectStore } from '../storage/object-store.js';

@@ -15,6 +15,7 @@
  */
 import type { ControlResult, ControlStatus, Finding } from '../assessment/model.js';
 import { addDays } from '../assessment/dates.js';
+import { isOpenStatus } from '@evident/contract';
 
 /** A day's result for the control, or undefined when that day's report did not assess it. */
 export interface DayResult {
@@ -51,8 +52,6 @@ export interface ControlHistory {
   };
   changes: StatusChange[];
 }
-
-const nonPassing = (status: ControlStatus) => status === 'failing' || status === 'stale' || status === 'missing';
 
 /** Calendar days from `from` to `to`, inclusive of both. */
 const spanDays = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
@@ -99,7 +98,7 @@ export class ControlHistoryBuilder {
     if (result.status !== 'not_applicable') this.#counted += 1;
     if (result.status === 'passing') this.#daysPassing += 1;
 
-    if (nonPassing(result.status)) {
+    if (isOpenStatus(result.status)) {
       this.#runStart ??= date;
       this.#runEnd = date;
     } else {

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Report } from '../assessment/model.js';
-import { plural, type WebhookEventType } from '../contract.js';
+import { plural, type WebhookEventType } from '@evident/contract';
 
 export interface WebhookEvent {
   /** Stable for the same fact: what the delivery ids derive from. */

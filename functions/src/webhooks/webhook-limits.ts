@@ -8,7 +8,7 @@
  * A count read and then written (as the cap once was) lets every create that counted before
  * the others wrote pass. A slot is taken by a write that fails when someone else took it.
  */
-import { maxWebhooks, webhookManualSends } from '../contract.js';
+import { maxWebhooks, webhookManualSends } from '@evident/contract';
 import { inBatches, type ObjectStore } from '../storage/object-store.js';
 import { SlotSet, type FreeSlot } from './webhook-slots.js';
 

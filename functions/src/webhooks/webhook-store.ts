@@ -20,7 +20,7 @@
  * place, as it does a credential sealed with a key that is no longer the first of the ring.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { shownWebhookUrl } from '../contract.js';
+import { shownWebhookUrl } from '@evident/contract';
 import type { components } from '../generated/api-types.js';
 import { listNames, ObjectNotFound, PreconditionFailed, inBatches, type ObjectStore } from '../storage/object-store.js';
 import { idOfKey, newestFirstKey, pageNewestFirst, type PlacedPage } from '../storage/newest-first.js';

@@ -6,7 +6,7 @@
 import { untrack } from 'svelte';
 import { callApi } from './api.ts';
 import type { AnalysisEvent } from './api-types.ts';
-import { isTerminal } from '../../../functions/src/contract.ts';
+import { isTerminal } from '@evident/contract';
 import { foldEvent, initialProgress, type RunProgress } from './analysis-progress.ts';
 import { followEventStream, type ConnectionState } from './event-stream.ts';
 

@@ -4,7 +4,7 @@
  * refuse is not sent at all. The server checks again, and more (a PDF must look like one); its
  * answer is always shown too. Pure, so it is tested without a browser.
  */
-import { uploadLimits } from '../../../functions/src/submissions/upload-limits.ts';
+import { uploadLimits } from '@evident/contract/upload-limits';
 
 export { uploadLimits };
 

@@ -1,5 +1,5 @@
 /** Control ids as people type them ("iam-01, NET-02") and as the catalog writes them (`IAM-01`). */
-import { controlIdPattern } from '../../../functions/src/contract.ts';
+import { controlIdPattern } from '@evident/contract';
 
 const controlId = new RegExp(controlIdPattern);
 

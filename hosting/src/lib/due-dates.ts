@@ -5,7 +5,7 @@
  * from the report's own day, never the browser's clock, so the words agree with the report on
  * any day and in any time zone it is read. Pure, so it is unit tested without a browser.
  */
-import { plural, severityRank, type Severity } from '../../../functions/src/contract.ts';
+import { plural, severityRank, type Severity } from '@evident/contract';
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -5,7 +5,7 @@
  * page, and dropping it goes back one page (the API pages forward only). Pure, so it is tested
  * without a browser; the server does the filtering.
  */
-import { datePattern } from '../../../functions/src/contract.ts';
+import { datePattern } from '@evident/contract';
 import type { EvidenceKind } from './api-types.ts';
 
 export interface EvidenceFilters {

@@ -4,7 +4,7 @@
  * the browser's clock), the form's body, and the server's field errors placed under the fields
  * they name. Pure, so it is unit tested without a browser.
  */
-import { maxExceptionDays, plural } from '../../../functions/src/contract.ts';
+import { maxExceptionDays, plural } from '@evident/contract';
 import type { Problem } from './api.ts';
 import type { Exception, ExceptionInput, Finding } from './api-types.ts';
 import { addDays, daysBetween } from './due-dates.ts';

@@ -1,6 +1,6 @@
 /** How the app words statuses, dates and scores, in one place. */
 import type { components } from '$api-types';
-import { severityRank, type Severity } from '../../../functions/src/contract.ts';
+import { severityRank, type Severity } from '@evident/contract';
 
 export type ControlStatus = components['schemas']['ControlStatus'];
 

@@ -4,7 +4,7 @@
  * the way each framework numbers its requirements, and the pages' addresses. Pure, so it is unit
  * tested without a browser.
  */
-import { frameworkIds, frameworkNames, plural, requirementStatuses } from '../../../functions/src/contract.ts';
+import { frameworkIds, frameworkNames, plural, requirementStatuses } from '@evident/contract';
 import type { FrameworkDetail, FrameworkId, ReadinessShares, RequirementCounts, RequirementStatus } from './api-types.ts';
 import type { ControlStatus } from './format.ts';
 

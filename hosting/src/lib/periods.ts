@@ -4,7 +4,7 @@
  * said before the request), and the files they download as. Pure, so it is unit tested
  * without a browser.
  */
-import { maxPeriodDays } from '../../../functions/src/contract.ts';
+import { maxPeriodDays } from '@evident/contract';
 import { addDays, daysBetween } from './due-dates.ts';
 
 export interface Period {

@@ -7,7 +7,7 @@ import {
   frameworkIdPattern,
   slugPattern,
   unanchored,
-} from '../../../functions/src/contract.ts';
+} from '@evident/contract';
 
 export type Route =
   | { name: 'today' }

@@ -2,7 +2,7 @@
  * What the app knows about the server's authentication mode: read from `/api/auth/config`
  * first thing, before any other call (docs/authentication.md § The request flow).
  */
-import { apiVersionHeader } from '../../../functions/src/contract.ts';
+import { apiVersionHeader } from '@evident/contract';
 import { getAnswer, UnreachableError, type AuthConfig } from './api.ts';
 import { connectivity } from './connectivity.svelte.ts';
 

@@ -6,13 +6,7 @@
  * pages, pings and redeliveries arrive, and the few refreshes after a ping that show it land.
  * Pure (but for `wait`, a timer), so it is unit tested without a browser.
  */
-import {
-  defaultReminderDays,
-  plural,
-  shownWebhookUrl,
-  webhookEventTypes,
-  webhookFormats,
-} from '../../../functions/src/contract.ts';
+import { defaultReminderDays, plural, shownWebhookUrl, webhookEventTypes, webhookFormats } from '@evident/contract';
 import type { Problem } from './api.ts';
 import type { Delivery, DeliveryAttempt, Webhook, WebhookCreated, WebhookInput } from './api-types.ts';
 

@@ -5,7 +5,7 @@
  * (OCSF findings carry their own ids instead; see ocsf-files.ts).
  */
 import { createHash } from 'node:crypto';
-import { maxBatchBytes, plural } from '../../../functions/src/contract.ts';
+import { maxBatchBytes, plural } from '@evident/contract';
 import type { Origin, ParsedFile, SourceItem } from './evidence-files.ts';
 
 export interface Batch {

@@ -3,7 +3,7 @@
  * `main`, which runs the collector and answers with the exit code.
  */
 import { parseArgs } from 'node:util';
-import { maxBatchItems } from '../../../functions/src/contract.ts';
+import { maxBatchItems } from '@evident/contract';
 import { runCollector, type CollectorIo, type CollectorOptions } from './run-collector.ts';
 
 export const defaultUrl = 'http://127.0.0.1:5000';

@@ -4,7 +4,7 @@
  * Any malformed input is reported here, and then nothing at all is sent.
  */
 import { readFile } from 'node:fs/promises';
-import { maxBatchBytes, plural } from '../../../functions/src/contract.ts';
+import { maxBatchBytes, plural } from '@evident/contract';
 import { InputError, planBatches, type Batch } from './batches.ts';
 import { parseEvidenceFile, type ParsedFile } from './evidence-files.ts';
 import { checkOcsfFiles, ocsfBatches, streamOpener, UnreadableFile, type OcsfCheck } from './ocsf-files.ts';

@@ -5,7 +5,7 @@
  * second (ocsf-files.ts). Any malformed input is reported and nothing at all is sent; a batch not
  * delivered stops the run.
  */
-import { plural } from '../../../functions/src/contract.ts';
+import { plural } from '@evident/contract';
 import { describeBatch, InputError, type Batch } from './batches.ts';
 import { send } from './delivery.ts';
 import type { OpenStream } from './ocsf-files.ts';

@@ -19,7 +19,7 @@ import { logs } from '../../../functions/src/logs.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import type { ObjectStore } from '../../../functions/src/storage/object-store.ts';
-import { evidenceKinds } from '../../../openapi/evidence-kinds.ts';
+import { evidenceKinds } from '@evident/contract/evidence-kinds';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { everyItem } from '../../support/every-item.ts';

@@ -12,7 +12,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endOfDay, startOfDay } from '../../../functions/src/assessment/dates.ts';
-import { isOpen } from '../../../functions/src/assessment/due-dates.ts';
+import { isOpenStatus } from '@evident/contract';
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
 import type { Report } from '../../../functions/src/assessment/model.ts';
 import { toOscalComponentDefinition } from '../../../functions/src/assessment/oscal-component.ts';
@@ -116,7 +116,7 @@ describe('the POA&M of a report', () => {
 
   it('has one item and one risk per control failing, stale or missing, with its first-seen day, owner and due date', () => {
     const report = latest();
-    const open = report.controls.filter((control) => isOpen(control.status));
+    const open = report.controls.filter((control) => isOpenStatus(control.status));
     expect(open.length).toBeGreaterThan(0);
     const plan = planOf(report);
     expect(plan['poam-items'].map((item) => propOf(item, 'evident-control'))).toEqual(open.map((control) => control.id));

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compileCatalog, evaluate } from '../../../functions/src/assessment/evaluate.ts';
 import type { ControlStatus, FrameworkReference } from '../../../functions/src/assessment/model.ts';
 import { readinessOf, requirementStatus, shareMet } from '../../../functions/src/assessment/readiness.ts';
-import { frameworkIds } from '../../../functions/src/contract.ts';
+import { frameworkIds } from '@evident/contract';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 

@@ -13,7 +13,7 @@ import { logs } from '../../../functions/src/logs.ts';
 import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import type { Control, ControlResult, EvidenceItem, FrameworkMappings } from '../../../functions/src/assessment/model.ts';
-import { defaultDueDays } from '../../../functions/src/contract.ts';
+import { defaultDueDays } from '@evident/contract';
 import { convertFinding, type ScannerFindingInput } from '../../../functions/src/common/ocsf-findings.ts';
 import { readScanner, readScannerMappings } from '../../../scripts/lib/scanner-mappings.ts';
 

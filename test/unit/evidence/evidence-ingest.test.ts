@@ -8,7 +8,7 @@ import { produceDailyReport } from '../../../functions/src/reports/daily-report.
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
 import type { EvidenceInput } from '../../../functions/src/assessment/model.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
-import { maxDataBytes, printableTextPattern } from '../../../functions/src/contract.ts';
+import { maxDataBytes, printableTextPattern } from '@evident/contract';
 import { createEvidenceFamily } from '../../../functions/src/families/evidence.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';

@@ -11,7 +11,7 @@ import { maxListCalls } from '../../../functions/src/evidence/evidence-listing.t
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { createEvidenceFamily } from '../../../functions/src/families/evidence.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
-import { evidenceKinds } from '../../../openapi/evidence-kinds.ts';
+import { evidenceKinds } from '@evident/contract/evidence-kinds';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { everyItem } from '../../support/every-item.ts';

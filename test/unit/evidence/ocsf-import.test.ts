@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { maxOcsfImportBytes } from '../../../functions/src/contract.ts';
+import { maxOcsfImportBytes } from '@evident/contract';
 import { createEvidenceFamily } from '../../../functions/src/families/evidence.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';

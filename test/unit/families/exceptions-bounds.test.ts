@@ -6,7 +6,7 @@
  * active, ended and all exceptions, refusing a cursor it did not give out.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { maxActiveExceptionsPerSubject } from '../../../functions/src/contract.ts';
+import { maxActiveExceptionsPerSubject } from '@evident/contract';
 import { ExceptionStore, type ExceptionRecord } from '../../../functions/src/exceptions/exception-store.ts';
 import { createExceptionsFamily } from '../../../functions/src/families/exceptions.ts';
 import { encodeCursor } from '../../../functions/src/families/paging.ts';

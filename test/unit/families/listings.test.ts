@@ -13,7 +13,7 @@ import { encodeCursor, type Listing } from '../../../functions/src/families/pagi
 import { createSubmissionsFamily } from '../../../functions/src/families/submissions.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
-import { evidenceKinds } from '../../../openapi/evidence-kinds.ts';
+import { evidenceKinds } from '@evident/contract/evidence-kinds';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { fakeVerifier, setMode, tableOf } from '../../support/families.ts';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Report } from '../../../functions/src/assessment/model.ts';
-import type { ProblemCode } from '../../../functions/src/http/problem-catalog.ts';
+import type { ProblemCode } from '@evident/contract/problems';
 import { createChatFamily } from '../../../functions/src/families/chat.ts';
 import { createReportFamily } from '../../../functions/src/families/report.ts';
 import { logs } from '../../../functions/src/logs.ts';

@@ -11,7 +11,7 @@ import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts
 import { logs } from '../../../functions/src/logs.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
-import { formLimits } from '../../../functions/src/submissions/upload-limits.ts';
+import { formLimits } from '@evident/contract/upload-limits';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { fakeVerifier, setMode, tableOf } from '../../support/families.ts';

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { problemCatalog } from '../../../functions/src/http/problem-catalog.ts';
+import { problemCatalog } from '@evident/contract/problems';
 import { paths } from '../../../scripts/lib/paths.ts';
 
 const sourceRoot = join(paths.functions, 'src');

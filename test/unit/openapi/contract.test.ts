@@ -1,5 +1,5 @@
 /**
- * The contract values (functions/src/contract.ts) are the ones the API description publishes:
+ * The contract values (`@evident/contract`) are the ones the API description publishes:
  * the spec's patterns, limits, severities and terminal events come from them, and the few
  * derived values (the severity rank, a pattern without anchors) say the same thing.
  */
@@ -16,7 +16,7 @@ import {
   slugPattern,
   terminalEventTypes,
   unanchored,
-} from '../../../functions/src/contract.ts';
+} from '@evident/contract';
 import { specDocument } from '../../support/families.ts';
 
 type Schema = { enum?: string[]; pattern?: string; maxItems?: number; properties?: Record<string, Schema> };

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { operationsOf } from '../../../openapi/document.ts';
-import { problemCatalog } from '../../../functions/src/http/problem-catalog.ts';
+import { problemCatalog } from '@evident/contract/problems';
 import { staleFiles } from '../../../scripts/generate.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { describeOperations, familiesOf, fallbackFamily } from '../../../scripts/lib/route-tables.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { OpenAPIObject, SchemaObject } from 'openapi3-ts/oas31';
 import { describeOperations } from '../../../scripts/lib/route-tables.ts';
 import { specDocument } from '../../support/families.ts';
-import { formLimits } from '../../../functions/src/submissions/upload-limits.ts';
+import { formLimits } from '@evident/contract/upload-limits';
 
 /** A description with one form: up to 3 `tags` of at most 10 characters, a `note`, and up to 2 files. */
 function formDocument(limits: unknown): OpenAPIObject {

@@ -13,7 +13,7 @@ import {
   rangeOf,
   type EvidenceBrowse,
 } from '../../../hosting/src/lib/evidence-browse.ts';
-import { evidenceKindNames } from '../../../openapi/evidence-kinds.ts';
+import { evidenceKindNames } from '@evident/contract';
 
 describe('browseFrom and addressOf', () => {
   it('reads filters, page size and the cursor stack from the address, and writes them back the same', () => {

@@ -1,6 +1,6 @@
 /** The words of the framework pages: statuses, shares, coverage, the gaps' groups, the trend's points and the pages' addresses. */
 import { describe, expect, it } from 'vitest';
-import { frameworkIds, requirementStatuses } from '../../../functions/src/contract.ts';
+import { frameworkIds, requirementStatuses } from '@evident/contract';
 import {
   coverageText,
   frameworkApiPath,

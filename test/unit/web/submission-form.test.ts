@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../../hosting/src/lib/api.ts';
 import { acceptOf, addFiles, asUploaded, mediaTypeOf, sizeText, typeNames } from '../../../hosting/src/lib/chosen-files.ts';
 import { emptyValues, fieldOf, formDataOf, instantOf, problemsOf } from '../../../hosting/src/lib/submission-form.ts';
-import { uploadLimits } from '../../../functions/src/submissions/upload-limits.ts';
+import { uploadLimits } from '@evident/contract/upload-limits';
 
 const problem = (extra: Partial<Problem>): Problem => ({
   type: 'https://evident.example/problems/invalid_request',

@@ -5,7 +5,7 @@
  * refreshes after a ping that stop once it lands (driven by a stand-in wait, not the clock).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { shownWebhookUrl, webhookEventTypes, webhookFormats } from '../../../functions/src/contract.ts';
+import { shownWebhookUrl, webhookEventTypes, webhookFormats } from '@evident/contract';
 import type { Problem } from '../../../hosting/src/lib/api.ts';
 import type { Delivery, Webhook, WebhookCreated } from '../../../hosting/src/lib/api-types.ts';
 import {

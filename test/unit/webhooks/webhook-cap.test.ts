@@ -6,7 +6,7 @@
  * running.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { maxWebhooks } from '../../../functions/src/contract.ts';
+import { maxWebhooks } from '@evident/contract';
 import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { setMode } from '../../support/families.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
 import { expiringEvidence } from '../../../functions/src/assessment/expiring-evidence.ts';
 import type { Control, EvidenceItem } from '../../../functions/src/assessment/model.ts';
-import { defaultDueDays } from '../../../functions/src/contract.ts';
+import { defaultDueDays } from '@evident/contract';
 import { exceptionExpiring, evidenceExpiring, slackText } from '../../../functions/src/webhooks/webhook-events.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@
  * window is old enough. The clock is the test's.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { webhookManualSends } from '../../../functions/src/contract.ts';
+import { webhookManualSends } from '@evident/contract';
 import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import type { ObjectStore } from '../../../functions/src/storage/object-store.ts';

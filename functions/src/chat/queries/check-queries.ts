@@ -6,7 +6,7 @@
  * fails, from the report's findings, and how many pass.
  */
 import type { Check, ControlResult, Finding } from '../../assessment/model.js';
-import { plural } from '../../contract.js';
+import { plural } from '@evident/contract';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import { severityCue, statusesIn } from '../question-cues.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';

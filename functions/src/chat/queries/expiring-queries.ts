@@ -6,7 +6,7 @@
  */
 import { addDays, dayIn } from '../../assessment/dates.js';
 import type { ControlResult } from '../../assessment/model.js';
-import { expiringHorizonDays, plural } from '../../contract.js';
+import { expiringHorizonDays, plural } from '@evident/contract';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import { monthAhead, monthPattern, windowAhead } from '../day-phrases.js';
 import type { ChatTurn } from '../intent-model.js';

@@ -6,7 +6,7 @@
  */
 import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
-import { frameworkNames, plural, type FrameworkId } from '../../contract.js';
+import { frameworkNames, plural, type FrameworkId } from '@evident/contract';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
 import { declineSuggestions, statusLabel } from '../retrieve.js';

@@ -8,7 +8,7 @@
  */
 import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
-import type { FrameworkId } from '../../contract.js';
+import type { FrameworkId } from '@evident/contract';
 import { escapeRegExp, monthAhead, monthPattern, windowAhead } from '../day-phrases.js';
 import type { ChatTurn } from '../intent-model.js';
 import { attentionStatuses, followedBy, lineBreaks, statusesIn } from '../question-cues.js';

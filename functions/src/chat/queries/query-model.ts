@@ -6,7 +6,7 @@
  * state. Questions that are not such a query go to the intent classifier (intents.ts).
  */
 import type { Check, ControlStatus, Finding, ReportSummary } from '../../assessment/model.js';
-import type { FrameworkId } from '../../contract.js';
+import type { FrameworkId } from '@evident/contract';
 
 /** A span of days, both ends included, with how the question said it. */
 export interface Period {

@@ -3,8 +3,8 @@
  * requirement's, or a series'), what an owner answers for, what falls due or is overdue, and what
  * has been accepted. Every control an answer names is cited; numbers come from the report.
  */
-import type { ControlResult, ControlStatus, FrameworkReadiness } from '../../assessment/model.js';
-import { frameworkNames, plural } from '../../contract.js';
+import type { ControlResult, FrameworkReadiness } from '../../assessment/model.js';
+import { frameworkNames, isOpenStatus, plural } from '@evident/contract';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
 import { mainFinding, statementOf, statusLabel } from '../retrieve.js';
@@ -12,8 +12,6 @@ import { rankByRisk } from '../topics.js';
 import type { Query } from './query-model.js';
 
 type QueryOf<K extends Query['kind']> = Extract<Query, { kind: K }>;
-
-const nonPassing = new Set<ControlStatus>(['failing', 'stale', 'missing']);
 
 /** One list line per control: its name, status, severity and what its main finding says. */
 export function controlLine(result: ControlResult, extra = ''): string {
@@ -86,7 +84,7 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
     ? mapped.filter((result) => statuses.has(result.status))
     : query.requirements
       ? mapped
-      : mapped.filter((result) => nonPassing.has(result.status));
+      : mapped.filter((result) => isOpenStatus(result.status));
   const lead = query.requirements
     ? requirementLead(query.requirements, name, requirements)
     : `${name} readiness in the report for ${index.report.date} is **${readiness.share}%**: of ${readiness.covered} requirements ` +
@@ -237,7 +235,7 @@ export function answerEvidenceKinds(query: QueryOf<'evidenceKinds'>, index: Repo
 export function answerOpenLongest(index: ReportIndex): ComposedAnswer {
   const open = index.controls
     .map((entry) => entry.result)
-    .filter((result) => nonPassing.has(result.status) && result.openSince)
+    .filter((result) => isOpenStatus(result.status) && result.openSince)
     .sort((a, b) => (a.openSince! < b.openSince! ? -1 : a.openSince! > b.openSince! ? 1 : a.id < b.id ? -1 : 1));
   const earliest = open[0]?.openSince;
   if (!earliest) return answered([`No control needs attention in the report for ${index.report.date}.`], []);
@@ -260,7 +258,7 @@ export function answerOpenLongest(index: ReportIndex): ComposedAnswer {
 export function answerOwnersRanked(index: ReportIndex): ComposedAnswer {
   const byOwner = new Map<string, ControlResult[]>();
   for (const { result } of index.controls)
-    if (result.owner && nonPassing.has(result.status)) byOwner.set(result.owner, [...(byOwner.get(result.owner) ?? []), result]);
+    if (result.owner && isOpenStatus(result.status)) byOwner.set(result.owner, [...(byOwner.get(result.owner) ?? []), result]);
   const ranked = [...byOwner].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
   if (ranked.length === 0)
     return answered([`No owner has a control needing attention in the report for ${index.report.date}.`], []);

@@ -6,7 +6,7 @@
  * its provider prefix, a person's address without the domain, or their first and last name).
  */
 import type { Check, ControlResult, Finding } from '../../assessment/model.js';
-import { plural } from '../../contract.js';
+import { plural } from '@evident/contract';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import { escapeRegExp } from '../day-phrases.js';
 import type { ReportIndex } from '../report-index.js';

@@ -8,12 +8,13 @@
  */
 import type { SchemaObject } from 'openapi3-ts/oas31';
 import {
+  type EvidenceKindName,
+  evidenceIdPattern,
   findingFieldLengths,
   maxFindingRequirements,
   maxFindingResources,
   maxFindingTextLength,
-} from '../functions/src/common/ocsf-findings.ts';
-import { evidenceIdPattern } from '../functions/src/contract.ts';
+} from './index.ts';
 
 export interface EvidenceKind {
   /** The component name of the data schema in the OpenAPI description. */
@@ -466,10 +467,7 @@ export const evidenceKinds = {
     ['statement'],
     { statement: 'The information security policy was reviewed and approved by the CEO on 2026-03-02.' },
   ),
-} satisfies Record<string, EvidenceKind>;
-
-export type EvidenceKindName = keyof typeof evidenceKinds;
-export const evidenceKindNames = Object.keys(evidenceKinds) as EvidenceKindName[];
+} satisfies Record<EvidenceKindName, EvidenceKind>;
 
 /** Shared field shapes other modules reuse. */
 export const fieldShapes = { date, dateTime };

@@ -1,9 +1,14 @@
 /**
  * The values the API's contract is made of, each written once: the shapes of ids, the limits of
- * an evidence batch, what a severity weighs, which events end a run. The API description
- * (`openapi/`), the server, the web app and the scripts all import them from here, so the spec,
- * the checks and the pages cannot drift apart. Import-free on purpose: the spec build loads it
- * from source with plain Node, and the web app bundles it without pulling anything else in.
+ * an evidence batch, what a severity weighs, which statuses a control can have, which events end
+ * a run. The API description (`openapi/`), the server, the web app and the scripts all import
+ * them from this package (`@evident/contract`), so the spec, the checks and the pages cannot
+ * drift apart. Its other modules: `problems` (the problem codes), `request-limits`,
+ * `upload-limits` and `evidence-kinds`.
+ *
+ * Import-free on purpose, and written in TypeScript that only needs its types erased: the
+ * scripts load it from source with plain Node, the web app bundles it without pulling anything
+ * else in, and the functions build compiles a copy into `functions/lib` (scripts/build.ts).
  */
 
 /** The header every answer of the API carries its version in (the description's `info.version`). */
@@ -62,6 +67,69 @@ export const maxOcsfImportBytes = 16 * 1024 * 1024;
 export const maxOcsfImportFindings = 5_000;
 export const maxOcsfImportItems = 5_000;
 export const maxOcsfImportStoredBytes = maxOcsfImportBytes;
+
+/**
+ * What one scanner finding may hold, the same for the import and the collector
+ * (common/ocsf-findings.ts): the most resources it may name (more is refused at its line), the
+ * code points kept of its title, message and remediation, the most requirements it may name in
+ * one framework, and the code points kept of each short field (the resource's uid is refused
+ * beyond its limit instead: it names the subject).
+ */
+export const maxFindingResources = 1_000;
+export const maxFindingTextLength = 4_000;
+export const maxFindingRequirements = 100;
+export const findingFieldLengths = {
+  check: 200,
+  severity: 50,
+  product: 100,
+  provider: 50,
+  account: 100,
+  region: 100,
+  resourceType: 200,
+  findingUid: 500,
+  subject: 300,
+  source: 200,
+} as const;
+
+/** What a control can be in a report, in the order a report's counts list them. */
+export const controlStatuses = ['passing', 'failing', 'stale', 'missing', 'not_applicable'] as const;
+export type ControlStatus = (typeof controlStatuses)[number];
+/**
+ * The statuses that need someone to act, in the order they are shown (riskiest first): a control
+ * is open while it is failing, stale or missing evidence, and its due date counts from then.
+ */
+export const openStatuses = ['failing', 'stale', 'missing'] as const satisfies readonly ControlStatus[];
+export const isOpenStatus = (status: ControlStatus): boolean => (openStatuses as readonly ControlStatus[]).includes(status);
+/** Every status, riskiest first: how lists of controls and filters order them. */
+export const controlStatusesByRisk = [...openStatuses, 'passing', 'not_applicable'] as const satisfies readonly ControlStatus[];
+
+/**
+ * The kinds of evidence Evident understands, in the order the catalog groups them. What each
+ * one's `data` holds is in `@evident/contract/evidence-kinds`, which the web app need not load.
+ */
+export const evidenceKindNames = [
+  'idp.user',
+  'idp.settings',
+  'access.review',
+  'repo.branch_protection',
+  'ci.pipeline',
+  'backup.job',
+  'backup.restore_test',
+  'vuln.scan',
+  'endpoint.device',
+  'logging.sink',
+  'monitoring.alert_policy',
+  'crypto.key',
+  'storage.bucket',
+  'tls.endpoint',
+  'training.completion',
+  'people.screening',
+  'vendor.assessment',
+  'incident.exercise',
+  'scanner.finding',
+  'attestation',
+] as const;
+export type EvidenceKindName = (typeof evidenceKindNames)[number];
 
 /** Most severe first: a control's rank is its place in this list. */
 export const severities = ['critical', 'high', 'medium', 'low'] as const;
@@ -126,8 +194,18 @@ export const maxExceptionDays = 366;
  * exceptions every report applies grow without bound.
  */
 export const maxActiveExceptionsPerSubject = 3;
-/** A page of `GET /api/exceptions`: as many exceptions as `limit` asks, this many when it does not. */
-export const exceptionPageLimits = { default: 50, maximum: 200 } as const;
+/**
+ * A page of each paged listing: as many as `limit` asks, up to `maximum`, and `default` when it
+ * does not ask. The route tables give a handler the default (http/request-input.ts), so no
+ * handler restates it; the web app leaves it out of its addresses.
+ */
+export const pageLimits = {
+  evidence: { default: 50, maximum: 200 },
+  submissions: { default: 50, maximum: 200 },
+  exceptions: { default: 50, maximum: 200 },
+  analyses: { default: 20, maximum: 100 },
+  webhookDeliveries: { default: 20, maximum: 100 },
+} as const;
 
 /** The events that end an analysis run; a run has exactly one of them, last. */
 export const terminalEventTypes = ['run.completed', 'run.failed', 'run.cancelled'] as const;
