@@ -37,6 +37,10 @@ const handlers: Handlers = {
       cacheControl: 'public, max-age=60',
     };
   },
+  listWidgetParts: (input) => {
+    seen.input = input;
+    return { status: 200, body: { name: 'w', size: 1 } };
+  },
   getSecret: (_input, context) => {
     (context.protect as () => void)();
     return { status: 200, body: { name: 'secret', size: 1 } };
@@ -99,6 +103,21 @@ describe('routing', () => {
   it('accepts comma-separated values for an array query parameter', async () => {
     await call('/api/widgets/7?tag=red,blue');
     expect(seen.input?.query).toEqual({ tag: ['red', 'blue'] });
+  });
+
+  it('gives a query parameter the request leaves out its default, and keeps one it sends', async () => {
+    await call('/api/widgets/1/parts');
+    expect(seen.input?.query).toEqual({ limit: 20, order: 'newest' });
+    await call('/api/widgets/1/parts?limit=5');
+    expect(seen.input?.query).toEqual({ limit: 5, order: 'newest' });
+    await call('/api/widgets/1/parts?order=oldest&limit=100');
+    expect(seen.input?.query).toEqual({ limit: 100, order: 'oldest' });
+  });
+
+  it('validates a query parameter it sends against the schema whose default it would otherwise get', async () => {
+    const result = await call('/api/widgets/1/parts?limit=0');
+    expect(result.response.status).toBe(400);
+    expect((result.json?.errors as { name: string }[]).map((error) => error.name)).toEqual(['limit']);
   });
 
   it('answers 404 not_found for a path no operation has', async () => {

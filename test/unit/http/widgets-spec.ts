@@ -1,6 +1,7 @@
 /**
  * A small OpenAPI description that exercises what the real one does not yet: typed path,
- * query and header parameters, array parameters, a size-limited JSON body and a deprecated operation.
+ * query and header parameters, array parameters, query defaults, a size-limited JSON body and a
+ * deprecated operation.
  */
 import { OpenApiBuilder, type OpenAPIObject } from 'openapi3-ts/oas31';
 import { access, responses, schemas } from '../../../openapi/components.ts';
@@ -42,6 +43,20 @@ export function widgetsDocument(): OpenAPIObject {
         { name: 'verbose', in: 'query', schema: { type: 'boolean' } },
         { name: 'tag', in: 'query', schema: { type: 'array', items: { type: 'string', enum: ['red', 'blue'] } } },
         { name: 'X-Trace', in: 'header', schema: { type: 'string', maxLength: 5 } },
+      ],
+      responses: { '200': widget, '400': problem, '500': failed },
+    },
+  });
+  builder.addPath('/api/widgets/{id}/parts', {
+    get: {
+      operationId: 'listWidgetParts',
+      summary: 'List the parts of a widget',
+      tags: ['widgets'],
+      security: access.public,
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } },
+        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+        { name: 'order', in: 'query', schema: { type: 'string', enum: ['oldest', 'newest'], default: 'newest' } },
       ],
       responses: { '200': widget, '400': problem, '500': failed },
     },
