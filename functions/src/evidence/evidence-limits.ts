@@ -1,5 +1,5 @@
 /**
- * Whether one evidence item's `data` keeps to its limits (contract.ts: `maxDataBytes`,
+ * Whether one evidence item's `data` keeps to its limits (`@evident/contract`: `maxDataBytes`,
  * `maxDataDepth`, published in the API description).
  */
 import { depthOf } from '../common/json-depth.js';

@@ -1,6 +1,6 @@
 /**
  * Files chosen for a submission, checked before they are uploaded against the limits the API
- * enforces (declared once, in the functions' `upload-limits.ts`), so a file the server would
+ * enforces (declared once, in `@evident/contract/upload-limits`), so a file the server would
  * refuse is not sent at all. The server checks again, and more (a PDF must look like one); its
  * answer is always shown too. Pure, so it is tested without a browser.
  */
