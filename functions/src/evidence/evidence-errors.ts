@@ -95,7 +95,7 @@ export class ScanUnreadable extends Error {
   }
 }
 
-/** Which limit of one import a scanner's file crossed (contract.ts). */
+/** Which limit of one import a scanner's file crossed (`@evident/contract`). */
 export type ScanLimit = 'findings' | 'items' | 'bytes';
 
 /**

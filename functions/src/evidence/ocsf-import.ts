@@ -4,7 +4,7 @@
  * finding that cannot be read refuses the file with every problem's line, so an import is never
  * partial.
  *
- * What the file makes is counted as it is made, against the limits of one import (contract.ts):
+ * What the file makes is counted as it is made, against the limits of one import (`@evident/contract`):
  * findings, items and their bytes. Crossing one stops the reading at once (`ScanTooLarge`), so
  * neither the work nor the memory grows past the limits, whatever the file holds.
  */
