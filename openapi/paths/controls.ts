@@ -1,7 +1,7 @@
 /** The `controls` family: the control catalog, each control with its latest assessed status. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, jsonResponse, ref, responseRef } from '../components.ts';
-import { controlIdPattern, datePattern, frameworkIds as frameworkIdList } from '@evident/contract';
+import { controlIdPattern, datePattern, type FrameworkId, frameworkIds as frameworkIdList } from '@evident/contract';
 
 export const tag = {
   name: 'controls',
@@ -22,16 +22,21 @@ const summaryFields = {
   latest: { oneOf: [ref('LatestStatus'), { type: 'null' }], description: 'Null until a report exists.' },
 } as const;
 
+/** How each framework's ids are written, in the catalog's notation. */
+const mappedIds: Record<FrameworkId, string> = {
+  soc2: 'AICPA Trust Services Criteria (2017) ids, e.g. `CC6.1`.',
+  iso27001: 'ISO/IEC 27001:2022 Annex A ids, e.g. `A.5.17`.',
+  nist80053: 'NIST SP 800-53 rev5 ids, e.g. `ia-2.1`.',
+};
+
 export const schemas = {
   FrameworkMappings: {
     type: 'object',
-    required: ['soc2', 'iso27001', 'nist80053'],
+    required: [...frameworkIdList],
     additionalProperties: false,
-    properties: {
-      soc2: { ...frameworkIds, description: 'AICPA Trust Services Criteria (2017) ids, e.g. `CC6.1`.' },
-      iso27001: { ...frameworkIds, description: 'ISO/IEC 27001:2022 Annex A ids, e.g. `A.5.17`.' },
-      nist80053: { ...frameworkIds, description: 'NIST SP 800-53 rev5 ids, e.g. `ia-2.1`.' },
-    },
+    properties: Object.fromEntries(
+      frameworkIdList.map((framework) => [framework, { ...frameworkIds, description: mappedIds[framework] }]),
+    ),
   },
   EvidenceRequirement: {
     type: 'object',

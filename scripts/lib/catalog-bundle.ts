@@ -206,10 +206,10 @@ function readFrameworks({ lineOf, fail }: ControlSource, value: unknown, referen
   const frameworks = value as Record<string, unknown> | undefined;
   if (!frameworks || typeof frameworks !== 'object') return fail(lineOf(['frameworks:']), '"frameworks" is required');
   for (const key of Object.keys(frameworks)) {
-    if (!(key in references)) fail(lineOf(['frameworks:', `${key}:`]), `unknown framework "${key}" (soc2, iso27001, nist80053)`);
+    if (!(key in references)) fail(lineOf(['frameworks:', `${key}:`]), `unknown framework "${key}" (${frameworkIds.join(', ')})`);
   }
-  const mappings = { soc2: [] as string[], iso27001: [] as string[], nist80053: [] as string[] };
-  for (const key of Object.keys(mappings) as (keyof typeof mappings)[]) {
+  const mappings = Object.fromEntries(frameworkIds.map((framework) => [framework, [] as string[]])) as Control['frameworks'];
+  for (const key of frameworkIds) {
     const ids = frameworks[key];
     const line = lineOf(['frameworks:', `${key}:`]);
     if (!Array.isArray(ids) || ids.length === 0) fail(line, `frameworks.${key} must list at least one id`);
