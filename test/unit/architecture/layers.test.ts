@@ -133,8 +133,10 @@ describe('the layers of functions/src', () => {
 
 describe('the layers of the web app', () => {
   it('finds its modules and components, and their imports', () => {
-    expect(graph.get('hosting/src/App.svelte')).toContain('hosting/src/lib/router.svelte.ts');
-    expect(graph.get('hosting/src/lib/api.ts')).toContain('functions/src/generated/api-types.ts');
+    expect(graph.get('hosting/src/main.ts')).toContain('hosting/src/App.svelte');
+    expect(importsBetween(under('hosting/src/views'), under('hosting/src/components')).length).toBeGreaterThan(0);
+    // The alias of the generated API types is followed too.
+    expect(importsBetween(under('hosting/src'), (module) => module === 'functions/src/generated/api-types.ts')).not.toEqual([]);
   });
 
   it('keeps lib/ free of components and views', () => {
