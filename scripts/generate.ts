@@ -1,6 +1,7 @@
 /**
  * Regenerates the committed files derived from the OpenAPI description: the API types, the
- * family map, the API version and the reference pages in `docs/reference/`.
+ * family map, the API version, the reference pages in `docs/reference/` and the Hosting
+ * rewrites in firebase.json (the rest of that file is written by hand).
  *
  *   node scripts/generate.ts          write them
  *   node scripts/generate.ts --check  write nothing; list the files that are stale and fail
@@ -9,6 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative } from 'node:path';
 import { buildDocument } from '../openapi/document.ts';
 import { renderApiTypes, renderApiVersion, renderFamilyTypes } from './lib/api-types.ts';
+import { withHostingRewrites } from './lib/hosting-rewrites.ts';
 import { paths, root } from './lib/paths.ts';
 import { renderReferencePages } from './lib/reference-docs.ts';
 
@@ -19,6 +21,7 @@ export async function expectedFiles(): Promise<Map<string, string>> {
     [paths.apiTypes, await renderApiTypes(document)],
     [paths.familiesTypes, renderFamilyTypes(document)],
     [paths.apiVersion, renderApiVersion(document)],
+    [paths.firebaseJson, await withHostingRewrites(paths.firebaseJson, readFileSync(paths.firebaseJson, 'utf8'), document)],
   ]);
   for (const [file, content] of renderReferencePages(document)) files.set(join(paths.docs, file), content);
   return files;

@@ -1,15 +1,18 @@
 /**
  * Evident's Cloud Functions: one HTTPS function per `/api` route family, each reached through
- * a Hosting rewrite in `firebase.json`. This file only wires families to triggers; each family
+ * a Hosting rewrite in `firebase.json` (generated from the description's families, as the
+ * family table below is keyed by them). This file only wires families to triggers; each family
  * module is loaded on its function's first request so no function pays for another's code.
  */
-import { onRequest, type HttpsOptions } from 'firebase-functions/v2/https';
+import { onRequest, type HttpsFunction, type HttpsOptions } from 'firebase-functions/v2/https';
 import { beforeUserCreated, beforeUserSignedIn } from 'firebase-functions/v2/identity';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import * as config from './config.js'; // declares the params, so deploys and the emulator know them
 import { bodyPolicyFor, installRuntimeGuard } from './http/runtime-guard.js';
+import type { HttpHandler } from './http/create-family.js';
 import { lazyHandler } from './http/lazy-handler.js';
+import type { Family } from './http/operation-types.js';
 import { workerRetry } from './analyses/task-queue.js';
 import { deliveryRetry, deliveryRetryInEmulator } from './webhooks/webhook-dispatch.js';
 
@@ -41,70 +44,61 @@ const stateMemory = '2GiB' as const;
 
 const http: HttpsOptions = {
   invoker: 'public',
-  ...small,
   // CORS is the HTTP core's job (CORS_ORIGINS, read per request). The emulator would otherwise
   // allow every origin (its enableCors debug feature); `cors: false` stops that so local runs
   // behave like production, where the option would only add a wrapper to every request.
   ...(config.inEmulator() ? { cors: false } : {}),
 };
 
-export const auth = onRequest(
-  http,
-  lazyHandler('auth', () => import('./families/auth.js')),
-);
-export const docs = onRequest(
-  http,
-  lazyHandler('docs', () => import('./families/docs.js')),
-);
-// Today's first read, before the schedule has run, produces the day's report: the daily job's memory.
-export const report = onRequest(
-  { ...http, memory: stateMemory },
-  lazyHandler('report', () => import('./families/report.js')),
-);
-// A control's history reads a year of reports one at a time.
-export const controls = onRequest(
-  http,
-  lazyHandler('controls', () => import('./families/controls.js')),
-);
-export const frameworks = onRequest(
-  http,
-  lazyHandler('frameworks', () => import('./families/frameworks.js')),
-);
-export const exceptions = onRequest(
-  http,
-  lazyHandler('exceptions', () => import('./families/exceptions.js')),
-);
-// A long period's package streams for minutes when called directly (Hosting still cuts at 60 s),
-// holding a window of evidence items and attachments ahead of the zip it writes.
-export const audit = onRequest(
-  { ...http, memory: '512MiB', timeoutSeconds: 540 },
-  lazyHandler('audit', () => import('./families/audit.js')),
-);
-export const evidence = onRequest(
-  { ...http, ...large },
-  lazyHandler('evidence', () => import('./families/evidence.js')),
-);
-export const submissions = onRequest(
-  { ...http, ...large },
-  lazyHandler('submissions', () => import('./families/submissions.js')),
-);
+/**
+ * Each `/api` family's memory and time (and secrets), with why. Keyed by the families the
+ * description generates (generated/families.ts), so a family it gains does not compile until it
+ * has its row here; the Hosting rewrites in firebase.json are generated from the same list.
+ */
+const familyOptions = {
+  auth: small,
+  docs: small,
+  // Today's first read, before the schedule has run, produces the day's report: the daily job's memory.
+  report: { ...small, memory: stateMemory },
+  // A control's history reads a year of reports one at a time.
+  controls: small,
+  frameworks: small,
+  exceptions: small,
+  // A long period's package streams for minutes when called directly (Hosting still cuts at 60 s),
+  // holding a window of evidence items and attachments ahead of the zip it writes.
+  audit: { memory: '512MiB', timeoutSeconds: 540 },
+  evidence: large,
+  submissions: large,
+  // Starting a run and following its events: the evaluation itself runs in `analysisWorker`.
+  analyses: small,
+  // The two functions that seal or open webhook credentials are the only ones given the key.
+  webhooks: { ...small, secrets: [config.webhookSecretKeySetting] },
+  chat: large,
+  fallback: small,
+} satisfies Record<Family, Required<Pick<HttpsOptions, 'memory' | 'timeoutSeconds'>> & Pick<HttpsOptions, 'secrets'>>;
 
-// Starting a run and following its events: the evaluation itself runs in `analysisWorker`.
-export const analyses = onRequest(
-  http,
-  lazyHandler('analyses', () => import('./families/analyses.js')),
-);
+/**
+ * A family's function, exported under the family's name (Firebase finds functions by export
+ * name): its options from the table, its module loaded on its first request, so no function
+ * loads another family's code.
+ */
+function familyFunction(family: Family, load: () => Promise<{ handler: HttpHandler }>): HttpsFunction {
+  return onRequest({ ...http, ...familyOptions[family] }, lazyHandler(family, load));
+}
 
-// The two functions that seal or open webhook credentials are the only ones given the key.
-export const webhooks = onRequest(
-  { ...http, secrets: [config.webhookSecretKeySetting] },
-  lazyHandler('webhooks', () => import('./families/webhooks.js')),
-);
-
-export const chat = onRequest(
-  { ...http, ...large },
-  lazyHandler('chat', () => import('./families/chat.js')),
-);
+export const auth = familyFunction('auth', () => import('./families/auth.js'));
+export const docs = familyFunction('docs', () => import('./families/docs.js'));
+export const report = familyFunction('report', () => import('./families/report.js'));
+export const controls = familyFunction('controls', () => import('./families/controls.js'));
+export const frameworks = familyFunction('frameworks', () => import('./families/frameworks.js'));
+export const exceptions = familyFunction('exceptions', () => import('./families/exceptions.js'));
+export const audit = familyFunction('audit', () => import('./families/audit.js'));
+export const evidence = familyFunction('evidence', () => import('./families/evidence.js'));
+export const submissions = familyFunction('submissions', () => import('./families/submissions.js'));
+export const analyses = familyFunction('analyses', () => import('./families/analyses.js'));
+export const chat = familyFunction('chat', () => import('./families/chat.js'));
+export const webhooks = familyFunction('webhooks', () => import('./families/webhooks.js'));
+export const fallback = familyFunction('fallback', () => import('./families/fallback.js'));
 
 /**
  * Runs analyses off the request path. Cloud Tasks retries a failed attempt with backoff; the
@@ -168,11 +162,6 @@ export const devDailyReport = config.inEmulator()
       res.status(outcome.created ? 201 : 200).json(outcome);
     })
   : undefined;
-
-export const fallback = onRequest(
-  http,
-  lazyHandler('fallback', () => import('./families/fallback.js')),
-);
 
 /**
  * Identity Platform calls these before it creates an account and before it issues a token, and

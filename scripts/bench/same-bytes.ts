@@ -72,6 +72,18 @@ interface SameBytesOptions {
   showRounds?: boolean;
 }
 
+type Run = Awaited<ReturnType<typeof load>>;
+
+/** The function under load: its server and URL, and the answers it gave (200, and 304 to its ETag when revalidating). */
+interface RecordedFunction {
+  server: ChildProcess;
+  url: string;
+  ok: RecordedAnswer;
+  notModified: RecordedAnswer | undefined;
+  /** What every request sends: the function's ETag when revalidating. */
+  headers: Record<string, string>;
+}
+
 async function measure(
   target: Target,
   port: number,
@@ -80,71 +92,25 @@ async function measure(
   const status = conditional ? 304 : 200;
   const servers: ChildProcess[] = [];
   try {
-    const fn = startFunction(target, port, { pinned: true });
-    servers.push(fn);
-    const url = `http://127.0.0.1:${port}${target.path}`;
-    await waitFor200(url, performance.now() + 20_000);
-    const ok = await recordAnswer(url);
-    const etag = headerOf(ok, 'etag');
-    if (conditional && !etag) throw new Error(`${url} sent no ETag`);
-    // The hello-world sends the function's own ETag, so one revalidation header serves both.
-    const headers: Record<string, string> = conditional ? { 'If-None-Match': etag! } : {};
-    const notModified = conditional ? await recordAnswer(url, headers) : undefined;
-    if (notModified && notModified.status !== 304) throw new Error(`${url} answered its own ETag ${notModified.status}`);
-
-    const hello = startFunction(
-      {
-        name: `hello-${target.name}`,
-        source: writeReplayingHello(`hello-${target.name}`, ok, notModified),
-        target: 'hello',
-        path: target.path,
-      },
-      port + 1,
-      { pinned: true },
-    );
-    servers.push(hello);
-    // At the function's own path: the runtime's router matches the path against its pattern on
-    // every request, at a cost that grows with the path (~4 µs for /api/report/today over /).
-    const helloUrl = `http://127.0.0.1:${port + 1}${target.path}`;
-    await waitFor200(helloUrl, performance.now() + 20_000);
-    const replays: [RecordedAnswer, Record<string, string>][] = [[ok, {}]];
-    if (notModified) replays.push([notModified, headers]);
-    for (const [original, sent] of replays) {
-      const difference = differenceBetween(original, await recordAnswer(helloUrl, sent));
-      if (difference) throw new Error(`the hello-world for ${target.name} does not answer the same bytes: ${difference}`);
-    }
+    const fn = await startRecorded(target, port, conditional, servers);
+    const hello = await startReplayingHello(target, port + 1, fn, servers);
 
     // Warm both (JIT, caches), not counted; then alternate, starting with each in turn.
-    await load(url, 2, fn, headers, status);
-    await load(helloUrl, 2, hello, headers, status);
+    await load(fn.url, 2, fn.server, fn.headers, status);
+    await load(hello.url, 2, hello.server, fn.headers, status);
     const each = Math.max(1, Math.round(seconds / rounds));
-    const fnRounds: Awaited<ReturnType<typeof load>>[] = [];
-    const helloRounds: Awaited<ReturnType<typeof load>>[] = [];
+    const fnRounds: Run[] = [];
+    const helloRounds: Run[] = [];
     for (let round = 0; round < rounds; round++) {
       const fnFirst = round % 2 === 0;
-      if (fnFirst) fnRounds.push(await load(url, each, fn, headers, status));
-      helloRounds.push(await load(helloUrl, each, hello, headers, status));
-      if (!fnFirst) fnRounds.push(await load(url, each, fn, headers, status));
-      if (showRounds) {
-        const [fnRun, helloRun] = [fnRounds.at(-1)!, helloRounds.at(-1)!];
-        const cpu = (run: typeof fnRun) => (run.cpu === undefined ? '' : ` ${Math.round(run.cpu)} µs/request`);
-        console.log(
-          `    round ${round + 1}: ${target.name} ${Math.round(fnRun.perSecond)} req/s${cpu(fnRun)}, hello-world ${Math.round(helloRun.perSecond)} req/s${cpu(helloRun)}`,
-        );
-      }
+      if (fnFirst) fnRounds.push(await load(fn.url, each, fn.server, fn.headers, status));
+      helloRounds.push(await load(hello.url, each, hello.server, fn.headers, status));
+      if (!fnFirst) fnRounds.push(await load(fn.url, each, fn.server, fn.headers, status));
+      if (showRounds) showRound(target, round, fnRounds.at(-1)!, helloRounds.at(-1)!);
     }
+    const nodeHttp = await bareThroughput(target, port + 2, fn.ok, { conditional, each }, servers);
 
-    const bodyFile = join(work, `${target.name}.body`);
-    writeFileSync(bodyFile, ok.body);
-    const contentType = headerOf(ok, 'content-type') ?? 'application/json';
-    const bare = await startBareServer(port + 2, contentType, bodyFile, { status: conditional ? '304' : '200', pinned: true });
-    servers.push(bare);
-    const bareUrl = `http://127.0.0.1:${port + 2}${target.path}`;
-    await load(bareUrl, 2, bare, {}, status);
-    const nodeHttp = (await load(bareUrl, each, bare, {}, status)).perSecond;
-
-    const cpu = (runs: typeof fnRounds) =>
-      runs.every((run) => run.cpu !== undefined) ? median(runs.map((run) => run.cpu!)) : undefined;
+    const cpu = (runs: Run[]) => (runs.every((run) => run.cpu !== undefined) ? median(runs.map((run) => run.cpu!)) : undefined);
     const [fnCpu, helloCpu] = [cpu(fnRounds), cpu(helloRounds)];
     return {
       function: median(fnRounds.map((run) => run.perSecond)),
@@ -155,6 +121,84 @@ async function measure(
   } finally {
     await Promise.all(servers.map(stop));
   }
+}
+
+/** Starts the function (added to `servers`) and records its answer, and its 304 to its own ETag when `conditional`. */
+async function startRecorded(
+  target: Target,
+  port: number,
+  conditional: boolean,
+  servers: ChildProcess[],
+): Promise<RecordedFunction> {
+  const server = startFunction(target, port, { pinned: true });
+  servers.push(server);
+  const url = `http://127.0.0.1:${port}${target.path}`;
+  await waitFor200(url, performance.now() + 20_000);
+  const ok = await recordAnswer(url);
+  const etag = headerOf(ok, 'etag');
+  if (conditional && !etag) throw new Error(`${url} sent no ETag`);
+  // The hello-world sends the function's own ETag, so one revalidation header serves both.
+  const headers: Record<string, string> = conditional ? { 'If-None-Match': etag! } : {};
+  const notModified = conditional ? await recordAnswer(url, headers) : undefined;
+  if (notModified && notModified.status !== 304) throw new Error(`${url} answered its own ETag ${notModified.status}`);
+  return { server, url, ok, notModified, headers };
+}
+
+/** Starts the hello-world that replays the function's answers (added to `servers`), checked to answer the same bytes. */
+async function startReplayingHello(
+  target: Target,
+  port: number,
+  fn: RecordedFunction,
+  servers: ChildProcess[],
+): Promise<{ server: ChildProcess; url: string }> {
+  const server = startFunction(
+    {
+      name: `hello-${target.name}`,
+      source: writeReplayingHello(`hello-${target.name}`, fn.ok, fn.notModified),
+      target: 'hello',
+      path: target.path,
+    },
+    port,
+    { pinned: true },
+  );
+  servers.push(server);
+  // At the function's own path: the runtime's router matches the path against its pattern on
+  // every request, at a cost that grows with the path (~4 µs for /api/report/today over /).
+  const url = `http://127.0.0.1:${port}${target.path}`;
+  await waitFor200(url, performance.now() + 20_000);
+  const replays: [RecordedAnswer, Record<string, string>][] = [[fn.ok, {}]];
+  if (fn.notModified) replays.push([fn.notModified, fn.headers]);
+  for (const [original, sent] of replays) {
+    const difference = differenceBetween(original, await recordAnswer(url, sent));
+    if (difference) throw new Error(`the hello-world for ${target.name} does not answer the same bytes: ${difference}`);
+  }
+  return { server, url };
+}
+
+function showRound(target: Target, round: number, fnRun: Run, helloRun: Run): void {
+  const cpu = (run: Run) => (run.cpu === undefined ? '' : ` ${Math.round(run.cpu)} µs/request`);
+  console.log(
+    `    round ${round + 1}: ${target.name} ${Math.round(fnRun.perSecond)} req/s${cpu(fnRun)}, hello-world ${Math.round(helloRun.perSecond)} req/s${cpu(helloRun)}`,
+  );
+}
+
+/** Requests/s of a bare node:http server (added to `servers`) answering the function's body, warmed, over one round. */
+async function bareThroughput(
+  target: Target,
+  port: number,
+  ok: RecordedAnswer,
+  { conditional, each }: { conditional: boolean; each: number },
+  servers: ChildProcess[],
+): Promise<number> {
+  const status = conditional ? 304 : 200;
+  const bodyFile = join(work, `${target.name}.body`);
+  writeFileSync(bodyFile, ok.body);
+  const contentType = headerOf(ok, 'content-type') ?? 'application/json';
+  const bare = await startBareServer(port, contentType, bodyFile, { status: conditional ? '304' : '200', pinned: true });
+  servers.push(bare);
+  const url = `http://127.0.0.1:${port}${target.path}`;
+  await load(url, 2, bare, {}, status);
+  return (await load(url, each, bare, {}, status)).perSecond;
 }
 
 /**

@@ -23,11 +23,12 @@
  *
  * `main` is the CLI; `runCollector` does the work with injectable I/O, so tests drive it. Each
  * concern is a module of `collector/`: evidence-files, json-positions, ocsf-files, batches,
- * plans, problems, delivery, run-collector and command-line.
+ * plans, problems, delivery, run-options, run-collector and command-line.
  */
 export { Batcher, batchItems, idempotencyKey, InputError, planBatches } from './collector/batches.ts';
 export { main, parseCollectArgs } from './collector/command-line.ts';
 export { parseEvidenceFile } from './collector/evidence-files.ts';
 export { checkOcsfFiles, ocsfBatches, streamOpener, type OpenStream } from './collector/ocsf-files.ts';
 export { formatProblem, locatePointer } from './collector/problems.ts';
-export { runCollector, type CollectorIo, type CollectorOptions } from './collector/run-collector.ts';
+export { runCollector } from './collector/run-collector.ts';
+export type { CollectorIo, CollectorOptions } from './collector/run-options.ts';

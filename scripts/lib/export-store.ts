@@ -7,7 +7,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import type { ObjectInfo, ObjectStore } from '../../functions/src/storage/object-store.ts';
+import { pages, type ObjectInfo, type ObjectStore } from '../../functions/src/storage/object-store.ts';
 
 export const exportedPrefixes = ['evidence/', 'reports/'] as const;
 
@@ -38,12 +38,7 @@ export async function exportStore(
     result.bytes += data.length;
   };
   for (const prefix of prefixes) {
-    let pageToken: string | undefined;
-    do {
-      const page = await store.list(prefix, pageToken ? { pageSize, pageToken } : { pageSize });
-      await eachAtMost(concurrency, page.items, copy);
-      pageToken = page.nextPageToken;
-    } while (pageToken);
+    for await (const page of pages(store, prefix, { pageSize })) await eachAtMost(concurrency, page.items, copy);
   }
   return result;
 }

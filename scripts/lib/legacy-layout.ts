@@ -8,7 +8,7 @@
  */
 import type * as EvidenceStoreModule from '../../functions/src/evidence/evidence-store.ts';
 import type * as LocalFolderStoreModule from '../../functions/src/storage/local-folder-store.ts';
-import type { ObjectStore } from '../../functions/src/storage/object-store.ts';
+import { listNames, type ObjectStore } from '../../functions/src/storage/object-store.ts';
 import { compiled } from './compiled.ts';
 
 type EvidenceStoreClass = typeof EvidenceStoreModule.EvidenceStore;
@@ -25,17 +25,6 @@ const newPrefixes = [
   'analyses/index/',
 ];
 
-async function names(store: ObjectStore, prefix: string): Promise<string[]> {
-  const found: string[] = [];
-  let pageToken: string | undefined;
-  do {
-    const page = await store.list(prefix, pageToken ? { pageToken } : {});
-    found.push(...page.items.map((info) => info.name));
-    pageToken = page.nextPageToken;
-  } while (pageToken);
-  return found;
-}
-
 export async function rewriteInLegacyLayout(
   store: ObjectStore,
   EvidenceStore: EvidenceStoreClass,
@@ -48,19 +37,19 @@ export async function rewriteInLegacyLayout(
       items++;
     }
   }
-  for (const name of await names(store, 'evidence-keys/')) {
+  for (const name of await listNames(store, 'evidence-keys/')) {
     const { data } = await store.read(name);
     await store.create(`evidence/idempotency/${name.slice('evidence-keys/'.length)}`, data, { contentType: 'application/json' });
   }
   let reports = 0;
-  for (const name of await names(store, 'reports/day=')) {
+  for (const name of await listNames(store, 'reports/day=')) {
     const { data } = await store.read(name);
     await store.create(`reports/${name.slice('reports/day='.length, -'/report.json'.length)}.json`, data, {
       contentType: 'application/json',
     });
     reports++;
   }
-  for (const prefix of newPrefixes) for (const name of await names(store, prefix)) await store.delete(name);
+  for (const prefix of newPrefixes) for (const name of await listNames(store, prefix)) await store.delete(name);
   return { items, reports };
 }
 

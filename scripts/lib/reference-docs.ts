@@ -143,14 +143,29 @@ function renderOperation(document: OpenAPIObject, entry: OperationEntry, access:
   return lines;
 }
 
+/** What the operations of a description are known by: their entries in order, and each one's access. */
+interface Operations {
+  entries: OperationEntry[];
+  access: Map<string, keyof typeof accessText>;
+}
+
 /** The reference pages, by path relative to `docs/`. */
 export function renderReferencePages(document: OpenAPIObject): Map<string, string> {
   const pages = new Map<string, string>();
   const entries = operationsOf(document);
-  const access = new Map(describeOperations(document).map((operation) => [operation.operationId, operation.access]));
+  const operations: Operations = {
+    entries,
+    access: new Map(describeOperations(document).map((operation) => [operation.operationId, operation.access])),
+  };
   const families = [...new Set(entries.map((entry) => entry.family))];
-  const tags = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description ?? '']));
+  pages.set('reference/overview.md', overviewPage(document, operations));
+  families.forEach((family, index) => pages.set(`reference/${family}.md`, familyPage(document, operations, family, index)));
+  pages.set('reference/errors.md', errorsPage(document));
+  return pages;
+}
 
+/** Every operation in a table, after what holds for all of them. */
+function overviewPage(document: OpenAPIObject, { entries, access }: Operations): string {
   const overview = [
     frontmatter('API reference', 'Every operation of the Evident API, generated from its OpenAPI description.', 900),
     '# API reference',
@@ -171,31 +186,36 @@ export function renderReferencePages(document: OpenAPIObject): Map<string, strin
     ),
     '',
   ];
-  pages.set('reference/overview.md', overview.join('\n'));
+  return overview.join('\n');
+}
 
-  families.forEach((family, index) => {
-    const own = entries.filter((entry) => entry.family === family);
-    const lines = [
-      frontmatter(`API reference: ${family}`, `The ${family} operations of the Evident API.`, 901 + index),
-      `# ${family}`,
-      '',
-      tags.get(family) ?? '',
-      '',
-      ...own.flatMap((entry) => renderOperation(document, entry, access.get(entry.operation.operationId!)!)),
-    ];
-    const used = schemasUsedBy(document, own);
-    if (used.length > 0) {
-      lines.push('## Schemas', '');
-      for (const name of used) {
-        const schema = document.components!.schemas![name] as SchemaObject;
-        lines.push(`### ${name}`, '');
-        if (schema.description) lines.push(schema.description, '');
-        lines.push(...(schema.properties ? fieldsTable(schema) : [`Type: ${typeOf(schema)}`]), '');
-      }
+/** A family's operations in full, then the schemas their bodies use. */
+function familyPage(document: OpenAPIObject, { entries, access }: Operations, family: string, index: number): string {
+  const tags = new Map((document.tags ?? []).map((tag) => [tag.name, tag.description ?? '']));
+  const own = entries.filter((entry) => entry.family === family);
+  const lines = [
+    frontmatter(`API reference: ${family}`, `The ${family} operations of the Evident API.`, 901 + index),
+    `# ${family}`,
+    '',
+    tags.get(family) ?? '',
+    '',
+    ...own.flatMap((entry) => renderOperation(document, entry, access.get(entry.operation.operationId!)!)),
+  ];
+  const used = schemasUsedBy(document, own);
+  if (used.length > 0) {
+    lines.push('## Schemas', '');
+    for (const name of used) {
+      const schema = document.components!.schemas![name] as SchemaObject;
+      lines.push(`### ${name}`, '');
+      if (schema.description) lines.push(schema.description, '');
+      lines.push(...(schema.properties ? fieldsTable(schema) : [`Type: ${typeOf(schema)}`]), '');
     }
-    pages.set(`reference/${family}.md`, lines.join('\n'));
-  });
+  }
+  return lines.join('\n');
+}
 
+/** The problem format, and every code of the problem catalog. */
+function errorsPage(document: OpenAPIObject): string {
   const problem = document.components!.schemas!['Problem'] as SchemaObject;
   const requestError = document.components!.schemas!['RequestError'] as SchemaObject;
   const errors = [
@@ -240,6 +260,5 @@ export function renderReferencePages(document: OpenAPIObject): Map<string, strin
       '',
     ]),
   ];
-  pages.set('reference/errors.md', errors.join('\n'));
-  return pages;
+  return errors.join('\n');
 }

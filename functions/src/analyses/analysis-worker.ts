@@ -94,6 +94,10 @@ export async function runAnalysis(deps: WorkerDeps, runId: string, attempt: Atte
   }
 }
 
+/** What every evaluation of a run reads: the same snapshot, and what it had to set aside. */
+type Snapshot = Pick<EvaluationInput, 'asOf' | 'evidence' | 'setAside'>;
+type StartedEvent = Extract<AnalysisEvent, { type: 'run.started' }>;
+
 async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Promise<void> {
   const fail = (failure: RunFailure, id?: number) =>
     persist(log, 'run.failed', { problem: deps.describeFailure(failure) }, deps.now(), id);
@@ -112,6 +116,24 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
   }
 
   const controls = controlsInOrder(deps.compiled.catalog, scope);
+  const snapshot = await snapshotAtStart(deps, record, await startRun(deps, record, log, controls.length));
+  const results = await reportControls(deps, record, log, { snapshot, scope, total: controls.length });
+
+  const last = controls.length + 2;
+  let published: boolean;
+  try {
+    published = alreadyPublished || (record.publish ? await publish(deps, record, snapshot, results) : false);
+  } catch (error) {
+    // Midnight passed while the run evaluated: the day it was to publish is now a past day's.
+    if (!(error instanceof ReportImmutable)) throw error;
+    logs.pastReportKept(record.date, record.id, error.today);
+    return void (await fail({ failure: 'past_day', date: record.date, today: error.today }, last));
+  }
+  await persist(log, 'run.completed', { summary: summaryOf(results), published }, deps.now(), last);
+}
+
+/** The run's `run.started` event, which fixes its evidence's cut-off: the one an earlier attempt persisted, or a new one. */
+async function startRun(deps: WorkerDeps, record: RunRecord, log: RunLog, total: number): Promise<StartedEvent> {
   const end = endOfDay(deps.timeZone, record.date);
   const first = log.events[0];
   const startedEvent =
@@ -123,14 +145,17 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
           {
             date: record.date,
             asOf: (deps.now() < end ? deps.now() : end).toISOString(),
-            total: controls.length,
+            total,
           },
           deps.now(),
           1,
         );
   if (startedEvent.type !== 'run.started') throw new Superseded(startedEvent);
+  return startedEvent;
+}
 
-  // The evidence as it was when the run started, whichever attempt this is.
+/** The evidence as it was when the run started, whichever attempt this is. */
+async function snapshotAtStart(deps: WorkerDeps, record: RunRecord, startedEvent: StartedEvent): Promise<Snapshot> {
   const asOf = new Date(startedEvent.data.asOf);
   const { items, setAside } = await loadSnapshot({
     evidence: deps.evidence,
@@ -139,11 +164,22 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
     asOf,
     receivedUpTo: new Date(startedEvent.time),
   });
+  return { asOf, evidence: items, ...(setAside ? { setAside } : {}) };
+}
+
+/**
+ * Evaluates the controls in order and persists each result the log does not hold yet (control
+ * i is event i + 1); one it holds must be this very result. The results, in order.
+ */
+async function reportControls(
+  deps: WorkerDeps,
+  record: RunRecord,
+  log: RunLog,
+  run: { snapshot: Snapshot; scope: Set<string> | undefined; total: number },
+): Promise<ControlResult[]> {
   const results: ControlResult[] = [];
   let index = 0;
-  // What every evaluation of this run reads: the same snapshot, and what it had to set aside.
-  const snapshot = { asOf, evidence: items, ...(setAside ? { setAside } : {}) };
-  for (const result of evaluateEach(deps.compiled, snapshot, scope)) {
+  for (const result of evaluateEach(deps.compiled, run.snapshot, run.scope)) {
     index++;
     results.push(result);
     const known = log.events[index]; // control `index` is event `index + 1`
@@ -163,25 +199,14 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
         status: result.status,
         findings: result.findings.length,
         index,
-        total: controls.length,
+        total: run.total,
       },
       deps.now(),
       index + 1,
     );
     await deps.afterControl?.(record, index);
   }
-
-  const last = controls.length + 2;
-  let published: boolean;
-  try {
-    published = alreadyPublished || (record.publish ? await publish(deps, record, snapshot, results) : false);
-  } catch (error) {
-    // Midnight passed while the run evaluated: the day it was to publish is now a past day's.
-    if (!(error instanceof ReportImmutable)) throw error;
-    logs.pastReportKept(record.date, record.id, error.today);
-    return void (await fail({ failure: 'past_day', date: record.date, today: error.today }, last));
-  }
-  await persist(log, 'run.completed', { summary: summaryOf(results), published }, deps.now(), last);
+  return results;
 }
 
 /**
@@ -215,12 +240,7 @@ async function persist<T extends AnalysisEventType>(
  * published since, or after midnight — never publishes this result again. A first write after
  * midnight is refused by the store (`ReportImmutable`): the day is judged at the write.
  */
-async function publish(
-  deps: WorkerDeps,
-  record: RunRecord,
-  snapshot: Pick<EvaluationInput, 'asOf' | 'evidence' | 'setAside'>,
-  results: ControlResult[],
-): Promise<boolean> {
+async function publish(deps: WorkerDeps, record: RunRecord, snapshot: Snapshot, results: ControlResult[]): Promise<boolean> {
   const { asOf } = snapshot;
   for (let attempt = 1; ; attempt++) {
     const current = await deps.reports.find(record.date, { fresh: true });

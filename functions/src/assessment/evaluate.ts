@@ -348,20 +348,27 @@ function freshFindings(
   return fresh;
 }
 
-function runCheck({ check, test, where }: CompiledCheck, fresh: Indexed[]): Finding[] {
-  const base = { check: check.id, kind: check.kind };
-  if (check.mode === 'all') {
-    const items = fresh.map((entry) => entry.item);
-    const outcome = outcomeOf(test({ items }));
-    const evidence = items.map((item) => item.id);
-    const message = renderMessage(outcome.outcome === 'pass' ? check.pass : check.fail, { count: items.length });
-    return [
-      outcome.outcome === 'error'
-        ? { ...base, outcome: 'error', message: `The check could not be evaluated: ${outcome.message}.`, evidence }
-        : { ...base, outcome: outcome.outcome, message, evidence },
-    ];
-  }
+function runCheck(compiled: CompiledCheck, fresh: Indexed[]): Finding[] {
+  return compiled.check.mode === 'all' ? checkAllTogether(compiled, fresh) : checkEachSubject(compiled, fresh);
+}
 
+/** A check of mode `all`: one finding, of the fresh items together. */
+function checkAllTogether({ check, test }: CompiledCheck, fresh: Indexed[]): Finding[] {
+  const base = { check: check.id, kind: check.kind };
+  const items = fresh.map((entry) => entry.item);
+  const outcome = outcomeOf(test({ items }));
+  const evidence = items.map((item) => item.id);
+  const message = renderMessage(outcome.outcome === 'pass' ? check.pass : check.fail, { count: items.length });
+  return [
+    outcome.outcome === 'error'
+      ? { ...base, outcome: 'error', message: `The check could not be evaluated: ${outcome.message}.`, evidence }
+      : { ...base, outcome: outcome.outcome, message, evidence },
+  ];
+}
+
+/** A check of each subject in its scope: a finding for each that fails (the first few, then a count), the passes summed. */
+function checkEachSubject({ check, test, where }: CompiledCheck, fresh: Indexed[]): Finding[] {
+  const base = { check: check.id, kind: check.kind };
   const findings: Finding[] = [];
   const passed: Indexed[] = [];
   let failures = 0;
@@ -409,6 +416,15 @@ function runCheck({ check, test, where }: CompiledCheck, fresh: Indexed[]): Find
       evidence: [],
     });
   }
+  return withPasses(check, passed, findings);
+}
+
+/**
+ * The passes of a check of each subject, put before its other findings: the subject when one
+ * passed, a count when several did; with no finding at all, that nothing was in scope.
+ */
+function withPasses(check: CompiledCheck['check'], passed: Indexed[], findings: Finding[]): Finding[] {
+  const base = { check: check.id, kind: check.kind };
   if (passed.length === 1) {
     const entry = passed[0]!;
     findings.unshift({

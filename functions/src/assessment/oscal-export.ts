@@ -125,25 +125,7 @@ export function toOscalAssessmentResults(report: Report, options: OscalExportOpt
 
   const asOf = oscalInstant(report.asOf);
   const generatedAt = oscalInstant(report.generatedAt);
-  const changes = new Map(report.diff.changes.map((change) => [change.id, change.from]));
-
-  const observations: Json[] = [];
-  const findings: Json[] = [];
-  for (const control of report.controls) {
-    const observationUuids = control.findings.map((finding, index) => {
-      const observation = toObservation(control, finding, uuid(`control/${control.id}/finding/${index}`), asOf);
-      observations.push(observation);
-      return observation.uuid as string;
-    });
-    findings.push(
-      toFinding(control, {
-        uuid: uuid(`control/${control.id}`),
-        observationUuids,
-        nist: options.nistByControl?.[control.id] ?? [],
-        previousStatus: changes.get(control.id),
-      }),
-    );
-  }
+  const { observations, findings } = observeControls(report, options.nistByControl, uuid, asOf);
 
   // Evident has no OSCAL assessment plan: what plays its part is the control catalog the report was
   // evaluated with. `import-ap` is required, so it points at a back-matter resource describing that
@@ -197,6 +179,34 @@ export function toOscalAssessmentResults(report: Report, options: OscalExportOpt
       },
     },
   };
+}
+
+/** One finding per control result of the report, and one observation per finding of each. */
+function observeControls(
+  report: Report,
+  nistByControl: Record<string, string[]> | undefined,
+  uuid: (name: string) => string,
+  asOf: string,
+): { observations: Json[]; findings: Json[] } {
+  const changes = new Map(report.diff.changes.map((change) => [change.id, change.from]));
+  const observations: Json[] = [];
+  const findings: Json[] = [];
+  for (const control of report.controls) {
+    const observationUuids = control.findings.map((finding, index) => {
+      const observation = toObservation(control, finding, uuid(`control/${control.id}/finding/${index}`), asOf);
+      observations.push(observation);
+      return observation.uuid as string;
+    });
+    findings.push(
+      toFinding(control, {
+        uuid: uuid(`control/${control.id}`),
+        observationUuids,
+        nist: nistByControl?.[control.id] ?? [],
+        previousStatus: changes.get(control.id),
+      }),
+    );
+  }
+  return { observations, findings };
 }
 
 /**

@@ -267,46 +267,56 @@ export async function retrieve(
     return { ...base, ...listed(intent, topic, limit, earlier.date), listedOn: earlier.date };
   }
 
-  if (intent.kind === 'changes') {
-    const earlier = await earlierReport(index, intent.since.date, options.reportOn);
-    if ('missing' in earlier) return { ...base, controls: [], omitted: 0, missingReport: earlier.missing };
-    const diff = diffReports(report.controls, earlier);
-    const topicIds = intent.topic ? new Set(intent.topic.controlIds) : undefined;
-    const wanted = (id: string) =>
-      (!topicIds || topicIds.has(id)) &&
-      (intent.focus === 'all' ||
-        (intent.focus === 'fixed' && diff.fixed.includes(id)) ||
-        (intent.focus === 'newlyFailing' && diff.newlyFailing.includes(id)) ||
-        (intent.focus === 'newlyStale' && diff.newlyStale.includes(id)));
-    const changes: ContextChange[] = diff.changes
-      .filter((change) => wanted(change.id))
-      .map((change) => {
-        const result = index.byId.get(change.id)!.result;
-        return {
-          id: change.id,
-          title: result.title,
-          severity: result.severity,
-          from: change.from,
-          to: change.to,
-          citation: {
-            controlId: change.id,
-            quote: `${change.id} was ${statusLabel[change.from]} on ${earlier.date} and is ${statusLabel[change.to]} on ${report.date}.`,
-          },
-        };
-      });
-    const controls = changes.length === 0 && intent.topic ? entriesOf(index, intent.topic).slice(0, listLimit) : [];
-    return {
-      ...base,
-      controls: controls.map((entry) => contextControl(entry, limit)),
-      omitted: 0,
-      unmatchedTopic: controls.length > 0,
-      change: { since: earlier.date, sinceScore: earlier.summary.score, changes },
-    };
-  }
+  if (intent.kind === 'changes') return { ...base, ...(await changesSince(intent, index, limit, options.reportOn)) };
 
   const entries = entriesOf(index, intent.topic);
   const shown = entries.slice(0, listLimit);
   return { ...base, controls: shown.map((entry) => contextControl(entry, limit)), omitted: entries.length - shown.length };
+}
+
+/** A change question's context: the changes since the earlier day it asks about, those of its topic and focus. */
+async function changesSince(
+  intent: Extract<AnswerIntent, { kind: 'changes' }>,
+  index: ReportIndex,
+  limit: number,
+  reportOn: RetrieveOptions['reportOn'],
+): Promise<
+  Pick<RetrievedContext, 'controls' | 'omitted'> & Partial<Pick<RetrievedContext, 'unmatchedTopic' | 'change' | 'missingReport'>>
+> {
+  const { report } = index;
+  const earlier = await earlierReport(index, intent.since.date, reportOn);
+  if ('missing' in earlier) return { controls: [], omitted: 0, missingReport: earlier.missing };
+  const diff = diffReports(report.controls, earlier);
+  const topicIds = intent.topic ? new Set(intent.topic.controlIds) : undefined;
+  const wanted = (id: string) =>
+    (!topicIds || topicIds.has(id)) &&
+    (intent.focus === 'all' ||
+      (intent.focus === 'fixed' && diff.fixed.includes(id)) ||
+      (intent.focus === 'newlyFailing' && diff.newlyFailing.includes(id)) ||
+      (intent.focus === 'newlyStale' && diff.newlyStale.includes(id)));
+  const changes: ContextChange[] = diff.changes
+    .filter((change) => wanted(change.id))
+    .map((change) => {
+      const result = index.byId.get(change.id)!.result;
+      return {
+        id: change.id,
+        title: result.title,
+        severity: result.severity,
+        from: change.from,
+        to: change.to,
+        citation: {
+          controlId: change.id,
+          quote: `${change.id} was ${statusLabel[change.from]} on ${earlier.date} and is ${statusLabel[change.to]} on ${report.date}.`,
+        },
+      };
+    });
+  const controls = changes.length === 0 && intent.topic ? entriesOf(index, intent.topic).slice(0, listLimit) : [];
+  return {
+    controls: controls.map((entry) => contextControl(entry, limit)),
+    omitted: 0,
+    unmatchedTopic: controls.length > 0,
+    change: { since: earlier.date, sinceScore: earlier.summary.score, changes },
+  };
 }
 
 /** The controls of `topic` in the listed statuses, riskiest first; `day` when they are an earlier day's results. */

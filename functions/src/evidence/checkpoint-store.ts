@@ -18,7 +18,7 @@ import { addDays } from '../assessment/dates.js';
 import { EvidenceState } from '../assessment/evidence-state.js';
 import type { EvidenceItem } from '../assessment/model.js';
 import { parseSizedNdjson } from './ndjson.js';
-import { inBatches, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
+import { inBatches, ObjectNotFound, pages, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 
 export const checkpointsPrefix = 'state/';
 const manifestName = (date: string) => `${checkpointsPrefix}day=${date}/manifest.json`;
@@ -156,19 +156,16 @@ export class CheckpointStore {
   /** Days from `from` (or the first) up to, not including, `before` that have a checkpoint manifest, oldest first. */
   async #datesIn(from: string | undefined, before: string): Promise<string[]> {
     const dates: string[] = [];
-    let pageToken: string | undefined;
-    do {
-      const page = await this.#store.list(checkpointsPrefix, {
-        ...(from ? { startOffset: `${checkpointsPrefix}day=${from}` } : {}),
-        endOffset: `${checkpointsPrefix}day=${before}`,
-        ...(pageToken ? { pageToken } : {}),
-      });
+    const range = {
+      ...(from ? { startOffset: `${checkpointsPrefix}day=${from}` } : {}),
+      endOffset: `${checkpointsPrefix}day=${before}`,
+    };
+    for await (const page of pages(this.#store, checkpointsPrefix, range)) {
       for (const { name } of page.items) {
         const match = /^state\/day=(\d{4}-\d{2}-\d{2})\/manifest\.json$/.exec(name);
         if (match) dates.push(match[1]!);
       }
-      pageToken = page.nextPageToken;
-    } while (pageToken);
+    }
     return dates;
   }
 }

@@ -19,7 +19,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { EvidenceInput, EvidenceItem } from '../assessment/model.js';
-import { inBatches, listNames, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
+import { inBatches, listNames, ObjectNotFound, pages, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 import { canonicalJson } from './canonical-json.js';
 import {
   batchNameFrom,
@@ -427,15 +427,12 @@ export class EvidenceStore {
         ...(day !== undefined && day === utcDay(after) ? { startOffset: batchNameFrom(after + 1) } : {}),
         ...(Number.isFinite(upTo) && (day === undefined || day === utcDay(upTo)) ? { endOffset: batchNameFrom(upTo + 1) } : {}),
       };
-      let pageToken: string | undefined;
-      do {
-        const page = await this.#store.list(prefix, { ...range, ...(pageToken ? { pageToken } : {}) });
+      for await (const page of pages(this.#store, prefix, range)) {
         for (const { name, size } of page.items) {
           const received = batchReceivedAt(name);
           if (received !== undefined && received > after && received <= upTo) yield { name, size };
         }
-        pageToken = page.nextPageToken;
-      } while (pageToken);
+      }
     }
   }
 

@@ -88,71 +88,11 @@ class CallContext implements RequestContext {
 }
 
 export function createFamily<F extends Family>(family: F, handlers: FamilyHandlers<F>, options: FamilyOptions = {}): HttpHandler {
-  const byOperation = handlers as unknown as Record<string, OperationHandler<OperationId>>;
-  const verify = options.verifyToken ?? checkBearerToken;
-  /** The compiled route table, loaded on the first request (and again after a failed load). */
-  const routes = loadOnce(() =>
-    (options.loadTable ?? (() => loadRouteTable(family)))()
-      .then(({ operations }) => {
-        const missing = operations.filter((operation) => !byOperation[operation.operationId]);
-        if (missing.length > 0) throw new Error(`no handler for ${missing.map((o) => o.operationId).join(', ')}`);
-        return compilePaths(operations);
-      })
-      .catch((error: unknown) => {
-        logs.familyLoadFailed(family, error);
-        throw internalProblem();
-      }),
-  );
-
-  /** Answers a failed request: problems and domain errors as their problem; anything else is a bug, logged, and a bare 500. */
-  function fail(res: ServerResponse, facts: RequestFacts, error: unknown): void {
-    const problem = problemFor(error);
-    if (problem) return writeProblem(res, problem, facts.path, facts.requestId);
-    logs.requestFailed(facts, error);
-    writeProblem(res, internalProblem(), facts.path, facts.requestId);
-  }
-
-  function serve(
-    req: IncomingRequest,
-    res: ServerResponse,
-    facts: RequestFacts,
-    search: string,
-    compiled: CompiledPaths,
-  ): MaybePromise<void> {
-    const { method, path: pathname } = facts;
-    const match = matchPath(compiled, pathname);
-    const allow = match?.path.allow ?? [];
-    if (req.headers.origin !== undefined) {
-      // CORS adds its headers one by one and may answer a preflight itself.
-      setHeaders(res, answerHeaders(facts.requestId));
-      if (applyCors(req, res, config.corsOrigins, allow)) return;
-    }
-    if (!match) throw new ApiProblem('not_found', `No operation exists at ${pathname}.`);
-    if (method === 'OPTIONS') {
-      res.writeHead(204, [...answerHeaders(facts.requestId), 'Allow', allow.join(', ')]);
-      res.end();
-      return;
-    }
-    const operation = match.path.operations.get(method === 'HEAD' ? 'GET' : method);
-    if (!operation) {
-      throw new ApiProblem('method_not_allowed', `${method} is not allowed on ${match.path.template}; use ${allow.join(', ')}.`, {
-        headers: { Allow: allow.join(', ') },
-      });
-    }
-    facts.operationId = operation.operationId;
-    const authRequired = config.authRequired();
-
-    return andThen(checkToken(operation, req, facts, verify), (token) => {
-      if (operation.access === 'protected' && authRequired && token.outcome !== 'valid') throw refusal(token);
-      const context = new CallContext(facts.requestId, authRequired, token, req);
-      const handler = byOperation[operation.operationId]!;
-      return andThen(readInput(operation, match.rawParams, search, req), (input) =>
-        andThen(handler(input as OperationInput<OperationId>, context), (result) =>
-          writeResult(req, res, result, facts, operation.deprecationHeaders),
-        ),
-      );
-    });
-  }
+  const served: ServedFamily = {
+    byOperation: handlers as unknown as Record<string, OperationHandler<OperationId>>,
+    verify: options.verifyToken ?? checkBearerToken,
+  };
+  const routes = routesOf(family, served.byOperation, options.loadTable ?? (() => loadRouteTable(family)));
 
   return function handle(req, res) {
     const url = req.originalUrl ?? req.url ?? '/';
@@ -166,12 +106,93 @@ export function createFamily<F extends Family>(family: F, handlers: FamilyHandle
     const search = queryStart === -1 ? '' : url.slice(queryStart + 1);
     // Every answer carries answerHeaders: writeResult, writeProblem and the 204s each set them.
     try {
-      const served = andThen(routes(), (compiled) => serve(req, res, facts, search, compiled));
-      if (isPromise(served)) return served.catch((error: unknown) => fail(res, facts, error));
+      const answered = andThen(routes(), (compiled) => serve(served, req, res, facts, search, compiled));
+      if (isPromise(answered)) return answered.catch((error: unknown) => fail(res, facts, error));
     } catch (error) {
       fail(res, facts, error);
     }
   };
+}
+
+/** What every request to one family uses: its handlers by operation, and how tokens are checked. */
+interface ServedFamily {
+  byOperation: Record<string, OperationHandler<OperationId>>;
+  verify: typeof checkBearerToken;
+}
+
+/** The family's compiled route table, loaded on the first request (and again after a failed load). */
+function routesOf(
+  family: Family,
+  byOperation: ServedFamily['byOperation'],
+  loadTable: () => Promise<RouteTable>,
+): () => MaybePromise<CompiledPaths> {
+  return loadOnce(() =>
+    loadTable()
+      .then(({ operations }) => {
+        const missing = operations.filter((operation) => !byOperation[operation.operationId]);
+        if (missing.length > 0) throw new Error(`no handler for ${missing.map((o) => o.operationId).join(', ')}`);
+        return compilePaths(operations);
+      })
+      .catch((error: unknown) => {
+        logs.familyLoadFailed(family, error);
+        throw internalProblem();
+      }),
+  );
+}
+
+/** Answers a failed request: problems and domain errors as their problem; anything else is a bug, logged, and a bare 500. */
+function fail(res: ServerResponse, facts: RequestFacts, error: unknown): void {
+  const problem = problemFor(error);
+  if (problem) return writeProblem(res, problem, facts.path, facts.requestId);
+  logs.requestFailed(facts, error);
+  writeProblem(res, internalProblem(), facts.path, facts.requestId);
+}
+
+/**
+ * Routes a request to its operation (or answers CORS, OPTIONS, 404 or 405), checks its token
+ * and input, and runs its handler. `search` is the query string without its `?`.
+ */
+function serve(
+  served: ServedFamily,
+  req: IncomingRequest,
+  res: ServerResponse,
+  facts: RequestFacts,
+  search: string,
+  compiled: CompiledPaths,
+): MaybePromise<void> {
+  const { method, path: pathname } = facts;
+  const match = matchPath(compiled, pathname);
+  const allow = match?.path.allow ?? [];
+  if (req.headers.origin !== undefined) {
+    // CORS adds its headers one by one and may answer a preflight itself.
+    setHeaders(res, answerHeaders(facts.requestId));
+    if (applyCors(req, res, config.corsOrigins, allow)) return;
+  }
+  if (!match) throw new ApiProblem('not_found', `No operation exists at ${pathname}.`);
+  if (method === 'OPTIONS') {
+    res.writeHead(204, [...answerHeaders(facts.requestId), 'Allow', allow.join(', ')]);
+    res.end();
+    return;
+  }
+  const operation = match.path.operations.get(method === 'HEAD' ? 'GET' : method);
+  if (!operation) {
+    throw new ApiProblem('method_not_allowed', `${method} is not allowed on ${match.path.template}; use ${allow.join(', ')}.`, {
+      headers: { Allow: allow.join(', ') },
+    });
+  }
+  facts.operationId = operation.operationId;
+  const authRequired = config.authRequired();
+
+  return andThen(checkToken(operation, req, facts, served.verify), (token) => {
+    if (operation.access === 'protected' && authRequired && token.outcome !== 'valid') throw refusal(token);
+    const context = new CallContext(facts.requestId, authRequired, token, req);
+    const handler = served.byOperation[operation.operationId]!;
+    return andThen(readInput(operation, match.rawParams, search, req), (input) =>
+      andThen(handler(input as OperationInput<OperationId>, context), (result) =>
+        writeResult(req, res, result, facts, operation.deprecationHeaders),
+      ),
+    );
+  });
 }
 
 /** Public operations never look at the token; others verify it when one is sent, in either mode. */

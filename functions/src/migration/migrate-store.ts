@@ -26,7 +26,7 @@ import { EvidenceStore } from '../evidence/evidence-store.js';
 import { indexExceptions, type ExceptionMigration } from '../exceptions/exception-migration.js';
 import { hasUnindexedExceptions } from '../exceptions/exception-store.js';
 import { reportObjectName, reportWriteOptions } from '../reports/report-store.js';
-import { inBatches, ObjectNotFound, PreconditionFailed, type ObjectInfo, type ObjectStore } from '../storage/object-store.js';
+import { inBatches, listAll, ObjectNotFound, pages, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 import { SubmissionStore, type Submission } from '../submissions/submission-store.js';
 
 const legacyItems = 'evidence/items/';
@@ -90,9 +90,7 @@ async function moveEvidence(
   // its batch is one an interrupted run of it left.
   const evidence = new EvidenceStore(store, { settleMs: 0 });
   const result: MigrationResult['evidence'] = { moved: 0, alreadyMoved: 0, conflicts: [] };
-  let pageToken: string | undefined;
-  do {
-    const page = await store.list(legacyItems, { pageSize: chunk, ...(pageToken ? { pageToken } : {}) });
+  for await (const page of pages(store, legacyItems, { pageSize: chunk })) {
     const names = page.items.map((info) => info.name);
     const items = await inBatches(
       names,
@@ -106,8 +104,7 @@ async function moveEvidence(
       (name) => store.delete(name).catch(ignoreMissing),
     );
     if (names.length > 0) log(`Evidence: ${result.moved + result.alreadyMoved} items moved so far.`);
-    pageToken = page.nextPageToken;
-  } while (pageToken);
+  }
   if (result.conflicts.length > 0) {
     log(
       `Evidence: ${result.conflicts.length} items were left under ${legacyItems}: their ids were stored since with other ` +
@@ -151,7 +148,7 @@ async function importAll(
 
 async function moveKeys(store: ObjectStore): Promise<number> {
   let moved = 0;
-  for (const info of await everyObject(store, legacyKeys)) {
+  for (const info of await listAll(store, legacyKeys)) {
     const { data, info: stored } = await store.read(info.name);
     await store
       .create(`evidence-keys/${info.name.slice(legacyKeys.length)}`, data, { contentType: stored.contentType })
@@ -164,7 +161,7 @@ async function moveKeys(store: ObjectStore): Promise<number> {
 
 async function moveReports(store: ObjectStore): Promise<MigrationResult['reports']> {
   const result: MigrationResult['reports'] = { moved: 0, keptNewer: [] };
-  for (const info of await everyObject(store, 'reports/')) {
+  for (const info of await listAll(store, 'reports/')) {
     const date = legacyReport.exec(info.name)?.[1];
     if (!date) continue;
     const { data } = await store.read(info.name);
@@ -186,7 +183,7 @@ async function moveReports(store: ObjectStore): Promise<MigrationResult['reports
 
 async function indexSubmissions(store: ObjectStore): Promise<number> {
   const submissions = new SubmissionStore(store, new EvidenceStore(store));
-  const records = (await everyObject(store, 'submissions/')).filter((info) => /^submissions\/[^/]+\.json$/.test(info.name));
+  const records = (await listAll(store, 'submissions/')).filter((info) => /^submissions\/[^/]+\.json$/.test(info.name));
   await inBatches(records, 16, async (info) => {
     const submission = JSON.parse((await store.read(info.name)).data.toString('utf8')) as Submission;
     await submissions.index(submission);
@@ -196,7 +193,7 @@ async function indexSubmissions(store: ObjectStore): Promise<number> {
 
 async function indexRuns(store: ObjectStore): Promise<number> {
   const analyses = new AnalysisStore(store);
-  const runs = (await everyObject(store, 'analyses/runs/')).map((info) => /^analyses\/runs\/(.+)\.json$/.exec(info.name)?.[1]);
+  const runs = (await listAll(store, 'analyses/runs/')).map((info) => /^analyses\/runs\/(.+)\.json$/.exec(info.name)?.[1]);
   const ids = runs.filter((id): id is string => id !== undefined);
   await inBatches(ids, 16, (id) => analyses.index(id));
   return ids.length;
@@ -215,17 +212,6 @@ async function rebuildCheckpoint(store: ObjectStore, now: Date, timeZone: string
     checkpoint: true,
   });
   return { date, items: snapshot.items.length };
-}
-
-async function everyObject(store: ObjectStore, prefix: string): Promise<ObjectInfo[]> {
-  const found: ObjectInfo[] = [];
-  let pageToken: string | undefined;
-  do {
-    const page = await store.list(prefix, pageToken ? { pageToken } : {});
-    found.push(...page.items);
-    pageToken = page.nextPageToken;
-  } while (pageToken);
-  return found;
 }
 
 function ignoreMissing(error: unknown): void {

@@ -221,6 +221,25 @@ export class ListRange {
   }
 }
 
+/**
+ * The pages of a listing, in name order, each one asked of the store only when the one before
+ * has been taken: a consumer that stops early (or writes between pages) sends exactly the
+ * listings it would have sent by hand, and no more. One function over `list` rather than a
+ * method of each driver, so every store and every wrapper of one pages alike.
+ */
+export async function* pages(
+  store: ObjectStore,
+  prefix: string,
+  options: Omit<ListOptions, 'pageToken'> = {},
+): AsyncGenerator<ObjectPage, void, undefined> {
+  let pageToken: string | undefined;
+  do {
+    const page = await store.list(prefix, pageToken ? { ...options, pageToken } : options);
+    yield page;
+    pageToken = page.nextPageToken;
+  } while (pageToken);
+}
+
 /** Every object under a prefix (between the offsets, when given), in name order, across all pages. */
 export async function listAll(
   store: ObjectStore,
@@ -228,12 +247,7 @@ export async function listAll(
   range: Pick<ListOptions, 'startOffset' | 'endOffset'> = {},
 ): Promise<ObjectInfo[]> {
   const objects: ObjectInfo[] = [];
-  let pageToken: string | undefined;
-  do {
-    const page = await store.list(prefix, { ...range, ...(pageToken ? { pageToken } : {}) });
-    objects.push(...page.items);
-    pageToken = page.nextPageToken;
-  } while (pageToken);
+  for await (const page of pages(store, prefix, range)) objects.push(...page.items);
   return objects;
 }
 

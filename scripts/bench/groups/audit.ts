@@ -69,80 +69,112 @@ async function seedQuarter(
   return cited;
 }
 
+/** The compiled modules the group drives. */
+async function modules() {
+  const [
+    { addDays },
+    { packageFiles, closingFiles },
+    { zipStream },
+    { servicesFrom },
+    { ReportStore, reportObjectName },
+    { EvidenceStore },
+    { claimObjectName },
+    { MemoryStore },
+    { inBatches },
+  ] = await Promise.all([
+    compiled<typeof DatesModule>('assessment/dates.js'),
+    compiled<typeof AuditPackageModule>('audit/audit-package.js'),
+    compiled<typeof ZipStreamModule>('audit/zip-writer.js'),
+    compiled<typeof ServicesModule>('families/services.js'),
+    compiled<typeof ReportStoreModule>('reports/report-store.js'),
+    compiled<typeof EvidenceStoreModule>('evidence/evidence-store.js'),
+    compiled<typeof EvidenceLayoutModule>('evidence/evidence-layout.js'),
+    compiled<typeof MemoryStoreModule>('storage/memory-store.js'),
+    compiled<typeof ObjectStoreModule>('storage/object-store.js'),
+  ]);
+  return {
+    addDays,
+    packageFiles,
+    closingFiles,
+    zipStream,
+    servicesFrom,
+    ReportStore,
+    reportObjectName,
+    EvidenceStore,
+    claimObjectName,
+    MemoryStore,
+    inBatches,
+  };
+}
+
+type Modules = Awaited<ReturnType<typeof modules>>;
+
+/**
+ * The package of the period from `from`, on fresh services (nothing cached) over a store that
+ * charges each call: its object requests, simulated time (I/O + CPU) and size, and what it holds.
+ */
+async function measurePackage(m: Modules, catalog: Catalog, memory: ObjectStoreModule.ObjectStore, from: string) {
+  const latency = new LatencyStore(memory);
+  const services = await m.servicesFrom({
+    store: async () => latency,
+    catalog: () => catalog,
+    now: () => new Date(`${today}T12:00:00Z`),
+    timeZone: () => 'UTC',
+  })();
+  const request = {
+    from,
+    to: today,
+    dates: await services.reports.datesBetween(from, today),
+    today,
+    timeZone: 'UTC',
+    generatedAt: new Date(`${today}T12:00:00Z`),
+    apiVersion: 'bench',
+    requestedBy: { uid: 'bench' },
+  };
+  latency.reset();
+  const facts = { reports: [], evidence: 0, attachments: 0, unavailable: [] };
+  let bytes = 0;
+  const cpu = process.cpuUsage();
+  await pipeline(
+    m.zipStream(m.packageFiles(services, request, facts), (archived) => m.closingFiles(request, facts, archived)),
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        done();
+      },
+    }),
+  );
+  const used = process.cpuUsage(cpu);
+  const measured = { requests: latency.requests, ms: latency.elapsedMs + (used.user + used.system) / 1000 };
+  console.log('io', latency.elapsedMs, 'cpu', (used.user + used.system) / 1000);
+  return { ...measured, bytes, dates: request.dates, facts };
+}
+
+/** The same objects read bare, as many in flight as the package reads them, neither parsed nor archived. */
+async function readBare(m: Modules, memory: ObjectStoreModule.ObjectStore, dates: string[], cited: Set<string>) {
+  const bare = new LatencyStore(memory);
+  const cpu = process.cpuUsage();
+  await m.inBatches(dates, 8, (date) => bare.read(m.reportObjectName(date)));
+  await m.inBatches([...cited], 64, (id) => bare.read(m.claimObjectName(id)));
+  const used = process.cpuUsage(cpu);
+  return { reads: bare.requests.read, ms: bare.elapsedMs + (used.user + used.system) / 1000 };
+}
+
 export const auditGroup: BenchGroup = {
   name: 'audit',
   heading: () => `The audit package of a quarter (${period} days) on the latency-injecting store`,
   async measure() {
-    const [
-      { addDays },
-      { packageFiles, closingFiles },
-      { zipStream },
-      { servicesFrom },
-      { ReportStore, reportObjectName },
-      { EvidenceStore },
-      { claimObjectName },
-      { MemoryStore },
-      { inBatches },
-    ] = await Promise.all([
-      compiled<typeof DatesModule>('assessment/dates.js'),
-      compiled<typeof AuditPackageModule>('audit/audit-package.js'),
-      compiled<typeof ZipStreamModule>('audit/zip-writer.js'),
-      compiled<typeof ServicesModule>('families/services.js'),
-      compiled<typeof ReportStoreModule>('reports/report-store.js'),
-      compiled<typeof EvidenceStoreModule>('evidence/evidence-store.js'),
-      compiled<typeof EvidenceLayoutModule>('evidence/evidence-layout.js'),
-      compiled<typeof MemoryStoreModule>('storage/memory-store.js'),
-      compiled<typeof ObjectStoreModule>('storage/object-store.js'),
-    ]);
+    const m = await modules();
     const catalog = compileCatalogSources(paths.catalog);
-    const memory = new MemoryStore();
-    const from = addDays(today, 1 - period);
-    const cited = await seedQuarter(catalog, new ReportStore(memory), new EvidenceStore(memory), from, addDays);
+    const memory = new m.MemoryStore();
+    const from = m.addDays(today, 1 - period);
+    const cited = await seedQuarter(catalog, new m.ReportStore(memory), new m.EvidenceStore(memory), from, m.addDays);
 
-    // The package, on fresh services (nothing cached) over a store that charges each call.
-    const latency = new LatencyStore(memory);
-    const services = await servicesFrom({
-      store: async () => latency,
-      catalog: () => catalog,
-      now: () => new Date(`${today}T12:00:00Z`),
-      timeZone: () => 'UTC',
-    })();
-    const request = {
-      from,
-      to: today,
-      dates: await services.reports.datesBetween(from, today),
-      today,
-      timeZone: 'UTC',
-      generatedAt: new Date(`${today}T12:00:00Z`),
-      apiVersion: 'bench',
-      requestedBy: { uid: 'bench' },
-    };
-    latency.reset();
-    const facts = { reports: [], evidence: 0, attachments: 0, unavailable: [] };
-    let bytes = 0;
-    let cpu = process.cpuUsage();
-    await pipeline(
-      zipStream(packageFiles(services, request, facts), (archived) => closingFiles(request, facts, archived)),
-      new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          bytes += chunk.length;
-          done();
-        },
-      }),
-    );
-    let used = process.cpuUsage(cpu);
-    const measured = { requests: latency.requests, ms: latency.elapsedMs + (used.user + used.system) / 1000 };
-    console.log('io', latency.elapsedMs, 'cpu', (used.user + used.system) / 1000);
+    const measured = await measurePackage(m, catalog, memory, from);
+    const { facts } = measured;
     if (facts.reports.length !== period || facts.evidence !== cited.size)
       throw new Error(`packaged ${facts.reports.length} reports and ${facts.evidence} items, not ${period} and ${cited.size}`);
-
-    // The same objects read bare, as many in flight as the package reads them, neither parsed nor archived.
-    const bare = new LatencyStore(memory);
-    cpu = process.cpuUsage();
-    await inBatches([addDays(from, -1), ...request.dates], 8, (date) => bare.read(reportObjectName(date)));
-    await inBatches([...cited], 64, (id) => bare.read(claimObjectName(id)));
-    used = process.cpuUsage(cpu);
-    const baseline = { reads: bare.requests.read, ms: bare.elapsedMs + (used.user + used.system) / 1000 };
+    const baseline = await readBare(m, memory, [m.addDays(from, -1), ...measured.dates], cited);
 
     // Requests as the Cloud Storage driver makes them (a list is one request per page).
     const calls = measured.requests.read + measured.requests.stat + measured.requests.list;
@@ -156,7 +188,7 @@ export const auditGroup: BenchGroup = {
         target: { within: baseline.reads + period + 10 },
       },
       {
-        figure: `audit package: ${period} days — simulated time (I/O + CPU), ${(bytes / 1024 / 1024).toFixed(1)} MiB zip`,
+        figure: `audit package: ${period} days — simulated time (I/O + CPU), ${(measured.bytes / 1024 / 1024).toFixed(1)} MiB zip`,
         measured: measured.ms,
         baselineName: 'the same reads, bare, as many in flight',
         baseline: baseline.ms,

@@ -4,7 +4,8 @@
  */
 import { parseArgs } from 'node:util';
 import { maxBatchItems } from '@evident/contract';
-import { runCollector, type CollectorIo, type CollectorOptions } from './run-collector.ts';
+import { runCollector } from './run-collector.ts';
+import type { CollectorIo, CollectorOptions } from './run-options.ts';
 
 export const defaultUrl = 'http://127.0.0.1:5000';
 export const defaultBatchSize = 200;

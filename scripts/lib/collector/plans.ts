@@ -8,7 +8,7 @@ import { maxBatchBytes, plural } from '@evident/contract';
 import { InputError, planBatches, type Batch } from './batches.ts';
 import { parseEvidenceFile, type ParsedFile } from './evidence-files.ts';
 import { checkOcsfFiles, ocsfBatches, streamOpener, UnreadableFile, type OcsfCheck } from './ocsf-files.ts';
-import type { CollectorIo, CollectorOptions } from './run-collector.ts';
+import type { CollectorIo, CollectorOptions } from './run-options.ts';
 
 /** What a checked input makes: its batches, built up front (evidence) or as they are sent (OCSF, streamed). */
 export interface Plan {

@@ -8,35 +8,8 @@
 import { plural } from '@evident/contract';
 import { describeBatch, InputError, type Batch } from './batches.ts';
 import { send } from './delivery.ts';
-import type { OpenStream } from './ocsf-files.ts';
 import { planRun, type Plan } from './plans.ts';
-
-export interface CollectorOptions {
-  files: string[];
-  url: string;
-  token?: string;
-  batchSize: number;
-  /** `evidence` (the default): evidence items; `ocsf`: scanners' OCSF Detection Findings (ocsf-files.ts). */
-  format?: 'evidence' | 'ocsf';
-  /** Evidence files only: an OCSF finding names its own source. */
-  source?: string;
-  dryRun: boolean;
-  /** Per request; a timed-out request is retried like a network error. */
-  timeoutMs?: number;
-  /** The body limit to batch for; the API's 4 MiB unless a test says otherwise. */
-  maxBatchBytes?: number;
-}
-
-export interface CollectorIo {
-  out(line: string): void;
-  err(line: string): void;
-  /** Reads an evidence file whole (default: `fs.readFile`). */
-  readFile?(path: string): Promise<Uint8Array>;
-  /** Streams an OCSF file (default: `fs.createReadStream`, or `readFile`'s bytes when only that is given). */
-  openStream?: OpenStream;
-  fetch?: typeof fetch;
-  sleep?(ms: number): Promise<void>;
-}
+import type { CollectorIo, CollectorOptions } from './run-options.ts';
 
 export interface Summary {
   created: number;

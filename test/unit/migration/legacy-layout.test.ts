@@ -13,6 +13,7 @@ import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts
 import { logs } from '../../../functions/src/logs.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
+import { listNames } from '../../../functions/src/storage/object-store.ts';
 import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { rewriteInLegacyLayout } from '../../../scripts/lib/legacy-layout.ts';
@@ -61,11 +62,7 @@ describe('the store rewritten in the layout before partitions', () => {
       { today: '2026-11-23', timeZone: 'UTC', now: new Date('2026-11-23T12:00:00Z') },
     );
     await rewriteInLegacyLayout(store, EvidenceStore);
-    for (let pageToken: string | undefined; ;) {
-      const page = await store.list('', pageToken ? { pageToken } : {});
-      for (const info of page.items) rewritten.set(info.name, (await store.read(info.name)).data);
-      if (!(pageToken = page.nextPageToken)) break;
-    }
+    for (const name of await listNames(store, '')) rewritten.set(name, (await store.read(name)).data);
   });
 
   it('holds the same collector evidence, byte for byte, under the same names as the older version wrote', () => {

@@ -15,7 +15,7 @@ import { logs } from '../../../functions/src/logs.ts';
 import { hasLegacyLayout, migrateStore, type MigrationResult } from '../../../functions/src/migration/migrate-store.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
-import type { ObjectStore } from '../../../functions/src/storage/object-store.ts';
+import { listNames, type ObjectStore } from '../../../functions/src/storage/object-store.ts';
 import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
@@ -36,13 +36,7 @@ const migrate = (store: ObjectStore) => migrateStore({ store, now, timeZone: 'UT
 
 /** What a store serves, independent of the random names of its batches and checkpoints. */
 async function contents(store: ObjectStore) {
-  const names: string[] = [];
-  for (let pageToken: string | undefined; ;) {
-    const page = await store.list('', pageToken ? { pageToken } : {});
-    names.push(...page.items.map((info) => info.name));
-    if (!(pageToken = page.nextPageToken)) break;
-  }
-  const stable = names.filter(
+  const stable = (await listNames(store, '')).filter(
     (name) => !name.startsWith('evidence/received=') && !name.startsWith('state/') && !name.startsWith('evidence-index/indexed/'),
   );
   const bytes = await Promise.all(stable.map(async (name) => [name, (await store.read(name)).data.toString('base64')]));

@@ -21,47 +21,31 @@ interface Rewrite {
 
 const firebase = JSON.parse(readFileSync(paths.firebaseJson, 'utf8')) as { hosting: { rewrites: Rewrite[] } };
 
-interface EntryExport {
-  trigger: string;
-  /** The options are the shared `http` ones, alone or spread first into an object. */
-  sharedHttpOptions: boolean;
-  /** What `lazyHandler(family, () => import(module))` loads, if that is the handler. */
-  handler?: { family: string; module: string };
+/** A family's function as the entry file makes it: `familyFunction(family, () => import(module))`. */
+interface FamilyFunction {
+  family: string;
+  module: string;
 }
 
-/** The entry file's exported triggers, read from its syntax tree, so its formatting does not matter. */
-function entryExports(): Map<string, EntryExport> {
+/** The entry file's exported family functions by export name, read from its syntax tree, so its formatting does not matter. */
+function familyExports(): Map<string, FamilyFunction> {
   const file = `${paths.functions}/src/index.ts`;
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
-  const exported = new Map<string, EntryExport>();
+  const exported = new Map<string, FamilyFunction>();
   for (const statement of source.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     if (!statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) continue;
     for (const declaration of statement.declarationList.declarations) {
-      const call = declaration.initializer;
-      if (!ts.isIdentifier(declaration.name) || !call || !ts.isCallExpression(call)) continue;
-      const [options, handler] = call.arguments;
-      exported.set(declaration.name.text, {
-        trigger: call.expression.getText(source),
-        sharedHttpOptions: options !== undefined && isSharedHttpOptions(options),
-        ...(handler && lazyHandlerOf(handler) ? { handler: lazyHandlerOf(handler) } : {}),
-      });
+      const made = declaration.initializer && familyFunctionOf(declaration.initializer);
+      if (ts.isIdentifier(declaration.name) && made) exported.set(declaration.name.text, made);
     }
   }
   return exported;
 }
 
-function isSharedHttpOptions(node: ts.Expression): boolean {
-  if (ts.isIdentifier(node)) return node.text === 'http';
-  if (!ts.isObjectLiteralExpression(node)) return false;
-  const first = node.properties[0];
-  return (
-    first !== undefined && ts.isSpreadAssignment(first) && ts.isIdentifier(first.expression) && first.expression.text === 'http'
-  );
-}
-
-function lazyHandlerOf(node: ts.Expression): { family: string; module: string } | undefined {
-  if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== 'lazyHandler') return undefined;
+function familyFunctionOf(node: ts.Expression): FamilyFunction | undefined {
+  if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || node.expression.text !== 'familyFunction')
+    return undefined;
   const [family, load] = node.arguments;
   if (!family || !ts.isStringLiteral(family) || !load || !ts.isArrowFunction(load)) return undefined;
   const body = load.body;
@@ -142,13 +126,9 @@ describe('the families', () => {
   });
 
   it('each are exported as a function from the entry file, loading their own module', () => {
-    const exported = entryExports();
+    const exported = familyExports();
     for (const family of [...families, fallbackFamily]) {
-      expect(exported.get(family), family).toEqual({
-        trigger: 'onRequest',
-        sharedHttpOptions: true,
-        handler: { family, module: `./families/${family}.js` },
-      });
+      expect(exported.get(family), family).toEqual({ family, module: `./families/${family}.js` });
     }
   });
 });

@@ -2,11 +2,12 @@
  * The behaviour every object store driver must have, as one suite each driver runs: what
  * Cloud Storage does, the local folder must do too.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   InvalidObjectName,
   mutateObject,
   ObjectNotFound,
+  pages,
   PreconditionFailed,
   type ObjectPage,
   type ObjectStore,
@@ -255,6 +256,68 @@ export function objectStoreConformance(makeStore: () => Promise<ObjectStore>): v
       const { store, at } = await holding(['a', 'b', 'c']);
       expect(await store.list(at(''), { startOffset: at('a0'), endOffset: at('a9') })).toEqual({ items: [] });
       expect(await store.list(at(''), { startOffset: at('c'), endOffset: at('b') })).toEqual({ items: [] });
+    });
+  });
+
+  describe('pages', () => {
+    /** A store holding `names` under a fresh prefix, its `list` watched, so a test sees each request `pages` sends. */
+    async function watched(names: string[]) {
+      const { store, prefix } = await fresh();
+      for (const name of names) await store.create(prefix + name, name);
+      const list = vi.spyOn(store, 'list');
+      onTestFinished(() => list.mockRestore());
+      return {
+        store,
+        list,
+        at: (name: string) => prefix + name,
+        namesOf: (page: ObjectPage) => page.items.map((item) => item.name.slice(prefix.length)),
+      };
+    }
+
+    it('yields each page under the prefix in name order, asking for the next with the page before its token', async () => {
+      const { store, list, at, namesOf } = await watched(['r/3', 'r/1', 'r/5', 'r/2', 'r/4', 'q', 'rx']);
+      const seen: string[][] = [];
+      for await (const page of pages(store, at('r/'), { pageSize: 2 })) seen.push(namesOf(page));
+      expect(seen).toEqual([['r/1', 'r/2'], ['r/3', 'r/4'], ['r/5']]);
+      const token = (call: number) => list.mock.results[call]!.value.then((page: ObjectPage) => page.nextPageToken);
+      expect(list.mock.calls).toEqual([
+        [at('r/'), { pageSize: 2 }],
+        [at('r/'), { pageSize: 2, pageToken: await token(0) }],
+        [at('r/'), { pageSize: 2, pageToken: await token(1) }],
+      ]);
+    });
+
+    it('keeps the offsets on every page', async () => {
+      const { store, list, at, namesOf } = await watched(['n/0', 'n/1', 'n/2', 'n/3', 'n/4', 'n/5']);
+      const range = { startOffset: at('n/1'), endOffset: at('n/5'), pageSize: 3 };
+      const seen: string[][] = [];
+      for await (const page of pages(store, at('n/'), range)) seen.push(namesOf(page));
+      expect(seen).toEqual([['n/1', 'n/2', 'n/3'], ['n/4']]);
+      expect(list.mock.calls.map(([, options]) => ({ ...options, pageToken: undefined }))).toEqual([
+        { ...range, pageToken: undefined },
+        { ...range, pageToken: undefined },
+      ]);
+    });
+
+    it('yields one empty page, from one request, for a prefix with no objects', async () => {
+      const { store, list, at } = await watched(['a']);
+      const seen: ObjectPage[] = [];
+      for await (const page of pages(store, at('b/'))) seen.push(page);
+      expect(seen).toEqual([{ items: [] }]);
+      expect(list.mock.calls).toEqual([[at('b/'), {}]]);
+    });
+
+    it('sends no request before the first page is asked for, and none after the consumer stops', async () => {
+      const { store, list, at, namesOf } = await watched(['p/1', 'p/2', 'p/3', 'p/4', 'p/5']);
+      const walk = pages(store, at('p/'), { pageSize: 2 });
+      expect(list).not.toHaveBeenCalled();
+      for await (const page of walk) {
+        expect(namesOf(page)).toEqual(['p/1', 'p/2']);
+        break;
+      }
+      expect(list).toHaveBeenCalledTimes(1);
+      expect(await walk.next()).toEqual({ done: true, value: undefined });
+      expect(list).toHaveBeenCalledTimes(1);
     });
   });
 
