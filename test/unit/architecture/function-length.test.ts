@@ -4,7 +4,7 @@
  * runner were). A function's length is its whole span, the functions written inside it
  * included: a factory that holds every handler is as long to read as its handlers together.
  *
- * Covers the deployed functions, the description's sources, the scripts and the web app, its
+ * Covers the contract package, the deployed functions, the description's sources, the scripts and the web app, its
  * components' `<script>` blocks included (at their lines in the component); generated code and
  * the released descriptions are left out.
  */
@@ -15,7 +15,9 @@ import { paths } from '../../../scripts/lib/paths.ts';
 import { scriptOf, sourcesUnder } from './sources.ts';
 
 const maxLines = 80;
-const roots = ['functions/src', 'openapi', 'scripts', 'hosting/src'].map((root) => join(paths.root, root));
+const roots = ['packages/contract/src', 'functions/src', 'openapi', 'scripts', 'hosting/src'].map((root) =>
+  join(paths.root, root),
+);
 const leftOut = [join(paths.functions, 'src', 'generated'), paths.releasedDescriptions];
 
 /** Every function-like node of a file with its name (or where it is) and its length in lines. */

@@ -4,8 +4,9 @@
  * domain, never the other way round, and the assessment engine stays a pure evaluator. In the
  * web app, `lib/` is logic that knows no component and components know no view; in `scripts/`,
  * the modules the entry scripts share (`lib/`, `bench/`) know no entry script. The deployed
- * functions import neither the scripts nor the web app. And no two modules anywhere need each
- * other.
+ * functions import neither the scripts nor the web app. The contract package
+ * (`@evident/contract`) imports nothing but its own modules, and everything else takes it by its
+ * name. And no two modules anywhere need each other.
  *
  * Imports are read with the TypeScript parser (a component's from its `<script>` blocks):
  * static imports and re-exports, type-only ones included, and dynamic `import()`. Type-only
@@ -13,7 +14,7 @@
  * changed or moved without the other, and one runtime import added later turns it into a
  * load-order bug.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -21,10 +22,23 @@ import { paths } from '../../../scripts/lib/paths.ts';
 import { scriptOf, sourcesUnder } from './sources.ts';
 
 /** The folders read, by their paths in the repository. */
-const roots = ['functions/src', 'openapi', 'scripts', 'hosting/src'];
+const roots = ['packages/contract/src', 'functions/src', 'openapi', 'scripts', 'hosting/src'];
 
-/** The web app's alias for the generated API types (hosting/tsconfig.json `paths`). */
-const aliases = new Map([['$api-types', 'functions/src/generated/api-types.ts']]);
+const contract = JSON.parse(readFileSync(join(paths.root, 'packages/contract/package.json'), 'utf8')) as {
+  name: string;
+  exports: Record<string, string>;
+};
+/**
+ * Specifiers that name files of the repository: the web app's alias for the generated API types
+ * (hosting/tsconfig.json `paths`) and each entry point of the contract package.
+ */
+const aliases = new Map([
+  ['$api-types', 'functions/src/generated/api-types.ts'],
+  ...Object.entries(contract.exports).map(([entry, file]): [string, string] => [
+    `${contract.name}${entry.slice(1)}`,
+    join('packages/contract', file),
+  ]),
+]);
 
 /** The module specifiers a file imports, statically or with `import()`. */
 function specifiersIn(file: string): string[] {
@@ -146,6 +160,26 @@ describe('the layers of the web app', () => {
 
   it('lets no component import a view', () => {
     expect(importsBetween(under('hosting/src/components'), under('hosting/src/views'))).toEqual([]);
+  });
+});
+
+describe('the contract package', () => {
+  it('is what every part imports its values from, by name', () => {
+    for (const root of ['functions/src', 'openapi', 'scripts', 'hosting/src'])
+      expect(importsBetween(under(root), under('packages/contract'))).not.toEqual([]);
+  });
+
+  it('imports nothing but its own modules', () => {
+    expect(importsBetween(under('packages/contract'), (module) => !under('packages/contract')(module))).toEqual([]);
+  });
+
+  it('is imported by its name, never by a path into the package', () => {
+    const byPath = [...graph.keys()].filter((module) =>
+      specifiersIn(join(paths.root, module)).some(
+        (specifier) => specifier.startsWith('.') && specifier.includes('packages/contract'),
+      ),
+    );
+    expect(byPath).toEqual([]);
   });
 });
 
