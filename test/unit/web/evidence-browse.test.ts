@@ -1,11 +1,12 @@
 /** The evidence browser's pure pieces: the address bar's state, the API query it asks, the cursor stack and the ranges. */
 import { describe, expect, it } from 'vitest';
+import { searchOf } from '../../../hosting/src/lib/api-client.ts';
 import {
   addressOf,
-  apiQueryOf,
   browseFrom,
   dataEntries,
   evidenceKinds,
+  evidenceQueryOf,
   nextPage,
   noFilters,
   pageState,
@@ -13,6 +14,9 @@ import {
   rangeOf,
   type EvidenceBrowse,
 } from '../../../hosting/src/lib/evidence-browse.ts';
+
+/** The query `GET /api/evidence` is asked with, as the API client writes it. */
+const apiQueryOf = (browse: EvidenceBrowse) => new URLSearchParams(searchOf(evidenceQueryOf(browse)));
 import { evidenceKindNames } from '../../../openapi/evidence-kinds.ts';
 
 describe('browseFrom and addressOf', () => {
