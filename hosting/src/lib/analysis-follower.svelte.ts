@@ -4,7 +4,7 @@
  * page can say when it is reconnecting.
  */
 import { untrack } from 'svelte';
-import { callApi } from './api.ts';
+import { apiPath } from './api-client.ts';
 import type { AnalysisEvent } from './api-types.ts';
 import { isTerminal } from '@evident/contract';
 import { foldEvent, initialProgress, type RunProgress } from './analysis-progress.ts';
@@ -17,6 +17,12 @@ export class AnalysisFollower {
   #connection = $state<FollowState>('connecting');
   #error = $state<Error | undefined>(undefined);
   #reconnects = $state(0);
+  readonly #fetch: typeof fetch;
+
+  /** `fetcher` is the app's authorised fetch. */
+  constructor(fetcher: typeof fetch) {
+    this.#fetch = fetcher;
+  }
 
   get progress(): RunProgress {
     return this.#progress;
@@ -39,8 +45,8 @@ export class AnalysisFollower {
     // it is filling in, or every event would abort the stream and open a new one.
     const after = untrack(() => this.#progress.lastEventId);
     try {
-      await followEventStream<AnalysisEvent>(`/api/analyses/${id}/events`, {
-        fetch: callApi,
+      await followEventStream<AnalysisEvent>(apiPath('/api/analyses/{id}/events', { path: { id } }), {
+        fetch: this.#fetch,
         signal,
         lastEventId: after > 0 ? String(after) : undefined,
         // The stream's data is the whole event object (id, type, time, data).

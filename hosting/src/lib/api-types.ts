@@ -1,7 +1,9 @@
-/** The API's response types the pages use, named once. */
-import type { components } from '$api-types';
+/** The API's response types the pages use, named once, and the queries they send. */
+import type { components, operations } from '$api-types';
 
 type Schemas = components['schemas'];
+/** What an operation takes in its query string. */
+export type QueryOf<Operation extends keyof operations> = NonNullable<operations[Operation]['parameters']['query']>;
 export type Report = Schemas['Report'];
 export type ReportList = Schemas['ReportList'];
 export type ControlList = Schemas['ControlList'];

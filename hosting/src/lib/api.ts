@@ -1,8 +1,7 @@
 /**
- * Calls the Evident API with typed results; a problem response becomes an `ApiError` that
- * carries the RFC 9457 body, so views can say what went wrong in the server's own words.
- * Calls go through the app's authorised fetch (bearer header, 401 handling: docs/authentication.md
- * § The request flow) once the shell has set it with `useApiFetch`.
+ * How a call to the Evident API fails: a problem response becomes an `ApiError` that carries the
+ * RFC 9457 body, so views can say what went wrong in the server's own words; a call that got no
+ * answer is an `UnreachableError`. Every view words a failure with `messageOf`.
  */
 import type { components } from '$api-types';
 
@@ -20,16 +19,6 @@ export class ApiError extends Error {
     this.problem = problem;
   }
 }
-
-let apiFetch: typeof fetch = (input, init) => fetch(input, init);
-
-/** Sets the fetch every API call goes through (the shell's authorised fetch). */
-export function useApiFetch(fetcher: typeof fetch): void {
-  apiFetch = fetcher;
-}
-
-/** The fetch API calls go through, for callers that need the raw response (streams, uploads). */
-export const callApi: typeof fetch = (input, init) => apiFetch(input, init);
 
 export const unreachable = 'The server could not be reached. Check your connection and try again.';
 
@@ -62,35 +51,4 @@ export async function errorOf(response: Response): Promise<ApiError> {
     response.status,
     isProblem ? ((await response.json().catch(() => undefined)) as Problem | undefined) : undefined,
   );
-}
-
-export async function sendJson<T>(method: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await apiFetch(path, {
-      method,
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (error) {
-    throw new UnreachableError({ cause: error });
-  }
-  if (response.ok) return (await response.json()) as T;
-  throw await errorOf(response);
-}
-
-export async function getJson<T>(path: string, fetcher: typeof fetch = apiFetch): Promise<T> {
-  return (await getAnswer<T>(path, fetcher)).body;
-}
-
-/** A GET's JSON body with the answer's headers, for callers that read one (the API version). */
-export async function getAnswer<T>(path: string, fetcher: typeof fetch = apiFetch): Promise<{ body: T; headers: Headers }> {
-  let response: Response;
-  try {
-    response = await fetcher(path, { headers: { Accept: 'application/json' } });
-  } catch (error) {
-    throw new UnreachableError({ cause: error });
-  }
-  if (response.ok) return { body: (await response.json()) as T, headers: response.headers };
-  throw await errorOf(response);
 }

@@ -2,19 +2,21 @@
  * One conversation about a report: the exchanges so far, one question in flight at a time, each
  * sent with the answered turns before it as `history` so follow-ups ("why?") work.
  */
-import { callApi, messageOf } from './api.ts';
+import { messageOf } from './api.ts';
 import { askStreaming } from './chat-stream.ts';
 import { applyEvent, historyOf, newExchange, type Exchange } from './chat.ts';
 
 export class ChatSession {
   #exchanges = $state<Exchange[]>([]);
   #date: () => string;
+  readonly #fetch: typeof fetch;
   #controller: AbortController | undefined;
   #keys = 0;
 
-  /** `date` names the report the questions are about (read when each is sent). */
-  constructor(date: () => string) {
+  /** `date` names the report the questions are about (read when each is sent); `fetcher` is the app's authorised fetch. */
+  constructor(date: () => string, fetcher: typeof fetch) {
     this.#date = date;
+    this.#fetch = fetcher;
   }
 
   get exchanges(): readonly Exchange[] {
@@ -53,7 +55,7 @@ export class ChatSession {
     try {
       await askStreaming({
         request: { message: exchange.question, date: this.#date(), history: historyOf(this.#exchanges.slice(0, index)) },
-        fetch: callApi,
+        fetch: this.#fetch,
         signal: controller.signal,
         onEvent: (event) => (this.#exchanges[index] = applyEvent(this.#exchanges[index]!, event)),
       });

@@ -5,12 +5,13 @@
  * the first is sent, so the rest is the same answer, never a new one).
  */
 import { errorOf, UnreachableError } from './api.ts';
+import { apiPath } from './api-client.ts';
 import type { ChatAnswer, ChatEvent, ChatRequest } from './api-types.ts';
 import { followEventStream } from './event-stream.ts';
 
 export interface AskOptions {
   request: ChatRequest;
-  /** The app's authorised fetch (`callApi`). */
+  /** The app's authorised fetch. */
   fetch: typeof fetch;
   onEvent: (event: ChatEvent) => void;
   signal?: AbortSignal;
@@ -18,9 +19,10 @@ export interface AskOptions {
 
 /** Resolves with the whole answer once its `done` event arrived; rejects with an `ApiError` for a problem. */
 export async function askStreaming({ request, fetch: fetcher, onEvent, signal }: AskOptions): Promise<ChatAnswer> {
+  const path = apiPath('/api/chat');
   let response: Response;
   try {
-    response = await fetcher('/api/chat', {
+    response = await fetcher(path, {
       method: 'POST',
       headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
       body: JSON.stringify(request),
@@ -43,7 +45,7 @@ export async function askStreaming({ request, fetch: fetcher, onEvent, signal }:
   const location = response.headers.get('Content-Location');
   const resumable = location?.startsWith('/api/chat/messages/') ?? false;
   // The POST's own body is the first connection; a break resumes at Content-Location.
-  await followEventStream<ChatEvent>(resumable ? location! : '/api/chat', {
+  await followEventStream<ChatEvent>(resumable ? location! : path, {
     opened: response,
     fetch: fetcher,
     signal,

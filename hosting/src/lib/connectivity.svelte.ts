@@ -7,6 +7,8 @@
  * Nothing is cached for offline use: no service worker keeps API answers, so a shared device
  * never holds a signed-in person's data after they leave.
  */
+import { apiPath } from './api-client.ts';
+
 const probeEveryMs = 5000;
 
 export class Connectivity {
@@ -16,15 +18,21 @@ export class Connectivity {
   #waiting: (() => void)[] = [];
   #probe: ReturnType<typeof setTimeout> | undefined;
 
-  constructor() {
-    if (typeof window === 'undefined') return;
-    addEventListener('offline', () => (this.#browserOffline = true));
-    addEventListener('online', () => {
+  /** Starts following the browser's network events; returns how to stop. */
+  start(): () => void {
+    const onOffline = () => (this.#browserOffline = true);
+    const onOnline = () => {
       this.#browserOffline = false;
       // The browser has a network again; whether the server answers, the next call will tell.
       this.#unreachable = false;
       this.#back();
-    });
+    };
+    addEventListener('offline', onOffline);
+    addEventListener('online', onOnline);
+    return () => {
+      removeEventListener('offline', onOffline);
+      removeEventListener('online', onOnline);
+    };
   }
 
   get offline(): boolean {
@@ -76,7 +84,7 @@ export class Connectivity {
       // The browser's own offline state ends with an `online` event; no need to probe through it.
       if (this.#browserOffline) return this.#scheduleProbe();
       try {
-        await fetch('/api/auth/config', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+        await fetch(apiPath('/api/auth/config'), { headers: { Accept: 'application/json' }, cache: 'no-store' });
         this.reached();
       } catch {
         this.#scheduleProbe();
@@ -84,5 +92,3 @@ export class Connectivity {
     }, probeEveryMs);
   }
 }
-
-export const connectivity = new Connectivity();

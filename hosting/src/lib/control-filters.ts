@@ -4,6 +4,8 @@
  * server filters by status, family and framework (`GET /api/controls` takes the same names); the
  * page itself keeps the overdue ones, as the answer already says which those are.
  */
+import type { QueryOf } from './api-types.ts';
+import type { ControlStatus } from './format.ts';
 
 export interface ControlFilters {
   status: string;
@@ -23,15 +25,19 @@ export function filtersFrom(query: URLSearchParams): ControlFilters {
 }
 
 /** What the API is asked to filter by. */
-export function apiQueryOf({ status, family, framework }: ControlFilters): URLSearchParams {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries({ status, family, framework })) if (value.trim()) query.set(name, value.trim());
-  return query;
+export function apiQueryOf({ status, family, framework }: ControlFilters): QueryOf<'listControls'> {
+  return {
+    // The address may hold any status; the server answers for one that is not.
+    status: (status.trim() || undefined) as ControlStatus | undefined,
+    family: family.trim() || undefined,
+    framework: framework.trim() || undefined,
+  };
 }
 
 /** The address's query: the API's filters, and the page's own. */
 export function queryOf(filters: ControlFilters): URLSearchParams {
-  const query = apiQueryOf(filters);
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(apiQueryOf(filters))) if (value) query.set(name, value);
   if (filters.overdue) query.set('overdue', 'true');
   return query;
 }

@@ -3,44 +3,53 @@
  * in protected mode a download goes through the app's authorised fetch and a blob URL.
  */
 import { SvelteSet } from 'svelte/reactivity';
-import { callApi, errorOf, UnreachableError } from './api.ts';
+import { errorOf, UnreachableError } from './api.ts';
 
-/** The paths being downloaded now: a second click meanwhile starts nothing. Reactive, for the buttons. */
-const inFlight = new SvelteSet<string>();
+/** The app's downloads: one shared by every page, so a button says a download is under way wherever it was started. */
+export class Downloads {
+  /** The paths being downloaded now: a second click meanwhile starts nothing. Reactive, for the buttons. */
+  readonly #inFlight = new SvelteSet<string>();
+  readonly #fetch: typeof fetch;
 
-/** Whether a download of `path` is under way: its button says so. */
-export function isDownloading(path: string): boolean {
-  return inFlight.has(path);
-}
-
-/**
- * Downloads `path` as `filename`, asking for `accept`; false, doing nothing, while a download of
- * `path` is already under way (a double click, or an impatient second one).
- */
-export async function downloadFrom(path: string, filename: string, accept = 'application/json'): Promise<boolean> {
-  if (inFlight.has(path)) return false;
-  inFlight.add(path);
-  try {
-    await save(path, filename, accept);
-    return true;
-  } finally {
-    inFlight.delete(path);
+  /** `fetcher` is the app's authorised fetch. */
+  constructor(fetcher: typeof fetch) {
+    this.#fetch = fetcher;
   }
-}
 
-async function save(path: string, filename: string, accept: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await callApi(path, { headers: { Accept: accept } });
-  } catch {
-    throw new UnreachableError();
+  // Arrow functions, so a page can take them out of the shared object and call them alone.
+
+  /** Whether a download of `path` is under way: its button says so. */
+  isDownloading = (path: string): boolean => this.#inFlight.has(path);
+
+  /**
+   * Downloads `path` as `filename`, asking for `accept`; false, doing nothing, while a download of
+   * `path` is already under way (a double click, or an impatient second one).
+   */
+  downloadFrom = async (path: string, filename: string, accept = 'application/json'): Promise<boolean> => {
+    if (this.#inFlight.has(path)) return false;
+    this.#inFlight.add(path);
+    try {
+      await this.#save(path, filename, accept);
+      return true;
+    } finally {
+      this.#inFlight.delete(path);
+    }
+  };
+
+  async #save(path: string, filename: string, accept: string): Promise<void> {
+    let response: Response;
+    try {
+      response = await this.#fetch(path, { headers: { Accept: accept } });
+    } catch {
+      throw new UnreachableError();
+    }
+    if (!response.ok) throw await errorOf(response);
+    const url = URL.createObjectURL(await response.blob());
+    const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // The click has started the download; the URL is no longer needed once it is read.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
-  if (!response.ok) throw await errorOf(response);
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the URL is no longer needed once it is read.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -6,7 +6,7 @@
  * without a browser; the server does the filtering.
  */
 import { datePattern } from '@evident/contract';
-import type { EvidenceKind } from './api-types.ts';
+import type { EvidenceKind, QueryOf } from './api-types.ts';
 
 export interface EvidenceFilters {
   kind: string;
@@ -94,20 +94,24 @@ function nextDay(date: string): string {
  * inclusive, so `to` is the next midnight); anything that is not a day is passed on as it is, for
  * the server to answer.
  */
-export function apiQueryOf(browse: EvidenceBrowse): URLSearchParams {
-  const { kind, subject, source, control, from, to } = browse.filters;
-  const query = new URLSearchParams();
-  if (kind.trim()) query.set('kind', kind.trim());
-  // The API matches the subject and the source exactly, spaces included.
-  if (subject) query.set('subject', subject);
-  if (source) query.set('source', source);
-  if (control.trim()) query.set('control', control.trim());
-  if (from.trim()) query.set('from', day.test(from.trim()) ? `${from.trim()}T00:00:00Z` : from.trim());
-  if (to.trim()) query.set('to', day.test(to.trim()) ? `${nextDay(to.trim())}T00:00:00Z` : to.trim());
-  query.set('limit', String(browse.limit));
-  const cursor = browse.cursors.at(-1);
-  if (cursor) query.set('cursor', cursor);
-  return query;
+export function evidenceQueryOf(browse: EvidenceBrowse): QueryOf<'listEvidence'> {
+  const { subject, source } = browse.filters;
+  const kind = browse.filters.kind.trim();
+  const control = browse.filters.control.trim();
+  const from = browse.filters.from.trim();
+  const to = browse.filters.to.trim();
+  return {
+    // The address may hold any text; the server answers for one that is not a kind.
+    kind: (kind || undefined) as EvidenceKind | undefined,
+    // The API matches the subject and the source exactly, spaces included.
+    subject: subject || undefined,
+    source: source || undefined,
+    control: control || undefined,
+    from: from ? (day.test(from) ? `${from}T00:00:00Z` : from) : undefined,
+    to: to ? (day.test(to) ? `${nextDay(to)}T00:00:00Z` : to) : undefined,
+    limit: browse.limit,
+    cursor: browse.cursors.at(-1) || undefined,
+  };
 }
 
 /** The next page: the API's `nextCursor` joins the stack. */

@@ -1,12 +1,12 @@
 /**
- * How the pages word and send exceptions (accepted risks, `/api/exceptions`): the address of a
+ * How the pages word and send exceptions (accepted risks, `/api/exceptions`): the query of a
  * page of them, the expiry as seen on the list's own `today` (the report time zone's day, never
  * the browser's clock), the form's body, and the server's field errors placed under the fields
  * they name. Pure, so it is unit tested without a browser.
  */
 import { maxExceptionDays, plural } from '@evident/contract';
 import type { Problem } from './api.ts';
-import type { Exception, ExceptionInput, Finding } from './api-types.ts';
+import type { Exception, ExceptionInput, Finding, QueryOf } from './api-types.ts';
 import { addDays, daysBetween } from './due-dates.ts';
 
 /** The window the exceptions page calls "Expiring soon", in days. */
@@ -24,15 +24,14 @@ export interface ExceptionsQuery {
   cursor?: string;
 }
 
-/** The API path of a page of exceptions: active ones unless `state` says otherwise, the first page without a cursor. */
-export function exceptionsApiPath(options: ExceptionsQuery = {}): string {
-  const query = new URLSearchParams();
-  if (options.state && options.state !== 'active') query.set('state', options.state);
-  if (options.control) query.set('control', options.control);
-  if (options.expiringWithin !== undefined) query.set('expiringWithin', String(options.expiringWithin));
-  if (options.cursor) query.set('cursor', options.cursor);
-  const search = query.toString();
-  return `/api/exceptions${search ? `?${search}` : ''}`;
+/** The query of a page of exceptions: active ones unless `state` says otherwise, the first page without a cursor. */
+export function exceptionsQueryOf(options: ExceptionsQuery = {}): QueryOf<'listExceptions'> {
+  return {
+    state: options.state === 'active' ? undefined : options.state,
+    control: options.control || undefined,
+    expiringWithin: options.expiringWithin,
+    cursor: options.cursor || undefined,
+  };
 }
 
 /** The page's own filter, from its address: `?state=all` shows expired and revoked ones too. */

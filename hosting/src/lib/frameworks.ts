@@ -5,7 +5,14 @@
  * tested without a browser.
  */
 import { frameworkIds, frameworkNames, plural, requirementStatuses } from '@evident/contract';
-import type { FrameworkDetail, FrameworkId, ReadinessShares, RequirementCounts, RequirementStatus } from './api-types.ts';
+import type {
+  FrameworkDetail,
+  FrameworkId,
+  QueryOf,
+  ReadinessShares,
+  RequirementCounts,
+  RequirementStatus,
+} from './api-types.ts';
 import type { ControlStatus } from './format.ts';
 
 /** Names for where the API gives only a framework's id (a report's shares, a control's mappings). */
@@ -134,6 +141,5 @@ export const frameworksPath = (date = ''): string => withQuery('/frameworks', { 
 /** One framework's page, for the report of `date` (today's when empty). */
 export const frameworkPath = (framework: string, date = ''): string => withQuery(`/frameworks/${framework}`, { date });
 
-/** What the pages ask the API, for the report of `date` (today's when empty). */
-export const frameworksApiPath = (date = ''): string => withQuery('/api/frameworks', { date });
-export const frameworkApiPath = (framework: string, date = ''): string => withQuery(`/api/frameworks/${framework}`, { date });
+/** What the pages ask the API (`GET /api/frameworks`, one framework), for the report of `date` (today's when empty). */
+export const reportQueryOf = (date = ''): QueryOf<'listFrameworks'> => ({ date: date || undefined });

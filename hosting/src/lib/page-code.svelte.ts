@@ -5,16 +5,19 @@
  * the browser was offline is tried again by itself once it is back, as the pages' API calls are.
  */
 import { UnreachableError } from './api.ts';
-import { connectivity } from './connectivity.svelte.ts';
+import type { Connectivity } from './connectivity.svelte.ts';
 
 export class PageCode<Module> {
   readonly #fetch: () => Promise<Module>;
+  readonly #connectivity: Connectivity;
   #module: Promise<Module> | undefined;
   /** Bumped to ask again after a failure; reading it makes `module` follow it. */
   #attempts = $state(0);
 
-  constructor(fetch: () => Promise<Module>) {
+  /** `connectivity` says when a fetch that failed offline can be tried again. */
+  constructor(fetch: () => Promise<Module>, connectivity: Connectivity) {
     this.#fetch = fetch;
+    this.#connectivity = connectivity;
   }
 
   /**
@@ -28,7 +31,7 @@ export class PageCode<Module> {
     this.#module ??= this.#fetch().catch((error: unknown) => {
       this.#module = undefined;
       if (typeof navigator === 'undefined' || navigator.onLine) throw error;
-      connectivity.whenBack(() => this.retry());
+      this.#connectivity.whenBack(() => this.retry());
       throw new UnreachableError({ cause: error });
     });
     return this.#module;

@@ -5,6 +5,7 @@
  * without a browser.
  */
 import { maxPeriodDays } from '@evident/contract';
+import { apiPath } from './api-client.ts';
 import { addDays, daysBetween } from './due-dates.ts';
 
 export interface Period {
@@ -31,7 +32,7 @@ export function periodProblem({ from, to }: Period, today: string): string | und
 export const periodHeading = (period: Period, fallback: Period, days: number): string =>
   period.from === fallback.from && period.to === fallback.to ? `Last ${days} days` : `From ${period.from} to ${period.to}`;
 
-export const auditPackagePath = ({ from, to }: Period) => `/api/audit/package?${new URLSearchParams({ from, to })}`;
+export const auditPackagePath = ({ from, to }: Period) => apiPath('/api/audit/package', { query: { from, to } });
 
 /** The name the API gives the package, so a saved file is the same however it was fetched. */
 export const auditPackageFile = ({ from, to }: Period) => `evident-audit-${from}-to-${to}.zip`;

@@ -4,13 +4,19 @@
  * A load that could not reach the server is tried again by itself once the server is back.
  */
 import { UnreachableError, type ApiError } from './api.ts';
-import { connectivity } from './connectivity.svelte.ts';
+import type { Connectivity } from './connectivity.svelte.ts';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'loaded'; value: T } | { status: 'failed'; error: ApiError | Error };
 
 export class Resource<T> {
   #state = $state<Loaded<T>>({ status: 'loading' });
   #request = 0;
+  readonly #connectivity: Connectivity;
+
+  /** `connectivity` hears whether the server answered, and says when to try again. */
+  constructor(connectivity: Connectivity) {
+    this.#connectivity = connectivity;
+  }
 
   get state(): Loaded<T> {
     return this.#state;
@@ -22,7 +28,7 @@ export class Resource<T> {
     this.#state = { status: 'loading' };
     try {
       const value = await get();
-      connectivity.reached();
+      this.#connectivity.reached();
       if (request !== this.#request) return undefined;
       this.#state = { status: 'loaded', value };
       return value;
@@ -30,8 +36,8 @@ export class Resource<T> {
       if (request !== this.#request) return undefined;
       this.#state = { status: 'failed', error: error as Error };
       if (error instanceof UnreachableError) {
-        connectivity.lost();
-        connectivity.whenBack(() => {
+        this.#connectivity.lost();
+        this.#connectivity.whenBack(() => {
           if (request === this.#request) void this.load(get);
         });
       }

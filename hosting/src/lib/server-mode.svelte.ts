@@ -3,8 +3,9 @@
  * first thing, before any other call (docs/authentication.md § The request flow).
  */
 import { apiVersionHeader } from '@evident/contract';
-import { getAnswer, UnreachableError, type AuthConfig } from './api.ts';
-import { connectivity } from './connectivity.svelte.ts';
+import { UnreachableError } from './api.ts';
+import type { ApiClient } from './api-client.ts';
+import type { Connectivity } from './connectivity.svelte.ts';
 
 type ModeState =
   | { status: 'loading' }
@@ -13,6 +14,17 @@ type ModeState =
 
 export class ServerMode {
   #state = $state<ModeState>({ status: 'loading' });
+  readonly #network: ApiClient;
+  readonly #connectivity: Connectivity;
+
+  /**
+   * `network` calls the API over the plain network: the configuration is public, read without a
+   * token, and the authorised fetch itself asks it again after a 401.
+   */
+  constructor(network: ApiClient, connectivity: Connectivity) {
+    this.#network = network;
+    this.#connectivity = connectivity;
+  }
 
   get state(): ModeState {
     return this.#state;
@@ -30,8 +42,8 @@ export class ServerMode {
       this.#state = { status: 'failed', message: (error as Error).message };
       // Opened without a network: read it again when there is one.
       if (error instanceof UnreachableError) {
-        connectivity.lost();
-        connectivity.whenBack(() => void this.load());
+        this.#connectivity.lost();
+        this.#connectivity.whenBack(() => void this.load());
       }
     }
   }
@@ -43,9 +55,9 @@ export class ServerMode {
     return read.authRequired;
   }
 
-  /** The configuration is public: it goes over the plain network, never with a token. */
+  /** The configuration, and the API's version its answer names. */
   #read = async () => {
-    const { body, headers } = await getAnswer<AuthConfig>('/api/auth/config', fetch);
-    return { authRequired: body.authRequired, apiVersion: headers.get(apiVersionHeader) ?? undefined };
+    const { data, response } = await this.#network.GET('/api/auth/config');
+    return { authRequired: data!.authRequired, apiVersion: response.headers.get(apiVersionHeader) ?? undefined };
   };
 }

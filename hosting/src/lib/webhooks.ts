@@ -194,15 +194,6 @@ export const withoutWebhook = (list: readonly Webhook[], id: string): Webhook[] 
 /** Deliveries shown per page. */
 export const deliveryPageSize = 10;
 
-/** The API path of a page of a webhook's deliveries. */
-export function deliveriesApiPath(webhookId: string, options: { limit?: number; cursor?: string } = {}): string {
-  const query = new URLSearchParams();
-  if (options.limit !== undefined) query.set('limit', String(options.limit));
-  if (options.cursor) query.set('cursor', options.cursor);
-  const search = query.toString();
-  return `/api/webhooks/${encodeURIComponent(webhookId)}/deliveries${search ? `?${search}` : ''}`;
-}
-
 /** How many to ask for when refreshing: as many as are shown (at least a page, at most what the API gives). */
 export const refreshLimit = (shown: number, pageSize = deliveryPageSize): number => Math.min(100, Math.max(pageSize, shown));
 

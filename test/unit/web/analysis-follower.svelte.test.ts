@@ -7,7 +7,6 @@
 import { flushSync } from 'svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AnalysisFollower } from '../../../hosting/src/lib/analysis-follower.svelte.ts';
-import { useApiFetch } from '../../../hosting/src/lib/api.ts';
 import type { AnalysisEvent } from '../../../hosting/src/lib/api-types.ts';
 import { openStream, sseEvent, startScriptedOrigin, type ScriptedOrigin } from '../../support/scripted-origin.ts';
 
@@ -61,8 +60,7 @@ afterEach(async () => {
 });
 
 /** Follows the run as AnalysisView does: from an effect whose teardown aborts the stream. */
-function followLikeThePage(follower: AnalysisFollower, opened: ScriptedOrigin) {
-  useApiFetch(opened.fetch);
+function followLikeThePage(follower: AnalysisFollower) {
   const effectRuns: number[] = [];
   destroy = $effect.root(() => {
     $effect(() => {
@@ -79,8 +77,8 @@ function followLikeThePage(follower: AnalysisFollower, opened: ScriptedOrigin) {
 describe('AnalysisFollower under a page effect', () => {
   it('opens one connection per server ending, not one per event, and resumes each after the last event', async () => {
     origin = await servingRun(runEvents('completed'), 2);
-    const follower = new AnalysisFollower();
-    const effectRuns = followLikeThePage(follower, origin);
+    const follower = new AnalysisFollower(origin.fetch);
+    const effectRuns = followLikeThePage(follower);
     await vi.waitUntil(() => follower.connection === 'ended');
     flushSync();
     // Six events, two per connection: three connections, each after the last event it had.
@@ -107,8 +105,8 @@ describe('AnalysisFollower under a page effect', () => {
       for (const event of sent) res.write(sseEvent(event));
       res.end();
     });
-    const follower = new AnalysisFollower();
-    followLikeThePage(follower, origin);
+    const follower = new AnalysisFollower(origin.fetch);
+    followLikeThePage(follower);
     await vi.waitUntil(() => follower.connection === 'ended');
     expect(origin.requests.map((request) => request.lastEventId)).toEqual([undefined, '3']);
     expect(follower.progress.results.map((result) => result.controlId)).toEqual(controls);
@@ -117,8 +115,8 @@ describe('AnalysisFollower under a page effect', () => {
 
   it('ends with the run when it is cancelled', async () => {
     origin = await servingRun(runEvents('cancelled'), 10);
-    const follower = new AnalysisFollower();
-    followLikeThePage(follower, origin);
+    const follower = new AnalysisFollower(origin.fetch);
+    followLikeThePage(follower);
     await vi.waitUntil(() => follower.connection === 'ended');
     expect(follower.progress.ending).toEqual({ type: 'run.cancelled', evaluated: 2 });
     expect(origin.requests).toHaveLength(1);
@@ -130,8 +128,8 @@ describe('AnalysisFollower under a page effect', () => {
       openStream(res);
       res.write(sseEvent(runEvents('completed')[0]!));
     });
-    const follower = new AnalysisFollower();
-    followLikeThePage(follower, origin);
+    const follower = new AnalysisFollower(origin.fetch);
+    followLikeThePage(follower);
     await vi.waitUntil(() => follower.progress.total === controls.length);
     expect(follower.connection).toBe('open');
     destroy!();
@@ -147,8 +145,8 @@ describe('AnalysisFollower under a page effect', () => {
       res.writeHead(404, { 'Content-Type': 'application/problem+json' });
       res.end(JSON.stringify({ title: 'Analysis not found', status: 404, detail: `No analysis run has the id ${RUN}.` }));
     });
-    const follower = new AnalysisFollower();
-    followLikeThePage(follower, origin);
+    const follower = new AnalysisFollower(origin.fetch);
+    followLikeThePage(follower);
     await vi.waitUntil(() => follower.connection === 'failed');
     expect(follower.error?.message).toBe(`Analysis not found: No analysis run has the id ${RUN}.`);
     expect(origin.requests).toHaveLength(1);

@@ -8,7 +8,6 @@
 import type http from 'node:http';
 import { flushSync } from 'svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useApiFetch } from '../../../hosting/src/lib/api.ts';
 import type { ChatAnswer, ChatEvent } from '../../../hosting/src/lib/api-types.ts';
 import { ChatSession } from '../../../hosting/src/lib/chat-session.svelte.ts';
 import {
@@ -86,8 +85,7 @@ describe('ChatSession under the panel', () => {
   it('builds the answer event by event for what reads it, asking one question at a time', async () => {
     let release!: () => void;
     origin = await answering({ hold: new Promise((resolve) => (release = resolve)) });
-    useApiFetch(origin.fetch);
-    const chat = new ChatSession(() => '2026-11-24');
+    const chat = new ChatSession(() => '2026-11-24', origin.fetch);
     const seen = watch(chat);
 
     const asked = chat.ask('  What is failing?  ');
@@ -117,9 +115,8 @@ describe('ChatSession under the panel', () => {
 
   it('sends a follow-up with the answered turns before it, about the report shown when it is asked', async () => {
     origin = await answering();
-    useApiFetch(origin.fetch);
     let date = '2026-11-23';
-    const chat = new ChatSession(() => date);
+    const chat = new ChatSession(() => date, origin.fetch);
     await chat.ask('What is failing?');
     date = '2026-11-24';
     await chat.ask('Why?');
@@ -150,8 +147,7 @@ describe('ChatSession under the panel', () => {
       for (const event of events.filter((each) => each.id > Number(request.lastEventId))) res.write(sseEvent(event));
       res.end();
     });
-    useApiFetch(origin.fetch);
-    const chat = new ChatSession(() => '2026-11-24');
+    const chat = new ChatSession(() => '2026-11-24', origin.fetch);
     await chat.ask('What is failing?');
     expect(origin.requests.map(({ method, path, lastEventId }) => ({ method, path, lastEventId }))).toEqual([
       { method: 'POST', path: '/api/chat', lastEventId: undefined },
@@ -174,8 +170,7 @@ describe('ChatSession under the panel', () => {
       for (const event of events) res.write(sseEvent(event));
       res.end();
     });
-    useApiFetch(origin.fetch);
-    const chat = new ChatSession(() => '2026-11-24');
+    const chat = new ChatSession(() => '2026-11-24', origin.fetch);
     await chat.ask('What is failing?');
     expect(chat.exchanges[0]).toMatchObject({ phase: 'failed', error: 'The chat is busy; try again shortly.' });
     expect(chat.busy).toBe(false);
@@ -187,8 +182,7 @@ describe('ChatSession under the panel', () => {
 
   it('cancels the answer in flight when stopped, without calling it a failure', async () => {
     origin = await answering({ hold: new Promise(() => undefined) });
-    useApiFetch(origin.fetch);
-    const chat = new ChatSession(() => '2026-11-24');
+    const chat = new ChatSession(() => '2026-11-24', origin.fetch);
     const asked = chat.ask('What is failing?');
     await vi.waitUntil(() => chat.exchanges[0]?.phase === 'streaming');
     chat.stop();

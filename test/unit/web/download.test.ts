@@ -2,17 +2,14 @@
  * Downloads in the web app: a second click on a download under way starts nothing, and a failed
  * download frees its button for another try.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { useApiFetch } from '../../../hosting/src/lib/api.ts';
-import { downloadFrom, isDownloading } from '../../../hosting/src/lib/download.ts';
-
-afterEach(() => useApiFetch((input, init) => fetch(input, init)));
+import { describe, expect, it } from 'vitest';
+import { Downloads } from '../../../hosting/src/lib/download.ts';
 
 describe('downloadFrom', () => {
   it('ignores a second download of the same path while the first is under way, not of another path', async () => {
     const asked: string[] = [];
     const answers: ((response: Response) => void)[] = [];
-    useApiFetch((input) => {
+    const { downloadFrom, isDownloading } = new Downloads((input) => {
       asked.push(String(input));
       return new Promise<Response>((resolve) => answers.push(resolve));
     });

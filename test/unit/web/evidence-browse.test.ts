@@ -1,11 +1,13 @@
 /** The evidence browser's pure pieces: the address bar's state, the API query it asks, the cursor stack and the ranges. */
 import { describe, expect, it } from 'vitest';
+import { evidenceKindNames } from '@evident/contract';
+import { searchOf } from '../../../hosting/src/lib/api-client.ts';
 import {
   addressOf,
-  apiQueryOf,
   browseFrom,
   dataEntries,
   evidenceKinds,
+  evidenceQueryOf,
   nextPage,
   noFilters,
   pageState,
@@ -13,7 +15,9 @@ import {
   rangeOf,
   type EvidenceBrowse,
 } from '../../../hosting/src/lib/evidence-browse.ts';
-import { evidenceKindNames } from '@evident/contract';
+
+/** The query `GET /api/evidence` is asked with, as the API client writes it. */
+const apiQueryOf = (browse: EvidenceBrowse) => new URLSearchParams(searchOf(evidenceQueryOf(browse)));
 
 describe('browseFrom and addressOf', () => {
   it('reads filters, page size and the cursor stack from the address, and writes them back the same', () => {

@@ -1,5 +1,6 @@
 /** How the pages word, split and send exceptions, counted from the list's own day, and where the server's errors go. */
 import { describe, expect, it } from 'vitest';
+import { apiPath } from '../../../hosting/src/lib/api-client.ts';
 import type { Exception } from '../../../hosting/src/lib/api-types.ts';
 import { addDays } from '../../../hosting/src/lib/due-dates.ts';
 import {
@@ -7,13 +8,17 @@ import {
   emptyExceptionValues,
   exceptionBody,
   exceptionProblemsOf,
-  exceptionsApiPath,
+  exceptionsQueryOf,
   expiryBounds,
   expiryText,
   stateFrom,
   subjectText,
   subjectsOf,
+  type ExceptionsQuery,
 } from '../../../hosting/src/lib/exceptions.ts';
+
+/** The path a page of exceptions is asked at, as the API client writes it. */
+const exceptionsApiPath = (options?: ExceptionsQuery) => apiPath('/api/exceptions', { query: exceptionsQueryOf(options) });
 
 const exception = (id: string, expiresOn: string, state: Exception['state'] = 'active'): Exception => ({
   id,

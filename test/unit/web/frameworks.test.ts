@@ -1,18 +1,18 @@
 /** The words of the framework pages: statuses, shares, coverage, the gaps' groups, the trend's points and the pages' addresses. */
 import { describe, expect, it } from 'vitest';
 import { frameworkIds, requirementStatuses } from '@evident/contract';
+import { apiPath } from '../../../hosting/src/lib/api-client.ts';
 import {
   coverageText,
-  frameworkApiPath,
   frameworkNames,
   frameworkPath,
   frameworkQueryFrom,
-  frameworksApiPath,
   frameworksPath,
   gapGroups,
   groupOf,
   metText,
   queryOf,
+  reportQueryOf,
   requirementStatusLabel,
   requirementStatusMeaning,
   requirementStatusOrder,
@@ -22,6 +22,11 @@ import {
   statusTone,
   trendPoints,
 } from '../../../hosting/src/lib/frameworks.ts';
+
+/** The paths the framework pages ask the API at, as the API client writes them. */
+const frameworksApiPath = (date?: string) => apiPath('/api/frameworks', { query: reportQueryOf(date) });
+const frameworkApiPath = (framework: string, date?: string) =>
+  apiPath('/api/frameworks/{framework}', { path: { framework }, query: reportQueryOf(date) });
 
 describe('requirement statuses', () => {
   it('lists every status of the contract once, riskiest first, each with a label, a meaning and a control status to look like', () => {

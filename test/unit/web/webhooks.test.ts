@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shownWebhookUrl, webhookEventTypes, webhookFormats } from '@evident/contract';
 import type { Problem } from '../../../hosting/src/lib/api.ts';
+import { apiPath } from '../../../hosting/src/lib/api-client.ts';
 import type { Delivery, Webhook, WebhookCreated } from '../../../hosting/src/lib/api-types.ts';
 import {
   appendDeliveries,
@@ -14,7 +15,6 @@ import {
   attemptsSummary,
   attemptsText,
   checkWebhook,
-  deliveriesApiPath,
   deliveryStateLabels,
   durationText,
   emptyWebhookValues,
@@ -35,6 +35,10 @@ import {
   withoutWebhook,
   type WebhookValues,
 } from '../../../hosting/src/lib/webhooks.ts';
+
+/** The path a page of a webhook's deliveries is asked at, as the API client writes it. */
+const deliveriesApiPath = (webhookId: string, query: { limit?: number; cursor?: string } = {}) =>
+  apiPath('/api/webhooks/{id}/deliveries', { path: { id: webhookId }, query });
 
 const webhook = (id: string, url = `https://hooks.example.com/${id}`): Webhook => ({
   id,
