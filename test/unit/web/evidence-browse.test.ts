@@ -1,15 +1,13 @@
 /** The evidence browser's pure pieces: the address bar's state, the API query it asks, the cursor stack and the ranges. */
 import { describe, expect, it } from 'vitest';
+import { nextPage, pageState, previousPage } from '../../../hosting/src/lib/cursor-pages.ts';
 import {
   addressOf,
   apiQueryOf,
   browseFrom,
   dataEntries,
   evidenceKinds,
-  nextPage,
   noFilters,
-  pageState,
-  previousPage,
   rangeOf,
   type EvidenceBrowse,
 } from '../../../hosting/src/lib/evidence-browse.ts';
