@@ -114,32 +114,16 @@ export function evidenceQueryOf(browse: EvidenceBrowse): QueryOf<'listEvidence'>
   };
 }
 
-/** The next page: the API's `nextCursor` joins the stack. */
-export const nextPage = (cursors: readonly string[], nextCursor: string): string[] => [...cursors, nextCursor];
-
-/** The previous page: the last cursor is dropped (the first page has none). */
-export const previousPage = (cursors: readonly string[]): string[] => cursors.slice(0, -1);
-
 /**
  * Which items a page shows, counted from the first: every page before it was full, because the
  * API continues after a full page. (The one exception, a page a bounded scan ended early, is
- * rare enough that its followers' numbers may run ahead; `pageState` says when it happens.)
+ * rare enough that its followers' numbers may run ahead; `pageState` (cursor-pages.ts) says when it happens.)
  * `undefined` for an empty page.
  */
 export function rangeOf(cursors: readonly string[], limit: number, count: number): { first: number; last: number } | undefined {
   if (count === 0) return undefined;
   const first = cursors.length * limit + 1;
   return { first, last: first + count - 1 };
-}
-
-/**
- * What follows a page, from the API's answer: `more` when another matching item exists; `search`
- * when the server stopped looking at its bound before it knew (filters it checks item by item
- * over a long history), so the next request searches further; `end` when this is the last page.
- */
-export function pageState(page: { hasMore: boolean; nextCursor?: string }): 'more' | 'search' | 'end' {
-  if (page.hasMore) return 'more';
-  return page.nextCursor ? 'search' : 'end';
 }
 
 /** One entry of an item's `data`, as text: short values inline, structured ones as indented JSON. */

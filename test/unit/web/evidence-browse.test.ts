@@ -2,16 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { evidenceKindNames } from '@evident/contract';
 import { searchOf } from '../../../hosting/src/lib/api-client.ts';
+import { nextPage, pageState, previousPage } from '../../../hosting/src/lib/cursor-pages.ts';
 import {
   addressOf,
   browseFrom,
   dataEntries,
   evidenceKinds,
   evidenceQueryOf,
-  nextPage,
   noFilters,
-  pageState,
-  previousPage,
   rangeOf,
   type EvidenceBrowse,
 } from '../../../hosting/src/lib/evidence-browse.ts';
