@@ -1,7 +1,7 @@
 /** The `chat` family: questions about a report, answered only from it, with citations, as JSON or a resumable stream. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, eventStreamOf, ref, responseRef, resumeParameters, streamEvent } from '../components.ts';
-import { chatMessageIdPattern, datePattern } from '@evident/contract';
+import { chatLimits, chatMessageIdPattern, datePattern } from '@evident/contract';
 
 export const tag = {
   name: 'chat',
@@ -10,8 +10,6 @@ export const tag = {
     'citations. A question the report cannot answer is declined, never guessed. Answers come as JSON, or as server-sent ' +
     'events when the client asks for `text/event-stream`; a stream resumes with `Last-Event-ID`.',
 };
-
-export const chatLimits = { messageChars: 2000, turns: 20, turnChars: 8000, bodyBytes: 256 * 1024 } as const;
 
 export const schemas = {
   Citation: {
@@ -37,7 +35,7 @@ export const schemas = {
       content: { type: 'string', maxLength: chatLimits.turnChars },
       citations: {
         type: 'array',
-        maxItems: 100,
+        maxItems: chatLimits.citations,
         items: ref('Citation'),
         description: 'For assistant turns: the citations it answered with, so a follow-up ("why?") knows what it refers to.',
       },

@@ -3,6 +3,7 @@
  * question and its answer as the events build it), the history a follow-up sends, where a
  * citation links, which hrefs an answer may carry, and the Markdown renderer the answers use.
  */
+import { chatLimits } from '@evident/contract';
 import type { MarkdownIt } from 'markdown-it';
 import type { ChatAnswer, ChatEvent, ChatTurn, Citation } from './api-types.ts';
 import { routeOf } from './routes.ts';
@@ -22,8 +23,13 @@ export interface Exchange {
   error?: string;
 }
 
-/** The API's limits on `history` (openapi/paths/chat.ts), and a share of its 256 KiB body limit. */
-export const historyLimits = { turns: 20, turnChars: 8000, citations: 100, bytes: 192 * 1024 } as const;
+/** The API's limits on `history`, and three quarters of its body limit (the rest is the question and the JSON around it). */
+export const historyLimits = {
+  turns: chatLimits.turns,
+  turnChars: chatLimits.turnChars,
+  citations: chatLimits.citations,
+  bytes: (chatLimits.bodyBytes / 4) * 3,
+} as const;
 
 export function newExchange(key: number, question: string): Exchange {
   return { key, question, phase: 'thinking', text: '', citations: [] };

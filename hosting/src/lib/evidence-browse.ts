@@ -5,7 +5,7 @@
  * page, and dropping it goes back one page (the API pages forward only). Pure, so it is tested
  * without a browser; the server does the filtering.
  */
-import { datePattern } from '@evident/contract';
+import { datePattern, evidenceKindNames, pageLimits } from '@evident/contract';
 import type { EvidenceKind, QueryOf } from './api-types.ts';
 
 export interface EvidenceFilters {
@@ -26,34 +26,12 @@ export interface EvidenceBrowse {
   cursors: string[];
 }
 
-/** Every kind, in the order the catalog groups them; `Record` makes the compiler insist on all of them. */
-const kindSet = {
-  'idp.user': true,
-  'idp.settings': true,
-  'access.review': true,
-  'repo.branch_protection': true,
-  'ci.pipeline': true,
-  'backup.job': true,
-  'backup.restore_test': true,
-  'vuln.scan': true,
-  'endpoint.device': true,
-  'logging.sink': true,
-  'monitoring.alert_policy': true,
-  'crypto.key': true,
-  'storage.bucket': true,
-  'tls.endpoint': true,
-  'training.completion': true,
-  'people.screening': true,
-  'vendor.assessment': true,
-  'incident.exercise': true,
-  'scanner.finding': true,
-  attestation: true,
-} satisfies Record<EvidenceKind, true>;
-export const evidenceKinds = Object.keys(kindSet) as EvidenceKind[];
+/** Every kind, in the order the catalog groups them. */
+export const evidenceKinds: readonly EvidenceKind[] = evidenceKindNames;
 
 export const pageSizes = [10, 25, 50, 100] as const;
 /** The API's default `limit`, left out of the address. */
-export const defaultLimit = 50;
+export const defaultLimit = pageLimits.evidence.default;
 
 const filterNames = ['kind', 'subject', 'source', 'control', 'from', 'to'] as const;
 
@@ -65,7 +43,7 @@ export function browseFrom(query: URLSearchParams): EvidenceBrowse {
   const limit = Number(query.get('limit'));
   return {
     filters,
-    limit: Number.isInteger(limit) && limit >= 1 && limit <= 200 ? limit : defaultLimit,
+    limit: Number.isInteger(limit) && limit >= 1 && limit <= pageLimits.evidence.maximum ? limit : defaultLimit,
     cursors: query.getAll('cursor').filter(Boolean),
   };
 }

@@ -1,10 +1,11 @@
 /** How the app words statuses, dates and scores, in one place. */
 import type { components } from '$api-types';
-import { severityRank, type Severity } from '@evident/contract';
+import { controlStatusesByRisk, severityRank, type Severity } from '@evident/contract';
 
 export type ControlStatus = components['schemas']['ControlStatus'];
 
-export const statusOrder: ControlStatus[] = ['failing', 'stale', 'missing', 'passing', 'not_applicable'];
+/** Riskiest first, as lists and filters show them. */
+export const statusOrder: readonly ControlStatus[] = controlStatusesByRisk;
 
 export const statusLabel: Record<ControlStatus, string> = {
   passing: 'Passing',

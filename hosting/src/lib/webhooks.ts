@@ -6,7 +6,7 @@
  * pages, pings and redeliveries arrive, and the few refreshes after a ping that show it land.
  * Pure (but for `wait`, a timer), so it is unit tested without a browser.
  */
-import { defaultReminderDays, plural, shownWebhookUrl, webhookEventTypes, webhookFormats } from '@evident/contract';
+import { defaultReminderDays, pageLimits, plural, shownWebhookUrl, webhookEventTypes, webhookFormats } from '@evident/contract';
 import type { Problem } from './api.ts';
 import type { Delivery, DeliveryAttempt, Webhook, WebhookCreated, WebhookInput } from './api-types.ts';
 
@@ -195,7 +195,8 @@ export const withoutWebhook = (list: readonly Webhook[], id: string): Webhook[] 
 export const deliveryPageSize = 10;
 
 /** How many to ask for when refreshing: as many as are shown (at least a page, at most what the API gives). */
-export const refreshLimit = (shown: number, pageSize = deliveryPageSize): number => Math.min(100, Math.max(pageSize, shown));
+export const refreshLimit = (shown: number, pageSize = deliveryPageSize): number =>
+  Math.min(pageLimits.webhookDeliveries.maximum, Math.max(pageSize, shown));
 
 /** The list with `delivery` in it: in place when listed (a redelivery), else first (a new one is the newest). */
 export function upsertDelivery(list: readonly Delivery[], delivery: Delivery): Delivery[] {

@@ -207,6 +207,12 @@ export const pageLimits = {
   webhookDeliveries: { default: 20, maximum: 100 },
 } as const;
 
+/**
+ * What one `POST /api/chat` may carry: the question's characters, the previous turns, each turn's
+ * characters and citations, and the body's bytes.
+ */
+export const chatLimits = { messageChars: 2000, turns: 20, turnChars: 8000, citations: 100, bodyBytes: 256 * 1024 } as const;
+
 /** The events that end an analysis run; a run has exactly one of them, last. */
 export const terminalEventTypes = ['run.completed', 'run.failed', 'run.cancelled'] as const;
 

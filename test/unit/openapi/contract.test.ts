@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   analysisIdPattern,
   controlIdPattern,
+  evidenceKindNames,
   isTerminal,
   maxBatchBytes,
   maxBatchItems,
@@ -17,12 +18,17 @@ import {
   terminalEventTypes,
   unanchored,
 } from '@evident/contract';
+import { evidenceKinds } from '@evident/contract/evidence-kinds';
 import { specDocument } from '../../support/families.ts';
 
 type Schema = { enum?: string[]; pattern?: string; maxItems?: number; properties?: Record<string, Schema> };
 const schemas = specDocument().components!.schemas as Record<string, Schema>;
 
 describe('the contract', () => {
+  it('describes the data of every evidence kind it names, in the same order', () => {
+    expect(Object.keys(evidenceKinds)).toEqual([...evidenceKindNames]);
+  });
+
   it('is what the API description publishes', () => {
     expect(schemas['Severity']!.enum).toEqual([...severities]);
     expect(schemas['ControlSummary']!.properties!['id']!.pattern).toBe(controlIdPattern);
