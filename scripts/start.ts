@@ -1,39 +1,72 @@
 /**
- * `npm start`: builds Evident, seeds the local store with two weeks of demo data the first time,
- * and runs it on the Firebase emulators, web app at http://127.0.0.1:5000.
- * `npm start -- --protected` runs protected mode instead; `npm start -- --reseed` deletes the
- * local store first, so the demo history is seeded again ending today.
+ * `npm start`: builds Evident and runs it on the Firebase emulators, web app at
+ * http://127.0.0.1:5000. The first time, it seeds the local store with the demo company's two
+ * weeks of evidence and reports; `npm start -- --empty` starts instead with the catalog and no
+ * evidence, for one's own data (scripts/lib/start-options.ts has every option).
  */
-import { join, relative } from 'node:path';
+import { spawn } from 'node:child_process';
+import { relative } from 'node:path';
 import { build, localIdentity } from './build.ts';
-import { emulatorEnv, emulatorsUsed, hostingOrigin, projects, writeEmulatorConfig, type Mode } from './lib/emulators.ts';
+import { lineFilter } from './lib/emulator-log.ts';
+import { emulatorEnv, emulatorsUsed, hostingOrigin, projects, writeEmulatorConfig } from './lib/emulators.ts';
 import { paths } from './lib/paths.ts';
-import { run } from './lib/run.ts';
 import { migrateLocalStoreIfNeeded } from './lib/migrate.ts';
 import { resetStore, seedDemo } from './lib/seed-demo.ts';
+import { startOptions, type StartOptions } from './lib/start-options.ts';
 
-const mode: Mode = process.argv.includes('--protected') ? 'protected' : 'public';
-const reseed = process.argv.includes('--reseed');
-// The folder the functions emulator stores objects in (see emulatorEnv).
-const storeDir = process.env.EVIDENT_STORE_DIR ?? join(paths.root, '.local', 'store');
-const storeName = relative(paths.root, storeDir).startsWith('..') ? storeDir : relative(paths.root, storeDir);
+const nameOf = (dir: string) => (relative(paths.root, dir).startsWith('..') ? dir : relative(paths.root, dir));
 
-try {
-  await build({ identity: localIdentity });
-  if (reseed) await resetStore(storeDir);
-  else await migrateLocalStoreIfNeeded(storeDir, (line) => console.log(line));
+/** Seeds the demo or says that the store starts empty, and says how to start over. */
+async function prepareStore({ storeDir, seedDemo: seed }: StartOptions): Promise<void> {
+  const store = nameOf(storeDir);
+  if (!seed) {
+    console.log(
+      `\nStarting with the catalog and your own evidence only, kept in ${store} (the demo's store is left as it is).` +
+        `\nSend evidence with npm run collect or the Submit page; docs/getting-started.md shows the way to a first report.` +
+        `\nnpm start -- --empty --reseed empties it again.`,
+    );
+    return;
+  }
   const seeded = await seedDemo({ storeDir, today: new Date().toISOString().slice(0, 10), timeZone: 'UTC' });
   console.log(
     seeded.seeded
       ? `\nSeeded ${seeded.days} days of demo evidence and reports (score today ${seeded.score.toFixed(1)}).`
-      : `\nDemo data already present in ${storeName} (npm start -- --reseed to start over).`,
+      : `\nDemo data already present in ${store} (npm start -- --reseed to start over, npm start -- --empty for your own).`,
   );
-  console.log(`\nStarting the emulators in ${mode} mode (project ${projects[mode]}).`);
-  console.log(`When they are ready: web app ${hostingOrigin}  ·  API explorer ${hostingOrigin}/api/swagger\n`);
-  const config = writeEmulatorConfig();
-  await run('firebase', ['emulators:start', '--config', config, '--project', projects[mode], '--only', emulatorsUsed], {
-    env: emulatorEnv(),
+}
+
+/** Runs the emulators until they stop (Ctrl-C), their log without the lines that only look like failures. */
+function runEmulators(options: StartOptions): Promise<void> {
+  const child = spawn(
+    'firebase',
+    ['emulators:start', '--config', writeEmulatorConfig(), '--project', projects[options.mode], '--only', emulatorsUsed],
+    { stdio: ['inherit', 'pipe', 'inherit'], env: emulatorEnv({ EVIDENT_STORE_DIR: options.storeDir }) },
+  );
+  const out = lineFilter((text) => process.stdout.write(text));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      out.end();
+      if (code === 0 || signal === 'SIGINT') resolve();
+      else reject(new Error(`the emulators stopped (${signal ?? `exit ${code}`})`));
+    });
   });
+}
+
+try {
+  const options = startOptions(process.argv.slice(2));
+  await build({ identity: localIdentity });
+  if (options.reset) await resetStore(options.storeDir);
+  else await migrateLocalStoreIfNeeded(options.storeDir, (line) => console.log(line));
+  await prepareStore(options);
+  console.log(`\nStarting the emulators in ${options.mode} mode (project ${projects[options.mode]}).`);
+  console.log(
+    'The daily report is scheduled only when deployed; here the first read of a day makes its report, and\n' +
+      'npm run daily-report runs the scheduled job. The Emulator UI is off: the web app and API explorer show everything.',
+  );
+  console.log(`When they are ready: web app ${hostingOrigin}  ·  API explorer ${hostingOrigin}/api/swagger\n`);
+  await runEmulators(options);
 } catch (error) {
   console.error(`\n✗ ${(error as Error).message}`);
   process.exit(1);

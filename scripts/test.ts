@@ -4,7 +4,8 @@
  * 1. build, failing if a generated file is stale;
  * 2. static checks: formatting, lint, types (tsc, svelte-check), the OpenAPI linter;
  * 3. unit tests;
- * 4. integration and browser tests inside `firebase emulators:exec`, once per mode.
+ * 4. integration and browser tests inside `firebase emulators:exec`, once per mode, then a clean
+ *    start (`npm start -- --empty`) to a first report on emulators of its own.
  *
  * `npm test -- unit` stops after step 3; `npm test -- integration` runs steps 1 and 4. Any other
  * argument filters the test files by name, as vitest's own filters do (`npm test -- integration
@@ -106,27 +107,39 @@ async function integration(mode: Mode): Promise<void> {
     });
   }
   await step(`Integration tests, ${mode} mode (${projects[mode]})`, () =>
-    run(
-      'firebase',
-      [
-        'emulators:exec',
-        '--config',
-        writeEmulatorConfig(),
-        '--project',
-        projects[mode],
-        '--only',
-        emulatorsUsed,
-        ['vitest run --project integration', ...suites].join(' '),
-      ],
-      {
-        env: emulatorEnv({
-          ...integrationTestEnv,
-          EVIDENT_TEST_MODE: mode,
-          EVIDENT_TEST_PROJECT: projects[mode],
-          EVIDENT_STORE_DIR: store,
-        }),
-      },
-    ),
+    onEmulators(mode, suites, { ...integrationTestEnv, EVIDENT_STORE_DIR: store }),
+  );
+}
+
+/**
+ * A clean start, as `npm start -- --empty` makes one: emulators of its own over an empty store,
+ * running the one suite that needs it (the other runs skip it).
+ */
+async function cleanStart(): Promise<void> {
+  const suite = 'test/integration/clean-start.test.ts';
+  if (filters.length > 0 && !filters.some((filter) => suite.includes(filter))) return;
+  const store = join(paths.root, '.local', 'test-store-empty');
+  rmSync(store, { recursive: true, force: true });
+  await step('A clean start: the catalog and no evidence, to a first report (public mode)', () =>
+    onEmulators('public', [suite], { EVIDENT_STORE_DIR: store, EVIDENT_TEST_START: 'empty' }),
+  );
+}
+
+/** Runs vitest's integration project on `suites` inside the emulators of `mode`. */
+function onEmulators(mode: Mode, suites: string[], env: Record<string, string>): Promise<void> {
+  return run(
+    'firebase',
+    [
+      'emulators:exec',
+      '--config',
+      writeEmulatorConfig(),
+      '--project',
+      projects[mode],
+      '--only',
+      emulatorsUsed,
+      ['vitest run --project integration', ...suites].join(' '),
+    ],
+    { env: emulatorEnv({ ...env, EVIDENT_TEST_MODE: mode, EVIDENT_TEST_PROJECT: projects[mode] }) },
   );
 }
 
@@ -143,6 +156,7 @@ try {
     }
     await integration('public');
     await integration('protected');
+    await cleanStart();
   }
   console.log('\n✓ All tests passed.');
 } catch (error) {

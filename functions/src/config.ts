@@ -7,7 +7,7 @@
  * change needs. A param that is unset at run time reads as its default.
  */
 import { fileURLToPath } from 'node:url';
-import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
+import { declaredParams, defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { defaultReminderDays } from '@evident/contract';
 
 /** Forgets every value read so far; see `rereadSettings`. */
@@ -23,6 +23,17 @@ function readOnce<T>(param: { value(): T }): () => T {
   let parsed: { value: T } | undefined;
   forgetters.push(() => (parsed = undefined));
   return () => (parsed ??= { value: param.value() }).value;
+}
+
+/**
+ * The names of the params declared so far that a deploy (and the emulator) asks a value for;
+ * secrets come from Secret Manager, or `.secret.local` in the emulator, instead. Each demo
+ * project's `.env` file gives every one a value, so `npm start` never stops to ask.
+ */
+export function askedSettingNames(): string[] {
+  // A secret's class says `type = 'secret'` (firebase-functions/params), as its deploy spec does.
+  const isSecret = (param: object) => (param.constructor as { type?: string }).type === 'secret';
+  return declaredParams.flatMap((param) => (isSecret(param) ? [] : [param.name]));
 }
 
 /**
