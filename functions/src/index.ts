@@ -24,6 +24,9 @@ installRuntimeGuard({ bodies: () => bodyPolicyFor(config.functionTarget()) });
 // too), running as the deployment's own service account when it names one.
 const serviceAccount = config.runtimeServiceAccount();
 setGlobalOptions({ region: config.functionsRegion, ...(serviceAccount ? { serviceAccount } : {}) });
+// That account queues the tasks and calls the workers with its own token, so a deploy grants it
+// those two rights on each queue and worker (roles/cloudtasks.enqueuer, roles/run.invoker).
+const taskCallers = serviceAccount ? { invoker: serviceAccount } : {};
 
 /*
  * Memory and time, set for every function here, each with why. Cloud Run functions give CPU in
@@ -118,6 +121,7 @@ export const analysisWorker = onTaskDispatched<{ runId: string }>(
     rateLimits: { maxConcurrentDispatches: 10 },
     timeoutSeconds: 540,
     memory: stateMemory,
+    ...taskCallers,
   },
   async (request) => {
     const { runAnalysisTask } = await import('./jobs/analysis-job.js');
@@ -136,6 +140,7 @@ export const deliverWebhook = onTaskDispatched<{ deliveryId: string }>(
     rateLimits: { maxConcurrentDispatches: 20 },
     ...small,
     secrets: [config.webhookSecretKeySetting],
+    ...taskCallers,
   },
   async (request) => {
     const { runDeliveryTask } = await import('./jobs/webhook-job.js');

@@ -41,6 +41,7 @@ describe('the functions', () => {
       expect(endpoint['region']).toEqual([functionsRegion]);
       // No account named: firebase-functions marks the option reset, so the platform's default applies.
       expect(typeof endpoint['serviceAccountEmail']).not.toBe('string');
+      expect(endpoint['taskQueueTrigger'] ?? {}).not.toHaveProperty('invoker');
     }
   });
 });
