@@ -24,6 +24,7 @@ import { paths } from './lib/paths.ts';
 import { familiesOf, renderRouteModule } from './lib/route-tables.ts';
 import { compileCatalogSources } from './lib/catalog-bundle.ts';
 import { copyContractIntoFunctions } from './lib/contract-copy.ts';
+import { missingIdentity } from './lib/build-identity.ts';
 import { run, step } from './lib/run.ts';
 
 /**
@@ -60,7 +61,7 @@ export async function build({
   });
 
   await step('Build web app', async () => {
-    const missing = Object.keys(localIdentity).filter((name) => !(identity?.[name] ?? process.env[name]));
+    const missing = missingIdentity(paths.hosting, identity);
     if (missing.length > 0)
       console.warn(`  The web app is built without ${missing.join(', ')}: it will say that sign-in is unavailable.`);
     await run('vite', ['build', '--logLevel', 'warn'], { cwd: paths.hosting, env: { ...process.env, ...identity } });

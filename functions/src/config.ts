@@ -112,8 +112,16 @@ export function chatModel(): string {
   return chatModelParam.value() || 'gemini-2.5-flash';
 }
 
-/** Where the chat model runs: the functions' own region (the entry file deploys to the default, us-central1). */
-export const chatModelLocation = 'us-central1';
+/**
+ * The one region every function runs in, and with them their task queues and the daily
+ * schedule; the Hosting rewrites in firebase.json (scripts/lib/hosting-rewrites.ts) name it too.
+ * A constant, not a param, because firebase.json is generated from it before a deploy: to move,
+ * change it here, `npm run generate`, and deploy (docs/deployment.md, "Choose the region").
+ */
+export const functionsRegion = 'us-central1';
+
+/** Where the chat model runs: the functions' own region, so a question and its context stay there. */
+export const chatModelLocation = functionsRegion;
 
 /** For `onSchedule`, which takes the param itself so the deployed job runs in the same zone. */
 export const reportTimeZoneSetting = reportTimeZoneParam;
@@ -146,6 +154,16 @@ export function reportTimeZone(): string {
  */
 export function reportSchedule(): string {
   return process.env.REPORT_SCHEDULE || '0 6 * * *';
+}
+
+/**
+ * The service account the functions run as, by email, which also signs their Cloud Tasks and
+ * Cloud Scheduler calls; unset, the project's default compute service account. Read when the
+ * functions are deployed, like the schedule: set `RUNTIME_SERVICE_ACCOUNT` in
+ * `functions/.env.<project>` (docs/deployment.md, "The runtime service account").
+ */
+export function runtimeServiceAccount(): string | undefined {
+  return process.env.RUNTIME_SERVICE_ACCOUNT || undefined;
 }
 
 const authRequiredValue = readOnce(authRequiredParam);

@@ -6,6 +6,7 @@
  */
 import { onRequest, type HttpsFunction, type HttpsOptions } from 'firebase-functions/v2/https';
 import { beforeUserCreated, beforeUserSignedIn } from 'firebase-functions/v2/identity';
+import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
 import * as config from './config.js'; // declares the params, so deploys and the emulator know them
@@ -18,6 +19,14 @@ import { deliveryRetry, deliveryRetryInEmulator } from './webhooks/webhook-dispa
 
 // Bodies are read within this function's limit before the runtime's parsers see them.
 installRuntimeGuard({ bodies: () => bodyPolicyFor(config.functionTarget()) });
+
+// Every function in one region (which the Hosting rewrites and the task queues' addresses name
+// too), running as the deployment's own service account when it names one.
+const serviceAccount = config.runtimeServiceAccount();
+setGlobalOptions({ region: config.functionsRegion, ...(serviceAccount ? { serviceAccount } : {}) });
+// That account queues the tasks and calls the workers with its own token, so a deploy grants it
+// those two rights on each queue and worker (roles/cloudtasks.enqueuer, roles/run.invoker).
+const taskCallers = serviceAccount ? { invoker: serviceAccount } : {};
 
 /*
  * Memory and time, set for every function here, each with why. Cloud Run functions give CPU in
@@ -112,6 +121,7 @@ export const analysisWorker = onTaskDispatched<{ runId: string }>(
     rateLimits: { maxConcurrentDispatches: 10 },
     timeoutSeconds: 540,
     memory: stateMemory,
+    ...taskCallers,
   },
   async (request) => {
     const { runAnalysisTask } = await import('./jobs/analysis-job.js');
@@ -130,6 +140,7 @@ export const deliverWebhook = onTaskDispatched<{ deliveryId: string }>(
     rateLimits: { maxConcurrentDispatches: 20 },
     ...small,
     secrets: [config.webhookSecretKeySetting],
+    ...taskCallers,
   },
   async (request) => {
     const { runDeliveryTask } = await import('./jobs/webhook-job.js');

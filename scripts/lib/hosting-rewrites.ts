@@ -2,14 +2,13 @@
  * The Hosting rewrites of firebase.json, made from the description's families as
  * `npm run generate` writes them: each `/api/<family>` path to its family's function, in the
  * description's order, then any other `/api` path to the fallback function, then every page to
- * the web app. The rest of firebase.json is written by hand and kept as it is.
+ * the web app. Each names the functions' region, so Hosting reaches them wherever they run. The
+ * rest of firebase.json is written by hand and kept as it is.
  */
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { format, resolveConfig } from 'prettier';
+import { functionsRegion } from '../../functions/src/config.ts';
 import { familiesOf, fallbackFamily } from './route-tables.ts';
-
-/** The functions' region: the default, as functions/src/index.ts names none. */
-const region = 'us-central1';
 
 /**
  * A page of the web app: a path whose segments have no dot in the last one, so `/assets/…` and
@@ -20,7 +19,7 @@ const webAppPage = '^/(?:[^/]+/)*[^/.]*$';
 export function hostingRewrites(document: OpenAPIObject): object[] {
   const families = familiesOf(document).map((family) => ({
     regex: family === fallbackFamily ? '^/api(?:/.*)?$' : `^/api/${family}(?:/.*)?$`,
-    function: { functionId: family, region },
+    function: { functionId: family, region: functionsRegion },
   }));
   return [...families, { regex: webAppPage, destination: '/index.html' }];
 }

@@ -132,7 +132,7 @@ describe.runIf(mode === 'protected')('the web app in protected mode', () => {
     await form.getByRole('button', { name: 'Sign in with Google (emulator)' }).click();
     await expect
       .poll(() => page.getByRole('alert').first().textContent(), settles)
-      .toBe('Sign-in was refused: stranger@example.org may not sign in here.');
+      .toBe('Sign-in was refused: stranger@example.org may not sign in here. Locally, addresses at example.com may sign in.');
     expect(await page.getByTestId('signed-in-as').count()).toBe(0);
     await close();
   });

@@ -4,6 +4,7 @@
  * the Authentication emulator, and copies of a real one with one claim made wrong.
  */
 import { randomUUID } from 'node:crypto';
+import { functionsRegion } from '../../functions/src/config.ts';
 import { authEmulatorOrigin, functionsOrigin, hostingOrigin, type Mode } from '../../scripts/lib/emulators.ts';
 
 function required(name: string): string {
@@ -15,7 +16,7 @@ function required(name: string): string {
 export const mode = required('EVIDENT_TEST_MODE') as Mode;
 export const projectId = required('EVIDENT_TEST_PROJECT');
 export const hosting = hostingOrigin;
-export const functionUrl = (family: string) => `${functionsOrigin}/${projectId}/us-central1/${family}`;
+export const functionUrl = (family: string) => `${functionsOrigin}/${projectId}/${functionsRegion}/${family}`;
 
 export interface SignedIn {
   idToken: string;

@@ -3,17 +3,14 @@
  * to the platform's default, the daily job got 256 MiB and died on an adversary's evidence.
  */
 import { describe, expect, it } from 'vitest';
+import { functionsRegion } from '../../functions/src/config.ts';
+import { deployedEndpoints } from '../support/deployed-endpoints.ts';
 
 describe('the functions', () => {
   it('each set their memory and timeout, those that hold the evidence state 2 GiB', async () => {
-    const entry = (await import('../../functions/src/index.ts')) as unknown as Record<
-      string,
-      { __endpoint?: Record<string, unknown> }
-    >;
+    const endpoints = await deployedEndpoints();
     const options = Object.fromEntries(
-      Object.entries(entry)
-        .filter(([, exported]) => exported?.__endpoint)
-        .map(([name, exported]) => [name, [exported.__endpoint!['availableMemoryMb'], exported.__endpoint!['timeoutSeconds']]]),
+      Object.entries(endpoints).map(([name, endpoint]) => [name, [endpoint['availableMemoryMb'], endpoint['timeoutSeconds']]]),
     );
     expect(options).toEqual({
       auth: [256, 60],
@@ -35,5 +32,16 @@ describe('the functions', () => {
       beforeCreate: [256, 7],
       beforeSignIn: [256, 7],
     });
+  });
+
+  it("each run in the functions' region, as the project's default service account unless the deployment names one", async () => {
+    const endpoints = Object.values(await deployedEndpoints());
+    expect(endpoints.length).toBe(18);
+    for (const endpoint of endpoints) {
+      expect(endpoint['region']).toEqual([functionsRegion]);
+      // No account named: firebase-functions marks the option reset, so the platform's default applies.
+      expect(typeof endpoint['serviceAccountEmail']).not.toBe('string');
+      expect(endpoint['taskQueueTrigger'] ?? {}).not.toHaveProperty('invoker');
+    }
   });
 });

@@ -10,7 +10,14 @@ export interface NamedTaskQueue<T> {
   enqueue(data: T, id: string): Promise<void>;
 }
 
-export function cloudTaskQueue<T extends Record<string, unknown>>(functionName: string): NamedTaskQueue<T> {
+/**
+ * The queue of `functionName` in `region`. The region is part of the queue's address, and
+ * firebase-admin assumes us-central1 when it is not given, so it is always given.
+ */
+export function cloudTaskQueue<T extends Record<string, unknown>>(
+  functionName: string,
+  region: string = config.functionsRegion,
+): NamedTaskQueue<T> {
   let queue: Promise<{ enqueue(data: T, options: { id: string }): Promise<void> }> | undefined;
   const open = async () => {
     const [{ getApps, initializeApp }, { getFunctions }] = await Promise.all([
@@ -30,7 +37,7 @@ export function cloudTaskQueue<T extends Record<string, unknown>>(functionName: 
         },
         name,
       );
-    return getFunctions(app).taskQueue<T>(functionName);
+    return getFunctions(app).taskQueue<T>(`locations/${region}/functions/${functionName}`);
   };
   return {
     async enqueue(data, id) {

@@ -3,7 +3,7 @@
  * the settings of the moment. Loaded on the first sign-in, so the API's functions never load it.
  */
 import { HttpsError, type AuthBlockingEvent } from 'firebase-functions/v2/identity';
-import { allowedEmailDomains, allowedEmails, trustPasswordAccounts } from '../config.js';
+import { allowedEmailDomains, allowedEmails, inEmulator, trustPasswordAccounts } from '../config.js';
 import { logs } from '../logs.js';
 import { attemptOf, decideSignIn, domainOf } from './sign-in-policy.js';
 
@@ -14,6 +14,8 @@ export function enforceSignInPolicy(trigger: 'beforeCreate' | 'beforeSignIn', ev
     allowedDomains: allowedEmailDomains(),
     allowedEmails: allowedEmails(),
     trustPasswordAccounts: trustPasswordAccounts(),
+    // Locally the refusal names the demo's domains, so a person trying it knows which address to use.
+    tellWhoMay: inEmulator(),
   });
   if (decision.allowed) return;
   const domain = attempt.email?.includes('@') ? domainOf(attempt.email) : undefined;

@@ -18,6 +18,12 @@ export interface SignInSettings {
    * the emulators (see `trustPasswordAccounts` in config.ts), whose password sign-ups cannot be verified.
    */
   trustPasswordAccounts: boolean;
+  /**
+   * Whether a refusal also says who may sign in. Only in the emulators (see the gate), whose
+   * settings are the demo's committed ones and whose user is the person running them; a
+   * deployment never tells a stranger which domains it lets in.
+   */
+  tellWhoMay?: boolean;
 }
 
 /** What the policy looks at in an attempt: the account's email and who vouched for it. */
@@ -58,6 +64,7 @@ export function normaliseSettings(settings: SignInSettings): SignInSettings {
     allowedDomains: clean(settings.allowedDomains, true),
     allowedEmails: clean(settings.allowedEmails, false),
     trustPasswordAccounts: settings.trustPasswordAccounts,
+    tellWhoMay: settings.tellWhoMay === true,
   };
 }
 
@@ -76,10 +83,10 @@ export function decideSignIn(attempt: SignInAttempt, rawSettings: SignInSettings
   }
   // Checked before verification, so a stranger is not told that verifying would help.
   if (settings.allowedDomains.length === 0 && settings.allowedEmails.length === 0) {
-    return refuse('policy_unset', `${attempt.email} may not sign in here.`);
+    return refuse('policy_unset', outsider(attempt.email ?? email, settings));
   }
   if (!settings.allowedEmails.includes(email) && !settings.allowedDomains.includes(domainOf(email))) {
-    return refuse('not_allowed', `${attempt.email} may not sign in here.`);
+    return refuse('not_allowed', outsider(attempt.email ?? email, settings));
   }
   // A password sign-up's address is whatever was typed until the link sent to it is followed:
   // without this check anyone could sign up as a colleague.
@@ -88,6 +95,26 @@ export function decideSignIn(attempt: SignInAttempt, rawSettings: SignInSettings
     return refuse('email_unverified', `${attempt.email} is not verified; sign in with a verified address.`);
   }
   return { allowed: true };
+}
+
+/** The refusal of an address the settings do not let in; locally, with who they do let in. */
+function outsider(email: string, settings: SignInSettings): string {
+  const refusal = `${email} may not sign in here.`;
+  return settings.tellWhoMay ? `${refusal} Locally, ${whoMayInWords(settings)}.` : refusal;
+}
+
+/** Who the settings let in, e.g. "addresses at example.com or example.net may sign in, and also ana@partner.test". */
+function whoMayInWords({ allowedDomains, allowedEmails }: SignInSettings): string {
+  const domains = allowedDomains.length > 0 ? `addresses at ${inWords(allowedDomains, 'or')}` : undefined;
+  const emails = allowedEmails.length > 0 ? inWords(allowedEmails, 'and') : undefined;
+  if (domains && emails) return `${domains} may sign in, and also ${emails}`;
+  if (domains ?? emails) return `${domains ?? emails} may sign in`;
+  return 'nobody may sign in until ALLOWED_EMAIL_DOMAINS or ALLOWED_EMAILS is set';
+}
+
+/** `a`, `a or b`, `a, b or c`. */
+function inWords(values: readonly string[], conjunction: 'and' | 'or'): string {
+  return values.length === 1 ? values[0]! : `${values.slice(0, -1).join(', ')} ${conjunction} ${values.at(-1)!}`;
 }
 
 function refuse(reason: RefusalReason, message: string): SignInDecision {

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { functionsRegion } from '../../../functions/src/config.ts';
 import { operationsOf } from '../../../openapi/document.ts';
 import { problemCatalog } from '@evident/contract/problems';
 import { staleFiles } from '../../../scripts/generate.ts';
@@ -116,12 +117,12 @@ describe('the families', () => {
     families.forEach((family, index) => {
       expect(rewrites[index]).toEqual({
         regex: `^/api/${family}(?:/.*)?$`,
-        function: { functionId: family, region: 'us-central1' },
+        function: { functionId: family, region: functionsRegion },
       });
     });
     expect(rewrites[families.length]).toEqual({
       regex: '^/api(?:/.*)?$',
-      function: { functionId: fallbackFamily, region: 'us-central1' },
+      function: { functionId: fallbackFamily, region: functionsRegion },
     });
   });
 

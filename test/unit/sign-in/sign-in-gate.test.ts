@@ -57,6 +57,19 @@ describe('enforceSignInPolicy', () => {
     expect(refused.mock.calls).toEqual([['beforeSignIn', 'not_allowed', 'google.com', 'example.org']]);
   });
 
+  it('names the allowed domains in a refusal inside the emulators, and never outside them', () => {
+    vi.stubEnv('ALLOWED_EMAIL_DOMAINS', 'example.com');
+    vi.spyOn(logs, 'signInRefused').mockImplementation(() => undefined);
+    vi.stubEnv('FUNCTIONS_EMULATOR', 'true');
+    expect(refusal(() => enforceSignInPolicy('beforeCreate', event('mallory@example.org', true, 'google.com'))).message).toBe(
+      'mallory@example.org may not sign in here. Locally, addresses at example.com may sign in.',
+    );
+    vi.stubEnv('FUNCTIONS_EMULATOR', '');
+    expect(refusal(() => enforceSignInPolicy('beforeCreate', event('mallory@example.org', true, 'google.com'))).message).toBe(
+      'mallory@example.org may not sign in here.',
+    );
+  });
+
   it('refuses everyone when neither setting is set', () => {
     vi.stubEnv('ALLOWED_EMAIL_DOMAINS', '');
     vi.stubEnv('ALLOWED_EMAILS', '');

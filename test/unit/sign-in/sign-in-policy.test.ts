@@ -159,6 +159,50 @@ describe('decideSignIn with nothing configured', () => {
   });
 });
 
+describe('decideSignIn locally, where a refusal says who may sign in', () => {
+  const local: SignInSettings = { ...organisation, tellWhoMay: true };
+
+  it("names the demo's domain to an outsider", () => {
+    expect(decideSignIn(google('stranger@example.org'), local)).toEqual({
+      allowed: false,
+      reason: 'not_allowed',
+      message: 'stranger@example.org may not sign in here. Locally, addresses at example.com may sign in.',
+    });
+  });
+
+  it('names every domain and address, as the policy compares them', () => {
+    const settings = {
+      ...local,
+      allowedDomains: ['Example.com', '@example.net', 'example.org'],
+      allowedEmails: [' Ana@Partner.test'],
+    };
+    expect(decideSignIn(google('stranger@example.info'), settings)).toMatchObject({
+      message:
+        'stranger@example.info may not sign in here. Locally, addresses at example.com, example.net or example.org may sign in, and also ana@partner.test.',
+    });
+    expect(
+      decideSignIn(google('stranger@example.info'), { ...local, allowedDomains: [], allowedEmails: ['a@x.test', 'b@y.test'] }),
+    ).toMatchObject({
+      message: 'stranger@example.info may not sign in here. Locally, a@x.test and b@y.test may sign in.',
+    });
+  });
+
+  it('says which settings let nobody in', () => {
+    expect(decideSignIn(google('ada@example.com'), { ...local, allowedDomains: [] })).toEqual({
+      allowed: false,
+      reason: 'policy_unset',
+      message:
+        'ada@example.com may not sign in here. Locally, nobody may sign in until ALLOWED_EMAIL_DOMAINS or ALLOWED_EMAILS is set.',
+    });
+  });
+
+  it('leaves the other refusals as they are', () => {
+    expect(decideSignIn(google('ada@example.com', false), local)).toMatchObject({
+      message: 'ada@example.com is not verified; sign in with a verified address.',
+    });
+  });
+});
+
 describe('attemptOf', () => {
   it('reads the address, its verification and the provider from a blocking event', () => {
     expect(
