@@ -20,7 +20,14 @@ import { rewriteInLegacyLayout } from '../../../scripts/lib/legacy-layout.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { legacyObjects } from '../../support/legacy-store.ts';
 
-const compiled = compileCatalog(compileCatalogSources(paths.catalog));
+/** The older version's controls, as its reports name them: the demo is assessed over these alone, as it was then. */
+const legacyControls = new Set(
+  legacyObjects()
+    .filter(({ name }) => /^reports\/\d{4}-\d{2}-\d{2}\.json$/.test(name))
+    .flatMap(({ data }) => (JSON.parse(data.toString()) as Report).controls.map((control) => control.id)),
+);
+const catalog = compileCatalogSources(paths.catalog);
+const compiled = compileCatalog({ ...catalog, controls: catalog.controls.filter((control) => legacyControls.has(control.id)) });
 
 /**
  * A report as statuses and counts, without what is random per run (run ids, submission ids) or
