@@ -1,6 +1,6 @@
 /**
  * The evaluation benchmark: the real engine (compiled `functions/lib`) evaluating a catalog of
- * 500 controls — the starter catalog's 49 controls repeated with their own ids, so 500 sets of
+ * 500 controls — the starter catalog’s 63 controls repeated with their own ids, so 500 sets of
  * CEL programs are planned — over synthetic evidence of every kind.
  *
  * Evidence is a realistic history: each subject reports once a day for 30 days, so 100,000

@@ -1,7 +1,8 @@
 /**
  * Scores the chat engine on a question set over the demo history (14 daily reports up to
- * 2026-11-21, seeded into a temporary local-folder store exactly as the demo seeds it). Shared
- * by the development set (tuned on) and the held-out set (frozen before tuning, never tuned on).
+ * 2026-11-21, seeded into a temporary local-folder store exactly as the demo seeds it, over the
+ * controls the sets were written for). Shared by the development set (tuned on) and the held-out
+ * set (frozen before tuning, never tuned on).
  *
  * An entry passes when the answer is grounded, cites every control the entry expects, names every
  * string the entry says it must (people, devices, dates, scores), and, unless the entry leaves
@@ -59,6 +60,19 @@ export const isOutOfScope = (entry: Entry): entry is OutOfScope => 'outOfScope' 
 
 export const evaluationToday = '2026-11-21';
 
+/**
+ * The controls the question sets were written and measured against: the catalog's 49 before the
+ * governance, risk, asset and physical security families. The evaluation's catalog keeps only
+ * these, so the demo's reports — scores, statuses and readiness — stay those the sets' answers were
+ * read from (their files are frozen); the controls added since are tested on their own. A change
+ * to these controls' mappings or to the demo's evidence for them still shows here, as it should.
+ */
+const controlsOfTheSets = new Set(
+  Object.entries({ BCK: 4, CHG: 5, ENC: 5, END: 4, IAM: 8, INC: 4, LOG: 4, PPL: 7, VEN: 3, VUL: 5 }).flatMap(([prefix, count]) =>
+    Array.from({ length: count }, (_, n) => `${prefix}-${String(n + 1).padStart(2, '0')}`),
+  ),
+);
+
 export interface DemoHistory {
   compiled: CompiledCatalog;
   reports: ReportStore;
@@ -70,7 +84,11 @@ export interface DemoHistory {
 
 /** The demo's fourteen days in a temporary store, and today's report with its index. */
 export async function seedEvaluationHistory(): Promise<DemoHistory> {
-  const compiled = compileCatalog(compileCatalogSources(paths.catalog));
+  const catalog = compileCatalogSources(paths.catalog);
+  const compiled = compileCatalog({
+    ...catalog,
+    controls: catalog.controls.filter((control) => controlsOfTheSets.has(control.id)),
+  });
   const dir = await mkdtemp(join(tmpdir(), 'evident-chat-eval-'));
   const store = new LocalFolderStore(dir);
   const evidence = new EvidenceStore(store);

@@ -195,8 +195,18 @@ export const vendors = [
   { name: 'Figma', tier: 'low', assessedDaysAgo: 154, residualRisk: 'low', assuranceReportValid: true, dpaSigned: false },
 ] as const;
 
+/** An attestation someone at Acme imported on day 1, approved `approvedDaysAgo` days before today. */
+export interface ImportedAttestation {
+  subject: string;
+  controls: string[];
+  approvedDaysAgo: number;
+  statement: string;
+  /** The control is scoped out rather than attested. */
+  notApplicable?: boolean;
+}
+
 /** Policies and scoping decisions imported on day 1, with the day each was approved. */
-export const importedAttestations = [
+export const importedAttestations: ImportedAttestation[] = [
   {
     subject: 'information-security-policy',
     controls: ['PPL-06'],
@@ -250,5 +260,119 @@ export const importedAttestations = [
     statement:
       'Criminal background checks are not permitted for Acme\u2019s roles in its EU offices, and US staff are checked by ' +
       'the employer of record; identity and right to work are verified at onboarding instead. Scoped out by the CEO.',
+  },
+];
+
+/**
+ * The records of governance, risk, assets and physical security, imported on day 1 from the
+ * compliance register, with the day each was approved. The independent review of the controls
+ * (GOV-03) has not happened yet, so it has none.
+ */
+export const importedRecords: ImportedAttestation[] = [
+  {
+    subject: 'board-security-review',
+    controls: ['GOV-01'],
+    approvedDaysAgo: 64,
+    statement:
+      'The board (the two founders and an independent investor director) reviewed the security programme: the risk ' +
+      'register, the open deficiencies, the incident log and the SOC 2 readiness plan. The minutes record its questions.',
+  },
+  {
+    subject: 'deficiency-register-review',
+    controls: ['GOV-02'],
+    approvedDaysAgo: 23,
+    statement:
+      'Leadership reviewed the deficiency register: eleven open items, two of them overdue (the lapsed Datadog ' +
+      'assurance report and the old high findings on the VPN gateway), each with an owner and a new date.',
+  },
+  {
+    subject: 'control-matrix',
+    controls: ['GOV-04'],
+    approvedDaysAgo: 118,
+    statement:
+      'The control matrix links each risk in the register to the controls of the Evident catalog and records the ' +
+      'tailoring: background checks (PPL-01) scoped out, no control added.',
+  },
+  {
+    subject: 'risk-management-policy',
+    controls: ['RSK-01'],
+    approvedDaysAgo: 118,
+    statement:
+      'The risk management policy sets the security objectives (the commitments of the customer agreement and its ' +
+      '99.9% availability target), a five-point likelihood and impact scale, the appetite (risks scored above 12 are ' +
+      'treated or accepted by the CEO) and the register of legal and contractual requirements (GDPR, customer DPAs).',
+  },
+  {
+    subject: 'annual-risk-assessment',
+    controls: ['RSK-02'],
+    // A year and a day before today: it turns stale on day 13; the new assessment is under way.
+    approvedDaysAgo: 366,
+    statement:
+      'The annual risk assessment was completed with the CTO and the system owners: 24 risks, five above the ' +
+      'appetite, each with a treatment plan; the CEO accepted the residual risks.',
+  },
+  {
+    subject: 'fraud-risk-assessment',
+    controls: ['RSK-03'],
+    approvedDaysAgo: 301,
+    statement:
+      'Fraud and misuse risks were assessed: refunds need a second approver, exports of production data are logged ' +
+      'and reviewed, and nobody can merge or deploy their own change without a review.',
+  },
+  {
+    subject: 'significant-change-assessments',
+    controls: ['RSK-04'],
+    approvedDaysAgo: 41,
+    statement:
+      'The significant changes of the past six months were assessed before they were made: billing moved to its own ' +
+      'database, and the mobile app launched. Their risks were added to the register.',
+  },
+  {
+    subject: 'asset-inventory',
+    controls: ['AST-01'],
+    approvedDaysAgo: 57,
+    statement:
+      'The asset inventory lists every cloud project, data store, SaaS application and device with an owner and a ' +
+      'criticality; the production network and customer data flow diagrams were reviewed with it.',
+  },
+  {
+    subject: 'data-classification-scheme',
+    controls: ['AST-02'],
+    approvedDaysAgo: 118,
+    statement:
+      'The data classification scheme (public, internal, confidential, restricted) is an annex of the information ' +
+      'security policy; every data store carries its class as a label.',
+  },
+  {
+    subject: 'data-retention-schedule',
+    controls: ['AST-03'],
+    approvedDaysAgo: 203,
+    statement:
+      'The retention schedule keeps customer data for the contract and 30 days after it, audit logs for a year and ' +
+      'backups for 35 days (90 for billing); a scheduled job deletes the data of customers who left.',
+  },
+  {
+    subject: 'office-access-review',
+    controls: ['PHY-01'],
+    approvedDaysAgo: 96,
+    statement:
+      'Badge access to the offices was reviewed: every holder is current staff, and the leaver returned his badge on ' +
+      'his last day. Visitors sign in at reception and are escorted.',
+  },
+  {
+    subject: 'cloud-provider-assurance',
+    controls: ['PHY-02'],
+    approvedDaysAgo: 122,
+    statement:
+      'Google Cloud\u2019s SOC 2 Type II report covering europe-west1 was reviewed: no exception on physical access ' +
+      'or environmental protection, and the complementary user entity controls it lists are in place.',
+  },
+  {
+    subject: 'device-disposal-log',
+    controls: ['PHY-03'],
+    approvedDaysAgo: 150,
+    statement:
+      'Three laptops were erased through device management and re-issued, and two were recycled with certificates ' +
+      'of destruction; each is in the disposal log.',
   },
 ];

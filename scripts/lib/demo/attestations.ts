@@ -1,21 +1,25 @@
 /**
- * What Acme's people tell Evident by hand rather than through a collector: the policies imported
- * on day 1, the penetration test attested on day 8, and two submissions made through the web app
- * (the incident response plan on day 5, a new cryptography policy on day 10), each with a file.
+ * What Acme's people tell Evident by hand rather than through a collector: the policies and the
+ * governance, risk, asset and physical security records imported on day 1, the penetration test
+ * attested on day 8, and two submissions made through the web app (the incident response plan on
+ * day 5, a new cryptography policy on day 10), each with a file.
  */
-import { domain, email, importedAttestations } from './acme.ts';
+import { domain, email, importedAttestations, importedRecords, type ImportedAttestation } from './acme.ts';
 import { minuteMs, type DayBuilder } from './day-builder.ts';
 
-/** Policies and scoping decisions, imported as attestations on day 1; PPL-01 is scoped out. */
-export function importedPolicies(b: DayBuilder): void {
+/** The source of the records imported from the compliance register (GOV, RSK, AST, PHY). */
+export const recordsSource = 'records-import';
+
+/** Imports `attestations` on day 1 from `source`, five minutes apart from `fromMinute` of the day. */
+function importOnDayOne(b: DayBuilder, source: string, attestations: readonly ImportedAttestation[], fromMinute: number): void {
   if (b.day.index !== 0) return;
-  importedAttestations.forEach((attestation, n) => {
+  attestations.forEach((attestation, n) => {
     const effectiveDate = b.daysAgo(attestation.approvedDaysAgo);
     b.add(
       'attestation',
-      'policy-import',
+      source,
       attestation.subject,
-      b.at((10 * 60 + 5 * n) * minuteMs),
+      b.at((fromMinute + 5 * n) * minuteMs),
       {
         statement: attestation.statement,
         ...(attestation.notApplicable ? { notApplicable: true } : {}),
@@ -25,6 +29,12 @@ export function importedPolicies(b: DayBuilder): void {
     );
   });
 }
+
+/** Policies and scoping decisions, imported as attestations on day 1; PPL-01 is scoped out. */
+export const importedPolicies = (b: DayBuilder): void => importOnDayOne(b, 'policy-import', importedAttestations, 10 * 60);
+
+/** The governance, risk, asset and physical security records, imported on day 1 after the policies. */
+export const importedRegister = (b: DayBuilder): void => importOnDayOne(b, recordsSource, importedRecords, 13 * 60);
 
 /** The annual penetration test, attested by the security team on day 8 (VUL-05 passes). */
 export function penetrationTest(b: DayBuilder): void {
@@ -113,4 +123,4 @@ export function cryptographyPolicy(b: DayBuilder): void {
   });
 }
 
-export const attestedByHand = [importedPolicies, penetrationTest, incidentResponsePlan, cryptographyPolicy];
+export const attestedByHand = [importedPolicies, importedRegister, penetrationTest, incidentResponsePlan, cryptographyPolicy];

@@ -9,11 +9,13 @@
  * 01:00 and its findings are imported (prowler-scan.ts). Day 1 is 13 days before today:
  *
  *   day 1   policies and scoping decisions are imported as attestations; PPL-01 is scoped out.
+ *           So are the records of governance, risk, assets and physical security (GOV, RSK, AST,
+ *           PHY), all current but the annual risk assessment, which is nearly a year old.
  *           Known from the start: a Windows laptop behind on patches (END-03), a VPN host with
  *           old high findings (VUL-02), an exfiltration alert that never fires (LOG-04), a
  *           vendor whose SOC 2 report lapsed (VEN-02), and no attestation yet for the incident
- *           response plan (INC-01, INC-04), the penetration test (VUL-05) or the disciplinary
- *           process (PPL-05).
+ *           response plan (INC-01, INC-04), the penetration test (VUL-05), the disciplinary
+ *           process (PPL-05) or an independent review of the controls (GOV-03, still missing).
  *   day 3   the scanner finds a 16-day-old critical on the reports worker image (VUL-01 fails).
  *   day 4   a contractor joins without MFA (IAM-01 fails) and before signing the policies
  *           (PPL-02 fails). The KMS and access-review collectors post for the last time.
@@ -32,6 +34,7 @@
  *           actions (INC-02, missing until now, fails); the KMS evidence is 7 days old (ENC-04 stale).
  *   day 12  the marketing bucket is opened to the internet (IAM-08 fails, and Prowler's nightly
  *           scan fails it too); a Chromebook's EDR agent stops reporting (END-02 fails).
+ *   day 13  the annual risk assessment turns a year old (RSK-02 stale); the new one is under way.
  *   day 14  today: every status appears — passing, failing, stale, missing and not applicable.
  */
 import { addDays, startOfDay } from '../../../functions/src/assessment/dates.ts';

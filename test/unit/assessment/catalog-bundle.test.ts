@@ -2,12 +2,13 @@
  * The catalog build: the real catalog compiles into a complete catalog, and a control file with a
  * mistake is refused with the file, the line of the mistake and what is wrong.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CatalogError, compileCatalogSources, controlFamilies } from '../../../scripts/lib/catalog-bundle.ts';
 import type { Catalog } from '../../../functions/src/assessment/model.ts';
+import { coverageLines, coverageOf } from '../../../scripts/lib/catalog-coverage.ts';
 
 const catalogDir = join(import.meta.dirname, '../../../functions/catalog');
 
@@ -34,30 +35,48 @@ describe('the real catalog', () => {
     }
   });
 
-  it('has checks on at least two thirds of its controls, and the others rest on attestations', () => {
+  it('has checks on more than half of its controls, and the others rest on attestations', () => {
     const withChecks = catalog.controls.filter((control) => control.checks.length > 0);
-    expect(withChecks.length * 3).toBeGreaterThanOrEqual(catalog.controls.length * 2);
+    expect(withChecks.length * 2).toBeGreaterThan(catalog.controls.length);
     for (const control of catalog.controls.filter((c) => c.checks.length === 0)) {
       expect([control.id, control.evidence.map((requirement) => requirement.kind)]).toContainEqual(['attestation']);
     }
   });
 
-  it('maps every control to SOC 2, ISO 27001 and NIST SP 800-53 ids', () => {
+  it('maps every control to SOC 2, and to ISO 27001 and NIST SP 800-53 wherever their requirements hold', () => {
     for (const control of catalog.controls) {
-      expect([
-        control.id,
-        control.frameworks.soc2.length > 0,
-        control.frameworks.iso27001.length > 0,
-        control.frameworks.nist80053.length > 0,
-      ]).toEqual([control.id, true, true, true]);
+      expect([control.id, control.frameworks.soc2.length > 0]).toEqual([control.id, true]);
       for (const id of control.frameworks.nist80053) expect(id).toMatch(/^[a-z]{2}-\d+(\.\d+)?$/);
     }
+    // Board oversight and control selection sit in ISO 27001's clauses and NIST's PM family, not in
+    // Annex A or the moderate baseline; each such control says so in its guidance.
+    const without = (framework: 'iso27001' | 'nist80053') =>
+      catalog.controls.filter((control) => control.frameworks[framework].length === 0).map((control) => control.id);
+    expect(without('iso27001')).toEqual(['GOV-01', 'GOV-04']);
+    expect(without('nist80053')).toEqual(['GOV-01']);
+    for (const id of without('iso27001')) expect(guidanceOf(id)).toMatch(/ISO\/IEC 27001:2022 asks for this in .*clauses? /s);
+    for (const id of without('nist80053'))
+      expect(guidanceOf(id)).toMatch(/NIST SP 800-53 in its program management \(PM\) family/);
+  });
+
+  it('covers every SOC 2 common criterion (CC1–CC9) with at least one control', () => {
+    const soc2 = coverageOf(catalog).find((row) => row.name.startsWith('SOC 2 common criteria'))!;
+    expect(soc2.total).toBe(33);
+    expect(soc2.uncovered).toEqual([]);
+  });
+
+  it('has the coverage that functions/catalog/README.md states', () => {
+    const readme = readFileSync(join(catalogDir, 'README.md'), 'utf8');
+    const stated = readme.split('\n').filter((line) => /^- .+: \d+ of \d+ \(\d+\.\d %\)$/.test(line));
+    expect(stated).toEqual(coverageLines(coverageOf(catalog)));
   });
 
   it('has a 12-hex-digit version that is the same on every build', () => {
     expect(catalog.version).toMatch(/^[0-9a-f]{12}$/);
     expect(compileCatalogSources(catalogDir).version).toBe(catalog.version);
   });
+
+  const guidanceOf = (id: string) => catalog.controls.find((control) => control.id === id)!.guidanceMarkdown;
 
   it('renders objective and guidance from the Markdown body', () => {
     const iam01 = catalog.controls.find((control) => control.id === 'IAM-01')!;
@@ -248,9 +267,24 @@ describe('a control file', () => {
     );
   });
 
-  it('is refused without ids for a framework', () => {
-    expect(errorOf({ 'IAM-09.md': withLine(8, '  iso27001: []') })).toBe(
-      'functions/catalog/controls/IAM-09.md:8: frameworks.iso27001 must list at least one id',
+  it('compiles with no ids for a framework none of whose requirements holds', () => {
+    const [control] = compileCatalogSources(catalogWith({ 'IAM-09.md': withLine(8, '  iso27001: []') })).controls;
+    expect(control!.frameworks).toEqual({ soc2: ['CC6.1'], iso27001: [], nist80053: ['ia-2', 'ia-2.1'] });
+  });
+
+  it('is refused without a list for a framework', () => {
+    expect(errorOf({ 'IAM-09.md': withLine(8, '  iso27001: A.5.17') })).toBe(
+      'functions/catalog/controls/IAM-09.md:8: frameworks.iso27001 must list the ids that hold, or be [] when none does',
+    );
+    expect(errorOf({ 'IAM-09.md': withLine(8) })).toBe(
+      'functions/catalog/controls/IAM-09.md:6: frameworks.iso27001 must list the ids that hold, or be [] when none does',
+    );
+  });
+
+  it('is refused without ids for any framework', () => {
+    const unmapped = [...good.slice(0, 6), '  soc2: []', '  iso27001: []', '  nist80053: []', ...good.slice(9)];
+    expect(errorOf({ 'IAM-09.md': unmapped })).toBe(
+      'functions/catalog/controls/IAM-09.md:6: frameworks must list at least one id',
     );
   });
 

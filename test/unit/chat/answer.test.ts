@@ -109,7 +109,7 @@ const assistant = (...ids: string[]): ChatTurn => ({
 const declineSuggestions = [
   'What is failing?',
   'How did the score change since yesterday?',
-  'What is the status of BCK-01?',
+  'What is the status of AST-01?',
   'How do we fix IAM-08?',
 ];
 
@@ -237,7 +237,7 @@ describe('answerQuestion', () => {
 
   it('declines what the report does not cover, suggesting questions it can answer', async () => {
     const scope =
-      ' It can only answer from that report: its 49 controls, their findings and evidence, the catalog\u2019s guidance for them, ' +
+      ' It can only answer from that report: its 63 controls, their findings and evidence, the catalog\u2019s guidance for them, ' +
       'and how their status changed since an earlier report.';
     expect(await ask('What is the weather in Paris?')).toEqual({
       answer: `The report for 2026-11-21 does not cover that.${scope}`,
@@ -287,7 +287,7 @@ describe('answerQuestion', () => {
 
 describe('answerQuestion, on how questions are written', () => {
   const scope =
-    ' It can only answer from that report: its 49 controls, their findings and evidence, the catalog\u2019s guidance for them, ' +
+    ' It can only answer from that report: its 63 controls, their findings and evidence, the catalog\u2019s guidance for them, ' +
     'and how their status changed since an earlier report.';
 
   it.each(['IAM-01', 'iam-01', 'IAM_01', 'iam 01', 'IAM01', 'iam-1'])('finds IAM-01 written as %s', async (written) => {

@@ -147,6 +147,19 @@ describe('seeding the demo history', () => {
     expect(last.summary.score).toBeLessThanOrEqual(80);
   });
 
+  it('has the governance, risk, asset and physical security records attested, but for a review not yet done and a risk assessment a year old', () => {
+    const families = ['governance', 'risk-management', 'asset-management', 'physical-security'];
+    const records = history.at(-1)!.controls.filter((control) => families.includes(control.family));
+    expect(records).toHaveLength(14);
+    expect(records.filter((control) => control.status !== 'passing').map((control) => [control.id, control.status])).toEqual([
+      ['GOV-03', 'missing'],
+      ['RSK-02', 'stale'],
+    ]);
+    expect(history.filter((report) => report.diff.newlyStale.includes('RSK-02')).map((report) => report.date)).toEqual([
+      '2026-03-13',
+    ]);
+  });
+
   it('has a score that dips and recovers', () => {
     const scores = history.map((report) => report.summary.score);
     expect(new Set(scores).size).toBeGreaterThan(3);
