@@ -10,6 +10,26 @@ import { describe, expect, it } from 'vitest';
 import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
 
 const browser = useBrowser();
+/**
+ * The ID token the Firebase SDK keeps for the signed-in user (its IndexedDB persistence), as the
+ * page would restore it after a reload. Runs in the page.
+ */
+const storedIdToken = () =>
+  new Promise<string | undefined>((resolve, reject) => {
+    const opened = indexedDB.open('firebaseLocalStorageDb');
+    opened.onerror = () => reject(opened.error);
+    opened.onsuccess = () => {
+      const read = opened.result.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').getAll();
+      read.onerror = () => reject(read.error);
+      read.onsuccess = () => {
+        const users = (read.result as { fbase_key: string; value: { stsTokenManager?: { accessToken?: string } } }[]).filter(
+          (entry) => entry.fbase_key.startsWith('firebase:authUser:'),
+        );
+        resolve(users[0]?.value.stsTokenManager?.accessToken);
+        opened.result.close();
+      };
+    };
+  });
 const apiCalls = (requests: Request[], path: string) => requests.filter((request) => new URL(request.url()).pathname === path);
 
 describe.runIf(mode === 'public')('the web app in public mode', () => {
@@ -70,9 +90,11 @@ describe.runIf(mode === 'protected')('the web app in protected mode', () => {
     // Once: the server rejects the first call (as it would an expired token); the retry passes.
     const seen: string[] = [];
     let rejectNext = 1;
+    let rejectedToken = '';
     await page.route('**/api/controls', async (route) => {
       seen.push(`${route.request().url().replace(hosting, '')} ${route.request().headers().authorization ? 'bearer' : 'none'}`);
       if (rejectNext-- > 0) {
+        rejectedToken = (route.request().headers().authorization ?? '').replace(/^Bearer /, '');
         await route.fulfill({
           status: 401,
           contentType: 'application/problem+json',
@@ -104,6 +126,17 @@ describe.runIf(mode === 'protected')('the web app in protected mode', () => {
       if (new URL(response.url()).pathname === '/api/controls')
         refused.push(`${response.status()} ${response.request().headers().authorization ? 'bearer' : 'none'}`);
     });
+    // The reload must find the session the refresh above made: wait until the SDK has stored a
+    // token other than the refused one, or the page may start from the session it replaced.
+    await expect
+      .poll(
+        async () => {
+          const stored = await page.evaluate(storedIdToken);
+          return stored !== undefined && stored !== rejectedToken;
+        },
+        { ...settles, message: 'the refreshed session was never stored' },
+      )
+      .toBe(true);
     await page.goto(`${hosting}/controls`);
     // The page asks to sign in while the stored session is restored, too: wait for the notice itself.
     await expect
