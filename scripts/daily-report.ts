@@ -1,8 +1,9 @@
 /**
- * `npm run daily-report [-- --date YYYY-MM-DD]`: runs the daily report job once against the
- * local store (`.local/store`, or `EVIDENT_STORE_DIR`), in `REPORT_TIME_ZONE` (UTC by default),
- * for today or a past day. Like the scheduled job it never replaces a report: it says whether it
- * created the day's report or found it already there, and prints the score.
+ * `npm run daily-report [-- --date YYYY-MM-DD] [--empty]`: runs the daily report job once against
+ * the local store (`.local/store`; with `--empty` the store of `npm start -- --empty`; or
+ * `EVIDENT_STORE_DIR`), in `REPORT_TIME_ZONE` (UTC by default), for today or a past day. Like the
+ * scheduled job it never replaces a report: it says whether it created the day's report or found
+ * it already there, prints the score, and for today says how to publish a new assessment.
  *
  * It runs the compiled functions, so `npm run build` (or `npm start`) must have run first.
  */
@@ -17,10 +18,12 @@ import type { Catalog } from '../functions/src/assessment/model.ts';
 import type * as LogsModule from '../functions/src/logs.ts';
 import type * as LocalFolderStoreModule from '../functions/src/storage/local-folder-store.ts';
 import { compiled } from './lib/compiled.ts';
+import { outcomeLines } from './lib/daily-report-outcome.ts';
 import { paths } from './lib/paths.ts';
+import { demoStoreDir, ownStoreDir } from './lib/start-options.ts';
 
 try {
-  const { values } = parseArgs({ options: { date: { type: 'string' } } });
+  const { values } = parseArgs({ options: { date: { type: 'string' }, empty: { type: 'boolean' } } });
   const catalogFile = join(paths.functionsGenerated, 'catalog.json');
   if (!existsSync(catalogFile) || !existsSync(join(paths.functionsLib, 'reports', 'daily-report.js'))) {
     throw new Error('functions/lib is missing or incomplete; run npm run build first.');
@@ -42,7 +45,8 @@ try {
   if (!isCalendarDate(date)) throw new Error(`--date must be a day as YYYY-MM-DD, not "${date}".`);
   if (date > today) throw new Error(`${date} has not begun in ${timeZone} yet (today is ${today}).`);
 
-  const storeDir = process.env.EVIDENT_STORE_DIR || join(paths.root, '.local', 'store');
+  // The store `npm start` runs on: the demo's, or with --empty the one of your own data.
+  const storeDir = process.env.EVIDENT_STORE_DIR || (values.empty ? ownStoreDir : demoStoreDir);
   const storeName = relative(paths.root, storeDir).startsWith('..') ? storeDir : relative(paths.root, storeDir);
   const catalog = compileCatalog(JSON.parse(await readFile(catalogFile, 'utf8')) as Catalog);
 
@@ -63,15 +67,8 @@ try {
     trigger: 'cli',
   });
   const { score, counts } = stored.report.summary;
-  const tally =
-    `${counts.passing} passing, ${counts.failing} failing, ${counts.stale} stale, ` +
-    `${counts.missing} missing, ${counts.not_applicable} not applicable`;
-  console.log(
-    created
-      ? `Created the report of ${date} in ${storeName}: score ${score.toFixed(1)} (${tally}).`
-      : `The report of ${date} was already in ${storeName}, as of ${stored.report.asOf}: score ${score.toFixed(1)} (${tally}).`,
-  );
-  if (created && read) console.log(read.trim());
+  const outcome = { created, date, today, storeName, asOf: stored.report.asOf, score, counts };
+  for (const line of outcomeLines(read ? { ...outcome, read: read.trim() } : outcome)) console.log(line);
 } catch (error) {
   console.error(`✗ ${(error as Error).message}`);
   process.exit(1);

@@ -23,7 +23,7 @@ async function prepareStore({ storeDir, seedDemo: seed }: StartOptions): Promise
     console.log(
       `\nStarting with the catalog and your own evidence only, kept in ${store} (the demo's store is left as it is).` +
         `\nSend evidence with npm run collect or the Submit page; docs/getting-started.md shows the way to a first report.` +
-        `\nnpm start -- --empty --reseed empties it again.`,
+        `\nnpm start -- --empty --reseed empties it again; npm run daily-report -- --empty runs the day's job on it.`,
     );
     return;
   }
