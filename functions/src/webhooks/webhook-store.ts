@@ -4,7 +4,7 @@
  *   webhooks/subscriptions/<id>.json                    a subscription, its credentials sealed
  *   webhooks/deliveries/<delivery id>.json              a message: its event and exact body (create-only)
  *   webhooks/delivery-index/<id>/<newest-first key>     one per delivery of a subscription, for paging
- *   webhooks/attempts/<delivery id>/<time>-<rand>.json  one per attempt, written by whoever made it
+ *   webhooks/attempts/<delivery id>/<time>-<seq>-<rand>.json  one per attempt, written by whoever made it
  *
  * and the slots of the cap and of the manual-send limit (webhook-limits.ts).
  *
@@ -72,6 +72,8 @@ const idOfSubscription = (name: string) => name.slice(subscriptionsPrefix.length
 const deliveryName = (id: string) => `webhooks/deliveries/${id}.json`;
 const indexPrefix = (webhookId: string) => `webhooks/delivery-index/${webhookId}/`;
 const attemptsPrefix = (deliveryId: string) => `webhooks/attempts/${deliveryId}/`;
+/** Attempts this process has recorded: the tie-break of two made within one millisecond. */
+let attemptsRecorded = 0;
 
 export const newWebhookId = () => `wh-${randomBytes(6).toString('hex')}`;
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64. */
@@ -232,7 +234,11 @@ export class WebhookStore {
   }
 
   async recordAttempt(deliveryId: string, attempt: AttemptRecord): Promise<void> {
-    const name = `${attemptsPrefix(deliveryId)}${String(Date.parse(attempt.at)).padStart(15, '0')}-${randomBytes(4).toString('hex')}.json`;
+    // Names sort in the order the attempts were made, which says what became of the delivery
+    // (its last attempt): by the millisecond, then by this process's count, since one process
+    // can make several attempts within a millisecond (a receiver on loopback that refuses at once).
+    const order = `${String(Date.parse(attempt.at)).padStart(15, '0')}-${String(++attemptsRecorded).padStart(12, '0')}`;
+    const name = `${attemptsPrefix(deliveryId)}${order}-${randomBytes(4).toString('hex')}.json`;
     await this.#store.create(name, json(attempt), { contentType: 'application/json' });
   }
 
