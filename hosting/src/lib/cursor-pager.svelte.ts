@@ -86,11 +86,6 @@ export class CursorPager<Item, Page extends CursorPage<Item> = CursorPage<Item>>
     return this.#last ? pageState(this.#last) : 'end';
   }
 
-  /** Whether at least one more item follows the last page: the API's `hasMore`. */
-  get hasMore(): boolean {
-    return this.follows === 'more';
-  }
-
   /** Whether a cursor leads on from the last page: to more items, or to more of the listing to search. */
   get hasNext(): boolean {
     return Boolean(this.#last?.nextCursor);

@@ -31,7 +31,7 @@ export const evidenceKinds: readonly EvidenceKind[] = evidenceKindNames;
 
 export const pageSizes = [10, 25, 50, 100] as const;
 /** The API's default `limit`, left out of the address. */
-export const defaultLimit = pageLimits.evidence.default;
+const defaultLimit = pageLimits.evidence.default;
 
 const filterNames = ['kind', 'subject', 'source', 'control', 'from', 'to'] as const;
 

@@ -41,7 +41,7 @@ describe('a cursor pager', () => {
     const first = pager.reload();
     listing.answer(page(['a', 'b'], 'c1'));
     await first;
-    expect([pager.status, pager.items, pager.hasMore, pager.page?.today]).toEqual(['loaded', ['a', 'b'], true, '2026-11-24']);
+    expect([pager.status, pager.items, pager.follows, pager.page?.today]).toEqual(['loaded', ['a', 'b'], 'more', '2026-11-24']);
     const second = pager.more();
     expect(pager.status).toBe('loading');
     // A second "Show more" while one is on its way asks for nothing.
@@ -51,7 +51,7 @@ describe('a cursor pager', () => {
     const third = pager.more();
     listing.answer(page(['d']));
     await third;
-    expect([pager.items, pager.hasMore]).toEqual([['a', 'b', 'c', 'd'], false]);
+    expect([pager.items, pager.follows]).toEqual([['a', 'b', 'c', 'd'], 'end']);
     await pager.more();
     expect(listing.asked).toEqual([undefined, 'c1', 'c2']);
   });
@@ -65,7 +65,7 @@ describe('a cursor pager', () => {
     const failed = pager.more();
     listing.fail(new Error('offline'));
     await failed;
-    expect([pager.status, pager.error?.message, pager.items, pager.hasMore]).toEqual(['failed', 'offline', ['a'], true]);
+    expect([pager.status, pager.error?.message, pager.items, pager.follows]).toEqual(['failed', 'offline', ['a'], 'more']);
     const again = pager.more();
     listing.answer(page(['b']));
     await again;
@@ -84,7 +84,7 @@ describe('a cursor pager', () => {
     listing.answer(page(['stale']));
     listing.answer(page(['a2'], 'c9'));
     await Promise.all([more, reload]);
-    expect([pager.items, pager.hasMore, pager.status]).toEqual([['a2'], true, 'loaded']);
+    expect([pager.items, pager.follows, pager.status]).toEqual([['a2'], 'more', 'loaded']);
   });
 });
 
@@ -95,20 +95,20 @@ describe('what follows a page', () => {
   it('is more when the API says hasMore, more to search when only a cursor leads on, and the end without one', async () => {
     const listing = scripted();
     const pager = new CursorPager<string, Page>(listing.get, { connectivity: new Connectivity() });
-    expect([pager.follows, pager.hasMore, pager.hasNext]).toEqual(['end', false, false]);
+    expect([pager.follows, pager.hasNext]).toEqual(['end', false]);
     const first = pager.reload();
     listing.answer(page(['a', 'b'], 'c1'));
     await first;
-    expect([pager.follows, pager.hasMore, pager.hasNext]).toEqual(['more', true, true]);
+    expect([pager.follows, pager.hasNext]).toEqual(['more', true]);
     const second = pager.more();
     listing.answer(searched(['c'], 'c2'));
     await second;
-    expect([pager.follows, pager.hasMore, pager.hasNext]).toEqual(['search', false, true]);
+    expect([pager.follows, pager.hasNext]).toEqual(['search', true]);
     // "Show more" searches further with the cursor the short page gave.
     const third = pager.more();
     listing.answer(page([]));
     await third;
-    expect([pager.follows, pager.hasMore, pager.hasNext, pager.items]).toEqual(['end', false, false, ['a', 'b', 'c']]);
+    expect([pager.follows, pager.hasNext, pager.items]).toEqual(['end', false, ['a', 'b', 'c']]);
     expect(listing.asked).toEqual([undefined, 'c1', 'c2']);
   });
 });
