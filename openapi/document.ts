@@ -27,10 +27,11 @@ import * as evidence from './paths/evidence.ts';
 import * as exceptions from './paths/exceptions.ts';
 import * as frameworks from './paths/frameworks.ts';
 import * as report from './paths/report.ts';
+import * as settings from './paths/settings.ts';
 import * as submissions from './paths/submissions.ts';
 import * as webhooks from './paths/webhooks.ts';
 
-const families = [auth, docs, report, controls, frameworks, exceptions, audit, evidence, submissions, analyses, chat, webhooks];
+const families = [auth, docs, report, controls, frameworks, exceptions, audit, evidence, submissions, analyses, chat, webhooks, settings];
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 

@@ -83,6 +83,7 @@ const familyOptions = {
   // The two functions that seal or open webhook credentials are the only ones given the key.
   webhooks: { ...small, secrets: [config.webhookSecretKeySetting] },
   chat: large,
+  settings: small,
   fallback: small,
 } satisfies Record<Family, Required<Pick<HttpsOptions, 'memory' | 'timeoutSeconds'>> & Pick<HttpsOptions, 'secrets'>>;
 
@@ -107,6 +108,7 @@ export const submissions = familyFunction('submissions', () => import('./familie
 export const analyses = familyFunction('analyses', () => import('./families/analyses.js'));
 export const chat = familyFunction('chat', () => import('./families/chat.js'));
 export const webhooks = familyFunction('webhooks', () => import('./families/webhooks.js'));
+export const settings = familyFunction('settings', () => import('./families/settings.js'));
 export const fallback = familyFunction('fallback', () => import('./families/fallback.js'));
 
 /**

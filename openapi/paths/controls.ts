@@ -18,7 +18,17 @@ const summaryFields = {
   severity: ref('Severity'),
   frameworks: ref('FrameworkMappings'),
   automated: { type: 'boolean', description: 'True when checks evaluate it; false when it rests on attestations.' },
-  owner: { type: 'string', description: 'Who answers for it: the catalog\u2019s owner, or the deployment\u2019s settings.' },
+  owner: {
+    type: 'string',
+    description:
+      'Who answers for it, as the newest report names them (the settings\u2019 first owner\u2019s address, else the ' +
+      'catalog\u2019s role label); the catalog\u2019s before any report.',
+  },
+  owners: {
+    type: 'array',
+    items: ref('Owner'),
+    description: 'The people the settings name for it, as of the newest report; absent when none.',
+  },
   latest: { oneOf: [ref('LatestStatus'), { type: 'null' }], description: 'Null until a report exists.' },
 } as const;
 
@@ -120,7 +130,7 @@ export const schemas = {
   },
   ControlSummary: {
     type: 'object',
-    required: Object.keys(summaryFields),
+    required: Object.keys(summaryFields).filter((name) => name !== 'owners'),
     additionalProperties: false,
     properties: summaryFields,
   },
@@ -135,7 +145,7 @@ export const schemas = {
   },
   ControlDetail: {
     type: 'object',
-    required: [...Object.keys(summaryFields), 'objective', 'guidance', 'evidence', 'checks', 'scanner', 'result'],
+    required: [...Object.keys(summaryFields).filter((name) => name !== 'owners'), 'objective', 'guidance', 'evidence', 'checks', 'scanner', 'result'],
     additionalProperties: false,
     properties: {
       ...summaryFields,

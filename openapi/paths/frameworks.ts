@@ -27,11 +27,42 @@ const readinessFields = {
   name: { type: 'string', description: 'The framework\u2019s name and edition.' },
   share,
   counts: ref('RequirementCounts'),
-  covered: { type: 'integer', minimum: 0, description: 'Requirements at least one control maps to.' },
+  covered: {
+    type: 'integer',
+    minimum: 0,
+    description: 'In-scope requirements at least one control maps to (before API 1.12.0: of all requirements).',
+  },
   total: {
     type: 'integer',
     minimum: 0,
     description: 'Requirements in the framework\u2019s reference list (for NIST, the moderate baseline).',
+  },
+} as const;
+
+/**
+ * What the organisation's scope made of a framework, as the report was made: reports keep their
+ * own scope, so a change of scope never rewrites history. Reports made before API 1.12.0 carry
+ * none; they are served as in scope of every requirement a control covered.
+ */
+const scopeFields = {
+  scope: {
+    type: 'string',
+    description: 'The scope in words: the SOC 2 categories, the ISO exclusions, the NIST baseline.',
+  },
+  inScope: {
+    type: 'integer',
+    minimum: 0,
+    description: 'Requirements in scope, covered or not: what the share is over, less those scoped out by exceptions.',
+  },
+  outOfScope: {
+    type: 'array',
+    description: 'Requirements the scope leaves out, in the framework\u2019s order, each with why.',
+    items: {
+      type: 'object',
+      required: ['id', 'reason'],
+      additionalProperties: false,
+      properties: { id: { type: 'string' }, reason: { type: 'string' } },
+    },
   },
 } as const;
 
@@ -59,7 +90,8 @@ export const schemas = {
     description:
       '`met`: every applicable control mapped to it passes. `not_met`: one of them fails. `unproven`: none fails, ' +
       'but one has stale or missing evidence, so it cannot be shown met; it counts against the share. ' +
-      '`not_applicable`: every control mapped to it is scoped out; it is left out of the share.',
+      '`not_applicable`: every control mapped to it is scoped out; it is left out of the share. An in-scope ' +
+      'requirement no control covers is `not_met`, with no controls.',
   },
   RequirementCounts: {
     type: 'object',
@@ -84,12 +116,19 @@ export const schemas = {
     description: 'One framework in a report.',
     properties: {
       ...readinessFields,
+      ...scopeFields,
       requirements: {
         type: 'array',
         items: ref('RequirementResult'),
-        description: 'Every covered requirement, in the framework\u2019s order.',
+        description:
+          'Every in-scope requirement, in the framework\u2019s order (before API 1.12.0: every covered one). One no ' +
+          'control covers is `not_met` with no controls.',
       },
-      gaps: { type: 'array', items: { type: 'string' }, description: 'Requirements no control maps to.' },
+      gaps: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'In-scope requirements no control maps to; they count as not met (before API 1.12.0: left out).',
+      },
     },
   },
   ReadinessShares: {
@@ -100,11 +139,12 @@ export const schemas = {
   },
   FrameworkSummary: {
     type: 'object',
-    required: [...Object.keys(readinessFields), 'gaps'],
+    required: [...Object.keys(readinessFields), ...Object.keys(scopeFields), 'gaps'],
     additionalProperties: false,
     properties: {
       ...readinessFields,
-      gaps: { type: 'integer', minimum: 0, description: 'How many requirements no control maps to.' },
+      ...scopeFields,
+      gaps: { type: 'integer', minimum: 0, description: 'How many in-scope requirements no control maps to.' },
     },
   },
   FrameworkList: {
@@ -118,14 +158,17 @@ export const schemas = {
   },
   FrameworkDetail: {
     type: 'object',
-    required: ['date', ...Object.keys(readinessFields), 'requirements', 'gaps', 'trend'],
+    required: ['date', ...Object.keys(readinessFields), ...Object.keys(scopeFields), 'requirements', 'gaps', 'trend'],
     additionalProperties: false,
     properties: {
       date: { type: 'string', format: 'date', description: 'The report the readiness comes from.' },
       ...readinessFields,
+      ...scopeFields,
       requirements: {
         type: 'array',
-        description: 'Every covered requirement, in the framework\u2019s order, with its controls\u2019 statuses.',
+        description:
+          'Every in-scope requirement, in the framework\u2019s order, with its controls\u2019 statuses; one no control ' +
+          'covers is `not_met` with no controls.',
         items: {
           type: 'object',
           required: ['id', 'title', 'status', 'controls'],
@@ -152,7 +195,7 @@ export const schemas = {
       },
       gaps: {
         type: 'array',
-        description: 'Requirements no control maps to, in the framework\u2019s order.',
+        description: 'In-scope requirements no control maps to, in the framework\u2019s order; each counts as not met.',
         items: {
           type: 'object',
           required: ['id', 'title'],

@@ -66,7 +66,14 @@ export const schemas = {
       evidence: { type: 'array', items: { type: 'string' }, description: 'Every evidence item the result considered.' },
       owner: {
         type: 'string',
-        description: 'Who answers for the control: the catalog\u2019s owner, or the deployment\u2019s settings.',
+        description:
+          'Who answers for the control, in one line: the first of `owners`\u2019 e-mail address, or the catalog\u2019s ' +
+          'role label when the settings name nobody.',
+      },
+      owners: {
+        type: 'array',
+        items: ref('Owner'),
+        description: 'The people the settings name for the control (its own, else its family\u2019s); absent when none.',
       },
       openSince: {
         type: 'string',
@@ -185,6 +192,13 @@ export const schemas = {
       generatedAt: { type: 'string', format: 'date-time' },
       runId: { type: 'string', description: 'The evaluation run that produced the report.' },
       catalogVersion: { type: 'string', description: 'Fingerprint of the control catalog the report was evaluated with.' },
+      settingsVersion: {
+        type: ['integer', 'null'],
+        minimum: 1,
+        description:
+          'The version of the organisation\u2019s settings the report was evaluated with (`GET /api/settings/versions/' +
+          '{version}`); null for the defaults. Absent from reports made before API 1.12.0.',
+      },
       summary: ref('ReportSummary'),
       controls: { type: 'array', items: ref('ControlResult'), description: 'One result per control, in id order.' },
       diff: ref('ReportDiff'),

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../functions/src/assessment/model.ts';
 import { readinessOf } from '../../functions/src/assessment/readiness.ts';
+import { defaultScope, type Scope, type SettingsVersion } from '../../functions/src/settings/settings-model.ts';
 import type { components } from '../../functions/src/generated/api-types.ts';
 import { compileCatalogSources } from '../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../scripts/lib/paths.ts';
@@ -21,6 +22,12 @@ type ControlList = components['schemas']['ControlList'];
 
 const catalog = compileCatalogSources(paths.catalog);
 
+/** The scope a report was made with: the settings version it names, or the defaults. */
+async function scopeOf(report: Report): Promise<Scope> {
+  if (!report.settingsVersion) return defaultScope;
+  return (await api.get<SettingsVersion>(`/api/settings/versions/${report.settingsVersion}`)).settings.scope;
+}
+
 describe(`readiness per framework, ${mode} mode`, () => {
   it("gives each day the readiness of that day's report: the served catalog's mappings over its statuses", async () => {
     const list = await api.get<{ reports: { date: string; summary: { readiness?: Record<string, number | null> } }[] }>(
@@ -30,7 +37,7 @@ describe(`readiness per framework, ${mode} mode`, () => {
     const { controls } = await api.get<ControlList>('/api/controls');
     for (const { date, summary } of list.reports) {
       const report = await api.get<Report>(`/api/report/${date}`);
-      const expected = readinessOf(catalog.frameworks, controls, report.controls);
+      const expected = readinessOf(catalog.frameworks, controls, report.controls, await scopeOf(report));
       expect(report.frameworks, date).toEqual(expected);
       expect(summary.readiness, date).toEqual(
         Object.fromEntries(expected.map((framework) => [framework.framework, framework.share])),

@@ -20,6 +20,7 @@ import { compileCheck, outcomeOf, renderMessage, type CompiledCheck } from './ch
 import { followUpOf } from './due-dates.js';
 import { applyExceptions, type ActiveException } from './exceptions.js';
 import { readinessOf, readinessShares } from './readiness.js';
+import { defaultScope } from '../settings/settings-model.js';
 import { diffReports, summaryOf } from './report-summary.js';
 import {
   controlsOfFinding,
@@ -475,14 +476,16 @@ export function assembleReport(
 ): Report {
   const exceptions = [...(input.exceptions ?? [])].sort((a, b) => (a.id < b.id ? -1 : 1));
   const followed = withFollowUp(compiled.catalog, input, applyExceptions(controls, exceptions));
-  const frameworks = readinessOf(compiled.catalog.frameworks, compiled.catalog.controls, followed);
+  const { catalog } = compiled;
+  const frameworks = readinessOf(catalog.frameworks, catalog.controls, followed, catalog.scope ?? defaultScope);
   return {
     date: input.date,
     timeZone: input.timeZone,
     asOf: input.asOf.toISOString(),
     generatedAt: input.generatedAt.toISOString(),
     runId: input.runId,
-    catalogVersion: compiled.catalog.version,
+    catalogVersion: catalog.version,
+    settingsVersion: catalog.settingsVersion ?? null,
     summary: {
       ...summaryOf(followed),
       overdue: followed.filter((result) => result.overdue).length,
@@ -508,17 +511,22 @@ function withFollowUp(
   input: Pick<EvaluationInput, 'date' | 'previous'>,
   controls: readonly ControlResult[],
 ): ControlResult[] {
-  const owners = new Map(catalog.controls.map((control) => [control.id, control.owner]));
+  const controlsById = new Map(catalog.controls.map((control) => [control.id, control]));
   const before = new Map((input.previous?.controls ?? []).map((result) => [result.id, result]));
   // What an earlier assembly said (an analysis republishing today's report) is decided again.
-  return controls.map(({ openSince: _since, dueDate: _due, overdue: _overdue, ...result }) => {
+  return controls.map(({ openSince: _since, dueDate: _due, overdue: _overdue, owner: _owner, owners: _owners, ...result }) => {
     const previous = input.previous && { date: input.previous.date, result: before.get(result.id) };
     const followUp = followUpOf(input.date, result, previous ?? undefined, catalog.dueDays);
-    const owner = owners.get(result.id);
+    const control = controlsById.get(result.id);
     // An accepted risk is not due while the exception lasts; its open run goes on, so when the
     // exception expires the due date counts from the run's first day.
     const due = followUp && result.riskAccepted ? { openSince: followUp.openSince } : followUp;
-    return { ...result, ...(owner === undefined ? {} : { owner }), ...due };
+    return {
+      ...result,
+      ...(control === undefined ? {} : { owner: control.owner }),
+      ...(control?.owners ? { owners: control.owners } : {}),
+      ...due,
+    };
   });
 }
 

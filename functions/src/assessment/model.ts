@@ -4,6 +4,7 @@
  */
 import type { FrameworkId } from '@evident/contract';
 import type { components } from '../generated/api-types.js';
+import type { Owner, Scope } from '../settings/settings-model.js';
 
 type Schemas = components['schemas'];
 
@@ -36,8 +37,10 @@ export interface Control {
   title: string;
   family: string;
   severity: Severity;
-  /** Who answers for the control: its file's `owner`, or the deployment's settings. */
+  /** Who answers for the control: its file's `owner` (a role label), or the first of `owners`' address. */
   owner: string;
+  /** The people the organisation's settings name for it (settings/apply-settings.ts). */
+  owners?: Owner[];
   frameworks: FrameworkMappings;
   evidence: EvidenceRequirement[];
   checks: Check[];
@@ -70,6 +73,10 @@ export interface Catalog {
   frameworks: FrameworkReference[];
   /** Days a control of each severity may stay failing, stale or missing before it is overdue. */
   dueDays: Readonly<Record<Severity, number>>;
+  /** What readiness counts; the narrowest scope (settings/settings-model.ts) when absent. */
+  scope?: Scope;
+  /** The version of the organisation's settings applied to the catalog; null for the defaults. */
+  settingsVersion?: number | null;
 }
 
 /**

@@ -10,10 +10,16 @@
  *   met             every applicable control passes
  *
  * A risk-accepted control counts as scoped out. The share is met over met + not_met + unproven, so stale or missing evidence counts against
- * readiness like a failure does, and a scoped-out requirement counts for nothing. Requirements no
- * control maps to are gaps: listed, and left out of the share, which measures what is assessed.
+ * readiness like a failure does, and a scoped-out requirement counts for nothing.
+ *
+ * Only requirements in the organisation's scope count (scope.ts); the ones it leaves out are
+ * listed with why. An in-scope requirement no control maps to is a gap: nothing shows it met, so
+ * it is not met, with no controls, and counts against the share like any other. The share is
+ * then what an auditor would ask: met of in scope.
  */
 import type { RequirementStatus } from '@evident/contract';
+import type { Scope } from '../settings/settings-model.js';
+import { frameworkScope } from './scope.js';
 import type {
   Control,
   ControlResult,
@@ -40,19 +46,22 @@ export function shareMet(counts: RequirementCounts): number | null {
 }
 
 /**
- * Every framework of `references`, from the results of one report. A control of the catalog
- * the report has no result for (added since) is left out, so an old report is read as it was.
+ * Every framework of `references` within `scope`, from the results of one report. A control of
+ * the catalog the report has no result for (added since) is left out, so an old report is read
+ * as it was.
  */
 export function readinessOf(
   references: readonly FrameworkReference[],
   controls: readonly Pick<Control, 'id' | 'frameworks'>[],
   results: readonly Pick<ControlResult, 'id' | 'status' | 'riskAccepted'>[],
+  scope: Scope,
 ): FrameworkReadiness[] {
   // A risk-accepted control counts as scoped out until its exception expires (exceptions.ts).
   const statusOf = new Map(results.map((result) => [result.id, result.riskAccepted ? 'not_applicable' : result.status]));
+  const sorted = [...controls].sort((a, b) => (a.id < b.id ? -1 : 1));
   return references.map((reference) => {
     const mapped = new Map<string, string[]>();
-    for (const control of [...controls].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    for (const control of sorted) {
       if (!statusOf.has(control.id)) continue;
       for (const requirement of control.frameworks[reference.id]) {
         let ids = mapped.get(requirement);
@@ -60,16 +69,15 @@ export function readinessOf(
         ids.push(control.id);
       }
     }
+    const { description, outOfScope } = frameworkScope(reference, scope);
     const counts: RequirementCounts = { met: 0, not_met: 0, unproven: 0, not_applicable: 0 };
     const requirements: RequirementResult[] = [];
     const gaps: string[] = [];
     for (const { id } of reference.requirements) {
-      const ids = mapped.get(id);
-      if (!ids) {
-        gaps.push(id);
-        continue;
-      }
-      const status = requirementStatus(ids.map((control) => statusOf.get(control)!));
+      if (outOfScope.has(id)) continue;
+      const ids = mapped.get(id) ?? [];
+      if (ids.length === 0) gaps.push(id);
+      const status = ids.length === 0 ? 'not_met' : requirementStatus(ids.map((control) => statusOf.get(control)!));
       counts[status]++;
       requirements.push({ id, status, controls: ids });
     }
@@ -78,8 +86,11 @@ export function readinessOf(
       name: reference.name,
       share: shareMet(counts),
       counts,
-      covered: requirements.length,
+      covered: requirements.length - gaps.length,
       total: reference.requirements.length,
+      scope: description,
+      inScope: requirements.length,
+      outOfScope: [...outOfScope].map(([id, reason]) => ({ id, reason })),
       requirements,
       gaps,
     };

@@ -23,7 +23,9 @@ function summary(control: Control, report: Report | undefined, result: ControlRe
     severity: control.severity,
     frameworks: control.frameworks,
     automated: control.checks.length > 0,
-    owner: control.owner,
+    // Owners as the newest report named them: the settings it was made with, like its status.
+    owner: result?.owner ?? control.owner,
+    ...(result?.owners ? { owners: result.owners } : {}),
     latest: report && result ? latestOf(report.date, result) : null,
   };
 }

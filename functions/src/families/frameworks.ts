@@ -8,6 +8,7 @@ import { frameworkIds, type FrameworkId } from '@evident/contract';
 import { addDays } from '../assessment/dates.js';
 import type { Catalog, FrameworkReadiness, Report } from '../assessment/model.js';
 import { readinessOf } from '../assessment/readiness.js';
+import { defaultScope } from '../settings/settings-model.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { ApiProblem } from '../http/problem.js';
 import { reportsByDate } from './report-of-date.js';
@@ -20,9 +21,27 @@ const trendDays = 366;
 
 const isFrameworkId = (value: string): value is FrameworkId => (frameworkIds as readonly string[]).includes(value);
 
-/** A report's readiness: as stored, or for a report made before it was, from the catalog's mappings now. */
-function readinessIn(report: Report, catalog: Catalog): FrameworkReadiness[] {
-  return report.frameworks ?? readinessOf(catalog.frameworks, catalog.controls, report.controls);
+/**
+ * A report's readiness as it was made. One made before readiness existed is read with the
+ * catalog's mappings now and the narrowest scope; one made before scope existed counted only
+ * the requirements a control covered, so that is its scope.
+ */
+function readinessIn(report: Report, catalog: Catalog): ServedReadiness[] {
+  const stored = report.frameworks ?? readinessOf(catalog.frameworks, catalog.controls, report.controls, defaultScope);
+  return stored.map(withScope);
+}
+
+type ServedReadiness = FrameworkReadiness & Required<Pick<FrameworkReadiness, 'scope' | 'inScope' | 'outOfScope'>>;
+
+function withScope(readiness: FrameworkReadiness): ServedReadiness {
+  const { scope, inScope, outOfScope } = readiness;
+  if (scope !== undefined && inScope !== undefined && outOfScope !== undefined) return { ...readiness, scope, inScope, outOfScope };
+  return {
+    ...readiness,
+    scope: 'The requirements a control covered (the report predates scope)',
+    inScope: readiness.requirements.length,
+    outOfScope: [],
+  };
 }
 
 export function createFrameworksFamily(options: FrameworksFamilyOptions = {}) {
@@ -66,8 +85,8 @@ export function createFrameworksFamily(options: FrameworksFamilyOptions = {}) {
         }
         const { report } = await reportAsked(s, query.date);
         const readiness =
-          report.frameworks?.find((candidate) => candidate.framework === reference.id) ??
-          readinessOf([reference], s.catalog.controls, report.controls)[0]!;
+          readinessIn(report, s.catalog).find((candidate) => candidate.framework === reference.id) ??
+          withScope(readinessOf([reference], s.catalog.controls, report.controls, defaultScope)[0]!);
         const titles = new Map(reference.requirements.map((requirement) => [requirement.id, requirement.title]));
         const results = new Map(report.controls.map((result) => [result.id, result]));
         const { requirements, gaps, ...summary } = readiness;

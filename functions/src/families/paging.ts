@@ -11,10 +11,12 @@ import { invalidRequest } from '../http/problem.js';
 import { isExceptionId } from '../exceptions/exception-layout.js';
 import { isIndexKey, type PlacedPage } from '../storage/newest-first.js';
 
-export type Listing = 'evidence' | 'submissions' | 'analyses' | 'deliveries' | 'exceptions';
+export type Listing = 'evidence' | 'submissions' | 'analyses' | 'deliveries' | 'exceptions' | 'settings';
 
-/** What a place looks like in each listing: an index key, but for exceptions, an exception id. */
-const isPlaceOf = (listing: Listing): ((place: string) => boolean) => (listing === 'exceptions' ? isExceptionId : isIndexKey);
+/** What a place looks like in each listing: an index key, but for exceptions an exception id, for settings a version. */
+const isPlaceOf = (listing: Listing): ((place: string) => boolean) =>
+  listing === 'exceptions' ? isExceptionId : listing === 'settings' ? isVersionNumber : isIndexKey;
+const isVersionNumber = (place: string) => /^[1-9]\d{0,8}$/.test(place);
 
 /** A page as a listing answers it. */
 export interface Page<T> {

@@ -749,6 +749,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The current settings
+         * @description The newest saved version of the settings, or the defaults (version null: the catalog’s owners and freshness, the default due days, SOC 2 Security, all of ISO Annex A, the NIST moderate baseline) before anything was saved.
+         */
+        get: operations["getSettings"];
+        /**
+         * Save a new version of the settings
+         * @description Stores the settings as the next version, with the caller and the reason. The next report (or analysis) uses it; reports already made keep the version they named. Owners must be e-mail addresses, controls and families must be the catalog’s, excluded requirements must be the framework’s; anything else answers 400 naming each mistake. Two people saving from the same version: the first is stored, the second answers 409 `settings_changed` and stores nothing.
+         */
+        put: operations["saveSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every saved version of the settings
+         * @description Who saved each version, when and why, newest first, paged. One `list` of the store per page.
+         */
+        get: operations["listSettingsVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One saved version of the settings
+         * @description The settings as they were saved in that version: what a report naming it was evaluated with.
+         */
+        get: operations["getSettingsVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -776,7 +840,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "exception_revoked" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "exception_revoked" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -904,8 +968,10 @@ export interface components {
             findings: components["schemas"]["Finding"][];
             /** @description Every evidence item the result considered. */
             evidence: string[];
-            /** @description Who answers for the control: the catalog’s owner, or the deployment’s settings. */
+            /** @description Who answers for the control, in one line: the first of `owners`’ e-mail address, or the catalog’s role label when the settings name nobody. */
             owner?: string;
+            /** @description The people the settings name for the control (its own, else its family’s); absent when none. */
+            owners?: components["schemas"]["Owner"][];
             /**
              * Format: date
              * @description While failing, stale or missing evidence: the first day of the current run of those statuses, carried from report to report.
@@ -992,6 +1058,8 @@ export interface components {
             runId: string;
             /** @description Fingerprint of the control catalog the report was evaluated with. */
             catalogVersion: string;
+            /** @description The version of the organisation’s settings the report was evaluated with (`GET /api/settings/versions/{version}`); null for the defaults. Absent from reports made before API 1.12.0. */
+            settingsVersion?: number | null;
             summary: components["schemas"]["ReportSummary"];
             /** @description One result per control, in id order. */
             controls: components["schemas"]["ControlResult"][];
@@ -1104,8 +1172,10 @@ export interface components {
             frameworks: components["schemas"]["FrameworkMappings"];
             /** @description True when checks evaluate it; false when it rests on attestations. */
             automated: boolean;
-            /** @description Who answers for it: the catalog’s owner, or the deployment’s settings. */
+            /** @description Who answers for it, as the newest report names them (the settings’ first owner’s address, else the catalog’s role label); the catalog’s before any report. */
             owner: string;
+            /** @description The people the settings name for it, as of the newest report; absent when none. */
+            owners?: components["schemas"]["Owner"][];
             /** @description Null until a report exists. */
             latest: components["schemas"]["LatestStatus"] | null;
         };
@@ -1121,8 +1191,10 @@ export interface components {
             frameworks: components["schemas"]["FrameworkMappings"];
             /** @description True when checks evaluate it; false when it rests on attestations. */
             automated: boolean;
-            /** @description Who answers for it: the catalog’s owner, or the deployment’s settings. */
+            /** @description Who answers for it, as the newest report names them (the settings’ first owner’s address, else the catalog’s role label); the catalog’s before any report. */
             owner: string;
+            /** @description The people the settings name for it, as of the newest report; absent when none. */
+            owners?: components["schemas"]["Owner"][];
             /** @description Null until a report exists. */
             latest: components["schemas"]["LatestStatus"] | null;
             /** @description Sanitised HTML. */
@@ -1200,7 +1272,7 @@ export interface components {
         /** @enum {string} */
         FrameworkId: "soc2" | "iso27001" | "nist80053";
         /**
-         * @description `met`: every applicable control mapped to it passes. `not_met`: one of them fails. `unproven`: none fails, but one has stale or missing evidence, so it cannot be shown met; it counts against the share. `not_applicable`: every control mapped to it is scoped out; it is left out of the share.
+         * @description `met`: every applicable control mapped to it passes. `not_met`: one of them fails. `unproven`: none fails, but one has stale or missing evidence, so it cannot be shown met; it counts against the share. `not_applicable`: every control mapped to it is scoped out; it is left out of the share. An in-scope requirement no control covers is `not_met`, with no controls.
          * @enum {string}
          */
         RequirementStatus: "met" | "not_met" | "unproven" | "not_applicable";
@@ -1224,13 +1296,22 @@ export interface components {
             /** @description Requirements met over requirements that apply (met, not met or unproven), 0–100 with one decimal; null when none applies. */
             share: number | null;
             counts: components["schemas"]["RequirementCounts"];
-            /** @description Requirements at least one control maps to. */
+            /** @description In-scope requirements at least one control maps to (before API 1.12.0: of all requirements). */
             covered: number;
             /** @description Requirements in the framework’s reference list (for NIST, the moderate baseline). */
             total: number;
-            /** @description Every covered requirement, in the framework’s order. */
+            /** @description The scope in words: the SOC 2 categories, the ISO exclusions, the NIST baseline. */
+            scope?: string;
+            /** @description Requirements in scope, covered or not: what the share is over, less those scoped out by exceptions. */
+            inScope?: number;
+            /** @description Requirements the scope leaves out, in the framework’s order, each with why. */
+            outOfScope?: {
+                id: string;
+                reason: string;
+            }[];
+            /** @description Every in-scope requirement, in the framework’s order (before API 1.12.0: every covered one). One no control covers is `not_met` with no controls. */
             requirements: components["schemas"]["RequirementResult"][];
-            /** @description Requirements no control maps to. */
+            /** @description In-scope requirements no control maps to; they count as not met (before API 1.12.0: left out). */
             gaps: string[];
         };
         /** @description Each framework’s share of requirements met, for the trend. */
@@ -1249,11 +1330,20 @@ export interface components {
             /** @description Requirements met over requirements that apply (met, not met or unproven), 0–100 with one decimal; null when none applies. */
             share: number | null;
             counts: components["schemas"]["RequirementCounts"];
-            /** @description Requirements at least one control maps to. */
+            /** @description In-scope requirements at least one control maps to (before API 1.12.0: of all requirements). */
             covered: number;
             /** @description Requirements in the framework’s reference list (for NIST, the moderate baseline). */
             total: number;
-            /** @description How many requirements no control maps to. */
+            /** @description The scope in words: the SOC 2 categories, the ISO exclusions, the NIST baseline. */
+            scope: string;
+            /** @description Requirements in scope, covered or not: what the share is over, less those scoped out by exceptions. */
+            inScope: number;
+            /** @description Requirements the scope leaves out, in the framework’s order, each with why. */
+            outOfScope: {
+                id: string;
+                reason: string;
+            }[];
+            /** @description How many in-scope requirements no control maps to. */
             gaps: number;
         };
         FrameworkList: {
@@ -1276,11 +1366,20 @@ export interface components {
             /** @description Requirements met over requirements that apply (met, not met or unproven), 0–100 with one decimal; null when none applies. */
             share: number | null;
             counts: components["schemas"]["RequirementCounts"];
-            /** @description Requirements at least one control maps to. */
+            /** @description In-scope requirements at least one control maps to (before API 1.12.0: of all requirements). */
             covered: number;
             /** @description Requirements in the framework’s reference list (for NIST, the moderate baseline). */
             total: number;
-            /** @description Every covered requirement, in the framework’s order, with its controls’ statuses. */
+            /** @description The scope in words: the SOC 2 categories, the ISO exclusions, the NIST baseline. */
+            scope: string;
+            /** @description Requirements in scope, covered or not: what the share is over, less those scoped out by exceptions. */
+            inScope: number;
+            /** @description Requirements the scope leaves out, in the framework’s order, each with why. */
+            outOfScope: {
+                id: string;
+                reason: string;
+            }[];
+            /** @description Every in-scope requirement, in the framework’s order, with its controls’ statuses; one no control covers is `not_met` with no controls. */
             requirements: {
                 id: string;
                 /** @description NIST’s control title; null where the text is licensed. */
@@ -1292,7 +1391,7 @@ export interface components {
                     status: components["schemas"]["ControlStatus"];
                 }[];
             }[];
-            /** @description Requirements no control maps to, in the framework’s order. */
+            /** @description In-scope requirements no control maps to, in the framework’s order; each counts as not met. */
             gaps: {
                 id: string;
                 title: string | null;
@@ -2143,6 +2242,116 @@ export interface components {
             /** @description Pass as `cursor` for the next page; present when `hasMore`. */
             nextCursor?: string;
         };
+        /** @description A person who answers for a control, and the role they answer in. */
+        Owner: {
+            /**
+             * Format: email
+             * @description Their e-mail address.
+             */
+            email: string;
+            /** @description The role label shown beside them (“IT lead”). */
+            role: string;
+        };
+        /** @description Owners per control and per control family. A control’s own owners win over its family’s; with neither, the catalog’s role label stands. */
+        OwnerAssignments: {
+            controls: {
+                [key: string]: components["schemas"]["Owner"][];
+            };
+            families: {
+                [key: string]: components["schemas"]["Owner"][];
+            };
+        };
+        /** @description Days a control of each severity may stay failing, stale or missing evidence before it is overdue. */
+        DueDays: {
+            /** @description Days for a critical control. */
+            critical: number;
+            /** @description Days for a high control. */
+            high: number;
+            /** @description Days for a medium control. */
+            medium: number;
+            /** @description Days for a low control. */
+            low: number;
+        };
+        /** @description How many days evidence stays fresh, instead of the catalog’s window: per control (every kind it reads) or per evidence kind (every control reading it). A control’s override wins over its kinds’. */
+        FreshnessOverrides: {
+            controls: {
+                [key: string]: number;
+            };
+            kinds: {
+                [key: string]: number;
+            };
+        };
+        ScopeExclusion: {
+            /** @description The requirement’s id (`A.7.4`, `pe-3`). */
+            requirement: string;
+            /** @description Why it does not apply. */
+            reason: string;
+        };
+        /** @description What each framework’s readiness counts. Every in-scope requirement counts, covered or not. */
+        Scope: {
+            soc2: {
+                /** @description The trust services categories in the audit. `security` (the common criteria) is always in it; the others are optional. */
+                categories: ("security" | "availability" | "confidentiality" | "processing_integrity" | "privacy")[];
+            };
+            iso27001: {
+                /** @description Annex A controls the Statement of Applicability excludes, each with why. */
+                excluded: components["schemas"]["ScopeExclusion"][];
+            };
+            nist80053: {
+                /**
+                 * @description The baseline assessed; Evident bundles the moderate baseline’s reference list.
+                 * @enum {string}
+                 */
+                baseline: "moderate";
+                /** @description Baseline controls tailored out, each with why. */
+                excluded: components["schemas"]["ScopeExclusion"][];
+            };
+        };
+        /** @description Each connector’s non-secret settings (an organisation, a base URL, a project), by connector id. Secrets never go here: they live in Secret Manager, and a setting named like one is refused. */
+        ConnectorSettings: {
+            [key: string]: {
+                [key: string]: string | number | boolean;
+            };
+        };
+        OrganisationSettings: {
+            owners: components["schemas"]["OwnerAssignments"];
+            dueDays: components["schemas"]["DueDays"];
+            freshness: components["schemas"]["FreshnessOverrides"];
+            scope: components["schemas"]["Scope"];
+            connectors: components["schemas"]["ConnectorSettings"];
+        };
+        SettingsVersionSummary: {
+            /** @description The version’s number, from 1; null for the defaults, before anything was saved. */
+            version: number | null;
+            /** Format: date-time */
+            savedAt: string | null;
+            savedBy: components["schemas"]["Actor"] | null;
+            /** @description Why it was changed, as the person saving it said. */
+            reason: string | null;
+        };
+        SettingsVersion: {
+            /** @description Null for the defaults, before anything was saved. */
+            version: number | null;
+            /** Format: date-time */
+            savedAt: string | null;
+            savedBy: components["schemas"]["Actor"] | null;
+            reason: string | null;
+            settings: components["schemas"]["OrganisationSettings"];
+        };
+        SettingsChange: {
+            /** @description The version this change was made from (`version` of `GET /api/settings`; null when it was the defaults). If a newer one was saved meanwhile the change is refused with 409 `settings_changed`. */
+            basedOn: number | null;
+            /** @description Why, for the record. */
+            reason: string;
+            settings: components["schemas"]["OrganisationSettings"];
+        };
+        SettingsVersionList: {
+            /** @description Newest first. */
+            items: components["schemas"]["SettingsVersionSummary"][];
+            hasMore: boolean;
+            /** @description Pass as `cursor` to continue; present when `hasMore` is true. */
+            nextCursor?: string;
+        };
     };
     responses: {
         /** @description The request does not match the API description. Codes: `invalid_request`, `malformed_json`. */
@@ -2291,6 +2500,28 @@ export interface components {
         };
         /** @description The subject has as many active exceptions of the control as it may have. Codes: `too_many_exceptions`. */
         TooManyExceptions: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description A newer version of the settings was saved meanwhile. Codes: `settings_changed`. */
+        SettingsChanged: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No saved version of the settings has this number. Codes: `settings_version_not_found`. */
+        SettingsVersionNotFound: {
             headers: {
                 "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -3959,6 +4190,124 @@ export interface operations {
             429: components["responses"]["WebhookRateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["QueueUnavailable"];
+        };
+    };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    saveSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsChange"];
+            };
+        };
+        responses: {
+            /** @description The version saved. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["SettingsChanged"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    listSettingsVersions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The previous page’s `nextCursor`, exactly as given. Anything else — made up, altered, or another listing’s — answers 400 `invalid_request`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of versions. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsVersionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getSettingsVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SettingsVersion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["SettingsVersionNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
         };
     };
 }

@@ -14,10 +14,11 @@ export interface FamilyOperations {
   analyses: 'listAnalyses' | 'startAnalysis' | 'getAnalysis' | 'cancelAnalysis' | 'streamAnalysisEvents';
   chat: 'chat' | 'streamChatAnswer';
   webhooks: 'listWebhooks' | 'createWebhook' | 'getWebhook' | 'deleteWebhook' | 'pingWebhook' | 'listWebhookDeliveries' | 'redeliverWebhook';
+  settings: 'getSettings' | 'saveSettings' | 'listSettingsVersions' | 'getSettingsVersion';
   fallback: never;
 }
 
-export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'audit', 'evidence', 'submissions', 'analyses', 'chat', 'webhooks', 'fallback'] as const;
+export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'audit', 'evidence', 'submissions', 'analyses', 'chat', 'webhooks', 'settings', 'fallback'] as const;
 
 /** The query parameters of each operation that the HTTP core gives their default when a request leaves them out. */
 export interface QueryDefaults {
@@ -26,6 +27,7 @@ export interface QueryDefaults {
   listSubmissions: 'limit';
   listAnalyses: 'limit';
   listWebhookDeliveries: 'limit';
+  listSettingsVersions: 'limit';
 }
 
 /** The largest request body, in bytes, any operation of each family accepts (`x-body-limit`), and their media types. */
@@ -42,5 +44,6 @@ export const familyBodies: Record<string, { limit: number; mediaTypes: readonly 
   analyses: { limit: 65536, mediaTypes: ['application/json'] },
   chat: { limit: 262144, mediaTypes: ['application/json'] },
   webhooks: { limit: 8192, mediaTypes: ['application/json'] },
+  settings: { limit: 262144, mediaTypes: ['application/json'] },
   fallback: { limit: 0, mediaTypes: [] },
 };

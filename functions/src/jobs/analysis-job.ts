@@ -13,6 +13,8 @@ import { EvidenceStore } from '../evidence/evidence-store.js';
 import { describeRunFailure } from '../http/domain-problems.js';
 import { ReportStore } from '../reports/report-store.js';
 import { ExceptionStore } from '../exceptions/exception-store.js';
+import { withSettings } from '../settings/apply-settings.js';
+import { SettingsStore } from '../settings/settings-store.js';
 import { openStore } from '../storage/open-store.js';
 import { announceRun } from './webhook-job.js';
 
@@ -47,7 +49,10 @@ export async function runAnalysisTask(runId: unknown, retryCount: number): Promi
     return;
   }
   const attempt: Attempt = { number, final: number >= workerRetry.maxAttempts };
-  const deps = await dependencies();
+  const shared = await dependencies();
+  // Each attempt evaluates with the settings as they are when it starts, like the daily job.
+  const settings = await new SettingsStore(await openStore()).current();
+  const deps = { ...shared, compiled: withSettings(shared.compiled, settings) };
   await runAnalysis(deps, runId, attempt);
   const record = await deps.analyses.get(runId);
   const log = deps.analyses.log(runId);

@@ -2,7 +2,8 @@
  * The daily job: evaluate one day and store its report, once. The schedule, the development
  * trigger, the seeding script and a first read of today all call this one function.
  *
- * It reads the evidence received since the last checkpoint, not the history
+ * It evaluates with the organisation's newest settings (settings/apply-settings.ts), which the
+ * report names. It reads the evidence received since the last checkpoint, not the history
  * (evidence/evidence-snapshot.ts), and leaves a checkpoint of the day for tomorrow's run. The
  * report is written create-only, so a second firing, a retry or a concurrent first read on the
  * same day all end with the one report that was stored first.
@@ -16,6 +17,8 @@ import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
 import { ExceptionStore } from '../exceptions/exception-store.js';
 import { logs } from '../logs.js';
+import { withSettings } from '../settings/apply-settings.js';
+import { SettingsStore } from '../settings/settings-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { ReportStore, type StoredReport } from './report-store.js';
 
@@ -57,7 +60,7 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
   const started = performance.now();
   const end = endOfDay(options.timeZone, date);
   const asOf = options.now < end ? options.now : end;
-  const [snapshot, previous, exceptions] = await Promise.all([
+  const [snapshot, previous, exceptions, settings] = await Promise.all([
     loadSnapshot({
       evidence,
       checkpoints,
@@ -69,6 +72,7 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
     }),
     reports.latestBefore(date),
     new ExceptionStore(options.store).inForce(date, asOf),
+    new SettingsStore(options.store).current(),
   ]);
   logs.evidenceSnapshotLoaded(date, options.trigger, {
     from: snapshot.from?.date ?? null,
@@ -78,7 +82,7 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
     setAside: snapshot.setAside?.items ?? 0,
     checkpointWritten: snapshot.checkpointWritten,
   });
-  const report = evaluate(options.catalog, {
+  const report = evaluate(withSettings(options.catalog, settings), {
     date,
     timeZone: options.timeZone,
     asOf,

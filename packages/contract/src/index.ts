@@ -170,6 +170,48 @@ export const frameworkShortNames: Readonly<Record<FrameworkId, string>> = {
 export const requirementStatuses = ['met', 'not_met', 'unproven', 'not_applicable'] as const;
 export type RequirementStatus = (typeof requirementStatuses)[number];
 
+/**
+ * The SOC 2 trust services categories and the prefix of their criteria ids. Security (the
+ * common criteria) is always in an audit's scope; the others are in it when the organisation
+ * says so (its settings' scope).
+ */
+export const soc2Categories = ['security', 'availability', 'confidentiality', 'processing_integrity', 'privacy'] as const;
+export type Soc2Category = (typeof soc2Categories)[number];
+export const soc2CategoryPrefixes: Readonly<Record<Soc2Category, string>> = {
+  security: 'CC',
+  availability: 'A',
+  confidentiality: 'C',
+  processing_integrity: 'PI',
+  privacy: 'P',
+};
+export const soc2CategoryNames: Readonly<Record<Soc2Category, string>> = {
+  security: 'Security',
+  availability: 'Availability',
+  confidentiality: 'Confidentiality',
+  processing_integrity: 'Processing Integrity',
+  privacy: 'Privacy',
+};
+/** The NIST SP 800-53 baselines Evident bundles a reference list of (functions/catalog/reference/). */
+export const nistBaselines = ['moderate'] as const;
+
+/**
+ * Bounds of the organisation's settings (`PUT /api/settings`), checked before anything is stored:
+ * a freshness override of zero days proves nothing and one of years hides stale evidence; a due
+ * date further off than a year is no policy.
+ */
+export const settingsLimits = {
+  freshnessDays: { minimum: 1, maximum: 730 },
+  dueDays: { minimum: 1, maximum: 365 },
+  ownersPerEntry: 10,
+  ownerEntries: 500,
+  freshnessEntries: 500,
+  excludedRequirements: 400,
+  connectors: 20,
+  connectorSettings: 50,
+  connectorValueLength: 2000,
+  reason: { minLength: 3, maxLength: 1000 },
+} as const;
+
 /** The problem codes a failed analysis run can carry (http/domain-problems.ts words each). */
 export const runFailureCodes = ['worker_lost', 'internal', 'control_not_found', 'report_immutable'] as const;
 export type RunFailureCode = (typeof runFailureCodes)[number];
@@ -205,6 +247,7 @@ export const pageLimits = {
   exceptions: { default: 50, maximum: 200 },
   analyses: { default: 20, maximum: 100 },
   webhookDeliveries: { default: 20, maximum: 100 },
+  settingsVersions: { default: 20, maximum: 100 },
 } as const;
 
 /**

@@ -72,6 +72,11 @@ export const problemCatalog = {
     title: 'Framework not found',
     description: 'Evident assesses no framework with this id. `GET /api/frameworks` lists the ones it does.',
   },
+  settings_version_not_found: {
+    status: 404,
+    title: 'Settings version not found',
+    description: 'No saved version of the settings has this number. `GET /api/settings/versions` lists them.',
+  },
   exception_not_found: {
     status: 404,
     title: 'Exception not found',
@@ -179,6 +184,14 @@ export const problemCatalog = {
     description:
       "Only today's report can be republished by an analysis; a past day's report never changes. Run the analysis " +
       'without `publish`, or for today.',
+  },
+  settings_changed: {
+    status: 409,
+    title: 'Settings changed meanwhile',
+    description:
+      'Someone saved a newer version of the settings than the one this change was based on (`basedOn`). Nothing ' +
+      'was stored and nothing of theirs was lost: read the settings again (`GET /api/settings`), apply the change to ' +
+      'the new version and save it with that version as `basedOn`.',
   },
   payload_too_large: {
     status: 413,

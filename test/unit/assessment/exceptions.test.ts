@@ -10,6 +10,7 @@ import { scoreOf } from '../../../functions/src/assessment/report-summary.ts';
 import { applyExceptions, inForceOn, type ActiveException } from '../../../functions/src/assessment/exceptions.ts';
 import type { ControlResult, Finding } from '../../../functions/src/assessment/model.ts';
 import { readinessOf } from '../../../functions/src/assessment/readiness.ts';
+import { defaultScope } from '../../../functions/src/settings/settings-model.ts';
 
 const approver = { uid: 'u-ana', email: 'ana@example.com' };
 const exception = (id: string, subject: string | null, expiresOn = '2027-03-01', controlId = 'IAM-01'): ActiveException => ({
@@ -94,6 +95,7 @@ describe('a risk-accepted control', () => {
       [{ id: 'soc2', name: 'SOC 2', requirements: [{ id: 'CC6.1', title: null }] }],
       [{ id: 'IAM-01', frameworks: { soc2: ['CC6.1'], iso27001: [], nist80053: [] } }],
       [{ id: 'IAM-01', status: 'failing', riskAccepted: true }],
+      defaultScope,
     );
     expect(soc2!.requirements[0]!.status).toBe('not_applicable');
   });

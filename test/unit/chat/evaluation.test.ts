@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { summaryOf } from '../../../functions/src/assessment/report-summary.ts';
 import type { Report } from '../../../functions/src/assessment/model.ts';
+import { defaultScope } from '../../../functions/src/settings/settings-model.ts';
 import { readinessOf, readinessShares } from '../../../functions/src/assessment/readiness.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import {
@@ -58,7 +59,9 @@ describe('the chat evaluation set', () => {
       ...summaryOf(report.controls),
       overdue: report.controls.filter((control) => control.overdue).length,
       riskAccepted: 0,
-      readiness: readinessShares(readinessOf(demo.compiled.catalog.frameworks, demo.compiled.catalog.controls, report.controls)),
+      readiness: readinessShares(
+        readinessOf(demo.compiled.catalog.frameworks, demo.compiled.catalog.controls, report.controls, demo.compiled.catalog.scope ?? defaultScope),
+      ),
     });
     const byStatus = (status: string) =>
       report.controls.filter((control) => control.status === status).map((control) => control.id);
