@@ -155,9 +155,7 @@ export const responses: Record<string, ResponseObject> = {
     'too_many_exceptions',
   ]),
   SettingsChanged: problemResponse('A newer version of the settings was saved meanwhile.', ['settings_changed']),
-  SettingsVersionNotFound: problemResponse('No saved version of the settings has this number.', [
-    'settings_version_not_found',
-  ]),
+  SettingsVersionNotFound: problemResponse('No saved version of the settings has this number.', ['settings_version_not_found']),
   ReportNotFound: problemResponse('There is no report for this date.', ['report_not_found']),
   NoReportInPeriod: problemResponse('No day of the period has a report.', ['report_not_found']),
   FrameworkOrReportNotFound: problemResponse('No such framework, or no report for this date.', [

@@ -31,7 +31,21 @@ import * as settings from './paths/settings.ts';
 import * as submissions from './paths/submissions.ts';
 import * as webhooks from './paths/webhooks.ts';
 
-const families = [auth, docs, report, controls, frameworks, exceptions, audit, evidence, submissions, analyses, chat, webhooks, settings];
+const families = [
+  auth,
+  docs,
+  report,
+  controls,
+  frameworks,
+  exceptions,
+  audit,
+  evidence,
+  submissions,
+  analyses,
+  chat,
+  webhooks,
+  settings,
+];
 
 export const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 

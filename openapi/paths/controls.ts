@@ -145,7 +145,15 @@ export const schemas = {
   },
   ControlDetail: {
     type: 'object',
-    required: [...Object.keys(summaryFields).filter((name) => name !== 'owners'), 'objective', 'guidance', 'evidence', 'checks', 'scanner', 'result'],
+    required: [
+      ...Object.keys(summaryFields).filter((name) => name !== 'owners'),
+      'objective',
+      'guidance',
+      'evidence',
+      'checks',
+      'scanner',
+      'result',
+    ],
     additionalProperties: false,
     properties: {
       ...summaryFields,

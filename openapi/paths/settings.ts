@@ -51,7 +51,12 @@ export const schemas = {
     description: 'A person who answers for a control, and the role they answer in.',
     properties: {
       email: { type: 'string', format: 'email', maxLength: 254, description: 'Their e-mail address.' },
-      role: { type: 'string', minLength: 1, maxLength: 100, description: 'The role label shown beside them (\u201cIT lead\u201d).' },
+      role: {
+        type: 'string',
+        minLength: 1,
+        maxLength: 100,
+        description: 'The role label shown beside them (\u201cIT lead\u201d).',
+      },
     },
   },
   OwnerAssignments: {
@@ -134,7 +139,7 @@ export const schemas = {
     properties: {
       soc2: {
         type: 'object',
-        required: ['categories'],
+        required: ['categories', 'excluded'],
         additionalProperties: false,
         properties: {
           categories: {
@@ -145,6 +150,12 @@ export const schemas = {
             description:
               'The trust services categories in the audit. `security` (the common criteria) is always in it; the ' +
               'others are optional.',
+          },
+          excluded: {
+            ...exclusions,
+            description:
+              'Criteria of those categories left out, each with why: a criterion carved out to a subservice ' +
+              'organisation (a cloud provider\u2019s data centres for CC6.4), say.',
           },
         },
       },
@@ -183,11 +194,7 @@ export const schemas = {
       maxProperties: settingsLimits.connectorSettings,
       propertyNames: { pattern: '^[A-Za-z][A-Za-z0-9_]{0,59}$' },
       additionalProperties: {
-        oneOf: [
-          { type: 'string', maxLength: settingsLimits.connectorValueLength },
-          { type: 'number' },
-          { type: 'boolean' },
-        ],
+        oneOf: [{ type: 'string', maxLength: settingsLimits.connectorValueLength }, { type: 'number' }, { type: 'boolean' }],
       },
     },
   },

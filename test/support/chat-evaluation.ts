@@ -13,7 +13,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileCatalog, type CompiledCatalog } from '../../functions/src/assessment/evaluate.ts';
-import type { Report } from '../../functions/src/assessment/model.ts';
+import type { Catalog, Report } from '../../functions/src/assessment/model.ts';
+import { defaultVersionOf, type Scope } from '../../functions/src/settings/settings-model.ts';
+import { SettingsStore } from '../../functions/src/settings/settings-store.ts';
+import { soc2Categories, type FrameworkId } from '@evident/contract';
 import { answerQuestion, type ComposedAnswer } from '../../functions/src/chat/answer.ts';
 import type { ChatTurn } from '../../functions/src/chat/intent-model.ts';
 import { indexReport, type ReportIndex } from '../../functions/src/chat/report-index.ts';
@@ -73,6 +76,29 @@ const controlsOfTheSets = new Set(
   ),
 );
 
+/**
+ * Readiness as the sets' answers were read from it: before scope (API 1.12.0) a framework's share
+ * counted only the requirements a control covered. The evaluation's settings put every SOC 2
+ * category in scope and leave out, with a reason, each requirement none of the sets' controls
+ * covers, so the shares the frozen sets quote are still the reports'; the gaps stay listed (as
+ * out of scope). Scoped readiness is tested on its own (readiness.test.ts).
+ */
+export function scopeAsTheSetsCounted(catalog: Catalog): Scope {
+  const controls = catalog.controls.filter((control) => controlsOfTheSets.has(control.id));
+  const uncovered = (framework: FrameworkId) => {
+    const covered = new Set(controls.flatMap((control) => control.frameworks[framework]));
+    return catalog.frameworks
+      .find((reference) => reference.id === framework)!
+      .requirements.filter(({ id }) => !covered.has(id))
+      .map(({ id }) => ({ requirement: id, reason: 'No control of the question sets covers it.' }));
+  };
+  return {
+    soc2: { categories: [...soc2Categories], excluded: uncovered('soc2') },
+    iso27001: { excluded: uncovered('iso27001') },
+    nist80053: { baseline: 'moderate', excluded: uncovered('nist80053') },
+  };
+}
+
 export interface DemoHistory {
   compiled: CompiledCatalog;
   reports: ReportStore;
@@ -91,6 +117,12 @@ export async function seedEvaluationHistory(): Promise<DemoHistory> {
   });
   const dir = await mkdtemp(join(tmpdir(), 'evident-chat-eval-'));
   const store = new LocalFolderStore(dir);
+  await new SettingsStore(store).save(null, {
+    settings: { ...defaultVersionOf(catalog).settings, scope: scopeAsTheSetsCounted(catalog) },
+    savedBy: { uid: 'evaluation' },
+    savedAt: `${evaluationToday}T00:00:00.000Z`,
+    reason: "Readiness over what the sets' controls covered, as the sets were written.",
+  });
   const evidence = new EvidenceStore(store);
   const reports = new ReportStore(store);
   await seedDemoHistory(

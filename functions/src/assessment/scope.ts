@@ -4,13 +4,7 @@
  * Annex A less the controls its Statement of Applicability excludes, NIST SP 800-53 by baseline
  * less the controls tailored out. Each requirement left out says why.
  */
-import {
-  soc2CategoryNames,
-  soc2CategoryPrefixes,
-  soc2Categories,
-  type FrameworkId,
-  type Soc2Category,
-} from '@evident/contract';
+import { soc2CategoryNames, soc2CategoryPrefixes, soc2Categories, type FrameworkId, type Soc2Category } from '@evident/contract';
 import type { Scope } from '../settings/settings-model.js';
 import type { FrameworkReference } from './model.js';
 
@@ -29,19 +23,25 @@ export function soc2CategoryOf(id: string): Soc2Category | undefined {
   return prefix === undefined ? undefined : categoryByPrefix.get(prefix);
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string, words = `${word}s`) => `${count} ${count === 1 ? word : words}`;
 
 function soc2Scope(reference: FrameworkReference, scope: Scope['soc2']): FrameworkScope {
   const chosen = new Set<Soc2Category>(['security', ...scope.categories]);
+  const carvedOut = new Map(scope.excluded.map(({ requirement, reason }) => [requirement, reason]));
   const outOfScope = new Map<string, string>();
+  let excluded = 0;
   for (const { id } of reference.requirements) {
     const category = soc2CategoryOf(id);
     if (category && !chosen.has(category)) {
       outOfScope.set(id, `${soc2CategoryNames[category]} is not in the audit's trust services categories.`);
+    } else if (carvedOut.has(id)) {
+      outOfScope.set(id, carvedOut.get(id)!);
+      excluded++;
     }
   }
   const names = soc2Categories.filter((category) => chosen.has(category)).map((category) => soc2CategoryNames[category]);
-  return { description: names.join(', '), outOfScope };
+  const less = excluded > 0 ? `, less ${plural(excluded, 'criterion', 'criteria')} excluded` : '';
+  return { description: `${names.join(', ')}${less}`, outOfScope };
 }
 
 function excludedScope(

@@ -35,7 +35,8 @@ type ServedReadiness = FrameworkReadiness & Required<Pick<FrameworkReadiness, 's
 
 function withScope(readiness: FrameworkReadiness): ServedReadiness {
   const { scope, inScope, outOfScope } = readiness;
-  if (scope !== undefined && inScope !== undefined && outOfScope !== undefined) return { ...readiness, scope, inScope, outOfScope };
+  if (scope !== undefined && inScope !== undefined && outOfScope !== undefined)
+    return { ...readiness, scope, inScope, outOfScope };
   return {
     ...readiness,
     scope: 'The requirements a control covered (the report predates scope)',

@@ -2292,6 +2292,8 @@ export interface components {
             soc2: {
                 /** @description The trust services categories in the audit. `security` (the common criteria) is always in it; the others are optional. */
                 categories: ("security" | "availability" | "confidentiality" | "processing_integrity" | "privacy")[];
+                /** @description Criteria of those categories left out, each with why: a criterion carved out to a subservice organisation (a cloud provider’s data centres for CC6.4), say. */
+                excluded: components["schemas"]["ScopeExclusion"][];
             };
             iso27001: {
                 /** @description Annex A controls the Statement of Applicability excludes, each with why. */

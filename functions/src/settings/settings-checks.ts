@@ -13,12 +13,7 @@ const secretLike = /(secret|token|password|passwd|private|credential|apikey|api_
 
 const pointerPart = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
-function unknownKeys(
-  keys: readonly string[],
-  known: ReadonlySet<string>,
-  pointer: string,
-  what: string,
-): RequestError[] {
+function unknownKeys(keys: readonly string[], known: ReadonlySet<string>, pointer: string, what: string): RequestError[] {
   return keys
     .filter((key) => !known.has(key))
     .map((key) => ({ in: 'body' as const, pointer: `${pointer}/${pointerPart(key)}`, message: `names no ${what}` }));
@@ -50,8 +45,18 @@ export function settingsErrors(settings: OrganisationSettings, catalog: Catalog)
     ...unknownKeys(Object.keys(settings.owners.controls), controls, `${base}/owners/controls`, 'control in the catalog'),
     ...unknownKeys(Object.keys(settings.owners.families), families, `${base}/owners/families`, 'control family in the catalog'),
     ...unknownKeys(Object.keys(settings.freshness.controls), controls, `${base}/freshness/controls`, 'control in the catalog'),
-    ...exclusionErrors(settings.scope.iso27001.excluded, requirementsOf('iso27001'), `${base}/scope/iso27001/excluded`, 'ISO/IEC 27001:2022 Annex A'),
-    ...exclusionErrors(settings.scope.nist80053.excluded, requirementsOf('nist80053'), `${base}/scope/nist80053/excluded`, 'the NIST SP 800-53 moderate baseline'),
+    ...exclusionErrors(
+      settings.scope.iso27001.excluded,
+      requirementsOf('iso27001'),
+      `${base}/scope/iso27001/excluded`,
+      'ISO/IEC 27001:2022 Annex A',
+    ),
+    ...exclusionErrors(
+      settings.scope.nist80053.excluded,
+      requirementsOf('nist80053'),
+      `${base}/scope/nist80053/excluded`,
+      'the NIST SP 800-53 moderate baseline',
+    ),
     ...Object.entries(settings.connectors).flatMap(([connector, values]) =>
       Object.keys(values)
         .filter((name) => secretLike.test(name))

@@ -15,7 +15,7 @@ export type SettingsVersion = Schemas['SettingsVersion'];
 export type SettingsVersionSummary = Schemas['SettingsVersionSummary'];
 
 export const defaultScope: Scope = {
-  soc2: { categories: ['security'] },
+  soc2: { categories: ['security'], excluded: [] },
   iso27001: { excluded: [] },
   nist80053: { baseline: 'moderate', excluded: [] },
 };

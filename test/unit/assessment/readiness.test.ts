@@ -112,7 +112,7 @@ describe('readiness within a scope', () => {
   const results = [{ id: 'IAM-01', status: 'passing' as const }];
   const scope = (categories: Scope['soc2']['categories'], excluded: Scope['iso27001']['excluded'] = []): Scope => ({
     ...defaultScope,
-    soc2: { categories },
+    soc2: { categories, excluded: [] },
     iso27001: { excluded },
   });
 

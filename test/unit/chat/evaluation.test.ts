@@ -9,11 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { summaryOf } from '../../../functions/src/assessment/report-summary.ts';
 import type { Report } from '../../../functions/src/assessment/model.ts';
-import { defaultScope } from '../../../functions/src/settings/settings-model.ts';
 import { readinessOf, readinessShares } from '../../../functions/src/assessment/readiness.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import {
   evaluate,
+  scopeAsTheSetsCounted,
   isOutOfScope,
   missLine,
   readEntries,
@@ -60,7 +60,12 @@ describe('the chat evaluation set', () => {
       overdue: report.controls.filter((control) => control.overdue).length,
       riskAccepted: 0,
       readiness: readinessShares(
-        readinessOf(demo.compiled.catalog.frameworks, demo.compiled.catalog.controls, report.controls, demo.compiled.catalog.scope ?? defaultScope),
+        readinessOf(
+          demo.compiled.catalog.frameworks,
+          demo.compiled.catalog.controls,
+          report.controls,
+          scopeAsTheSetsCounted(demo.compiled.catalog),
+        ),
       ),
     });
     const byStatus = (status: string) =>

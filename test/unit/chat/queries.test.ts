@@ -245,9 +245,9 @@ describe('answers from the report alone', () => {
   it('gives readiness per framework from the report, citing what keeps it from ready', async () => {
     const answer = await ask('Are we ready for a SOC 2 audit?');
     expect(answer.answer.split('\n')[0]).toBe(
-      'SOC 2 Trust Services Criteria (2017) readiness in the report for 2026-11-21 is **32%**: of 25 requirements the catalog ' +
-        'covers, 8 are met, 13 not met and 4 unproven; 36 of its 61 requirements have no control in the catalog. ' +
-        "(The report's overall score, over every control, is 75.7.)",
+      'SOC 2 Trust Services Criteria (2017) readiness in the report for 2026-11-21 is **32%**: 8 met of 25 in scope ' +
+        '(Security, Availability, Confidentiality, Processing Integrity, Privacy, less 36 criteria excluded); 13 not met ' +
+        "and 4 unproven; 36 of its 61 requirements are out of scope. (The report's overall score, over every control, is 75.7.)",
     );
     expect(citedIds(answer)).not.toContain('PPL-01');
     expect(citedIds(answer)).toContain('IAM-08');

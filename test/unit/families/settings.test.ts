@@ -71,7 +71,7 @@ const first: OrganisationSettings = {
   dueDays: { critical: 3, high: 14, medium: 60, low: 120 },
   freshness: { controls: {}, kinds: { 'idp.user': 2 } },
   scope: {
-    soc2: { categories: ['security', 'availability'] },
+    soc2: { categories: ['security', 'availability'], excluded: [] },
     iso27001: { excluded: [{ requirement: 'A.7.4', reason: 'No premises: every employee works remotely.' }] },
     nist80053: { baseline: 'moderate', excluded: [] },
   },
@@ -258,7 +258,7 @@ describe('a mistaken change', () => {
     ['a scope naming an unknown framework', { scope: { ...first.scope, hipaa: { excluded: [] } } }, '/settings/scope/hipaa'],
     [
       'a SOC 2 scope without Security',
-      { scope: { ...first.scope, soc2: { categories: ['privacy'] } } },
+      { scope: { ...first.scope, soc2: { categories: ['privacy'], excluded: [] } } },
       '/settings/scope/soc2/categories',
     ],
   ])('refuses %s with a 400 naming it', async (_what, settings, pointer) => {

@@ -58,21 +58,31 @@ function requirementsOf(readiness: FrameworkReadiness, named: readonly string[] 
   });
 }
 
+/**
+ * The requirements no control maps to: those in scope count as not met; those the scope leaves
+ * out count for nothing, but are named too, since the question is about the catalog's coverage.
+ */
+function gapsAnswer(readiness: FrameworkReadiness, name: string, index: ReportIndex): string {
+  const unmappedOut = (readiness.outOfScope ?? []).map(({ id }) => id).filter((id) => !index.byFramework.has(id.toLowerCase()));
+  const unmapped = readiness.gaps.length + unmappedOut.length;
+  const list = (ids: readonly string[]) => ids.map(escapeMarkdown).join(', ');
+  const lines = [
+    `The catalog covers ${readiness.total - unmapped} of the ${readiness.total} requirements of ${name}; ` +
+      `${plural(unmapped, 'requirement')} ${unmapped === 1 ? 'has' : 'have'} no control.`,
+  ];
+  if (readiness.gaps.length > 0) {
+    lines.push(`In scope, so the report counts them not met: ${list(readiness.gaps)}.`);
+  }
+  if (unmappedOut.length > 0) lines.push(`Out of scope, so they count for nothing: ${list(unmappedOut)}.`);
+  return lines.join(' ');
+}
+
 export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex): ComposedAnswer | undefined {
   const readiness = index.report.frameworks?.find((entry) => entry.framework === query.framework);
   if (!readiness) return undefined;
   const name = frameworkNames[query.framework];
   const { counts } = readiness;
-  if (query.gaps && !query.requirements) {
-    return answered(
-      [
-        `The catalog covers ${readiness.covered} of the ${readiness.total} requirements of ${name}. ` +
-          `${plural(readiness.gaps.length, 'requirement')} ${readiness.gaps.length === 1 ? 'has' : 'have'} no control ` +
-          `in the catalog, so the report cannot show them met: ${readiness.gaps.map(escapeMarkdown).join(', ')}.`,
-      ],
-      [],
-    );
-  }
+  if (query.gaps && !query.requirements) return answered([gapsAnswer(readiness, name, index)], []);
   const requirements = requirementsOf(readiness, query.requirements);
   const statuses = query.statuses ? new Set(query.statuses) : undefined;
   const mapped = resultsOf(
@@ -87,10 +97,7 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
       : mapped.filter((result) => isOpenStatus(result.status));
   const lead = query.requirements
     ? requirementLead(query.requirements, name, requirements)
-    : `${name} readiness in the report for ${index.report.date} is **${readiness.share}%**: of ${readiness.covered} requirements ` +
-      `the catalog covers, ${counts.met} are met, ${counts.not_met} not met and ${counts.unproven} unproven` +
-      `${counts.not_applicable > 0 ? ` (${counts.not_applicable} not applicable)` : ''}; ` +
-      `${readiness.total - readiness.covered} of its ${readiness.total} requirements have no control in the catalog. ` +
+    : `${name} readiness in the report for ${index.report.date} is **${readiness.share}%**: ${readinessCounts(readiness)} ` +
       `(The report's overall score, over every control, is ${index.report.summary.score}.)`;
   const heading =
     shown.length === 0
@@ -277,12 +284,39 @@ export function answerOwnersRanked(index: ReportIndex): ComposedAnswer {
   );
 }
 
+/** The requirements a share is over: met, not met and unproven. */
+const countedOf = ({ counts }: FrameworkReadiness) => counts.met + counts.not_met + counts.unproven;
+
+/**
+ * A framework's counts in words. A report made with a scope counts every in-scope requirement,
+ * an uncovered one as not met; one made before scope existed counted only covered ones.
+ */
+function readinessCounts(readiness: FrameworkReadiness): string {
+  const { counts } = readiness;
+  const notApplicable = counts.not_applicable > 0 ? ` (${counts.not_applicable} not applicable)` : '';
+  if (readiness.inScope === undefined) {
+    return (
+      `of ${readiness.covered} requirements the catalog covers, ${counts.met} are met, ${counts.not_met} not met and ` +
+      `${counts.unproven} unproven${notApplicable}; ${readiness.total - readiness.covered} of its ${readiness.total} ` +
+      'requirements have no control in the catalog.'
+    );
+  }
+  const uncovered = readiness.gaps.length > 0 ? ` (${readiness.gaps.length} of them no control covers)` : '';
+  const outOfScope = readiness.outOfScope?.length ?? 0;
+  return (
+    `${counts.met} met of ${countedOf(readiness)} in scope (${readiness.scope}); ${counts.not_met} not met${uncovered} and ` +
+    `${counts.unproven} unproven${notApplicable}` +
+    `${outOfScope > 0 ? `; ${outOfScope} of its ${readiness.total} requirements are out of scope` : ''}.`
+  );
+}
+
 /** The frameworks by readiness, from the report. */
 export function answerFrameworksRanked(index: ReportIndex): ComposedAnswer {
   const ranked = [...(index.report.frameworks ?? [])].sort((a, b) => (b.share ?? -1) - (a.share ?? -1));
   const lines = ranked.map(
     (entry) =>
-      `- ${frameworkNames[entry.framework]}: **${entry.share ?? 'no'}%** ready (${entry.counts.met} of ${entry.covered} covered requirements met)`,
+      `- ${frameworkNames[entry.framework]}: **${entry.share ?? 'no'}%** ready (${entry.counts.met} of ${countedOf(entry)} ` +
+      `${entry.inScope === undefined ? 'covered requirements' : 'in scope'} met)`,
   );
   return answered([`Readiness in the report for ${index.report.date}, closest first:`, '', ...lines], []);
 }
