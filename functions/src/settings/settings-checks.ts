@@ -5,15 +5,21 @@
  * is, as a JSON Pointer into the body, so a form can show it beside its field.
  */
 import type { Catalog } from '../assessment/model.js';
-import type { RequestError } from '../http/problem.js';
 import type { OrganisationSettings } from './settings-model.js';
+
+/** A mistake in the body of a change, where it is: the shape of the API's request errors. */
+export interface SettingsError {
+  in: 'body';
+  pointer: string;
+  message: string;
+}
 
 /** Setting names that would hold a credential: those belong in Secret Manager, never in the bucket. */
 const secretLike = /(secret|token|password|passwd|private|credential|apikey|api_key)/i;
 
 const pointerPart = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
-function unknownKeys(keys: readonly string[], known: ReadonlySet<string>, pointer: string, what: string): RequestError[] {
+function unknownKeys(keys: readonly string[], known: ReadonlySet<string>, pointer: string, what: string): SettingsError[] {
   return keys
     .filter((key) => !known.has(key))
     .map((key) => ({ in: 'body' as const, pointer: `${pointer}/${pointerPart(key)}`, message: `names no ${what}` }));
@@ -24,7 +30,7 @@ function exclusionErrors(
   known: ReadonlySet<string>,
   pointer: string,
   framework: string,
-): RequestError[] {
+): SettingsError[] {
   const seen = new Set<string>();
   return excluded.flatMap(({ requirement }, index) => {
     const at = `${pointer}/${index}/requirement`;
@@ -35,7 +41,7 @@ function exclusionErrors(
   });
 }
 
-export function settingsErrors(settings: OrganisationSettings, catalog: Catalog): RequestError[] {
+export function settingsErrors(settings: OrganisationSettings, catalog: Catalog): SettingsError[] {
   const controls = new Set(catalog.controls.map((control) => control.id));
   const families = new Set(catalog.controls.map((control) => control.family));
   const requirementsOf = (framework: string) =>

@@ -1153,6 +1153,7 @@ describe('a whole report', () => {
       generatedAt: '2026-11-22T02:15:00.000Z',
       runId: 'run-2026-11-21',
       catalogVersion: 'abcdef012345',
+      settingsVersion: null,
       summary: {
         score: 13,
         counts: { passing: 1, failing: 2, stale: 0, missing: 1, not_applicable: 0 },

@@ -132,7 +132,11 @@ describe('one framework', () => {
     expect(body.requirements.length).toBeGreaterThan(0);
     expect(body.gaps.length).toBeGreaterThan(0);
     for (const entry of [...body.requirements, ...body.gaps]) expect(entry.title).toBe(titles.get(entry.id));
-    expect(body.requirements.length + body.gaps.length).toBe(nist.requirements.length);
+    // Every in-scope requirement is listed, a gap among them with no controls; the rest are out of scope.
+    expect(body.requirements.length + body.outOfScope.length).toBe(nist.requirements.length);
+    expect(body.requirements.filter((entry) => entry.controls.length === 0).map(({ id }) => id)).toEqual(
+      body.gaps.map(({ id }) => id),
+    );
   });
 
   it('draws the trend of the year up to the day from the listing, reading no report for it', async () => {
@@ -154,7 +158,10 @@ describe('one framework', () => {
   it('reads a report stored before readiness existed with the catalog mappings of now', async () => {
     const body = (await (await get(`/api/frameworks/soc2?date=${addDays(today, -10)}`)).json()) as FrameworkDetail;
     expect(body.requirements.find((requirement) => requirement.id === 'CC6.1')!.status).toBe('met');
-    expect(body.covered).toBe(catalog.frameworks[0]!.requirements.length - body.gaps.length);
+    // Read with the narrowest scope: SOC 2 Security, each criterion of it either covered or a gap.
+    expect(body.scope).toBe('Security');
+    expect(body.inScope + body.outOfScope.length).toBe(catalog.frameworks[0]!.requirements.length);
+    expect(body.covered).toBe(body.inScope - body.gaps.length);
   });
 
   it('answers 404 for a framework Evident does not assess', async () => {
