@@ -8,6 +8,7 @@
  *   oscal/poam-<date>.json                   the OSCAL POA&M as of the period's last report
  *   history/controls.csv                     every control over the period, one row each
  *   history/<control>.csv                    one control, one row a day (as the history export)
+ *   settings/version-<n>.json                each version of the organisation's settings a report names
  *   evidence/<id>.json                       every evidence item those reports' results rest on
  *   attachments/<submission>/<n>-<name>      the files of the submissions among that evidence
  *   manifest.json, SHA256SUMS                the period, each file's size and SHA-256
@@ -27,6 +28,7 @@ import { controlHistoryCsv, periodSummaryCsv, type ControlFacts } from '../repor
 import type { ReportStore } from '../reports/report-store.js';
 import type { EvidenceStore } from '../evidence/evidence-store.js';
 import { inBatchesAhead, ObjectNotFound } from '../storage/object-store.js';
+import { SettingsStore } from '../settings/settings-store.js';
 import { attachmentObjectName } from '../submissions/submission-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { archiveName, sha256Hex, type ArchivedFile, type ArchiveFile } from './zip-writer.js';
@@ -107,6 +109,7 @@ async function* allFiles(sources: PackageSources, request: PackageRequest, facts
   const seen = await periodSeen(sources, request);
   yield* reportFiles(sources, request, facts, seen);
   yield* historyFiles(sources, request, seen);
+  yield* settingsFiles(sources, seen);
   if (seen.last) {
     const last = seen.last;
     const poam = toOscalPoam(last, { version: last.catalogVersion, nistByControl: seen.nistByControl });
@@ -125,6 +128,8 @@ interface PeriodSeen {
   /** Facts of controls the catalog no longer has, from their last result in the period. */
   retired: Map<string, ControlFacts>;
   cited: Set<string>;
+  /** The versions of the settings the reports name (owners, due days, freshness, scope they were made with). */
+  settingsVersions: Set<number>;
   last: Report | undefined;
 }
 
@@ -142,7 +147,15 @@ async function periodSeen(sources: PackageSources, { from, to }: PackageRequest)
   };
   for (const control of sources.catalog.controls) historyOf(control.id);
   const nistByControl = Object.fromEntries(sources.catalog.controls.map((control) => [control.id, control.frameworks.nist80053]));
-  return { nistByControl, histories, historyOf, retired: new Map(), cited: new Set(), last: undefined };
+  return {
+    nistByControl,
+    histories,
+    historyOf,
+    retired: new Map(),
+    cited: new Set(),
+    settingsVersions: new Set(),
+    last: undefined,
+  };
 }
 
 /** Each report as stored and as OSCAL results, feeding the histories and the evidence to include. */
@@ -161,6 +174,7 @@ async function* reportFiles(
     const { date, runId, generatedAt, catalogVersion } = report;
     facts.reports.push({ date, runId, generatedAt, catalogVersion });
     yield { path: `reports/${date}.json`, data: stored.bytes, modified };
+    if (report.settingsVersion) seen.settingsVersions.add(report.settingsVersion);
     const results = toOscalAssessmentResults(report, { version: catalogVersion, nistByControl: seen.nistByControl });
     yield { path: `oscal/assessment-results/${date}.json`, data: Buffer.from(JSON.stringify(results)), modified };
     for (const result of report.controls) {
@@ -186,6 +200,20 @@ async function* historyFiles(sources: PackageSources, request: PackageRequest, s
   yield { path: 'history/controls.csv', data: Buffer.from(periodSummaryCsv(finished)), modified };
   for (const { history } of finished)
     yield { path: `history/${history.controlId}.csv`, data: Buffer.from(controlHistoryCsv(history)), modified };
+}
+
+/** Each version of the settings the period's reports were made with, as saved: who, when, why and what. */
+async function* settingsFiles(sources: PackageSources, seen: PeriodSeen): AsyncGenerator<ArchiveFile> {
+  const store = new SettingsStore(sources.store);
+  for (const version of [...seen.settingsVersions].sort((a, b) => a - b)) {
+    const saved = await store.get(version);
+    if (!saved) continue;
+    yield {
+      path: `settings/version-${version}.json`,
+      data: Buffer.from(JSON.stringify(saved, null, 2)),
+      modified: new Date(saved.savedAt),
+    };
+  }
 }
 
 /** Each evidence item once, noting those that came with attached files. */
@@ -297,6 +325,9 @@ history/controls.csv                     Every control over the period: days ass
                                          longest run not passing, fixes and how long they took.
 history/<control>.csv                    One control, one row a day: its status, and on each change the
                                          status before, why, and the evidence that came with it.
+settings/version-<n>.json                Each version of the organisation's settings a report names
+                                         (its "settingsVersion"): owners, due days, freshness, scope,
+                                         and who saved it, when and why.
 evidence/<id>.json                       Every evidence item the reports' results rest on: what their
                                          findings cite, and the attestations they count (":" in an id is
                                          written "%3A").
