@@ -67,7 +67,8 @@ export async function announceDay(
   const days = config.reminderDays();
   if (outcome.evidence) {
     const asOf = new Date(report.asOf);
-    for (const reminder of expiringEvidence(compiled, outcome.evidence, {
+    // The freshness windows the report was made with, the settings' overrides included.
+    for (const reminder of expiringEvidence(outcome.catalog ?? compiled, outcome.evidence, {
       asOf,
       timeZone: report.timeZone,
       reminderDays: days,

@@ -44,6 +44,8 @@ export interface DailyReportOutcome {
   created: boolean;
   /** The evidence the day was evaluated on, when this call evaluated it (for reminders). */
   evidence?: readonly EvidenceItem[];
+  /** The catalog as the settings made it for this evaluation (freshness windows, owners), when this call evaluated. */
+  catalog?: CompiledCatalog;
 }
 
 export async function produceDailyReport(options: DailyReportOptions): Promise<DailyReportOutcome> {
@@ -82,7 +84,8 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
     setAside: snapshot.setAside?.items ?? 0,
     checkpointWritten: snapshot.checkpointWritten,
   });
-  const report = evaluate(withSettings(options.catalog, settings), {
+  const catalog = withSettings(options.catalog, settings);
+  const report = evaluate(catalog, {
     date,
     timeZone: options.timeZone,
     asOf,
@@ -99,5 +102,5 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
   } else {
     logs.reportAlreadyExists(date, runId, options.trigger);
   }
-  return { ...outcome, evidence: snapshot.items };
+  return { ...outcome, evidence: snapshot.items, catalog };
 }
