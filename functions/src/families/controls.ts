@@ -9,6 +9,8 @@ import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { ApiProblem } from '../http/problem.js';
 import { controlHistory } from '../reports/control-history.js';
 import { controlHistoryCsv } from '../reports/control-history-csv.js';
+import { catalogWithSettings } from '../settings/apply-settings.js';
+import { SettingsStore } from '../settings/settings-store.js';
 import { inBatches } from '../storage/object-store.js';
 import { periodOf } from './period.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
@@ -95,8 +97,11 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
       },
       getControl: async ({ path }) => {
         const { s, report, results } = await latestReport();
-        const control = s.catalog.controls.find((candidate) => candidate.id === path.id);
-        if (!control) throw new ApiProblem('control_not_found', `No control in the catalog has the id "${path.id}".`);
+        const inCatalog = s.catalog.controls.find((candidate) => candidate.id === path.id);
+        if (!inCatalog) throw new ApiProblem('control_not_found', `No control in the catalog has the id "${path.id}".`);
+        // The evidence it needs as the settings now have it: a freshness override applies from the next report.
+        const current = await new SettingsStore(s.store).current();
+        const control = current ? catalogWithSettings({ ...s.catalog, controls: [inCatalog] }, current).controls[0]! : inCatalog;
         const result = results.get(control.id);
         return {
           status: 200,

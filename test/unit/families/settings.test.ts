@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
+import { createControlsFamily } from '../../../functions/src/families/controls.ts';
 import { createSettingsFamily } from '../../../functions/src/families/settings.ts';
 import type { components } from '../../../functions/src/generated/api-types.ts';
 import { logs } from '../../../functions/src/logs.ts';
@@ -305,5 +306,31 @@ describe('reports and the settings they were made with', () => {
     // The first day's report is read back exactly as it was made.
     const reread = await produceDailyReport({ store, catalog: compiled, timeZone, now: clock, trigger: 'test' });
     expect(reread.stored.bytes.equals(before.stored.bytes)).toBe(true);
+  });
+});
+
+describe("a control's page after a freshness override", () => {
+  it('shows the evidence it needs as the newest settings have it', async () => {
+    const controls = await serve(
+      createControlsFamily({
+        store: async () => store,
+        catalog: () => catalog,
+        now: () => clock,
+        timeZone: () => timeZone,
+        verifyToken: fakeVerifier(),
+        loadTable: tableOf('controls'),
+      }),
+    );
+    try {
+      const answer = await fetch(`${controls.url}/api/controls/IAM-01`, { headers });
+      const detail = (await answer.json()) as { evidence: { kind: string; freshnessDays: number }[] };
+      const inCatalog = catalog.controls.find((control) => control.id === 'IAM-01')!.evidence;
+      expect(inCatalog.find((requirement) => requirement.kind === 'idp.user')!.freshnessDays).not.toBe(2);
+      expect(detail.evidence).toEqual(
+        inCatalog.map((requirement) => (requirement.kind === 'idp.user' ? { ...requirement, freshnessDays: 2 } : requirement)),
+      );
+    } finally {
+      await controls.close();
+    }
   });
 });
