@@ -5,7 +5,7 @@
  *
  * Shape of the mapping, per open control:
  * - a `risk`, status `open` (`deviation-approved` when exceptions cover every failure, each named
- *   with its expiry and approver), whose `deadline` is the end of the control's due day in the report's
+ *   with its expiry, approver and requester, and whether the approval was independent), whose `deadline` is the end of the control's due day in the report's
  *   time zone; its `risk-log` starts on the first day of the open run (`openSince`: the first-seen
  *   date), and its one planned `remediation` has a milestone task on the due day;
  * - an `observation` per finding that was not a pass, with the evidence it rests on;
@@ -131,6 +131,11 @@ function toRisk(
         ...prop('evident-exception', exception.id),
         ...prop('evident-exception-expires', exception.expiresOn),
         ...prop('evident-exception-approver', exception.approver.email ?? exception.approver.uid),
+        // Reports made before requests were reviewed name no requester.
+        ...(exception.requestedBy
+          ? prop('evident-exception-requester', exception.requestedBy.email ?? exception.requestedBy.uid)
+          : []),
+        ...(exception.independent === undefined ? [] : prop('evident-exception-independent', String(exception.independent))),
       ]),
     ],
     // Every failure accepted: the deviation is approved until the exception expires.
