@@ -100,6 +100,18 @@ export function toOscalPoam(report: Report, options: OscalPoamOptions): Json {
   };
 }
 
+/** An applied exception's properties: its id, expiry, approver and (from reports that name them) requester and independence. */
+function exceptionProps(exception: NonNullable<Report['exceptions']>[number]): Json[] {
+  const { approver, requestedBy, independent } = exception;
+  return [
+    ...prop('evident-exception', exception.id),
+    ...prop('evident-exception-expires', exception.expiresOn),
+    ...prop('evident-exception-approver', approver.email ?? approver.uid),
+    ...(requestedBy ? prop('evident-exception-requester', requestedBy.email ?? requestedBy.uid) : []),
+    ...(independent === undefined ? [] : prop('evident-exception-independent', String(independent))),
+  ];
+}
+
 function toRisk(
   report: Report,
   control: ControlResult,
@@ -127,16 +139,7 @@ function toRisk(
       ...prop('evident-status', control.status),
       ...prop('evident-severity', control.severity),
       ...(control.overdue === undefined ? [] : prop('evident-overdue', String(control.overdue))),
-      ...applied.flatMap((exception) => [
-        ...prop('evident-exception', exception.id),
-        ...prop('evident-exception-expires', exception.expiresOn),
-        ...prop('evident-exception-approver', exception.approver.email ?? exception.approver.uid),
-        // Reports made before requests were reviewed name no requester.
-        ...(exception.requestedBy
-          ? prop('evident-exception-requester', exception.requestedBy.email ?? exception.requestedBy.uid)
-          : []),
-        ...(exception.independent === undefined ? [] : prop('evident-exception-independent', String(exception.independent))),
-      ]),
+      ...applied.flatMap(exceptionProps),
     ],
     // Every failure accepted: the deviation is approved until the exception expires.
     status: control.riskAccepted ? 'deviation-approved' : 'open',

@@ -96,37 +96,43 @@ interface ReviewRequest {
   authRequired: boolean;
 }
 
+const notFound = (id: string) => new ApiProblem('exception_not_found', `No exception has the id "${id}".`);
+
+/** Approves or refuses the exception `id` once, as the four-eyes rule allows the caller. */
+async function review(
+  { s, store, today }: { s: Services; store: ExceptionStore; today: string },
+  id: string,
+  decision: Review['decision'],
+  comment: string | null,
+  request: ReviewRequest,
+) {
+  const stored = await store.get(id);
+  if (!stored) throw notFound(id);
+  const why = notPending(stored, today);
+  if (why !== undefined) throw new ApiProblem('exception_not_pending', why);
+  const reviewer = actorOf(request.caller);
+  const verdict = reviewVerdict(stored.record.requestedBy, reviewer, request.authRequired ? 'protected' : 'public');
+  if (verdict.outcome === 'self') {
+    throw new ApiProblem('self_review', `You requested the exception ${id}; another person approves or refuses it.`);
+  }
+  const wanted: Review = {
+    decision,
+    at: s.now().toISOString(),
+    by: reviewer,
+    comment,
+    independent: verdict.outcome === 'independent',
+    caveat: verdict.outcome === 'not-independent' ? verdict.caveat : null,
+  };
+  const { outcome, standing } = await store.review(stored.record, wanted);
+  if (outcome === 'already') throw new ApiProblem('exception_not_pending', notPending({ ...stored, review: standing }, today)!);
+  return { status: 200, body: view({ ...stored, review: wanted }, today) } as const;
+}
+
 export function createExceptionsFamily(options: ExceptionsFamilyOptions = {}) {
   const services = servicesFrom(options);
   const context = async () => {
     const s = await services();
     return { s, store: new ExceptionStore(s.store), today: dayIn(s.timeZone(), s.now()) };
-  };
-  const notFound = (id: string) => new ApiProblem('exception_not_found', `No exception has the id "${id}".`);
-
-  /** Approves or refuses the exception `id` once, as the four-eyes rule allows the caller. */
-  const review = async (id: string, decision: Review['decision'], comment: string | null, request: ReviewRequest) => {
-    const { s, store, today } = await context();
-    const stored = await store.get(id);
-    if (!stored) throw notFound(id);
-    const why = notPending(stored, today);
-    if (why !== undefined) throw new ApiProblem('exception_not_pending', why);
-    const reviewer = actorOf(request.caller);
-    const verdict = reviewVerdict(stored.record.requestedBy, reviewer, request.authRequired ? 'protected' : 'public');
-    if (verdict.outcome === 'self') {
-      throw new ApiProblem('self_review', `You requested the exception ${id}; another person approves or refuses it.`);
-    }
-    const wanted: Review = {
-      decision,
-      at: s.now().toISOString(),
-      by: reviewer,
-      comment,
-      independent: verdict.outcome === 'independent',
-      caveat: verdict.outcome === 'not-independent' ? verdict.caveat : null,
-    };
-    const { outcome, standing } = await store.review(stored.record, wanted);
-    if (outcome === 'already') throw new ApiProblem('exception_not_pending', notPending({ ...stored, review: standing }, today)!);
-    return { status: 200, body: view({ ...stored, review: wanted }, today) } as const;
   };
 
   return createFamily(
@@ -172,11 +178,12 @@ export function createExceptionsFamily(options: ExceptionsFamilyOptions = {}) {
         if (!stored) throw notFound(path.id);
         return { status: 200, body: view(stored, today) };
       },
-      approveException: async ({ path, body }, request) => review(path.id, 'approved', body?.comment?.trim() || null, request),
+      approveException: async ({ path, body }, request) =>
+        review(await context(), path.id, 'approved', body?.comment?.trim() || null, request),
       refuseException: async ({ path, body }, request) => {
         const reason = body.reason.trim();
         if (!reason) throw invalidRequest([{ in: 'body', pointer: '/reason', message: 'is blank: say why the risk is refused' }]);
-        return review(path.id, 'refused', reason, request);
+        return review(await context(), path.id, 'refused', reason, request);
       },
       revokeException: async ({ path, body }, request) => {
         const { s, store, today } = await context();
