@@ -151,7 +151,9 @@ export const responses: Record<string, ResponseObject> = {
   ControlNotFound: problemResponse('No control has this id.', ['control_not_found']),
   ExceptionNotFound: problemResponse('No exception has this id.', ['exception_not_found']),
   ExceptionRevoked: problemResponse('The exception is already revoked.', ['exception_revoked']),
-  TooManyExceptions: problemResponse('The subject has as many active exceptions of the control as it may have.', [
+  ExceptionNotPending: problemResponse('The exception awaits no review.', ['exception_not_pending']),
+  SelfReview: problemResponse('The caller requested this exception, and may not review it.', ['self_review']),
+  TooManyExceptions: problemResponse('The subject has as many requested or active exceptions of the control as it may have.', [
     'too_many_exceptions',
   ]),
   SettingsChanged: problemResponse('A newer version of the settings was saved meanwhile.', ['settings_changed']),

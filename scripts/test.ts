@@ -29,12 +29,21 @@ import { run, step } from './lib/run.ts';
 
 /**
  * The suites that run in both modes: who may call what (the access matrix, the smoke test, what
- * protected mode adds), the sign-in flow and the protected journey in the browser, and the pages
- * that differ by mode. Each holds tests for one mode or for both.
+ * protected mode adds), the sign-in flow and the protected journey in the browser, the pages
+ * that differ by mode, and exceptions, whose approval (four eyes) differs by mode. Each holds
+ * tests for one mode or for both.
  */
-const modeSuites = ['access-matrix', 'smoke', 'protected-mode', 'web-session', 'web-journey', 'web-chat-docs', 'browser'].map(
-  (name) => `test/integration/${name}.test.ts`,
-);
+const modeSuites = [
+  'access-matrix',
+  'smoke',
+  'protected-mode',
+  'web-session',
+  'web-journey',
+  'web-chat-docs',
+  'browser',
+  'exceptions',
+  'web-exceptions',
+].map((name) => `test/integration/${name}.test.ts`);
 
 const args = process.argv.slice(2);
 const projectsAsked = args.filter((arg) => arg === 'unit' || arg === 'integration');

@@ -226,6 +226,16 @@ export const schemas = {
       subject: { type: ['string', 'null'] },
       expiresOn: { type: 'string', format: 'date' },
       approver: ref('Actor'),
+      requestedBy: {
+        ...ref('Actor'),
+        description: 'Who requested it; absent from reports made before requests and approvals were separate.',
+      },
+      independent: {
+        type: 'boolean',
+        description:
+          'Whether the approver is known to be another person than the requester (false in public mode, where callers ' +
+          'need not sign in, and for exceptions recorded before requests were reviewed); absent from reports made before.',
+      },
     },
   },
   ReportListEntry: {

@@ -7,7 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { expectedProblem } from '../support/problems.ts';
-import { bearer, hosting, mode, tokenKinds, tokensOfEveryKind, type SignedIn, type TokenKind } from '../support/emulator.ts';
+import {
+  bearer,
+  hosting,
+  mode,
+  signUp,
+  tokenKinds,
+  tokensOfEveryKind,
+  type SignedIn,
+  type TokenKind,
+} from '../support/emulator.ts';
 
 interface Sample {
   path: string;
@@ -29,6 +38,12 @@ let answerPath = '';
 let exceptionId = '';
 /** Exceptions to revoke, one per revocation the matrix makes: an exception is revoked once. */
 const revocable: string[] = [];
+/**
+ * Exceptions to approve and to refuse, one per review the matrix makes (an exception is reviewed
+ * once), requested by another user than the matrix's, whose own request it could not review.
+ */
+const approvable: string[] = [];
+const refusable: string[] = [];
 let webhookId = '';
 let deliveryId = '';
 /** Webhook subscriptions to delete, one per deletion the matrix makes. */
@@ -109,8 +124,17 @@ const samples: Record<string, () => Sample[]> = {
   createException: () => [
     { path: '/api/exceptions', method: 'POST', body: newException, headers: { 'Content-Type': 'application/json' }, status: 201 },
   ],
-  listExceptions: () => [{ path: '/api/exceptions' }],
+  listExceptions: () => [{ path: '/api/exceptions?state=requested' }],
   getException: () => [{ path: `/api/exceptions/${exceptionId}` }],
+  approveException: () => [{ path: `/api/exceptions/${approvable.shift() ?? 'none'}/approve`, method: 'POST' }],
+  refuseException: () => [
+    {
+      path: `/api/exceptions/${refusable.shift() ?? 'none'}/refuse`,
+      method: 'POST',
+      body: () => JSON.stringify({ reason: 'Fix it instead.' }),
+      headers: { 'Content-Type': 'application/json' },
+    },
+  ],
   revokeException: () => [{ path: `/api/exceptions/${revocable.shift() ?? 'none'}/revoke`, method: 'POST' }],
   getReportPoam: () => [{ path: `/api/report/${today}/poam` }],
   listFrameworks: () => [{ path: '/api/frameworks' }],
@@ -226,6 +250,18 @@ beforeAll(async () => {
     revocable.push(((await created.json()) as { id: string }).id);
   }
   exceptionId = revocable.pop()!;
+  const requester = await signUp();
+  for (const pool of [approvable, refusable]) {
+    for (let n = 0; n < tokenKinds.length; n++) {
+      const created = await fetch(`${hosting}/api/exceptions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...bearer(requester.idToken) },
+        body: newException(),
+      });
+      expect(created.status).toBe(201);
+      pool.push(((await created.json()) as { id: string }).id);
+    }
+  }
   for (let n = 0; n <= tokenKinds.length; n++) {
     const created = await fetch(`${hosting}/api/webhooks`, {
       method: 'POST',
@@ -399,8 +435,15 @@ describe(`access matrix in ${mode} mode`, () => {
               expect((body.bytes as string).startsWith('PK\x03\x04'), where).toBe(true);
               break;
             case 'createException':
-              expect([body.state, (body.approver as { uid: string }).uid], where).toEqual([
-                'active',
+              expect([body.state, (body.requestedBy as { uid: string }).uid], where).toEqual([
+                'requested',
+                identified ? user.uid : 'anonymous',
+              ]);
+              break;
+            case 'approveException':
+            case 'refuseException':
+              expect([body.state, (body.review as { by: { uid: string } }).by.uid], where).toEqual([
+                operationId === 'approveException' ? 'active' : 'refused',
                 identified ? user.uid : 'anonymous',
               ]);
               break;

@@ -1,15 +1,20 @@
 /**
- * Accepting a risk in a real browser against the emulators: on a demo control failing for one
- * subject, the control page's form records an exception the API then lists with that subject,
- * justification, expiry and the signed-in approver, and shows the server's field error for an
- * expiry that is not after today; the exceptions page lists one expiring within 30 days under
- * "Expiring soon", revokes one (the API then says revoked) and shows the 409 detail when asked
- * to revoke one already revoked elsewhere. Every exception made here is revoked after.
+ * Accepting a risk in a real browser against the emulators, four eyes: on a demo control failing
+ * for one subject, the control page's form requests an exception the API then lists, awaiting
+ * approval, with that subject, justification, expiry and the signed-in requester, and shows the
+ * server's field error for an expiry that is not after today; in protected mode the requester's
+ * own Approve is refused in the server's words. The exceptions page lists another person's
+ * request under "Awaiting approval" and approves it there (in public mode next to a note that
+ * the server cannot tell people apart, and the review says it is not independent); it lists one
+ * expiring within 30 days under "Expiring soon", revokes one (the API then says revoked) and
+ * shows the 409 detail when asked to revoke one already revoked elsewhere. Every exception made
+ * here is revoked after. Runs in both modes (scripts/test.ts `modeSuites`).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Exception, ExceptionList, Report } from '../../hosting/src/lib/api-types.ts';
 import { addDays } from '../../hosting/src/lib/due-dates.ts';
 import { headingOf, mode, openAt, screenshot, settles, useBrowser } from '../support/browser.ts';
+import { anotherPerson } from '../support/another-person.ts';
 import { api } from '../support/api.ts';
 
 const browser = useBrowser();
@@ -31,13 +36,13 @@ async function failingSubject(): Promise<{ controlId: string; subject: string }>
 }
 
 describe(`accepting a risk in the web app, ${mode} mode`, () => {
-  it("records an exception from the control page's form, showing the server's field error first", async () => {
+  it("requests an exception from the control page's form, showing the server's field error first", async () => {
     const { controlId, subject } = await failingSubject();
     const { today } = await api.get<ExceptionList>('/api/exceptions');
-    const email = 'approver@example.com';
+    const email = 'requester@example.com';
     const { page, problems, close } = await openAt(browser(), `/controls/${controlId}`, email);
     const section = page.getByTestId('control-exceptions');
-    const form = section.getByRole('form', { name: 'Accept a risk' });
+    const form = section.getByRole('form', { name: 'Request an exception' });
     await form.waitFor(settles);
     expect(await headingOf(page)).toMatch(new RegExp(`^${controlId} `));
     // The date input offers tomorrow to a year ahead, from the list's day.
@@ -55,26 +60,26 @@ describe(`accepting a risk in the web app, ${mode} mode`, () => {
     await form.getByLabel('Subject').selectOption(subject);
     await form.getByLabel('Justification').fill(justification);
     await form.getByLabel('Expiry date').fill(today);
-    await form.getByRole('button', { name: 'Accept the risk' }).click();
+    await form.getByRole('button', { name: 'Request the exception' }).click();
     await expect
       .poll(() => section.getByTestId('exception-expiresOn-error').textContent(), settles)
       .toBe(`Expiry date ${message}`);
     expect(await form.getByLabel('Expiry date').getAttribute('aria-invalid')).toBe('true');
     expect(await section.getByTestId('exception-problem').getAttribute('role')).toBe('alert');
 
-    // A valid one is recorded, said to count from the next report, and listed on the page.
+    // A valid one is requested, said to count once another person approves it, and listed on the page.
     const expiresOn = addDays(today, 10);
     await form.getByLabel('Expiry date').fill(expiresOn);
-    await form.getByRole('button', { name: 'Accept the risk' }).click();
-    await expect.poll(() => section.getByTestId('exception-created').textContent(), settles).toContain('next report');
+    await form.getByRole('button', { name: 'Request the exception' }).click();
+    await expect.poll(() => section.getByTestId('exception-created').textContent(), settles).toContain('someone other than you');
     expect(await section.getByTestId('exception-expiresOn-error').count()).toBe(0);
-    const listed = await api.get<ExceptionList>(`/api/exceptions?control=${controlId}`);
+    const listed = await api.get<ExceptionList>(`/api/exceptions?control=${controlId}&state=requested`);
     const created = listed.items.find((item) => item.justification === justification)!;
     expect(created).toBeDefined();
     made.add(created.id);
-    expect(created).toMatchObject({ controlId, subject, justification, expiresOn, state: 'active', revoked: null });
-    if (mode === 'protected') expect(created.approver.email).toBe(email);
-    else expect(created.approver.uid).toBe('anonymous');
+    expect(created).toMatchObject({ controlId, subject, justification, expiresOn, state: 'requested', review: null });
+    if (mode === 'protected') expect(created.requestedBy.email).toBe(email);
+    else expect(created.requestedBy.uid).toBe('anonymous');
     const item = section.locator(`[data-exception="${created.id}"]`);
     await item.waitFor(settles);
     expect(await item.getByTestId('exception-subject').textContent()).toBe(subject);
@@ -82,9 +87,55 @@ describe(`accepting a risk in the web app, ${mode} mode`, () => {
     expect((await item.getByTestId('exception-expiry').textContent())?.replace(/\s+/g, ' ').trim()).toBe(
       `until ${expiresOn}, expires in 10 days`,
     );
+    expect(await item.getByTestId('exception-awaiting').textContent()).toBe('awaiting approval');
     await screenshot(page, 'control-exceptions');
-    // The browser logs the 400 it fetched; nothing else may go wrong.
-    expect(problems.filter((line) => !line.includes('status of 400'))).toEqual([]);
+    if (mode === 'protected') {
+      // One's own request: the server refuses the approval, and the page says so in its words.
+      await item.getByRole('button', { name: 'Approve' }).click();
+      await item.getByRole('button', { name: 'Confirm approval' }).click();
+      await expect
+        .poll(() => item.getByTestId('review-problem').textContent(), settles)
+        .toBe(
+          `The exception could not be approved. You requested the exception ${created.id}; another person approves or refuses it.`,
+        );
+    }
+    // The browser logs the 400 (and the 403) it fetched; nothing else may go wrong.
+    expect(problems.filter((line) => !line.includes('status of 400') && !line.includes('status of 403'))).toEqual([]);
+    await close();
+  });
+
+  it("approves another person's request on the exceptions page, saying in public mode that it is not independent", async () => {
+    const { controlId, subject } = await failingSubject();
+    const { today } = await api.get<ExceptionList>('/api/exceptions');
+    const asked = await api.post<Exception>(
+      '/api/exceptions',
+      { controlId, subject, justification: `Awaiting approval in the page test (${mode}).`, expiresOn: addDays(today, 20) },
+      201,
+    );
+    made.add(asked.id);
+    const { page, problems, close } = await openAt(browser(), '/exceptions', 'approver@example.com');
+    const item = page.getByTestId('exceptions-requested').locator(`[data-exception="${asked.id}"]`);
+    await item.waitFor(settles);
+    const note = item.getByTestId('review-note');
+    if (mode === 'public') expect(await note.textContent()).toContain('An approval here is recorded as not independent.');
+    else expect(await note.count()).toBe(0);
+    await item.getByRole('button', { name: 'Approve' }).click();
+    await item.getByLabel('Comment').fill('Agreed.');
+    await item.getByRole('button', { name: 'Confirm approval' }).click();
+    const activeItem = page.getByTestId('exceptions-active').locator(`[data-exception="${asked.id}"]`);
+    await activeItem.waitFor(settles);
+    const approved = await api.get<Exception>(`/api/exceptions/${asked.id}`);
+    expect(approved).toMatchObject({
+      state: 'active',
+      review: { decision: 'approved', comment: 'Agreed.', independent: mode === 'protected' },
+    });
+    if (mode === 'protected') expect(approved.review!.by.email).toBe('approver@example.com');
+    expect(await activeItem.getByTestId('exception-reviewed').textContent()).toBe(
+      `Approved by ${approved.review!.by.email ?? approved.review!.by.uid}: Agreed.`,
+    );
+    expect(await activeItem.getByTestId('exception-caveat').count()).toBe(mode === 'public' ? 1 : 0);
+    expect(await page.getByTestId('exceptions-requested').locator(`[data-exception="${asked.id}"]`).count()).toBe(0);
+    expect(problems).toEqual([]);
     await close();
   });
 
@@ -102,6 +153,10 @@ describe(`accepting a risk in the web app, ${mode} mode`, () => {
     };
     const soon = await create({ subject, expiresOn: addDays(today, 5) });
     const later = await create({ subject: null, expiresOn: addDays(today, 90) });
+    const other = await anotherPerson();
+    for (const { id } of [soon, later]) {
+      await api.json<Exception>(`/api/exceptions/${id}/approve`, { method: 'POST', body: {}, headers: other.headers });
+    }
 
     const { page, problems, close } = await openAt(browser(), '/exceptions', 'exceptions-page@example.com');
     const soonSection = page.getByTestId('exceptions-soon');

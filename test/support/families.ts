@@ -22,6 +22,8 @@ export const tableOf =
 /** Tokens the stand-in verifier knows, and what it says about each. */
 export const fakeTokens = {
   valid: 'valid-token',
+  /** Another person than `valid`'s, for what one person may not do alone (four eyes). */
+  other: 'other-valid-token',
   expired: 'expired-token',
   invalid: 'invalid-token',
 } as const;
@@ -39,6 +41,8 @@ export function fakeVerifier(): FakeVerifier {
       const token = authorization.replace(/^Bearer /, '');
       if (token === fakeTokens.valid)
         return { outcome: 'valid', caller: { uid: 'user-1', email: 'ada@example.com', emailVerified: true } };
+      if (token === fakeTokens.other)
+        return { outcome: 'valid', caller: { uid: 'user-2', email: 'bo@example.com', emailVerified: true } };
       if (token === fakeTokens.expired) return { outcome: 'rejected', code: 'token_expired', reason: 'expired' };
       return { outcome: 'rejected', code: 'invalid_token', reason: 'not a token this test knows' };
     },

@@ -494,12 +494,14 @@ export function assembleReport(
     },
     controls: followed,
     diff: diffReports(followed, input.previous),
-    exceptions: exceptions.map(({ id, controlId, subject, expiresOn, approver }) => ({
+    exceptions: exceptions.map(({ id, controlId, subject, expiresOn, approver, requestedBy, independent }) => ({
       id,
       controlId,
       subject,
       expiresOn,
       approver,
+      requestedBy,
+      independent,
     })),
     frameworks,
   };

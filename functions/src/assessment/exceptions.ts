@@ -7,7 +7,8 @@
  * and the day it counts again. A control whose failures are all covered, with no stale or missing
  * evidence besides, is `riskAccepted`: it keeps its status (`failing`: the checks still fail),
  * and counts for neither the score nor readiness, like a scoped-out control, until the exception
- * expires. An exception is in force on the days before its `expiresOn`, in the report's time zone.
+ * expires. An exception is in force on the days before its `expiresOn`, in the report's time zone;
+ * only approved ones are handed in (a request awaiting review, or refused, covers nothing).
  */
 import type { Actor, ControlResult, Finding } from './model.js';
 
@@ -19,6 +20,9 @@ export interface ActiveException {
   /** The first day the findings it covers count again. */
   expiresOn: string;
   approver: Actor;
+  requestedBy: Actor;
+  /** Whether the approver is known to be another person than the requester (common/four-eyes.ts). */
+  independent: boolean;
 }
 
 /** Whether an exception is in force on `date`: before the day it expires. */

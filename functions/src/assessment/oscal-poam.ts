@@ -5,7 +5,7 @@
  *
  * Shape of the mapping, per open control:
  * - a `risk`, status `open` (`deviation-approved` when exceptions cover every failure, each named
- *   with its expiry and approver), whose `deadline` is the end of the control's due day in the report's
+ *   with its expiry, approver and requester, and whether the approval was independent), whose `deadline` is the end of the control's due day in the report's
  *   time zone; its `risk-log` starts on the first day of the open run (`openSince`: the first-seen
  *   date), and its one planned `remediation` has a milestone task on the due day;
  * - an `observation` per finding that was not a pass, with the evidence it rests on;
@@ -100,6 +100,18 @@ export function toOscalPoam(report: Report, options: OscalPoamOptions): Json {
   };
 }
 
+/** An applied exception's properties: its id, expiry, approver and (from reports that name them) requester and independence. */
+function exceptionProps(exception: NonNullable<Report['exceptions']>[number]): Json[] {
+  const { approver, requestedBy, independent } = exception;
+  return [
+    ...prop('evident-exception', exception.id),
+    ...prop('evident-exception-expires', exception.expiresOn),
+    ...prop('evident-exception-approver', approver.email ?? approver.uid),
+    ...(requestedBy ? prop('evident-exception-requester', requestedBy.email ?? requestedBy.uid) : []),
+    ...(independent === undefined ? [] : prop('evident-exception-independent', String(independent))),
+  ];
+}
+
 function toRisk(
   report: Report,
   control: ControlResult,
@@ -127,11 +139,7 @@ function toRisk(
       ...prop('evident-status', control.status),
       ...prop('evident-severity', control.severity),
       ...(control.overdue === undefined ? [] : prop('evident-overdue', String(control.overdue))),
-      ...applied.flatMap((exception) => [
-        ...prop('evident-exception', exception.id),
-        ...prop('evident-exception-expires', exception.expiresOn),
-        ...prop('evident-exception-approver', exception.approver.email ?? exception.approver.uid),
-      ]),
+      ...applied.flatMap(exceptionProps),
     ],
     // Every failure accepted: the deviation is approved until the exception expires.
     status: control.riskAccepted ? 'deviation-approved' : 'open',

@@ -1,22 +1,30 @@
 /**
  * Exceptions listed from their records, soonest expiry first, for the states the control
- * indexes do not answer: `all` (every exception ever recorded) and `ended` (expired or
- * revoked). A page is a walk of names from the cursor's place — one `list` for most pages —
+ * indexes do not answer: `all` (every exception ever recorded), `ended` (expired or revoked)
+ * and `refused` (the reviews whose metadata says so). A page is a walk of names from the cursor's place — one `list` for most pages —
  * after which only the exceptions shown are read, however long the history.
  *
  * `ended` is, in id order, every exception expiring today or before (each of them has ended)
  * and then the revoked ones expiring later: the records up to tomorrow's partition, then the
- * revocations from it on. Neither needs an object read to be told apart. A filter by control is
- * checked on each name's metadata; such a walk stops after `maxListCalls` listings with what
+ * revocations from it on. Neither needs an object read to be told apart. A filter by control, and
+ * a review's decision, are checked on each name's metadata; such a walk stops after `maxListCalls` listings with what
  * it found and the place it reached, as the evidence listing does.
  */
 import { addDays } from '../assessment/dates.js';
 import type { PlacedPage } from '../storage/newest-first.js';
 import type { ObjectInfo, ObjectStore } from '../storage/object-store.js';
-import { dayStart, idOfName, nameAfterId, recordName, recordsPrefix, revocationsPrefix } from './exception-layout.js';
+import {
+  dayStart,
+  idOfName,
+  nameAfterId,
+  recordName,
+  recordsPrefix,
+  reviewsPrefix,
+  revocationsPrefix,
+} from './exception-layout.js';
 
 export interface HistoryQuery {
-  state: 'all' | 'ended';
+  state: 'all' | 'ended' | 'refused';
   /** Today in the report time zone: what has ended is judged by it. */
   today: string;
   control?: string;
@@ -31,16 +39,23 @@ export interface HistoryQuery {
 export const maxListCalls = 10;
 const fullPage = 1000;
 
-/** A run of names in id order: the names under `prefix` expiring from the day `from` and before the day `until`. */
+/**
+ * A run of names in id order: the names under `prefix` expiring from the day `from` and before
+ * the day `until`, and only those whose metadata has `decision` when it is given.
+ */
 interface Source {
   prefix: string;
   from?: string;
   until?: string;
+  decision?: string;
 }
 
 function sourcesOf(query: HistoryQuery): Source[] {
   const byExpiry = query.expiringBy !== undefined ? addDays(query.expiringBy, 1) : undefined;
   if (query.state === 'all') return [{ prefix: recordsPrefix, ...(byExpiry ? { until: byExpiry } : {}) }];
+  if (query.state === 'refused') {
+    return [{ prefix: reviewsPrefix, decision: 'refused', ...(byExpiry ? { until: byExpiry } : {}) }];
+  }
   const tomorrow = addDays(query.today, 1);
   const expired: Source = { prefix: recordsPrefix, until: byExpiry !== undefined && byExpiry < tomorrow ? byExpiry : tomorrow };
   if (byExpiry !== undefined && byExpiry <= tomorrow) return [expired];
@@ -80,7 +95,8 @@ async function walkSource(
   const end = source.until !== undefined ? dayStart(source.prefix, source.until) : undefined;
   if (end !== undefined && start >= end) return;
   // Without a filter every name is one to show: a page needs no more names than it shows, and one.
-  const pageSize = query.control === undefined ? query.limit + 1 - walk.found.length : fullPage;
+  const filtered = query.control !== undefined || source.decision !== undefined;
+  const pageSize = filtered ? fullPage : query.limit + 1 - walk.found.length;
   let pageToken: string | undefined;
   do {
     if (walk.calls >= maxListCalls) {
@@ -96,6 +112,7 @@ async function walkSource(
     });
     for (const info of page.items) {
       walk.examined = idOfName(info.name);
+      if (source.decision !== undefined && info.metadata['decision'] !== source.decision) continue;
       if (query.control !== undefined && (await controlOf(store, info)) !== query.control) continue;
       walk.found.push(walk.examined);
       if (walk.found.length > query.limit) return;

@@ -1,8 +1,11 @@
 /**
- * Where exceptions live in the object store. Three kinds of object:
+ * Where exceptions live in the object store. Four kinds of object:
  *
  * - `exceptions/expires=<YYYY-MM-DD>/<id>.json`: each exception, written create-only and never
  *   changed, named by the day it expires (its id names that day too, so one is one read);
+ * - `exception-reviews/expires=<YYYY-MM-DD>/<id>.json`: its approval or refusal, create-only, so of
+ *   two people reviewing it at once one wins and the other is refused by the store itself; its
+ *   decision is in its metadata, so a listing of refused ones reads no object it does not show;
  * - `exception-revocations/expires=<YYYY-MM-DD>/<id>.json`: its revocation, create-only, so
  *   revoking twice is refused by the store itself;
  * - `exception-index/<controlId>.json`: the control's open exceptions (exception-index.ts),
@@ -19,6 +22,7 @@ import type { WriteOptions } from '../storage/object-store.js';
 
 export const recordsPrefix = 'exceptions/';
 export const revocationsPrefix = 'exception-revocations/';
+export const reviewsPrefix = 'exception-reviews/';
 export const indexPrefix = 'exception-index/';
 
 /** `exc-20270301-<10 hex>`: the day it expires, then randomness. */
@@ -38,6 +42,7 @@ export const dayStart = (prefix: string, date: string): string => `${prefix}expi
 
 export const recordName = (id: string): string => `${dayStart(recordsPrefix, expiresOnOf(id))}${id}.json`;
 export const revocationName = (id: string): string => `${dayStart(revocationsPrefix, expiresOnOf(id))}${id}.json`;
+export const reviewName = (id: string): string => `${dayStart(reviewsPrefix, expiresOnOf(id))}${id}.json`;
 export const indexName = (controlId: string): string => `${indexPrefix}${controlId}.json`;
 
 /** The id a record's or a revocation's name holds. */
@@ -46,8 +51,8 @@ export const idOfName = (name: string): string => name.slice(name.lastIndexOf('/
 /** The first name under `prefix` after the exception `id`'s: ids are of one length, so nothing between is another's. */
 export const nameAfterId = (prefix: string, id: string): string => `${dayStart(prefix, expiresOnOf(id))}${id}.json!`;
 
-/** How a record or a revocation of the control is written: JSON, its control in the metadata. */
-export const writeOptionsFor = (controlId: string): WriteOptions => ({
+/** How a record, a review or a revocation of the control is written: JSON, its control (and any more facts) in the metadata. */
+export const writeOptionsFor = (controlId: string, more: Record<string, string> = {}): WriteOptions => ({
   contentType: 'application/json',
-  metadata: { controlId },
+  metadata: { controlId, ...more },
 });

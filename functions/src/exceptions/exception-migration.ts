@@ -5,6 +5,9 @@
  * those that have not ended more than `keptDays` ago. It reads the whole history once, which is
  * what a migration is for; `npm run migrate-store` runs it (migration/migrate-store.ts).
  *
+ * Records written before requests were reviewed are left as they are: they read as approved at
+ * once by their approver (exception-records.ts), and their entries say so.
+ *
  * Safe to run twice, and beside a service already writing indexes: entries are merged into what
  * an index holds, a revocation there is kept, and metadata already written is left alone.
  */
@@ -17,8 +20,17 @@ import {
   type ObjectStore,
 } from '../storage/object-store.js';
 import { parseIndex, withEntries, type IndexEntry } from './exception-index.js';
-import { idOfName, indexName, recordsPrefix, revocationName, revocationsPrefix, writeOptionsFor } from './exception-layout.js';
-import type { ExceptionRecord, Revocation } from './exception-store.js';
+import {
+  idOfName,
+  indexName,
+  recordsPrefix,
+  reviewName,
+  reviewsPrefix,
+  revocationName,
+  revocationsPrefix,
+  writeOptionsFor,
+} from './exception-layout.js';
+import { readRecord, type Review, type Revocation } from './exception-records.js';
 
 export interface ExceptionMigration {
   /** Records found. */
@@ -28,23 +40,34 @@ export interface ExceptionMigration {
 }
 
 export async function indexExceptions(store: ObjectStore, now: Date): Promise<ExceptionMigration> {
-  const [records, revocations] = await Promise.all([listAll(store, recordsPrefix), listAll(store, revocationsPrefix)]);
+  const [records, reviews, revocations] = await Promise.all([
+    listAll(store, recordsPrefix),
+    listAll(store, reviewsPrefix),
+    listAll(store, revocationsPrefix),
+  ]);
+  const reviewed = new Set(reviews.map((info) => idOfName(info.name)));
   const revoked = new Set(revocations.map((info) => idOfName(info.name)));
   const controlOf = new Map<string, string>();
   const entries = new Map<string, IndexEntry[]>();
   await inBatches(records, 32, async (info) => {
     const { data } = await store.read(info.name);
-    const record = JSON.parse(data.toString('utf8')) as ExceptionRecord;
+    const { record, approvedAtOnce } = readRecord(data);
     await labelled(store, info, data, record.controlId);
     controlOf.set(record.id, record.controlId);
-    const revocation = revoked.has(record.id) ? await readRevocation(store, record.id) : undefined;
-    const { id, subject, expiresOn, createdAt, approver } = record;
+    const review = approvedAtOnce ?? (reviewed.has(record.id) ? await readJson<Review>(store, reviewName(record.id)) : undefined);
+    const revocation = revoked.has(record.id) ? await readJson<Revocation>(store, revocationName(record.id)) : undefined;
+    const { id, subject, expiresOn, createdAt, requestedBy } = record;
     const entry: IndexEntry = {
       id,
       subject,
       expiresOn,
       createdAt,
-      approver,
+      requestedBy,
+      ...(review?.decision === 'approved'
+        ? { approval: { at: review.at, by: review.by, independent: review.independent } }
+        : review
+          ? { refusedAt: review.at }
+          : {}),
       ...(revocation ? { revokedAt: revocation.at } : {}),
     };
     const ofControl = entries.get(record.controlId);
@@ -76,6 +99,6 @@ async function labelled(store: ObjectStore, info: ObjectInfo, data: Buffer, cont
   }
 }
 
-async function readRevocation(store: ObjectStore, id: string): Promise<Revocation> {
-  return JSON.parse((await store.read(revocationName(id))).data.toString('utf8')) as Revocation;
+async function readJson<T>(store: ObjectStore, name: string): Promise<T> {
+  return JSON.parse((await store.read(name)).data.toString('utf8')) as T;
 }

@@ -1,26 +1,26 @@
 /**
- * Exceptions in the object store (the layout: exception-layout.ts). Records and revocations are
- * append-only; each control's index of open exceptions (exception-index.ts) is kept beside them
- * by compare-and-swap, and enforces the cap on active exceptions.
+ * Exceptions in the object store (the layout: exception-layout.ts). Records, reviews and
+ * revocations are append-only; each control's index of open exceptions (exception-index.ts) is
+ * kept beside them by compare-and-swap, and enforces the cap on requested and active exceptions.
  *
  * What each read costs, however long the history grows:
- * - one exception: its record and its revocation (two reads);
+ * - one exception: its record, its review and its revocation (three reads);
  * - the exceptions in force for a report: one listing of the indexes and a read of each (at
  *   most one per control of the catalog); only a report made more than `keptDays` late for
  *   its day walks the records instead, those that expire after that day;
- * - a page of active ones: the indexes (one with a control), then a record per exception shown;
- * - a page of ended ones, or of all: a listing from the cursor's place (exception-history.ts),
- *   then a record and a revocation per exception shown.
+ * - a page of active or requested ones: the indexes (one with a control), then a record (and for
+ *   an active one its review) per exception shown;
+ * - a page of refused or ended ones, or of all: a listing from the cursor's place
+ *   (exception-history.ts), then a record, a review and a revocation per exception shown.
  *
  * Order of writes: a record is created before its index entry, and deleted again when the index
  * refuses it (the cap, or writers outracing it every time), so no index names an exception that
- * has no record; one that died between the two leaves a record no report applies. A revocation
- * is created before the index says so; revoking again (409) brings an index that missed it (a
- * crash between the two) up to date.
+ * has no record; one that died between the two leaves a record no report applies. A review and a
+ * revocation are each created before the index says so; reviewing or revoking again (409)
+ * brings an index that missed it (a crash between the two) up to date.
  */
 import { addDays } from '../assessment/dates.js';
 import type { ActiveException } from '../assessment/exceptions.js';
-import type { Actor } from '../assessment/model.js';
 import type { PlacedPage } from '../storage/newest-first.js';
 import {
   inBatches,
@@ -36,8 +36,10 @@ import {
   ExceptionLimitReached,
   inForceIn,
   isActive,
+  isRequested,
   parseIndex,
   withNewEntry,
+  withReview,
   withRevocation,
   type ControlIndex,
   type IndexEntry,
@@ -49,30 +51,18 @@ import {
   indexPrefix,
   recordName,
   recordsPrefix,
+  reviewName,
+  reviewsPrefix,
   revocationName,
   revocationsPrefix,
   writeOptionsFor,
 } from './exception-layout.js';
+import { readRecord, type ExceptionRecord, type Review, type Revocation, type StoredException } from './exception-records.js';
 
 export { newExceptionId } from './exception-layout.js';
+export type { ExceptionRecord, Review, Revocation, StoredException } from './exception-records.js';
 
-export interface ExceptionRecord extends ActiveException {
-  justification: string;
-  createdAt: string;
-}
-
-export interface Revocation {
-  at: string;
-  by: Actor;
-  reason: string | null;
-}
-
-export interface StoredException {
-  record: ExceptionRecord;
-  revocation: Revocation | undefined;
-}
-
-export type ExceptionState = 'active' | 'ended' | 'all';
+export type ExceptionState = 'active' | 'requested' | 'refused' | 'ended' | 'all';
 
 export interface ExceptionQuery {
   state: ExceptionState;
@@ -87,13 +77,17 @@ export interface ExceptionQuery {
 }
 
 const json = { contentType: 'application/json' };
-const entryOf = ({ id, subject, expiresOn, createdAt, approver }: ExceptionRecord): IndexEntry => ({
+/** The index entry of a record, as requested. */
+const entryOf = ({ id, subject, expiresOn, createdAt, requestedBy }: ExceptionRecord): IndexEntry => ({
   id,
   subject,
   expiresOn,
   createdAt,
-  approver,
+  requestedBy,
 });
+
+/** What a review or a revocation found: its own outcome, or `already` with the one that stands. */
+export type Outcome<T> = { outcome: 'recorded'; standing: T } | { outcome: 'already'; standing: T };
 
 export class ExceptionStore {
   readonly #store: ObjectStore;
@@ -103,8 +97,9 @@ export class ExceptionStore {
   }
 
   /**
-   * Records an exception, as of `today` in the report time zone; throws `ExceptionLimitReached`
-   * when its subject has as many active exceptions of the control as it may.
+   * Records a requested exception, as of `today` in the report time zone; throws
+   * `ExceptionLimitReached` when its subject has as many requested or active exceptions of the
+   * control as it may.
    */
   async create(record: ExceptionRecord, today: string): Promise<void> {
     await this.#store.create(recordName(record.id), JSON.stringify(record), writeOptionsFor(record.controlId));
@@ -122,8 +117,12 @@ export class ExceptionStore {
 
   async get(id: string): Promise<StoredException | undefined> {
     try {
-      const [record, revocation] = await Promise.all([this.#record(id), this.#revocation(id)]);
-      return { record, revocation };
+      const [{ record, approvedAtOnce }, review, revocation] = await Promise.all([
+        this.#read(id),
+        this.#optional<Review>(reviewName(id)),
+        this.#optional<Revocation>(revocationName(id)),
+      ]);
+      return { record, review: approvedAtOnce ?? review, revocation };
     } catch (error) {
       if (error instanceof ObjectNotFound) return undefined;
       throw error;
@@ -131,29 +130,42 @@ export class ExceptionStore {
   }
 
   /**
-   * Records the revocation unless there is one, and marks the index: `revoked` with this
+   * Records the approval or refusal unless there is one (the create-only write decides between
+   * two reviewers at once), and marks the index: `recorded`, or `already` with the review that stands.
+   */
+  async review(record: ExceptionRecord, review: Review): Promise<Outcome<Review>> {
+    const options = writeOptionsFor(record.controlId, { decision: review.decision });
+    const result = await this.#createOnce(reviewName(record.id), review, options);
+    await this.#mutateIndex(record.controlId, (index) => withReview(index, entryOf(record), result.standing, review.at));
+    return result;
+  }
+
+  /**
+   * Records the revocation unless there is one, and marks the index: `recorded` with this
    * revocation, or `already` with the one that stands.
    */
-  async revoke(
-    record: ExceptionRecord,
-    revocation: Revocation,
-  ): Promise<{ outcome: 'revoked' | 'already'; standing: Revocation }> {
-    let result: { outcome: 'revoked' | 'already'; standing: Revocation } = { outcome: 'revoked', standing: revocation };
-    try {
-      await this.#store.create(revocationName(record.id), JSON.stringify(revocation), writeOptionsFor(record.controlId));
-    } catch (error) {
-      if (!(error instanceof PreconditionFailed)) throw error;
-      result = { outcome: 'already', standing: (await this.#revocation(record.id))! };
-    }
+  async revoke(record: ExceptionRecord, revocation: Revocation): Promise<Outcome<Revocation>> {
+    const result = await this.#createOnce(revocationName(record.id), revocation, writeOptionsFor(record.controlId));
     await this.#mutateIndex(record.controlId, (index) =>
       withRevocation(index, entryOf(record), result.standing.at, revocation.at),
     );
     return result;
   }
 
+  /** Writes an object unless one is there: `recorded`, or `already` with what is there. */
+  async #createOnce<T>(name: string, value: T, options: ReturnType<typeof writeOptionsFor>): Promise<Outcome<T>> {
+    try {
+      await this.#store.create(name, JSON.stringify(value), options);
+      return { outcome: 'recorded', standing: value };
+    } catch (error) {
+      if (!(error instanceof PreconditionFailed)) throw error;
+      return { outcome: 'already', standing: (await this.#optional<T>(name))! };
+    }
+  }
+
   /**
    * The exceptions in force for the report of `date` evaluated as of `asOf`: expiring after that
-   * day, recorded before `asOf`, and not revoked before it.
+   * day, approved before `asOf`, and not revoked before it.
    */
   async inForce(date: string, asOf: Date): Promise<ActiveException[]> {
     const indexes = await this.#indexes();
@@ -163,13 +175,15 @@ export class ExceptionStore {
 
   /** A page of exceptions in id order, which is soonest expiry first. */
   async page(query: ExceptionQuery): Promise<PlacedPage<StoredException>> {
-    if (query.state === 'active') return this.#activePage(query);
+    if (query.state === 'active' || query.state === 'requested') return this.#openPage({ ...query, state: query.state });
     const { items, ...rest } = await historyPage(this.#store, { ...query, state: query.state });
     const found = await inBatches(items, 16, (id) => this.get(id));
     return { items: found.filter((stored): stored is StoredException => stored !== undefined), ...rest };
   }
 
-  async #activePage(query: ExceptionQuery): Promise<PlacedPage<StoredException>> {
+  /** A page of active or of requested exceptions, from the indexes. */
+  async #openPage(query: ExceptionQuery & { state: 'active' | 'requested' }): Promise<PlacedPage<StoredException>> {
+    const open = query.state === 'active' ? isActive : isRequested;
     const indexes =
       query.control !== undefined
         ? [{ controlId: query.control, index: await this.#index(query.control) }]
@@ -178,14 +192,20 @@ export class ExceptionStore {
       .flatMap(({ index }) => index.entries)
       .filter(
         (entry) =>
-          isActive(entry, query.today) &&
+          open(entry, query.today) &&
           (query.expiringBy === undefined || entry.expiresOn <= query.expiringBy) &&
           (query.after === undefined || entry.id > query.after),
       )
       .map((entry) => entry.id)
       .sort();
     const shown = ids.slice(0, query.limit);
-    const items = await inBatches(shown, 16, async (id) => ({ record: await this.#record(id), revocation: undefined }));
+    const items = await inBatches(shown, 16, async (id) => {
+      const [{ record, approvedAtOnce }, review] = await Promise.all([
+        this.#read(id),
+        query.state === 'active' ? this.#optional<Review>(reviewName(id)) : undefined,
+      ]);
+      return { record, review: approvedAtOnce ?? review, revocation: undefined };
+    });
     return ids.length > query.limit ? { items, hasMore: true, next: shown[shown.length - 1]! } : { items, hasMore: false };
   }
 
@@ -213,34 +233,43 @@ export class ExceptionStore {
 
   /**
    * The exceptions in force from the records, for a report made so late for its day that an
-   * index has dropped what ended since: those expiring after the day, and their revocations.
+   * index has dropped what ended since: those expiring after the day, with their reviews and
+   * revocations.
    */
   async #inForceFromRecords(date: string, asOf: Date): Promise<ActiveException[]> {
     const from = addDays(date, 1);
-    const [names, revoked] = await Promise.all([
-      listNames(this.#store, recordsPrefix, { startOffset: dayStart(recordsPrefix, from) }),
-      listNames(this.#store, revocationsPrefix, { startOffset: dayStart(revocationsPrefix, from) }),
+    const namesFrom = (prefix: string) => listNames(this.#store, prefix, { startOffset: dayStart(prefix, from) });
+    const [names, reviewed, revoked] = await Promise.all([
+      namesFrom(recordsPrefix),
+      namesFrom(reviewsPrefix),
+      namesFrom(revocationsPrefix),
     ]);
+    const reviewedIds = new Set(reviewed.map(idOfName));
     const revokedIds = new Set(revoked.map(idOfName));
     const cutoff = asOf.toISOString();
     const found = await inBatches(names, 16, async (name): Promise<ActiveException[]> => {
       const id = idOfName(name);
-      const [record, revocation] = await Promise.all([this.#record(id), revokedIds.has(id) ? this.#revocation(id) : undefined]);
-      if (record.createdAt >= cutoff || (revocation && revocation.at < cutoff)) return [];
-      return [
-        { id, controlId: record.controlId, subject: record.subject, expiresOn: record.expiresOn, approver: record.approver },
-      ];
+      const [{ record, approvedAtOnce }, review, revocation] = await Promise.all([
+        this.#read(id),
+        reviewedIds.has(id) ? this.#optional<Review>(reviewName(id)) : undefined,
+        revokedIds.has(id) ? this.#optional<Revocation>(revocationName(id)) : undefined,
+      ]);
+      const approval = approvedAtOnce ?? review;
+      if (approval?.decision !== 'approved' || approval.at >= cutoff || (revocation && revocation.at < cutoff)) return [];
+      const { controlId, subject, expiresOn, requestedBy } = record;
+      return [{ id, controlId, subject, expiresOn, approver: approval.by, requestedBy, independent: approval.independent }];
     });
     return found.flat();
   }
 
-  async #record(id: string): Promise<ExceptionRecord> {
-    return JSON.parse((await this.#store.read(recordName(id))).data.toString('utf8')) as ExceptionRecord;
+  /** A record of either age (exception-records.ts). */
+  async #read(id: string): Promise<ReturnType<typeof readRecord>> {
+    return readRecord((await this.#store.read(recordName(id))).data);
   }
 
-  async #revocation(id: string): Promise<Revocation | undefined> {
+  async #optional<T>(name: string): Promise<T | undefined> {
     try {
-      return JSON.parse((await this.#store.read(revocationName(id))).data.toString('utf8')) as Revocation;
+      return JSON.parse((await this.#store.read(name)).data.toString('utf8')) as T;
     } catch (error) {
       if (error instanceof ObjectNotFound) return undefined;
       throw error;

@@ -1,23 +1,33 @@
 /**
- * The `exceptions` family: recording, listing and revoking risk acceptances
- * (exceptions/exception-store.ts keeps them; assessment/exceptions.ts applies them). States are
- * judged by today in the report time zone: an exception is active before its expiry day. The
- * store refuses an exception past the cap (`too_many_exceptions`, worded in
- * http/domain-problems.ts); the listing pages with the shared cursors (paging.ts).
+ * The `exceptions` family: requesting, reviewing (approving or refusing), listing and revoking
+ * risk acceptances (exceptions/exception-store.ts keeps them; assessment/exceptions.ts applies
+ * the approved ones). Who may review a request is the four-eyes rule (common/four-eyes.ts),
+ * judged in the server's mode. States are judged by today in the report time zone: an approved
+ * exception is active before its expiry day. The store refuses an exception past the cap
+ * (`too_many_exceptions`, worded in http/domain-problems.ts); the listing pages with the shared
+ * cursors (paging.ts).
  */
 import { maxExceptionDays } from '@evident/contract';
 import { addDays, dayIn, isCalendarDate } from '../assessment/dates.js';
-import { actorOf } from '../http/bearer-token.js';
+import { reviewVerdict } from '../common/four-eyes.js';
+import { actorOf, type Caller } from '../http/bearer-token.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { ApiProblem, invalidRequest, type RequestError } from '../http/problem.js';
-import { ExceptionStore, newExceptionId, type StoredException } from '../exceptions/exception-store.js';
+import { ExceptionStore, newExceptionId, type Review, type StoredException } from '../exceptions/exception-store.js';
 import { pageBody, placeOf } from './paging.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
 export type ExceptionsFamilyOptions = FamilyOptions & ServiceOptions;
 
-function view({ record, revocation }: StoredException, today: string) {
-  const state = revocation ? 'revoked' : today < record.expiresOn ? 'active' : 'expired';
+function stateOf({ record, review, revocation }: StoredException, today: string) {
+  if (revocation) return 'revoked';
+  if (review?.decision === 'refused') return 'refused';
+  if (today >= record.expiresOn) return 'expired';
+  return review ? 'active' : 'requested';
+}
+
+function view(stored: StoredException, today: string) {
+  const { record, review, revocation } = stored;
   return {
     id: record.id,
     controlId: record.controlId,
@@ -25,10 +35,22 @@ function view({ record, revocation }: StoredException, today: string) {
     justification: record.justification,
     expiresOn: record.expiresOn,
     createdAt: record.createdAt,
-    approver: record.approver,
-    state,
+    requestedBy: record.requestedBy,
+    approver: review?.decision === 'approved' ? review.by : record.requestedBy,
+    state: stateOf(stored, today),
+    review: review ?? null,
     revoked: revocation ?? null,
   } as const;
+}
+
+const nameOf = (actor: { uid: string; email?: string }) => actor.email ?? actor.uid;
+
+/** Why an exception awaits no review, as a problem's detail; undefined when it awaits one. */
+function notPending({ record, review, revocation }: StoredException, today: string): string | undefined {
+  if (review) return `The exception ${record.id} was ${review.decision} at ${review.at} by ${nameOf(review.by)}.`;
+  if (revocation) return `The exception ${record.id} was revoked at ${revocation.at} by ${nameOf(revocation.by)}.`;
+  if (today >= record.expiresOn) return `The exception ${record.id} expired on ${record.expiresOn} without a review.`;
+  return undefined;
 }
 
 /** What the schema cannot check: a control of the catalog, a subject its findings name, an expiry within a year. */
@@ -68,13 +90,50 @@ async function inputErrors(
   return errors;
 }
 
+/** What a review needs of its request: who calls, and in which mode. */
+interface ReviewRequest {
+  caller: Caller | undefined;
+  authRequired: boolean;
+}
+
+const notFound = (id: string) => new ApiProblem('exception_not_found', `No exception has the id "${id}".`);
+
+/** Approves or refuses the exception `id` once, as the four-eyes rule allows the caller. */
+async function review(
+  { s, store, today }: { s: Services; store: ExceptionStore; today: string },
+  id: string,
+  decision: Review['decision'],
+  comment: string | null,
+  request: ReviewRequest,
+) {
+  const stored = await store.get(id);
+  if (!stored) throw notFound(id);
+  const why = notPending(stored, today);
+  if (why !== undefined) throw new ApiProblem('exception_not_pending', why);
+  const reviewer = actorOf(request.caller);
+  const verdict = reviewVerdict(stored.record.requestedBy, reviewer, request.authRequired ? 'protected' : 'public');
+  if (verdict.outcome === 'self') {
+    throw new ApiProblem('self_review', `You requested the exception ${id}; another person approves or refuses it.`);
+  }
+  const wanted: Review = {
+    decision,
+    at: s.now().toISOString(),
+    by: reviewer,
+    comment,
+    independent: verdict.outcome === 'independent',
+    caveat: verdict.outcome === 'not-independent' ? verdict.caveat : null,
+  };
+  const { outcome, standing } = await store.review(stored.record, wanted);
+  if (outcome === 'already') throw new ApiProblem('exception_not_pending', notPending({ ...stored, review: standing }, today)!);
+  return { status: 200, body: view({ ...stored, review: wanted }, today) } as const;
+}
+
 export function createExceptionsFamily(options: ExceptionsFamilyOptions = {}) {
   const services = servicesFrom(options);
   const context = async () => {
     const s = await services();
     return { s, store: new ExceptionStore(s.store), today: dayIn(s.timeZone(), s.now()) };
   };
-  const notFound = (id: string) => new ApiProblem('exception_not_found', `No exception has the id "${id}".`);
 
   return createFamily(
     'exceptions',
@@ -90,12 +149,12 @@ export function createExceptionsFamily(options: ExceptionsFamilyOptions = {}) {
           justification: body.justification.trim(),
           expiresOn: body.expiresOn,
           createdAt: s.now().toISOString(),
-          approver: actorOf(request.caller),
+          requestedBy: actorOf(request.caller),
         };
         await store.create(record, today);
         return {
           status: 201,
-          body: view({ record, revocation: undefined }, today),
+          body: view({ record, review: undefined, revocation: undefined }, today),
           headers: { Location: `/api/exceptions/${record.id}` },
         };
       },
@@ -119,6 +178,13 @@ export function createExceptionsFamily(options: ExceptionsFamilyOptions = {}) {
         if (!stored) throw notFound(path.id);
         return { status: 200, body: view(stored, today) };
       },
+      approveException: async ({ path, body }, request) =>
+        review(await context(), path.id, 'approved', body?.comment?.trim() || null, request),
+      refuseException: async ({ path, body }, request) => {
+        const reason = body.reason.trim();
+        if (!reason) throw invalidRequest([{ in: 'body', pointer: '/reason', message: 'is blank: say why the risk is refused' }]);
+        return review(await context(), path.id, 'refused', reason, request);
+      },
       revokeException: async ({ path, body }, request) => {
         const { s, store, today } = await context();
         const stored = await store.get(path.id);
@@ -131,7 +197,7 @@ export function createExceptionsFamily(options: ExceptionsFamilyOptions = {}) {
             `The exception ${path.id} was revoked at ${standing.at} by ${standing.by.email ?? standing.by.uid}.`,
           );
         }
-        return { status: 200, body: view({ record: stored.record, revocation }, today) };
+        return { status: 200, body: view({ ...stored, revocation }, today) };
       },
     },
     options,

@@ -323,13 +323,13 @@ export interface paths {
         };
         /**
          * List exceptions
-         * @description Exceptions soonest expiry first, filtered and paged. A page of active ones reads the index of open exceptions of each control (of one, with `control`) and the exceptions shown; a page of ended ones, or of all, lists names from the cursor’s place and reads the exceptions shown. Neither grows with the history.
+         * @description Exceptions soonest expiry first, filtered and paged. A page of active or requested ones reads the index of open exceptions of each control (of one, with `control`) and the exceptions shown; a page of refused or ended ones, or of all, lists names from the cursor’s place and reads the exceptions shown. Neither grows with the history.
          */
         get: operations["listExceptions"];
         put?: never;
         /**
-         * Accept a risk until a date
-         * @description Records an exception for a control, or for one subject of it, with the caller (from the ID token) as the approver. The control must be in the catalog and a subject must be one its findings name in the latest report; `expiresOn` must be after today and at most a year ahead. Reports from the next one on (or an analysis that publishes today’s) mark what it covers as accepted. A control may have at most 3 active exceptions for one subject, and as many for the whole control; one more answers 409 `too_many_exceptions` until one of them is revoked or expires.
+         * Request that a risk be accepted until a date
+         * @description Records a request for an exception for a control, or for one subject of it, with the caller (from the ID token) as the requester; it counts once another person approves it (`approveException`). The control must be in the catalog and a subject must be one its findings name in the latest report; `expiresOn` must be after today and at most a year ahead. A control may have at most 3 exceptions requested or active for one subject, and as many for the whole control; one more answers 409 `too_many_exceptions` until one of them is refused, revoked or expires.
          */
         post: operations["createException"];
         delete?: never;
@@ -355,6 +355,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exceptions/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a requested exception
+         * @description Approves a requested exception, with the caller recorded as its approver and an optional comment; reports from the next one on (or an analysis that publishes today’s) mark what it covers as accepted. An exception is reviewed once, by someone other than its requester: the requester answers 403 `self_review`, and an exception already approved or refused, revoked or past its expiry day answers 409 `exception_not_pending` (of two people reviewing it at once, one wins). In public mode callers need not sign in, so the server cannot tell the requester and the reviewer apart: the review is recorded with `independent` false and says why in `caveat`; only a caller signed in as the requester is refused there.
+         */
+        post: operations["approveException"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exceptions/{id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse a requested exception
+         * @description Refuses a requested exception, with the caller and the reason recorded; it never counts, and is kept. An exception is reviewed once, by someone other than its requester: the requester answers 403 `self_review`, and an exception already approved or refused, revoked or past its expiry day answers 409 `exception_not_pending` (of two people reviewing it at once, one wins). In public mode callers need not sign in, so the server cannot tell the requester and the reviewer apart: the review is recorded with `independent` false and says why in `caveat`; only a caller signed in as the requester is refused there.
+         */
+        post: operations["refuseException"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/exceptions/{id}/revoke": {
         parameters: {
             query?: never;
@@ -366,7 +406,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke an exception
-         * @description Ends an exception before its expiry, with the caller recorded; reports from the next one on count what it covered again. An exception is revoked once: a second revocation answers 409.
+         * @description Ends an exception before its expiry, with the caller recorded; reports from the next one on count what it covered again. Revoking a request before its review withdraws it. An exception is revoked once: a second revocation answers 409.
          */
         post: operations["revokeException"];
         delete?: never;
@@ -840,7 +880,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "exception_revoked" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -1076,6 +1116,10 @@ export interface components {
             /** Format: date */
             expiresOn: string;
             approver: components["schemas"]["Actor"];
+            /** @description Who requested it; absent from reports made before requests and approvals were separate. */
+            requestedBy?: components["schemas"]["Actor"];
+            /** @description Whether the approver is known to be another person than the requester (false in public mode, where callers need not sign in, and for exceptions recorded before requests were reviewed); absent from reports made before. */
+            independent?: boolean;
         };
         ReportListEntry: {
             /** Format: date */
@@ -1424,15 +1468,37 @@ export interface components {
             justification: string;
             /** Format: date */
             expiresOn: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was requested.
+             */
             createdAt: string;
-            /** @description Who accepted the risk. */
+            /** @description Who requested it. Of an exception recorded before requests were reviewed, its approver. */
+            requestedBy: components["schemas"]["Actor"];
+            /**
+             * @deprecated
+             * @description Deprecated: read `review` (who approved or refused it, and whether independently) and `requestedBy`. The approver once approved; until then, and after a refusal, the requester, who is who this field named before requests were reviewed.
+             */
             approver: components["schemas"]["Actor"];
             /**
-             * @description As of now: `expired` from its expiry day, `revoked` once revoked.
+             * @description As of now: `requested` until it is approved or refused, `active` once approved, `refused` once refused, `expired` from its expiry day (approved or never reviewed), `revoked` once revoked (a request revoked before its review is withdrawn).
              * @enum {string}
              */
-            state: "active" | "expired" | "revoked";
+            state: "requested" | "active" | "refused" | "expired" | "revoked";
+            /** @description The approval or refusal; null while it awaits one. */
+            review: {
+                /** @enum {string} */
+                decision: "approved" | "refused";
+                /** Format: date-time */
+                at: string;
+                by: components["schemas"]["Actor"];
+                /** @description The approver’s comment, or why it was refused. */
+                comment: string | null;
+                /** @description Whether the reviewer is known to be another person than the requester. */
+                independent: boolean;
+                /** @description Why the review is not independent, in a sentence; null when it is. Three cases: the server runs in public mode, where callers need not sign in; the request was made without signing in; or the exception was recorded before requests and approvals were separate (its requester approved it at once). */
+                caveat: string | null;
+            } | null;
             revoked: {
                 /** Format: date-time */
                 at: string;
@@ -1452,6 +1518,13 @@ export interface components {
             hasMore: boolean;
             /** @description Pass as `cursor` to continue. Present when `hasMore` is true; also present, with `hasMore` false and a page that may be short, when a listing of ended or all exceptions of one control reached the bound of names one request examines before the page was full. Absent when the listing is complete. */
             nextCursor?: string;
+        };
+        Approval: {
+            comment?: string;
+        };
+        Refusal: {
+            /** @description Why the risk is not accepted. */
+            reason: string;
         };
         Revocation: {
             reason?: string;
@@ -2500,7 +2573,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The subject has as many active exceptions of the control as it may have. Codes: `too_many_exceptions`. */
+        /** @description The exception awaits no review. Codes: `exception_not_pending`. */
+        ExceptionNotPending: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The caller requested this exception, and may not review it. Codes: `self_review`. */
+        SelfReview: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The subject has as many requested or active exceptions of the control as it may have. Codes: `too_many_exceptions`. */
         TooManyExceptions: {
             headers: {
                 "Evident-Api-Version": components["headers"]["ApiVersion"];
@@ -3282,8 +3377,8 @@ export interface operations {
     listExceptions: {
         parameters: {
             query?: {
-                /** @description `active`: in force today. `ended`: expired or revoked. `all`: every exception ever recorded, whatever its state. */
-                state?: "active" | "ended" | "all";
+                /** @description `active`: approved and in force today. `requested`: awaiting approval or refusal. `refused`: refused. `ended`: expired (approved or not) or revoked. `all`: every exception ever recorded, whatever its state. */
+                state?: "active" | "requested" | "refused" | "ended" | "all";
                 control?: string;
                 /** @description Days from today; only exceptions whose expiry day is at most this far ahead. */
                 expiringWithin?: number;
@@ -3327,7 +3422,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The exception. */
+            /** @description The exception, requested. */
             201: {
                 headers: {
                     "Evident-Api-Version": components["headers"]["ApiVersion"];
@@ -3374,6 +3469,80 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ExceptionNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    approveException: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["Approval"];
+            };
+        };
+        responses: {
+            /** @description The exception, approved. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exception"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["SelfReview"];
+            404: components["responses"]["ExceptionNotFound"];
+            409: components["responses"]["ExceptionNotPending"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    refuseException: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Refusal"];
+            };
+        };
+        responses: {
+            /** @description The exception, refused. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exception"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["SelfReview"];
+            404: components["responses"]["ExceptionNotFound"];
+            409: components["responses"]["ExceptionNotPending"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["AuthUnavailable"];
         };

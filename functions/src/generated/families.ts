@@ -7,7 +7,7 @@ export interface FamilyOperations {
   report: 'listReports' | 'getTodayReport' | 'getReport' | 'getReportOscal' | 'getReportPoam';
   controls: 'listControls' | 'getCatalogOscal' | 'getControl' | 'getControlHistory' | 'exportControlHistory';
   frameworks: 'listFrameworks' | 'getFramework';
-  exceptions: 'listExceptions' | 'createException' | 'getException' | 'revokeException';
+  exceptions: 'listExceptions' | 'createException' | 'getException' | 'approveException' | 'refuseException' | 'revokeException';
   audit: 'getAuditPackage';
   evidence: 'listEvidence' | 'ingestEvidence' | 'importOcsfFindings' | 'getEvidence';
   submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';

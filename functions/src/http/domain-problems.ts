@@ -91,7 +91,8 @@ export function problemFor(error: unknown, place: ProblemPlace = {}): ApiProblem
     const what = error.subject === null ? 'the whole control' : `"${error.subject}"`;
     return new ApiProblem(
       'too_many_exceptions',
-      `${error.controlId} already has ${error.limit} active exceptions for ${what}, the most it may have; revoke one, or wait until one expires.`,
+      `${error.controlId} already has ${error.limit} exceptions requested or active for ${what}, the most it may have; ` +
+        'revoke one (a request too), or wait until one is refused or expires.',
     );
   }
   return undefined;

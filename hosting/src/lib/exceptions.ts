@@ -1,8 +1,8 @@
 /**
  * How the pages word and send exceptions (accepted risks, `/api/exceptions`): the query of a
  * page of them, the expiry as seen on the list's own `today` (the report time zone's day, never
- * the browser's clock), the form's body, and the server's field errors placed under the fields
- * they name. Pure, so it is unit tested without a browser.
+ * the browser's clock), who requested and who reviewed one, the form's body, and the server's
+ * field errors placed under the fields they name. Pure, so it is unit tested without a browser.
  */
 import { maxExceptionDays, plural } from '@evident/contract';
 import type { Problem } from './api.ts';
@@ -12,8 +12,8 @@ import { addDays, daysBetween } from './due-dates.ts';
 /** The window the exceptions page calls "Expiring soon", in days. */
 export const soonDays = 30;
 
-/** What `GET /api/exceptions` lists: in force today, expired or revoked, or every one. */
-export type ExceptionState = 'active' | 'ended' | 'all';
+/** What `GET /api/exceptions` lists: in force today, awaiting review, refused, expired or revoked, or every one. */
+export type ExceptionState = NonNullable<QueryOf<'listExceptions'>['state']>;
 
 export interface ExceptionsQuery {
   state?: ExceptionState;
@@ -48,7 +48,7 @@ export const expiryBounds = (today: string): { min: string; max: string } => ({
  * finding counts again as seen on `today`; a revoked exception says so instead.
  */
 export function expiryText(exception: Pick<Exception, 'expiresOn' | 'state'>, today: string): string {
-  if (exception.state === 'revoked') return 'revoked';
+  if (exception.state === 'revoked' || exception.state === 'refused') return exception.state;
   const days = daysBetween(today, exception.expiresOn);
   if (days < 0) return `expired ${plural(-days, 'day')} ago`;
   if (days === 0) return 'expires today';
@@ -60,7 +60,21 @@ export function expiryText(exception: Pick<Exception, 'expiresOn' | 'state'>, to
 export const subjectText = (subject: string | null): string => subject ?? 'Whole control';
 
 /** Who an actor is, as a person reads it: the email, else the name, else the account id. */
-export const actorText = (actor: Exception['approver']): string => actor.email ?? actor.name ?? actor.uid;
+export const actorText = (actor: Exception['requestedBy']): string => actor.email ?? actor.name ?? actor.uid;
+
+/**
+ * What the page says next to Approve in public mode, where the server cannot tell the requester
+ * and the approver apart (the API records such a review as not independent).
+ */
+export const publicReviewNote =
+  'This server runs in public mode: nobody needs to sign in, so it cannot tell who requested this from who approves ' +
+  'it. An approval here is recorded as not independent.';
+
+/** "Approved by bo@example.com" or "Refused by bo@example.com: Migrate first.", from the review. */
+export function reviewText(review: NonNullable<Exception['review']>): string {
+  const verb = review.decision === 'approved' ? 'Approved' : 'Refused';
+  return `${verb} by ${actorText(review.by)}${review.comment ? `: ${review.comment}` : ''}`;
+}
 
 /** The subjects the control's findings name, failing ones first, each once: what an exception may cover. */
 export function subjectsOf(findings: readonly Pick<Finding, 'subject' | 'outcome'>[]): string[] {

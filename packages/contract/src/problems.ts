@@ -114,6 +114,21 @@ export const problemCatalog = {
     title: 'Exception already revoked',
     description: 'The exception was revoked before; an exception is revoked once. `revoked` says when and by whom.',
   },
+  exception_not_pending: {
+    status: 409,
+    title: 'Exception not awaiting review',
+    description:
+      'The exception awaits no approval or refusal: it was approved or refused already (when two people review it ' +
+      'at once, one of them wins), revoked, or its expiry day has come. `detail` says which, when and by whom. ' +
+      '`GET /api/exceptions/{id}` shows it as it stands.',
+  },
+  self_review: {
+    status: 403,
+    title: 'Reviewing one\u2019s own request',
+    description:
+      'An exception is approved or refused by someone other than the person who requested it, and the caller ' +
+      'requested this one. Ask another person to review it.',
+  },
   webhook_not_found: {
     status: 404,
     title: 'Webhook not found',
@@ -136,9 +151,9 @@ export const problemCatalog = {
     status: 409,
     title: 'Too many active exceptions',
     description:
-      'The control already has as many active exceptions for this subject (or for the whole control) as it may have: ' +
-      'the limit `POST /api/exceptions` states, given in `detail`. The same request succeeds once one of them is ' +
-      'revoked or has expired.',
+      'The control already has as many exceptions requested or active for this subject (or for the whole control) as ' +
+      'it may have: the limit `POST /api/exceptions` states, given in `detail`. The same request succeeds once one of ' +
+      'them is refused, revoked (a request may be) or has expired.',
   },
   too_many_webhooks: {
     status: 409,

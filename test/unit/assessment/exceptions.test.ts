@@ -19,6 +19,8 @@ const exception = (id: string, subject: string | null, expiresOn = '2027-03-01',
   subject,
   expiresOn,
   approver,
+  requestedBy: { uid: 'u-bo', email: 'bo@example.com' },
+  independent: true,
 });
 const fail = (subject?: string): Finding => ({
   outcome: 'fail',
@@ -135,7 +137,17 @@ describe('a risk-accepted control', () => {
     expect(report.controls[0]).toMatchObject({ status: 'failing', riskAccepted: true, openSince: '2026-10-01' });
     expect(report.controls[0]!.dueDate).toBeUndefined();
     expect(report.summary).toMatchObject({ score: 100, overdue: 0, riskAccepted: 1 });
-    expect(report.exceptions).toEqual([{ id: 'exc-1', controlId: 'IAM-01', subject: null, expiresOn: '2027-03-01', approver }]);
+    expect(report.exceptions).toEqual([
+      {
+        id: 'exc-1',
+        controlId: 'IAM-01',
+        subject: null,
+        expiresOn: '2027-03-01',
+        approver,
+        requestedBy: { uid: 'u-bo', email: 'bo@example.com' },
+        independent: true,
+      },
+    ]);
     // The same day without the exception: failing, and long overdue from the run's first day.
     const without = assembleReport(
       compiled,

@@ -152,7 +152,7 @@ describe('the POA&M of a report', () => {
     expect(plan['poam-items']).toEqual([expect.objectContaining({ title: 'No open items' })]);
   });
 
-  it('records an accepted risk as an approved deviation, naming the exception, its expiry and approver', () => {
+  it('records an accepted risk as an approved deviation, naming the exception, its expiry, approver and requester', () => {
     const report = latest();
     const failing = report.controls.find((control) => control.status === 'failing')!;
     const exception = {
@@ -161,6 +161,8 @@ describe('the POA&M of a report', () => {
       subject: null,
       expiresOn: '2027-01-01',
       approver: { uid: 'u-ana', email: 'ana@example.com' },
+      requestedBy: { uid: 'u-bo', email: 'bo@example.com' },
+      independent: true,
     };
     const accepted: Report = {
       ...report,
@@ -187,7 +189,9 @@ describe('the POA&M of a report', () => {
       propOf(risk, 'evident-exception'),
       propOf(risk, 'evident-exception-expires'),
       propOf(risk, 'evident-exception-approver'),
-    ]).toEqual(['deviation-approved', exception.id, '2027-01-01', 'ana@example.com']);
+      propOf(risk, 'evident-exception-requester'),
+      propOf(risk, 'evident-exception-independent'),
+    ]).toEqual(['deviation-approved', exception.id, '2027-01-01', 'ana@example.com', 'bo@example.com', 'true']);
   });
 
   it("names each of 60,000 exceptions accepting the findings of one control once, in the report's order", () => {

@@ -21,6 +21,8 @@ describe('the answer naming the exceptions in force', () => {
       subject: `user-${index}@example.com`,
       expiresOn: '2027-01-01',
       approver: { uid: 'u-ana', email: 'ana@example.com' },
+      requestedBy: { uid: 'u-bo', email: 'bo@example.com' },
+      independent: true,
     }));
     const report = evaluate(compileCatalog(catalog), {
       date: '2026-11-24',

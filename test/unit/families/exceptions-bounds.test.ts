@@ -1,13 +1,14 @@
 /**
  * The bounds on `/api/exceptions` through the exceptions family: a subject has at most
- * `maxActiveExceptionsPerSubject` active exceptions of a control (409 `too_many_exceptions`
- * past it, even for requests racing for the last place, and a place again once one is revoked),
- * and the listing answers a page at a time with the shared cursors, soonest expiry first, for
- * active, ended and all exceptions, refusing a cursor it did not give out.
+ * `maxActiveExceptionsPerSubject` requested or active exceptions of a control (409
+ * `too_many_exceptions` past it, even for requests racing for the last place, and a place again
+ * once one is revoked), and the listing answers a page at a time with the shared cursors, soonest
+ * expiry first, for active, requested, refused, ended and all exceptions, refusing a cursor it
+ * did not give out.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { maxActiveExceptionsPerSubject } from '@evident/contract';
-import { ExceptionStore, type ExceptionRecord } from '../../../functions/src/exceptions/exception-store.ts';
+import { ExceptionStore, type ExceptionRecord, type Review } from '../../../functions/src/exceptions/exception-store.ts';
 import { createExceptionsFamily } from '../../../functions/src/families/exceptions.ts';
 import { encodeCursor } from '../../../functions/src/families/paging.ts';
 import type { components } from '../../../functions/src/generated/api-types.ts';
@@ -61,11 +62,26 @@ const record = (id: string, controlId: string, fields: Partial<ExceptionRecord> 
   justification,
   expiresOn: `${id.slice(4, 8)}-${id.slice(8, 10)}-${id.slice(10, 12)}`,
   createdAt: '2026-11-01T09:00:00.000Z',
-  approver: { uid: 'u-ana' },
+  requestedBy: { uid: 'u-ana' },
   ...fields,
 });
 
-describe(`at most ${maxActiveExceptionsPerSubject} active exceptions per control and subject`, () => {
+const review = (decision: Review['decision'], at: string): Review => ({
+  decision,
+  at,
+  by: { uid: 'u-bo' },
+  comment: null,
+  independent: true,
+  caveat: null,
+});
+
+/** Requests an exception on the day it was recorded, and reviews it a minute later. */
+async function reviewed(exceptions: ExceptionStore, stored: ExceptionRecord, decision: Review['decision'] = 'approved') {
+  await exceptions.create(stored, stored.createdAt.slice(0, 10));
+  await exceptions.review(stored, review(decision, stored.createdAt.replace(':00.000Z', ':01.000Z')));
+}
+
+describe(`at most ${maxActiveExceptionsPerSubject} requested or active exceptions per control and subject`, () => {
   it('refuses one more for the whole control with 409 too_many_exceptions, and takes it once one is revoked', async () => {
     const request = await familyOver(new MemoryStore());
     const body = { controlId: 'BCK-01', justification, expiresOn: '2027-01-10' };
@@ -84,13 +100,14 @@ describe(`at most ${maxActiveExceptionsPerSubject} active exceptions per control
     expect(await refused.json()).toEqual(
       expectedProblem(
         'too_many_exceptions',
-        'BCK-01 already has 3 active exceptions for the whole control, the most it may have; revoke one, or wait until one expires.',
+        'BCK-01 already has 3 exceptions requested or active for the whole control, the most it may have; ' +
+          'revoke one (a request too), or wait until one is refused or expires.',
         '/api/exceptions',
         refused.headers.get('x-request-id')!,
       ),
     );
     // Nothing of the refused one was kept: the control still lists three.
-    const listed = (await (await request('/api/exceptions?control=BCK-01')).json()) as ExceptionList;
+    const listed = (await (await request('/api/exceptions?control=BCK-01&state=requested')).json()) as ExceptionList;
     expect(listed.items.map((item) => item.id)).toEqual([...made].sort());
 
     expect((await request(`/api/exceptions/${made[0]}/revoke`, {})).status).toBe(200);
@@ -112,7 +129,7 @@ describe(`at most ${maxActiveExceptionsPerSubject} active exceptions per control
     const body = { controlId: 'BCK-03', justification, expiresOn: '2027-01-10' };
     const answers = await Promise.all(Array.from({ length: 6 }, () => request('/api/exceptions', body)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 409, 409, 409]);
-    const listed = (await (await request('/api/exceptions?control=BCK-03')).json()) as ExceptionList;
+    const listed = (await (await request('/api/exceptions?control=BCK-03&state=requested')).json()) as ExceptionList;
     expect(listed.items).toHaveLength(maxActiveExceptionsPerSubject);
     // The refused ones' records were taken back: a listing of all of them shows the three.
     const all = (await (await request('/api/exceptions?state=all')).json()) as ExceptionList;
@@ -121,16 +138,18 @@ describe(`at most ${maxActiveExceptionsPerSubject} active exceptions per control
 });
 
 describe('GET /api/exceptions a page at a time', () => {
-  /** Five exceptions over three controls: two active, one revoked, two expired. */
+  /** Seven exceptions over five controls: two active, one revoked, two expired, one requested, one refused. */
   async function history() {
     const store = new MemoryStore();
     const exceptions = new ExceptionStore(store);
-    await exceptions.create(record('exc-20261001-000000000a', 'IAM-01', { createdAt: '2026-09-01T00:00:00.000Z' }), '2026-09-01');
-    await exceptions.create(record('exc-20261120-000000000b', 'BCK-01', { createdAt: '2026-09-01T00:00:00.000Z' }), '2026-09-01');
-    await exceptions.create(record('exc-20261201-000000000c', 'IAM-01'), '2026-11-01');
-    await exceptions.create(record('exc-20270101-000000000d', 'BCK-02'), '2026-11-01');
+    await reviewed(exceptions, record('exc-20261001-000000000a', 'IAM-01', { createdAt: '2026-09-01T00:00:00.000Z' }));
+    await reviewed(exceptions, record('exc-20261120-000000000b', 'BCK-01', { createdAt: '2026-09-01T00:00:00.000Z' }));
+    await reviewed(exceptions, record('exc-20261201-000000000c', 'IAM-01'));
+    await reviewed(exceptions, record('exc-20270101-000000000d', 'BCK-02'));
+    await exceptions.create(record('exc-20270201-000000000f', 'IAM-02'), '2026-11-01');
+    await reviewed(exceptions, record('exc-20270301-0000000009', 'IAM-03'), 'refused');
     const revoked = record('exc-20261215-000000000e', 'BCK-01');
-    await exceptions.create(revoked, '2026-11-01');
+    await reviewed(exceptions, revoked);
     await exceptions.revoke(revoked, { at: '2026-11-10T00:00:00.000Z', by: { uid: 'u-ana' }, reason: null });
     return familyOver(store);
   }
@@ -154,8 +173,10 @@ describe('GET /api/exceptions a page at a time', () => {
 
   it.each([
     ['active ones', '', ['c:active', 'd:active']],
+    ['requested ones', '&state=requested', ['f:requested']],
+    ['refused ones', '&state=refused', ['9:refused']],
     ['ended ones: expired, then revoked ones yet to expire', '&state=ended', ['a:expired', 'b:expired', 'e:revoked']],
-    ['every one', '&state=all', ['a:expired', 'b:expired', 'c:active', 'e:revoked', 'd:active']],
+    ['every one', '&state=all', ['a:expired', 'b:expired', 'c:active', 'e:revoked', 'd:active', 'f:requested', '9:refused']],
     ['ended ones of a control', '&state=ended&control=BCK-01', ['b:expired', 'e:revoked']],
     [
       'those of every state expiring within 30 days',

@@ -1,9 +1,12 @@
 /**
  * `/api/exceptions` through the exceptions family, and what the daily report makes of them:
- * recording one (with its approver), what is refused (an unknown control or subject, an expiry
- * today, past or over a year ahead), listing active and soon-expiring ones, revoking once, and a
- * daily report that accepts the finding before the expiry day and counts it again on that day,
- * in the report's time zone.
+ * requesting one (with its requester), what is refused (an unknown control or subject, an expiry
+ * today, past or over a year ahead), approving and refusing it once by another person (four eyes:
+ * one's own request refused in protected mode, an approval in public mode recorded as not
+ * independent, two reviews at once answered 409), listing active, requested, refused and
+ * soon-expiring ones, revoking once, and a daily report that applies only approved exceptions,
+ * accepting the finding before the expiry day and counting it again on that day, in the
+ * report's time zone.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
@@ -16,7 +19,10 @@ import { produceDailyReport } from '../../../functions/src/reports/daily-report.
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
-import { fakeVerifier, setMode, tableOf } from '../../support/families.ts';
+import { bearer, fakeTokens, fakeVerifier, setMode, tableOf } from '../../support/families.ts';
+import type { ProblemCode } from '@evident/contract/problems';
+import { caveats } from '../../../functions/src/common/four-eyes.ts';
+import type { Review } from '../../../functions/src/exceptions/exception-store.ts';
 import { expectedProblem } from '../../support/problems.ts';
 import { serve, type Served } from '../../support/serve.ts';
 
@@ -49,14 +55,39 @@ beforeAll(async () => {
 
 afterAll(() => served.close());
 
-const post = (path: string, body: unknown) =>
-  fetch(`${served.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-const get = (path: string) => fetch(`${served.url}${path}`);
-const accept = (fields: Record<string, unknown>) =>
-  post('/api/exceptions', { controlId: 'IAM-01', justification: 'The tenant is being migrated this quarter.', ...fields });
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${served.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${served.url}${path}`, { headers });
+const accept = (fields: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  post(
+    '/api/exceptions',
+    { controlId: 'IAM-01', justification: 'The tenant is being migrated this quarter.', ...fields },
+    headers,
+  );
+const requested = async (fields: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  (await (await accept(fields, headers)).json()) as Exception;
+/** Asserts a problem answer: its status and its whole body. */
+async function expectProblem(answer: Response, code: ProblemCode, detail: string, instance: string) {
+  const problem = expectedProblem(code, detail, instance, answer.headers.get('x-request-id')!);
+  expect([answer.status, await answer.json()]).toEqual([problem.status, problem]);
+}
 
-describe('recording an exception', () => {
-  it('answers 201 with the exception, its address and its approver', async () => {
+/** An approval as the store keeps it, by someone known to be another person at `at`. */
+const approvalAt = (at: string): Review => ({
+  decision: 'approved',
+  at,
+  by: { uid: 'u-bo' },
+  comment: null,
+  independent: true,
+  caveat: null,
+});
+
+describe('requesting an exception', () => {
+  it('answers 201 with the exception, requested, its address and its requester', async () => {
     const answer = await accept({ expiresOn: '2027-03-01' });
     expect(answer.status).toBe(201);
     const body = (await answer.json()) as Exception;
@@ -68,8 +99,10 @@ describe('recording an exception', () => {
       justification: 'The tenant is being migrated this quarter.',
       expiresOn: '2027-03-01',
       createdAt: clock.toISOString(),
+      requestedBy: { uid: 'anonymous' },
       approver: { uid: 'anonymous' },
-      state: 'active',
+      state: 'requested',
+      review: null,
       revoked: null,
     });
     expect(await (await get(`/api/exceptions/${body.id}`)).json()).toEqual(body);
@@ -110,7 +143,8 @@ describe('recording an exception', () => {
 
 describe('listing and revoking', () => {
   it('lists the active ones soonest first, and those expiring within some days', async () => {
-    const soon = (await (await accept({ controlId: 'IAM-02', expiresOn: '2026-12-01' })).json()) as Exception;
+    const soon = await requested({ controlId: 'IAM-02', expiresOn: '2026-12-01' });
+    expect((await post(`/api/exceptions/${soon.id}/approve`, {})).status).toBe(200);
     const list = (await (await get('/api/exceptions')).json()) as { today: string; items: Exception[] };
     expect(list.today).toBe('2026-11-24');
     expect(list.items[0]!.id).toBe(soon.id);
@@ -145,6 +179,137 @@ describe('listing and revoking', () => {
   });
 });
 
+describe('four eyes: approving and refusing a request', () => {
+  const ada = bearer(fakeTokens.valid);
+  const bo = bearer(fakeTokens.other);
+
+  it('in public mode approves a request, recording the review as not independent and why', async () => {
+    const asked = await requested({ controlId: 'IAM-04', expiresOn: '2027-02-01' });
+    const approved = await post(`/api/exceptions/${asked.id}/approve`, { comment: ' Agreed with the CISO. ' });
+    expect(approved.status).toBe(200);
+    const review = {
+      decision: 'approved',
+      at: clock.toISOString(),
+      by: { uid: 'anonymous' },
+      comment: 'Agreed with the CISO.',
+      independent: false,
+      caveat: caveats.publicMode,
+    };
+    expect(await approved.json()).toEqual({ ...asked, approver: { uid: 'anonymous' }, state: 'active', review });
+    const active = (await (await get('/api/exceptions?control=IAM-04')).json()) as { items: Exception[] };
+    expect(active.items.map((item) => [item.id, item.state, item.review])).toEqual([[asked.id, 'active', review]]);
+  });
+
+  it('lists a request under requested until it is reviewed, and a refused one under refused, with who and why', async () => {
+    const asked = await requested({ controlId: 'IAM-05', expiresOn: '2027-02-01' });
+    const ids = async (query: string) =>
+      ((await (await get(`/api/exceptions?control=IAM-05&${query}`)).json()) as { items: Exception[] }).items.map(
+        (item) => item.id,
+      );
+    expect([await ids('state=requested'), await ids('state=active'), await ids('state=refused')]).toEqual([[asked.id], [], []]);
+    const refused = await post(`/api/exceptions/${asked.id}/refuse`, { reason: 'Migrate first.' });
+    expect(refused.status).toBe(200);
+    expect(await refused.json()).toEqual({
+      ...asked,
+      state: 'refused',
+      review: {
+        decision: 'refused',
+        at: clock.toISOString(),
+        by: { uid: 'anonymous' },
+        comment: 'Migrate first.',
+        independent: false,
+        caveat: caveats.publicMode,
+      },
+    });
+    expect([await ids('state=requested'), await ids('state=active'), await ids('state=refused')]).toEqual([[], [], [asked.id]]);
+  });
+
+  it('reviews once: approving a refused request, or one approved already, answers 409 exception_not_pending', async () => {
+    const asked = await requested({ controlId: 'IAM-06', expiresOn: '2027-02-01' });
+    expect((await post(`/api/exceptions/${asked.id}/refuse`, { reason: 'No.' })).status).toBe(200);
+    const path = `/api/exceptions/${asked.id}/approve`;
+    await expectProblem(
+      await post(path, {}),
+      'exception_not_pending',
+      `The exception ${asked.id} was refused at ${clock.toISOString()} by anonymous.`,
+      path,
+    );
+  });
+
+  it('of two approvals at once, records one and answers the other 409 exception_not_pending', async () => {
+    const asked = await requested({ controlId: 'IAM-07', expiresOn: '2027-02-01' });
+    const path = `/api/exceptions/${asked.id}/approve`;
+    const answers = await Promise.all([post(path, { comment: 'first' }), post(path, { comment: 'second' })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const refusedOne = answers.find((answer) => answer.status === 409)!;
+    await expectProblem(
+      refusedOne,
+      'exception_not_pending',
+      `The exception ${asked.id} was approved at ${clock.toISOString()} by anonymous.`,
+      path,
+    );
+    const standing = (await (await get(`/api/exceptions/${asked.id}`)).json()) as Exception;
+    const winner = (await answers.find((answer) => answer.status === 200)!.json()) as Exception;
+    expect(standing.review).toEqual(winner.review);
+  });
+
+  it('refuses a refusal without a reason with a 400 at /reason', async () => {
+    const asked = await requested({ controlId: 'IAM-08', expiresOn: '2027-02-01' });
+    const path = `/api/exceptions/${asked.id}/refuse`;
+    const message = 'is blank: say why the risk is refused';
+    const answer = await post(path, { reason: '   ' });
+    expect([answer.status, await answer.json()]).toEqual([
+      400,
+      expectedProblem('invalid_request', `The body /reason ${message}.`, path, answer.headers.get('x-request-id')!, {
+        errors: [{ in: 'body', pointer: '/reason', message }],
+      }),
+    ]);
+  });
+
+  describe('in protected mode', () => {
+    beforeAll(() => setMode('protected'));
+    afterAll(() => setMode('public'));
+
+    it.each([
+      ['approve', { comment: 'Mine.' }],
+      ['refuse', { reason: 'Mine.' }],
+    ])('answers 403 self_review when the requester tries to %s it', async (action, body) => {
+      const asked = await requested({ controlId: 'BCK-01', expiresOn: '2027-02-01' }, ada);
+      expect(asked.requestedBy).toEqual({ uid: 'user-1', email: 'ada@example.com' });
+      const path = `/api/exceptions/${asked.id}/${action}`;
+      await expectProblem(
+        await post(path, body, ada),
+        'self_review',
+        `You requested the exception ${asked.id}; another person approves or refuses it.`,
+        path,
+      );
+      expect(((await (await get(`/api/exceptions/${asked.id}`, ada)).json()) as Exception).state).toBe('requested');
+    });
+
+    it('records an approval by another person as independent', async () => {
+      const asked = await requested({ controlId: 'BCK-02', expiresOn: '2027-02-01' }, ada);
+      const approved = await post(`/api/exceptions/${asked.id}/approve`, {}, bo);
+      expect(approved.status).toBe(200);
+      expect(((await approved.json()) as Exception).review).toEqual({
+        decision: 'approved',
+        at: clock.toISOString(),
+        by: { uid: 'user-2', email: 'bo@example.com' },
+        comment: null,
+        independent: true,
+        caveat: null,
+      });
+    });
+
+    it('approves a request made without signing in, saying the two people could not be told apart', async () => {
+      setMode('public');
+      const asked = await requested({ controlId: 'BCK-03', expiresOn: '2027-02-01' });
+      setMode('protected');
+      const approved = (await (await post(`/api/exceptions/${asked.id}/approve`, {}, bo)).json()) as Exception;
+      expect([approved.review?.independent, approved.review?.caveat]).toEqual([false, caveats.anonymousRequest]);
+    });
+  });
+});
+
 describe('the daily report and an exception', () => {
   it('accepts the finding on the days before the expiry day, and counts it again on that day, in the report time zone', async () => {
     const own = new MemoryStore();
@@ -173,10 +338,12 @@ describe('the daily report and an exception', () => {
         justification: 'Bob is on leave until December.',
         expiresOn: '2026-11-30',
         createdAt: received.toISOString(),
-        approver: { uid: 'u-ana', email: 'ana@example.com' },
+        requestedBy: { uid: 'u-ana', email: 'ana@example.com' },
       },
       '2026-11-24',
     );
+    const request = (await exceptions.get('exc-20261130-00000000aa'))!.record;
+    await exceptions.review(request, approvalAt(received.toISOString()));
     const reportAt = async (now: string) =>
       (await produceDailyReport({ store: own, catalog: compiled, timeZone, now: new Date(now), trigger: 'test' })).stored.report;
     const iam01 = (report: Awaited<ReturnType<typeof reportAt>>) => report.controls.find((control) => control.id === 'IAM-01')!;
@@ -205,9 +372,10 @@ describe('the daily report and an exception', () => {
       justification: 'Accepted for the migration.',
       expiresOn: '2027-01-01',
       createdAt: '2026-11-20T09:00:00.000Z',
-      approver: { uid: 'u-ana' },
+      requestedBy: { uid: 'u-ana' },
     };
     await exceptions.create(record, '2026-11-20');
+    await exceptions.review(record, approvalAt('2026-11-20T10:00:00.000Z'));
     await exceptions.revoke(record, { at: '2026-11-24T12:00:00.000Z', by: { uid: 'u-ana' }, reason: null });
     expect((await exceptions.inForce('2026-11-23', new Date('2026-11-23T23:00:00Z'))).map((entry) => entry.id)).toEqual([
       record.id,

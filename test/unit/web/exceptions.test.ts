@@ -1,4 +1,7 @@
-/** How the pages word, split and send exceptions, counted from the list's own day, and where the server's errors go. */
+/**
+ * How the pages word, split and send exceptions, counted from the list's own day, who reviewed
+ * one, and where the server's errors go.
+ */
 import { describe, expect, it } from 'vitest';
 import { apiPath } from '../../../hosting/src/lib/api-client.ts';
 import type { Exception } from '../../../hosting/src/lib/api-types.ts';
@@ -11,6 +14,7 @@ import {
   exceptionsQueryOf,
   expiryBounds,
   expiryText,
+  reviewText,
   stateFrom,
   subjectText,
   subjectsOf,
@@ -27,8 +31,10 @@ const exception = (id: string, expiresOn: string, state: Exception['state'] = 'a
   justification: 'Accepted while the vendor ships a fix.',
   expiresOn,
   createdAt: '2026-11-01T09:00:00Z',
+  requestedBy: { uid: 'u2', email: 'it-lead@example.com' },
   approver: { uid: 'u1', email: 'ciso@example.com' },
   state,
+  review: null,
   revoked: null,
 });
 
@@ -38,6 +44,8 @@ describe('the API path of a list of exceptions', () => {
     expect(exceptionsApiPath({ state: 'active' })).toBe('/api/exceptions');
     expect(exceptionsApiPath({ state: 'all' })).toBe('/api/exceptions?state=all');
     expect(exceptionsApiPath({ state: 'ended' })).toBe('/api/exceptions?state=ended');
+    expect(exceptionsApiPath({ state: 'requested' })).toBe('/api/exceptions?state=requested');
+    expect(exceptionsApiPath({ state: 'refused' })).toBe('/api/exceptions?state=refused');
     expect(exceptionsApiPath({ control: 'IAM-01' })).toBe('/api/exceptions?control=IAM-01');
     expect(exceptionsApiPath({ state: 'all', control: 'IAM-01' })).toBe('/api/exceptions?state=all&control=IAM-01');
   });
@@ -62,6 +70,10 @@ describe('an expiry as seen on the list day', () => {
     expect(expiryText(exception('a', '2026-11-26'), '2026-11-24')).toBe('expires in 2 days');
     expect(expiryText(exception('a', '2026-11-25'), '2026-11-24')).toBe('expires tomorrow');
     expect(expiryText(exception('a', '2026-11-24'), '2026-11-24')).toBe('expires today');
+  });
+
+  it('says that a refused one was refused, whenever it would have expired', () => {
+    expect(expiryText(exception('a', '2027-01-01', 'refused'), '2026-11-24')).toBe('refused');
   });
 
   it('says how long ago an expired one ended, and that a revoked one was revoked', () => {
@@ -140,5 +152,27 @@ describe('the form', () => {
       },
       summary: 'The body does not match ExceptionInput.',
     });
+  });
+});
+
+describe('a review as a person reads it', () => {
+  const review = {
+    at: '2026-11-02T09:00:00Z',
+    by: { uid: 'u1', email: 'ciso@example.com' },
+    independent: true,
+    caveat: null,
+  };
+
+  it('names the approver, with the comment when there is one', () => {
+    expect(reviewText({ ...review, decision: 'approved', comment: null })).toBe('Approved by ciso@example.com');
+    expect(reviewText({ ...review, decision: 'approved', comment: 'Until the migration.' })).toBe(
+      'Approved by ciso@example.com: Until the migration.',
+    );
+  });
+
+  it('names who refused it and why', () => {
+    expect(reviewText({ ...review, decision: 'refused', comment: 'Migrate first.' })).toBe(
+      'Refused by ciso@example.com: Migrate first.',
+    );
   });
 });
