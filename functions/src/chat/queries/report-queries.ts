@@ -81,7 +81,6 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
   const readiness = index.report.frameworks?.find((entry) => entry.framework === query.framework);
   if (!readiness) return undefined;
   const name = frameworkNames[query.framework];
-  const { counts } = readiness;
   if (query.gaps && !query.requirements) return answered([gapsAnswer(readiness, name, index)], []);
   const requirements = requirementsOf(readiness, query.requirements);
   const statuses = query.statuses ? new Set(query.statuses) : undefined;
