@@ -5,7 +5,10 @@ import { toOscalPoam } from '../assessment/oscal-poam.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { andThen } from '../common/maybe-async.js';
 import type { RequestContext } from '../http/operation-types.js';
+import { ApiProblem } from '../http/problem.js';
 import type { StoredReport } from '../reports/report-store.js';
+import { pageBody, placeOf } from './paging.js';
+import { versionIn } from '../reports/report-versions.js';
 import { reportsByDate } from './report-of-date.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
@@ -71,6 +74,42 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
         const s = await services();
         const stored = await reports.get(s, path.date, datePath);
         return { status: 200, body: stored.bytes, etag: stored.etag, cacheControl: caching(s, stored, context) };
+      },
+      listReportVersions: async ({ path, query }) => {
+        const s = await services();
+        const current = await reports.get(s, path.date, datePath);
+        const after = placeOf('versions', query.cursor);
+        const page = await s.reports.versions(path.date, current, {
+          limit: query.limit,
+          ...(after === undefined ? {} : { after: Number(after) }),
+        });
+        const items = page.items.map((version) => ({
+          ...version,
+          links: { self: `/api/report/${path.date}/versions/${version.version}` },
+        }));
+        const last = items.at(-1)?.version;
+        return {
+          status: 200,
+          body: pageBody('versions', { items, hasMore: page.hasMore, ...(page.hasMore ? { next: String(last) } : {}) }),
+        };
+      },
+      getReportVersion: async ({ path }, context) => {
+        const s = await services();
+        const current = await reports.get(s, path.date, datePath);
+        // The current version is the day's report; the ones it replaced are kept under their numbers.
+        const stored = versionIn(current.metadata) === path.version ? current : await s.reports.version(path.date, path.version);
+        if (!stored) {
+          throw new ApiProblem(
+            'report_not_found',
+            `The report of ${path.date} has no version ${path.version}. GET /api/report/${path.date}/versions lists its versions.`,
+          );
+        }
+        return {
+          status: 200,
+          body: stored.bytes,
+          etag: stored.etag,
+          cacheControl: `${scopeOf(context)}, max-age=31536000, immutable`,
+        };
       },
       getReportOscal: ({ path }, context) => oscalOf('results', path.date, context),
       getReportPoam: ({ path }, context) => oscalOf('poam', path.date, context),

@@ -205,6 +205,7 @@ export const pageLimits = {
   exceptions: { default: 50, maximum: 200 },
   analyses: { default: 20, maximum: 100 },
   webhookDeliveries: { default: 20, maximum: 100 },
+  reportVersions: { default: 50, maximum: 200 },
 } as const;
 
 /**
