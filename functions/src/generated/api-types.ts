@@ -427,14 +427,15 @@ export interface paths {
          * @description A zip of everything about the days from `from` to `to` (at most 366 days, up to today in the report time zone):
          *
          *     - `README.txt`: what is where;
-         *     - `reports/<date>.json`: each day’s report, the bytes stored;
+         *     - `reports/<date>.json`: each day’s report, the bytes stored (its last version);
+         *     - `versions/<date>/<n>.json`: each earlier version of a day’s report that a publish replaced, as stored (`GET /api/report/{date}/versions`), with the evidence they rest on among `evidence/`;
          *     - `oscal/assessment-results/<date>.json`: each as OSCAL Assessment Results;
          *     - `oscal/poam-<date>.json`: the OSCAL POA&M as of the period’s last report;
          *     - `history/controls.csv`: every control over the period, one row each (days assessed and passing, the longest run not passing, fixes and their mean time);
          *     - `history/<control>.csv`: one control a day, as `GET /api/controls/{id}/history.csv`;
          *     - `evidence/<id>.json`: every evidence item the reports’ results rest on (each result’s `evidence`: what its findings cite and the attestations it counts; `:` written `%3A`);
          *     - `attachments/<submission>/<n>-<name>`: the files of the submissions among that evidence;
-         *     - `manifest.json`: the period, who asked, each report’s run, each file’s size and SHA-256, and any file that could not be included with why (an attachment whose bytes no longer match the SHA-256 recorded at submission is left out and listed there);
+         *     - `manifest.json`: the period, who asked, each report’s and each earlier version’s run, each file’s size and SHA-256, and any file that could not be included with why (an attachment whose bytes no longer match the SHA-256 recorded at submission is left out and listed there);
          *     - `SHA256SUMS`: the same digests and the manifest’s, for `sha256sum -c`.
          *
          *     The archive is made while it is sent (chunked, no `Content-Length`): a failure after the first byte cuts the connection, so a client never holds a truncated archive as whole. Through Firebase Hosting a response must finish within 60 seconds; for long periods call the function’s own URL.

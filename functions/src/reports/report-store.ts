@@ -33,6 +33,7 @@ import {
   describeVersion,
   parseVersionName,
   publicationIn,
+  reportVersionsPrefix,
   reportWriteOptions,
   versionIn,
   versionObjectName,
@@ -276,6 +277,21 @@ export class ReportStore {
       (version) => page.after === undefined || version.version > page.after,
     );
     return { items: items.slice(0, page.limit), hasMore: items.length > page.limit };
+  }
+
+  /**
+   * The versions publishes replaced on the days from `from` to `to`, by day then number, from
+   * their names alone: one `list` per thousand versions.
+   */
+  async keptVersionsBetween(from: string, to: string): Promise<{ date: string; version: number }[]> {
+    const objects = await listAll(this.#store, reportVersionsPrefix, {
+      startOffset: versionsPrefixOf(from),
+      endOffset: versionsPrefixOf(addDays(to, 1)),
+    });
+    return objects.flatMap((info) => {
+      const named = parseVersionName(info.name);
+      return named ? [named] : [];
+    });
   }
 
   /** One kept version of a day's report (not the current one, which `find` reads), or undefined. */
