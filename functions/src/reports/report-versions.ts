@@ -19,6 +19,7 @@
  * write the same number, and a kept version is written create-only.
  */
 import type { Actor, Report, ReportSummary } from '../assessment/model.js';
+import type { components } from '../generated/api-types.js';
 import type { WriteOptions } from '../storage/object-store.js';
 
 export const reportVersionsPrefix = 'report-versions/';
@@ -39,20 +40,8 @@ export function parseVersionName(name: string): { date: string; version: number 
 /** How a report came to be published: by the daily job (and what ran it), or by an analysis. */
 export type Publication = { by: 'daily'; trigger: string } | { by: 'analysis'; startedBy: Actor };
 
-/** One version of a day's report, as the versions listing shows it. */
-export interface ReportVersion {
-  version: number;
-  /** Whether this is the version `reports/day=<D>/report.json` holds now. */
-  current: boolean;
-  generatedAt: string;
-  runId: string;
-  publishedBy: 'daily' | 'analysis';
-  /** For the daily job: what ran it (schedule, first-read, dev-trigger, seed …). */
-  trigger?: string;
-  /** For an analysis (its id is `runId`): who started it. */
-  startedBy?: Actor;
-  summary: ReportSummary;
-}
+/** One version of a day's report, as the versions listing shows it (without the links the API adds). */
+export type ReportVersion = Omit<components['schemas']['ReportVersion'], 'links'>;
 
 /*
  * Metadata keys are lower case: a download's headers carry them so (object-store.ts,

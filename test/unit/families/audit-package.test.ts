@@ -52,7 +52,7 @@ const period = {
   cited: [] as string[],
   items: new Map<string, EvidenceItem>(),
   /** Today's scheduled report, replaced by `republishedRun`'s. */
-  replaced: Buffer.alloc(0),
+  replaced: Buffer.alloc(0) as Buffer,
 };
 const republishedRun = 'an-20261121100000000-0a1b2c3d';
 
