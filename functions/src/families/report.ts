@@ -44,6 +44,16 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
     };
   }
 
+  /**
+   * The report of a date as the store holds it now: a listing of today's versions must not miss
+   * a publish made in the last second by another instance, which the cached report would.
+   */
+  async function currentOf(s: Services, date: string): Promise<StoredReport> {
+    const stored = await reports.get(s, date, datePath);
+    if (date < dayIn(s.timeZone(), s.now())) return stored;
+    return (await s.reports.find(date, { fresh: true })) ?? stored;
+  }
+
   /** Past days never change; today's report may be republished, so it is revalidated. */
   function caching(s: Services, stored: StoredReport, context: RequestContext): string {
     const past = stored.date < dayIn(s.timeZone(), s.now());
@@ -77,7 +87,7 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
       },
       listReportVersions: async ({ path, query }) => {
         const s = await services();
-        const current = await reports.get(s, path.date, datePath);
+        const current = await currentOf(s, path.date);
         const after = placeOf('versions', query.cursor);
         const page = await s.reports.versions(path.date, current, {
           limit: query.limit,
@@ -95,7 +105,7 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
       },
       getReportVersion: async ({ path }, context) => {
         const s = await services();
-        const current = await reports.get(s, path.date, datePath);
+        const current = await currentOf(s, path.date);
         // The current version is the day's report; the ones it replaced are kept under their numbers.
         const stored = versionIn(current.metadata) === path.version ? current : await s.reports.version(path.date, path.version);
         if (!stored) {
