@@ -167,15 +167,19 @@ export const schemas = {
       total: { type: 'integer', minimum: 1 },
     },
   }),
-  RunCompletedEvent: eventBase('run.completed', 'The run evaluated every control in its scope.', {
-    type: 'object',
-    required: ['summary', 'published'],
-    additionalProperties: false,
-    properties: {
-      summary: { ...ref('ReportSummary'), description: 'Over the run\u2019s scope only (see `Analysis.summary`).' },
-      published: { type: 'boolean', description: 'Whether the result is now part of today\u2019s report.' },
+  RunCompletedEvent: eventBase(
+    'run.completed',
+    'The run evaluated every control in its scope; `summary` is over its scope only (see `Analysis.summary`).',
+    {
+      type: 'object',
+      required: ['summary', 'published'],
+      additionalProperties: false,
+      properties: {
+        summary: ref('ReportSummary'),
+        published: { type: 'boolean', description: 'Whether the result is now part of today\u2019s report.' },
+      },
     },
-  }),
+  ),
   RunFailedEvent: eventBase('run.failed', 'The run stopped on an error; nothing was published.', {
     type: 'object',
     required: ['problem'],

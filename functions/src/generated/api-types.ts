@@ -1998,7 +1998,7 @@ export interface components {
                 total: number;
             };
         };
-        /** @description The run evaluated every control in its scope. */
+        /** @description The run evaluated every control in its scope; `summary` is over its scope only (see `Analysis.summary`). */
         RunCompletedEvent: {
             /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
             id: number;
@@ -2013,7 +2013,6 @@ export interface components {
              */
             time: string;
             data: {
-                /** @description Over the run’s scope only (see `Analysis.summary`). */
                 summary: components["schemas"]["ReportSummary"];
                 /** @description Whether the result is now part of today’s report. */
                 published: boolean;
