@@ -1,15 +1,13 @@
-/** The `report` family: today's report (produced once on demand), any past day's, the list, OSCAL. */
+/** The `report` family: today's report (produced once on demand), any past day's, the list, a day's versions, OSCAL. */
 import { dayIn } from '../assessment/dates.js';
 import { toOscalAssessmentResults } from '../assessment/oscal-export.js';
 import { toOscalPoam } from '../assessment/oscal-poam.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { andThen } from '../common/maybe-async.js';
 import type { RequestContext } from '../http/operation-types.js';
-import { ApiProblem } from '../http/problem.js';
 import type { StoredReport } from '../reports/report-store.js';
-import { pageBody, placeOf } from './paging.js';
-import { versionIn } from '../reports/report-versions.js';
 import { reportsByDate } from './report-of-date.js';
+import { reportVersionOperations } from './report-versions.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
 export type ReportFamilyOptions = FamilyOptions & ServiceOptions;
@@ -44,16 +42,6 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
     };
   }
 
-  /**
-   * The report of a date as the store holds it now: a listing of today's versions must not miss
-   * a publish made in the last second by another instance, which the cached report would.
-   */
-  async function currentOf(s: Services, date: string): Promise<StoredReport> {
-    const stored = await reports.get(s, date, datePath);
-    if (date < dayIn(s.timeZone(), s.now())) return stored;
-    return (await s.reports.find(date, { fresh: true })) ?? stored;
-  }
-
   /** Past days never change; today's report may be republished, so it is revalidated. */
   function caching(s: Services, stored: StoredReport, context: RequestContext): string {
     const past = stored.date < dayIn(s.timeZone(), s.now());
@@ -85,42 +73,7 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
         const stored = await reports.get(s, path.date, datePath);
         return { status: 200, body: stored.bytes, etag: stored.etag, cacheControl: caching(s, stored, context) };
       },
-      listReportVersions: async ({ path, query }) => {
-        const s = await services();
-        const current = await currentOf(s, path.date);
-        const after = placeOf('versions', query.cursor);
-        const page = await s.reports.versions(path.date, current, {
-          limit: query.limit,
-          ...(after === undefined ? {} : { after: Number(after) }),
-        });
-        const items = page.items.map((version) => ({
-          ...version,
-          links: { self: `/api/report/${path.date}/versions/${version.version}` },
-        }));
-        const last = items.at(-1)?.version;
-        return {
-          status: 200,
-          body: pageBody('versions', { items, hasMore: page.hasMore, ...(page.hasMore ? { next: String(last) } : {}) }),
-        };
-      },
-      getReportVersion: async ({ path }, context) => {
-        const s = await services();
-        const current = await currentOf(s, path.date);
-        // The current version is the day's report; the ones it replaced are kept under their numbers.
-        const stored = versionIn(current.metadata) === path.version ? current : await s.reports.version(path.date, path.version);
-        if (!stored) {
-          throw new ApiProblem(
-            'report_not_found',
-            `The report of ${path.date} has no version ${path.version}. GET /api/report/${path.date}/versions lists its versions.`,
-          );
-        }
-        return {
-          status: 200,
-          body: stored.bytes,
-          etag: stored.etag,
-          cacheControl: `${scopeOf(context)}, max-age=31536000, immutable`,
-        };
-      },
+      ...reportVersionOperations(services, reports, scopeOf),
       getReportOscal: ({ path }, context) => oscalOf('results', path.date, context),
       getReportPoam: ({ path }, context) => oscalOf('poam', path.date, context),
     },
