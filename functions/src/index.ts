@@ -169,7 +169,9 @@ export const dailyReport = config.inEmulator()
 
 /**
  * Development only: the same job over HTTP, because the emulator does not fire schedules. It
- * is exported only inside the emulator, so it never exists in a deployed project.
+ * is exported only inside the emulator, so it never exists in a deployed project. It answers 201
+ * with the report it made, or 200 with `created: false` and `republish`, how to publish a new
+ * version of today's report (docs/analyses.md).
  */
 export const devDailyReport = config.inEmulator()
   ? onRequest({ ...http, invoker: 'private', ...dailyJob }, async (req, res) => {

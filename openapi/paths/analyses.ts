@@ -17,7 +17,8 @@ export const tag = {
   description:
     'An analysis re-evaluates all controls, or some, against the evidence stored now, on a task queue. Its progress is ' +
     'a numbered list of events, persisted before anyone sees them and streamed as server-sent events that resume with ' +
-    '`Last-Event-ID`. A run can publish its result as today\u2019s report.',
+    '`Last-Event-ID`. A run can publish its result as today\u2019s report: this is how today is assessed again once its ' +
+    'report exists, since the daily job (and its development trigger) never replaces a report.',
 };
 
 export const maxScopedControls = 500;
@@ -49,8 +50,10 @@ export const schemas = {
         type: 'boolean',
         default: false,
         description:
-          'Replace today\u2019s report with the result (controls outside the scope keep their current result). Only ' +
-          'for today: past reports never change.',
+          'Publish the result as today\u2019s report: the run\u2019s controls take their new result, the others keep ' +
+          'the one today\u2019s report gives them, and the summary, readiness and diff are made again over every ' +
+          'control, so the published score is always over the whole catalog. The report replaced is kept as a ' +
+          'version (`GET /api/report/{date}/versions`). Only for today: past reports never change.',
       },
     },
   },
@@ -98,7 +101,12 @@ export const schemas = {
         properties: { evaluated: { type: 'integer', minimum: 0 }, total: { type: 'integer', minimum: 0 } },
       },
       counts: { ...ref('StatusCounts'), description: 'Statuses of the controls evaluated so far.' },
-      summary: { ...ref('ReportSummary'), description: 'When the run succeeded: the result over its scope.' },
+      summary: {
+        ...ref('ReportSummary'),
+        description:
+          'When the run succeeded: its statuses over its scope only. For a run of some controls this is not a score of ' +
+          'the day (its `score` weighs only those controls); a published run\u2019s day score is in today\u2019s report.',
+      },
       published: {
         type: 'boolean',
         description: 'When the run succeeded: whether its result is now today\u2019s report.',
@@ -159,15 +167,19 @@ export const schemas = {
       total: { type: 'integer', minimum: 1 },
     },
   }),
-  RunCompletedEvent: eventBase('run.completed', 'The run evaluated every control in its scope.', {
-    type: 'object',
-    required: ['summary', 'published'],
-    additionalProperties: false,
-    properties: {
-      summary: ref('ReportSummary'),
-      published: { type: 'boolean', description: 'Whether the result is now today\u2019s report.' },
+  RunCompletedEvent: eventBase(
+    'run.completed',
+    'The run evaluated every control in its scope; `summary` is over its scope only (see `Analysis.summary`).',
+    {
+      type: 'object',
+      required: ['summary', 'published'],
+      additionalProperties: false,
+      properties: {
+        summary: ref('ReportSummary'),
+        published: { type: 'boolean', description: 'Whether the result is now part of today\u2019s report.' },
+      },
     },
-  }),
+  ),
   RunFailedEvent: eventBase('run.failed', 'The run stopped on an error; nothing was published.', {
     type: 'object',
     required: ['problem'],

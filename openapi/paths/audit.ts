@@ -27,7 +27,9 @@ export const paths: PathsObject = {
         `A zip of everything about the days from \`from\` to \`to\` (at most ${maxPeriodDays} days, up to today in ` +
         'the report time zone):\n\n' +
         '- `README.txt`: what is where;\n' +
-        '- `reports/<date>.json`: each day\u2019s report, the bytes stored;\n' +
+        '- `reports/<date>.json`: each day\u2019s report, the bytes stored (its last version);\n' +
+        '- `versions/<date>/<n>.json`: each earlier version of a day\u2019s report that a publish replaced, as stored ' +
+        '(`GET /api/report/{date}/versions`), with the evidence they rest on among `evidence/`;\n' +
         '- `oscal/assessment-results/<date>.json`: each as OSCAL Assessment Results;\n' +
         '- `oscal/poam-<date>.json`: the OSCAL POA&M as of the period\u2019s last report;\n' +
         '- `history/controls.csv`: every control over the period, one row each (days assessed and passing, the ' +
@@ -36,7 +38,7 @@ export const paths: PathsObject = {
         '- `evidence/<id>.json`: every evidence item the reports\u2019 results rest on (each result\u2019s `evidence`: what ' +
         'its findings cite and the attestations it counts; `:` written `%3A`);\n' +
         '- `attachments/<submission>/<n>-<name>`: the files of the submissions among that evidence;\n' +
-        '- `manifest.json`: the period, who asked, each report\u2019s run, each file\u2019s size and SHA-256, and ' +
+        '- `manifest.json`: the period, who asked, each report\u2019s and each earlier version\u2019s run, each file\u2019s size and SHA-256, and ' +
         'any file that could not be included with why (an attachment whose bytes no longer match the SHA-256 ' +
         'recorded at submission is left out and listed there);\n' +
         '- `SHA256SUMS`: the same digests and the manifest\u2019s, for `sha256sum -c`.\n\n' +

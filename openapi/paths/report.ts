@@ -1,13 +1,22 @@
 /** The `report` family: the daily assessment, for today and any past date, and its OSCAL export. */
 import type { PathsObject } from 'openapi3-ts/oas31';
-import { access, jsonResponse, ref, responseRef } from '../components.ts';
-import { controlStatuses, datePattern, expiringHorizonDays, maxExpiringPerControl, severities } from '@evident/contract';
+import { access, cursorParameter, jsonResponse, ref, responseRef } from '../components.ts';
+import {
+  controlStatuses,
+  datePattern,
+  expiringHorizonDays,
+  maxExpiringPerControl,
+  pageLimits,
+  severities,
+} from '@evident/contract';
 
 export const tag = {
   name: 'report',
   description:
     'The daily assessment report: every control evaluated against the evidence as of one date. Reports for past ' +
-    'dates never change; today\u2019s report is produced on first request if the daily job has not run yet.',
+    'dates never change; today\u2019s report is produced on first request if the daily job has not run yet. ' +
+    'Today\u2019s report may be published again by an analysis (`POST /api/analyses` with `publish`); every version ' +
+    'of a day is kept, the daily job\u2019s included, and listed by `GET /api/report/{date}/versions`.',
 };
 
 const controlIdList = {
@@ -258,6 +267,48 @@ export const schemas = {
       reports: { type: 'array', items: ref('ReportListEntry'), description: 'Every stored report, oldest first.' },
     },
   },
+  ReportVersion: {
+    type: 'object',
+    required: ['version', 'current', 'generatedAt', 'runId', 'publishedBy', 'summary', 'links'],
+    additionalProperties: false,
+    properties: {
+      version: { type: 'integer', minimum: 1, description: 'The version\u2019s number within its day: 1 is the first report.' },
+      current: { type: 'boolean', description: 'Whether this is the version `GET /api/report/{date}` serves now.' },
+      generatedAt: { type: 'string', format: 'date-time' },
+      runId: { type: 'string', description: 'The run that produced it: the daily job\u2019s, or the analysis\u2019s id.' },
+      publishedBy: {
+        type: 'string',
+        enum: ['daily', 'analysis'],
+        description:
+          '`daily`: the daily job made it (on its schedule, on the first read of the day, or by a development ' +
+          'trigger: see `trigger`). `analysis`: an analysis published it as today\u2019s report (its id is `runId`).',
+      },
+      trigger: {
+        type: 'string',
+        description:
+          'For the daily job: what ran it (`schedule`, `first-read`, `dev-trigger`, `seed` …). Absent for reports ' +
+          'stored before API 1.12.0.',
+      },
+      startedBy: { ...ref('Actor'), description: 'For an analysis: who started it.' },
+      summary: ref('ReportSummary'),
+      links: {
+        type: 'object',
+        required: ['self'],
+        additionalProperties: false,
+        properties: { self: { type: 'string', description: 'Where this version is read.' } },
+      },
+    },
+  },
+  ReportVersionPage: {
+    type: 'object',
+    required: ['items', 'hasMore'],
+    additionalProperties: false,
+    properties: {
+      items: { type: 'array', items: ref('ReportVersion'), description: 'Oldest first; the current version last.' },
+      hasMore: { type: 'boolean', description: 'True when more versions follow this page.' },
+      nextCursor: { type: 'string', description: 'Pass as `cursor` for the next page; present when `hasMore`.' },
+    },
+  },
   OscalPoam: {
     type: 'object',
     required: ['plan-of-action-and-milestones'],
@@ -297,6 +348,14 @@ const ifNoneMatch = {
   required: false,
   description: 'An ETag from an earlier response; the answer is 304 when the report is unchanged.',
   schema: { type: 'string' },
+} as const;
+
+const versionParameter = {
+  name: 'version',
+  in: 'path',
+  required: true,
+  description: 'The version\u2019s number, as `GET /api/report/{date}/versions` lists it.',
+  schema: { type: 'integer', minimum: 1 },
 } as const;
 
 export const paths: PathsObject = {
@@ -387,6 +446,60 @@ export const paths: PathsObject = {
       parameters: [dateParameter, ifNoneMatch],
       responses: {
         '200': jsonResponse('The OSCAL document.', ref('OscalPoam'), etagHeaders),
+        '304': notModified,
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('ReportNotFound'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/report/{date}/versions': {
+    get: {
+      operationId: 'listReportVersions',
+      summary: 'List the versions of the report of a date',
+      description:
+        'Every version of a day\u2019s report, oldest first, the current one last: the daily job\u2019s report and each ' +
+        'one an analysis published over it, with who published it and why. A day never republished has one version. ' +
+        'A past day\u2019s versions never change. The date answers as in `GET /api/report/{date}`.',
+      tags: ['report'],
+      security: access.protected,
+      parameters: [
+        dateParameter,
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          schema: {
+            type: 'integer',
+            minimum: 1,
+            maximum: pageLimits.reportVersions.maximum,
+            default: pageLimits.reportVersions.default,
+          },
+        },
+        cursorParameter,
+      ],
+      responses: {
+        '200': jsonResponse('A page of versions, oldest first.', ref('ReportVersionPage')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('ReportNotFound'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/report/{date}/versions/{version}': {
+    get: {
+      operationId: 'getReportVersion',
+      summary: 'Get one version of the report of a date',
+      description:
+        'One version of a day\u2019s report, the bytes as stored. A version never changes once made, so it is served ' +
+        'as immutable. A version the day does not have answers 404 `report_not_found`.',
+      tags: ['report'],
+      security: access.protected,
+      parameters: [dateParameter, versionParameter, ifNoneMatch],
+      responses: {
+        '200': jsonResponse('That version of the report.', ref('Report'), etagHeaders),
         '304': notModified,
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),

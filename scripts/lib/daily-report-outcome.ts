@@ -17,7 +17,8 @@ export interface DailyReportOutcome {
 
 export const publishHint =
   'Reports are never replaced by this job. To assess today again with the evidence sent since, run an analysis\n' +
-  'and publish it as today\'s report: on the Analyses page (tick "Publish the result as today\'s report"), or\n' +
+  'and publish it as today\'s report (the report it replaces is kept as a version): "Re-assess now" on the\n' +
+  'dashboard, then "Publish as today\'s report"; or on the Analyses page (tick "Publish the result as today\'s report"), or\n' +
   "  curl -X POST -H 'Content-Type: application/json' -d '{\"publish\":true}' http://127.0.0.1:5000/api/analyses";
 
 export function outcomeLines({ created, date, today, storeName, asOf, score, counts, read }: DailyReportOutcome): string[] {

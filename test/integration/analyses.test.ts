@@ -38,6 +38,15 @@ interface Analysis {
   summary?: { score: number; controls: number };
 }
 
+interface ReportVersion {
+  version: number;
+  current: boolean;
+  runId: string;
+  publishedBy: string;
+  summary: { controls: number };
+  links: { self: string };
+}
+
 beforeAll(async () => {
   auth = await api.auth();
 });
@@ -135,6 +144,45 @@ describe('an analysis run through Hosting', () => {
     });
     expect(after.status).toBe(204);
     expect(await after.text()).toBe('');
+  });
+
+  it('publishing today twice keeps every version: the one replaced reads as it was, each publish lists in order, and each scores every control', async () => {
+    const today = (await (await fetch(`${hosting}/api/report`, { headers: auth })).json()) as { today: string };
+    const versionsOf = async () => {
+      const response = await fetch(`${hosting}/api/report/${today.today}/versions?limit=200`, { headers: auth });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { items: ReportVersion[]; hasMore: boolean };
+    };
+    const before = await versionsOf();
+    const replaced = await (await fetch(`${hosting}/api/report/${today.today}`, { headers: auth })).text();
+    const runs: Analysis[] = [];
+    for (const attempt of [1, 2]) {
+      const run = await start(
+        { controls: ['IAM-01'], publish: true },
+        { 'Idempotency-Key': `versions-${mode}-${attempt}-${Date.now()}` },
+      );
+      expectWellFormed(await follow(`${hosting}/api/analyses/${run.id}/events`), 'run.completed');
+      runs.push(run);
+    }
+
+    const after = await versionsOf();
+    const last = before.items.at(-1)!;
+    expect(after.hasMore).toBe(false);
+    // What was there stays, the one current before now replaced; the two publishes follow in order.
+    expect(after.items.slice(0, before.items.length)).toEqual([...before.items.slice(0, -1), { ...last, current: false }]);
+    expect(
+      after.items
+        .slice(before.items.length)
+        .map(({ version, runId, current, publishedBy }) => ({ version, runId, current, publishedBy })),
+    ).toEqual([
+      { version: last.version + 1, runId: runs[0]!.id, current: false, publishedBy: 'analysis' },
+      { version: last.version + 2, runId: runs[1]!.id, current: true, publishedBy: 'analysis' },
+    ]);
+    // A one-control publish is merged into the report: its score is over every control.
+    for (const version of after.items.slice(-2)) expect(version.summary.controls).toBe(last.summary.controls);
+    const kept = await fetch(`${hosting}${after.items[before.items.length - 1]!.links.self}`, { headers: auth });
+    expect(kept.status).toBe(200);
+    expect(await kept.text()).toBe(replaced);
   });
 
   it('a retried Idempotency-Key answers the same run; the same key with another body is refused', async () => {

@@ -14,6 +14,7 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../functions/src/assessment/dates.ts';
 import { produceDailyReport } from '../../functions/src/reports/daily-report.ts';
+import { republishOf } from '../../functions/src/reports/republish-hint.ts';
 import { compileCatalog } from '../../functions/src/assessment/evaluate.ts';
 import { LocalFolderStore } from '../../functions/src/storage/local-folder-store.ts';
 import { compileCatalogSources } from '../../scripts/lib/catalog-bundle.ts';
@@ -195,9 +196,16 @@ describe('daily reports', () => {
   it('leaves exactly one report when two daily runs fire at once', async () => {
     await removeTodaysReport();
     const runs = await Promise.all([1, 2].map(() => fetch(functionUrl('devDailyReport'), { method: 'POST' })));
-    const outcomes = (await Promise.all(runs.map((run) => run.json()))) as { date: string; created: boolean }[];
+    const outcomes = (await Promise.all(runs.map((run) => run.json()))) as {
+      date: string;
+      created: boolean;
+      republish?: unknown;
+    }[];
     expect(outcomes.map((outcome) => outcome.date)).toEqual([today, today]);
     expect(outcomes.filter((outcome) => outcome.created)).toHaveLength(1);
+    // The run that found the report says how to publish a new version of it; the one that made it does not.
+    expect(outcomes.find((outcome) => outcome.created)!.republish).toBeUndefined();
+    expect(outcomes.find((outcome) => !outcome.created)!.republish).toEqual(republishOf(today));
     expect(runs.map((run) => run.status).sort()).toEqual([200, 201]);
     expect((await reportObjects()).filter((name) => name === `reports/day=${today}/report.json`)).toHaveLength(1);
   });

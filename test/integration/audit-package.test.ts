@@ -11,11 +11,15 @@ import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pageLimits } from '@evident/contract';
 import type { EvidenceItem, Report } from '../../functions/src/assessment/model.ts';
+import type { components } from '../../functions/src/generated/api-types.ts';
 import { paths } from '../../scripts/lib/paths.ts';
 import { mode, openPage, screenshot, settles, useBrowser, visit } from '../support/browser.ts';
 import { api } from '../support/api.ts';
 import { unzip, utf8, type Unzipped } from '../support/unzip.ts';
+
+type ReportVersionPage = components['schemas']['ReportVersionPage'];
 
 const browser = useBrowser();
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -61,11 +65,18 @@ describe(`the audit package, ${mode} mode`, () => {
     expect(poam(plan), JSON.stringify(poam.errors)).toBe(true);
   });
 
-  it('holds the evidence the results rest on and their attachments, as the API serves them', async () => {
+  it('holds every version of each day and the evidence their results rest on, with their attachments, as the API serves them', async () => {
     const cited = new Set<string>();
     for (const { date } of list.reports) {
-      const report = await api.get<Report>(`/api/report/${date}`);
-      for (const result of report.controls) for (const id of result.evidence) cited.add(id);
+      // Every version of the day (another test may have published today's again), the current one last.
+      const { items } = await api.get<ReportVersionPage>(
+        `/api/report/${date}/versions?limit=${pageLimits.reportVersions.maximum}`,
+      );
+      for (const version of items) {
+        const report = await api.get<Report>(version.links.self);
+        if (!version.current) expect(JSON.parse(utf8(zip.files.get(`versions/${date}/${version.version}.json`)))).toEqual(report);
+        for (const result of report.controls) for (const id of result.evidence) cited.add(id);
+      }
     }
     const evidence = zip.paths.filter((path) => path.startsWith('evidence/'));
     expect(evidence).toEqual([...cited].sort().map((id) => `evidence/${id.replaceAll(':', '%3A')}.json`));

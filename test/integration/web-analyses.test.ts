@@ -1,7 +1,8 @@
 /**
  * The analyses pages in a real browser: start a run, watch it to the end through a stream the
  * test cuts once mid-event, and find it among past runs. The page must rebuild exactly the
- * run's stored events: every control once, in order, and the one ending.
+ * run's stored events: every control once, in order, and the one ending. From a control's page,
+ * re-assess it, publish the result as a new version of today's report, and submit evidence for it.
  */
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api.ts';
@@ -90,6 +91,54 @@ describe(`the analyses pages, ${mode} mode`, () => {
     await expect.poll(() => page.locator('#controls-problem').textContent(), settles).toMatch(/ZZZ-99/);
     expect(posted).toBe(1);
     expect(problems.filter((problem) => !problem.includes('400'))).toEqual([]);
+    await close();
+  });
+
+  it('re-assesses a control from its page, publishes the result as a new version of today, and opens the form for its evidence', async () => {
+    const { page, problems, close } = await openAt(browser(), '/controls/IAM-01', 'runner@example.com');
+    await expect.poll(() => headingOf(page), settles).toMatch(/^IAM-01 /);
+    const today = await api.json<{ today: string }>('/api/report');
+    const versionsBefore = await api.json<{ items: unknown[] }>(`/api/report/${today.today}/versions?limit=200`);
+
+    // Submit evidence for the control: the form starts with it.
+    await page.getByRole('link', { name: 'Submit evidence for this control' }).click();
+    await expect.poll(() => headingOf(page), settles).toBe('Submit evidence');
+    expect(new URL(page.url()).search).toBe('?control=IAM-01');
+    expect(await page.getByLabel('Controls', { exact: true }).inputValue()).toBe('IAM-01');
+    await page.goBack();
+    await expect.poll(() => headingOf(page), settles).toMatch(/^IAM-01 /);
+
+    // Re-assess: the run's own page follows it live, and a one-control run never reads as a score.
+    await page.getByRole('button', { name: 'Re-assess this control' }).click();
+    await page.waitForURL(/\/analyses\/an-\d{17}-[0-9a-f]{8}$/, settles);
+    const reassessed = new URL(page.url()).pathname;
+    await expect.poll(() => page.getByTestId('run-state').textContent(), { timeout: 30_000 }).toMatch(/^\s*Completed\./);
+    const finished = (await page.getByTestId('run-state').textContent())!;
+    expect(finished).toMatch(/1 control re-assessed: [a-z ]+\. Today’s report is unchanged until it is published\./);
+    expect(finished).not.toContain('Score');
+    expect(await page.getByTestId('progress-text').textContent()).toBe('1 of 1 controls (100%)');
+
+    // Publish it: a second run of the same control, which publishes into today's report.
+    await page.getByRole('button', { name: "Publish as today's report" }).click();
+    await page.waitForURL(
+      (url) => /^\/analyses\/an-\d{17}-[0-9a-f]{8}$/.test(url.pathname) && url.pathname !== reassessed,
+      settles,
+    );
+    await expect.poll(() => page.getByTestId('run-state').textContent(), { timeout: 30_000 }).toMatch(/^\s*Completed\./);
+    expect(await page.getByTestId('run-state').textContent()).toContain(
+      'published into today’s report, whose score is over every control.',
+    );
+
+    // Today's report lists one more version, the one shown last.
+    await page.getByRole('link', { name: "See today's report" }).click();
+    const count = versionsBefore.items.length + 1;
+    await expect.poll(() => page.getByTestId('version-count').textContent(), settles).toBe(`${count} versions today`);
+    await page.getByTestId('version-count').click();
+    expect(await page.getByTestId('report-version').count()).toBe(count);
+    expect(await page.getByTestId('report-version').last().textContent()).toMatch(/· shown$/);
+    await screenshot(page, 'report-versions');
+
+    expect(problems).toEqual([]);
     await close();
   });
 });

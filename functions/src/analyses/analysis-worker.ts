@@ -234,7 +234,9 @@ async function persist<T extends AnalysisEventType>(
 
 /**
  * Makes the run's result today's report: its controls replace theirs in the current report
- * (evaluated in full from the same snapshot when there is none yet), with a compare-and-swap
+ * (evaluated in full from the same snapshot when there is none yet), and the summary, readiness
+ * and diff are assembled again over every control, so a partial run never publishes a score
+ * over only its own controls. The report replaced is kept as a version. With a compare-and-swap
  * on the report's generation so a concurrent publisher or daily job is never overwritten
  * unseen. Success is recorded (`markPublished`), so a retry — even after another run has
  * published since, or after midnight — never publishes this result again. A first write after
@@ -270,7 +272,7 @@ async function publish(deps: WorkerDeps, record: RunRecord, snapshot: Snapshot, 
       },
       controls,
     );
-    const outcome = await deps.reports.publish(report, current?.generation, deps.now);
+    const outcome = await deps.reports.publish(report, current, deps.now, { by: 'analysis', startedBy: record.createdBy });
     if (outcome === 'published') {
       await deps.analyses.markPublished(record.id);
       return true;

@@ -4,6 +4,7 @@
  *
  *   README.txt                               what is where, and how to check it
  *   reports/<date>.json                      each day's report, the bytes stored
+ *   versions/<date>/<n>.json                 each earlier version of a day's report a publish replaced
  *   oscal/assessment-results/<date>.json     each report as OSCAL Assessment Results
  *   oscal/poam-<date>.json                   the OSCAL POA&M as of the period's last report
  *   history/controls.csv                     every control over the period, one row each
@@ -14,7 +15,7 @@
  *   manifest.json, SHA256SUMS                the period, each file's size and SHA-256
  *
  * What it reads: one object per report day (a few at a time, in date order) and the report
- * before the period; then each evidence item they rest on once, however many days cite it, and each
+ * before the period, with one listing of the versions publishes replaced and each of those; then each evidence item they rest on once, however many days cite it, and each
  * attachment of those. Nothing else, and nothing is held but the small facts the closing files
  * need: the histories are built day by day (ControlHistoryBuilder) as the reports stream past.
  */
@@ -72,6 +73,8 @@ export interface Unavailable {
 /** What the package learns as it goes, for the closing files. */
 export interface PackageFacts {
   reports: { date: string; runId: string; generatedAt: string; catalogVersion: string }[];
+  /** The earlier versions of the days' reports, by day then number. */
+  versions: { date: string; version: number; runId: string; generatedAt: string }[];
   evidence: number;
   attachments: number;
   unavailable: Unavailable[];
@@ -166,6 +169,7 @@ async function* reportFiles(
   seen: PeriodSeen,
 ): AsyncGenerator<ArchiveFile> {
   const inCatalog = new Set(sources.catalog.controls.map((control) => control.id));
+  const kept = await sources.reports.keptVersionsBetween(request.from, request.to);
   const read = (date: string) => Promise.resolve(sources.reports.find(date, { immutable: date < request.today }));
   for await (const stored of inBatchesAhead(request.dates, reportsAhead, read)) {
     if (!stored) continue; // removed since the period was listed
@@ -175,6 +179,12 @@ async function* reportFiles(
     facts.reports.push({ date, runId, generatedAt, catalogVersion });
     yield { path: `reports/${date}.json`, data: stored.bytes, modified };
     if (report.settingsVersion) seen.settingsVersions.add(report.settingsVersion);
+    yield* versionFiles(
+      sources,
+      kept.filter((version) => version.date === date),
+      facts,
+      seen,
+    );
     const results = toOscalAssessmentResults(report, { version: catalogVersion, nistByControl: seen.nistByControl });
     yield { path: `oscal/assessment-results/${date}.json`, data: Buffer.from(JSON.stringify(results)), modified };
     for (const result of report.controls) {
@@ -185,6 +195,30 @@ async function* reportFiles(
       for (const id of result.evidence) seen.cited.add(id);
     }
     seen.last = report;
+  }
+}
+
+/**
+ * The earlier versions of one day's report, as stored. The evidence they rest on is included
+ * too, so every report in the package can be checked; the histories follow the last version.
+ */
+async function* versionFiles(
+  sources: PackageSources,
+  versions: readonly { date: string; version: number }[],
+  facts: PackageFacts,
+  seen: PeriodSeen,
+): AsyncGenerator<ArchiveFile> {
+  for (const { date, version } of versions) {
+    const stored = await sources.reports.version(date, version);
+    const path = `versions/${date}/${version}.json`;
+    if (!stored) {
+      facts.unavailable.push({ path, reason: 'The store holds this version of the report, but not as a readable report.' });
+      continue;
+    }
+    const { runId, generatedAt } = stored.report;
+    facts.versions.push({ date, version, runId, generatedAt });
+    for (const result of stored.report.controls) for (const id of result.evidence) seen.cited.add(id);
+    yield { path, data: stored.bytes, modified: new Date(generatedAt) };
   }
 }
 
@@ -293,8 +327,10 @@ export function closingFiles(request: PackageRequest, facts: PackageFacts, archi
     requestedBy: request.requestedBy,
     apiVersion: request.apiVersion,
     reports: facts.reports,
+    versions: facts.versions,
     counts: {
       reports: facts.reports.length,
+      versions: facts.versions.length,
       evidence: facts.evidence,
       attachments: facts.attachments,
       files: archived.length + 2,
@@ -318,7 +354,12 @@ function readme({ from, to, timeZone, generatedAt, apiVersion, requestedBy }: Pa
 Made ${generatedAt.toISOString()} for ${who} by Evident ${apiVersion}.
 
 README.txt                               This file.
-reports/<date>.json                      Each day's report, exactly as stored (Evident's Report schema).
+reports/<date>.json                      Each day's report, exactly as stored (Evident's Report schema):
+                                         its last version, when it was published more than once.
+versions/<date>/<n>.json                 Each earlier version of a day's report, exactly as stored and
+                                         numbered in the order they were published (the daily job's
+                                         and each one an analysis published, then replaced); the
+                                         manifest lists them with their runs.
 oscal/assessment-results/<date>.json     Each report as OSCAL Assessment Results.
 oscal/poam-<date>.json                   The OSCAL plan of action and milestones as of the period's last report.
 history/controls.csv                     Every control over the period: days assessed and passing, the

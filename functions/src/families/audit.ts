@@ -42,7 +42,7 @@ export function createAuditFamily(options: AuditFamilyOptions = {}) {
           apiVersion,
           requestedBy: actorOf(context.caller),
         };
-        const facts: PackageFacts = { reports: [], evidence: 0, attachments: 0, unavailable: [] };
+        const facts: PackageFacts = { reports: [], versions: [], evidence: 0, attachments: 0, unavailable: [] };
         return {
           status: 200,
           body: zipStream(packageFiles(s, request, facts), (archived) => closingFiles(request, facts, archived)),

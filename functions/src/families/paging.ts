@@ -1,8 +1,8 @@
 /**
  * How every listing pages (`GET /api/evidence`, `/api/submissions`, `/api/analyses`,
- * `/api/exceptions`). The stores page by place — a newest-first index key
- * (storage/newest-first.ts), or for exceptions, which list soonest expiry first, an exception
- * id — and know nothing of cursors; here a place becomes the opaque `nextCursor` a client sends back as `cursor`,
+ * `/api/exceptions`, `/api/report/{date}/versions`). The stores page by place — a newest-first
+ * index key (storage/newest-first.ts); for exceptions, which list soonest expiry first, an
+ * exception id; for a report's versions, oldest first, a version number — and know nothing of cursors; here a place becomes the opaque `nextCursor` a client sends back as `cursor`,
  * and back again. A cursor names its listing, so one listing's cursor is not taken by another,
  * and a cursor this API did not give out (made up, truncated, or naming a place that cannot
  * be one) is refused with the same 400 everywhere, never quietly read as "from the start".
@@ -11,12 +11,21 @@ import { invalidRequest } from '../http/problem.js';
 import { isExceptionId } from '../exceptions/exception-layout.js';
 import { isIndexKey, type PlacedPage } from '../storage/newest-first.js';
 
-export type Listing = 'evidence' | 'submissions' | 'analyses' | 'deliveries' | 'exceptions' | 'settings';
+export type Listing = 'evidence' | 'submissions' | 'analyses' | 'deliveries' | 'exceptions' | 'versions' | 'settings';
 
-/** What a place looks like in each listing: an index key, but for exceptions an exception id, for settings a version. */
+/** A day's report version (`versions`) or a settings version (`settings`): a number from 1. */
+const isReportVersion = (place: string) => /^[1-9]\d{0,5}$/.test(place);
+const isSettingsVersion = (place: string) => /^[1-9]\d{0,8}$/.test(place);
+
+/** What a place looks like in each listing: an index key, but an exception id for exceptions and a number for versions. */
 const isPlaceOf = (listing: Listing): ((place: string) => boolean) =>
-  listing === 'exceptions' ? isExceptionId : listing === 'settings' ? isVersionNumber : isIndexKey;
-const isVersionNumber = (place: string) => /^[1-9]\d{0,8}$/.test(place);
+  listing === 'exceptions'
+    ? isExceptionId
+    : listing === 'versions'
+      ? isReportVersion
+      : listing === 'settings'
+        ? isSettingsVersion
+        : isIndexKey;
 
 /** A page as a listing answers it. */
 export interface Page<T> {

@@ -1,4 +1,4 @@
-/** The `report` family: today's report (produced once on demand), any past day's, the list, OSCAL. */
+/** The `report` family: today's report (produced once on demand), any past day's, the list, a day's versions, OSCAL. */
 import { dayIn } from '../assessment/dates.js';
 import { toOscalAssessmentResults } from '../assessment/oscal-export.js';
 import { toOscalPoam } from '../assessment/oscal-poam.js';
@@ -7,6 +7,7 @@ import { andThen } from '../common/maybe-async.js';
 import type { RequestContext } from '../http/operation-types.js';
 import type { StoredReport } from '../reports/report-store.js';
 import { reportsByDate } from './report-of-date.js';
+import { reportVersionOperations } from './report-versions.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
 export type ReportFamilyOptions = FamilyOptions & ServiceOptions;
@@ -72,6 +73,7 @@ export function createReportFamily(options: ReportFamilyOptions = {}) {
         const stored = await reports.get(s, path.date, datePath);
         return { status: 200, body: stored.bytes, etag: stored.etag, cacheControl: caching(s, stored, context) };
       },
+      ...reportVersionOperations(services, reports, scopeOf),
       getReportOscal: ({ path }, context) => oscalOf('results', path.date, context),
       getReportPoam: ({ path }, context) => oscalOf('poam', path.date, context),
     },

@@ -180,6 +180,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/report/{date}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the versions of the report of a date
+         * @description Every version of a day’s report, oldest first, the current one last: the daily job’s report and each one an analysis published over it, with who published it and why. A day never republished has one version. A past day’s versions never change. The date answers as in `GET /api/report/{date}`.
+         */
+        get: operations["listReportVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report/{date}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one version of the report of a date
+         * @description One version of a day’s report, the bytes as stored. A version never changes once made, so it is served as immutable. A version the day does not have answers 404 `report_not_found`.
+         */
+        get: operations["getReportVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/controls": {
         parameters: {
             query?: never;
@@ -427,14 +467,15 @@ export interface paths {
          * @description A zip of everything about the days from `from` to `to` (at most 366 days, up to today in the report time zone):
          *
          *     - `README.txt`: what is where;
-         *     - `reports/<date>.json`: each day’s report, the bytes stored;
+         *     - `reports/<date>.json`: each day’s report, the bytes stored (its last version);
+         *     - `versions/<date>/<n>.json`: each earlier version of a day’s report that a publish replaced, as stored (`GET /api/report/{date}/versions`), with the evidence they rest on among `evidence/`;
          *     - `oscal/assessment-results/<date>.json`: each as OSCAL Assessment Results;
          *     - `oscal/poam-<date>.json`: the OSCAL POA&M as of the period’s last report;
          *     - `history/controls.csv`: every control over the period, one row each (days assessed and passing, the longest run not passing, fixes and their mean time);
          *     - `history/<control>.csv`: one control a day, as `GET /api/controls/{id}/history.csv`;
          *     - `evidence/<id>.json`: every evidence item the reports’ results rest on (each result’s `evidence`: what its findings cite and the attestations it counts; `:` written `%3A`);
          *     - `attachments/<submission>/<n>-<name>`: the files of the submissions among that evidence;
-         *     - `manifest.json`: the period, who asked, each report’s run, each file’s size and SHA-256, and any file that could not be included with why (an attachment whose bytes no longer match the SHA-256 recorded at submission is left out and listed there);
+         *     - `manifest.json`: the period, who asked, each report’s and each earlier version’s run, each file’s size and SHA-256, and any file that could not be included with why (an attachment whose bytes no longer match the SHA-256 recorded at submission is left out and listed there);
          *     - `SHA256SUMS`: the same digests and the manifest’s, for `sha256sum -c`.
          *
          *     The archive is made while it is sent (chunked, no `Content-Length`): a failure after the first byte cuts the connection, so a client never holds a truncated archive as whole. Through Firebase Hosting a response must finish within 60 seconds; for long periods call the function’s own URL.
@@ -1137,6 +1178,38 @@ export interface components {
             today: string;
             /** @description Every stored report, oldest first. */
             reports: components["schemas"]["ReportListEntry"][];
+        };
+        ReportVersion: {
+            /** @description The version’s number within its day: 1 is the first report. */
+            version: number;
+            /** @description Whether this is the version `GET /api/report/{date}` serves now. */
+            current: boolean;
+            /** Format: date-time */
+            generatedAt: string;
+            /** @description The run that produced it: the daily job’s, or the analysis’s id. */
+            runId: string;
+            /**
+             * @description `daily`: the daily job made it (on its schedule, on the first read of the day, or by a development trigger: see `trigger`). `analysis`: an analysis published it as today’s report (its id is `runId`).
+             * @enum {string}
+             */
+            publishedBy: "daily" | "analysis";
+            /** @description For the daily job: what ran it (`schedule`, `first-read`, `dev-trigger`, `seed` …). Absent for reports stored before API 1.12.0. */
+            trigger?: string;
+            /** @description For an analysis: who started it. */
+            startedBy?: components["schemas"]["Actor"];
+            summary: components["schemas"]["ReportSummary"];
+            links: {
+                /** @description Where this version is read. */
+                self: string;
+            };
+        };
+        ReportVersionPage: {
+            /** @description Oldest first; the current version last. */
+            items: components["schemas"]["ReportVersion"][];
+            /** @description True when more versions follow this page. */
+            hasMore: boolean;
+            /** @description Pass as `cursor` for the next page; present when `hasMore`. */
+            nextCursor?: string;
         };
         /** @description An OSCAL 1.0.6 Plan of Action and Milestones document (https://pages.nist.gov/OSCAL/). */
         OscalPoam: {
@@ -1984,7 +2057,7 @@ export interface components {
              */
             date?: string;
             /**
-             * @description Replace today’s report with the result (controls outside the scope keep their current result). Only for today: past reports never change.
+             * @description Publish the result as today’s report: the run’s controls take their new result, the others keep the one today’s report gives them, and the summary, readiness and diff are made again over every control, so the published score is always over the whole catalog. The report replaced is kept as a version (`GET /api/report/{date}/versions`). Only for today: past reports never change.
              * @default false
              */
             publish: boolean;
@@ -2016,7 +2089,7 @@ export interface components {
             };
             /** @description Statuses of the controls evaluated so far. */
             counts: components["schemas"]["StatusCounts"];
-            /** @description When the run succeeded: the result over its scope. */
+            /** @description When the run succeeded: its statuses over its scope only. For a run of some controls this is not a score of the day (its `score` weighs only those controls); a published run’s day score is in today’s report. */
             summary?: components["schemas"]["ReportSummary"];
             /** @description When the run succeeded: whether its result is now today’s report. */
             published?: boolean;
@@ -2097,7 +2170,7 @@ export interface components {
                 total: number;
             };
         };
-        /** @description The run evaluated every control in its scope. */
+        /** @description The run evaluated every control in its scope; `summary` is over its scope only (see `Analysis.summary`). */
         RunCompletedEvent: {
             /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
             id: number;
@@ -2113,7 +2186,7 @@ export interface components {
             time: string;
             data: {
                 summary: components["schemas"]["ReportSummary"];
-                /** @description Whether the result is now today’s report. */
+                /** @description Whether the result is now part of today’s report. */
                 published: boolean;
             };
         };
@@ -3140,6 +3213,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OscalPoam"];
+                };
+            };
+            /** @description The report has not changed since the `If-None-Match` ETag. */
+            304: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ReportNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    listReportVersions: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The previous page’s `nextCursor`, exactly as given. Anything else — made up, altered, or another listing’s — answers 400 `invalid_request`. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The day, `YYYY-MM-DD`, in the report time zone. */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of versions, oldest first. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportVersionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ReportNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getReportVersion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier response; the answer is 304 when the report is unchanged. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The day, `YYYY-MM-DD`, in the report time zone. */
+                date: string;
+                /** @description The version’s number, as `GET /api/report/{date}/versions` lists it. */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description That version of the report. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description Strong validator of the report bytes. */
+                    ETag?: string;
+                    /** @description Past dates are immutable; today’s report is revalidated. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
                 };
             };
             /** @description The report has not changed since the `If-None-Match` ETag. */

@@ -4,7 +4,7 @@
 export interface FamilyOperations {
   auth: 'getAuthConfig' | 'getCaller';
   docs: 'listDocs' | 'getDocPage';
-  report: 'listReports' | 'getTodayReport' | 'getReport' | 'getReportOscal' | 'getReportPoam';
+  report: 'listReports' | 'getTodayReport' | 'getReport' | 'getReportOscal' | 'getReportPoam' | 'listReportVersions' | 'getReportVersion';
   controls: 'listControls' | 'getCatalogOscal' | 'getControl' | 'getControlHistory' | 'exportControlHistory';
   frameworks: 'listFrameworks' | 'getFramework';
   exceptions: 'listExceptions' | 'createException' | 'getException' | 'approveException' | 'refuseException' | 'revokeException';
@@ -22,6 +22,7 @@ export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'ex
 
 /** The query parameters of each operation that the HTTP core gives their default when a request leaves them out. */
 export interface QueryDefaults {
+  listReportVersions: 'limit';
   listExceptions: 'state' | 'limit';
   listEvidence: 'limit';
   listSubmissions: 'limit';

@@ -25,7 +25,8 @@ import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
 import { indexExceptions, type ExceptionMigration } from '../exceptions/exception-migration.js';
 import { hasUnindexedExceptions } from '../exceptions/exception-store.js';
-import { reportObjectName, reportWriteOptions } from '../reports/report-store.js';
+import { reportObjectName } from '../reports/report-store.js';
+import { reportWriteOptions } from '../reports/report-versions.js';
 import { inBatches, listAll, ObjectNotFound, pages, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 import { SubmissionStore, type Submission } from '../submissions/submission-store.js';
 

@@ -96,7 +96,7 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
     previous: previous?.report ?? null,
     exceptions,
   });
-  const outcome = await reports.create(report);
+  const outcome = await reports.create(report, { by: 'daily', trigger: options.trigger });
   if (outcome.created) {
     logs.reportPublished(date, runId, options.trigger, report.summary.score, Math.round(performance.now() - started));
   } else {

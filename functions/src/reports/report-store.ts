@@ -13,7 +13,8 @@
  * That a past report never changes is kept here, at the write, whoever calls: `publish` (the
  * only write that replaces) refuses any day but today by the clock it is given, read just before
  * the write, so a run that decided to publish before midnight cannot replace what became a past
- * day's report while it ran.
+ * day's report while it ran. Before it replaces today's report, `publish` keeps the one it
+ * replaces as a version (report-versions.ts), so every version of a day survives.
  */
 import { createHash } from 'node:crypto';
 import { addDays, dayIn } from '../assessment/dates.js';
@@ -27,20 +28,23 @@ import {
   PreconditionFailed,
   type ObjectInfo,
   type ObjectStore,
-  type WriteOptions,
 } from '../storage/object-store.js';
+import {
+  describeVersion,
+  parseVersionName,
+  publicationIn,
+  reportVersionsPrefix,
+  reportWriteOptions,
+  versionIn,
+  versionObjectName,
+  versionsPrefixOf,
+  type Publication,
+  type ReportVersion,
+} from './report-versions.js';
 
 export const reportsPrefix = 'reports/';
 export const reportObjectName = (date: string) => `${reportsPrefix}day=${date}/report.json`;
 const reportNamePattern = /^reports\/day=(\d{4}-\d{2}-\d{2})\/report\.json$/;
-
-/** How a report is written: JSON, with what the list of days shows in its metadata. */
-export function reportWriteOptions(report: Report): WriteOptions {
-  return {
-    contentType: 'application/json',
-    metadata: { generatedAt: report.generatedAt, summary: JSON.stringify(report.summary) },
-  };
-}
 
 export interface StoredReport {
   date: string;
@@ -48,6 +52,8 @@ export interface StoredReport {
   etag: string;
   generation: string;
   report: Report;
+  /** The object's metadata as read (keys in lower case): its version and how it was published. */
+  metadata: Record<string, string>;
 }
 
 export interface ReportListing {
@@ -83,6 +89,17 @@ function parseReport(bytes: Buffer): { report: Report } | { unreadable: string }
     : { unreadable: 'the JSON is not an object' };
 }
 
+/** A report as read or written, with the strong ETag of its bytes. */
+function storedReport(
+  date: string,
+  bytes: Buffer,
+  info: Pick<ObjectInfo, 'generation' | 'metadata'>,
+  report: Report,
+): StoredReport {
+  const etag = `"${createHash('sha256').update(bytes).digest('base64url')}"`;
+  return { date, bytes, generation: info.generation, etag, report, metadata: info.metadata };
+}
+
 /** How long a cached report of today is served before its generation is checked again. */
 const recheckAfterMs = 1000;
 /** Reports kept per instance, least recently used dropped first (a year of history would not fit). */
@@ -112,14 +129,8 @@ export class ReportStore {
     else this.#recheckTimers.set(date, setTimeout(() => this.#recheckTimers.delete(date), recheckAfterMs).unref());
   }
 
-  #remember(date: string, bytes: Buffer, generation: string, report: Report): StoredReport {
-    const stored: StoredReport = {
-      date,
-      bytes,
-      generation,
-      etag: `"${createHash('sha256').update(bytes).digest('base64url')}"`,
-      report,
-    };
+  #remember(date: string, bytes: Buffer, info: Pick<ObjectInfo, 'generation' | 'metadata'>, report: Report): StoredReport {
+    const stored = storedReport(date, bytes, info, report);
     this.#cache.delete(date);
     this.#cache.set(date, stored);
     this.#lastUsed = date;
@@ -169,7 +180,7 @@ export class ReportStore {
       }
       const { data, info } = await this.#store.read(reportObjectName(date));
       const parsed = parseReport(data);
-      if ('report' in parsed) return this.#remember(date, data, info.generation, parsed.report);
+      if ('report' in parsed) return this.#remember(date, data, info, parsed.report);
       logs.reportUnreadable(date, info.generation, data.length, parsed.unreadable);
       return undefined;
     } catch (error) {
@@ -182,11 +193,12 @@ export class ReportStore {
    * Stores the report of its day unless one exists. Either way the answer is the one report
    * stored for that day, and `created` says whether it was this one.
    */
-  async create(report: Report): Promise<{ stored: StoredReport; created: boolean }> {
+  async create(report: Report, publication?: Publication): Promise<{ stored: StoredReport; created: boolean }> {
     const bytes = Buffer.from(JSON.stringify(report));
     try {
-      const info = await this.#store.create(reportObjectName(report.date), bytes, reportWriteOptions(report));
-      return { stored: this.#remember(report.date, bytes, info.generation, report), created: true };
+      const options = reportWriteOptions(report, 1, publication);
+      const info = await this.#store.create(reportObjectName(report.date), bytes, options);
+      return { stored: this.#remember(report.date, bytes, { ...info, metadata: options.metadata! }, report), created: true };
     } catch (error) {
       if (!(error instanceof PreconditionFailed)) throw error;
       const existing = await this.find(report.date);
@@ -196,26 +208,100 @@ export class ReportStore {
   }
 
   /**
-   * Republishes today's report: replaces the stored one only if it is still at `ifGeneration`
-   * (creates it when `ifGeneration` is undefined and there is none). `conflict` means someone
-   * else wrote first; read again and decide again. Throws `ReportImmutable` when the report's day
-   * is not today in its time zone by `now`, read here rather than when the caller decided, so
-   * only the store's own latency lies between the check and the write.
+   * Republishes today's report over `current`, the stored one as the caller read it (undefined:
+   * there is none yet, and it is created). `current` is first kept as a version, then replaced
+   * only if it is still at its generation; `conflict` means someone else wrote first: read again
+   * and decide again. Two publishers that read the same report both keep it, under its one
+   * number, and only one replaces it, so no version is lost. Throws `ReportImmutable` when the
+   * report's day is not today in its time zone by `now`, read here rather than when the caller
+   * decided, so only the store's own latency lies between the check and the write.
    */
-  async publish(report: Report, ifGeneration: string | undefined, now: () => Date): Promise<'published' | 'conflict'> {
+  async publish(
+    report: Report,
+    current: StoredReport | undefined,
+    now: () => Date,
+    publication: Publication,
+  ): Promise<'published' | 'conflict'> {
     const bytes = Buffer.from(JSON.stringify(report));
     const name = reportObjectName(report.date);
     const today = dayIn(report.timeZone, now());
     if (report.date !== today) throw new ReportImmutable(report.date, today);
+    const version = current ? versionIn(current.metadata) + 1 : 1;
+    const options = reportWriteOptions(report, version, publication);
     try {
-      const info =
-        ifGeneration === undefined
-          ? await this.#store.create(name, bytes, reportWriteOptions(report))
-          : await this.#store.replace(name, bytes, ifGeneration, reportWriteOptions(report));
-      this.#remember(report.date, bytes, info.generation, report);
+      if (current) await this.#keep(current);
+      const info = current
+        ? await this.#store.replace(name, bytes, current.generation, options)
+        : await this.#store.create(name, bytes, options);
+      this.#remember(report.date, bytes, { ...info, metadata: options.metadata! }, report);
       return 'published';
     } catch (error) {
       if (error instanceof PreconditionFailed || error instanceof ObjectNotFound) return 'conflict';
+      throw error;
+    }
+  }
+
+  /** Keeps a report about to be replaced as its version; one kept already (by a twin publisher) is the same bytes. */
+  async #keep(stored: StoredReport): Promise<void> {
+    const version = versionIn(stored.metadata);
+    const options = reportWriteOptions(stored.report, version, publicationIn(stored.metadata));
+    try {
+      await this.#store.create(versionObjectName(stored.date, version), stored.bytes, options);
+    } catch (error) {
+      if (!(error instanceof PreconditionFailed)) throw error;
+    }
+  }
+
+  /**
+   * The versions of a day's report, oldest first: those publishes replaced and then the current
+   * one, `limit` at a time after version `after`. One `list` per page, and the current report's
+   * read on the last page.
+   */
+  async versions(
+    date: string,
+    current: StoredReport,
+    page: { limit: number; after?: number },
+  ): Promise<{ items: ReportVersion[]; hasMore: boolean }> {
+    const prefix = versionsPrefixOf(date);
+    const { items: objects } = await this.#store.list(prefix, {
+      pageSize: Math.min(page.limit + 1, 1000),
+      ...(page.after === undefined ? {} : { startOffset: versionObjectName(date, page.after + 1) }),
+    });
+    const kept = objects.flatMap((info) => {
+      const named = parseVersionName(info.name);
+      const version = named && describeVersion(info.metadata, false);
+      return version ? [{ ...version, version: named.version }] : [];
+    });
+    const last = describeVersion(current.metadata, true, current.report)!;
+    const items = [...kept.filter((version) => version.version < last.version), last].filter(
+      (version) => page.after === undefined || version.version > page.after,
+    );
+    return { items: items.slice(0, page.limit), hasMore: items.length > page.limit };
+  }
+
+  /**
+   * The versions publishes replaced on the days from `from` to `to`, by day then number, from
+   * their names alone: one `list` per thousand versions.
+   */
+  async keptVersionsBetween(from: string, to: string): Promise<{ date: string; version: number }[]> {
+    const objects = await listAll(this.#store, reportVersionsPrefix, {
+      startOffset: versionsPrefixOf(from),
+      endOffset: versionsPrefixOf(addDays(to, 1)),
+    });
+    return objects.flatMap((info) => {
+      const named = parseVersionName(info.name);
+      return named ? [named] : [];
+    });
+  }
+
+  /** One kept version of a day's report (not the current one, which `find` reads), or undefined. */
+  async version(date: string, version: number): Promise<StoredReport | undefined> {
+    try {
+      const { data, info } = await this.#store.read(versionObjectName(date, version));
+      const parsed = parseReport(data);
+      return 'report' in parsed ? storedReport(date, data, info, parsed.report) : undefined;
+    } catch (error) {
+      if (error instanceof ObjectNotFound) return undefined;
       throw error;
     }
   }

@@ -5,6 +5,8 @@
  */
 import type { AnalysisEvent } from './api-types.ts';
 import type { components } from '$api-types';
+import { plural } from '@evident/contract';
+import { scoreText, statusLabel, statusOrder } from './format.ts';
 
 type Schemas = components['schemas'];
 type Status = Schemas['ControlStatus'];
@@ -77,3 +79,24 @@ export const stateLabel: Record<Schemas['AnalysisState'], string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
 };
+
+/**
+ * What a completed run found, in a sentence. A run of the whole catalog has a score of the day;
+ * a run of some controls does not (its summary weighs only them), so it says what each status
+ * came to instead: "1 control re-assessed: passing", never "Score 100.0 over 1 controls". When
+ * it was published, the day's score is today's report's, over every control.
+ */
+export function completionText(summary: Schemas['ReportSummary'], scope: readonly string[] | null, published: boolean): string {
+  if (scope === null) {
+    return `Score ${scoreText(summary.score)} over ${plural(summary.controls, 'control')}${published ? '; published as today\u2019s report.' : '.'}`;
+  }
+  const found = statusOrder.filter((status) => summary.counts[status] > 0);
+  const statuses =
+    summary.controls === 1
+      ? statusLabel[found[0]!].toLowerCase()
+      : found.map((status) => `${summary.counts[status]} ${statusLabel[status].toLowerCase()}`).join(', ');
+  const outcome = published
+    ? '; published into today\u2019s report, whose score is over every control.'
+    : '. Today\u2019s report is unchanged until it is published.';
+  return `${plural(summary.controls, 'control')} re-assessed: ${statuses}${outcome}`;
+}

@@ -6,6 +6,7 @@ type Schemas = components['schemas'];
 export type QueryOf<Operation extends keyof operations> = NonNullable<operations[Operation]['parameters']['query']>;
 export type Report = Schemas['Report'];
 export type ReportList = Schemas['ReportList'];
+export type ReportVersionPage = Schemas['ReportVersionPage'];
 export type ControlList = Schemas['ControlList'];
 export type ControlDetail = Schemas['ControlDetail'];
 export type ExpiringItem = Schemas['ExpiringItem'];

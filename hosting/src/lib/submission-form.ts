@@ -4,6 +4,7 @@
  * each error's JSON pointer names the field it belongs under. The server validates; the page
  * only says where. Pure, so it is tested without a browser.
  */
+import { controlIdPattern } from '@evident/contract';
 import type { Problem } from './api.ts';
 import { controlIdsIn } from './control-ids.ts';
 
@@ -41,6 +42,19 @@ export const emptyValues = (): SubmissionValues => ({
   expiresAt: '',
   notApplicable: false,
 });
+
+/**
+ * The controls a link asks the form to start with: "Submit evidence for this control" opens
+ * `/submit?control=IAM-01` (repeatable). What is not a control id is left out, as typed text would
+ * be refused by the server anyway.
+ */
+export function controlsAskedIn(query: URLSearchParams): string {
+  const isControlId = new RegExp(controlIdPattern);
+  return query
+    .getAll('control')
+    .filter((id) => isControlId.test(id))
+    .join(', ');
+}
 
 /** A local date-time input's value as the instant it names, in the browser's time zone; other text as is. */
 export function instantOf(local: string): string {

@@ -248,6 +248,7 @@ export const pageLimits = {
   analyses: { default: 20, maximum: 100 },
   webhookDeliveries: { default: 20, maximum: 100 },
   settingsVersions: { default: 20, maximum: 100 },
+  reportVersions: { default: 50, maximum: 200 },
 } as const;
 
 /**

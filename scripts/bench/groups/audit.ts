@@ -132,7 +132,7 @@ async function measurePackage(m: Modules, catalog: Catalog, memory: ObjectStoreM
     requestedBy: { uid: 'bench' },
   };
   latency.reset();
-  const facts = { reports: [], evidence: 0, attachments: 0, unavailable: [] };
+  const facts = { reports: [], versions: [], evidence: 0, attachments: 0, unavailable: [] };
   let bytes = 0;
   const cpu = process.cpuUsage();
   await pipeline(

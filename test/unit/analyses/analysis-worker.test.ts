@@ -243,7 +243,7 @@ describe('publishing', () => {
       ...current.report,
       controls: current.report.controls.map((control) => ({ ...control, status: 'missing' as const })),
     };
-    expect(await reports.publish(marked, current.generation, () => now)).toBe('published');
+    expect(await reports.publish(marked, current, () => now, { by: 'daily', trigger: 'test' })).toBe('published');
 
     const a = await newRun({ controls: ['IAM-01'], publish: true });
     const b = await newRun({ controls: ['BCK-01'], publish: true });

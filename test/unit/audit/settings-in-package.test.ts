@@ -42,7 +42,7 @@ beforeAll(async () => {
 
 describe('the settings in an audit package', () => {
   it('are each version a report of the period names, once each, as saved', async () => {
-    const facts: PackageFacts = { reports: [], evidence: 0, attachments: 0, unavailable: [] };
+    const facts: PackageFacts = { reports: [], versions: [], evidence: 0, attachments: 0, unavailable: [] };
     const files = [];
     for await (const file of packageFiles(
       { store, reports: new ReportStore(store), evidence: new EvidenceStore(store), catalog },

@@ -46,7 +46,15 @@ const services = servicesFrom({ store: async () => memory, catalog: () => catalo
 let served: Served;
 
 /** What the period holds, read straight from the store. */
-const period = { dates: [] as string[], reports: [] as Report[], cited: [] as string[], items: new Map<string, EvidenceItem>() };
+const period = {
+  dates: [] as string[],
+  reports: [] as Report[],
+  cited: [] as string[],
+  items: new Map<string, EvidenceItem>(),
+  /** Today's scheduled report, replaced by `republishedRun`'s. */
+  replaced: Buffer.alloc(0) as Buffer,
+};
+const republishedRun = 'an-20261121100000000-0a1b2c3d';
 
 /** The audit family on fresh services: nothing cached from an earlier request. */
 const auditFamily = () =>
@@ -81,6 +89,11 @@ beforeAll(async () => {
     },
     { today, timeZone: 'UTC', now: new Date(`${today}T09:00:00Z`) },
   );
+  // Today's report published again by an analysis: the scheduled one is kept as version 1.
+  const scheduled = (await reports.find(today, { fresh: true }))!;
+  period.replaced = scheduled.bytes;
+  const republished = { ...scheduled.report, runId: republishedRun, generatedAt: `${today}T10:00:00.000Z` };
+  await reports.publish(republished, scheduled, () => clock, { by: 'analysis', startedBy: { uid: 'u-alice' } });
   period.dates = await reports.datesBetween(from, today);
   for (const date of period.dates) period.reports.push((await reports.find(date))!.report);
   const cited = new Set(period.reports.flatMap((report) => report.controls.flatMap((result) => result.evidence)));
@@ -125,7 +138,11 @@ describe('the audit package of a period', () => {
     expect(withAttachments().length).toBeGreaterThan(0);
     expect(zip.paths).toEqual([
       'README.txt',
-      ...period.dates.flatMap((date) => [`reports/${date}.json`, `oscal/assessment-results/${date}.json`]),
+      ...period.dates.flatMap((date) => [
+        `reports/${date}.json`,
+        ...(date === today ? [`versions/${today}/1.json`] : []),
+        `oscal/assessment-results/${date}.json`,
+      ]),
       'history/controls.csv',
       ...catalog.controls.map((control) => `history/${control.id}.csv`).sort(),
       `oscal/poam-${last}.json`,
@@ -136,7 +153,9 @@ describe('the audit package of a period', () => {
     ]);
   });
 
-  it('gives each report as stored, and the OSCAL documents the report endpoints serve', async () => {
+  it('gives each report as stored, the version a publish replaced too, and the OSCAL documents the report endpoints serve', async () => {
+    expect(period.reports.at(-1)!.runId).toBe(republishedRun);
+    expect(zip.files.get(`versions/${today}/1.json`)).toEqual(period.replaced);
     const nistByControl = Object.fromEntries(catalog.controls.map((control) => [control.id, control.frameworks.nist80053]));
     for (const report of period.reports) {
       const stored = (await memory.read(`reports/day=${report.date}/report.json`)).data;
@@ -213,6 +232,7 @@ describe('the audit package of a period', () => {
       files: { path: string; size: number; sha256: string }[];
     } & Record<string, unknown>;
     const listed = zip.paths.filter((path) => path !== 'manifest.json' && path !== 'SHA256SUMS');
+    const versionOne = JSON.parse(period.replaced.toString('utf8')) as Report;
     expect(manifest).toEqual({
       format: 'evident-audit-package/1',
       period: { from, to: today, timeZone: 'UTC' },
@@ -225,7 +245,14 @@ describe('the audit package of a period', () => {
         generatedAt,
         catalogVersion,
       })),
-      counts: { reports: 12, evidence: period.cited.length, attachments: withAttachments().length, files: zip.paths.length },
+      versions: [{ date: today, version: 1, runId: versionOne.runId, generatedAt: versionOne.generatedAt }],
+      counts: {
+        reports: 12,
+        versions: 1,
+        evidence: period.cited.length,
+        attachments: withAttachments().length,
+        files: zip.paths.length,
+      },
       unavailable: [],
       files: listed.map((path) => ({ path, size: zip.files.get(path)!.length, sha256: sha256(zip.files.get(path)!) })),
     });
@@ -247,8 +274,13 @@ describe('what making a package reads', () => {
       await fresh.close();
     }
     const reads = store.of('read');
-    const reportReads = reads.filter((name) => name.startsWith('reports/'));
-    expect(reportReads.sort()).toEqual([addDays(from, -1), ...period.dates].map((date) => `reports/day=${date}/report.json`));
+    const reportReads = reads.filter((name) => name.startsWith('reports/') || name.startsWith('report-versions/'));
+    expect(reportReads.sort()).toEqual(
+      [
+        ...[addDays(from, -1), ...period.dates].map((date) => `reports/day=${date}/report.json`),
+        `report-versions/day=${today}/000001.json`,
+      ].sort(),
+    );
     const itemReads = reads.filter((name) => name.startsWith('evidence-ids/'));
     expect(itemReads.sort()).toEqual(period.cited.map((id) => `evidence-ids/${id}.json`).sort());
     expect(reads.filter((name) => name.startsWith('attachments/')).sort()).toEqual(
@@ -256,9 +288,11 @@ describe('what making a package reads', () => {
         .map(({ object }) => object)
         .sort(),
     );
-    // Nothing else is read; what else is asked is the listings of report days and whether each item's batch is committed.
+    // Nothing else is read; what else is asked is the listings of report days and versions, and whether each item's batch is committed.
     expect(reads.length - reportReads.length - itemReads.length - withAttachments().length).toBe(0);
-    expect(store.of('list').every((prefix) => prefix.startsWith('reports/') || prefix.startsWith('evidence-index/'))).toBe(true);
+    const listed = store.of('list');
+    expect(listed.filter((prefix) => prefix === 'report-versions/')).toEqual(['report-versions/']);
+    expect(listed.every((prefix) => /^(reports|report-versions|evidence-index)\//.test(prefix))).toBe(true);
   });
 });
 

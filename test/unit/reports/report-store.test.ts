@@ -61,11 +61,10 @@ describe('ReportStore.find', () => {
     store.reset();
 
     const current = (await writer.find('2026-11-21', { fresh: true }))!;
-    await writer.publish(
-      { ...report('2026-11-21'), runId: 'an-republished' },
-      current.generation,
-      () => new Date('2026-11-21T12:00:00Z'),
-    );
+    await writer.publish({ ...report('2026-11-21'), runId: 'an-republished' }, current, () => new Date('2026-11-21T12:00:00Z'), {
+      by: 'daily',
+      trigger: 'test',
+    });
     store.reset();
     vi.advanceTimersByTime(999);
     expect(reader.find('2026-11-21')).toBe(first); // the very object, not a promise: no store call
@@ -80,13 +79,14 @@ describe('ReportStore.find', () => {
 
 describe('ReportStore.publish', () => {
   const at = (instant: string) => () => new Date(instant);
+  const byTest = { by: 'daily', trigger: 'test' } as const;
 
   it("replaces today's report at the generation it was read at", async () => {
     const reports = new ReportStore(new MemoryStore());
     await reports.create(report('2026-11-21'));
     const current = (await reports.find('2026-11-21', { fresh: true }))!;
     const republished = { ...report('2026-11-21'), runId: 'an-republished' };
-    expect(await reports.publish(republished, current.generation, at('2026-11-21T23:59:59Z'))).toBe('published');
+    expect(await reports.publish(republished, current, at('2026-11-21T23:59:59Z'), byTest)).toBe('published');
     expect((await reports.find('2026-11-21', { fresh: true }))!.report.runId).toBe('an-republished');
   });
 
@@ -97,7 +97,8 @@ describe('ReportStore.publish', () => {
     const before = await store.read(reportObjectName('2026-11-21'));
     const republished = { ...report('2026-11-21'), runId: 'an-late' };
 
-    const refusal = reports.publish(republished, before.info.generation, at('2026-11-22T00:00:01Z'));
+    const current = (await reports.find('2026-11-21', { fresh: true }))!;
+    const refusal = reports.publish(republished, current, at('2026-11-22T00:00:01Z'), byTest);
     await expect(refusal).rejects.toEqual(new ReportImmutable('2026-11-21', '2026-11-22'));
     await expect(refusal).rejects.toMatchObject({ date: '2026-11-21', today: '2026-11-22' });
 
@@ -109,9 +110,9 @@ describe('ReportStore.publish', () => {
 
   it("refuses to create a past day's report that was never stored", async () => {
     const store = new MemoryStore();
-    await expect(new ReportStore(store).publish(report('2026-11-20'), undefined, at('2026-11-21T09:00:00Z'))).rejects.toEqual(
-      new ReportImmutable('2026-11-20', '2026-11-21'),
-    );
+    await expect(
+      new ReportStore(store).publish(report('2026-11-20'), undefined, at('2026-11-21T09:00:00Z'), byTest),
+    ).rejects.toEqual(new ReportImmutable('2026-11-20', '2026-11-21'));
     expect((await store.list('reports/')).items).toEqual([]);
   });
 
@@ -121,7 +122,7 @@ describe('ReportStore.publish', () => {
     const current = (await reports.find('2026-11-21'))!;
     // 11:00 UTC on the 21st is already 00:00 on the 22nd in Auckland (UTC+13 in November).
     await expect(
-      reports.publish(report('2026-11-21', 'Pacific/Auckland'), current.generation, at('2026-11-21T11:00:00Z')),
+      reports.publish(report('2026-11-21', 'Pacific/Auckland'), current, at('2026-11-21T11:00:00Z'), byTest),
     ).rejects.toEqual(new ReportImmutable('2026-11-21', '2026-11-22'));
   });
 

@@ -32,6 +32,7 @@ describe('npm run daily-report’s answer', () => {
       publishHint,
     ]);
     expect(publishHint).toContain('"Publish the result as today\'s report"');
+    expect(publishHint).toContain('"Re-assess now" on the\ndashboard');
     expect(publishHint).toContain(`-d '{"publish":true}' http://127.0.0.1:5000/api/analyses`);
   });
 

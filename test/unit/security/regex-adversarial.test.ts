@@ -89,7 +89,7 @@ describe('the chat on a report whose findings carry 64,000-letter messages', () 
     vi.spyOn(logs, 'reportPublished').mockImplementation(() => undefined);
     const store = new MemoryStore();
     const now = () => new Date(`${today}T10:00:00Z`);
-    await new ReportStore(store).publish(lettersReport, undefined, now);
+    await new ReportStore(store).publish(lettersReport, undefined, now, { by: 'daily', trigger: 'test' });
     served = await serve(
       createChatFamily({
         store: async () => store,

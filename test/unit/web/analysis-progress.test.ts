@@ -1,6 +1,7 @@
 /** A run's events folded into what its page shows: in order, replay-proof, every ending. */
 import { describe, expect, it } from 'vitest';
 import {
+  completionText,
   countsOf,
   foldEvent,
   initialProgress,
@@ -67,5 +68,27 @@ describe('foldEvent', () => {
       evaluated: 0,
     });
     expect(percentDone(fold([started]))).toBe(0);
+  });
+});
+
+describe('completionText', () => {
+  const counts = (passing: number, failing: number, missing = 0) => ({ passing, failing, stale: 0, missing, not_applicable: 0 });
+
+  it('gives a run of the whole catalog its score', () => {
+    expect(completionText({ score: 87.5, counts: counts(60, 4), controls: 64 }, null, true)).toBe(
+      'Score 87.5 over 64 controls; published as today\u2019s report.',
+    );
+    expect(completionText({ score: 87.5, counts: counts(60, 4), controls: 64 }, null, false)).toBe(
+      'Score 87.5 over 64 controls.',
+    );
+  });
+
+  it('never reads a run of some controls as a score: it says what they came to', () => {
+    expect(completionText({ score: 100, counts: counts(1, 0), controls: 1 }, ['IAM-01'], true)).toBe(
+      '1 control re-assessed: passing; published into today\u2019s report, whose score is over every control.',
+    );
+    expect(completionText({ score: 25, counts: counts(1, 1, 1), controls: 3 }, ['IAM-01', 'IAM-02', 'NET-01'], false)).toBe(
+      '3 controls re-assessed: 1 failing, 1 missing evidence, 1 passing. Today\u2019s report is unchanged until it is published.',
+    );
   });
 });

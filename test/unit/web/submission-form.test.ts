@@ -5,7 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../../hosting/src/lib/api.ts';
 import { acceptOf, addFiles, asUploaded, mediaTypeOf, sizeText, typeNames } from '../../../hosting/src/lib/chosen-files.ts';
-import { emptyValues, fieldOf, formDataOf, instantOf, problemsOf } from '../../../hosting/src/lib/submission-form.ts';
+import {
+  controlsAskedIn,
+  emptyValues,
+  fieldOf,
+  formDataOf,
+  instantOf,
+  problemsOf,
+} from '../../../hosting/src/lib/submission-form.ts';
 import { uploadLimits } from '@evident/contract/upload-limits';
 
 const problem = (extra: Partial<Problem>): Problem => ({
@@ -49,6 +56,14 @@ describe('formDataOf', () => {
     form.forEach((_value, name) => names.push(name));
     expect(names).toEqual(['statement']);
     expect(form.get('statement')).toBe('');
+  });
+});
+
+describe('controlsAskedIn', () => {
+  it('starts the form with the controls a link names, leaving out what is not a control id', () => {
+    expect(controlsAskedIn(new URLSearchParams('control=IAM-01'))).toBe('IAM-01');
+    expect(controlsAskedIn(new URLSearchParams('control=IAM-01&control=nope&control=NET-02'))).toBe('IAM-01, NET-02');
+    expect(controlsAskedIn(new URLSearchParams(''))).toBe('');
   });
 });
 
