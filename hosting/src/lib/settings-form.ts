@@ -66,7 +66,9 @@ export const emptyExclusion = (): ExclusionRow => ({ key: rowKey(), requirement:
 export const emptyConnector = (): ConnectorRow => ({ key: rowKey(), connector: '', name: '', value: '' });
 
 const ownerRows = (assigned: Record<string, { email: string; role: string }[]>): OwnerRow[] =>
-  Object.entries(assigned).flatMap(([target, owners]) => owners.map(({ email, role }) => ({ key: rowKey(), target, email, role })));
+  Object.entries(assigned).flatMap(([target, owners]) =>
+    owners.map(({ email, role }) => ({ key: rowKey(), target, email, role })),
+  );
 
 const daysRows = (days: Record<string, number>): DaysRow[] =>
   Object.entries(days).map(([target, value]) => ({ key: rowKey(), target, days: value }));
@@ -178,7 +180,10 @@ export function settingsOf(form: SettingsForm): { settings: OrganisationSettings
     ...severities.map((severity): [string, string] => [`/settings/dueDays/${severity}`, fieldIds.due(severity)]),
   ]);
   const settings: OrganisationSettings = {
-    owners: { controls: ownersBody('controls', form.owners.controls, fields), families: ownersBody('families', form.owners.families, fields) },
+    owners: {
+      controls: ownersBody('controls', form.owners.controls, fields),
+      families: ownersBody('families', form.owners.families, fields),
+    },
     dueDays: { ...form.dueDays } as OrganisationSettings['dueDays'],
     freshness: {
       controls: daysBody('controls', form.freshness.controls, fields),
@@ -218,7 +223,8 @@ export function checkSettingsForm(form: SettingsForm): SettingsProblems | undefi
   const add = (field: string, message: string) => (byField[field] ??= []).push(message);
   const { minLength, maxLength } = settingsLimits.reason;
   const reason = form.reason.trim();
-  if (reason.length < minLength) add(fieldIds.reason, `Say why you are changing the settings (at least ${minLength} characters).`);
+  if (reason.length < minLength)
+    add(fieldIds.reason, `Say why you are changing the settings (at least ${minLength} characters).`);
   if (reason.length > maxLength) add(fieldIds.reason, `The reason is longer than ${maxLength} characters.`);
   for (const group of ['controls', 'families'] as const) {
     for (const row of form.owners[group]) {
@@ -230,7 +236,8 @@ export function checkSettingsForm(form: SettingsForm): SettingsProblems | undefi
   for (const group of ['controls', 'kinds'] as const) {
     const seen = new Set<string>();
     for (const row of form.freshness[group].filter((each) => filled(each.target, each.days))) {
-      if (row.target === '') add(fieldIds.days(group, row.key), group === 'controls' ? 'Choose the control.' : 'Choose the kind.');
+      if (row.target === '')
+        add(fieldIds.days(group, row.key), group === 'controls' ? 'Choose the control.' : 'Choose the kind.');
       else if (seen.has(row.target)) add(fieldIds.days(group, row.key), `${row.target} has a window above already.`);
       else if (row.days === null) add(fieldIds.days(group, row.key), 'Enter a number of days.');
       seen.add(row.target);
@@ -245,7 +252,11 @@ export function checkSettingsForm(form: SettingsForm): SettingsProblems | undefi
   }
   const count = Object.values(byField).flat().length;
   if (count === 0) return undefined;
-  return { byField, summary: count === 1 ? 'One field needs attention: it is marked below.' : `${count} fields need attention: they are marked below.` };
+  return {
+    byField,
+    summary:
+      count === 1 ? 'One field needs attention: it is marked below.' : `${count} fields need attention: they are marked below.`,
+  };
 }
 
 /**
