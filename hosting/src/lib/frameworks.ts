@@ -152,7 +152,10 @@ export interface ReportReadiness {
  * A report's readiness in the frameworks' order, for its dashboard: from the frameworks it keeps
  * (a report made before scope read as the API serves it), else from the bare shares of its summary.
  */
-export function readinessOfReport(report: { frameworks?: FrameworkReadiness[]; summary: { readiness?: ReadinessShares } }): ReportReadiness[] {
+export function readinessOfReport(report: {
+  frameworks?: FrameworkReadiness[];
+  summary: { readiness?: ReadinessShares };
+}): ReportReadiness[] {
   if (!report.frameworks) return sharesIn(report.summary.readiness);
   const kept = new Map(report.frameworks.map((readiness) => [readiness.framework, withScope(readiness)]));
   return frameworkIds.flatMap((framework) => {
