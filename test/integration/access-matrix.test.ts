@@ -20,7 +20,7 @@ import {
 
 interface Sample {
   path: string;
-  method?: 'GET' | 'POST' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** A fresh body for each request (POSTs must not collide across token kinds). */
   body?: () => BodyInit;
   headers?: Record<string, string>;
@@ -50,6 +50,15 @@ let deliveryId = '';
 const deletable: string[] = [];
 /** A loopback port nothing listens on: deliveries fail there, and are only recorded. */
 const newWebhook = () => JSON.stringify({ url: 'http://127.0.0.1:9/access-matrix', events: ['report.published'] });
+
+/**
+ * The newest version of the settings (beforeAll saves one) and what it holds: each save the
+ * matrix makes stores them unchanged as the next version, so no other suite sees them change.
+ */
+let settingsVersion = 0;
+let settingsHeld: unknown;
+const unchangedSettings = () =>
+  JSON.stringify({ basedOn: settingsVersion, reason: 'Access matrix: saved unchanged.', settings: settingsHeld });
 
 /**
  * Each control and subject today's report names, to accept one at a time from the last (beforeAll
@@ -191,6 +200,12 @@ const samples: Record<string, () => Sample[]> = {
   redeliverWebhook: () => [
     { path: `/api/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`, method: 'POST', status: 202 },
   ],
+  getSettings: () => [{ path: '/api/settings' }],
+  saveSettings: () => [
+    { path: '/api/settings', method: 'PUT', body: unchangedSettings, headers: { 'Content-Type': 'application/json' } },
+  ],
+  listSettingsVersions: () => [{ path: '/api/settings/versions?limit=1' }],
+  getSettingsVersion: () => [{ path: `/api/settings/versions/${settingsVersion}` }],
 };
 
 let spec: OpenAPIObject;
@@ -274,6 +289,19 @@ beforeAll(async () => {
   webhookId = deletable.pop()!;
   const pinged = await fetch(`${hosting}/api/webhooks/${webhookId}/ping`, { method: 'POST', headers: bearer(tokens.valid) });
   deliveryId = ((await pinged.json()) as { id: string }).id;
+  // A saved version to read back, holding the settings as they are (the defaults on a fresh store).
+  const current = (await (await fetch(`${hosting}/api/settings`, { headers: bearer(tokens.valid) })).json()) as {
+    version: number | null;
+    settings: unknown;
+  };
+  settingsHeld = current.settings;
+  const saved = await fetch(`${hosting}/api/settings`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...bearer(tokens.valid) },
+    body: JSON.stringify({ basedOn: current.version, reason: 'Access matrix: saved unchanged.', settings: settingsHeld }),
+  });
+  expect(saved.status).toBe(200);
+  settingsVersion = ((await saved.json()) as { version: number }).version;
 });
 
 afterAll(async () => {
@@ -540,6 +568,26 @@ describe(`access matrix in ${mode} mode`, () => {
               break;
             case 'deleteWebhook':
               expect(body, where).toEqual({ bytes: '' });
+              break;
+            case 'getSettings':
+              expect([body.version, body.settings], where).toEqual([settingsVersion, settingsHeld]);
+              break;
+            case 'saveSettings':
+              expect([body.version, (body.savedBy as { uid: string }).uid, body.settings], where).toEqual([
+                settingsVersion + 1,
+                identified ? user.uid : 'anonymous',
+                settingsHeld,
+              ]);
+              settingsVersion = body.version as number;
+              break;
+            case 'listSettingsVersions':
+              expect(
+                (body.items as { version: number }[]).map((item) => item.version),
+                where,
+              ).toEqual([settingsVersion]);
+              break;
+            case 'getSettingsVersion':
+              expect([body.version, body.settings], where).toEqual([settingsVersion, settingsHeld]);
               break;
             case 'pingWebhook':
             case 'redeliverWebhook':

@@ -214,7 +214,72 @@ const rows: Row[] = [
   ...submissionRows(),
   ...exceptionRows(),
   ...webhookRows(),
+  ...settingsRows(),
 ];
+
+/**
+ * Settings that must not be saved, each refused at its place. Nothing is stored, so the version
+ * they are based on never matters: the body is checked first.
+ */
+function settingsRows(): Row[] {
+  const defaults = {
+    owners: { controls: {}, families: {} },
+    dueDays: { critical: 7, high: 30, medium: 90, low: 180 },
+    freshness: { controls: {}, kinds: {} },
+    scope: { soc2: { categories: ['security'] }, iso27001: { excluded: [] }, nist80053: { baseline: 'moderate', excluded: [] } },
+    connectors: {},
+  };
+  const save = (name: string, settings: Record<string, unknown>, pointer: string, message: string): Row => ({
+    name: `settings: ${name}`,
+    method: 'PUT',
+    path: '/api/settings',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ basedOn: null, reason: 'Trying a mistake.', settings: { ...defaults, ...settings } }),
+    status: 400,
+    code: 'invalid_request',
+    detail: `The body ${pointer} ${message}.`,
+    errors: [{ in: 'body', pointer, message }],
+  });
+  return [
+    save(
+      'an owner that is not an e-mail address',
+      { owners: { controls: { 'IAM-01': [{ email: 'IT lead', role: 'Lead' }] }, families: {} } },
+      '/settings/owners/controls/IAM-01/0/email',
+      'must match format "email"',
+    ),
+    save(
+      'a freshness override of zero days',
+      { freshness: { controls: { 'IAM-01': 0 }, kinds: {} } },
+      '/settings/freshness/controls/IAM-01',
+      'must be >= 1',
+    ),
+    save(
+      'a freshness override of ten years',
+      { freshness: { controls: {}, kinds: { 'idp.user': 3650 } } },
+      '/settings/freshness/kinds/idp.user',
+      'must be <= 730',
+    ),
+    save(
+      'a scope naming an unknown framework',
+      { scope: { ...defaults.scope, hipaa: { excluded: [] } } },
+      '/settings/scope/hipaa',
+      'is not a known property',
+    ),
+    save(
+      'an ISO exclusion that is no Annex A control',
+      { scope: { ...defaults.scope, iso27001: { excluded: [{ requirement: 'A.99.1', reason: 'Not ours.' }] } } },
+      '/settings/scope/iso27001/excluded/0/requirement',
+      'is not a requirement of ISO/IEC 27001:2022 Annex A',
+    ),
+    {
+      name: 'settings: a version never saved',
+      path: '/api/settings/versions/999999999',
+      status: 404,
+      code: 'settings_version_not_found',
+      detail: 'No saved version of the settings is numbered 999999999.',
+    },
+  ];
+}
 
 function webhookRows(): Row[] {
   const subscribe = (name: string, body: unknown, pointer: string, message: string): Row => ({

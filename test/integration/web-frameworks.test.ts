@@ -16,9 +16,10 @@ import {
   coverageText,
   frameworkNames,
   gapGroups,
-  metText,
+  inScopeText,
   requirementStatusLabel,
   requirementStatusOrder,
+  scopeText,
   shareText,
 } from '../../hosting/src/lib/frameworks.ts';
 import { headingOf, mode, openAt, screenshot, settles, useBrowser } from '../support/browser.ts';
@@ -72,7 +73,8 @@ describe(`framework pages, ${mode} mode`, () => {
         `/frameworks/${framework.framework}`,
       ]);
       expect(await card.getByTestId('framework-share').textContent()).toBe(shareText(framework.share));
-      expect(await card.getByTestId('framework-met').textContent()).toBe(metText(framework.counts));
+      expect(await card.getByTestId('framework-met').textContent()).toBe(inScopeText(framework));
+      expect(await card.getByTestId('framework-scope').textContent()).toBe(scopeText(framework.scope));
       expect(await card.getByTestId('framework-coverage').textContent()).toBe(coverageText(framework));
       for (const status of requirementStatusOrder) {
         expect(await card.getByTestId(`framework-count-${status}`).textContent()).toBe(String(framework.counts[status]));
@@ -91,7 +93,12 @@ describe(`framework pages, ${mode} mode`, () => {
     const detail = await api.get<FrameworkDetail>('/api/frameworks/soc2');
     expect(await headingOf(page)).toBe(detail.name);
     expect(await page.getByTestId('framework-share').textContent()).toBe(shareText(detail.share));
-    expect(await page.getByTestId('framework-met').textContent()).toBe(metText(detail.counts));
+    expect(await page.getByTestId('framework-met').textContent()).toBe(inScopeText(detail));
+    expect(await page.getByTestId('framework-scope').textContent()).toBe(
+      `${scopeText(detail.scope)} Change the scope in Settings.`,
+    );
+    // Every requirement no control covers says so in its row.
+    expect(await page.getByTestId('uncovered').count()).toBe(detail.gaps.length);
     expect(await page.getByTestId('framework-coverage').textContent()).toBe(
       coverageText({ ...detail, gaps: detail.gaps.length }),
     );

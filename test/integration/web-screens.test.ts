@@ -78,6 +78,7 @@ const views: { name: string; path: string; ready: (page: Page) => Promise<unknow
     path: '/settings/webhooks',
     ready: (page) => page.getByTestId('no-webhooks').or(page.getByTestId('webhook-item').first()).first().waitFor(settles),
   },
+  { name: 'settings', path: '/settings', ready: (page) => page.getByTestId('settings-current').waitFor(settles) },
   { name: 'docs', path: '/docs', ready: (page) => page.getByTestId('doc-link').first().waitFor(settles) },
   { name: 'doc page', path: '/docs/getting-started', ready: (page) => page.locator('h2').first().waitFor(settles) },
   {

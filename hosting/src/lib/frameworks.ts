@@ -8,6 +8,7 @@ import { frameworkIds, frameworkNames, plural, requirementStatuses } from '@evid
 import type {
   FrameworkDetail,
   FrameworkId,
+  FrameworkReadiness,
   QueryOf,
   ReadinessShares,
   RequirementCounts,
@@ -50,21 +51,52 @@ export const statusTone: Record<RequirementStatus, ControlStatus> = {
 /** "72.5%"; a dash when no requirement applies (the API's null), which the sentences beside it explain. */
 export const shareText = (share: number | null): string => (share === null ? '—' : `${share.toFixed(1)}%`);
 
-/** "12 of 20 applicable requirements met": over the requirements the share counts. A phrase, without a full stop. */
-export function metText(counts: RequirementCounts): string {
+/**
+ * "8 met of 33 in scope": the headline beside the share, over every requirement the report's
+ * scope counts, covered or not. Those every control of which is scoped out are left out of the
+ * share, and the phrase says so. A phrase, without a full stop.
+ */
+export function inScopeText({ counts, inScope }: { counts: RequirementCounts; inScope: number }): string {
+  if (inScope === 0) return 'No requirement is in scope, so there is no share';
+  const text = `${counts.met} met of ${inScope} in scope`;
+  if (counts.not_applicable === 0) return text;
   const applicable = counts.met + counts.not_met + counts.unproven;
-  if (applicable === 0) return 'No requirement applies, so there is no share';
-  return `${counts.met} of ${plural(applicable, 'applicable requirement')} met`;
+  return applicable === 0
+    ? `${text}; none applies, so there is no share`
+    : `${text}; ${counts.not_applicable} not applicable, left out of the share`;
 }
 
-/** "Covers 45 of 61 requirements; 16 gaps.": how much of the framework any control maps to. */
-export function coverageText({ covered, total, gaps }: { covered: number; total: number; gaps: number }): string {
-  return `Covers ${covered} of ${plural(total, 'requirement')}; ${gaps === 0 ? 'no gaps' : plural(gaps, 'gap')}.`;
+/** "Controls cover 25 of 33 requirements in scope; 8 uncovered.": how much of the scope any control maps to. */
+export function coverageText({ covered, inScope, gaps }: { covered: number; inScope: number; gaps: number }): string {
+  const uncovered = gaps === 0 ? 'none uncovered' : `${gaps} uncovered`;
+  return `Controls cover ${covered} of ${plural(inScope, 'requirement')} in scope; ${uncovered}.`;
 }
 
-/** How many requirements the status filter lets through (`''`: no filter), of all those controls cover. */
+/** The scope in words, after "Scope:": as the report kept it. */
+export const scopeText = (scope: string): string => `Scope: ${scope}.`;
+
+/** What the page says of an in-scope requirement no control maps to. */
+export const uncoveredText = 'No control covers this requirement';
+
+/**
+ * A report's readiness for one framework with its scope, as the API serves it: a report made
+ * before scope existed counted only the requirements a control covered, so that is its scope
+ * (functions/src/families/frameworks.ts says the same of the reports it serves).
+ */
+export function withScope<T extends FrameworkReadiness>(
+  readiness: T,
+): T & Required<Pick<FrameworkReadiness, 'scope' | 'inScope' | 'outOfScope'>> {
+  return {
+    ...readiness,
+    scope: readiness.scope ?? 'The requirements a control covered (the report predates scope)',
+    inScope: readiness.inScope ?? readiness.requirements.length,
+    outOfScope: readiness.outOfScope ?? [],
+  };
+}
+
+/** How many requirements the status filter lets through (`''`: no filter), of all those in scope. */
 export function shownText(shown: number, all: number, status: RequirementStatus | ''): string {
-  if (all === 0) return 'No control maps to a requirement of this framework.';
+  if (all === 0) return 'No requirement of this framework is in scope.';
   if (!status) return plural(all, 'requirement');
   if (shown === 0) return `None of its ${plural(all, 'requirement')} is ${requirementStatusLabel[status].toLowerCase()}.`;
   return `${shown} of ${plural(all, 'requirement')}`;
@@ -104,6 +136,32 @@ export function sharesIn(
   return frameworkIds.flatMap((framework) => {
     const share = readiness[framework];
     return share === undefined ? [] : [{ framework, name: frameworkNames[framework], share }];
+  });
+}
+
+/** One framework on a report's dashboard: its share and, when the report keeps its frameworks, "met of in scope". */
+export interface ReportReadiness {
+  framework: FrameworkId;
+  name: string;
+  share: number | null;
+  /** "8 met of 33 in scope"; absent for a report that carries its shares only. */
+  inScope?: string;
+}
+
+/**
+ * A report's readiness in the frameworks' order, for its dashboard: from the frameworks it keeps
+ * (a report made before scope read as the API serves it), else from the bare shares of its summary.
+ */
+export function readinessOfReport(report: {
+  frameworks?: FrameworkReadiness[];
+  summary: { readiness?: ReadinessShares };
+}): ReportReadiness[] {
+  if (!report.frameworks) return sharesIn(report.summary.readiness);
+  const kept = new Map(report.frameworks.map((readiness) => [readiness.framework, withScope(readiness)]));
+  return frameworkIds.flatMap((framework) => {
+    const readiness = kept.get(framework);
+    if (!readiness) return [];
+    return [{ framework, name: frameworkNames[framework], share: readiness.share, inScope: inScopeText(readiness) }];
   });
 }
 

@@ -25,6 +25,8 @@ export type Route =
   | { name: 'docs' }
   | { name: 'doc'; slug: string }
   | { name: 'webhooks' }
+  | { name: 'settings' }
+  | { name: 'settings-version'; version: number }
   | { name: 'not-found'; path: string };
 
 /** Each page with a parameter: its path and what the parameter must look like (the API's patterns). */
@@ -36,6 +38,8 @@ const patterns: [RegExp, (match: string) => Route][] = [
   [page('evidence', evidenceIdPattern), (id) => ({ name: 'evidence-item', id })],
   [page('analyses', analysisIdPattern), (id) => ({ name: 'analysis', id })],
   [page('docs', slugPattern), (slug) => ({ name: 'doc', slug })],
+  // A saved version's number, as GET /api/settings/versions/{version} takes it: from 1, no leading zero.
+  [/^\/settings\/versions\/([1-9]\d{0,8})$/, (version) => ({ name: 'settings-version', version: Number(version) })],
 ];
 
 const pages: Record<string, Route> = {
@@ -47,6 +51,7 @@ const pages: Record<string, Route> = {
   '/submit': { name: 'submit' },
   '/analyses': { name: 'analyses' },
   '/docs': { name: 'docs' },
+  '/settings': { name: 'settings' },
   '/settings/webhooks': { name: 'webhooks' },
 };
 
@@ -77,6 +82,8 @@ export function sectionOf(route: Route): string {
       return 'analyses';
     case 'doc':
       return 'docs';
+    case 'settings-version':
+      return 'settings';
     default:
       return route.name;
   }

@@ -10,17 +10,20 @@ import {
   frameworksPath,
   gapGroups,
   groupOf,
-  metText,
+  inScopeText,
   queryOf,
+  readinessOfReport,
   reportQueryOf,
   requirementStatusLabel,
   requirementStatusMeaning,
   requirementStatusOrder,
+  scopeText,
   shareText,
   sharesIn,
   shownText,
   statusTone,
   trendPoints,
+  withScope,
 } from '../../../hosting/src/lib/frameworks.ts';
 
 /** The paths the framework pages ask the API at, as the API client writes them. */
@@ -54,23 +57,37 @@ describe('shares and counts', () => {
     expect(shareText(null)).toBe('—');
   });
 
-  it('counts met requirements over the applicable ones, leaving the scoped-out ones out', () => {
-    expect(metText({ met: 12, not_met: 5, unproven: 3, not_applicable: 4 })).toBe('12 of 20 applicable requirements met');
-    expect(metText({ met: 1, not_met: 0, unproven: 0, not_applicable: 0 })).toBe('1 of 1 applicable requirement met');
-    expect(metText({ met: 0, not_met: 0, unproven: 0, not_applicable: 2 })).toBe('No requirement applies, so there is no share');
+  it('counts met requirements of those in scope, saying when some are left out of the share', () => {
+    expect(inScopeText({ counts: { met: 8, not_met: 20, unproven: 5, not_applicable: 0 }, inScope: 33 })).toBe(
+      '8 met of 33 in scope',
+    );
+    expect(inScopeText({ counts: { met: 12, not_met: 5, unproven: 3, not_applicable: 4 }, inScope: 24 })).toBe(
+      '12 met of 24 in scope; 4 not applicable, left out of the share',
+    );
+    expect(inScopeText({ counts: { met: 0, not_met: 0, unproven: 0, not_applicable: 2 }, inScope: 2 })).toBe(
+      '0 met of 2 in scope; none applies, so there is no share',
+    );
+    expect(inScopeText({ counts: { met: 0, not_met: 0, unproven: 0, not_applicable: 0 }, inScope: 0 })).toBe(
+      'No requirement is in scope, so there is no share',
+    );
   });
 
-  it('says how many requirements the status filter shows, of all those controls cover', () => {
+  it('says the scope in words, as the report kept it', () => {
+    expect(scopeText('Security, Availability')).toBe('Scope: Security, Availability.');
+  });
+
+  it('says how many requirements the status filter shows, of all those in scope', () => {
     expect(shownText(25, 25, '')).toBe('25 requirements');
     expect(shownText(13, 25, 'not_met')).toBe('13 of 25 requirements');
     expect(shownText(0, 25, 'not_applicable')).toBe('None of its 25 requirements is not applicable.');
-    expect(shownText(0, 0, '')).toBe('No control maps to a requirement of this framework.');
+    expect(shownText(0, 0, '')).toBe('No requirement of this framework is in scope.');
   });
 
-  it('says how much of the framework controls cover, and how many gaps are left', () => {
-    expect(coverageText({ covered: 45, total: 61, gaps: 16 })).toBe('Covers 45 of 61 requirements; 16 gaps.');
-    expect(coverageText({ covered: 92, total: 93, gaps: 1 })).toBe('Covers 92 of 93 requirements; 1 gap.');
-    expect(coverageText({ covered: 1, total: 1, gaps: 0 })).toBe('Covers 1 of 1 requirement; no gaps.');
+  it('says how much of the scope controls cover, and how many requirements no control covers', () => {
+    expect(coverageText({ covered: 25, inScope: 33, gaps: 8 })).toBe(
+      'Controls cover 25 of 33 requirements in scope; 8 uncovered.',
+    );
+    expect(coverageText({ covered: 1, inScope: 1, gaps: 0 })).toBe('Controls cover 1 of 1 requirement in scope; none uncovered.');
   });
 });
 
@@ -119,6 +136,57 @@ describe('the trend and the dashboard', () => {
     ]);
     expect(sharesIn({ soc2: 10 }).map((entry) => entry.framework)).toEqual(['soc2']);
     expect(sharesIn(undefined)).toEqual([]);
+  });
+
+  const counts = { met: 8, not_met: 20, unproven: 5, not_applicable: 0 };
+  const soc2 = {
+    framework: 'soc2' as const,
+    name: 'SOC 2',
+    share: 24.2,
+    counts,
+    covered: 25,
+    total: 61,
+    scope: 'Security',
+    inScope: 33,
+    outOfScope: [{ id: 'A1.1', reason: 'Availability is not in the audit.' }],
+    requirements: [],
+    gaps: [],
+  };
+
+  it('reads a report made before scope as in scope of the requirements a control covered, as the API serves it', () => {
+    const { scope: _scope, inScope: _inScope, outOfScope: _outOfScope, ...old } = soc2;
+    const requirements = [{ id: 'CC6.1', status: 'met' as const, controls: ['IAM-01'] }];
+    expect(withScope({ ...old, requirements })).toEqual({
+      ...old,
+      requirements,
+      scope: 'The requirements a control covered (the report predates scope)',
+      inScope: 1,
+      outOfScope: [],
+    });
+    expect(withScope(soc2)).toEqual(soc2);
+  });
+
+  it("lists a report's readiness as met of in scope in the frameworks' order, and the bare shares of a report without frameworks", () => {
+    const nist = {
+      ...soc2,
+      framework: 'nist80053' as const,
+      share: null,
+      counts: { ...counts, met: 0, not_met: 0, unproven: 0 },
+      inScope: 0,
+    };
+    expect(readinessOfReport({ frameworks: [nist, soc2], summary: {} })).toEqual([
+      { framework: 'soc2', name: 'SOC 2 Trust Services Criteria (2017)', share: 24.2, inScope: '8 met of 33 in scope' },
+      {
+        framework: 'nist80053',
+        name: 'NIST SP 800-53 rev5, moderate baseline',
+        share: null,
+        inScope: 'No requirement is in scope, so there is no share',
+      },
+    ]);
+    expect(readinessOfReport({ summary: { readiness: { soc2: 32 } } })).toEqual([
+      { framework: 'soc2', name: 'SOC 2 Trust Services Criteria (2017)', share: 32 },
+    ]);
+    expect(readinessOfReport({ summary: {} })).toEqual([]);
   });
 });
 

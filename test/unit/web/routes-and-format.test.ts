@@ -34,7 +34,14 @@ describe('routeOf', () => {
     ['/docs/Getting_Started', { name: 'not-found', path: '/docs/Getting_Started' }],
     ['/settings/webhooks', { name: 'webhooks' }],
     ['/settings/webhooks/', { name: 'webhooks' }],
-    ['/settings', { name: 'not-found', path: '/settings' }],
+    ['/settings', { name: 'settings' }],
+    ['/settings/', { name: 'settings' }],
+    ['/settings/versions/3', { name: 'settings-version', version: 3 }],
+    ['/settings/versions/999999999', { name: 'settings-version', version: 999_999_999 }],
+    ['/settings/versions/0', { name: 'not-found', path: '/settings/versions/0' }],
+    ['/settings/versions/03', { name: 'not-found', path: '/settings/versions/03' }],
+    ['/settings/versions/1000000000', { name: 'not-found', path: '/settings/versions/1000000000' }],
+    ['/settings/versions', { name: 'not-found', path: '/settings/versions' }],
     ['/settings/webhooks/wh-0123456789ab', { name: 'not-found', path: '/settings/webhooks/wh-0123456789ab' }],
     ['/webhooks', { name: 'not-found', path: '/webhooks' }],
     ['/no/such/page', { name: 'not-found', path: '/no/such/page' }],
@@ -53,6 +60,8 @@ describe('sections and public pages', () => {
     expect(sectionOf(routeOf('/docs/a'))).toBe('docs');
     expect(sectionOf(routeOf('/submit'))).toBe('submit');
     expect(sectionOf(routeOf('/settings/webhooks'))).toBe('webhooks');
+    expect(sectionOf(routeOf('/settings'))).toBe('settings');
+    expect(sectionOf(routeOf('/settings/versions/2'))).toBe('settings');
   });
 
   it('lets only the docs (and page-not-found) open without a session in protected mode', () => {
@@ -66,6 +75,8 @@ describe('sections and public pages', () => {
       '/submit',
       '/analyses',
       '/settings/webhooks',
+      '/settings',
+      '/settings/versions/2',
       '/docs',
       '/docs/a',
       '/nope',
