@@ -226,7 +226,11 @@ function settingsRows(): Row[] {
     owners: { controls: {}, families: {} },
     dueDays: { critical: 7, high: 30, medium: 90, low: 180 },
     freshness: { controls: {}, kinds: {} },
-    scope: { soc2: { categories: ['security'] }, iso27001: { excluded: [] }, nist80053: { baseline: 'moderate', excluded: [] } },
+    scope: {
+      soc2: { categories: ['security'], excluded: [] },
+      iso27001: { excluded: [] },
+      nist80053: { baseline: 'moderate', excluded: [] },
+    },
     connectors: {},
   };
   const save = (name: string, settings: Record<string, unknown>, pointer: string, message: string): Row => ({

@@ -33,7 +33,8 @@ describe(`the bounds on exceptions, ${mode} mode`, () => {
     expect(refused.body).toEqual(
       expectedProblem(
         'too_many_exceptions',
-        `${controlId} already has ${maxActiveExceptionsPerSubject} active exceptions for the whole control, the most it may have; revoke one, or wait until one expires.`,
+        `${controlId} already has ${maxActiveExceptionsPerSubject} exceptions requested or active for the whole control, the ` +
+          'most it may have; revoke one (a request too), or wait until one is refused or expires.',
         '/api/exceptions',
         refused.headers.get('x-request-id')!,
       ),
@@ -43,7 +44,7 @@ describe(`the bounds on exceptions, ${mode} mode`, () => {
     let cursor: string | undefined;
     do {
       const page = await api.get<ExceptionList>(
-        `/api/exceptions?control=${controlId}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        `/api/exceptions?control=${controlId}&state=requested&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
       );
       seen.push(...page.items.map((item) => item.id));
       cursor = page.nextCursor;

@@ -85,6 +85,23 @@ describe(`framework pages, ${mode} mode`, () => {
     await close();
   });
 
+  it("groups NIST's gaps by control family, in the baseline's order, each with its title", async () => {
+    const { page, problems, close } = await openAt(browser(), '/frameworks/nist80053', 'nist@example.com');
+    await page.getByTestId('requirement-row').first().waitFor(settles);
+    const detail = await api.get<FrameworkDetail>('/api/frameworks/nist80053');
+    expect(detail.gaps.length).toBeGreaterThan(0);
+    const groups = gapGroups('nist80053', detail.gaps);
+    await page.getByTestId('gaps').locator('summary').click();
+    expect(await page.getByTestId('gaps').locator('dt').allTextContents()).toEqual(
+      groups.map(({ group, gaps }) => `${group} (${gaps.length})`),
+    );
+    expect(await page.getByTestId('gap').evaluateAll((items) => items.map((item) => item.textContent?.trim()))).toEqual(
+      detail.gaps.map((gap) => (gap.title ? `${gap.id} ${gap.title}` : gap.id)),
+    );
+    expect(problems).toEqual([]);
+    await close();
+  });
+
   it("shows SOC 2's requirements with the statuses the API gives, filters them by status, groups its gaps and leads to a control", async () => {
     const { page, problems, close } = await openAt(browser(), '/frameworks', 'soc2@example.com');
     await page.getByTestId('framework-soc2').getByRole('link').click();
@@ -106,15 +123,9 @@ describe(`framework pages, ${mode} mode`, () => {
     // The trend's table for screen readers has a row per day with a share.
     expect(await page.locator('figcaption tbody tr').count()).toBe(detail.trend.filter((day) => day.share !== null).length);
 
-    // The gaps, grouped by the criterion before the dot, in the framework's order.
-    const groups = gapGroups('soc2', detail.gaps);
-    await page.getByTestId('gaps').locator('summary').click();
-    expect(await page.getByTestId('gaps').locator('dt').allTextContents()).toEqual(
-      groups.map(({ group, gaps }) => `${group} (${gaps.length})`),
-    );
-    expect(await page.getByTestId('gap').evaluateAll((items) => items.map((item) => item.textContent?.trim()))).toEqual(
-      detail.gaps.map((gap) => (gap.title ? `${gap.id} ${gap.title}` : gap.id)),
-    );
+    // SOC 2's common criteria are all covered: with the demo's scope there is no gap to list
+    // (a wider scope adds some; the gaps' grouping is checked on NIST below).
+    expect(await page.getByTestId('gaps').count()).toBe(detail.gaps.length > 0 ? 1 : 0);
     await screenshot(page, 'framework-soc2');
 
     // A status the framework has some requirements in, but not all: the filter shows those only,

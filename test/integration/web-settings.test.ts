@@ -94,7 +94,7 @@ describe(`settings page, ${mode} mode`, () => {
             'IAM-01': [...(before.settings.owners.controls['IAM-01'] ?? []), owner],
           },
         },
-        scope: { ...before.settings.scope, soc2: { categories } },
+        scope: { ...before.settings.scope, soc2: { ...before.settings.scope.soc2, categories } },
       },
     });
     await screenshot(page, 'settings');
