@@ -43,6 +43,9 @@ const modeSuites = [
   'browser',
   'exceptions',
   'web-exceptions',
+  // Who saved the settings and who published a version are the caller: anonymous in public mode.
+  'web-settings',
+  'web-analyses',
 ].map((name) => `test/integration/${name}.test.ts`);
 
 const args = process.argv.slice(2);
