@@ -1,20 +1,18 @@
 /**
  * The `controls` family: the catalog, each control with its status in the newest stored report,
- * and one control over a period (reports/control-history.ts).
+ * one control over a period (reports/control-history.ts), and a sample of its days (control-sample.ts).
  */
 import type { Control, ControlResult, Report } from '../assessment/model.js';
-import { suggestedSampleSize } from '../assessment/control-frequency.js';
 import { addDays, dayIn } from '../assessment/dates.js';
 import { toOscalComponentDefinition } from '../assessment/oscal-component.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { ApiProblem } from '../http/problem.js';
 import { controlHistory } from '../reports/control-history.js';
 import { controlHistoryCsv } from '../reports/control-history-csv.js';
-import { readDayPopulation, readDaySample, type SampleRequest } from '../reports/control-sample.js';
-import { populationCsv, sampleCsv } from '../reports/control-sample-csv.js';
 import { catalogWithSettings } from '../settings/apply-settings.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import { inBatches } from '../storage/object-store.js';
+import { controlSampleOperations } from './control-sample.js';
 import { periodOf } from './period.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
@@ -86,29 +84,6 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
     return readControlHistory(s, control.id, from, to, today);
   }
 
-  /**
-   * The sample a request asks for: a control of the catalog, a period it can read, its size (the
-   * suggestion's upper end by default) and its seed (the period itself by default, so a link
-   * without one is stable; docs/sampling.md says why an auditor should choose their own).
-   */
-  async function sampleAsked(id: string, query: { from?: string; to?: string; size?: number; seed?: string }) {
-    const s = await services();
-    const control = s.catalog.controls.find((candidate) => candidate.id === id);
-    if (!control) throw new ApiProblem('control_not_found', `No control in the catalog has the id "${id}".`);
-    const today = dayIn(s.timeZone(), s.now());
-    const { from, to } = periodOf(query, today, s.timeZone(), defaultHistoryDays);
-    const suggestion = suggestedSampleSize(control);
-    const request: SampleRequest = {
-      controlId: control.id,
-      from,
-      to,
-      seed: query.seed ?? `${from}..${to}`,
-      size: query.size ?? suggestion.size,
-      today,
-    };
-    return { s, request, suggestion, seedChosen: query.seed !== undefined };
-  }
-
   return createFamily(
     'controls',
     {
@@ -160,39 +135,7 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
           headers: { 'Content-Disposition': `attachment; filename="${history.controlId}-${history.from}-to-${history.to}.csv"` },
         };
       },
-      getControlSample: async ({ path, query }) => {
-        const { s, request, suggestion, seedChosen } = await sampleAsked(path.id, query);
-        const { population, sample } = await readDaySample(s.reports, request);
-        const { controlId, from, to, seed, size } = request;
-        return {
-          status: 200,
-          body: {
-            controlId,
-            from,
-            to,
-            seed,
-            seedChosen,
-            size,
-            suggestion: { frequency: suggestion.frequency, ...suggestion.range },
-            population,
-            sample,
-          },
-        };
-      },
-      exportControlSample: async ({ path, query }) => {
-        const { s, request } = await sampleAsked(path.id, query);
-        const csv =
-          query.rows === 'population'
-            ? populationCsv(await readDayPopulation(s.reports, request))
-            : sampleCsv((await readDaySample(s.reports, request)).sample);
-        const name = `${request.controlId}-${request.from}-to-${request.to}-${query.rows}.csv`;
-        return {
-          status: 200,
-          body: Buffer.from(csv),
-          contentType: 'text/csv; charset=utf-8; header=present',
-          headers: { 'Content-Disposition': `attachment; filename="${name}"` },
-        };
-      },
+      ...controlSampleOperations(services, defaultHistoryDays),
     },
     options,
   );
