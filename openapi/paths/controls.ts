@@ -1,7 +1,15 @@
 /** The `controls` family: the control catalog, each control with its latest assessed status. */
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, jsonResponse, ref, responseRef } from '../components.ts';
-import { controlIdPattern, datePattern, type FrameworkId, frameworkIds as frameworkIdList } from '@evident/contract';
+import {
+  controlFrequencies,
+  controlIdPattern,
+  datePattern,
+  type FrameworkId,
+  frameworkIds as frameworkIdList,
+  printableTextPattern,
+  sampleLimits,
+} from '@evident/contract';
 
 export const tag = {
   name: 'controls',
@@ -263,6 +271,56 @@ export const schemas = {
       changes: { type: 'array', items: ref('HistoryChange'), description: 'Every change of status, oldest first.' },
     },
   },
+  ControlSample: {
+    type: 'object',
+    required: ['controlId', 'from', 'to', 'seed', 'seedChosen', 'size', 'suggestion', 'population', 'sample'],
+    additionalProperties: false,
+    description:
+      'A reproducible sample of the days in the period that have a report, by the published method (docs/sampling.md): ' +
+      'each day `YYYY-MM-DD` ranked by the SHA-256 of `<seed>\\n<day>` as lowercase hex, ascending; the first `size` days.',
+    properties: {
+      controlId: { type: 'string', pattern: controlIdPattern },
+      from: { type: 'string', format: 'date' },
+      to: { type: 'string', format: 'date' },
+      seed: { type: 'string', description: 'The seed the days were ranked with.' },
+      seedChosen: {
+        type: 'boolean',
+        description: 'False when the request gave none and the seed is the period itself, `<from>..<to>`.',
+      },
+      size: { type: 'integer', minimum: 1, description: 'The size asked for, else the suggestion\u2019s upper end.' },
+      suggestion: {
+        type: 'object',
+        required: ['frequency', 'minimum', 'maximum'],
+        additionalProperties: false,
+        description: 'How often the control operates, derived from the catalog, and the sample sizes suggested for it.',
+        properties: {
+          frequency: { type: 'string', enum: [...controlFrequencies] },
+          minimum: { type: 'integer', minimum: 1 },
+          maximum: { type: 'integer', minimum: 1 },
+        },
+      },
+      population: { type: 'integer', minimum: 0, description: 'The days of the period that have a report.' },
+      sample: {
+        type: 'array',
+        description: 'The sampled days in rank order: `size` of them, or every day when the population is smaller.',
+        items: {
+          type: 'object',
+          required: ['rank', 'date', 'digest', 'status', 'evidence'],
+          additionalProperties: false,
+          properties: {
+            rank: { type: 'integer', minimum: 1 },
+            date: { type: 'string', format: 'date' },
+            digest: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of `<seed>\\n<date>`.' },
+            status: {
+              oneOf: [ref('ControlStatus'), { type: 'null' }],
+              description: 'The control\u2019s status that day; null when that day\u2019s report did not assess it.',
+            },
+            evidence: { type: 'array', items: { type: 'string' }, description: 'The evidence items its result considered.' },
+          },
+        },
+      },
+    },
+  },
 } as const;
 
 const controlIdParameter = {
@@ -281,6 +339,26 @@ const historyParameters = [
   controlIdParameter,
   periodBound('from', 'The first day of the period, `YYYY-MM-DD`.'),
   periodBound('to', 'The last day of the period, `YYYY-MM-DD`; today when absent.'),
+];
+/** The period, size and seed of both forms of a sample (JSON and CSV). */
+const sampleParameters = [
+  ...historyParameters,
+  {
+    name: 'size',
+    in: 'query',
+    required: false,
+    description: 'How many days to sample; the upper end of the suggestion for how often the control operates when absent.',
+    schema: { type: 'integer', ...sampleLimits.size },
+  } as const,
+  {
+    name: 'seed',
+    in: 'query',
+    required: false,
+    description:
+      'The seed that ranks the days, chosen by the auditor (printable characters); the period itself, `<from>..<to>`, ' +
+      'when absent, which the audited organisation can foresee.',
+    schema: { type: 'string', ...sampleLimits.seed, pattern: printableTextPattern },
+  } as const,
 ];
 const historyProblems = {
   '400': responseRef('BadRequest'),
@@ -387,6 +465,60 @@ export const paths: PathsObject = {
       responses: {
         '200': {
           description: 'The CSV, named `<id>-<from>-to-<to>.csv` for saving.',
+          headers: { 'Content-Disposition': { schema: { type: 'string' } } },
+          content: { 'text/csv': { schema: { type: 'string' } } },
+        },
+        ...historyProblems,
+      },
+    },
+  },
+  '/api/controls/{id}/sample': {
+    get: {
+      operationId: 'getControlSample',
+      summary: 'Sample the days of a period a control was tested',
+      description:
+        'A reproducible sample of the days from `from` to `to` that have a report (the population), for testing a ' +
+        'control that operates daily: each day ranked by the SHA-256 of the seed, a line feed and the day, ascending ' +
+        '(docs/sampling.md), the first `size` taken, each with the control\u2019s status and evidence that day. ' +
+        'Lists the period\u2019s reports and reads only the sampled days\u2019 reports. The same period rules as the ' +
+        'history (at most 366 days, `to` defaults to today and `from` to 89 days before it); a size outside 1\u201360 ' +
+        'or a seed that is empty, longer than 200 characters or not printable answers 400.',
+      tags: ['controls'],
+      'x-beta': true,
+      security: access.protected,
+      parameters: sampleParameters,
+      responses: {
+        '200': jsonResponse('The sample.', ref('ControlSample')),
+        ...historyProblems,
+      },
+    },
+  },
+  '/api/controls/{id}/sample.csv': {
+    get: {
+      operationId: 'exportControlSample',
+      summary: 'Export a sample of a control\u2019s days, or its population, as CSV',
+      description:
+        'The sample of `GET /api/controls/{id}/sample` as CSV (RFC 4180, CRLF line ends, every field quoted, formulas ' +
+        'defused as in the history export): with `rows=sample`, one row per sampled day in rank order, `rank`, ' +
+        '`date`, `sha256`, `status`, `evidence` (space-separated ids); with `rows=population`, one row per day of the ' +
+        'period that has a report, oldest first, `date`, `status`, `sha256`, `rank`, `sampled` (`yes` or `no`), which ' +
+        'reads every day\u2019s report. The same parameters and problems as the JSON.',
+      tags: ['controls'],
+      'x-beta': true,
+      security: access.protected,
+      parameters: [
+        ...sampleParameters,
+        {
+          name: 'rows',
+          in: 'query',
+          required: false,
+          description: 'The sampled days, or every day of the population.',
+          schema: { type: 'string', enum: ['sample', 'population'], default: 'sample' },
+        } as const,
+      ],
+      responses: {
+        '200': {
+          description: 'The CSV, named `<id>-<from>-to-<to>-sample.csv` (or `-population.csv`) for saving.',
           headers: { 'Content-Disposition': { schema: { type: 'string' } } },
           content: { 'text/csv': { schema: { type: 'string' } } },
         },

@@ -130,6 +130,11 @@ const samples: Record<string, () => Sample[]> = {
   getControl: () => [{ path: '/api/controls/IAM-01' }],
   getControlHistory: () => [{ path: '/api/controls/IAM-01/history' }],
   exportControlHistory: () => [{ path: '/api/controls/IAM-01/history.csv' }],
+  getControlSample: () => [{ path: '/api/controls/IAM-01/sample?size=5&seed=access' }],
+  exportControlSample: () => [
+    { path: '/api/controls/IAM-01/sample.csv?size=5&seed=access' },
+    { path: '/api/controls/IAM-01/sample.csv?rows=population' },
+  ],
   getCatalogOscal: () => [{ path: '/api/controls/oscal' }],
   createException: () => [
     { path: '/api/exceptions', method: 'POST', body: newException, headers: { 'Content-Type': 'application/json' }, status: 201 },

@@ -3,11 +3,13 @@
  * every day's status is the one that day's report gives the control, every change sits between
  * two reports that disagree, and a period it cannot read is refused with a 400 naming the part.
  * The control's page shows the same last 90 days in a real browser, and another period chosen
- * on it.
+ * on it; its Population & sample panel draws the sample the API draws, and downloads it and its
+ * population as the CSV the API serves.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../functions/src/assessment/model.ts';
+import type { components } from '../../functions/src/generated/api-types.ts';
 import type { ControlHistory } from '../../functions/src/reports/control-history.ts';
 import { dayLabel, fixText, passingText, streakText } from '../../hosting/src/lib/control-timeline.ts';
 import { openAt, screenshot, settles, useBrowser } from '../support/browser.ts';
@@ -86,6 +88,37 @@ describe(`the history of a control, ${mode} mode`, () => {
       page.getByRole('button', { name: 'Download these days as CSV' }).click(),
     ]);
     expect(periodCsv.suggestedFilename()).toBe(`IAM-08-${period.from}-to-${period.to}.csv`);
+    expect(problems).toEqual([]);
+    await close();
+  });
+
+  it("draws on the control's page the sample the API draws, then the auditor's own, and downloads it and its population", async () => {
+    type ControlSample = components['schemas']['ControlSample'];
+    const standard = await api.get<ControlSample>('/api/controls/IAM-08/sample');
+    const { page, problems, close } = await openAt(browser(), '/controls/IAM-08', 'sample@example.com');
+    await page.getByTestId('sample-summary').waitFor(settles);
+    const sampled = () => page.getByTestId('sample-day').locator('a').allTextContents();
+    expect(await sampled()).toEqual(standard.sample.map((day) => day.date));
+    expect(await page.getByLabel('Sample size', { exact: true }).inputValue()).toBe(String(standard.size));
+    expect(await page.getByLabel('Seed', { exact: true }).inputValue()).toBe(standard.seed);
+
+    // The auditor's own size and seed: the days the API gives them, and both CSV files as it serves them.
+    const query = `from=${standard.from}&to=${standard.to}&size=3&seed=auditor-seed`;
+    const chosen = await api.get<ControlSample>(`/api/controls/IAM-08/sample?${query}`);
+    expect(chosen.sample).toHaveLength(3);
+    await page.getByLabel('Sample size', { exact: true }).fill('3');
+    await page.getByLabel('Seed', { exact: true }).fill('auditor-seed');
+    await page.getByRole('button', { name: 'Sample', exact: true }).click();
+    await expect.poll(sampled, settles).toEqual(chosen.sample.map((day) => day.date));
+    for (const rows of ['sample', 'population'] as const) {
+      const csv = await api.response(`/api/controls/IAM-08/sample.csv?${query}&rows=${rows}`);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: `Download the ${rows} as CSV` }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`IAM-08-${standard.from}-to-${standard.to}-${rows}.csv`);
+      expect(readFileSync((await download.path())!, 'utf8')).toBe(await csv.text());
+    }
     expect(problems).toEqual([]);
     await close();
   });

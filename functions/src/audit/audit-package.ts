@@ -10,6 +10,8 @@
  *   history/controls.csv                     every control over the period, one row each
  *   history/<control>.csv                    one control, one row a day (as the history export)
  *   settings/version-<n>.json                each version of the organisation's settings a report names
+ *   sampling/method.json                     the published sampling method, its size table and test vector
+ *   sampling/populations/<date>.csv          each control's population that day: count and SHA-256
  *   evidence/<id>.json                       every evidence item those reports' results rest on
  *   attachments/<submission>/<n>-<name>      the files of the submissions among that evidence
  *   manifest.json, SHA256SUMS                the period, each file's size and SHA-256
@@ -32,6 +34,7 @@ import { inBatchesAhead, ObjectNotFound } from '../storage/object-store.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import { attachmentObjectName } from '../submissions/submission-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
+import { populationsCsv, populationsPath, samplingMethod, samplingMethodPath } from './sampling-files.js';
 import { archiveName, sha256Hex, type ArchivedFile, type ArchiveFile } from './zip-writer.js';
 
 export const packageFormat = 'evident-audit-package/1';
@@ -109,6 +112,8 @@ export async function* packageFiles(
 
 async function* allFiles(sources: PackageSources, request: PackageRequest, facts: PackageFacts): AsyncGenerator<ArchiveFile> {
   yield { path: 'README.txt', data: Buffer.from(readme(request)), modified: request.generatedAt };
+  const method = JSON.stringify(samplingMethod(sources.catalog), null, 2);
+  yield { path: samplingMethodPath, data: Buffer.from(method), modified: request.generatedAt };
   const seen = await periodSeen(sources, request);
   yield* reportFiles(sources, request, facts, seen);
   yield* historyFiles(sources, request, seen);
@@ -178,6 +183,7 @@ async function* reportFiles(
     const { date, runId, generatedAt, catalogVersion } = report;
     facts.reports.push({ date, runId, generatedAt, catalogVersion });
     yield { path: `reports/${date}.json`, data: stored.bytes, modified };
+    yield { path: populationsPath(date), data: Buffer.from(populationsCsv(report)), modified };
     if (report.settingsVersion) seen.settingsVersions.add(report.settingsVersion);
     yield* versionFiles(
       sources,
@@ -369,6 +375,11 @@ history/<control>.csv                    One control, one row a day: its status,
 settings/version-<n>.json                Each version of the organisation's settings a report names
                                          (its "settingsVersion"): owners, due days, freshness, scope,
                                          and who saved it, when and why.
+sampling/method.json                     How Evident samples a control's days (docs/sampling.md): the
+                                         method, the suggested sizes, each control's frequency and a
+                                         test vector to check a re-derivation against.
+sampling/populations/<date>.csv          Each control's population that day: how many subjects its
+                                         findings name, and the SHA-256 of their sorted ids.
 evidence/<id>.json                       Every evidence item the reports' results rest on: what their
                                          findings cite, and the attestations they count (":" in an id is
                                          written "%3A").

@@ -1,6 +1,6 @@
 /**
  * The `controls` family: the catalog, each control with its status in the newest stored report,
- * and one control over a period (reports/control-history.ts).
+ * one control over a period (reports/control-history.ts), and a sample of its days (control-sample.ts).
  */
 import type { Control, ControlResult, Report } from '../assessment/model.js';
 import { addDays, dayIn } from '../assessment/dates.js';
@@ -12,6 +12,7 @@ import { controlHistoryCsv } from '../reports/control-history-csv.js';
 import { catalogWithSettings } from '../settings/apply-settings.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import { inBatches } from '../storage/object-store.js';
+import { controlSampleOperations } from './control-sample.js';
 import { periodOf } from './period.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
@@ -134,6 +135,7 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
           headers: { 'Content-Disposition': `attachment; filename="${history.controlId}-${history.from}-to-${history.to}.csv"` },
         };
       },
+      ...controlSampleOperations(services, defaultHistoryDays),
     },
     options,
   );

@@ -314,6 +314,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/controls/{id}/sample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sample the days of a period a control was tested
+         * @description A reproducible sample of the days from `from` to `to` that have a report (the population), for testing a control that operates daily: each day ranked by the SHA-256 of the seed, a line feed and the day, ascending (docs/sampling.md), the first `size` taken, each with the control’s status and evidence that day. Lists the period’s reports and reads only the sampled days’ reports. The same period rules as the history (at most 366 days, `to` defaults to today and `from` to 89 days before it); a size outside 1–60 or a seed that is empty, longer than 200 characters or not printable answers 400.
+         */
+        get: operations["getControlSample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/controls/{id}/sample.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a sample of a control’s days, or its population, as CSV
+         * @description The sample of `GET /api/controls/{id}/sample` as CSV (RFC 4180, CRLF line ends, every field quoted, formulas defused as in the history export): with `rows=sample`, one row per sampled day in rank order, `rank`, `date`, `sha256`, `status`, `evidence` (space-separated ids); with `rows=population`, one row per day of the period that has a report, oldest first, `date`, `status`, `sha256`, `rank`, `sampled` (`yes` or `no`), which reads every day’s report. The same parameters and problems as the JSON.
+         */
+        get: operations["exportControlSample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frameworks": {
         parameters: {
             query?: never;
@@ -1385,6 +1425,41 @@ export interface components {
             };
             /** @description Every change of status, oldest first. */
             changes: components["schemas"]["HistoryChange"][];
+        };
+        /** @description A reproducible sample of the days in the period that have a report, by the published method (docs/sampling.md): each day `YYYY-MM-DD` ranked by the SHA-256 of `<seed>\n<day>` as lowercase hex, ascending; the first `size` days. */
+        ControlSample: {
+            controlId: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description The seed the days were ranked with. */
+            seed: string;
+            /** @description False when the request gave none and the seed is the period itself, `<from>..<to>`. */
+            seedChosen: boolean;
+            /** @description The size asked for, else the suggestion’s upper end. */
+            size: number;
+            /** @description How often the control operates, derived from the catalog, and the sample sizes suggested for it. */
+            suggestion: {
+                /** @enum {string} */
+                frequency: "annual" | "quarterly" | "monthly" | "weekly" | "daily" | "many-times-a-day";
+                minimum: number;
+                maximum: number;
+            };
+            /** @description The days of the period that have a report. */
+            population: number;
+            /** @description The sampled days in rank order: `size` of them, or every day when the population is smaller. */
+            sample: {
+                rank: number;
+                /** Format: date */
+                date: string;
+                /** @description SHA-256 of `<seed>\n<date>`. */
+                digest: string;
+                /** @description The control’s status that day; null when that day’s report did not assess it. */
+                status: components["schemas"]["ControlStatus"] | null;
+                /** @description The evidence items its result considered. */
+                evidence: string[];
+            }[];
         };
         /** @enum {string} */
         FrameworkId: "soc2" | "iso27001" | "nist80053";
@@ -3448,6 +3523,84 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The CSV, named `<id>-<from>-to-<to>.csv` for saving. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ControlNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getControlSample: {
+        parameters: {
+            query?: {
+                /** @description The first day of the period, `YYYY-MM-DD`. */
+                from?: string;
+                /** @description The last day of the period, `YYYY-MM-DD`; today when absent. */
+                to?: string;
+                /** @description How many days to sample; the upper end of the suggestion for how often the control operates when absent. */
+                size?: number;
+                /** @description The seed that ranks the days, chosen by the auditor (printable characters); the period itself, `<from>..<to>`, when absent, which the audited organisation can foresee. */
+                seed?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sample. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlSample"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ControlNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    exportControlSample: {
+        parameters: {
+            query?: {
+                /** @description The first day of the period, `YYYY-MM-DD`. */
+                from?: string;
+                /** @description The last day of the period, `YYYY-MM-DD`; today when absent. */
+                to?: string;
+                /** @description How many days to sample; the upper end of the suggestion for how often the control operates when absent. */
+                size?: number;
+                /** @description The seed that ranks the days, chosen by the auditor (printable characters); the period itself, `<from>..<to>`, when absent, which the audited organisation can foresee. */
+                seed?: string;
+                /** @description The sampled days, or every day of the population. */
+                rows?: "sample" | "population";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV, named `<id>-<from>-to-<to>-sample.csv` (or `-population.csv`) for saving. */
             200: {
                 headers: {
                     "Evident-Api-Version": components["headers"]["ApiVersion"];

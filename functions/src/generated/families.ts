@@ -5,7 +5,7 @@ export interface FamilyOperations {
   auth: 'getAuthConfig' | 'getCaller';
   docs: 'listDocs' | 'getDocPage';
   report: 'listReports' | 'getTodayReport' | 'getReport' | 'getReportOscal' | 'getReportPoam' | 'listReportVersions' | 'getReportVersion';
-  controls: 'listControls' | 'getCatalogOscal' | 'getControl' | 'getControlHistory' | 'exportControlHistory';
+  controls: 'listControls' | 'getCatalogOscal' | 'getControl' | 'getControlHistory' | 'exportControlHistory' | 'getControlSample' | 'exportControlSample';
   frameworks: 'listFrameworks' | 'getFramework';
   exceptions: 'listExceptions' | 'createException' | 'getException' | 'approveException' | 'refuseException' | 'revokeException';
   audit: 'getAuditPackage';
@@ -23,6 +23,7 @@ export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'ex
 /** The query parameters of each operation that the HTTP core gives their default when a request leaves them out. */
 export interface QueryDefaults {
   listReportVersions: 'limit';
+  exportControlSample: 'rows';
   listExceptions: 'state' | 'limit';
   listEvidence: 'limit';
   listSubmissions: 'limit';

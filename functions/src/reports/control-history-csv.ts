@@ -28,8 +28,8 @@ function field(value: string): string {
   return `"${value.replace(cellStartBeforeFormula, "'").replaceAll('"', '""')}"`;
 }
 
-/** Rows as CSV text, header first, CRLF line ends. */
-const csvOf = (rows: readonly (readonly string[])[]) => rows.map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+/** Rows as CSV text, header first, CRLF line ends, every field defused and quoted. */
+export const csvOf = (rows: readonly (readonly string[])[]) => rows.map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
 
 export function controlHistoryCsv(history: ControlHistory): string {
   const changes = new Map(history.changes.map((change) => [change.date, change]));

@@ -63,3 +63,4 @@ export type SettingsVersion = Schemas['SettingsVersion'];
 export type SettingsVersionSummary = Schemas['SettingsVersionSummary'];
 export type SettingsVersionList = Schemas['SettingsVersionList'];
 export type SettingsChange = Schemas['SettingsChange'];
+export type ControlSample = Schemas['ControlSample'];

@@ -227,6 +227,29 @@ export const exceptionIdPattern = '^exc-[0-9]{8}-[0-9a-f]{10}$';
 /** The longest period a request reads (a control's history, an audit package), in days: a year, leap day included. */
 export const maxPeriodDays = 366;
 
+/**
+ * How often a control operates, which sets how many of its operations an auditor tests
+ * (docs/sampling.md): the catalog gives a checked control `daily` and an attested one the
+ * cadence its attestation's freshness window implies (assessment/control-frequency.ts).
+ */
+export const controlFrequencies = ['annual', 'quarterly', 'monthly', 'weekly', 'daily', 'many-times-a-day'] as const;
+export type ControlFrequency = (typeof controlFrequencies)[number];
+/**
+ * The sample sizes commonly suggested for tests of controls by how often the control operates,
+ * after the AICPA Audit Guide *Audit Sampling* (tests of controls): guidance an auditor's judgment
+ * may depart from, not a rule. A sample of days suggests the upper end (docs/sampling.md).
+ */
+export const suggestedSampleSizes: Readonly<Record<ControlFrequency, { minimum: number; maximum: number }>> = {
+  annual: { minimum: 1, maximum: 1 },
+  quarterly: { minimum: 2, maximum: 2 },
+  monthly: { minimum: 2, maximum: 5 },
+  weekly: { minimum: 5, maximum: 15 },
+  daily: { minimum: 20, maximum: 40 },
+  'many-times-a-day': { minimum: 25, maximum: 60 },
+};
+/** What a sample request may ask: a size up to the largest suggestion, a seed of printable characters. */
+export const sampleLimits = { size: { minimum: 1, maximum: 60 }, seed: { minLength: 1, maxLength: 200 } } as const;
+
 /** The longest an exception may run: a year from the day it is recorded, leap day included. */
 export const maxExceptionDays = 366;
 /**

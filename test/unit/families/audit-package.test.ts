@@ -9,11 +9,13 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { suggestedSampleSizes } from '@evident/contract';
 import { addDays } from '../../../functions/src/assessment/dates.ts';
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
 import type { EvidenceItem, Report } from '../../../functions/src/assessment/model.ts';
 import { toOscalAssessmentResults } from '../../../functions/src/assessment/oscal-export.ts';
 import { toOscalPoam } from '../../../functions/src/assessment/oscal-poam.ts';
+import { samplingTestVector } from '../../../functions/src/assessment/sampling.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { evidenceAhead } from '../../../functions/src/audit/audit-package.ts';
 import { createAuditFamily } from '../../../functions/src/families/audit.ts';
@@ -138,8 +140,10 @@ describe('the audit package of a period', () => {
     expect(withAttachments().length).toBeGreaterThan(0);
     expect(zip.paths).toEqual([
       'README.txt',
+      'sampling/method.json',
       ...period.dates.flatMap((date) => [
         `reports/${date}.json`,
+        `sampling/populations/${date}.csv`,
         ...(date === today ? [`versions/${today}/1.json`] : []),
         `oscal/assessment-results/${date}.json`,
       ]),
@@ -172,6 +176,28 @@ describe('the audit package of a period', () => {
     expect(JSON.parse(utf8(zip.files.get(`oscal/poam-${last.date}.json`)))).toEqual(
       toOscalPoam(last, { version: last.catalogVersion, nistByControl }),
     );
+  });
+
+  it("gives the sampling method with its test vector, and each control's population on each day", () => {
+    const method = JSON.parse(utf8(zip.files.get('sampling/method.json'))) as Record<string, unknown>;
+    expect(method).toMatchObject({ method: 'sha256-rank/1', suggestedSampleSizes, testVector: samplingTestVector });
+    expect(Object.keys(method.frequencies as object)).toEqual(catalog.controls.map((control) => control.id));
+    for (const report of period.reports) {
+      const rows = report.controls.map((result) => {
+        const subjects = [...new Set(result.findings.flatMap((finding) => (finding.subject ? [finding.subject] : [])))];
+        const lines = subjects.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))).map((subject) => `${subject}\n`);
+        const sha256 = createHash('sha256').update(lines.join('')).digest('hex');
+        return `"${result.id}","${subjects.length}","${sha256}"`;
+      });
+      expect(utf8(zip.files.get(`sampling/populations/${report.date}.csv`))).toBe(
+        ['"control","population","sha256"', ...rows, ''].join('\r\n'),
+      );
+    }
+    // The demo's findings name subjects, so the populations are not all empty.
+    const todays = utf8(zip.files.get(`sampling/populations/${today}.csv`))
+      .split('\r\n')
+      .slice(1, -1);
+    expect(todays.some((row) => !row.includes('","0","'))).toBe(true);
   });
 
   it("gives each control's history as the CSV export of the same period, and a row per control in history/controls.csv", async () => {
