@@ -462,6 +462,23 @@ describe(`access matrix in ${mode} mode`, () => {
               expect(response.headers.get('content-type'), where).toBe('text/csv; charset=utf-8; header=present');
               expect((body.bytes as string).split('\r\n').length, where).toBe(92);
               break;
+            case 'getControlSample':
+              // The demo has a report a day; the sample is the 5 asked for, by the seed given.
+              expect([body.controlId, body.seed, body.seedChosen, (body.sample as unknown[]).length], where).toEqual([
+                'IAM-01',
+                'access',
+                true,
+                5,
+              ]);
+              break;
+            case 'exportControlSample':
+              expect(response.headers.get('content-type'), where).toBe('text/csv; charset=utf-8; header=present');
+              expect((body.bytes as string).split('\r\n')[0], where).toBe(
+                sample.path.includes('rows=population')
+                  ? '"date","status","sha256","rank","sampled"'
+                  : '"rank","date","sha256","status","evidence"',
+              );
+              break;
             case 'getCatalogOscal':
               expect(Object.keys(body), where).toEqual(['component-definition']);
               break;
