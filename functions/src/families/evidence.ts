@@ -1,34 +1,49 @@
-/** The `evidence` family: ingest from collectors, and reading what was ingested. */
+/** The `evidence` family: ingest from collectors (under a collection run or not), and reading what was ingested. */
 import type { EvidenceInput } from '../assessment/model.js';
+import { loadOnce } from '../common/maybe-async.js';
+import * as config from '../config.js';
+import type { IngestOutcome } from '../evidence/evidence-store.js';
 import { listEvidence } from '../evidence/evidence-listing.js';
 import { readScan } from '../evidence/ocsf-import.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { rethrowAsProblem } from '../http/domain-problems.js';
 import { ApiProblem, invalidRequest } from '../http/problem.js';
 import { logs } from '../logs.js';
+import { RunStore } from '../runs/run-store.js';
 import { ObjectNotFound } from '../storage/object-store.js';
 import { pageBody, placeOf } from './paging.js';
 import { servicesFrom, type ServiceOptions } from './services.js';
 
-export type EvidenceFamilyOptions = FamilyOptions & ServiceOptions;
+export type EvidenceFamilyOptions = FamilyOptions &
+  ServiceOptions & {
+    /** Hours a collection run stays open; `RUN_ABANDON_HOURS` unless a test says otherwise. */
+    abandonHours?: () => number;
+  };
 
 export function createEvidenceFamily(options: EvidenceFamilyOptions = {}) {
   const services = servicesFrom(options);
+  const runs = loadOnce(async () => new RunStore((await services()).store, options.abandonHours ?? config.runAbandonHours));
 
   return createFamily(
     'evidence',
     {
-      ingestEvidence: async ({ headers, body }, context) => {
+      ingestEvidence: async ({ headers, query, body }, context) => {
         const s = await services();
         const batch = body as { items: EvidenceInput[] } | EvidenceInput;
         const isBatch = 'items' in batch;
         const inputs = isBatch ? batch.items : [batch];
+        const refuse = rethrowAsProblem(isBatch ? { items: '/items' } : {});
+        const receivedAt = s.now();
+        // Under a run, the batch is checked against it before anything is stored, and counted for it after.
+        if (query.run) await (await runs()).admit(query.run, inputs, receivedAt).catch(refuse);
         const outcomes = await s.evidence
           .ingest(inputs, {
-            receivedAt: s.now(),
+            receivedAt,
             ...(headers['Idempotency-Key'] ? { idempotencyKey: headers['Idempotency-Key'] } : {}),
+            ...(query.run ? { extra: { runId: query.run } } : {}),
           })
-          .catch(rethrowAsProblem(isBatch ? { items: '/items' } : {}));
+          .catch(refuse);
+        if (query.run) await (await runs()).recordBatch(query.run, receivedItems(inputs, outcomes));
         const created = outcomes.filter((outcome) => outcome.status === 'created').length;
         logs.evidenceIngested(context.requestId, created, outcomes.length - created);
         return { status: created > 0 ? 201 : 200, body: { items: outcomes } };
@@ -86,6 +101,11 @@ export function createEvidenceFamily(options: EvidenceFamilyOptions = {}) {
     },
     options,
   );
+}
+
+/** The items of a batch as its run's receipt names them: the ids they were stored (or found) under. */
+function receivedItems(inputs: readonly EvidenceInput[], outcomes: readonly IngestOutcome[]) {
+  return inputs.map((input, index) => ({ id: outcomes[index]!.id, kind: input.kind, subject: input.subject }));
 }
 
 export const handler = createEvidenceFamily();
