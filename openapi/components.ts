@@ -203,11 +203,6 @@ export const responses: Record<string, ResponseObject> = {
   AnalysisNotFound: problemResponse('No analysis run has this id.', ['analysis_not_found']),
   RunNotFound: problemResponse('No collection run has this id.', ['run_not_found']),
   RunEnded: problemResponse('The collection run was completed or cancelled, or expired unfinished.', ['run_ended']),
-  RunBadRequest: problemResponse('The request does not match the API description, or an item is outside its run.', [
-    'invalid_request',
-    'malformed_json',
-    'run_mismatch',
-  ]),
   RunConflict: problemResponse('The request conflicts with what is stored, or its run takes no more batches.', [
     'evidence_conflict',
     'idempotency_key_reused',

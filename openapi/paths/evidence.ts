@@ -36,7 +36,7 @@ const runParameter = {
   required: false,
   description:
     'The collection run the items are sent under (`POST /api/runs`). Every item must be of a kind the run opened ' +
-    'and of its source (400 `run_mismatch`, naming each item); the run must still be `running` (404 ' +
+    'and of its source (400 `invalid_request`, naming each item); the run must still be `running` (404 ' +
     '`run_not_found`, 409 `run_ended`), and have room for the batch (409 `run_full`). A refused batch stores ' +
     'nothing. An item already stored (a retry, or the same item sent in an earlier run) is answered `existing` ' +
     'and counts for this run too.',
@@ -258,7 +258,7 @@ export const paths: PathsObject = {
           'At least one item was stored. A repeated `Idempotency-Key` gets the first request\u2019s answer again, unchanged.',
           ref('IngestResult'),
         ),
-        '400': responseRef('RunBadRequest'),
+        '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
         '404': responseRef('RunNotFound'),
         '409': responseRef('RunConflict'),

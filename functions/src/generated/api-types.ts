@@ -1002,7 +1002,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "run_not_found" | "run_mismatch" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "run_ended" | "run_full" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "run_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "run_ended" | "run_full" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -3032,17 +3032,6 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The request does not match the API description, or an item is outside its run. Codes: `invalid_request`, `malformed_json`, `run_mismatch`. */
-        RunBadRequest: {
-            headers: {
-                "Evident-Api-Version": components["headers"]["ApiVersion"];
-                "X-Request-Id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
-        };
         /** @description The request conflicts with what is stored, or its run takes no more batches. Codes: `evidence_conflict`, `idempotency_key_reused`, `run_ended`, `run_full`. */
         RunConflict: {
             headers: {
@@ -4003,7 +3992,7 @@ export interface operations {
     ingestEvidence: {
         parameters: {
             query?: {
-                /** @description The collection run the items are sent under (`POST /api/runs`). Every item must be of a kind the run opened and of its source (400 `run_mismatch`, naming each item); the run must still be `running` (404 `run_not_found`, 409 `run_ended`), and have room for the batch (409 `run_full`). A refused batch stores nothing. An item already stored (a retry, or the same item sent in an earlier run) is answered `existing` and counts for this run too. */
+                /** @description The collection run the items are sent under (`POST /api/runs`). Every item must be of a kind the run opened and of its source (400 `invalid_request`, naming each item); the run must still be `running` (404 `run_not_found`, 409 `run_ended`), and have room for the batch (409 `run_full`). A refused batch stores nothing. An item already stored (a retry, or the same item sent in an earlier run) is answered `existing` and counts for this run too. */
                 run?: string;
             };
             header?: {
@@ -4041,7 +4030,7 @@ export interface operations {
                     "application/json": components["schemas"]["IngestResult"];
                 };
             };
-            400: components["responses"]["RunBadRequest"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["RunNotFound"];
             409: components["responses"]["RunConflict"];

@@ -131,12 +131,7 @@ function collectionRunProblem(error: unknown, itemAt: (index: number) => string)
           ? `is not a kind the run opened (${(issue.expected as readonly string[]).join(', ')})`
           : `is not the run's source ("${String(issue.expected)}")`,
     }));
-    const first = errors[0]!;
-    const detail =
-      errors.length === 1
-        ? `The body ${first.pointer || '(root)'} ${first.message}; nothing was stored.`
-        : `${errors.length} items are outside the collection run ${error.runId}; see errors. Nothing was stored.`;
-    return new ApiProblem('run_mismatch', detail, { errors });
+    return invalidRequest(errors);
   }
   if (error instanceof RunCountsRefused) {
     return invalidRequest([

@@ -109,14 +109,6 @@ export const problemCatalog = {
     title: 'Collection run not found',
     description: 'No collection run has this id. `GET /api/runs?source=<source>` lists the runs of a source.',
   },
-  run_mismatch: {
-    status: 400,
-    title: 'Item outside its run',
-    description:
-      'An item sent under a collection run is of a kind the run did not open, or of another source than the run\u2019s. ' +
-      '`errors` names each such item. Nothing was stored: open a run for that source and kind, or send the item ' +
-      'without `run`.',
-  },
   method_not_allowed: {
     status: 405,
     title: 'Method not allowed',
