@@ -135,8 +135,16 @@ function collectionRunProblem(error: unknown, itemAt: (index: number) => string)
   }
   if (error instanceof RunCountsRefused) {
     return invalidRequest([
-      ...error.missing.map((kind) => ({ in: 'body' as const, pointer: `/counts/${kind}`, message: 'is missing: the run opened this kind' })),
-      ...error.extra.map((kind) => ({ in: 'body' as const, pointer: `/counts/${kind}`, message: 'names a kind the run did not open' })),
+      ...error.missing.map((kind) => ({
+        in: 'body' as const,
+        pointer: `/counts/${kind}`,
+        message: 'is missing: the run opened this kind',
+      })),
+      ...error.extra.map((kind) => ({
+        in: 'body' as const,
+        pointer: `/counts/${kind}`,
+        message: 'names a kind the run did not open',
+      })),
     ]);
   }
   return undefined;

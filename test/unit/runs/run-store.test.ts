@@ -25,7 +25,8 @@ function setUp() {
   return { store, runs, open };
 }
 
-const users = (...names: string[]) => names.map((name) => ({ id: `u-${name}`, kind: 'idp.user', subject: `${name}@example.com` }));
+const users = (...names: string[]) =>
+  names.map((name) => ({ id: `u-${name}`, kind: 'idp.user', subject: `${name}@example.com` }));
 
 describe('a collection run', () => {
   it('opens running, with its kinds sorted, and expires RUN_ABANDON_HOURS later', async () => {
