@@ -11,15 +11,7 @@ import { invalidRequest } from '../http/problem.js';
 import { isExceptionId } from '../exceptions/exception-layout.js';
 import { isIndexKey, type PlacedPage } from '../storage/newest-first.js';
 
-export type Listing =
-  | 'evidence'
-  | 'submissions'
-  | 'analyses'
-  | 'deliveries'
-  | 'exceptions'
-  | 'versions'
-  | 'settings'
-  | 'runs';
+export type Listing = 'evidence' | 'submissions' | 'analyses' | 'deliveries' | 'exceptions' | 'versions' | 'settings' | 'runs';
 
 /** A day's report version (`versions`) or a settings version (`settings`): a number from 1. */
 const isReportVersion = (place: string) => /^[1-9]\d{0,5}$/.test(place);
