@@ -27,6 +27,7 @@ import * as evidence from './paths/evidence.ts';
 import * as exceptions from './paths/exceptions.ts';
 import * as frameworks from './paths/frameworks.ts';
 import * as report from './paths/report.ts';
+import * as runs from './paths/runs.ts';
 import * as settings from './paths/settings.ts';
 import * as submissions from './paths/submissions.ts';
 import * as webhooks from './paths/webhooks.ts';
@@ -40,6 +41,7 @@ const families = [
   exceptions,
   audit,
   evidence,
+  runs,
   submissions,
   analyses,
   chat,

@@ -142,6 +142,20 @@ export function reminderDays(): readonly number[] {
   return days.length > 0 ? [...new Set(days)].sort((a, b) => b - a) : defaultReminderDays;
 }
 
+const runAbandonHoursParam = defineInt('RUN_ABANDON_HOURS', {
+  default: 6,
+  description:
+    'Hours a collection run may stay open: one not completed by then reads as incomplete (abandoned) and takes no ' +
+    'more batches (1-168).',
+});
+const runAbandonHoursValue = readOnce(runAbandonHoursParam);
+
+/** Hours a collection run stays open, a whole number from 1 to 168 (a week); 6 when unset or out of range. */
+export function runAbandonHours(): number {
+  const hours = runAbandonHoursValue();
+  return Number.isInteger(hours) && hours >= 1 && hours <= 168 ? hours : 6;
+}
+
 const reportTimeZoneValue = readOnce(reportTimeZoneParam);
 
 export function reportTimeZone(): string {

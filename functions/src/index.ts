@@ -77,6 +77,8 @@ const familyOptions = {
   // holding a window of evidence items and attachments ahead of the zip it writes.
   audit: { memory: '512MiB', timeoutSeconds: 540 },
   evidence: large,
+  // Completing a run reads its receipts: up to 200,000 item ids held at once.
+  runs: large,
   submissions: large,
   // Starting a run and following its events: the evaluation itself runs in `analysisWorker`.
   analyses: small,
@@ -104,6 +106,7 @@ export const frameworks = familyFunction('frameworks', () => import('./families/
 export const exceptions = familyFunction('exceptions', () => import('./families/exceptions.js'));
 export const audit = familyFunction('audit', () => import('./families/audit.js'));
 export const evidence = familyFunction('evidence', () => import('./families/evidence.js'));
+export const runs = familyFunction('runs', () => import('./families/runs.js'));
 export const submissions = familyFunction('submissions', () => import('./families/submissions.js'));
 export const analyses = familyFunction('analyses', () => import('./families/analyses.js'));
 export const chat = familyFunction('chat', () => import('./families/chat.js'));

@@ -117,6 +117,17 @@ export const logEntries = {
   evidenceIngested: (requestId: string, created: number, existing: number) =>
     entry('INFO', 'evidence ingested', { event: 'evidence_ingested', requestId, created, existing }),
 
+  /** A collection run was completed or cancelled; `status` is how it ended. */
+  collectionRunEnded: (runId: string, source: string, status: string, reason: string | undefined) =>
+    entry('INFO', 'collection run ended', { event: 'collection_run_ended', runId, source, status, reason: reason ?? null }),
+
+  /**
+   * A run that ended incomplete could not be announced to webhooks (the task queue refused): the
+   * run stands as ended, so its answer is not failed for it; the run shows incomplete all the same.
+   */
+  collectionRunAnnounceFailed: (runId: string, error: unknown) =>
+    entry('WARNING', 'collection run not announced', { event: 'collection_run_announce_failed', runId, ...describe(error) }),
+
   /** Events were announced to the webhook subscriptions that want them. */
   webhooksAnnounced: (trigger: string, events: number, deliveries: number) =>
     entry('INFO', 'webhooks announced', { event: 'webhooks_announced', trigger, events, deliveries }),

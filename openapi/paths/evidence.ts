@@ -4,6 +4,7 @@ import { access, cursorParameter, jsonResponse, ref, responseRef } from '../comp
 import { evidenceKinds } from '@evident/contract/evidence-kinds';
 
 import {
+  collectionRunIdPattern,
   controlIdPattern,
   evidenceIdPattern,
   evidenceKindNames,
@@ -27,6 +28,20 @@ export const tag = {
     'Evidence items: one observation of one subject at one time. Items are append-only; a correction is a new item. ' +
     'Ingest is idempotent by item id or `Idempotency-Key`.',
 };
+
+/** `?run=`: the collection run a batch is sent under (openapi/paths/runs.ts). */
+const runParameter = {
+  name: 'run',
+  in: 'query',
+  required: false,
+  description:
+    'The collection run the items are sent under (`POST /api/runs`). Every item must be of a kind the run opened ' +
+    'and of its source (400 `invalid_request`, naming each item); the run must still be `running` (404 ' +
+    '`run_not_found`, 409 `run_ended`), and have room for the batch (409 `run_full`). A refused batch stores ' +
+    'nothing. An item already stored (a retry, or the same item sent in an earlier run) is answered `existing` ' +
+    'and counts for this run too.',
+  schema: { type: 'string', pattern: collectionRunIdPattern },
+} as const;
 
 const evidenceId = {
   type: 'string',
@@ -128,6 +143,11 @@ export const schemas = {
       kind: ref('EvidenceKind'),
       receivedAt: { type: 'string', format: 'date-time', description: 'When Evident stored it.' },
       submissionId: { type: 'string', description: 'The submission the item came from, for manual evidence.' },
+      runId: {
+        type: 'string',
+        pattern: collectionRunIdPattern,
+        description: 'The collection run the item was first sent under, when it was sent under one.',
+      },
       data: { type: 'object', additionalProperties: true },
       attachments: { type: 'array', items: ref('Attachment') },
     },
@@ -210,6 +230,7 @@ export const paths: PathsObject = {
       security: access.protected,
       'x-body-limit': maxBatchBytes,
       parameters: [
+        runParameter,
         {
           name: 'Idempotency-Key',
           in: 'header',
@@ -239,7 +260,8 @@ export const paths: PathsObject = {
         ),
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
-        '409': responseRef('Conflict'),
+        '404': responseRef('RunNotFound'),
+        '409': responseRef('RunConflict'),
         '413': responseRef('EvidenceTooLarge'),
         '415': responseRef('UnsupportedMediaType'),
         '500': responseRef('InternalError'),

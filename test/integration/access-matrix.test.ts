@@ -45,6 +45,11 @@ const revocable: string[] = [];
  */
 const approvable: string[] = [];
 const refusable: string[] = [];
+/** A collection run to read back, and runs to complete and to cancel, one per ending the matrix makes: a run ends once. */
+let collectionRunId = '';
+const completable: string[] = [];
+const cancellable: string[] = [];
+const newCollectionRun = () => JSON.stringify({ source: 'matrix-runs', kinds: ['idp.user'] });
 let webhookId = '';
 let deliveryId = '';
 /** Webhook subscriptions to delete, one per deletion the matrix makes. */
@@ -171,6 +176,20 @@ const samples: Record<string, () => Sample[]> = {
   ],
   listEvidence: () => [{ path: '/api/evidence?limit=1' }],
   getEvidence: () => [{ path: `/api/evidence/${evidenceId}` }],
+  openCollectionRun: () => [
+    { path: '/api/runs', method: 'POST', body: newCollectionRun, headers: { 'Content-Type': 'application/json' }, status: 201 },
+  ],
+  listCollectionRuns: () => [{ path: '/api/runs?source=matrix-runs&limit=1' }],
+  getCollectionRun: () => [{ path: `/api/runs/${collectionRunId}` }],
+  completeCollectionRun: () => [
+    {
+      path: `/api/runs/${completable.shift() ?? 'none'}/complete`,
+      method: 'POST',
+      body: () => JSON.stringify({ counts: { 'idp.user': 0 } }),
+      headers: { 'Content-Type': 'application/json' },
+    },
+  ],
+  cancelCollectionRun: () => [{ path: `/api/runs/${cancellable.shift() ?? 'none'}/cancel`, method: 'POST' }],
   createSubmission: () => [{ path: '/api/submissions', method: 'POST', body: newSubmission, status: 201 }],
   listSubmissions: () => [{ path: '/api/submissions?limit=1' }],
   getSubmission: () => [{ path: `/api/submissions/${submissionId}` }],
@@ -276,6 +295,18 @@ beforeAll(async () => {
     revocable.push(((await created.json()) as { id: string }).id);
   }
   exceptionId = revocable.pop()!;
+  for (const pool of [completable, cancellable]) {
+    for (let n = 0; n <= tokenKinds.length; n++) {
+      const opened = await fetch(`${hosting}/api/runs`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...bearer(tokens.valid) },
+        body: newCollectionRun(),
+      });
+      expect(opened.status).toBe(201);
+      pool.push(((await opened.json()) as { id: string }).id);
+    }
+  }
+  collectionRunId = completable.pop()!;
   const requester = await signUp();
   for (const pool of [approvable, refusable]) {
     for (let n = 0; n < tokenKinds.length; n++) {
@@ -545,6 +576,24 @@ describe(`access matrix in ${mode} mode`, () => {
               break;
             case 'listEvidence':
               expect((body.items as unknown[]).length, where).toBe(1);
+              break;
+            case 'openCollectionRun':
+              expect([body.status, (body.openedBy as { uid: string }).uid], where).toEqual([
+                'running',
+                identified ? user.uid : 'anonymous',
+              ]);
+              break;
+            case 'listCollectionRuns':
+              expect((body.items as unknown[]).length, where).toBe(1);
+              break;
+            case 'getCollectionRun':
+              expect([body.id, body.status], where).toEqual([collectionRunId, 'running']);
+              break;
+            case 'completeCollectionRun':
+              expect(body.status, where).toBe('complete');
+              break;
+            case 'cancelCollectionRun':
+              expect(body.status, where).toBe('cancelled');
               break;
             case 'getEvidence':
               expect(body.id, where).toBe(evidenceId);

@@ -21,6 +21,7 @@ describe('the functions', () => {
       exceptions: [256, 60],
       audit: [512, 540],
       evidence: [512, 60],
+      runs: [512, 60],
       submissions: [512, 60],
       analyses: [256, 60],
       webhooks: [256, 60],
@@ -37,7 +38,7 @@ describe('the functions', () => {
 
   it("each run in the functions' region, as the project's default service account unless the deployment names one", async () => {
     const endpoints = Object.values(await deployedEndpoints());
-    expect(endpoints.length).toBe(19);
+    expect(endpoints.length).toBe(20);
     for (const endpoint of endpoints) {
       expect(endpoint['region']).toEqual([functionsRegion]);
       // No account named: firebase-functions marks the option reset, so the platform's default applies.

@@ -77,9 +77,13 @@ type Decision =
   /** Claimed by a request still writing it: `existing` once its batch appears. */
   | { action: 'peer'; batch: string };
 
-/** What makes two items the same item: everything the sender chose, not when it arrived. */
+/**
+ * What makes two items the same item: everything the sender chose, not when it arrived nor the
+ * collection run it arrived under — the same item sent again in a later run is that item, and
+ * counts for that run too (runs/run-store.ts).
+ */
 export function fingerprint(item: Omit<EvidenceItem, 'receivedAt'> & { receivedAt?: string }): string {
-  const { receivedAt: _receivedAt, ...content } = item;
+  const { receivedAt: _receivedAt, runId: _runId, ...content } = item;
   return createHash('sha256').update(canonicalJson(content)).digest('hex');
 }
 

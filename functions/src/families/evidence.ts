@@ -1,38 +1,34 @@
-/** The `evidence` family: ingest from collectors, and reading what was ingested. */
+/** The `evidence` family: ingest from collectors (under a collection run or not), and reading what was ingested. */
 import type { EvidenceInput } from '../assessment/model.js';
+import { loadOnce, type MaybePromise } from '../common/maybe-async.js';
+import * as config from '../config.js';
+import type { IngestOutcome } from '../evidence/evidence-store.js';
 import { listEvidence } from '../evidence/evidence-listing.js';
 import { readScan } from '../evidence/ocsf-import.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
+import type { OperationInput, OperationResult, RequestContext } from '../http/operation-types.js';
 import { rethrowAsProblem } from '../http/domain-problems.js';
 import { ApiProblem, invalidRequest } from '../http/problem.js';
 import { logs } from '../logs.js';
+import { RunStore } from '../runs/run-store.js';
 import { ObjectNotFound } from '../storage/object-store.js';
 import { pageBody, placeOf } from './paging.js';
-import { servicesFrom, type ServiceOptions } from './services.js';
+import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
-export type EvidenceFamilyOptions = FamilyOptions & ServiceOptions;
+export type EvidenceFamilyOptions = FamilyOptions &
+  ServiceOptions & {
+    /** Hours a collection run stays open; `RUN_ABANDON_HOURS` unless a test says otherwise. */
+    abandonHours?: () => number;
+  };
 
 export function createEvidenceFamily(options: EvidenceFamilyOptions = {}) {
   const services = servicesFrom(options);
+  const runs = loadOnce(async () => new RunStore((await services()).store, options.abandonHours ?? config.runAbandonHours));
 
   return createFamily(
     'evidence',
     {
-      ingestEvidence: async ({ headers, body }, context) => {
-        const s = await services();
-        const batch = body as { items: EvidenceInput[] } | EvidenceInput;
-        const isBatch = 'items' in batch;
-        const inputs = isBatch ? batch.items : [batch];
-        const outcomes = await s.evidence
-          .ingest(inputs, {
-            receivedAt: s.now(),
-            ...(headers['Idempotency-Key'] ? { idempotencyKey: headers['Idempotency-Key'] } : {}),
-          })
-          .catch(rethrowAsProblem(isBatch ? { items: '/items' } : {}));
-        const created = outcomes.filter((outcome) => outcome.status === 'created').length;
-        logs.evidenceIngested(context.requestId, created, outcomes.length - created);
-        return { status: created > 0 ? 201 : 200, body: { items: outcomes } };
-      },
+      ingestEvidence: (input, context) => ingest(services, runs, input, context),
 
       importOcsfFindings: async ({ body }, context) => {
         const s = await services();
@@ -86,6 +82,38 @@ export function createEvidenceFamily(options: EvidenceFamilyOptions = {}) {
     },
     options,
   );
+}
+
+/** Stores a batch, under its collection run when it names one: checked against the run first, counted for it after. */
+async function ingest(
+  services: () => MaybePromise<Services>,
+  runs: () => MaybePromise<RunStore>,
+  { headers, query, body }: OperationInput<'ingestEvidence'>,
+  context: RequestContext,
+): Promise<OperationResult<'ingestEvidence'>> {
+  const s = await services();
+  const batch = body as { items: EvidenceInput[] } | EvidenceInput;
+  const isBatch = 'items' in batch;
+  const inputs = isBatch ? batch.items : [batch];
+  const refuse = rethrowAsProblem(isBatch ? { items: '/items' } : {});
+  const receivedAt = s.now();
+  if (query.run) await (await runs()).admit(query.run, inputs, receivedAt).catch(refuse);
+  const outcomes = await s.evidence
+    .ingest(inputs, {
+      receivedAt,
+      ...(headers['Idempotency-Key'] ? { idempotencyKey: headers['Idempotency-Key'] } : {}),
+      ...(query.run ? { extra: { runId: query.run } } : {}),
+    })
+    .catch(refuse);
+  if (query.run) await (await runs()).recordBatch(query.run, receivedItems(inputs, outcomes));
+  const created = outcomes.filter((outcome) => outcome.status === 'created').length;
+  logs.evidenceIngested(context.requestId, created, outcomes.length - created);
+  return { status: created > 0 ? 201 : 200, body: { items: outcomes } };
+}
+
+/** The items of a batch as its run's receipt names them: the ids they were stored (or found) under. */
+function receivedItems(inputs: readonly EvidenceInput[], outcomes: readonly IngestOutcome[]) {
+  return inputs.map((input, index) => ({ id: outcomes[index]!.id, kind: input.kind, subject: input.subject }));
 }
 
 export const handler = createEvidenceFamily();

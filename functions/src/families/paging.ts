@@ -1,5 +1,5 @@
 /**
- * How every listing pages (`GET /api/evidence`, `/api/submissions`, `/api/analyses`,
+ * How every listing pages (`GET /api/evidence`, `/api/submissions`, `/api/analyses`, `/api/runs`,
  * `/api/exceptions`, `/api/report/{date}/versions`). The stores page by place — a newest-first
  * index key (storage/newest-first.ts); for exceptions, which list soonest expiry first, an
  * exception id; for a report's versions, oldest first, a version number — and know nothing of cursors; here a place becomes the opaque `nextCursor` a client sends back as `cursor`,
@@ -11,7 +11,7 @@ import { invalidRequest } from '../http/problem.js';
 import { isExceptionId } from '../exceptions/exception-layout.js';
 import { isIndexKey, type PlacedPage } from '../storage/newest-first.js';
 
-export type Listing = 'evidence' | 'submissions' | 'analyses' | 'deliveries' | 'exceptions' | 'versions' | 'settings';
+export type Listing = 'evidence' | 'submissions' | 'analyses' | 'deliveries' | 'exceptions' | 'versions' | 'settings' | 'runs';
 
 /** A day's report version (`versions`) or a settings version (`settings`): a number from 1. */
 const isReportVersion = (place: string) => /^[1-9]\d{0,5}$/.test(place);

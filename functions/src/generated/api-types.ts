@@ -592,6 +592,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a source’s collection runs
+         * @description The runs of one source, newest opened first, each as it stands now.
+         */
+        get: operations["listCollectionRuns"];
+        put?: never;
+        /**
+         * Open a collection run
+         * @description Opens a run for one source and the kinds it will send. Runs of one source may overlap. The run takes batches until it is completed or cancelled, or its `expiresAt` (`RUN_ABANDON_HOURS` after opening) passes; at most 200,000 items in 5,000 batches.
+         */
+        post: operations["openCollectionRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one collection run */
+        get: operations["getCollectionRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a collection run
+         * @description Ends the run with the count of items its collector sent per kind, and compares them with the distinct items received under it (a retried batch counts once). Both outcomes answer 200: `complete` when every count agrees, `incomplete` (`counts_disagree`) with both counts when one does not, which also announces `source.run_incomplete` to webhooks. Of two requests that end a run at once, one wins; the other gets 409. A batch still being answered while the run completes may not be counted: complete a run once its batches have been answered.
+         */
+        post: operations["completeCollectionRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a collection run
+         * @description Ends the run as `cancelled`: it takes no more batches and never defines a population; its items stay stored. Announces `source.run_incomplete` to webhooks.
+         */
+        post: operations["cancelCollectionRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/submissions": {
         parameters: {
             query?: never;
@@ -961,7 +1042,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "run_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "run_ended" | "run_full" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -2039,6 +2120,8 @@ export interface components {
             receivedAt: string;
             /** @description The submission the item came from, for manual evidence. */
             submissionId?: string;
+            /** @description The collection run the item was first sent under, when it was sent under one. */
+            runId?: string;
             data: {
                 [key: string]: unknown;
             };
@@ -2071,6 +2154,70 @@ export interface components {
             /** @description True when at least one more item matching the filters follows this page. */
             hasMore: boolean;
             /** @description Pass as `cursor` to continue. Present when `hasMore` is true; also present, with `hasMore` false and a page that may be short, when a combination of filters that is checked item by item (a subject with a source or a control) reached the bound of index entries one request examines before the page was full. Absent when the listing is complete. Cursors stay valid while new evidence arrives. */
+            nextCursor?: string;
+        };
+        CollectionRunInput: {
+            /** @description The collector, as its items name it in `source`. */
+            source: string;
+            /** @description The kinds the run will send; an item of another kind is refused under it. */
+            kinds: components["schemas"]["EvidenceKind"][];
+        };
+        CollectionRunCompletion: {
+            /** @description How many items the collector sent of each kind the run opened, every one of them named (0 for none); at most 1,000,000 per kind. */
+            counts: {
+                [key: string]: number;
+            };
+        };
+        CollectionRunCancellation: {
+            /** @description Why, for people. */
+            reason?: string;
+        };
+        CollectionRun: {
+            id: string;
+            /** @description The collector, as its items name it in `source`. */
+            source: string;
+            /** @description Sorted. */
+            kinds: components["schemas"]["EvidenceKind"][];
+            /**
+             * @description `running` until it is completed or cancelled or its `expiresAt` passes; `complete` when the declared counts equal those received; `incomplete` when they disagree or it expired (`incompleteReason`); `cancelled`.
+             * @enum {string}
+             */
+            status: "running" | "complete" | "incomplete" | "cancelled";
+            /** Format: date-time */
+            openedAt: string;
+            openedBy: components["schemas"]["Actor"];
+            /**
+             * Format: date-time
+             * @description When a run not yet ended stops taking batches and reads as incomplete (`abandoned`).
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @description When it was completed or cancelled.
+             */
+            endedAt?: string;
+            endedBy?: components["schemas"]["Actor"];
+            /** @description The counts its collector declared, per kind; present once completed. */
+            declared?: {
+                [key: string]: number;
+            };
+            /** @description The distinct items received under it, per kind, when it was completed. */
+            received?: {
+                [key: string]: number;
+            };
+            /**
+             * @description Why it is incomplete or cancelled.
+             * @enum {string}
+             */
+            incompleteReason?: "abandoned" | "counts_disagree" | "cancelled";
+            /** @description The reason given when it was cancelled. */
+            note?: string;
+        };
+        CollectionRunPage: {
+            /** @description Newest opened first. */
+            items: components["schemas"]["CollectionRun"][];
+            hasMore: boolean;
+            /** @description Pass as `cursor` for the next page; present when `hasMore`. */
             nextCursor?: string;
         };
         SubmissionForm: {
@@ -2391,7 +2538,7 @@ export interface components {
             /** @description Where to POST: https, and neither a private, loopback, link-local nor cloud metadata address, nor a name that resolves to one (http to a loopback address only in the local emulators). Redirects are not followed. */
             url: string;
             /** @description The events to send. */
-            events: ("report.published" | "control.status_changed" | "evidence.expiring" | "exception.expiring" | "analysis.completed")[];
+            events: ("report.published" | "control.status_changed" | "evidence.expiring" | "exception.expiring" | "analysis.completed" | "source.run_incomplete")[];
             /**
              * @description `json`: `{type, timestamp, data}`; `slack`: `{text}`, for a Slack incoming webhook.
              * @default json
@@ -2405,7 +2552,7 @@ export interface components {
             id: string;
             /** @description The URL as listings show it: its origin, then `/…` and the last four characters of its path and query (all of them hidden when they are eight or fewer), e.g. `https://hooks.slack.com/…x7Qa`. A webhook URL may carry a credential (a Slack incoming-webhook URL is one), so it is shown in full once, when created. */
             url: string;
-            events: ("report.published" | "control.status_changed" | "evidence.expiring" | "exception.expiring" | "analysis.completed")[];
+            events: ("report.published" | "control.status_changed" | "evidence.expiring" | "exception.expiring" | "analysis.completed" | "source.run_incomplete")[];
             /** @enum {string} */
             format: "json" | "slack";
             description: string;
@@ -2929,6 +3076,39 @@ export interface components {
         };
         /** @description No analysis run has this id. Codes: `analysis_not_found`. */
         AnalysisNotFound: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No collection run has this id. Codes: `run_not_found`. */
+        RunNotFound: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The collection run was completed or cancelled, or expired unfinished. Codes: `run_ended`. */
+        RunEnded: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request conflicts with what is stored, or its run takes no more batches. Codes: `evidence_conflict`, `idempotency_key_reused`, `run_ended`, `run_full`. */
+        RunConflict: {
             headers: {
                 "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -3964,7 +4144,10 @@ export interface operations {
     };
     ingestEvidence: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The collection run the items are sent under (`POST /api/runs`). Every item must be of a kind the run opened and of its source (400 `invalid_request`, naming each item); the run must still be `running` (404 `run_not_found`, 409 `run_ended`), and have room for the batch (409 `run_full`). A refused batch stores nothing. An item already stored (a retry, or the same item sent in an earlier run) is answered `existing` and counts for this run too. */
+                run?: string;
+            };
             header?: {
                 /** @description Makes a retried request return the first one’s result; item ids are derived from it. */
                 "Idempotency-Key"?: string;
@@ -4002,7 +4185,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            409: components["responses"]["Conflict"];
+            404: components["responses"]["RunNotFound"];
+            409: components["responses"]["RunConflict"];
             413: components["responses"]["EvidenceTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
@@ -4079,6 +4263,172 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["EvidenceNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    listCollectionRuns: {
+        parameters: {
+            query: {
+                source: string;
+                limit?: number;
+                /** @description The previous page’s `nextCursor`, exactly as given. Anything else — made up, altered, or another listing’s — answers 400 `invalid_request`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionRunPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    openCollectionRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionRunInput"];
+            };
+        };
+        responses: {
+            /** @description The run, `running`. */
+            201: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The new run. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getCollectionRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run as it stands now. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["RunNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    completeCollectionRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionRunCompletion"];
+            };
+        };
+        responses: {
+            /** @description The run, `complete` or `incomplete`. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["RunNotFound"];
+            409: components["responses"]["RunEnded"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    cancelCollectionRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CollectionRunCancellation"];
+            };
+        };
+        responses: {
+            /** @description The run, `cancelled`. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["RunNotFound"];
+            409: components["responses"]["RunEnded"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["AuthUnavailable"];
         };

@@ -10,6 +10,7 @@ export interface FamilyOperations {
   exceptions: 'listExceptions' | 'createException' | 'getException' | 'approveException' | 'refuseException' | 'revokeException';
   audit: 'getAuditPackage';
   evidence: 'listEvidence' | 'ingestEvidence' | 'importOcsfFindings' | 'getEvidence';
+  runs: 'listCollectionRuns' | 'openCollectionRun' | 'getCollectionRun' | 'completeCollectionRun' | 'cancelCollectionRun';
   submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';
   analyses: 'listAnalyses' | 'startAnalysis' | 'getAnalysis' | 'cancelAnalysis' | 'streamAnalysisEvents';
   chat: 'chat' | 'streamChatAnswer';
@@ -18,7 +19,7 @@ export interface FamilyOperations {
   fallback: never;
 }
 
-export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'audit', 'evidence', 'submissions', 'analyses', 'chat', 'webhooks', 'settings', 'fallback'] as const;
+export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'audit', 'evidence', 'runs', 'submissions', 'analyses', 'chat', 'webhooks', 'settings', 'fallback'] as const;
 
 /** The query parameters of each operation that the HTTP core gives their default when a request leaves them out. */
 export interface QueryDefaults {
@@ -26,6 +27,7 @@ export interface QueryDefaults {
   exportControlSample: 'rows';
   listExceptions: 'state' | 'limit';
   listEvidence: 'limit';
+  listCollectionRuns: 'limit';
   listSubmissions: 'limit';
   listAnalyses: 'limit';
   listWebhookDeliveries: 'limit';
@@ -42,6 +44,7 @@ export const familyBodies: Record<string, { limit: number; mediaTypes: readonly 
   exceptions: { limit: 16384, mediaTypes: ['application/json'] },
   audit: { limit: 0, mediaTypes: [] },
   evidence: { limit: 16777216, mediaTypes: ['application/json', 'application/x-ndjson'] },
+  runs: { limit: 8192, mediaTypes: ['application/json'] },
   submissions: { limit: 53477376, mediaTypes: ['multipart/form-data'] },
   analyses: { limit: 65536, mediaTypes: ['application/json'] },
   chat: { limit: 262144, mediaTypes: ['application/json'] },

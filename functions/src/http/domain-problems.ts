@@ -21,6 +21,7 @@ import {
   type EvidenceIssue,
 } from '../evidence/evidence-errors.js';
 import { ExceptionLimitReached } from '../exceptions/exception-index.js';
+import { RunCountsRefused, RunEnded, RunFull, RunMismatch, RunNotFound } from '../runs/run-errors.js';
 import { AttachmentRejected, type AttachmentFault } from '../submissions/attachment-checks.js';
 import { ManualSendsLimited, WebhookCapReached } from '../webhooks/webhook-limits.js';
 import { problemCatalog } from '@evident/contract/problems';
@@ -87,6 +88,8 @@ export function problemFor(error: unknown, place: ProblemPlace = {}): ApiProblem
       : `already ended (${error.lastEvent ?? 'no event'})`;
     return new ApiProblem('analysis_ended', `The analysis ${error.runId} ${state}; it can no longer be cancelled.`);
   }
+  const run = collectionRunProblem(error, itemAt);
+  if (run) return run;
   if (error instanceof ExceptionLimitReached) {
     const what = error.subject === null ? 'the whole control' : `"${error.subject}"`;
     return new ApiProblem(
@@ -94,6 +97,55 @@ export function problemFor(error: unknown, place: ProblemPlace = {}): ApiProblem
       `${error.controlId} already has ${error.limit} exceptions requested or active for ${what}, the most it may have; ` +
         'revoke one (a request too), or wait until one is refused or expires.',
     );
+  }
+  return undefined;
+}
+
+/** A collection run's refusals: unknown, ended, full, an item outside it, or counts that do not name its kinds. */
+function collectionRunProblem(error: unknown, itemAt: (index: number) => string): ApiProblem | undefined {
+  if (error instanceof RunNotFound) return new ApiProblem('run_not_found', `No collection run has the id "${error.runId}".`);
+  if (error instanceof RunEnded) {
+    const how =
+      error.how === 'complete'
+        ? `was completed at ${error.at}`
+        : error.how === 'abandoned'
+          ? `was not completed by ${error.at}, when it expired; it reads as abandoned`
+          : error.how === 'cancelled'
+            ? `was cancelled at ${error.at}`
+            : `was completed at ${error.at} with counts that disagree`;
+    return new ApiProblem('run_ended', `The collection run ${error.runId} ${how}, and takes nothing more; open a new run.`);
+  }
+  if (error instanceof RunFull) {
+    return new ApiProblem(
+      'run_full',
+      `This batch would take the collection run ${error.runId} past ${error.max.toLocaleString('en')} ${error.limit}, ` +
+        'the most one run receives. Nothing was stored.',
+    );
+  }
+  if (error instanceof RunMismatch) {
+    const errors: RequestError[] = error.issues.map((issue) => ({
+      in: 'body',
+      pointer: `${itemAt(issue.item)}/${issue.field}`,
+      message:
+        issue.field === 'kind'
+          ? `is not a kind the run opened (${(issue.expected as readonly string[]).join(', ')})`
+          : `is not the run's source ("${String(issue.expected)}")`,
+    }));
+    return invalidRequest(errors);
+  }
+  if (error instanceof RunCountsRefused) {
+    return invalidRequest([
+      ...error.missing.map((kind) => ({
+        in: 'body' as const,
+        pointer: `/counts/${kind}`,
+        message: 'is missing: the run opened this kind',
+      })),
+      ...error.extra.map((kind) => ({
+        in: 'body' as const,
+        pointer: `/counts/${kind}`,
+        message: 'names a kind the run did not open',
+      })),
+    ]);
   }
   return undefined;
 }

@@ -114,6 +114,36 @@ export function exceptionExpiring(
   };
 }
 
+/** A collection run that ended incomplete: completed with counts that disagree, or cancelled. */
+export function runIncomplete(
+  run: {
+    id: string;
+    source: string;
+    kinds: readonly string[];
+    incompleteReason?: string;
+    endedAt?: string;
+    declared?: Record<string, number>;
+    received?: Record<string, number>;
+  },
+  at: Date,
+): WebhookEvent {
+  return {
+    // A run ends once, so it is one event however often it is announced.
+    id: eventId('source.run_incomplete', run.id),
+    type: 'source.run_incomplete',
+    timestamp: at.toISOString(),
+    data: {
+      runId: run.id,
+      source: run.source,
+      kinds: run.kinds,
+      reason: run.incompleteReason ?? null,
+      endedAt: run.endedAt ?? null,
+      declared: run.declared ?? null,
+      received: run.received ?? null,
+    },
+  };
+}
+
 /** The test event a person asks for; a new one each time. */
 export function ping(webhookId: string, at: Date, nonce: string): WebhookEvent {
   return {
@@ -174,6 +204,11 @@ export function slackText(event: WebhookEvent): string {
       );
     case 'analysis.completed':
       return `Evident analysis ${text('runId')} completed${data['published'] ? " and republished today's report" : ''}`;
+    case 'source.run_incomplete':
+      return (
+        `The collection run ${text('runId')} of ${text('source')} is incomplete ` +
+        `(${data['reason'] === 'cancelled' ? 'cancelled' : 'the counts it declared disagree with those received'})`
+      );
     case 'webhook.ping':
       return text('message');
   }

@@ -28,6 +28,10 @@ export const webhookEvents: Record<WebhookEvent, { label: string; explanation: s
   'evidence.expiring': { label: 'Evidence expiring', explanation: `Evidence will go stale in ${reminderDays}.` },
   'exception.expiring': { label: 'Exception expiring', explanation: `An accepted risk expires in ${reminderDays}.` },
   'analysis.completed': { label: 'Analysis completed', explanation: 'A re-run finished.' },
+  'source.run_incomplete': {
+    label: 'Collection run incomplete',
+    explanation: 'A collector\u2019s run was cancelled, or completed with counts that disagree with what arrived.',
+  },
 };
 
 /** An event type as a person reads it: the test ping and the subscribed events by name, anything newer as sent. */

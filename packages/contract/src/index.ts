@@ -22,6 +22,8 @@ export const evidenceIdPattern = '^[A-Za-z0-9][A-Za-z0-9_:-]{0,127}$';
 export const analysisIdPattern = '^an-[0-9]{17}-[0-9a-f]{8}$';
 export const submissionIdPattern = '^sub-[0-9a-z]{10,40}$';
 export const chatMessageIdPattern = '^msg-[0-9a-z]{10,40}$';
+/** Collection run ids sort by opening time: `run-<base36 milliseconds, 9>-<12 hex>`. */
+export const collectionRunIdPattern = '^run-[0-9a-z]{9}-[0-9a-f]{12}$';
 /** One lowercase word or several joined by single hyphens; nothing that could name a path. */
 export const slugPattern = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 export const slugMaxLength = 100;
@@ -272,7 +274,21 @@ export const pageLimits = {
   webhookDeliveries: { default: 20, maximum: 100 },
   settingsVersions: { default: 20, maximum: 100 },
   reportVersions: { default: 50, maximum: 200 },
+  runs: { default: 20, maximum: 100 },
 } as const;
+
+/**
+ * Collection runs (docs/collectors.md): what a run reads as, and why one is incomplete. A run
+ * still `running` past its `expiresAt` reads as `incomplete`, `abandoned`.
+ */
+export const collectionRunStatuses = ['running', 'complete', 'incomplete', 'cancelled'] as const;
+export const collectionRunIncompleteReasons = ['abandoned', 'counts_disagree', 'cancelled'] as const;
+/**
+ * The bounds of one run: the items it may receive (a batch past them is refused), the batches
+ * they may come in (each leaves a receipt that completing reads), and the count a collector may
+ * declare per kind. Completing reads every receipt, so these keep it to a few seconds.
+ */
+export const collectionRunLimits = { items: 200_000, batches: 5_000, declaredPerKind: 1_000_000 } as const;
 
 /**
  * What one `POST /api/chat` may carry: the question's characters, the previous turns, each turn's
@@ -300,6 +316,7 @@ export const webhookEventTypes = [
   'evidence.expiring',
   'exception.expiring',
   'analysis.completed',
+  'source.run_incomplete',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number] | 'webhook.ping';
 /** How a subscription's payloads are written: Evident's JSON, or the text a Slack incoming webhook takes. */

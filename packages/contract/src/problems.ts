@@ -104,6 +104,11 @@ export const problemCatalog = {
     title: 'Submission not found',
     description: 'No submission (or no attachment at that index) has this id. `GET /api/submissions` lists them.',
   },
+  run_not_found: {
+    status: 404,
+    title: 'Collection run not found',
+    description: 'No collection run has this id. `GET /api/runs?source=<source>` lists the runs of a source.',
+  },
   method_not_allowed: {
     status: 405,
     title: 'Method not allowed',
@@ -207,6 +212,21 @@ export const problemCatalog = {
       'Someone saved a newer version of the settings than the one this change was based on (`basedOn`). Nothing ' +
       'was stored and nothing of theirs was lost: read the settings again (`GET /api/settings`), apply the change to ' +
       'the new version and save it with that version as `basedOn`.',
+  },
+  run_ended: {
+    status: 409,
+    title: 'Collection run ended',
+    description:
+      'The collection run was completed or cancelled, or was not completed before its `expiresAt` (it reads as ' +
+      'abandoned), so it takes no more batches and cannot be completed or cancelled again. `detail` says which; ' +
+      '`GET /api/runs/{id}` shows the run. Open a new run.',
+  },
+  run_full: {
+    status: 409,
+    title: 'Collection run full',
+    description:
+      'The batch would take the collection run past the items or batches one run may receive (`detail` gives the ' +
+      'limit). Nothing was stored. Send fewer, larger batches, or split the collection into runs of its kinds.',
   },
   payload_too_large: {
     status: 413,

@@ -1,0 +1,52 @@
+/**
+ * Where collection runs live in the object store (docs/storage.md describes it for people).
+ * Every object is written create-only, so a run's history is append-only like its evidence:
+ *
+ *   runs/<id>/run.json
+ *       The run as opened: source, kinds, who opened it, when it expires.
+ *   runs/<id>/receipts/<digest>.json
+ *       One per accepted batch: the ids and subjects of its items, per kind. Named by a digest of
+ *       the item ids, so a retried batch finds its receipt written and writes nothing; the
+ *       object's `items` metadata is how many items it names, which a listing gives for free.
+ *   runs/<id>/end.json
+ *       How the run ended (completed or cancelled), by whom, with its counts. Create-only: of
+ *       two requests ending a run at once, exactly one wins.
+ *   runs/<id>/population/<kind>.json
+ *       A complete run's subjects of one kind: sorted, counted and hashed, so the population of
+ *       a (source, kind) is one read.
+ *   runs-index/source/<source segment>/<key>
+ *       Empty objects whose names sort newest opening first: a source's runs page by one `list`.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { collectionRunIdPattern } from '@evident/contract';
+import { valueSegment } from '../evidence/evidence-layout.js';
+import { newestFirstKey } from '../storage/newest-first.js';
+
+const runsPrefix = 'runs/';
+
+export const runObjectName = (id: string) => `${runsPrefix}${id}/run.json`;
+export const endObjectName = (id: string) => `${runsPrefix}${id}/end.json`;
+export const receiptsPrefix = (id: string) => `${runsPrefix}${id}/receipts/`;
+export const populationObjectName = (id: string, kind: string) => `${runsPrefix}${id}/population/${kind}.json`;
+export const sourceIndexPrefix = (source: string) => `runs-index/source/${valueSegment(source)}/`;
+
+/** A batch's receipt, named by its item ids whatever their order. */
+export function receiptObjectName(id: string, itemIds: readonly string[]): string {
+  const digest = createHash('sha256')
+    .update([...itemIds].sort().join('\n'))
+    .digest('hex');
+  return `${receiptsPrefix(id)}${digest.slice(0, 40)}.json`;
+}
+
+/** A new run id that sorts by opening time: `run-` + base36 milliseconds + randomness. */
+export function newRunId(now: Date): string {
+  return `run-${now.getTime().toString(36).padStart(9, '0')}-${randomBytes(6).toString('hex')}`;
+}
+
+const runIdShape = new RegExp(collectionRunIdPattern);
+
+/** A run's place in its source's listing, from the opening time its id records; undefined for a malformed id. */
+export function runKey(id: string): string | undefined {
+  if (!runIdShape.test(id)) return undefined;
+  return newestFirstKey(parseInt(id.slice(4, 13), 36), id);
+}

@@ -1,0 +1,239 @@
+/** The `runs` family: collection runs, which let Evident know whether a collector sent everything it meant to. */
+import type { PathsObject } from 'openapi3-ts/oas31';
+import { access, cursorParameter, jsonResponse, ref, responseRef } from '../components.ts';
+import {
+  collectionRunIdPattern,
+  collectionRunIncompleteReasons,
+  collectionRunLimits,
+  collectionRunStatuses,
+  evidenceKindNames,
+  pageLimits,
+  printableTextPattern,
+} from '@evident/contract';
+
+export const tag = {
+  name: 'runs',
+  description:
+    'Collection runs (upload sessions): a collector opens a run for one source and the kinds it will send, sends ' +
+    'its batches with `POST /api/evidence?run=<id>`, and completes the run with the count it sent per kind. A run ' +
+    'whose counts agree with what arrived is `complete`; one whose counts disagree, or that is cancelled or not ' +
+    'completed by its `expiresAt`, is incomplete. Every item is stored either way. See docs/collectors.md.',
+};
+
+const source = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  pattern: printableTextPattern,
+  description: 'The collector, as its items name it in `source`.',
+} as const;
+
+const runId = { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: collectionRunIdPattern } } as const;
+
+const counts = (description: string) =>
+  ({
+    type: 'object',
+    description,
+    propertyNames: { enum: [...evidenceKindNames] },
+    additionalProperties: { type: 'integer', minimum: 0, maximum: collectionRunLimits.declaredPerKind },
+  }) as const;
+
+export const schemas = {
+  CollectionRunInput: {
+    type: 'object',
+    required: ['source', 'kinds'],
+    additionalProperties: false,
+    properties: {
+      source,
+      kinds: {
+        type: 'array',
+        minItems: 1,
+        maxItems: evidenceKindNames.length,
+        uniqueItems: true,
+        items: ref('EvidenceKind'),
+        description: 'The kinds the run will send; an item of another kind is refused under it.',
+      },
+    },
+  },
+  CollectionRunCompletion: {
+    type: 'object',
+    required: ['counts'],
+    additionalProperties: false,
+    properties: {
+      counts: counts(
+        `How many items the collector sent of each kind the run opened, every one of them named (0 for none); at most ` +
+          `${collectionRunLimits.declaredPerKind.toLocaleString('en')} per kind.`,
+      ),
+    },
+  },
+  CollectionRunCancellation: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      reason: { type: 'string', maxLength: 500, pattern: printableTextPattern, description: 'Why, for people.' },
+    },
+  },
+  CollectionRun: {
+    type: 'object',
+    required: ['id', 'source', 'kinds', 'status', 'openedAt', 'openedBy', 'expiresAt'],
+    additionalProperties: false,
+    properties: {
+      id: { type: 'string', pattern: collectionRunIdPattern },
+      source,
+      kinds: { type: 'array', items: ref('EvidenceKind'), description: 'Sorted.' },
+      status: {
+        type: 'string',
+        enum: [...collectionRunStatuses],
+        description:
+          '`running` until it is completed or cancelled or its `expiresAt` passes; `complete` when the declared counts ' +
+          'equal those received; `incomplete` when they disagree or it expired (`incompleteReason`); `cancelled`.',
+      },
+      openedAt: { type: 'string', format: 'date-time' },
+      openedBy: ref('Actor'),
+      expiresAt: {
+        type: 'string',
+        format: 'date-time',
+        description: 'When a run not yet ended stops taking batches and reads as incomplete (`abandoned`).',
+      },
+      endedAt: { type: 'string', format: 'date-time', description: 'When it was completed or cancelled.' },
+      endedBy: ref('Actor'),
+      declared: counts('The counts its collector declared, per kind; present once completed.'),
+      received: counts('The distinct items received under it, per kind, when it was completed.'),
+      incompleteReason: {
+        type: 'string',
+        enum: [...collectionRunIncompleteReasons],
+        description: 'Why it is incomplete or cancelled.',
+      },
+      note: { type: 'string', description: 'The reason given when it was cancelled.' },
+    },
+  },
+  CollectionRunPage: {
+    type: 'object',
+    required: ['items', 'hasMore'],
+    additionalProperties: false,
+    properties: {
+      items: { type: 'array', items: ref('CollectionRun'), description: 'Newest opened first.' },
+      hasMore: { type: 'boolean' },
+      nextCursor: { type: 'string', description: 'Pass as `cursor` for the next page; present when `hasMore`.' },
+    },
+  },
+} as const;
+
+const runResponses = {
+  '400': responseRef('BadRequest'),
+  '401': responseRef('Unauthorized'),
+  '404': responseRef('RunNotFound'),
+  '409': responseRef('RunEnded'),
+  '500': responseRef('InternalError'),
+} as const;
+
+export const paths: PathsObject = {
+  '/api/runs': {
+    post: {
+      operationId: 'openCollectionRun',
+      summary: 'Open a collection run',
+      description:
+        'Opens a run for one source and the kinds it will send. Runs of one source may overlap. The run takes ' +
+        `batches until it is completed or cancelled, or its \`expiresAt\` (\`RUN_ABANDON_HOURS\` after opening) ` +
+        `passes; at most ${collectionRunLimits.items.toLocaleString('en')} items in ` +
+        `${collectionRunLimits.batches.toLocaleString('en')} batches.`,
+      tags: ['runs'],
+      security: access.protected,
+      'x-body-limit': 8 * 1024,
+      requestBody: { required: true, content: { 'application/json': { schema: ref('CollectionRunInput') } } },
+      responses: {
+        '201': jsonResponse('The run, `running`.', ref('CollectionRun'), {
+          Location: { description: 'The new run.', schema: { type: 'string' } },
+        }),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '413': responseRef('PayloadTooLarge'),
+        '415': responseRef('UnsupportedMediaType'),
+        '500': responseRef('InternalError'),
+      },
+    },
+    get: {
+      operationId: 'listCollectionRuns',
+      summary: 'List a source\u2019s collection runs',
+      description: 'The runs of one source, newest opened first, each as it stands now.',
+      tags: ['runs'],
+      security: access.protected,
+      parameters: [
+        { name: 'source', in: 'query', required: true, schema: source },
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          schema: { type: 'integer', minimum: 1, maximum: pageLimits.runs.maximum, default: pageLimits.runs.default },
+        },
+        cursorParameter,
+      ],
+      responses: {
+        '200': jsonResponse('A page of runs.', ref('CollectionRunPage')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/runs/{id}': {
+    get: {
+      operationId: 'getCollectionRun',
+      summary: 'Get one collection run',
+      tags: ['runs'],
+      security: access.protected,
+      parameters: [runId],
+      responses: {
+        '200': jsonResponse('The run as it stands now.', ref('CollectionRun')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('RunNotFound'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/runs/{id}/complete': {
+    post: {
+      operationId: 'completeCollectionRun',
+      summary: 'Complete a collection run',
+      description:
+        'Ends the run with the count of items its collector sent per kind, and compares them with the distinct items ' +
+        'received under it (a retried batch counts once). Both outcomes answer 200: `complete` when every count ' +
+        'agrees, `incomplete` (`counts_disagree`) with both counts when one does not, which also announces ' +
+        '`source.run_incomplete` to webhooks. Of two requests that end a run at once, one wins; the other gets 409. ' +
+        'A batch still being answered while the run completes may not be counted: complete a run once its batches ' +
+        'have been answered.',
+      tags: ['runs'],
+      security: access.protected,
+      'x-body-limit': 8 * 1024,
+      parameters: [runId],
+      requestBody: { required: true, content: { 'application/json': { schema: ref('CollectionRunCompletion') } } },
+      responses: {
+        '200': jsonResponse('The run, `complete` or `incomplete`.', ref('CollectionRun')),
+        ...runResponses,
+        '413': responseRef('PayloadTooLarge'),
+        '415': responseRef('UnsupportedMediaType'),
+      },
+    },
+  },
+  '/api/runs/{id}/cancel': {
+    post: {
+      operationId: 'cancelCollectionRun',
+      summary: 'Cancel a collection run',
+      description:
+        'Ends the run as `cancelled`: it takes no more batches and never defines a population; its items stay ' +
+        'stored. Announces `source.run_incomplete` to webhooks.',
+      tags: ['runs'],
+      security: access.protected,
+      'x-body-limit': 8 * 1024,
+      parameters: [runId],
+      requestBody: { required: false, content: { 'application/json': { schema: ref('CollectionRunCancellation') } } },
+      responses: {
+        '200': jsonResponse('The run, `cancelled`.', ref('CollectionRun')),
+        ...runResponses,
+        '413': responseRef('PayloadTooLarge'),
+        '415': responseRef('UnsupportedMediaType'),
+      },
+    },
+  },
+};

@@ -1,0 +1,214 @@
+/**
+ * Collection runs through the `runs` and `evidence` families: opening a run, sending batches
+ * under it (`POST /api/evidence?run=`), completing it with counts that agree or not, cancelling,
+ * and every refusal as the exact problem a client gets: an unknown run, an ended or abandoned
+ * one, an item of a kind the run did not open or of another source, counts that do not name
+ * the run's kinds, a declared count over the bound. A run that ends incomplete is announced to
+ * webhooks as `source.run_incomplete`; one that completes is not.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { collectionRunLimits } from '@evident/contract';
+import { evidenceKinds } from '@evident/contract/evidence-kinds';
+import type { ProblemCode } from '@evident/contract/problems';
+import { createEvidenceFamily } from '../../../functions/src/families/evidence.ts';
+import { createRunsFamily } from '../../../functions/src/families/runs.ts';
+import type { components } from '../../../functions/src/generated/api-types.ts';
+import { logs } from '../../../functions/src/logs.ts';
+import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
+import { WebhookDispatcher } from '../../../functions/src/webhooks/webhook-dispatch.ts';
+import type { WebhookEvent } from '../../../functions/src/webhooks/webhook-events.ts';
+import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
+import { paths } from '../../../scripts/lib/paths.ts';
+import { fakeVerifier, setMode, tableOf } from '../../support/families.ts';
+import { expectedProblem } from '../../support/problems.ts';
+import { serve, type Served } from '../../support/serve.ts';
+
+type Run = components['schemas']['CollectionRun'];
+
+const catalog = compileCatalogSources(paths.catalog);
+const store = new MemoryStore();
+let clock = new Date('2026-11-24T10:00:00Z');
+const common = { store: async () => store, catalog: () => catalog, now: () => clock, verifyToken: fakeVerifier() };
+let runsServed: Served;
+let evidenceServed: Served;
+const announced: WebhookEvent[] = [];
+
+beforeAll(async () => {
+  for (const name of ['evidenceIngested', 'collectionRunEnded'] as const)
+    vi.spyOn(logs, name).mockImplementation(() => undefined);
+  vi.spyOn(WebhookDispatcher.prototype, 'announce').mockImplementation(async (events) => {
+    announced.push(...events);
+    return 0;
+  });
+  setMode('public');
+  runsServed = await serve(createRunsFamily({ ...common, abandonHours: () => 6, loadTable: tableOf('runs') }));
+  evidenceServed = await serve(createEvidenceFamily({ ...common, abandonHours: () => 6, loadTable: tableOf('evidence') }));
+});
+
+afterAll(async () => {
+  await runsServed.close();
+  await evidenceServed.close();
+  vi.restoreAllMocks();
+});
+
+afterEach(() => {
+  announced.length = 0;
+});
+
+const post = (served: Served, path: string, body: unknown) =>
+  fetch(`${served.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const openRun = async (kinds = ['idp.user'], source = 'okta') =>
+  (await (await post(runsServed, '/api/runs', { source, kinds })).json()) as Run;
+const user = (name: string, source = 'okta') => ({
+  id: `okta-${name}`,
+  kind: 'idp.user',
+  source,
+  subject: `${name}@example.com`,
+  collectedAt: '2026-11-24T09:00:00Z',
+  data: { email: `${name}@example.com`, active: true, mfaEnabled: true, admin: false, employmentStatus: 'active' },
+});
+const send = (runId: string, items: unknown[]) => post(evidenceServed, `/api/evidence?run=${runId}`, { items });
+
+async function expectProblem(answer: Response, code: ProblemCode, detail: string, extra: Record<string, unknown> = {}) {
+  const instance = new URL(answer.url).pathname;
+  const problem = expectedProblem(code, detail, instance, answer.headers.get('x-request-id')!, extra);
+  expect([answer.status, await answer.json()]).toEqual([problem.status, problem]);
+}
+
+describe('a collection run through the API', () => {
+  it('opens with 201 and its Location, takes batches, and completes when the counts agree', async () => {
+    const answer = await post(runsServed, '/api/runs', { source: 'okta', kinds: ['idp.user'] });
+    const run = (await answer.json()) as Run;
+    expect([answer.status, answer.headers.get('location'), run.status]).toEqual([201, `/api/runs/${run.id}`, 'running']);
+    expect((await send(run.id, [user('ada'), user('bob')])).status).toBe(201);
+    // The same batch again, a retry: stored once, counted once.
+    expect((await send(run.id, [user('ada'), user('bob')])).status).toBe(200);
+    const item = (await (await fetch(`${evidenceServed.url}/api/evidence/okta-ada`)).json()) as { runId?: string };
+    expect(item.runId).toBe(run.id);
+    const done = await post(runsServed, `/api/runs/${run.id}/complete`, { counts: { 'idp.user': 2 } });
+    expect([done.status, await done.json()]).toEqual([
+      200,
+      {
+        ...run,
+        status: 'complete',
+        endedAt: clock.toISOString(),
+        endedBy: { uid: 'anonymous' },
+        declared: { 'idp.user': 2 },
+        received: { 'idp.user': 2 },
+      },
+    ]);
+    expect(announced).toEqual([]);
+    const listed = (await (await fetch(`${runsServed.url}/api/runs?source=okta&limit=1`)).json()) as { items: Run[] };
+    expect(listed.items.map((shown) => [shown.id, shown.status])).toEqual([[run.id, 'complete']]);
+  });
+
+  it('answers 200 incomplete with both counts when they disagree, and announces it', async () => {
+    const run = await openRun();
+    await send(run.id, [user('cy')]);
+    const done = await post(runsServed, `/api/runs/${run.id}/complete`, { counts: { 'idp.user': 40 } });
+    expect([done.status, await done.json()]).toMatchObject([
+      200,
+      { status: 'incomplete', incompleteReason: 'counts_disagree', declared: { 'idp.user': 40 }, received: { 'idp.user': 1 } },
+    ]);
+    expect(announced.map((event) => [event.type, event.data['runId'], event.data['reason']])).toEqual([
+      ['source.run_incomplete', run.id, 'counts_disagree'],
+    ]);
+  });
+
+  it('cancels with a reason, announces it, and then refuses a batch with 409 run_ended, storing nothing', async () => {
+    const run = await openRun();
+    const cancelled = await post(runsServed, `/api/runs/${run.id}/cancel`, { reason: 'wrong tenant' });
+    expect([cancelled.status, await cancelled.json()]).toMatchObject([200, { status: 'cancelled', note: 'wrong tenant' }]);
+    expect(announced.map((event) => event.data['reason'])).toEqual(['cancelled']);
+    await expectProblem(
+      await send(run.id, [user('dee')]),
+      'run_ended',
+      `The collection run ${run.id} was cancelled at ${clock.toISOString()}, and takes nothing more; open a new run.`,
+    );
+    expect((await fetch(`${evidenceServed.url}/api/evidence/okta-dee`)).status).toBe(404);
+  });
+
+  it('refuses a second completion with 409', async () => {
+    const run = await openRun();
+    await post(runsServed, `/api/runs/${run.id}/complete`, { counts: { 'idp.user': 0 } });
+    await expectProblem(
+      await post(runsServed, `/api/runs/${run.id}/complete`, { counts: { 'idp.user': 0 } }),
+      'run_ended',
+      `The collection run ${run.id} was completed at ${clock.toISOString()}, and takes nothing more; open a new run.`,
+    );
+  });
+
+  it('refuses batches and completion once the run is abandoned', async () => {
+    const run = await openRun();
+    const opened = clock;
+    clock = new Date(opened.getTime() + 6 * 3_600_000);
+    try {
+      const detail =
+        `The collection run ${run.id} was not completed by ${run.expiresAt}, when it expired; it reads as abandoned, ` +
+        'and takes nothing more; open a new run.';
+      await expectProblem(await send(run.id, [user('eve')]), 'run_ended', detail);
+      await expectProblem(
+        await post(runsServed, `/api/runs/${run.id}/complete`, { counts: { 'idp.user': 0 } }),
+        'run_ended',
+        detail,
+      );
+      const shown = (await (await fetch(`${runsServed.url}/api/runs/${run.id}`)).json()) as Run;
+      expect([shown.status, shown.incompleteReason]).toEqual(['incomplete', 'abandoned']);
+    } finally {
+      clock = opened;
+    }
+  });
+
+  it('refuses items of a kind the run did not open or of another source with 400 naming each, storing nothing', async () => {
+    const run = await openRun();
+    const device = { ...user('fay'), id: 'dev-fay', kind: 'endpoint.device', data: evidenceKinds['endpoint.device'].example };
+    const answer = await send(run.id, [user('fay'), device, user('gus', 'google')]);
+    await expectProblem(answer, 'invalid_request', '2 parts of the request do not match the API description; see errors.', {
+      errors: [
+        { in: 'body', pointer: '/items/1/kind', message: 'is not a kind the run opened (idp.user)' },
+        { in: 'body', pointer: '/items/2/source', message: 'is not the run\'s source ("okta")' },
+      ],
+    });
+    expect((await fetch(`${evidenceServed.url}/api/evidence/okta-fay`)).status).toBe(404);
+  });
+
+  it('answers 404 run_not_found for a batch or completion of a run that does not exist', async () => {
+    const id = 'run-000000000-000000000000';
+    const detail = `No collection run has the id "${id}".`;
+    await expectProblem(await send(id, [user('hal')]), 'run_not_found', detail);
+    await expectProblem(
+      await post(runsServed, `/api/runs/${id}/complete`, { counts: { 'idp.user': 1 } }),
+      'run_not_found',
+      detail,
+    );
+    await expectProblem(await fetch(`${runsServed.url}/api/runs/${id}`), 'run_not_found', detail);
+  });
+
+  it('refuses counts that leave out a kind of the run, or declare more than the bound', async () => {
+    const run = await openRun(['idp.user', 'endpoint.device']);
+    await expectProblem(
+      await post(runsServed, `/api/runs/${run.id}/complete`, { counts: { 'idp.user': 1 } }),
+      'invalid_request',
+      'The body /counts/endpoint.device is missing: the run opened this kind.',
+      { errors: [{ in: 'body', pointer: '/counts/endpoint.device', message: 'is missing: the run opened this kind' }] },
+    );
+    const tooMany = await post(runsServed, `/api/runs/${run.id}/complete`, {
+      counts: { 'idp.user': 10_000_000, 'endpoint.device': 0 },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(((await tooMany.json()) as { errors: { pointer: string }[] }).errors.map((error) => error.pointer)).toEqual([
+      '/counts/idp.user',
+    ]);
+    expect(collectionRunLimits.declaredPerKind).toBeLessThan(10_000_000);
+  });
+
+  it('lists runs of a source only, and refuses a listing without one', async () => {
+    expect((await fetch(`${runsServed.url}/api/runs`)).status).toBe(400);
+    const other = await openRun(['idp.user'], 'jamf-sync');
+    const listed = (await (await fetch(`${runsServed.url}/api/runs?source=jamf-sync`)).json()) as {
+      items: Run[];
+      hasMore: boolean;
+    };
+    expect([listed.items.map((run) => run.id), listed.hasMore]).toEqual([[other.id], false]);
+  });
+});
