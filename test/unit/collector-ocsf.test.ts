@@ -297,9 +297,10 @@ describe('collect --format ocsf', () => {
   it('keeps the evidence format the default, and describes both in --help', async () => {
     expect(parseCollectArgs(['a.json'])).toEqual({
       kind: 'run',
-      options: { files: ['a.json'], url: 'http://127.0.0.1:5000', batchSize: 200, dryRun: false },
+      options: { files: ['a.json'], url: 'http://127.0.0.1:5000', batchSize: 200, dryRun: false, run: true },
     });
-    expect(parseCollectArgs(['--format', 'ocsf', 'a.json'])).toMatchObject({ options: { format: 'ocsf' } });
+    expect(parseCollectArgs(['--format', 'ocsf', 'a.json'])).toMatchObject({ options: { format: 'ocsf', run: false } });
+    expect(parseCollectArgs(['--no-run', 'a.json'])).toMatchObject({ options: { run: false } });
     const io = capture();
     expect(await main(['--help'], {}, io)).toBe(0);
     expect(io.output.join('\n')).toMatch(/--format ocsf {8}each file is a scanner's OCSF Detection Findings/);

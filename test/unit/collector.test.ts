@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultDueDays } from '../../functions/src/assessment/due-dates.ts';
 import { createEvidenceFamily } from '../../functions/src/families/evidence.ts';
+import { createRunsFamily } from '../../functions/src/families/runs.ts';
 import { LocalFolderStore } from '../../functions/src/storage/local-folder-store.ts';
 import {
   batchItems,
@@ -223,7 +224,7 @@ describe('parseCollectArgs', () => {
   it('applies defaults and environment variables; options win over the environment', () => {
     expect(parseCollectArgs(['a.json'])).toEqual({
       kind: 'run',
-      options: { files: ['a.json'], url: 'http://127.0.0.1:5000', batchSize: 200, dryRun: false },
+      options: { files: ['a.json'], url: 'http://127.0.0.1:5000', batchSize: 200, dryRun: false, run: true },
     });
     const env = { EVIDENT_URL: 'https://evident.example.com', EVIDENT_TOKEN: 'from-env' };
     expect(parseCollectArgs(['a.json'], env)).toMatchObject({ options: { url: env.EVIDENT_URL, token: 'from-env' } });
@@ -562,6 +563,18 @@ describe('runCollector against a stand-in for POST /api/evidence', () => {
   });
 });
 
+/** The evidence and runs families on one loopback server, over a local folder store, in protected mode. */
+async function serveEvidenceAndRuns(store: string) {
+  const common = {
+    verifyToken: fakeVerifier(),
+    store: async () => new LocalFolderStore(store),
+    catalog: () => ({ version: 'test', controls: [], frameworks: [], dueDays: defaultDueDays }),
+  };
+  const evidence = createEvidenceFamily({ ...common, loadTable: tableOf('evidence') });
+  const runs = createRunsFamily({ ...common, loadTable: tableOf('runs') });
+  return serve((request, response) => (request.url?.startsWith('/api/runs') ? runs : evidence)(request, response));
+}
+
 describe('the example files against the real evidence family', () => {
   const store = mkdtempSync(join(tmpdir(), 'evident-collect-store-'));
   afterAll(() => rmSync(store, { recursive: true, force: true }));
@@ -569,14 +582,7 @@ describe('the example files against the real evidence family', () => {
 
   it('are accepted as they are, and a re-run stores nothing new', async () => {
     setMode('protected');
-    const server = await serve(
-      createEvidenceFamily({
-        loadTable: tableOf('evidence'),
-        verifyToken: fakeVerifier(),
-        store: async () => new LocalFolderStore(store),
-        catalog: () => ({ version: 'test', controls: [], frameworks: [], dueDays: defaultDueDays }),
-      }),
-    );
+    const server = await serveEvidenceAndRuns(store);
     try {
       const first = capture();
       expect(await main(['--url', server.url, '--token', fakeTokens.valid, ...examples], {}, first)).toBe(0);
@@ -599,10 +605,51 @@ describe('the example files against the real evidence family', () => {
         `${bad} batch 1/1 (4 items, lines 1-6): rejected: 400 invalid_request: The body /items/3/data/mfaEnabled must be boolean.`,
         `  ${bad}:6: /items/3/data/mfaEnabled must be boolean`,
         expect.stringMatching(/^ {2}requestId: [0-9a-f-]{36}$/),
+        expect.stringMatching(
+          /^Run run-[0-9a-z]{9}-[0-9a-f]{12}: cancelled \(the collector stopped before sending every batch\)$/,
+        ),
       ]);
-      expect(refused.output).toEqual(['Summary: created 0, already present 0, rejected 4']);
+      expect(refused.output).toEqual([
+        expect.stringMatching(/^Run run-[0-9a-z]{9}-[0-9a-f]{12}: opened for okta-collector \(1 kind\)$/),
+        'Summary: created 0, already present 0, rejected 4',
+      ]);
     } finally {
       await server.close();
+      setMode('public');
+    }
+  });
+
+  it("sends one source's file under a collection run, completed with its counts; --no-run sends it without one", async () => {
+    setMode('protected');
+    const own = mkdtempSync(join(tmpdir(), 'evident-collect-runs-'));
+    const server = await serveEvidenceAndRuns(own);
+    try {
+      const io = capture();
+      expect(await main(['--url', server.url, '--token', fakeTokens.valid, examples[0]!], {}, io)).toBe(0);
+      expect(io.errors).toEqual([]);
+      const id = /^Run (run-[0-9a-z]{9}-[0-9a-f]{12}): opened for okta-collector \(1 kind\)$/.exec(io.output[0]!)![1]!;
+      expect(io.output.slice(1)).toEqual([
+        expect.stringMatching(/: 201, created 4, already present 0$/),
+        `Run ${id}: complete, 4 items as declared`,
+        'Summary: created 4, already present 0, rejected 0',
+      ]);
+      const run = (await (
+        await fetch(`${server.url}/api/runs/${id}`, { headers: { Authorization: `Bearer ${fakeTokens.valid}` } })
+      ).json()) as { status: string; declared: object; received: object };
+      expect([run.status, run.declared, run.received]).toEqual(['complete', { 'idp.user': 4 }, { 'idp.user': 4 }]);
+
+      const without = capture();
+      expect(await main(['--url', server.url, '--token', fakeTokens.valid, '--no-run', examples[0]!], {}, without)).toBe(0);
+      expect(without.output.some((line) => line.startsWith('Run '))).toBe(false);
+      // Files of two sources: sent as before, and the collector says why without a run.
+      const both = capture();
+      expect(await main(['--url', server.url, '--token', fakeTokens.valid, ...examples], {}, both)).toBe(0);
+      expect(both.output[0]).toBe(
+        "Sent without a collection run: a run is of one source, and the files name 2 sources (send each source's files on their own, or set --source).",
+      );
+    } finally {
+      await server.close();
+      rmSync(own, { recursive: true, force: true });
       setMode('public');
     }
   });

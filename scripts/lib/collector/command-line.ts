@@ -31,6 +31,9 @@ Options:
   --batch-size <n>     items per request, 1 to ${maxBatchItems} (default ${defaultBatchSize})
   --source <name>      sets "source" on items that have none (not with --format ocsf: each
                        finding names its scanner and account)
+  --no-run             send evidence files without a collection run (by default files of one
+                       source are sent under one: opened first, completed with the count of
+                       each kind, so Evident can tell whether it got everything)
   --dry-run            check and print the batches; send nothing
   -h, --help           show this help
 
@@ -47,6 +50,7 @@ export function parseCollectArgs(argv: string[], env: Record<string, string | un
     'batch-size'?: string;
     source?: string;
     'dry-run'?: boolean;
+    'no-run'?: boolean;
     help?: boolean;
   };
   let positionals: string[];
@@ -62,6 +66,7 @@ export function parseCollectArgs(argv: string[], env: Record<string, string | un
         'batch-size': { type: 'string' },
         source: { type: 'string' },
         'dry-run': { type: 'boolean' },
+        'no-run': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -107,6 +112,7 @@ export function parseCollectArgs(argv: string[], env: Record<string, string | un
       batchSize: Number(batchSize),
       ...(values.source !== undefined ? { source: values.source } : {}),
       dryRun: values['dry-run'] ?? false,
+      run: format !== 'ocsf' && !values['no-run'],
     },
   };
 }

@@ -3,11 +3,13 @@
  * the batches, then send them in order (or, with `dryRun`, print the plan). Evidence files are
  * read whole; OCSF files are streamed, checked in a first pass and batched as they are sent in a
  * second (ocsf-files.ts). Any malformed input is reported and nothing at all is sent; a batch not
- * delivered stops the run.
+ * delivered stops the run. Evidence files of one source go under a collection run when asked
+ * (collection-run.ts): opened first, completed with the counts once every batch is stored.
  */
 import { plural } from '@evident/contract';
 import { describeBatch, InputError, type Batch } from './batches.ts';
 import { send } from './delivery.ts';
+import { cancelRun, completeRun, openRun, runShape, type RunShape } from './collection-run.ts';
 import { planRun, type Plan } from './plans.ts';
 import type { CollectorIo, CollectorOptions } from './run-options.ts';
 
@@ -37,9 +39,39 @@ export async function runCollector(options: CollectorOptions, io: CollectorIo): 
   if ('exitCode' in plan) return { exitCode: plan.exitCode, summary };
   for (const line of plan.notes) io.out(line);
   if (options.dryRun) return { exitCode: (await printPlan(plan, io)) ? 0 : 1, summary };
-  const complete = await sendAll(plan, options, io, summary);
+  const run = await runFor(plan, options, io);
+  if (run === 'failed') return { exitCode: 1, summary: { ...summary, notSent: plan.items } };
+  const complete = await sendAll(plan, options, io, summary, run?.id);
+  const sent = complete && summary.rejected + summary.notSent === 0;
+  let whole = true;
+  if (run) {
+    if (sent) whole = await completeRun(run.id, run.shape, options, io);
+    else await cancelRun(run.id, 'the collector stopped before sending every batch', options, io);
+  }
   io.out(formatSummary(summary));
-  return { exitCode: complete && summary.rejected + summary.notSent === 0 ? 0 : 1, summary };
+  return { exitCode: sent && whole ? 0 : 1, summary };
+}
+
+/**
+ * The collection run to send under: opened when asked for and the batches are of one source;
+ * none otherwise (said why); `failed` when it could not be opened, and then nothing is sent.
+ */
+async function runFor(
+  plan: Plan,
+  options: CollectorOptions,
+  io: CollectorIo,
+): Promise<{ id: string; shape: RunShape } | undefined | 'failed'> {
+  if (!options.run || options.format === 'ocsf' || !Array.isArray(plan.batches) || plan.items === 0) return undefined;
+  const shape = runShape(plan.batches as Batch[]);
+  if ('sources' in shape) {
+    io.out(
+      `Sent without a collection run: a run is of one source, and the files name ${plural(shape.sources.length, 'source')} ` +
+        "(send each source's files on their own, or set --source).",
+    );
+    return undefined;
+  }
+  const id = await openRun(shape, options, io);
+  return id === undefined ? 'failed' : { id, shape };
 }
 
 /** The dry run: each batch with its size and key, and each item at its file:line. False when the input failed meanwhile. */
@@ -73,8 +105,15 @@ async function printPlan(plan: Plan, io: CollectorIo): Promise<boolean> {
  * that kept failing or an input that failed while being read again stops the run: the rest are
  * counted as not sent, for a re-run to send. False when the input failed.
  */
-async function sendAll(plan: Plan, options: CollectorOptions, io: CollectorIo, summary: Summary): Promise<boolean> {
-  const endpoint = `${options.url.replace(/(?<!\/)\/+$/, '')}/api/evidence`;
+async function sendAll(
+  plan: Plan,
+  options: CollectorOptions,
+  io: CollectorIo,
+  summary: Summary,
+  runId: string | undefined,
+): Promise<boolean> {
+  const base = `${options.url.replace(/(?<!\/)\/+$/, '')}/api/evidence`;
+  const endpoint = runId ? `${base}?run=${runId}` : base;
   let tried = 0;
   let stopped = false;
   let complete = true;

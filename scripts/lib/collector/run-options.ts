@@ -15,6 +15,11 @@ export interface CollectorOptions {
   /** Evidence files only: an OCSF finding names its own source. */
   source?: string;
   dryRun: boolean;
+  /**
+   * Evidence files only: send them under a collection run (collection-run.ts) — what the command
+   * line does unless told `--no-run`. Off when absent, so a caller that sends without one says nothing.
+   */
+  run?: boolean;
   /** Per request; a timed-out request is retried like a network error. */
   timeoutMs?: number;
   /** The body limit to batch for; the API's 4 MiB unless a test says otherwise. */
