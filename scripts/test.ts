@@ -46,6 +46,8 @@ const modeSuites = [
   // Who saved the settings and who published a version are the caller: anonymous in public mode.
   'web-settings',
   'web-analyses',
+  // A run is opened, completed and listed by whoever the caller is.
+  'collection-runs',
 ].map((name) => `test/integration/${name}.test.ts`);
 
 const args = process.argv.slice(2);

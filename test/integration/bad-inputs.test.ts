@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectedProblem } from '../support/problems.ts';
 import { bearer, hosting, signUp } from '../support/emulator.ts';
 import type { ProblemCode } from '@evident/contract/problems';
-import { slugPattern } from '@evident/contract';
+import { collectionRunLimits, slugPattern } from '@evident/contract';
 import { encodeCursor, type Listing } from '../../functions/src/families/paging.ts';
 import { apiVersion } from '../../functions/src/generated/api-version.ts';
 
@@ -215,12 +215,60 @@ const rows: Row[] = [
   ...exceptionRows(),
   ...webhookRows(),
   ...settingsRows(),
+  ...runRows(),
 ];
 
 /**
  * Settings that must not be saved, each refused at its place. Nothing is stored, so the version
  * they are based on never matters: the body is checked first.
  */
+/** Collection runs: a run that does not exist, and a declared count past the bound (checked before the run is looked up). */
+function runRows(): Row[] {
+  const unknown = 'run-000000000-000000000000';
+  const item = {
+    kind: 'idp.user',
+    source: 'okta',
+    subject: 'ada@example.com',
+    collectedAt: '2026-11-20T04:00:00Z',
+    data: { email: 'ada@example.com', active: true, mfaEnabled: true, admin: false, employmentStatus: 'active' },
+  };
+  const json = { 'Content-Type': 'application/json' };
+  return [
+    {
+      name: 'runs: completing a run that does not exist',
+      method: 'POST',
+      path: `/api/runs/${unknown}/complete`,
+      headers: json,
+      body: JSON.stringify({ counts: { 'idp.user': 1 } }),
+      status: 404,
+      code: 'run_not_found',
+      detail: `No collection run has the id "${unknown}".`,
+    },
+    {
+      name: 'runs: a batch under a run that does not exist',
+      method: 'POST',
+      path: `/api/evidence?run=${unknown}`,
+      instance: '/api/evidence',
+      headers: json,
+      body: JSON.stringify(item),
+      status: 404,
+      code: 'run_not_found',
+      detail: `No collection run has the id "${unknown}".`,
+    },
+    {
+      name: 'runs: a declared count of ten million',
+      method: 'POST',
+      path: `/api/runs/${unknown}/complete`,
+      headers: json,
+      body: JSON.stringify({ counts: { 'idp.user': 10_000_000 } }),
+      status: 400,
+      code: 'invalid_request',
+      detail: `The body /counts/idp.user must be <= ${collectionRunLimits.declaredPerKind}.`,
+      errors: [{ in: 'body', pointer: '/counts/idp.user', message: `must be <= ${collectionRunLimits.declaredPerKind}` }],
+    },
+  ];
+}
+
 function settingsRows(): Row[] {
   const defaults = {
     owners: { controls: {}, families: {} },
