@@ -117,6 +117,25 @@ export const schemas = {
       nextCursor: { type: 'string', description: 'Pass as `cursor` for the next page; present when `hasMore`.' },
     },
   },
+  CollectionSource: {
+    type: 'object',
+    required: ['source', 'newestRun'],
+    additionalProperties: false,
+    properties: {
+      source,
+      newestRun: { ...ref('CollectionRun'), description: 'Its run opened last, as it stands now.' },
+    },
+  },
+  CollectionSourcePage: {
+    type: 'object',
+    required: ['items', 'hasMore'],
+    additionalProperties: false,
+    properties: {
+      items: { type: 'array', items: ref('CollectionSource'), description: 'In the order of their names, encoded.' },
+      hasMore: { type: 'boolean' },
+      nextCursor: { type: 'string', description: 'Pass as `cursor` for the next page; present when `hasMore`.' },
+    },
+  },
 } as const;
 
 const runResponses = {
@@ -170,6 +189,32 @@ export const paths: PathsObject = {
       ],
       responses: {
         '200': jsonResponse('A page of runs.', ref('CollectionRunPage')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/runs/sources': {
+    get: {
+      operationId: 'listCollectionSources',
+      summary: 'List the sources that have opened collection runs',
+      description:
+        'Every source that has opened a run, each with its newest run as it stands now, in the order of their names ' +
+        '(URL-encoded; a name longer than 120 characters encoded sorts by a hash of it, before the others).',
+      tags: ['runs'],
+      security: access.protected,
+      parameters: [
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          schema: { type: 'integer', minimum: 1, maximum: pageLimits.runs.maximum, default: pageLimits.runs.default },
+        },
+        cursorParameter,
+      ],
+      responses: {
+        '200': jsonResponse('A page of sources.', ref('CollectionSourcePage')),
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
         '500': responseRef('InternalError'),

@@ -180,6 +180,7 @@ const samples: Record<string, () => Sample[]> = {
     { path: '/api/runs', method: 'POST', body: newCollectionRun, headers: { 'Content-Type': 'application/json' }, status: 201 },
   ],
   listCollectionRuns: () => [{ path: '/api/runs?source=matrix-runs&limit=1' }],
+  listCollectionSources: () => [{ path: '/api/runs/sources?limit=1' }],
   getCollectionRun: () => [{ path: `/api/runs/${collectionRunId}` }],
   completeCollectionRun: () => [
     {
@@ -584,6 +585,9 @@ describe(`access matrix in ${mode} mode`, () => {
               ]);
               break;
             case 'listCollectionRuns':
+              expect((body.items as unknown[]).length, where).toBe(1);
+              break;
+            case 'listCollectionSources':
               expect((body.items as unknown[]).length, where).toBe(1);
               break;
             case 'getCollectionRun':

@@ -222,7 +222,10 @@ const rows: Row[] = [
  * Settings that must not be saved, each refused at its place. Nothing is stored, so the version
  * they are based on never matters: the body is checked first.
  */
-/** Collection runs: a run that does not exist, and a declared count past the bound (checked before the run is looked up). */
+/**
+ * Collection runs: a run that does not exist, a declared count past the bound (checked before the
+ * run is looked up), and a cursor of the runs listing sent to the sources listing.
+ */
 function runRows(): Row[] {
   const unknown = 'run-000000000-000000000000';
   const item = {
@@ -265,6 +268,16 @@ function runRows(): Row[] {
       code: 'invalid_request',
       detail: `The body /counts/idp.user must be <= ${collectionRunLimits.declaredPerKind}.`,
       errors: [{ in: 'body', pointer: '/counts/idp.user', message: `must be <= ${collectionRunLimits.declaredPerKind}` }],
+    },
+    {
+      name: 'runs: a runs cursor sent to the sources listing',
+      method: 'GET',
+      path: `/api/runs/sources?cursor=${Buffer.from(JSON.stringify({ of: 'runs', after: 'v-okta' })).toString('base64url')}`,
+      instance: '/api/runs/sources',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The query parameter "cursor" is not a cursor this API gave out.',
+      errors: [{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }],
     },
   ];
 }

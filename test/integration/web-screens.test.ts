@@ -64,6 +64,11 @@ const views: { name: string; path: string; ready: (page: Page) => Promise<unknow
     ready: (page) => page.getByTestId('evidence-row').first().or(page.getByTestId('no-evidence')).waitFor(settles),
   },
   {
+    name: 'sources',
+    path: '/sources',
+    ready: (page) => page.getByTestId('sources').or(page.getByTestId('no-sources')).waitFor(settles),
+  },
+  {
     name: 'submit',
     path: '/submit',
     ready: (page) => page.getByTestId('recent-submission').first().or(page.getByTestId('no-submissions')).waitFor(settles),

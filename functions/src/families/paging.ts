@@ -1,23 +1,28 @@
 /**
  * How every listing pages (`GET /api/evidence`, `/api/submissions`, `/api/analyses`, `/api/runs`,
- * `/api/exceptions`, `/api/report/{date}/versions`). The stores page by place — a newest-first
+ * `/api/runs/sources`, `/api/exceptions`, `/api/report/{date}/versions`). The stores page by place — a newest-first
  * index key (storage/newest-first.ts); for exceptions, which list soonest expiry first, an
- * exception id; for a report's versions, oldest first, a version number — and know nothing of cursors; here a place becomes the opaque `nextCursor` a client sends back as `cursor`,
+ * exception id; for a report's versions, oldest first, a version number; for the sources of runs, a source segment — and know nothing of cursors; here a place becomes the opaque `nextCursor` a client sends back as `cursor`,
  * and back again. A cursor names its listing, so one listing's cursor is not taken by another,
  * and a cursor this API did not give out (made up, truncated, or naming a place that cannot
  * be one) is refused with the same 400 everywhere, never quietly read as "from the start".
  */
 import { invalidRequest } from '../http/problem.js';
 import { isExceptionId } from '../exceptions/exception-layout.js';
+import { isSourceSegment } from '../runs/run-layout.js';
 import { isIndexKey, type PlacedPage } from '../storage/newest-first.js';
 
-export type Listing = 'evidence' | 'submissions' | 'analyses' | 'deliveries' | 'exceptions' | 'versions' | 'settings' | 'runs';
+export type Listing =
+  'evidence' | 'submissions' | 'analyses' | 'deliveries' | 'exceptions' | 'versions' | 'settings' | 'runs' | 'sources';
 
 /** A day's report version (`versions`) or a settings version (`settings`): a number from 1. */
 const isReportVersion = (place: string) => /^[1-9]\d{0,5}$/.test(place);
 const isSettingsVersion = (place: string) => /^[1-9]\d{0,8}$/.test(place);
 
-/** What a place looks like in each listing: an index key, but an exception id for exceptions and a number for versions. */
+/**
+ * What a place looks like in each listing: an index key, but an exception id for exceptions, a
+ * number for versions and a source segment for the sources of runs.
+ */
 const isPlaceOf = (listing: Listing): ((place: string) => boolean) =>
   listing === 'exceptions'
     ? isExceptionId
@@ -25,7 +30,9 @@ const isPlaceOf = (listing: Listing): ((place: string) => boolean) =>
       ? isReportVersion
       : listing === 'settings'
         ? isSettingsVersion
-        : isIndexKey;
+        : listing === 'sources'
+          ? isSourceSegment
+          : isIndexKey;
 
 /** A page as a listing answers it. */
 export interface Page<T> {

@@ -65,6 +65,12 @@ export function createRunsFamily(options: RunsFamilyOptions = {}) {
         const page = await runs.page({ source: query.source, limit: query.limit, ...(after ? { after } : {}) }, s.now());
         return { status: 200, body: pageBody('runs', page) };
       },
+      listCollectionSources: async ({ query }) => {
+        const { s, runs } = await deps();
+        const after = placeOf('sources', query.cursor);
+        const page = await runs.sources({ limit: query.limit, ...(after ? { after } : {}) }, s.now());
+        return { status: 200, body: pageBody('sources', page) };
+      },
       getCollectionRun: async ({ path }) => {
         const { s, runs } = await deps();
         return { status: 200, body: await runs.get(path.id, s.now()) };

@@ -616,6 +616,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/runs/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the sources that have opened collection runs
+         * @description Every source that has opened a run, each with its newest run as it stands now, in the order of their names (URL-encoded; a name longer than 120 characters encoded sorts by a hash of it, before the others).
+         */
+        get: operations["listCollectionSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/runs/{id}": {
         parameters: {
             query?: never;
@@ -2216,6 +2236,19 @@ export interface components {
         CollectionRunPage: {
             /** @description Newest opened first. */
             items: components["schemas"]["CollectionRun"][];
+            hasMore: boolean;
+            /** @description Pass as `cursor` for the next page; present when `hasMore`. */
+            nextCursor?: string;
+        };
+        CollectionSource: {
+            /** @description The collector, as its items name it in `source`. */
+            source: string;
+            /** @description Its run opened last, as it stands now. */
+            newestRun: components["schemas"]["CollectionRun"];
+        };
+        CollectionSourcePage: {
+            /** @description In the order of their names, encoded. */
+            items: components["schemas"]["CollectionSource"][];
             hasMore: boolean;
             /** @description Pass as `cursor` for the next page; present when `hasMore`. */
             nextCursor?: string;
@@ -4328,6 +4361,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    listCollectionSources: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The previous page’s `nextCursor`, exactly as given. Anything else — made up, altered, or another listing’s — answers 400 `invalid_request`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sources. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionSourcePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["AuthUnavailable"];
         };

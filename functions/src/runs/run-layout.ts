@@ -16,6 +16,9 @@
  *       a (source, kind) is one read.
  *   runs-index/source/<source segment>/<key>
  *       Empty objects whose names sort newest opening first: a source's runs page by one `list`.
+ *   runs-sources/<source segment>.json
+ *       One per source that has opened a run, written when its first run opens: the sources
+ *       page by one `list`, in segment order, without listing any run. It holds the source's name.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { collectionRunIdPattern } from '@evident/contract';
@@ -28,7 +31,16 @@ export const runObjectName = (id: string) => `${runsPrefix}${id}/run.json`;
 export const endObjectName = (id: string) => `${runsPrefix}${id}/end.json`;
 export const receiptsPrefix = (id: string) => `${runsPrefix}${id}/receipts/`;
 export const populationObjectName = (id: string, kind: string) => `${runsPrefix}${id}/population/${kind}.json`;
-export const sourceIndexPrefix = (source: string) => `runs-index/source/${valueSegment(source)}/`;
+export const segmentIndexPrefix = (segment: string) => `runs-index/source/${segment}/`;
+export const sourceIndexPrefix = (source: string) => segmentIndexPrefix(valueSegment(source));
+export const sourcesPrefix = 'runs-sources/';
+export const sourceMarkerName = (source: string) => `${sourcesPrefix}${valueSegment(source)}.json`;
+
+/** The source segment a marker's name holds. */
+export const segmentOfMarker = (name: string) => name.slice(sourcesPrefix.length, -'.json'.length);
+
+/** Whether text has the shape of a source segment (evidence-layout.ts `valueSegment`): a sources page's place. */
+export const isSourceSegment = (text: string) => /^(v-[A-Za-z0-9%._~!*'()-]{1,120}|h-[0-9a-f]{40})$/.test(text);
 
 /** A batch's receipt, named by its item ids whatever their order. */
 export function receiptObjectName(id: string, itemIds: readonly string[]): string {

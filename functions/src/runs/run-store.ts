@@ -26,12 +26,18 @@ import {
   receiptsPrefix,
   runKey,
   runObjectName,
+  segmentIndexPrefix,
+  segmentOfMarker,
   sourceIndexPrefix,
+  sourceMarkerName,
+  sourcesPrefix,
 } from './run-layout.js';
 import { RunCountsRefused, RunEnded, RunFull, RunMismatch, RunNotFound, type RunMismatchIssue } from './run-errors.js';
 
 /** A run as the API shows it: as opened, as ended, and its status now. */
 export type CollectionRun = components['schemas']['CollectionRun'];
+/** A source that has opened a run, with its newest run. */
+export type CollectionSource = components['schemas']['CollectionSource'];
 type Actor = CollectionRun['openedBy'];
 type Kind = CollectionRun['kinds'][number];
 type Counts = Record<string, number>;
@@ -89,6 +95,14 @@ export class RunStore {
     };
     await this.#store.create(runObjectName(id), JSON.stringify(opened), { contentType: 'application/json' });
     await this.#store.create(`${sourceIndexPrefix(opened.source)}${runKey(id)!}`, '');
+    // Written after the index entry, so a listed source always has a run to show; tried at every
+    // opening, so a marker whose first write failed is written by the next run.
+    await this.#store
+      .create(sourceMarkerName(opened.source), JSON.stringify({ source: opened.source }), {
+        contentType: 'application/json',
+        metadata: { source: encodeURIComponent(opened.source) },
+      })
+      .catch(ignoreExisting);
     return { ...opened, status: 'running' };
   }
 
@@ -106,6 +120,24 @@ export class RunStore {
     });
     const items = await inBatches(entries, parallelReads, (entry) => this.get(idOfKey(entry.key), now));
     return { items, hasMore, ...(next !== undefined ? { next } : {}) };
+  }
+
+  /**
+   * A page of the sources that have opened runs, in segment order, after the segment `after`:
+   * one `list` of the markers, then for each source one `list` of its index and its newest run read.
+   */
+  async sources(query: { after?: string; limit: number }, now: Date): Promise<PlacedPage<CollectionSource>> {
+    const { entries, hasMore } = await pageNewestFirst(this.#store, sourcesPrefix, {
+      limit: query.limit,
+      ...(query.after !== undefined ? { after: `${query.after}.json` } : {}),
+    });
+    const segments = entries.map((entry) => segmentOfMarker(`${sourcesPrefix}${entry.key}`));
+    const items = await inBatches(segments, parallelReads, async (segment) => {
+      const newest = await this.#store.list(segmentIndexPrefix(segment), { pageSize: 1 });
+      const run = await this.get(idOfKey(newest.items[0]!.name.slice(segmentIndexPrefix(segment).length)), now);
+      return { source: run.source, newestRun: run };
+    });
+    return { items, hasMore, ...(hasMore ? { next: segments[segments.length - 1]! } : {}) };
   }
 
   /**

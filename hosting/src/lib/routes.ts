@@ -8,6 +8,7 @@ import {
   slugPattern,
   unanchored,
 } from '@evident/contract';
+import { sourceOfSegment } from './collection-runs.ts';
 
 export type Route =
   | { name: 'today' }
@@ -19,6 +20,8 @@ export type Route =
   | { name: 'framework'; framework: string }
   | { name: 'evidence' }
   | { name: 'evidence-item'; id: string }
+  | { name: 'sources' }
+  | { name: 'source'; source: string }
   | { name: 'submit' }
   | { name: 'analyses' }
   | { name: 'analysis'; id: string }
@@ -37,6 +40,14 @@ const patterns: [RegExp, (match: string) => Route][] = [
   [page('frameworks', frameworkIdPattern), (framework) => ({ name: 'framework', framework })],
   [page('evidence', evidenceIdPattern), (id) => ({ name: 'evidence-item', id })],
   [page('analyses', analysisIdPattern), (id) => ({ name: 'analysis', id })],
+  // A source's name, encoded as one segment (collection-runs.ts `sourcePath`).
+  [
+    /^\/sources\/([^/]+)$/,
+    (segment) => {
+      const source = sourceOfSegment(segment);
+      return source === undefined ? { name: 'not-found', path: `/sources/${segment}` } : { name: 'source', source };
+    },
+  ],
   [page('docs', slugPattern), (slug) => ({ name: 'doc', slug })],
   // A saved version's number, as GET /api/settings/versions/{version} takes it: from 1, no leading zero.
   [/^\/settings\/versions\/([1-9]\d{0,8})$/, (version) => ({ name: 'settings-version', version: Number(version) })],
@@ -48,6 +59,7 @@ const pages: Record<string, Route> = {
   '/frameworks': { name: 'frameworks' },
   '/exceptions': { name: 'exceptions' },
   '/evidence': { name: 'evidence' },
+  '/sources': { name: 'sources' },
   '/submit': { name: 'submit' },
   '/analyses': { name: 'analyses' },
   '/docs': { name: 'docs' },
@@ -78,6 +90,8 @@ export function sectionOf(route: Route): string {
       return 'frameworks';
     case 'evidence-item':
       return 'evidence';
+    case 'source':
+      return 'sources';
     case 'analysis':
       return 'analyses';
     case 'doc':

@@ -212,3 +212,56 @@ describe('a collection run through the API', () => {
     expect([listed.items.map((run) => run.id), listed.hasMore]).toEqual([[other.id], false]);
   });
 });
+
+describe('the sources of collection runs through the API', () => {
+  const sourcesStore = new MemoryStore();
+  let served: Served;
+  beforeAll(async () => {
+    served = await serve(
+      createRunsFamily({ ...common, store: async () => sourcesStore, abandonHours: () => 6, loadTable: tableOf('runs') }),
+    );
+  });
+  const start = clock;
+  afterAll(async () => {
+    clock = start;
+    await served.close();
+  });
+  const sources = async (query = '') => {
+    const answer = await fetch(`${served.url}/api/runs/sources${query}`);
+    return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+  };
+  /** Opens a run a minute after the last, so the newest of a source is not a tie. */
+  const openOn = async (source: string) => {
+    clock = new Date(clock.getTime() + 60_000);
+    return (await (await post(served, '/api/runs', { source, kinds: ['idp.user'] })).json()) as Run;
+  };
+
+  it('lists every source that opened a run with its newest run, page by page', async () => {
+    expect(await sources()).toEqual({ status: 200, body: { items: [], hasMore: false } });
+    await openOn('okta');
+    const okta = await openOn('okta');
+    const jamf = await openOn('jamf');
+    const completed = (await (await post(served, `/api/runs/${jamf.id}/complete`, { counts: { 'idp.user': 0 } })).json()) as Run;
+    expect(completed.status).toBe('complete');
+    const first = await sources('?limit=1');
+    expect(first).toEqual({
+      status: 200,
+      body: { items: [{ source: 'jamf', newestRun: completed }], hasMore: true, nextCursor: expect.any(String) },
+    });
+    expect(await sources(`?limit=1&cursor=${first.body['nextCursor'] as string}`)).toEqual({
+      status: 200,
+      body: { items: [{ source: 'okta', newestRun: okta }], hasMore: false },
+    });
+  });
+
+  it('refuses a cursor of another listing, and a limit over the maximum', async () => {
+    const runsCursor = Buffer.from(JSON.stringify({ of: 'runs', after: 'v-okta' })).toString('base64url');
+    const refused = await fetch(`${served.url}/api/runs/sources?cursor=${runsCursor}`);
+    await expectProblem(refused, 'invalid_request', 'The query parameter "cursor" is not a cursor this API gave out.', {
+      errors: [{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }],
+    });
+    const odd = Buffer.from(JSON.stringify({ of: 'sources', after: '../runs' })).toString('base64url');
+    expect((await sources(`?cursor=${odd}`)).status).toBe(400);
+    expect((await sources('?limit=101')).status).toBe(400);
+  });
+});
