@@ -48,6 +48,7 @@ const modeSuites = [
   'web-analyses',
   // A run is opened, completed and listed by whoever the caller is.
   'collection-runs',
+  'web-sources',
 ].map((name) => `test/integration/${name}.test.ts`);
 
 const args = process.argv.slice(2);
