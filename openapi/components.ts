@@ -202,6 +202,11 @@ export const responses: Record<string, ResponseObject> = {
   ChatMessageNotFound: problemResponse('No answer stream has this id.', ['chat_message_not_found']),
   AnalysisNotFound: problemResponse('No analysis run has this id.', ['analysis_not_found']),
   RunNotFound: problemResponse('No collection run has this id.', ['run_not_found']),
+  DropNotFound: problemResponse('No collection run has this id, or it has no population drop of this kind.', [
+    'run_not_found',
+    'drop_not_found',
+  ]),
+  DropAcknowledged: problemResponse('The population drop was acknowledged already.', ['drop_acknowledged']),
   RunEnded: problemResponse('The collection run was completed or cancelled, or expired unfinished.', ['run_ended']),
   RunConflict: problemResponse('The request conflicts with what is stored, or its run takes no more batches.', [
     'evidence_conflict',

@@ -156,6 +156,20 @@ export function runAbandonHours(): number {
   return Number.isInteger(hours) && hours >= 1 && hours <= 168 ? hours : 6;
 }
 
+const populationDropPercentParam = defineInt('POPULATION_DROP_PERCENT', {
+  default: 10,
+  description:
+    'Percent by which the population of a (source, kind) may shrink between two complete collection runs before ' +
+    'it is a drop that someone must acknowledge (1-100).',
+});
+const populationDropPercentValue = readOnce(populationDropPercentParam);
+
+/** How far a population may shrink before it is a drop, a whole percent from 1 to 100; 10 when unset or out of range. */
+export function populationDropPercent(): number {
+  const percent = populationDropPercentValue();
+  return Number.isInteger(percent) && percent >= 1 && percent <= 100 ? percent : 10;
+}
+
 const reportTimeZoneValue = readOnce(reportTimeZoneParam);
 
 export function reportTimeZone(): string {

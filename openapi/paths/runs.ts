@@ -105,6 +105,50 @@ export const schemas = {
         description: 'Why it is incomplete or cancelled.',
       },
       note: { type: 'string', description: 'The reason given when it was cancelled.' },
+      drops: {
+        type: 'array',
+        items: ref('CollectionRunDrop'),
+        description:
+          'A complete run\u2019s populations that shrank by more than `POPULATION_DROP_PERCENT` since the previous ' +
+          'complete run of the same source and kind; absent when none did.',
+      },
+    },
+  },
+  CollectionRunDrop: {
+    type: 'object',
+    required: ['kind', 'previousRunId', 'previousCount', 'count', 'percent'],
+    additionalProperties: false,
+    properties: {
+      kind: ref('EvidenceKind'),
+      previousRunId: { type: 'string', pattern: collectionRunIdPattern, description: 'The previous complete run of the kind.' },
+      previousCount: { type: 'integer', minimum: 1, description: 'Its population\u2019s subjects.' },
+      count: { type: 'integer', minimum: 0, description: 'This run\u2019s population\u2019s subjects.' },
+      percent: { type: 'number', description: 'How much it shrank, in percent to one decimal.' },
+      acknowledged: {
+        type: 'object',
+        required: ['by', 'at', 'reason'],
+        additionalProperties: false,
+        description: 'Present once someone acknowledged the drop.',
+        properties: {
+          by: ref('Actor'),
+          at: { type: 'string', format: 'date-time' },
+          reason: { type: 'string' },
+        },
+      },
+    },
+  },
+  CollectionRunDropAcknowledgement: {
+    type: 'object',
+    required: ['reason'],
+    additionalProperties: false,
+    properties: {
+      reason: {
+        type: 'string',
+        minLength: 3,
+        maxLength: 1000,
+        pattern: printableTextPattern,
+        description: 'Why the population shrank, for the auditor: e.g. a reorganisation, a tenant split.',
+      },
     },
   },
   CollectionRunPage: {
@@ -245,7 +289,9 @@ export const paths: PathsObject = {
         'Ends the run with the count of items its collector sent per kind, and compares them with the distinct items ' +
         'received under it (a retried batch counts once). Both outcomes answer 200: `complete` when every count ' +
         'agrees, `incomplete` (`counts_disagree`) with both counts when one does not, which also announces ' +
-        '`source.run_incomplete` to webhooks. Of two requests that end a run at once, one wins; the other gets 409. ' +
+        '`source.run_incomplete` to webhooks. A complete run whose population of a kind shrank by more than ' +
+        '`POPULATION_DROP_PERCENT` since the previous complete run of its source and kind carries it in `drops`, ' +
+        'announced as `population.dropped`. Of two requests that end a run at once, one wins; the other gets 409. ' +
         'A batch still being answered while the run completes may not be counted: complete a run once its batches ' +
         'have been answered.',
       tags: ['runs'],
@@ -258,6 +304,32 @@ export const paths: PathsObject = {
         ...runResponses,
         '413': responseRef('PayloadTooLarge'),
         '415': responseRef('UnsupportedMediaType'),
+      },
+    },
+  },
+  '/api/runs/{id}/drops/{kind}/acknowledge': {
+    post: {
+      operationId: 'acknowledgeCollectionRunDrop',
+      summary: 'Acknowledge a population drop',
+      description:
+        'Records, once, who acknowledged the run\u2019s population drop of one kind and why; the run then shows it as ' +
+        '`acknowledged` on that drop. Of two acknowledgements at once, one wins; the other gets 409. Evaluation ' +
+        'does not yet read drops: controls failing until a drop is acknowledged comes with the evaluation of ' +
+        'populations.',
+      tags: ['runs'],
+      security: access.protected,
+      'x-body-limit': 8 * 1024,
+      parameters: [runId, { name: 'kind', in: 'path', required: true, schema: { type: 'string', enum: [...evidenceKindNames] } }],
+      requestBody: { required: true, content: { 'application/json': { schema: ref('CollectionRunDropAcknowledgement') } } },
+      responses: {
+        '200': jsonResponse('The run, with the drop acknowledged.', ref('CollectionRun')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '404': responseRef('DropNotFound'),
+        '409': responseRef('DropAcknowledged'),
+        '413': responseRef('PayloadTooLarge'),
+        '415': responseRef('UnsupportedMediaType'),
+        '500': responseRef('InternalError'),
       },
     },
   },

@@ -23,7 +23,11 @@ export type EvidenceFamilyOptions = FamilyOptions &
 
 export function createEvidenceFamily(options: EvidenceFamilyOptions = {}) {
   const services = servicesFrom(options);
-  const runs = loadOnce(async () => new RunStore((await services()).store, options.abandonHours ?? config.runAbandonHours));
+  // Batches never complete a run, so the drop threshold is read here only to build the store.
+  const runs = loadOnce(
+    async () =>
+      new RunStore((await services()).store, options.abandonHours ?? config.runAbandonHours, config.populationDropPercent),
+  );
 
   return createFamily(
     'evidence',

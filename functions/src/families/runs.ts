@@ -2,7 +2,8 @@
  * The `runs` family: collection runs (runs/run-store.ts). A collector opens a run, sends its
  * batches to `POST /api/evidence?run=<id>` (families/evidence.ts), and completes it with its
  * counts; a run that ends incomplete — counts that disagree, or cancelled — is announced to
- * webhooks as `source.run_incomplete`. A run abandoned (never completed) is not announced: it
+ * webhooks as `source.run_incomplete`, and a complete run's population drops (run-store.ts) as
+ * `population.dropped`, one per kind, until someone acknowledges them. A run abandoned (never completed) is not announced: it
  * is found incomplete from the clock when read, and nothing runs at the moment it expires.
  */
 import { cloudTaskQueue, type NamedTaskQueue } from '../common/cloud-tasks.js';
@@ -14,7 +15,7 @@ import { logs } from '../logs.js';
 import { runKey } from '../runs/run-layout.js';
 import { RunStore, type CollectionRun } from '../runs/run-store.js';
 import { WebhookDispatcher, deliveryFunctionName, type DeliveryTask } from '../webhooks/webhook-dispatch.js';
-import { runIncomplete } from '../webhooks/webhook-events.js';
+import { populationDropped, runIncomplete } from '../webhooks/webhook-events.js';
 import { WebhookStore } from '../webhooks/webhook-store.js';
 import { idOfKey } from '../storage/newest-first.js';
 import { pageBody, placeOf } from './paging.js';
@@ -26,6 +27,8 @@ export type RunsFamilyOptions = FamilyOptions &
     queue?: () => NamedTaskQueue<DeliveryTask>;
     /** Hours a run stays open; `RUN_ABANDON_HOURS` unless a test says otherwise. */
     abandonHours?: () => number;
+    /** Percent a population may shrink before it is a drop; `POPULATION_DROP_PERCENT` unless a test says otherwise. */
+    dropPercent?: () => number;
   };
 
 export function createRunsFamily(options: RunsFamilyOptions = {}) {
@@ -35,17 +38,25 @@ export function createRunsFamily(options: RunsFamilyOptions = {}) {
     const queue = (options.queue ?? (() => cloudTaskQueue<DeliveryTask>(deliveryFunctionName)))();
     return {
       s,
-      runs: new RunStore(s.store, options.abandonHours ?? config.runAbandonHours),
+      runs: new RunStore(
+        s.store,
+        options.abandonHours ?? config.runAbandonHours,
+        options.dropPercent ?? config.populationDropPercent,
+      ),
       dispatcher: new WebhookDispatcher(new WebhookStore(s.store), queue, s.now),
     };
   });
 
-  /** Logs how a run ended and announces it when incomplete; a queue that refuses does not undo the end. */
+  /** Logs how a run ended and announces it when incomplete or its population dropped; a queue that refuses does not undo the end. */
   const ended = async (run: CollectionRun): Promise<CollectionRun> => {
     logs.collectionRunEnded(run.id, run.source, run.status, run.incompleteReason);
-    if (run.status === 'complete') return run;
     const { s, dispatcher } = await deps();
-    await dispatcher.announce([runIncomplete(run, s.now())]).catch((error: unknown) => {
+    const events =
+      run.status === 'complete'
+        ? (run.drops ?? []).map((drop) => populationDropped(run, drop, s.now()))
+        : [runIncomplete(run, s.now())];
+    if (events.length === 0) return run;
+    await dispatcher.announce(events).catch((error: unknown) => {
       logs.collectionRunAnnounceFailed(run.id, error);
     });
     return run;
@@ -79,6 +90,11 @@ export function createRunsFamily(options: RunsFamilyOptions = {}) {
         const { s, runs } = await deps();
         const run = await runs.complete(path.id, body.counts, actorOf(context.caller), s.now());
         return { status: 200, body: await ended(run) };
+      },
+      acknowledgeCollectionRunDrop: async ({ path, body }, context) => {
+        const { s, runs } = await deps();
+        const by = actorOf(context.caller);
+        return { status: 200, body: await runs.acknowledgeDrop(path.id, path.kind, { by, reason: body.reason }, s.now()) };
       },
       cancelCollectionRun: async ({ path, body }, context) => {
         const { s, runs } = await deps();

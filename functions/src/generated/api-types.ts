@@ -664,9 +664,29 @@ export interface paths {
         put?: never;
         /**
          * Complete a collection run
-         * @description Ends the run with the count of items its collector sent per kind, and compares them with the distinct items received under it (a retried batch counts once). Both outcomes answer 200: `complete` when every count agrees, `incomplete` (`counts_disagree`) with both counts when one does not, which also announces `source.run_incomplete` to webhooks. Of two requests that end a run at once, one wins; the other gets 409. A batch still being answered while the run completes may not be counted: complete a run once its batches have been answered.
+         * @description Ends the run with the count of items its collector sent per kind, and compares them with the distinct items received under it (a retried batch counts once). Both outcomes answer 200: `complete` when every count agrees, `incomplete` (`counts_disagree`) with both counts when one does not, which also announces `source.run_incomplete` to webhooks. A complete run whose population of a kind shrank by more than `POPULATION_DROP_PERCENT` since the previous complete run of its source and kind carries it in `drops`, announced as `population.dropped`. Of two requests that end a run at once, one wins; the other gets 409. A batch still being answered while the run completes may not be counted: complete a run once its batches have been answered.
          */
         post: operations["completeCollectionRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/runs/{id}/drops/{kind}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge a population drop
+         * @description Records, once, who acknowledged the run’s population drop of one kind and why; the run then shows it as `acknowledged` on that drop. Of two acknowledgements at once, one wins; the other gets 409. Evaluation does not yet read drops: controls failing until a drop is acknowledged comes with the evaluation of populations.
+         */
+        post: operations["acknowledgeCollectionRunDrop"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1062,7 +1082,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "run_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "run_ended" | "run_full" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "run_not_found" | "drop_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "run_ended" | "drop_acknowledged" | "run_full" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -2232,6 +2252,30 @@ export interface components {
             incompleteReason?: "abandoned" | "counts_disagree" | "cancelled";
             /** @description The reason given when it was cancelled. */
             note?: string;
+            /** @description A complete run’s populations that shrank by more than `POPULATION_DROP_PERCENT` since the previous complete run of the same source and kind; absent when none did. */
+            drops?: components["schemas"]["CollectionRunDrop"][];
+        };
+        CollectionRunDrop: {
+            kind: components["schemas"]["EvidenceKind"];
+            /** @description The previous complete run of the kind. */
+            previousRunId: string;
+            /** @description Its population’s subjects. */
+            previousCount: number;
+            /** @description This run’s population’s subjects. */
+            count: number;
+            /** @description How much it shrank, in percent to one decimal. */
+            percent: number;
+            /** @description Present once someone acknowledged the drop. */
+            acknowledged?: {
+                by: components["schemas"]["Actor"];
+                /** Format: date-time */
+                at: string;
+                reason: string;
+            };
+        };
+        CollectionRunDropAcknowledgement: {
+            /** @description Why the population shrank, for the auditor: e.g. a reorganisation, a tenant split. */
+            reason: string;
         };
         CollectionRunPage: {
             /** @description Newest opened first. */
@@ -2571,7 +2615,7 @@ export interface components {
             /** @description Where to POST: https, and neither a private, loopback, link-local nor cloud metadata address, nor a name that resolves to one (http to a loopback address only in the local emulators). Redirects are not followed. */
             url: string;
             /** @description The events to send. */
-            events: ("report.published" | "control.status_changed" | "evidence.expiring" | "exception.expiring" | "analysis.completed" | "source.run_incomplete")[];
+            events: ("report.published" | "control.status_changed" | "evidence.expiring" | "exception.expiring" | "analysis.completed" | "source.run_incomplete" | "population.dropped")[];
             /**
              * @description `json`: `{type, timestamp, data}`; `slack`: `{text}`, for a Slack incoming webhook.
              * @default json
@@ -2585,7 +2629,7 @@ export interface components {
             id: string;
             /** @description The URL as listings show it: its origin, then `/…` and the last four characters of its path and query (all of them hidden when they are eight or fewer), e.g. `https://hooks.slack.com/…x7Qa`. A webhook URL may carry a credential (a Slack incoming-webhook URL is one), so it is shown in full once, when created. */
             url: string;
-            events: ("report.published" | "control.status_changed" | "evidence.expiring" | "exception.expiring" | "analysis.completed" | "source.run_incomplete")[];
+            events: ("report.published" | "control.status_changed" | "evidence.expiring" | "exception.expiring" | "analysis.completed" | "source.run_incomplete" | "population.dropped")[];
             /** @enum {string} */
             format: "json" | "slack";
             description: string;
@@ -3120,6 +3164,28 @@ export interface components {
         };
         /** @description No collection run has this id. Codes: `run_not_found`. */
         RunNotFound: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No collection run has this id, or it has no population drop of this kind. Codes: `run_not_found`, `drop_not_found`. */
+        DropNotFound: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The population drop was acknowledged already. Codes: `drop_acknowledged`. */
+        DropAcknowledged: {
             headers: {
                 "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -4454,6 +4520,43 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["RunNotFound"];
             409: components["responses"]["RunEnded"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    acknowledgeCollectionRunDrop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                kind: "idp.user" | "idp.settings" | "access.review" | "repo.branch_protection" | "ci.pipeline" | "backup.job" | "backup.restore_test" | "vuln.scan" | "endpoint.device" | "logging.sink" | "monitoring.alert_policy" | "crypto.key" | "storage.bucket" | "tls.endpoint" | "training.completion" | "people.screening" | "vendor.assessment" | "incident.exercise" | "scanner.finding" | "attestation";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionRunDropAcknowledgement"];
+            };
+        };
+        responses: {
+            /** @description The run, with the drop acknowledged. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["DropNotFound"];
+            409: components["responses"]["DropAcknowledged"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];

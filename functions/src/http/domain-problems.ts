@@ -21,7 +21,15 @@ import {
   type EvidenceIssue,
 } from '../evidence/evidence-errors.js';
 import { ExceptionLimitReached } from '../exceptions/exception-index.js';
-import { RunCountsRefused, RunEnded, RunFull, RunMismatch, RunNotFound } from '../runs/run-errors.js';
+import {
+  DropAcknowledged,
+  DropNotFound,
+  RunCountsRefused,
+  RunEnded,
+  RunFull,
+  RunMismatch,
+  RunNotFound,
+} from '../runs/run-errors.js';
 import { AttachmentRejected, type AttachmentFault } from '../submissions/attachment-checks.js';
 import { ManualSendsLimited, WebhookCapReached } from '../webhooks/webhook-limits.js';
 import { problemCatalog } from '@evident/contract/problems';
@@ -101,9 +109,21 @@ export function problemFor(error: unknown, place: ProblemPlace = {}): ApiProblem
   return undefined;
 }
 
-/** A collection run's refusals: unknown, ended, full, an item outside it, or counts that do not name its kinds. */
+/**
+ * A collection run's refusals: unknown, ended, full, an item outside it, counts that do not name
+ * its kinds, or a population drop it does not have or that was acknowledged already.
+ */
 function collectionRunProblem(error: unknown, itemAt: (index: number) => string): ApiProblem | undefined {
   if (error instanceof RunNotFound) return new ApiProblem('run_not_found', `No collection run has the id "${error.runId}".`);
+  if (error instanceof DropNotFound) {
+    return new ApiProblem('drop_not_found', `The collection run ${error.runId} has no population drop of ${error.kind}.`);
+  }
+  if (error instanceof DropAcknowledged) {
+    return new ApiProblem(
+      'drop_acknowledged',
+      `The population drop of ${error.kind} in the collection run ${error.runId} was acknowledged at ${error.at}.`,
+    );
+  }
   if (error instanceof RunEnded) {
     const how =
       error.how === 'complete'

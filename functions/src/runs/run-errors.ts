@@ -78,3 +78,31 @@ export class RunCountsRefused extends Error {
     this.extra = extra;
   }
 }
+
+/** The run has no population drop of this kind to acknowledge (404). */
+export class DropNotFound extends Error {
+  readonly runId: string;
+  readonly kind: string;
+
+  constructor(runId: string, kind: string) {
+    super(`collection run ${runId} has no population drop of ${kind}`);
+    this.name = 'DropNotFound';
+    this.runId = runId;
+    this.kind = kind;
+  }
+}
+
+/** The drop was acknowledged already; an acknowledgement is never rewritten (409). */
+export class DropAcknowledged extends Error {
+  readonly runId: string;
+  readonly kind: string;
+  readonly at: string;
+
+  constructor(runId: string, kind: string, at: string) {
+    super(`the population drop of ${kind} in collection run ${runId} was acknowledged at ${at}`);
+    this.name = 'DropAcknowledged';
+    this.runId = runId;
+    this.kind = kind;
+    this.at = at;
+  }
+}

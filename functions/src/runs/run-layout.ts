@@ -14,6 +14,13 @@
  *   runs/<id>/population/<kind>.json
  *       A complete run's subjects of one kind: sorted, counted and hashed, so the population of
  *       a (source, kind) is one read.
+ *   runs/<id>/acknowledgements/<kind>.json
+ *       Who acknowledged the run's population drop of one kind, when and why. Create-only: of two
+ *       acknowledgements at once, exactly one wins.
+ *   populations-index/<source segment>/<kind>/<key>
+ *       Empty objects, one per complete run and kind, whose names sort newest completion first;
+ *       their metadata holds the population's `count` and `sha256`. The newest complete population
+ *       of a (source, kind), and the one before it, are one `list` of two.
  *   runs-index/source/<source segment>/<key>
  *       Empty objects whose names sort newest opening first: a source's runs page by one `list`.
  *   runs-sources/<source segment>.json
@@ -31,6 +38,8 @@ export const runObjectName = (id: string) => `${runsPrefix}${id}/run.json`;
 export const endObjectName = (id: string) => `${runsPrefix}${id}/end.json`;
 export const receiptsPrefix = (id: string) => `${runsPrefix}${id}/receipts/`;
 export const populationObjectName = (id: string, kind: string) => `${runsPrefix}${id}/population/${kind}.json`;
+export const acknowledgementObjectName = (id: string, kind: string) => `${runsPrefix}${id}/acknowledgements/${kind}.json`;
+export const populationsIndexPrefix = (source: string, kind: string) => `populations-index/${valueSegment(source)}/${kind}/`;
 export const segmentIndexPrefix = (segment: string) => `runs-index/source/${segment}/`;
 export const sourceIndexPrefix = (source: string) => segmentIndexPrefix(valueSegment(source));
 export const sourcesPrefix = 'runs-sources/';
@@ -56,6 +65,9 @@ export function newRunId(now: Date): string {
 }
 
 const runIdShape = new RegExp(collectionRunIdPattern);
+
+/** A complete population's place in its (source, kind) index: newest completion first. */
+export const populationKey = (runId: string, endedAt: string) => newestFirstKey(Date.parse(endedAt), runId);
 
 /** A run's place in its source's listing, from the opening time its id records; undefined for a malformed id. */
 export function runKey(id: string): string | undefined {

@@ -12,6 +12,11 @@
  *   A batch answered after completing listed its receipts is not counted: the counts then
  *   disagree and the run is incomplete, never complete without it;
  * - a run not ended by its `expiresAt` reads as incomplete (`abandoned`), from the clock alone.
+ *
+ * A complete run is compared with the previous complete population of each (source, kind), the
+ * newest entry of its population index: a count that shrank by more than `POPULATION_DROP_PERCENT`
+ * is a drop, recorded in the end record. The run's index entries are written once its end record
+ * is, so only the winner of a race is indexed; a drop is acknowledged once, create-only.
  */
 import { createHash } from 'node:crypto';
 import { collectionRunLimits } from '@evident/contract';
@@ -19,9 +24,12 @@ import type { components } from '../generated/api-types.js';
 import { idOfKey, pageNewestFirst, type PlacedPage } from '../storage/newest-first.js';
 import { inBatches, listAll, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 import {
+  acknowledgementObjectName,
   endObjectName,
   newRunId,
+  populationKey,
   populationObjectName,
+  populationsIndexPrefix,
   receiptObjectName,
   receiptsPrefix,
   runKey,
@@ -32,13 +40,25 @@ import {
   sourceMarkerName,
   sourcesPrefix,
 } from './run-layout.js';
-import { RunCountsRefused, RunEnded, RunFull, RunMismatch, RunNotFound, type RunMismatchIssue } from './run-errors.js';
+import {
+  DropAcknowledged,
+  DropNotFound,
+  RunCountsRefused,
+  RunEnded,
+  RunFull,
+  RunMismatch,
+  RunNotFound,
+  type RunMismatchIssue,
+} from './run-errors.js';
 
 /** A run as the API shows it: as opened, as ended, and its status now. */
 export type CollectionRun = components['schemas']['CollectionRun'];
 /** A source that has opened a run, with its newest run. */
 export type CollectionSource = components['schemas']['CollectionSource'];
 type Actor = CollectionRun['openedBy'];
+/** A complete run's population that shrank since the previous complete one, with its acknowledgement once made. */
+export type PopulationDrop = components['schemas']['CollectionRunDrop'];
+type Acknowledgement = NonNullable<PopulationDrop['acknowledged']>;
 type Kind = CollectionRun['kinds'][number];
 type Counts = Record<string, number>;
 
@@ -46,7 +66,7 @@ type Counts = Record<string, number>;
 type Opened = Pick<CollectionRun, 'id' | 'source' | 'kinds' | 'openedAt' | 'openedBy' | 'expiresAt'>;
 
 /** How a run ended (`end.json`). */
-type Ended = Pick<CollectionRun, 'endedAt' | 'endedBy' | 'declared' | 'received' | 'incompleteReason' | 'note'> & {
+type Ended = Pick<CollectionRun, 'endedAt' | 'endedBy' | 'declared' | 'received' | 'incompleteReason' | 'note' | 'drops'> & {
   status: 'complete' | 'incomplete' | 'cancelled';
   endedAt: string;
 };
@@ -76,11 +96,16 @@ const parallelReads = 64;
 export class RunStore {
   readonly #store: ObjectStore;
   readonly #abandonMs: () => number;
+  readonly #dropPercent: () => number;
 
-  /** `abandonHours`: how long a run stays open (`RUN_ABANDON_HOURS`), read when a run opens. */
-  constructor(store: ObjectStore, abandonHours: () => number) {
+  /**
+   * `abandonHours`: how long a run stays open (`RUN_ABANDON_HOURS`), read when a run opens;
+   * `dropPercent`: how far a population may shrink before it is a drop (`POPULATION_DROP_PERCENT`).
+   */
+  constructor(store: ObjectStore, abandonHours: () => number, dropPercent: () => number) {
     this.#store = store;
     this.#abandonMs = () => abandonHours() * 3_600_000;
+    this.#dropPercent = dropPercent;
   }
 
   async open(input: { source: string; kinds: readonly Kind[]; openedBy: Actor }, now: Date): Promise<CollectionRun> {
@@ -109,7 +134,7 @@ export class RunStore {
   /** The run as it stands at `now`; `RunNotFound` when there is none. */
   async get(id: string, now: Date): Promise<CollectionRun> {
     const [opened, ended] = await Promise.all([this.#opened(id), this.#ended(id)]);
-    return shown(opened, ended, now);
+    return shown(opened, ended && (await this.#withAcknowledgements(id, ended)), now);
   }
 
   /** A page of a source's runs, newest opening first, after the index key `after`. */
@@ -185,7 +210,8 @@ export class RunStore {
     const subjects = await this.#received(id, opened.kinds);
     const received = Object.fromEntries(opened.kinds.map((kind) => [kind, subjects.get(kind)!.ids.size]));
     const agree = opened.kinds.every((kind) => received[kind] === declared[kind]);
-    if (agree) await this.#writePopulations(opened, subjects);
+    const populations = agree ? await this.#writePopulations(opened, subjects) : [];
+    const drops = await this.#drops(opened.source, populations);
     const end: Ended = {
       status: agree ? 'complete' : 'incomplete',
       endedAt: now.toISOString(),
@@ -193,8 +219,33 @@ export class RunStore {
       declared: Object.fromEntries(opened.kinds.map((kind) => [kind, declared[kind]!])),
       received,
       ...(agree ? {} : { incompleteReason: 'counts_disagree' as const }),
+      ...(drops.length > 0 ? { drops } : {}),
     };
-    return this.#end(opened, end, now);
+    const run = await this.#end(opened, end, now);
+    await this.#index(populations, end.endedAt);
+    return run;
+  }
+
+  /**
+   * Acknowledges a complete run's population drop of one kind, with who and why; once.
+   * `RunNotFound`, `DropNotFound` when the run has no drop of the kind, `DropAcknowledged` after the first.
+   */
+  async acknowledgeDrop(
+    id: string,
+    kind: string,
+    acknowledgement: { by: Actor; reason: string },
+    now: Date,
+  ): Promise<CollectionRun> {
+    const [opened, ended] = await Promise.all([this.#opened(id), this.#ended(id)]);
+    if (!ended?.drops?.some((drop) => drop.kind === kind)) throw new DropNotFound(id, kind);
+    const made: Acknowledgement = { by: acknowledgement.by, at: now.toISOString(), reason: acknowledgement.reason };
+    try {
+      await this.#store.create(acknowledgementObjectName(id, kind), JSON.stringify(made), { contentType: 'application/json' });
+    } catch (error) {
+      if (!(error instanceof PreconditionFailed)) throw error;
+      throw new DropAcknowledged(id, kind, (await this.#acknowledgement(id, kind))!.at);
+    }
+    return shown(opened, await this.#withAcknowledgements(id, ended), now);
   }
 
   /** Ends a run as cancelled, with an optional note of why. */
@@ -244,15 +295,72 @@ export class RunStore {
     return byKind;
   }
 
-  async #writePopulations(opened: Opened, received: Map<string, { subjects: Set<string> }>): Promise<void> {
-    await Promise.all(
-      [...received].map(([kind, { subjects }]) => {
+  async #writePopulations(opened: Opened, received: Map<string, { subjects: Set<string> }>): Promise<Population[]> {
+    return Promise.all(
+      [...received].map(async ([kind, { subjects }]) => {
         const population = populationOf(opened, kind, subjects);
-        return this.#store
+        await this.#store
           .create(populationObjectName(opened.id, kind), JSON.stringify(population), { contentType: 'application/json' })
           .catch(ignoreExisting);
+        return population;
       }),
     );
+  }
+
+  /** The populations that shrank by more than the threshold since the newest complete one of their (source, kind). */
+  async #drops(source: string, populations: readonly Population[]): Promise<PopulationDrop[]> {
+    const threshold = this.#dropPercent();
+    const drops = await Promise.all(
+      populations.map(async ({ kind, count }): Promise<PopulationDrop | undefined> => {
+        const prefix = populationsIndexPrefix(source, kind);
+        const previous = (await this.#store.list(prefix, { pageSize: 1 })).items[0];
+        if (!previous) return undefined;
+        const previousCount = Number(previous.metadata['count']);
+        // In whole numbers, so a drop of exactly the threshold is never one by a rounding error.
+        if ((previousCount - count) * 100 <= threshold * previousCount) return undefined;
+        const percent = Math.round(((previousCount - count) * 1000) / previousCount) / 10;
+        return { kind: kind as Kind, previousRunId: idOfKey(previous.name.slice(prefix.length)), previousCount, count, percent };
+      }),
+    );
+    return drops.filter((drop) => drop !== undefined);
+  }
+
+  /** The complete run's index entries: its populations become the newest of their (source, kind). */
+  async #index(populations: readonly Population[], endedAt: string): Promise<void> {
+    await Promise.all(
+      populations.map((population) =>
+        this.#store
+          .create(
+            `${populationsIndexPrefix(population.source, population.kind)}${populationKey(population.runId, endedAt)}`,
+            '',
+            {
+              metadata: { count: String(population.count), sha256: population.sha256 },
+            },
+          )
+          .catch(ignoreExisting),
+      ),
+    );
+  }
+
+  /** The end record with each drop's acknowledgement, when made: one read per drop, none for a run without. */
+  async #withAcknowledgements(id: string, ended: Ended): Promise<Ended> {
+    if (!ended.drops) return ended;
+    const drops = await Promise.all(
+      ended.drops.map(async (drop) => {
+        const acknowledged = await this.#acknowledgement(id, drop.kind);
+        return acknowledged ? { ...drop, acknowledged } : drop;
+      }),
+    );
+    return { ...ended, drops };
+  }
+
+  async #acknowledgement(id: string, kind: string): Promise<Acknowledgement | undefined> {
+    try {
+      return JSON.parse((await this.#store.read(acknowledgementObjectName(id, kind))).data.toString('utf8')) as Acknowledgement;
+    } catch (error) {
+      if (error instanceof ObjectNotFound) return undefined;
+      throw error;
+    }
   }
 
   async #opened(id: string): Promise<Opened> {

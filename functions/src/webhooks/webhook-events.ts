@@ -144,6 +144,29 @@ export function runIncomplete(
   };
 }
 
+/** A complete run's population of one kind that shrank by more than the threshold since the previous complete run. */
+export function populationDropped(
+  run: { id: string; source: string },
+  drop: { kind: string; previousRunId: string; previousCount: number; count: number; percent: number },
+  at: Date,
+): WebhookEvent {
+  return {
+    // A run's drop of a kind is found once, when it completes.
+    id: eventId('population.dropped', run.id, drop.kind),
+    type: 'population.dropped',
+    timestamp: at.toISOString(),
+    data: {
+      runId: run.id,
+      source: run.source,
+      kind: drop.kind,
+      previousRunId: drop.previousRunId,
+      previousCount: drop.previousCount,
+      count: drop.count,
+      percent: drop.percent,
+    },
+  };
+}
+
 /** The test event a person asks for; a new one each time. */
 export function ping(webhookId: string, at: Date, nonce: string): WebhookEvent {
   return {
@@ -208,6 +231,11 @@ export function slackText(event: WebhookEvent): string {
       return (
         `The collection run ${text('runId')} of ${text('source')} is incomplete ` +
         `(${data['reason'] === 'cancelled' ? 'cancelled' : 'the counts it declared disagree with those received'})`
+      );
+    case 'population.dropped':
+      return (
+        `The ${text('kind')} population of ${text('source')} dropped from ${text('previousCount')} to ` +
+        `${text('count')} (−${text('percent')} %) in the collection run ${text('runId')}; acknowledge it with a reason`
       );
     case 'webhook.ping':
       return text('message');

@@ -32,6 +32,10 @@ export const webhookEvents: Record<WebhookEvent, { label: string; explanation: s
     label: 'Collection run incomplete',
     explanation: 'A collector\u2019s run was cancelled, or completed with counts that disagree with what arrived.',
   },
+  'population.dropped': {
+    label: 'Population dropped',
+    explanation: 'A complete run reported fewer subjects of a kind than the previous one, past the threshold.',
+  },
 };
 
 /** An event type as a person reads it: the test ping and the subscribed events by name, anything newer as sent. */

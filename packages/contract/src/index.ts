@@ -317,6 +317,7 @@ export const webhookEventTypes = [
   'exception.expiring',
   'analysis.completed',
   'source.run_incomplete',
+  'population.dropped',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number] | 'webhook.ping';
 /** How a subscription's payloads are written: Evident's JSON, or the text a Slack incoming webhook takes. */

@@ -109,6 +109,13 @@ export const problemCatalog = {
     title: 'Collection run not found',
     description: 'No collection run has this id. `GET /api/runs?source=<source>` lists the runs of a source.',
   },
+  drop_not_found: {
+    status: 404,
+    title: 'Population drop not found',
+    description:
+      'The collection run has no population drop of this kind: it was not complete, or its population of the kind ' +
+      'did not shrink by more than `POPULATION_DROP_PERCENT`. `GET /api/runs/{id}` shows its `drops`.',
+  },
   method_not_allowed: {
     status: 405,
     title: 'Method not allowed',
@@ -220,6 +227,13 @@ export const problemCatalog = {
       'The collection run was completed or cancelled, or was not completed before its `expiresAt` (it reads as ' +
       'abandoned), so it takes no more batches and cannot be completed or cancelled again. `detail` says which; ' +
       '`GET /api/runs/{id}` shows the run. Open a new run.',
+  },
+  drop_acknowledged: {
+    status: 409,
+    title: 'Population drop already acknowledged',
+    description:
+      'Someone acknowledged this population drop already; an acknowledgement is written once and never replaced. ' +
+      '`GET /api/runs/{id}` shows who, when and why.',
   },
   run_full: {
     status: 409,

@@ -15,7 +15,11 @@ const later = (hours: number) => new Date(opened.getTime() + hours * 3_600_000);
 
 function setUp() {
   const store = new RecordingStore(new MemoryStore());
-  const runs = new RunStore(store, () => 6);
+  const runs = new RunStore(
+    store,
+    () => 6,
+    () => 10,
+  );
   const open = (source: string, hours: number) => runs.open({ source, kinds: ['idp.user'], openedBy: ada }, later(hours));
   return { store, runs, open };
 }

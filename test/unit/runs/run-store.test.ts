@@ -19,7 +19,11 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 function setUp() {
   const store = new MemoryStore();
-  const runs = new RunStore(store, () => 6);
+  const runs = new RunStore(
+    store,
+    () => 6,
+    () => 10,
+  );
   const open = (kinds: ('idp.user' | 'endpoint.device')[] = ['idp.user', 'endpoint.device'], source = 'okta') =>
     runs.open({ source, kinds, openedBy: ada }, opened);
   return { store, runs, open };
