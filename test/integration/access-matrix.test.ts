@@ -49,6 +49,8 @@ const refusable: string[] = [];
 let collectionRunId = '';
 const completable: string[] = [];
 const cancellable: string[] = [];
+/** Runs with a population drop to acknowledge, one per acknowledgement the matrix makes: a drop is acknowledged once. */
+const acknowledgeable: string[] = [];
 const newCollectionRun = () => JSON.stringify({ source: 'matrix-runs', kinds: ['idp.user'] });
 let webhookId = '';
 let deliveryId = '';
@@ -191,6 +193,14 @@ const samples: Record<string, () => Sample[]> = {
     },
   ],
   cancelCollectionRun: () => [{ path: `/api/runs/${cancellable.shift() ?? 'none'}/cancel`, method: 'POST' }],
+  acknowledgeCollectionRunDrop: () => [
+    {
+      path: `/api/runs/${acknowledgeable.shift() ?? 'run-000000000-000000000000'}/drops/idp.user/acknowledge`,
+      method: 'POST',
+      body: () => JSON.stringify({ reason: 'Matrix: the population shrank on purpose' }),
+      headers: { 'Content-Type': 'application/json' },
+    },
+  ],
   createSubmission: () => [{ path: '/api/submissions', method: 'POST', body: newSubmission, status: 201 }],
   listSubmissions: () => [{ path: '/api/submissions?limit=1' }],
   getSubmission: () => [{ path: `/api/submissions/${submissionId}` }],
@@ -308,6 +318,35 @@ beforeAll(async () => {
     }
   }
   collectionRunId = completable.pop()!;
+  // A drop needs two complete runs of one source, the second with fewer subjects: a fresh source each.
+  for (let n = 0; n <= tokenKinds.length; n++) {
+    const source = `matrix-drops-${n}`;
+    for (const subjects of [['ada', 'bob'], ['cy']]) {
+      const call = (path: string, body: unknown) =>
+        fetch(`${hosting}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...bearer(tokens.valid) },
+          body: JSON.stringify(body),
+        });
+      const run = (await (await call('/api/runs', { source, kinds: ['idp.user'] })).json()) as { id: string };
+      const items = subjects.map((name) => ({
+        kind: 'idp.user',
+        source,
+        subject: `${name}-${n}@example.com`,
+        collectedAt: new Date().toISOString(),
+        data: { email: `${name}-${n}@example.com`, active: true, mfaEnabled: true, admin: false, employmentStatus: 'active' },
+      }));
+      expect((await call(`/api/evidence?run=${run.id}`, { items })).status).toBe(201);
+      const done = (await (await call(`/api/runs/${run.id}/complete`, { counts: { 'idp.user': subjects.length } })).json()) as {
+        id: string;
+        drops?: unknown[];
+      };
+      if (subjects.length === 1) {
+        expect(done.drops?.length).toBe(1);
+        acknowledgeable.push(done.id);
+      }
+    }
+  }
   const requester = await signUp();
   for (const pool of [approvable, refusable]) {
     for (let n = 0; n < tokenKinds.length; n++) {
@@ -598,6 +637,11 @@ describe(`access matrix in ${mode} mode`, () => {
               break;
             case 'cancelCollectionRun':
               expect(body.status, where).toBe('cancelled');
+              break;
+            case 'acknowledgeCollectionRunDrop':
+              expect((body.drops as { acknowledged: { by: { uid: string } } }[])[0]!.acknowledged.by.uid, where).toBe(
+                identified ? user.uid : 'anonymous',
+              );
               break;
             case 'getEvidence':
               expect(body.id, where).toBe(evidenceId);

@@ -248,6 +248,16 @@ function runRows(): Row[] {
       detail: `No collection run has the id "${unknown}".`,
     },
     {
+      name: 'runs: acknowledging a drop of a run that does not exist',
+      method: 'POST',
+      path: `/api/runs/${unknown}/drops/idp.user/acknowledge`,
+      headers: json,
+      body: JSON.stringify({ reason: 'A reorganisation' }),
+      status: 404,
+      code: 'run_not_found',
+      detail: `No collection run has the id "${unknown}".`,
+    },
+    {
       name: 'runs: a batch under a run that does not exist',
       method: 'POST',
       path: `/api/evidence?run=${unknown}`,

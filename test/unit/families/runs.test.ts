@@ -265,3 +265,60 @@ describe('the sources of collection runs through the API', () => {
     expect((await sources('?limit=101')).status).toBe(400);
   });
 });
+
+describe('population drops through the API', () => {
+  /** A complete run of `names` users of a source of its own, so other tests' runs are not compared. */
+  const collect = async (source: string, names: string[]) => {
+    const run = await openRun(['idp.user'], source);
+    expect(
+      (
+        await send(
+          run.id,
+          names.map((name) => user(name, source)),
+        )
+      ).status,
+    ).toBe(201);
+    return (await (
+      await post(runsServed, `/api/runs/${run.id}/complete`, { counts: { 'idp.user': names.length } })
+    ).json()) as Run;
+  };
+  const acknowledge = (runId: string, kind: string, body: unknown) =>
+    post(runsServed, `/api/runs/${runId}/drops/${kind}/acknowledge`, body);
+
+  it('shows a drop past 10 % on the run, announces population.dropped, and takes one acknowledgement', async () => {
+    const first = await collect('hr-drop', ['a1', 'a2', 'a3', 'a4', 'a5']);
+    expect(announced).toEqual([]);
+    const second = await collect('hr-drop', ['c1', 'c2', 'c3']);
+    const drop = { kind: 'idp.user', previousRunId: first.id, previousCount: 5, count: 3, percent: 40 };
+    expect(second.drops).toEqual([drop]);
+    expect(announced.map((event) => [event.type, event.data])).toEqual([
+      ['population.dropped', { runId: second.id, source: 'hr-drop', ...drop }],
+    ]);
+    const answer = await acknowledge(second.id, 'idp.user', { reason: 'Contractors offboarded' });
+    const acknowledged = { by: { uid: 'anonymous' }, at: clock.toISOString(), reason: 'Contractors offboarded' };
+    expect([answer.status, ((await answer.json()) as Run).drops]).toEqual([200, [{ ...drop, acknowledged }]]);
+    await expectProblem(
+      await acknowledge(second.id, 'idp.user', { reason: 'Again' }),
+      'drop_acknowledged',
+      `The population drop of idp.user in the collection run ${second.id} was acknowledged at ${clock.toISOString()}.`,
+    );
+    const shown = (await (await fetch(`${runsServed.url}/api/runs/${second.id}`)).json()) as Run;
+    expect(shown.drops).toEqual([{ ...drop, acknowledged }]);
+  });
+
+  it('refuses an unknown run, a kind without a drop, and a reason too short, with their problems', async () => {
+    const run = await collect('hr-none', ['b1']);
+    await expectProblem(
+      await acknowledge('run-00000000a-000000000000', 'idp.user', { reason: 'why' }),
+      'run_not_found',
+      'No collection run has the id "run-00000000a-000000000000".',
+    );
+    await expectProblem(
+      await acknowledge(run.id, 'idp.user', { reason: 'why' }),
+      'drop_not_found',
+      `The collection run ${run.id} has no population drop of idp.user.`,
+    );
+    expect((await acknowledge(run.id, 'idp.user', { reason: 'no' })).status).toBe(400);
+    expect((await acknowledge(run.id, 'no.such.kind', { reason: 'why' })).status).toBe(400);
+  });
+});
