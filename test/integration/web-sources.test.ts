@@ -50,4 +50,46 @@ describe(`sources pages, ${mode} mode`, () => {
     expect(problems).toEqual([]);
     await close();
   });
+
+  it('shows a population that dropped on its run, and records who acknowledged it and why', async () => {
+    const dropping = `1 web drops ${mode}`;
+    const user = (name: string) => ({
+      kind: 'idp.user',
+      source: dropping,
+      subject: `${name}@example.com`,
+      collectedAt: new Date().toISOString(),
+      data: { email: `${name}@example.com`, active: true, mfaEnabled: true, admin: false, employmentStatus: 'active' },
+    });
+    const runOf = async (names: string[]) => {
+      const opened = await api.json<CollectionRun>('/api/runs', {
+        method: 'POST',
+        body: { source: dropping, kinds: ['idp.user'] },
+        status: 201,
+      });
+      await api.post(`/api/evidence?run=${opened.id}`, { items: names.map(user) }, 201);
+      return api.post<CollectionRun>(`/api/runs/${opened.id}/complete`, { counts: { 'idp.user': names.length } });
+    };
+    await runOf(['ada', 'grace']);
+    const dropped = await runOf(['ada']);
+    expect(dropped.drops?.map(({ kind, previousCount, count, percent }) => [kind, previousCount, count, percent])).toEqual([
+      ['idp.user', 2, 1, 50],
+    ]);
+
+    const { page, problems, close } = await openAt(browser(), sourcePath(dropping), person);
+    const drop = page.locator(`[data-testid="run-drops-row"][data-run="${dropped.id}"]`).getByTestId('run-drop');
+    await drop.waitFor(settles);
+    expect(await drop.textContent()).toContain('idp.user: 2 → 1 subjects (−50 %)');
+    await drop.getByLabel('Why the drop is expected').fill('Grace left the company this week.');
+    await drop.getByRole('button', { name: 'Acknowledge' }).click();
+    const acknowledged = drop.getByTestId('drop-acknowledged');
+    await acknowledged.waitFor(settles);
+    const who = mode === 'protected' ? person : 'anonymous';
+    expect(await acknowledged.textContent()).toContain(`Acknowledged by ${who}`);
+    expect(await acknowledged.textContent()).toContain('Grace left the company this week.');
+    const run = await api.get<CollectionRun>(`/api/runs/${dropped.id}`);
+    expect(run.drops?.[0]?.acknowledged?.reason).toBe('Grace left the company this week.');
+    await screenshot(page, 'source-drop');
+    expect(problems).toEqual([]);
+    await close();
+  });
 });

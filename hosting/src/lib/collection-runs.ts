@@ -44,3 +44,10 @@ export function sourceOfSegment(segment: string): string | undefined {
     return undefined;
   }
 }
+
+type Drop = NonNullable<CollectionRun['drops']>[number];
+
+/** A population's drop in one line: `idp.user: 200 → 140 subjects (−30 %)`. */
+export const dropText = (drop: Pick<Drop, 'kind' | 'previousCount' | 'count' | 'percent'>) =>
+  `${drop.kind}: ${drop.previousCount.toLocaleString('en')} → ${drop.count.toLocaleString('en')} subjects ` +
+  `(−${drop.percent.toLocaleString('en')} %)`;

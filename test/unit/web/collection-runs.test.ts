@@ -1,6 +1,6 @@
 /** How the Sources pages word a collection run (hosting/src/lib/collection-runs.ts), and a source's path both ways. */
 import { describe, expect, it } from 'vitest';
-import { countsText, runBadge, sourceOfSegment, sourcePath } from '../../../hosting/src/lib/collection-runs.ts';
+import { countsText, dropText, runBadge, sourceOfSegment, sourcePath } from '../../../hosting/src/lib/collection-runs.ts';
 import { routeOf, sectionOf } from '../../../hosting/src/lib/routes.ts';
 
 describe('runBadge', () => {
@@ -46,5 +46,16 @@ describe('a source’s page', () => {
     expect(routeOf('/sources/a/b')).toEqual({ name: 'not-found', path: '/sources/a/b' });
     expect(routeOf('/sources/')).toEqual({ name: 'sources' });
     expect(sectionOf({ name: 'sources' })).toBe('sources');
+  });
+});
+
+describe('a population drop in words', () => {
+  it('names the kind, both counts and the share lost', () => {
+    expect(dropText({ kind: 'idp.user', previousCount: 1200, count: 840, percent: 30 })).toBe(
+      'idp.user: 1,200 → 840 subjects (−30 %)',
+    );
+    expect(dropText({ kind: 'endpoint.device', previousCount: 3, count: 0, percent: 100 })).toBe(
+      'endpoint.device: 3 → 0 subjects (−100 %)',
+    );
   });
 });
