@@ -38,6 +38,14 @@ const counts = (description: string) =>
     additionalProperties: { type: 'integer', minimum: 0, maximum: collectionRunLimits.declaredPerKind },
   }) as const;
 
+/** A page of runs or of sources: as many as asked, up to the runs' maximum. */
+const limit = {
+  name: 'limit',
+  in: 'query',
+  required: false,
+  schema: { type: 'integer', minimum: 1, maximum: pageLimits.runs.maximum, default: pageLimits.runs.default },
+} as const;
+
 export const schemas = {
   CollectionRunInput: {
     type: 'object',
@@ -221,16 +229,7 @@ export const paths: PathsObject = {
       description: 'The runs of one source, newest opened first, each as it stands now.',
       tags: ['runs'],
       security: access.protected,
-      parameters: [
-        { name: 'source', in: 'query', required: true, schema: source },
-        {
-          name: 'limit',
-          in: 'query',
-          required: false,
-          schema: { type: 'integer', minimum: 1, maximum: pageLimits.runs.maximum, default: pageLimits.runs.default },
-        },
-        cursorParameter,
-      ],
+      parameters: [{ name: 'source', in: 'query', required: true, schema: source }, limit, cursorParameter],
       responses: {
         '200': jsonResponse('A page of runs.', ref('CollectionRunPage')),
         '400': responseRef('BadRequest'),
@@ -248,15 +247,7 @@ export const paths: PathsObject = {
         '(URL-encoded; a name longer than 120 characters encoded sorts by a hash of it, before the others).',
       tags: ['runs'],
       security: access.protected,
-      parameters: [
-        {
-          name: 'limit',
-          in: 'query',
-          required: false,
-          schema: { type: 'integer', minimum: 1, maximum: pageLimits.runs.maximum, default: pageLimits.runs.default },
-        },
-        cursorParameter,
-      ],
+      parameters: [limit, cursorParameter],
       responses: {
         '200': jsonResponse('A page of sources.', ref('CollectionSourcePage')),
         '400': responseRef('BadRequest'),
