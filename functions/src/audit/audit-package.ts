@@ -117,7 +117,7 @@ async function* allFiles(sources: PackageSources, request: PackageRequest, facts
   const seen = await periodSeen(sources, request);
   yield* reportFiles(sources, request, facts, seen);
   yield* historyFiles(sources, request, seen);
-  yield* settingsFiles(sources, seen);
+  yield* settingsFiles(sources, seen, facts);
   if (seen.last) {
     const last = seen.last;
     const poam = toOscalPoam(last, { version: last.catalogVersion, nistByControl: seen.nistByControl });
@@ -224,6 +224,7 @@ async function* versionFiles(
     const { runId, generatedAt } = stored.report;
     facts.versions.push({ date, version, runId, generatedAt });
     for (const result of stored.report.controls) for (const id of result.evidence) seen.cited.add(id);
+    if (stored.report.settingsVersion) seen.settingsVersions.add(stored.report.settingsVersion);
     yield { path, data: stored.bytes, modified: new Date(generatedAt) };
   }
 }
@@ -242,14 +243,18 @@ async function* historyFiles(sources: PackageSources, request: PackageRequest, s
     yield { path: `history/${history.controlId}.csv`, data: Buffer.from(controlHistoryCsv(history)), modified };
 }
 
-/** Each version of the settings the period's reports were made with, as saved: who, when, why and what. */
-async function* settingsFiles(sources: PackageSources, seen: PeriodSeen): AsyncGenerator<ArchiveFile> {
+/** Each version of the settings the period's reports (and their replaced versions) were made with, as saved: who, when, why and what. */
+async function* settingsFiles(sources: PackageSources, seen: PeriodSeen, facts: PackageFacts): AsyncGenerator<ArchiveFile> {
   const store = new SettingsStore(sources.store);
   for (const version of [...seen.settingsVersions].sort((a, b) => a - b)) {
+    const path = `settings/version-${version}.json`;
     const saved = await store.get(version);
-    if (!saved) continue;
+    if (!saved) {
+      facts.unavailable.push({ path, reason: 'A report names this version of the settings, but the store does not hold it.' });
+      continue;
+    }
     yield {
-      path: `settings/version-${version}.json`,
+      path,
       data: Buffer.from(JSON.stringify(saved, null, 2)),
       modified: new Date(saved.savedAt),
     };
