@@ -9,13 +9,32 @@ import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { ApiProblem, invalidRequest } from '../http/problem.js';
 import { settingsErrors } from '../settings/settings-checks.js';
 import { defaultVersionOf } from '../settings/settings-model.js';
-import { SettingsChanged, SettingsStore } from '../settings/settings-store.js';
+import { SettingsBaseUnknown, SettingsChanged, SettingsStore } from '../settings/settings-store.js';
 import { pageBody, placeOf } from './paging.js';
 import { servicesFrom, type ServiceOptions } from './services.js';
 
 export type SettingsFamilyOptions = FamilyOptions & ServiceOptions;
 
 const who = (actor: { uid: string; email?: string }) => actor.email ?? actor.uid;
+
+/**
+ * What a save that was not stored answers: a base never saved is a mistake in the body (400); a
+ * base someone saved past meanwhile is a conflict naming who (409). Anything else is rethrown.
+ */
+function refusalOf(error: unknown, basedOn: number | null): unknown {
+  if (error instanceof SettingsBaseUnknown) {
+    const newest = error.newest === null ? 'none is saved yet: base it on null, the defaults' : `the newest is ${error.newest}`;
+    return invalidRequest([{ in: 'body', pointer: '/basedOn', message: `names no saved version (${newest})` }]);
+  }
+  if (!(error instanceof SettingsChanged)) return error;
+  const { newest } = error;
+  return new ApiProblem(
+    'settings_changed',
+    `This change was made from version ${basedOn ?? 'none (the defaults)'}, but ${who(newest.savedBy!)} saved ` +
+      `version ${newest.version} at ${newest.savedAt}. Nothing was stored: load version ${newest.version}, make ` +
+      'the change again and save it.',
+  );
+}
 
 export function createSettingsFamily(options: SettingsFamilyOptions = {}) {
   const services = servicesFrom(options);
@@ -44,14 +63,7 @@ export function createSettingsFamily(options: SettingsFamilyOptions = {}) {
           });
           return { status: 200, body: saved };
         } catch (error) {
-          if (!(error instanceof SettingsChanged)) throw error;
-          const { newest } = error;
-          throw new ApiProblem(
-            'settings_changed',
-            `This change was made from version ${body.basedOn ?? 'none (the defaults)'}, but ${who(newest.savedBy!)} saved ` +
-              `version ${newest.version} at ${newest.savedAt}. Nothing was stored: load version ${newest.version}, make ` +
-              'the change again and save it.',
-          );
+          throw refusalOf(error, body.basedOn);
         }
       },
       listSettingsVersions: async ({ query }) => {

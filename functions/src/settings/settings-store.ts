@@ -40,6 +40,20 @@ export class SettingsChanged extends Error {
   }
 }
 
+/** A save was based on a version never saved: one past the newest, or any when nothing is saved yet. */
+export class SettingsBaseUnknown extends Error {
+  readonly basedOn: number;
+  /** The newest saved version; null before anything was saved. */
+  readonly newest: number | null;
+
+  constructor(basedOn: number, newest: number | null) {
+    super(`the settings were based on version ${basedOn}, which was never saved`);
+    this.name = 'SettingsBaseUnknown';
+    this.basedOn = basedOn;
+    this.newest = newest;
+  }
+}
+
 function summaryOf(info: ObjectInfo): SettingsVersionSummary | undefined {
   const version = versionOfName(info.name);
   const { savedAt, savedBy, reason } = info.metadata;
@@ -83,13 +97,21 @@ export class SettingsStore {
     }
   }
 
-  /** Stores `settings` as the version after `basedOn`; `SettingsChanged` when that is not the newest. */
+  /**
+   * Stores `settings` as the version after `basedOn`: `SettingsBaseUnknown` when that version was
+   * never saved, `SettingsChanged` when a newer one was.
+   */
   async save(
     basedOn: number | null,
     change: { settings: OrganisationSettings; savedBy: Actor; savedAt: string; reason: string },
   ): Promise<SavedSettings> {
     const newest = await this.newest();
-    if ((newest?.version ?? null) !== basedOn) throw new SettingsChanged(basedOn, newest!);
+    const newestVersion = newest?.version ?? null;
+    if (basedOn !== null && (newestVersion === null || basedOn > newestVersion)) {
+      throw new SettingsBaseUnknown(basedOn, newestVersion);
+    }
+    // Here a version newer than `basedOn` exists whenever they differ.
+    if (newestVersion !== basedOn) throw new SettingsChanged(basedOn, newest!);
     const saved: SavedSettings = { version: (basedOn ?? 0) + 1, ...change };
     try {
       await this.#store.create(settingsObjectName(saved.version), JSON.stringify(saved), {

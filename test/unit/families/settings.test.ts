@@ -79,6 +79,18 @@ const first: OrganisationSettings = {
   connectors: { github: { organisation: 'acme', enterprise: false } },
 };
 
+/** A save based on `basedOn`, a version never saved, answers 400 at `/basedOn` with `message`. */
+async function expectBaseRefused(basedOn: number, message: string) {
+  const answer = await save({ basedOn, reason: 'Based on a version of my own.', settings: first });
+  const pointer = '/basedOn';
+  expect([answer.status, await answer.json()]).toEqual([
+    400,
+    expectedProblem('invalid_request', `The body ${pointer} ${message}.`, '/api/settings', answer.headers.get('x-request-id')!, {
+      errors: [{ in: 'body', pointer, message }],
+    }),
+  ]);
+}
+
 describe('the settings before anything is saved', () => {
   it('are the defaults, version null, with nobody and no reason', async () => {
     const answer = await get('/api/settings');
@@ -97,6 +109,11 @@ describe('the settings before anything is saved', () => {
 });
 
 describe('saving the settings', () => {
+  it('refuses a change based on a version never saved with a 400 at basedOn, storing nothing', async () => {
+    await expectBaseRefused(1, 'names no saved version (none is saved yet: base it on null, the defaults)');
+    expect(await (await get('/api/settings/versions')).json()).toEqual({ items: [], hasMore: false });
+  });
+
   it('stores version 1 with who saved it, when and why', async () => {
     const answer = await save({ basedOn: null, reason: 'Owners for the SOC 2 audit.', settings: first });
     expect(answer.status).toBe(200);
@@ -146,6 +163,11 @@ describe('saving the settings', () => {
       ],
       hasMore: false,
     });
+  });
+
+  it('refuses a change based on a version past the newest, storing nothing', async () => {
+    await expectBaseRefused(7, 'names no saved version (the newest is 2)');
+    expect(((await (await get('/api/settings')).json()) as SettingsVersion).version).toBe(2);
   });
 
   it('pages the versions newest first', async () => {
