@@ -125,9 +125,13 @@ describe.runIf(mode === 'protected')('the web app in protected mode', () => {
       }),
     );
     const refused: string[] = [];
+    const identityCalls: string[] = [];
     page.on('response', (response) => {
-      if (new URL(response.url()).pathname === '/api/controls')
+      const url = new URL(response.url());
+      if (url.pathname === '/api/controls')
         refused.push(`${response.status()} ${response.request().headers().authorization ? 'bearer' : 'none'}`);
+      // For the diagnosis if the notice never shows: what the identity provider answered.
+      if (url.port === '9099') identityCalls.push(`${response.status()} ${url.pathname}`);
     });
     // The reload must find the session the refresh above made: wait until the SDK has stored a
     // token issued no earlier than the refused one (within its second the emulator issues the
@@ -151,7 +155,8 @@ describe.runIf(mode === 'protected')('the web app in protected mode', () => {
       .toBe(1)
       .catch(async (error: Error) => {
         throw new Error(
-          `${error.message}\n/api/controls answers: ${refused.join(', ')}\npage: ${await page.locator('main').innerText()}`,
+          `${error.message}\n/api/controls answers: ${refused.join(', ')}\nidentity provider: ${identityCalls.join(', ')}` +
+            `\nconsole: ${problems.join(' | ')}\npage: ${await page.locator('main').innerText()}`,
         );
       });
     expect(await headingOf(page)).toBe('Sign in to continue');

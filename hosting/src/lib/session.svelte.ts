@@ -76,7 +76,19 @@ export class Session {
   /** The token for a protected call, or none when no one is signed in. */
   async token(forceRefresh: boolean): Promise<string | undefined> {
     if (this.#state.status !== 'signed-in' || !this.#client) return undefined;
-    return (await this.#client).idToken(forceRefresh);
+    const client = await this.#client;
+    try {
+      return await client.idToken(forceRefresh);
+    } catch (error) {
+      // A refresh the identity provider refuses (the session revoked, the account disabled or
+      // deleted) ends the session: the SDK signs itself out, possibly before this rejection
+      // arrives, so the notice is set here whichever comes first. Being offline ends nothing.
+      if (!forceRefresh || (error as { code?: string }).code === 'auth/network-request-failed') throw error;
+      this.#ended = true;
+      if (this.#state.status === 'signed-out') this.#state = { ...this.#state, ended: true };
+      void client.signOut();
+      return undefined;
+    }
   }
 
   /** A 401 survived a config re-check and a token refresh: discard the session and ask again. */
