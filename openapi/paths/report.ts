@@ -2,10 +2,12 @@
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, cursorParameter, jsonResponse, ref, responseRef } from '../components.ts';
 import {
+  completenessReasons,
   controlStatuses,
   datePattern,
   expiringHorizonDays,
   maxExpiringPerControl,
+  maxUncoveredListed,
   pageLimits,
   severities,
 } from '@evident/contract';
@@ -52,6 +54,7 @@ export const schemas = {
       subject: { type: 'string', description: 'The subject of the evidence, when the finding is about one subject.' },
       message: { type: 'string' },
       evidence: { type: 'array', items: { type: 'string' }, description: 'Ids of the evidence items the finding rests on.' },
+      completeness: ref('CompletenessIssue'),
       accepted: {
         type: 'object',
         required: ['exception', 'expiresOn'],
@@ -59,6 +62,79 @@ export const schemas = {
         description: 'On a `fail` or `error` an exception covers: the exception, and the day the finding counts again.',
         properties: { exception: { type: 'string' }, expiresOn: { type: 'string', format: 'date' } },
       },
+    },
+  },
+  CompletenessIssue: {
+    type: 'object',
+    required: ['reason'],
+    additionalProperties: false,
+    description:
+      'On a `fail` that is about the population rather than a subject (docs/collectors.md \u00a7 Completeness): ' +
+      'why the control cannot pass on the population it has.',
+    properties: {
+      reason: {
+        type: 'string',
+        enum: [...completenessReasons],
+        description:
+          '`run_incomplete`: the newest run of a source the control reads ended incomplete (abandoned, counts that ' +
+          'disagree, cancelled). `run_outdated`: the newest complete run of a source is older than the control\u2019s ' +
+          'freshness window for the kind. `population_dropped`: the newest complete population shrank past the ' +
+          'threshold since the one before, and nobody has acknowledged it. `reconciliation`: one population does not ' +
+          'cover another as the control declares.',
+      },
+      source: { type: 'string', description: 'The source whose run the finding is about.' },
+      runId: { type: 'string', description: 'The run the finding is about.' },
+      reconciliation: { type: 'string', description: 'The id of the control\u2019s reconciliation that failed.' },
+      uncovered: {
+        type: 'object',
+        required: ['count', 'subjects'],
+        additionalProperties: false,
+        description: 'For a reconciliation: the subjects of the population no subject of the other covers.',
+        properties: {
+          count: { type: 'integer', minimum: 1 },
+          subjects: {
+            type: 'array',
+            items: { type: 'string' },
+            maxItems: maxUncoveredListed,
+            description: `The first ${maxUncoveredListed}, in subject order.`,
+          },
+        },
+      },
+    },
+  },
+  PopulationUsed: {
+    type: 'object',
+    required: ['kind', 'count', 'sha256', 'runs'],
+    additionalProperties: false,
+    description:
+      'The population a control\u2019s checks of one evidence kind ran on: the subjects whose newest evidence was ' +
+      'fresh and still in its source\u2019s population, counted and hashed, and the complete collection runs that ' +
+      'define that population.',
+    properties: {
+      kind: { type: 'string' },
+      count: { type: 'integer', minimum: 0, description: 'Subjects the checks ran on.' },
+      sha256: {
+        type: 'string',
+        pattern: '^[0-9a-f]{64}$',
+        description: 'SHA-256 (hex) over those subjects sorted by UTF-16 code unit and joined by a line feed.',
+      },
+      runs: {
+        type: 'array',
+        items: ref('PopulationRun'),
+        description: 'Per source with a complete run of the kind: its newest complete run before the report\u2019s cut-off.',
+      },
+    },
+  },
+  PopulationRun: {
+    type: 'object',
+    required: ['source', 'runId', 'completedAt', 'count', 'sha256'],
+    additionalProperties: false,
+    properties: {
+      source: { type: 'string' },
+      runId: { type: 'string' },
+      completedAt: { type: 'string', format: 'date-time' },
+      count: { type: 'integer', minimum: 0, description: 'The subjects the run reported.' },
+      sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'As `PopulationUsed.sha256`, over the run\u2019s subjects.' },
     },
   },
   ControlResult: {
@@ -102,6 +178,13 @@ export const schemas = {
         description:
           'True when the control is failing only on findings exceptions cover (and no evidence is stale or missing): ' +
           'it then counts for neither the score nor readiness, and has no due date, until the exception expires.',
+      },
+      populations: {
+        type: 'array',
+        items: ref('PopulationUsed'),
+        description:
+          'For each evidence kind of subjects the control\u2019s checks read (not attestations or scanner findings), in ' +
+          'kind order: the population they ran on. Absent when the control reads none.',
       },
       expiring: {
         type: 'array',

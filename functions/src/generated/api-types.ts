@@ -1194,12 +1194,53 @@ export interface components {
             message: string;
             /** @description Ids of the evidence items the finding rests on. */
             evidence: string[];
+            completeness?: components["schemas"]["CompletenessIssue"];
             /** @description On a `fail` or `error` an exception covers: the exception, and the day the finding counts again. */
             accepted?: {
                 exception: string;
                 /** Format: date */
                 expiresOn: string;
             };
+        };
+        /** @description On a `fail` that is about the population rather than a subject (docs/collectors.md § Completeness): why the control cannot pass on the population it has. */
+        CompletenessIssue: {
+            /**
+             * @description `run_incomplete`: the newest run of a source the control reads ended incomplete (abandoned, counts that disagree, cancelled). `run_outdated`: the newest complete run of a source is older than the control’s freshness window for the kind. `population_dropped`: the newest complete population shrank past the threshold since the one before, and nobody has acknowledged it. `reconciliation`: one population does not cover another as the control declares.
+             * @enum {string}
+             */
+            reason: "run_incomplete" | "run_outdated" | "population_dropped" | "reconciliation";
+            /** @description The source whose run the finding is about. */
+            source?: string;
+            /** @description The run the finding is about. */
+            runId?: string;
+            /** @description The id of the control’s reconciliation that failed. */
+            reconciliation?: string;
+            /** @description For a reconciliation: the subjects of the population no subject of the other covers. */
+            uncovered?: {
+                count: number;
+                /** @description The first 20, in subject order. */
+                subjects: string[];
+            };
+        };
+        /** @description The population a control’s checks of one evidence kind ran on: the subjects whose newest evidence was fresh and still in its source’s population, counted and hashed, and the complete collection runs that define that population. */
+        PopulationUsed: {
+            kind: string;
+            /** @description Subjects the checks ran on. */
+            count: number;
+            /** @description SHA-256 (hex) over those subjects sorted by UTF-16 code unit and joined by a line feed. */
+            sha256: string;
+            /** @description Per source with a complete run of the kind: its newest complete run before the report’s cut-off. */
+            runs: components["schemas"]["PopulationRun"][];
+        };
+        PopulationRun: {
+            source: string;
+            runId: string;
+            /** Format: date-time */
+            completedAt: string;
+            /** @description The subjects the run reported. */
+            count: number;
+            /** @description As `PopulationUsed.sha256`, over the run’s subjects. */
+            sha256: string;
         };
         ControlResult: {
             id: string;
@@ -1228,6 +1269,8 @@ export interface components {
             overdue?: boolean;
             /** @description True when the control is failing only on findings exceptions cover (and no evidence is stale or missing): it then counts for neither the score nor readiness, and has no due date, until the exception expires. */
             riskAccepted?: boolean;
+            /** @description For each evidence kind of subjects the control’s checks read (not attestations or scanner findings), in kind order: the population they ran on. Absent when the control reads none. */
+            populations?: components["schemas"]["PopulationUsed"][];
             /** @description The fresh evidence the control relies on that ages on its own and goes stale within 180 days, soonest first, at most 100. Evidence renewed in the last day (a collector’s daily snapshot) is left out: its next collection renews it. Absent when there is none. */
             expiring?: components["schemas"]["ExpiringItem"][];
         };

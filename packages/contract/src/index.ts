@@ -291,6 +291,13 @@ export const collectionRunIncompleteReasons = ['abandoned', 'counts_disagree', '
 export const collectionRunLimits = { items: 200_000, batches: 5_000, declaredPerKind: 1_000_000 } as const;
 
 /**
+ * Why a control cannot pass on the population it has (docs/collectors.md § Completeness), and
+ * how many uncovered subjects a failed reconciliation names before it gives only their count.
+ */
+export const completenessReasons = ['run_incomplete', 'run_outdated', 'population_dropped', 'reconciliation'] as const;
+export const maxUncoveredListed = 20;
+
+/**
  * What one `POST /api/chat` may carry: the question's characters, the previous turns, each turn's
  * characters and citations, and the body's bytes.
  */
