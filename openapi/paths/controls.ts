@@ -8,6 +8,7 @@ import {
   type FrameworkId,
   frameworkIds as frameworkIdList,
   printableTextPattern,
+  reconciliationKeyPattern,
   sampleLimits,
 } from '@evident/contract';
 
@@ -81,6 +82,49 @@ export const schemas = {
       where: { type: 'string', description: 'For `each`: a CEL filter choosing the items the check applies to.' },
       pass: { type: 'string', description: 'Message template when the check holds.' },
       fail: { type: 'string', description: 'Message template when it does not.' },
+    },
+  },
+  Reconciliation: {
+    type: 'object',
+    required: ['id', 'description', 'population', 'coveredBy', 'expect', 'freshnessDays'],
+    additionalProperties: false,
+    description:
+      'One population must cover another (docs/collectors.md \u00a7 Completeness): every subject of `population` needs ' +
+      'a subject of `coveredBy` whose `key` equals `expect` filled from the population\u2019s item. Only fresh, current ' +
+      'evidence counts on either side. A control whose reconciliation leaves subjects uncovered fails, naming them.',
+    properties: {
+      id: { type: 'string', pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
+      description: { type: 'string', description: 'What the reconciliation asks, in words.' },
+      population: ref('ReconciledSide'),
+      coveredBy: {
+        allOf: [ref('ReconciledSide')],
+        description: 'The population that must cover, with the `key` each of its items is matched by.',
+      },
+      expect: {
+        type: 'string',
+        description:
+          'The key a covering item must have, as a template over the population\u2019s item: `{{subject}}`, ' +
+          '`{{data.field}}`, or text around them (`{{subject}}/security-awareness`).',
+      },
+      freshnessDays: {
+        type: 'integer',
+        minimum: 1,
+        description: 'Evidence older than this many days counts on neither side.',
+      },
+    },
+  },
+  ReconciledSide: {
+    type: 'object',
+    required: ['kind'],
+    additionalProperties: false,
+    properties: {
+      kind: ref('EvidenceKind'),
+      where: { type: 'string', description: 'A CEL filter over `item` and `data` choosing the subjects that count.' },
+      key: {
+        type: 'string',
+        pattern: reconciliationKeyPattern,
+        description: 'On `coveredBy`: what an item is matched by, `subject` or `data.<field>`.',
+      },
     },
   },
   ScannerFeed: {
@@ -160,6 +204,7 @@ export const schemas = {
       'evidence',
       'checks',
       'scanner',
+      'reconciliations',
       'result',
     ],
     additionalProperties: false,
@@ -170,6 +215,11 @@ export const schemas = {
       evidence: { type: 'array', items: ref('EvidenceRequirement') },
       checks: { type: 'array', items: ref('Check') },
       scanner: ref('ScannerFeed'),
+      reconciliations: {
+        type: 'array',
+        items: ref('Reconciliation'),
+        description: 'The populations the control declares must cover one another; empty when it declares none.',
+      },
       result: {
         oneOf: [ref('ControlResult'), { type: 'null' }],
         description: 'The full result (findings, evidence) in the newest report; null until a report exists.',

@@ -134,7 +134,11 @@ export const schemas = {
       runId: { type: 'string' },
       completedAt: { type: 'string', format: 'date-time' },
       count: { type: 'integer', minimum: 0, description: 'The subjects the run reported.' },
-      sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'As `PopulationUsed.sha256`, over the run\u2019s subjects.' },
+      sha256: {
+        type: 'string',
+        pattern: '^[0-9a-f]{64}$',
+        description: 'As `PopulationUsed.sha256`, over the run\u2019s subjects.',
+      },
     },
   },
   ControlResult: {

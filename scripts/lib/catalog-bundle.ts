@@ -10,11 +10,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isCelError } from '@bufbuild/cel';
 import matter from 'gray-matter';
-import { CheckCompileError, compileCheck, type CompiledCheck } from '../../functions/src/assessment/checks.ts';
-import type { Catalog, Check, Control, FrameworkReference } from '../../functions/src/assessment/model.ts';
+import { CheckCompileError, compileCheck, compileFilter, type CompiledCheck } from '../../functions/src/assessment/checks.ts';
+import type { Catalog, Check, Control, FrameworkReference, Reconciliation } from '../../functions/src/assessment/model.ts';
 import { scannerFindingKind } from '../../functions/src/common/ocsf-findings.ts';
 import { evidenceKinds } from '@evident/contract/evidence-kinds';
-import { controlIdPattern, frameworkIds, frameworkNames, severities, type FrameworkId } from '@evident/contract';
+import {
+  controlIdPattern,
+  frameworkIds,
+  frameworkNames,
+  isSubjectKind,
+  reconciliationKeyPattern,
+  severities,
+  type FrameworkId,
+} from '@evident/contract';
 import { readDeploymentSettings, settingsFile, SettingsError, type DeploymentSettings } from './deployment-settings.ts';
 import { renderMarkdown } from './markdown.ts';
 import { readScanner, readScannerMappings, type ScannerMappings } from './scanner-mappings.ts';
@@ -64,7 +72,8 @@ function readReferences(dir: string): { frameworks: FrameworkReference[]; source
   return { frameworks, sources };
 }
 
-const topKeys = ['id', 'title', 'family', 'severity', 'owner', 'frameworks', 'evidence', 'checks', 'scanner'];
+const topKeys = ['id', 'title', 'family', 'severity', 'owner', 'frameworks', 'evidence', 'checks', 'scanner', 'reconciliations'];
+const reconciliationKeys = ['id', 'description', 'population', 'coveredBy', 'expect', 'freshnessDays'];
 const checkKeys = ['id', 'kind', 'each', 'all', 'where', 'pass', 'fail'];
 
 /** Splits the body into its `## Objective` and `## Guidance` sections. */
@@ -161,6 +170,7 @@ function compileControl(
   const evidence = readEvidence(control, data['evidence']);
   const checks = readChecks(control, data['checks'] ?? [], evidence);
   const scanner = readScanner(control, data['scanner'], { frameworks, evidence }, scannerMappings);
+  const reconciliations = readReconciliations(control, data['reconciliations'] ?? []);
   const { objective, guidance } = readBody(control, parsed.content);
   return {
     ...identity,
@@ -168,6 +178,7 @@ function compileControl(
     evidence,
     checks,
     scanner,
+    ...(reconciliations.length > 0 ? { reconciliations } : {}),
     objective: renderMarkdown(objective).html,
     guidance: renderMarkdown(guidance).html,
     objectiveMarkdown: objective,
@@ -317,6 +328,73 @@ function readCheck(
   };
   verifyCel(check, (key, message) => fail(at(key), message));
   return check;
+}
+
+/**
+ * The populations the control declares must cover one another: each side a kind read per
+ * subject, with an optional CEL filter that works on the kind's example; the covering side
+ * matched by its subject or a field of its data.
+ */
+function readReconciliations(control: ControlSource, value: unknown): Reconciliation[] {
+  const { lineOf, fail, text } = control;
+  if (!Array.isArray(value)) return fail(lineOf(['reconciliations:']), '"reconciliations" must be a list');
+  const ids = new Set<string>();
+  return value.map((raw: unknown, index) => {
+    const entry = (raw ?? {}) as Record<string, unknown>;
+    const line = lineOf(['reconciliations:', `id: ${String(entry['id'])}`]);
+    const at = `reconciliations[${index}]`;
+    for (const key of Object.keys(entry)) if (!reconciliationKeys.includes(key)) fail(line, `${at}: unknown key "${key}"`);
+    const id = entry['id'];
+    if (typeof id !== 'string' || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id))
+      fail(line, `${at}.id must be lowercase words joined by hyphens`);
+    if (ids.has(id)) fail(line, `duplicate reconciliation id "${id}"`);
+    ids.add(id);
+    const freshnessDays = entry['freshnessDays'];
+    if (!Number.isInteger(freshnessDays) || (freshnessDays as number) < 1 || (freshnessDays as number) > 730)
+      fail(line, `${at}.freshnessDays must be a whole number of days from 1 to 730`);
+    const population = readSide(entry['population'], `${at}.population`, false, (message) => fail(line, message));
+    const coveredBy = readSide(entry['coveredBy'], `${at}.coveredBy`, true, (message) => fail(line, message));
+    const expect = entry['expect'] === undefined ? '{{subject}}' : text(`${at}.expect`, entry['expect']);
+    return {
+      id,
+      description: text(`${at}.description`, entry['description']),
+      population,
+      coveredBy,
+      expect,
+      freshnessDays: freshnessDays as number,
+    };
+  });
+}
+
+function readSide(value: unknown, at: string, keyed: boolean, fail: (message: string) => never): Reconciliation['population'] {
+  const side = (value ?? {}) as Record<string, unknown>;
+  for (const key of Object.keys(side)) if (!['kind', 'where', 'key'].includes(key)) fail(`${at}: unknown key "${key}"`);
+  const kind = side['kind'];
+  if (typeof kind !== 'string' || !(kind in evidenceKinds) || !isSubjectKind(kind))
+    fail(`${at}.kind "${String(kind)}" must be an evidence kind read per subject (not attestation or ${scannerFindingKind})`);
+  const where = side['where'];
+  if (where !== undefined) {
+    if (typeof where !== 'string') fail(`${at}.where must be a CEL expression`);
+    let admits: ReturnType<typeof compileFilter>;
+    try {
+      admits = compileFilter(where);
+    } catch (error) {
+      if (!(error instanceof CheckCompileError)) throw error;
+      return fail(`${at}.where ${error.message}`);
+    }
+    const example = evidenceKinds[kind as keyof typeof evidenceKinds].example;
+    const result = admits({ item: { id: 'example', kind, subject: 'example', data: example }, data: example });
+    if (typeof result !== 'boolean') fail(`${at}.where must give a boolean on the ${kind} example evidence`);
+  }
+  const key = side['key'];
+  if (keyed && (typeof key !== 'string' || !new RegExp(reconciliationKeyPattern).test(key)))
+    fail(`${at}.key must be "subject" or "data.<field>"`);
+  if (!keyed && key !== undefined) fail(`${at}.key belongs on coveredBy: the population is matched through "expect"`);
+  return {
+    kind: kind as Reconciliation['population']['kind'],
+    ...(where !== undefined ? { where: where as string } : {}),
+    ...(keyed ? { key: key as string } : {}),
+  };
 }
 
 function readBody({ lines, fail }: ControlSource, content: string): { objective: string; guidance: string } {

@@ -18,7 +18,7 @@ import {
   type EvaluationInput,
 } from '../assessment/evaluate.js';
 import { summaryOf } from '../assessment/report-summary.js';
-import type { ControlResult } from '../assessment/model.js';
+import type { ControlResult, SourcePopulation } from '../assessment/model.js';
 import { canonicalJson } from '../evidence/canonical-json.js';
 import type { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
@@ -42,6 +42,8 @@ export interface WorkerDeps {
   exceptions?: ExceptionStore;
   /** Words a failure as the problem its `run.failed` event carries (http/domain-problems.ts). */
   describeFailure: DescribeFailure;
+  /** What collection runs say of each (source, kind) as of a cut-off (runs/population-inputs.ts); none without. */
+  populationsAsOf?: (asOf: Date) => Promise<SourcePopulation[]>;
   /** Test-only fault injection: called after each persisted control event. */
   afterControl?: (record: RunRecord, index: number) => Promise<void>;
 }
@@ -95,7 +97,7 @@ export async function runAnalysis(deps: WorkerDeps, runId: string, attempt: Atte
 }
 
 /** What every evaluation of a run reads: the same snapshot, and what it had to set aside. */
-type Snapshot = Pick<EvaluationInput, 'asOf' | 'evidence' | 'setAside'>;
+type Snapshot = Pick<EvaluationInput, 'asOf' | 'evidence' | 'setAside' | 'populations'>;
 type StartedEvent = Extract<AnalysisEvent, { type: 'run.started' }>;
 
 async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Promise<void> {
@@ -157,14 +159,17 @@ async function startRun(deps: WorkerDeps, record: RunRecord, log: RunLog, total:
 /** The evidence as it was when the run started, whichever attempt this is. */
 async function snapshotAtStart(deps: WorkerDeps, record: RunRecord, startedEvent: StartedEvent): Promise<Snapshot> {
   const asOf = new Date(startedEvent.data.asOf);
-  const { items, setAside } = await loadSnapshot({
-    evidence: deps.evidence,
-    checkpoints: deps.checkpoints,
-    date: record.date,
-    asOf,
-    receivedUpTo: new Date(startedEvent.time),
-  });
-  return { asOf, evidence: items, ...(setAside ? { setAside } : {}) };
+  const [{ items, setAside }, populations] = await Promise.all([
+    loadSnapshot({
+      evidence: deps.evidence,
+      checkpoints: deps.checkpoints,
+      date: record.date,
+      asOf,
+      receivedUpTo: new Date(startedEvent.time),
+    }),
+    deps.populationsAsOf?.(asOf) ?? [],
+  ]);
+  return { asOf, evidence: items, ...(setAside ? { setAside } : {}), populations };
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Check } from './model.js';
 
 const environment = celEnv({ variables: { item: CelScalar.DYN, data: CelScalar.DYN, items: CelScalar.DYN } });
 
-type Program = (bindings: Record<string, unknown>) => CelResult;
+export type Program = (bindings: Record<string, unknown>) => CelResult;
 
 export interface CompiledCheck {
   check: Check;
@@ -36,6 +36,9 @@ function compileExpression(source: string, field: 'expression' | 'where'): Progr
     throw new CheckCompileError(field, `does not compile as CEL: ${(error as Error).message}`);
   }
 }
+
+/** A CEL filter over `item` and `data` on its own (a reconciliation's `where`). */
+export const compileFilter = (source: string): Program => compileExpression(source, 'where');
 
 export function compileCheck(check: Check): CompiledCheck {
   return {

@@ -15,8 +15,8 @@
  *
  * Nothing here reads storage or the wall clock, so the same inputs always give the same report.
  */
-import { expiringHorizonDays, maxExpiringPerControl, plural } from '@evident/contract';
-import { compileCheck, outcomeOf, renderMessage, type CompiledCheck } from './checks.js';
+import { expiringHorizonDays, isSubjectKind, maxExpiringPerControl, plural } from '@evident/contract';
+import { compileCheck, compileFilter, outcomeOf, renderMessage, type CompiledCheck, type Program } from './checks.js';
 import { followUpOf } from './due-dates.js';
 import { applyExceptions, type ActiveException } from './exceptions.js';
 import { readinessOf, readinessShares } from './readiness.js';
@@ -30,17 +30,23 @@ import {
   scannerRoutes,
   type ScannerRoutes,
 } from './scanner-findings.js';
+import { populationsByKind, populationUsed, reconciliationFinding, runFindings, staysInPopulation } from './populations.js';
 import { setAsideFindings } from './set-aside.js';
 import {
   type Catalog,
   type Control,
+  type ControlPopulation,
   type ControlResult,
   type ControlStatus,
   type EvidenceItem,
   type ExpiringItem,
   type Finding,
+  type PopulationUsed,
+  type Reconciliation,
   type Report,
   type SetAsideEvidence,
+  type SourcePopulation,
+  type SubjectOutcome,
 } from './model.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -51,6 +57,14 @@ export interface CompiledCatalog {
   catalog: Catalog;
   checks: Map<string, CompiledCheck[]>;
   scanner: ScannerRoutes;
+  /** Each control's reconciliations with their sides' `where` filters planned. */
+  reconciliations: Map<string, CompiledReconciliation[]>;
+}
+
+interface CompiledReconciliation {
+  reconciliation: Reconciliation;
+  population?: Program;
+  coveredBy?: Program;
 }
 
 /** Plans every CEL expression of the catalog once, for a run that evaluates many controls. */
@@ -59,6 +73,18 @@ export function compileCatalog(catalog: Catalog): CompiledCatalog {
     catalog,
     checks: new Map(catalog.controls.map((control) => [control.id, control.checks.map(compileCheck)])),
     scanner: scannerRoutes(catalog),
+    reconciliations: new Map(
+      catalog.controls.map((control) => [control.id, (control.reconciliations ?? []).map(compileReconciliation)]),
+    ),
+  };
+}
+
+function compileReconciliation(reconciliation: Reconciliation): CompiledReconciliation {
+  const { population, coveredBy } = reconciliation;
+  return {
+    reconciliation,
+    ...(population.where !== undefined ? { population: compileFilter(population.where) } : {}),
+    ...(coveredBy.where !== undefined ? { coveredBy: compileFilter(coveredBy.where) } : {}),
   };
 }
 
@@ -76,6 +102,8 @@ export interface EvaluationInput {
   exceptions?: readonly ActiveException[];
   /** Evidence the state left out to keep to its budget (evidence-state.ts); the controls that read it fail. */
   setAside?: SetAsideEvidence;
+  /** What collection runs say of each (source, kind) as of `asOf` (populations.ts); none by default. */
+  populations?: readonly SourcePopulation[];
 }
 
 export interface Indexed {
@@ -97,6 +125,8 @@ export interface EvidenceIndex {
   /** Scanner findings that carry the texts of their finding's other resources, by id. */
   textCarriers: Map<string, EvidenceItem>;
   setAside?: SetAsideEvidence;
+  /** Each subject kind's collection-run populations, by source. */
+  populations: Map<string, SourcePopulation[]>;
 }
 
 function isNewer(candidate: Indexed, current: Indexed | undefined): boolean {
@@ -120,6 +150,7 @@ export function indexEvidence(
   asOf: Date,
   routes?: ScannerRoutes,
   setAside?: SetAsideEvidence,
+  sourcePopulations: readonly SourcePopulation[] = [],
 ): EvidenceIndex {
   const cutoff = asOf.getTime();
   const byKind = new Map<string, Map<string, Indexed>>();
@@ -147,7 +178,15 @@ export function indexEvidence(
       keep(subjects, item.subject, entry);
     }
   }
-  return { byKind, attestationsByControl, findingsByControl, textCarriers, ...(setAside ? { setAside } : {}) };
+  const populations = populationsByKind(sourcePopulations);
+  // After the newest item of each subject is known: only that item decides whether its subject has left.
+  for (const [kind, sources] of populations) {
+    const subjects = byKind.get(kind);
+    for (const [subject, entry] of subjects ?? []) {
+      if (!staysInPopulation(entry.item, entry.collected, sources)) subjects!.delete(subject);
+    }
+  }
+  return { byKind, attestationsByControl, findingsByControl, textCarriers, populations, ...(setAside ? { setAside } : {}) };
 }
 
 /** The newest entry of each subject a control reads for one kind of evidence it requires, in subject order. */
@@ -163,7 +202,22 @@ export function entriesOf(control: Control, kind: string, index: EvidenceIndex):
 
 const bySubject = (a: Indexed, b: Indexed) => (a.item.subject < b.item.subject ? -1 : a.item.subject > b.item.subject ? 1 : 0);
 
-function evaluateControl(control: Control, checks: CompiledCheck[], index: EvidenceIndex, asOf: number): ControlResult {
+/** The parts of a catalog one control's evaluation uses. */
+interface ControlPlan {
+  control: Control;
+  checks: CompiledCheck[];
+  reconciliations: CompiledReconciliation[];
+}
+
+/** Per subject of a kind, what the control's checks made of it: kept only when a caller asked for populations. */
+type Tally = Map<string, SubjectOutcome>;
+
+function evaluateControl(
+  { control, checks, reconciliations }: ControlPlan,
+  index: EvidenceIndex,
+  asOf: number,
+  onPopulation?: (population: ControlPopulation) => void,
+): ControlResult {
   // Evidence left out for the budget fails the control before anything else is looked at: what was left proves nothing.
   const findings: Finding[] = index.setAside ? setAsideFindings(control, index.setAside) : [];
   const considered = new Set<string>();
@@ -173,6 +227,7 @@ function evaluateControl(control: Control, checks: CompiledCheck[], index: Evide
     .sort(bySubject);
   const scopedOut = attestations.filter((entry) => entry.item.data['notApplicable'] === true);
   let expiring: ExpiringItem[] = [];
+  let populations: PopulationUsed[] = [];
   const result = (status: ControlStatus): ControlResult => ({
     id: control.id,
     title: control.title,
@@ -181,6 +236,7 @@ function evaluateControl(control: Control, checks: CompiledCheck[], index: Evide
     status,
     findings,
     evidence: [...considered].sort(),
+    ...(populations.length > 0 ? { populations } : {}),
     ...(expiring.length > 0 ? { expiring } : {}),
   });
 
@@ -201,13 +257,35 @@ function evaluateControl(control: Control, checks: CompiledCheck[], index: Evide
   let failing = findings.length > 0;
   const { missing, stale, freshByKind } = assessRequirements(control, index, asOf, findings, considered);
   expiring = expiringOf(control, freshByKind, asOf);
+  // Whether the population is whole comes before what the checks found in it.
+  for (const requirement of control.evidence) {
+    const doubts = runFindings(control, requirement, index.populations.get(requirement.kind) ?? [], asOf);
+    if (doubts.length > 0) failing = true;
+    findings.push(...doubts);
+  }
+  for (const planned of reconciliations) {
+    const finding = reconciliationFinding(control, planned.reconciliation, reconciledItems(planned, index, asOf));
+    if (!finding) continue;
+    failing = true;
+    for (const id of finding.evidence) considered.add(id);
+    findings.push(finding);
+  }
 
+  const tallies = onPopulation ? talliesOf(freshByKind) : undefined;
   for (const compiled of checks) {
     const fresh = freshByKind.get(compiled.check.kind);
     if (!fresh || fresh.length === 0) continue; // already missing or stale
-    const outcomes = runCheck(compiled, fresh);
+    const outcomes = runCheck(compiled, fresh, tallies?.get(compiled.check.kind));
     if (outcomes.some((finding) => finding.outcome === 'fail' || finding.outcome === 'error')) failing = true;
     findings.push(...outcomes);
+  }
+  populations = populationsOf(control, freshByKind, index);
+  if (onPopulation) {
+    for (const used of populations) {
+      const tally = tallies!.get(used.kind)!;
+      const subjects = [...tally.values()].sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
+      onPopulation({ controlId: control.id, kind: used.kind, count: used.count, sha256: used.sha256, subjects });
+    }
   }
   const scanned = freshByKind.get('scanner.finding') ?? freshFindings(control, index, asOf, findings, considered);
   if (scanned.length > 0) {
@@ -224,6 +302,61 @@ function evaluateControl(control: Control, checks: CompiledCheck[], index: Evide
   if (missing) return result('missing');
   if (stale) return result('stale');
   return result('passing');
+}
+
+/** For each kind of subjects the control requires, in kind order: the fresh subjects its checks ran on, and the runs behind them. */
+function populationsOf(control: Control, freshByKind: ReadonlyMap<string, Indexed[]>, index: EvidenceIndex): PopulationUsed[] {
+  const kinds = [...new Set(control.evidence.map((requirement) => requirement.kind))].filter(isSubjectKind).sort();
+  return kinds.flatMap((kind) => {
+    const fresh = freshByKind.get(kind) ?? [];
+    const sources = index.populations.get(kind) ?? [];
+    if (fresh.length === 0 && !sources.some((source) => source.complete)) return [];
+    return [
+      populationUsed(
+        kind,
+        fresh.map((entry) => entry.item.subject),
+        sources,
+      ),
+    ];
+  });
+}
+
+/** Each side of a reconciliation: the current items of its kind, fresh for its window, that its `where` admits. */
+function reconciledItems(planned: CompiledReconciliation, index: EvidenceIndex, asOf: number) {
+  const { reconciliation } = planned;
+  const side = (kind: string, admits: Program | undefined) =>
+    [...(index.byKind.get(kind)?.values() ?? [])]
+      .filter((entry) => entry.expires > asOf && asOf - entry.effective <= reconciliation.freshnessDays * dayMs)
+      .filter((entry) => !admits || admits({ item: entry.item, data: entry.item.data }) === true)
+      .map((entry) => entry.item);
+  return {
+    population: side(reconciliation.population.kind, planned.population),
+    coveredBy: side(reconciliation.coveredBy.kind, planned.coveredBy),
+  };
+}
+
+/** A tally per kind of subjects, each fresh subject out of scope until a check applies to it. */
+function talliesOf(freshByKind: ReadonlyMap<string, Indexed[]>): Map<string, Tally> {
+  const tallies = new Map<string, Tally>();
+  for (const [kind, fresh] of freshByKind) {
+    if (!isSubjectKind(kind)) continue;
+    tallies.set(kind, new Map(fresh.map((entry) => [entry.item.subject, outOfScope(entry)])));
+  }
+  return tallies;
+}
+
+const outOfScope = (entry: Indexed): SubjectOutcome => ({
+  subject: entry.item.subject,
+  outcome: 'out_of_scope',
+  evidenceId: entry.item.id,
+});
+
+const outcomeRank: Record<SubjectOutcome['outcome'], number> = { out_of_scope: 0, pass: 1, error: 2, fail: 3 };
+
+/** Records a check's outcome for a subject; the worst over the checks stands. */
+function mark(tally: Tally | undefined, entry: Indexed, outcome: 'pass' | 'fail' | 'error'): void {
+  const current = tally?.get(entry.item.subject);
+  if (current && outcomeRank[outcome] > outcomeRank[current.outcome]) current.outcome = outcome;
 }
 
 /** The instant an entry stops counting for a requirement: when its age passes the window, or when it expires. */
@@ -349,15 +482,17 @@ function freshFindings(
   return fresh;
 }
 
-function runCheck(compiled: CompiledCheck, fresh: Indexed[]): Finding[] {
-  return compiled.check.mode === 'all' ? checkAllTogether(compiled, fresh) : checkEachSubject(compiled, fresh);
+function runCheck(compiled: CompiledCheck, fresh: Indexed[], tally?: Tally): Finding[] {
+  return compiled.check.mode === 'all' ? checkAllTogether(compiled, fresh, tally) : checkEachSubject(compiled, fresh, tally);
 }
 
 /** A check of mode `all`: one finding, of the fresh items together. */
-function checkAllTogether({ check, test }: CompiledCheck, fresh: Indexed[]): Finding[] {
+function checkAllTogether({ check, test }: CompiledCheck, fresh: Indexed[], tally?: Tally): Finding[] {
   const base = { check: check.id, kind: check.kind };
   const items = fresh.map((entry) => entry.item);
   const outcome = outcomeOf(test({ items }));
+  // A check of them all together is each subject's outcome too.
+  for (const entry of fresh) mark(tally, entry, outcome.outcome);
   const evidence = items.map((item) => item.id);
   const message = renderMessage(outcome.outcome === 'pass' ? check.pass : check.fail, { count: items.length });
   return [
@@ -368,7 +503,7 @@ function checkAllTogether({ check, test }: CompiledCheck, fresh: Indexed[]): Fin
 }
 
 /** A check of each subject in its scope: a finding for each that fails (the first few, then a count), the passes summed. */
-function checkEachSubject({ check, test, where }: CompiledCheck, fresh: Indexed[]): Finding[] {
+function checkEachSubject({ check, test, where }: CompiledCheck, fresh: Indexed[], tally?: Tally): Finding[] {
   const base = { check: check.id, kind: check.kind };
   const findings: Finding[] = [];
   const passed: Indexed[] = [];
@@ -379,6 +514,7 @@ function checkEachSubject({ check, test, where }: CompiledCheck, fresh: Indexed[
       const applies = outcomeOf(where(bindings));
       if (applies.outcome === 'fail') continue;
       if (applies.outcome === 'error') {
+        mark(tally, entry, 'error');
         failures++;
         if (failures > maxFailFindings) continue;
         findings.push({
@@ -392,6 +528,7 @@ function checkEachSubject({ check, test, where }: CompiledCheck, fresh: Indexed[
       }
     }
     const outcome = outcomeOf(test(bindings));
+    mark(tally, entry, outcome.outcome);
     if (outcome.outcome === 'pass') {
       passed.push(entry);
       continue;
@@ -454,13 +591,19 @@ function withPasses(check: CompiledCheck['check'], passed: Indexed[], findings: 
  */
 export function* evaluateEach(
   compiled: CompiledCatalog,
-  input: Pick<EvaluationInput, 'asOf' | 'evidence' | 'setAside'>,
+  input: Pick<EvaluationInput, 'asOf' | 'evidence' | 'setAside' | 'populations'>,
   only?: ReadonlySet<string>,
+  onPopulation?: (population: ControlPopulation) => void,
 ): Generator<ControlResult> {
-  const index = indexEvidence(input.evidence, input.asOf, compiled.scanner, input.setAside);
+  const index = indexEvidence(input.evidence, input.asOf, compiled.scanner, input.setAside, input.populations);
   const asOf = input.asOf.getTime();
   for (const control of controlsInOrder(compiled.catalog, only)) {
-    yield evaluateControl(control, compiled.checks.get(control.id) ?? [], index, asOf);
+    const plan = {
+      control,
+      checks: compiled.checks.get(control.id) ?? [],
+      reconciliations: compiled.reconciliations.get(control.id) ?? [],
+    };
+    yield evaluateControl(plan, index, asOf, onPopulation);
   }
 }
 
@@ -534,4 +677,14 @@ function withFollowUp(
 
 export function evaluate(compiled: CompiledCatalog, input: EvaluationInput): Report {
   return assembleReport(compiled, input, [...evaluateEach(compiled, input)]);
+}
+
+/** The report, and each control's population with what its checks made of each subject (for auditors' population pages). */
+export function evaluateWithPopulations(
+  compiled: CompiledCatalog,
+  input: EvaluationInput,
+): { report: Report; populations: ControlPopulation[] } {
+  const populations: ControlPopulation[] = [];
+  const controls = [...evaluateEach(compiled, input, undefined, (population) => populations.push(population))];
+  return { report: assembleReport(compiled, input, controls), populations };
 }

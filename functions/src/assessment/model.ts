@@ -30,6 +30,9 @@ export type ScannerFeed = Schemas['ScannerFeed'];
 export type ExpiringItem = Schemas['ExpiringItem'];
 export type RequirementCounts = Schemas['RequirementCounts'];
 export type ReadinessShares = Schemas['ReadinessShares'];
+export type Reconciliation = Schemas['Reconciliation'];
+export type PopulationUsed = Schemas['PopulationUsed'];
+export type CompletenessIssue = Schemas['CompletenessIssue'];
 
 /** A control as the build compiles it from `functions/catalog/controls/*.md`. */
 export interface Control {
@@ -46,6 +49,8 @@ export interface Control {
   checks: Check[];
   /** The scanner checks whose findings count for it (`scanner.finding` evidence). */
   scanner: ScannerFeed;
+  /** Populations that must cover one another (populations.ts); none when absent. */
+  reconciliations?: Reconciliation[];
   /** Sanitised HTML of the `## Objective` and `## Guidance` sections. */
   objective: string;
   guidance: string;
@@ -89,4 +94,42 @@ export interface SetAsideEvidence {
   budgetBytes: number;
   /** Items by what reads them: an evidence kind, or `attestation` U+0001 a control id (`*`: any control). */
   byReader: ReadonlyMap<string, number>;
+}
+
+/**
+ * What evaluation knows of one (source, kind)'s collection runs as of a report's cut-off
+ * (runs/population-inputs.ts reads it from the run store): its newest complete population, and
+ * the newest run that ended since then without being complete.
+ */
+export interface SourcePopulation {
+  source: string;
+  kind: string;
+  complete?: {
+    runId: string;
+    openedAt: string;
+    endedAt: string;
+    count: number;
+    sha256: string;
+    subjects: ReadonlySet<string>;
+    /** The drop this population made from the one before it, and whether it was acknowledged before the cut-off. */
+    drop?: { previousRunId: string; previousCount: number; percent: number; acknowledged: boolean };
+  };
+  incomplete?: { runId: string; reason: 'abandoned' | 'counts_disagree' | 'cancelled'; endedAt: string };
+}
+
+/** One subject of a control's population and what its checks made of it. */
+export interface SubjectOutcome {
+  subject: string;
+  /** The worst over the control's checks of the kind: `fail`, then `error`, then `pass`; `out_of_scope` when no check applied. */
+  outcome: 'pass' | 'fail' | 'error' | 'out_of_scope';
+  evidenceId: string;
+}
+
+/** The subjects a control's checks of one kind ran on, in subject order, counted and hashed as `PopulationUsed`. */
+export interface ControlPopulation {
+  controlId: string;
+  kind: string;
+  count: number;
+  sha256: string;
+  subjects: SubjectOutcome[];
 }

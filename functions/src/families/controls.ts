@@ -113,6 +113,7 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
             evidence: control.evidence,
             checks: control.checks,
             scanner: control.scanner,
+            reconciliations: control.reconciliations ?? [],
             result: result ?? null,
           },
         };

@@ -1453,6 +1453,26 @@ export interface components {
             /** @description Message template when it does not. */
             fail: string;
         };
+        /** @description One population must cover another (docs/collectors.md § Completeness): every subject of `population` needs a subject of `coveredBy` whose `key` equals `expect` filled from the population’s item. Only fresh, current evidence counts on either side. A control whose reconciliation leaves subjects uncovered fails, naming them. */
+        Reconciliation: {
+            id: string;
+            /** @description What the reconciliation asks, in words. */
+            description: string;
+            population: components["schemas"]["ReconciledSide"];
+            /** @description The population that must cover, with the `key` each of its items is matched by. */
+            coveredBy: components["schemas"]["ReconciledSide"];
+            /** @description The key a covering item must have, as a template over the population’s item: `{{subject}}`, `{{data.field}}`, or text around them (`{{subject}}/security-awareness`). */
+            expect: string;
+            /** @description Evidence older than this many days counts on neither side. */
+            freshnessDays: number;
+        };
+        ReconciledSide: {
+            kind: components["schemas"]["EvidenceKind"];
+            /** @description A CEL filter over `item` and `data` choosing the subjects that count. */
+            where?: string;
+            /** @description On `coveredBy`: what an item is matched by, `subject` or `data.<field>`. */
+            key?: string;
+        };
         /** @description The scanner checks whose findings (`scanner.finding` evidence) count for the control: a FAIL fails it for that resource, a PASS passes it, MANUAL and muted findings are shown and decide nothing. */
         ScannerFeed: {
             /** @description Frameworks whose scanner mappings the control follows: a check mapped under one of its requirements there feeds it, and so does a finding that names such a requirement itself. */
@@ -1525,6 +1545,8 @@ export interface components {
             evidence: components["schemas"]["EvidenceRequirement"][];
             checks: components["schemas"]["Check"][];
             scanner: components["schemas"]["ScannerFeed"];
+            /** @description The populations the control declares must cover one another; empty when it declares none. */
+            reconciliations: components["schemas"]["Reconciliation"][];
             /** @description The full result (findings, evidence) in the newest report; null until a report exists. */
             result: components["schemas"]["ControlResult"] | null;
         };

@@ -17,6 +17,7 @@ import { withSettings } from '../settings/apply-settings.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import { openStore } from '../storage/open-store.js';
 import { announceRun } from './webhook-job.js';
+import { populationsAsOf } from '../runs/population-inputs.js';
 
 const runIdShape = new RegExp(analysisIdPattern);
 
@@ -37,6 +38,7 @@ const dependencies = loadOnce(async (): Promise<WorkerDeps> => {
     timeZone: config.reportTimeZone(),
     now: () => new Date(),
     describeFailure: describeRunFailure,
+    populationsAsOf: (asOf) => populationsAsOf(store, asOf),
     ...(afterControl ? { afterControl } : {}),
   };
 });

@@ -17,6 +17,7 @@ import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
 import { ExceptionStore } from '../exceptions/exception-store.js';
 import { logs } from '../logs.js';
+import { populationsAsOf } from '../runs/population-inputs.js';
 import { withSettings } from '../settings/apply-settings.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
@@ -62,7 +63,7 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
   const started = performance.now();
   const end = endOfDay(options.timeZone, date);
   const asOf = options.now < end ? options.now : end;
-  const [snapshot, previous, exceptions, settings] = await Promise.all([
+  const [snapshot, previous, exceptions, settings, populations] = await Promise.all([
     loadSnapshot({
       evidence,
       checkpoints,
@@ -75,6 +76,7 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
     reports.latestBefore(date),
     new ExceptionStore(options.store).inForce(date, asOf),
     new SettingsStore(options.store).current(),
+    populationsAsOf(options.store, asOf),
   ]);
   logs.evidenceSnapshotLoaded(date, options.trigger, {
     from: snapshot.from?.date ?? null,
@@ -95,6 +97,7 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
     ...(snapshot.setAside ? { setAside: snapshot.setAside } : {}),
     previous: previous?.report ?? null,
     exceptions,
+    populations,
   });
   const outcome = await reports.create(report, { by: 'daily', trigger: options.trigger });
   if (outcome.created) {

@@ -74,3 +74,6 @@ export function runKey(id: string): string | undefined {
   if (!runIdShape.test(id)) return undefined;
   return newestFirstKey(parseInt(id.slice(4, 13), 36), id);
 }
+
+/** When a run opened, as its id records it (to the millisecond). */
+export const openedAtOfRun = (id: string) => new Date(parseInt(id.slice(4, 13), 36)).toISOString();

@@ -18,8 +18,8 @@
  * is a drop, recorded in the end record. The run's index entries are written once its end record
  * is, so only the winner of a race is indexed; a drop is acknowledged once, create-only.
  */
-import { createHash } from 'node:crypto';
 import { collectionRunLimits } from '@evident/contract';
+import { subjectsDigest } from '../assessment/populations.js';
 import type { components } from '../generated/api-types.js';
 import { idOfKey, pageNewestFirst, type PlacedPage } from '../storage/newest-first.js';
 import { inBatches, listAll, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
@@ -390,7 +390,7 @@ export function populationOf(opened: { id: string; source: string }, kind: strin
     source: opened.source,
     kind,
     count: sorted.length,
-    sha256: createHash('sha256').update(sorted.join('\n')).digest('hex'),
+    sha256: subjectsDigest(sorted),
     subjects: sorted,
   };
 }

@@ -296,6 +296,10 @@ export const collectionRunLimits = { items: 200_000, batches: 5_000, declaredPer
  */
 export const completenessReasons = ['run_incomplete', 'run_outdated', 'population_dropped', 'reconciliation'] as const;
 export const maxUncoveredListed = 20;
+/** Kinds read per subject, which collection runs define populations of: all but attestations and scanner findings. */
+export const isSubjectKind = (kind: string) => kind !== 'attestation' && kind !== 'scanner.finding';
+/** How a reconciliation's covering side is matched: by subject, or by one field of its data. */
+export const reconciliationKeyPattern = '^(subject|data\\.[A-Za-z][A-Za-z0-9_]{0,63})$';
 
 /**
  * What one `POST /api/chat` may carry: the question's characters, the previous turns, each turn's

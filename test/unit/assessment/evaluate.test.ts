@@ -2,6 +2,7 @@
  * The assessment engine as a pure function: hand-made controls and evidence, a fixed cut-off, and
  * the exact report the module comment of functions/src/assessment/evaluate.ts promises.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { defaultDueDays } from '../../../functions/src/assessment/due-dates.ts';
 import { CheckCompileError, renderMessage } from '../../../functions/src/assessment/checks.ts';
@@ -22,6 +23,17 @@ const asOf = new Date('2026-11-21T23:00:00.000Z');
 const generatedAt = new Date('2026-11-22T02:15:00.000Z');
 
 /** An ISO instant `days` days (and `ms` milliseconds) before the cut-off. */
+/** The population a control's checks of one kind ran on, hashed as docs/collectors.md tells anyone to re-derive it. */
+const ranOn = (kind: string, subjects: string[]) => [
+  {
+    kind,
+    count: subjects.length,
+    sha256: createHash('sha256')
+      .update([...subjects].sort().join('\n'))
+      .digest('hex'),
+    runs: [],
+  },
+];
 const ago = (days: number, ms = 0): string => new Date(asOf.getTime() - days * dayMs - ms).toISOString();
 
 function control(id: string, fields: Partial<Control> = {}): Control {
@@ -184,6 +196,7 @@ describe('control status', () => {
         },
       ],
       evidence: ['ev-ada'],
+      populations: ranOn('idp.user', ['ada@example.com']),
     });
   });
 
@@ -202,6 +215,7 @@ describe('control status', () => {
         },
       ],
       evidence: ['ev-ada'],
+      populations: ranOn('idp.user', ['ada@example.com']),
     });
   });
 
@@ -375,6 +389,7 @@ describe('status precedence', () => {
         },
       ],
       evidence: ['ev-ada'],
+      populations: ranOn('idp.user', ['ada@example.com']),
     });
   });
 
@@ -414,6 +429,7 @@ describe('status precedence', () => {
         },
       ],
       evidence: ['ev-ada', 'ev-bob', 'ev-settings'],
+      populations: [...ranOn('idp.settings', ['example-tenant']), ...ranOn('idp.user', ['ada@example.com'])],
     });
   });
 
@@ -559,6 +575,7 @@ describe('newest item per subject', () => {
         },
       ],
       evidence: ['ev-new'],
+      populations: ranOn('idp.user', ['ada@example.com']),
     };
     expect(assessOne(mfa, [older, newer])).toEqual(expected);
     expect(assessOne(mfa, [newer, older])).toEqual(expected);
@@ -637,6 +654,7 @@ describe('newest item per subject', () => {
           ]),
         ],
       ]),
+      populations: new Map(),
       attestationsByControl: new Map(
         ['INC-01', 'INC-02'].map((id) => [
           id,
@@ -679,6 +697,7 @@ describe('checks', () => {
         },
       ],
       evidence: ['ev-ada', 'ev-bob', 'ev-cy'],
+      populations: ranOn('idp.user', ['ada@example.com', 'bob@example.com', 'cy@example.com']),
     });
   });
 
@@ -697,6 +716,7 @@ describe('checks', () => {
         },
       ],
       evidence: ['ev-bob'],
+      populations: ranOn('idp.user', ['bob@example.com']),
     });
   });
 
@@ -760,6 +780,7 @@ describe('checks', () => {
           },
         ],
         evidence: ['ev-api', 'ev-web'],
+        populations: ranOn('repo.branch_protection', ['acme/api', 'acme/web']),
       });
     });
 
@@ -793,6 +814,7 @@ describe('checks', () => {
           },
         ],
         evidence: ['ev-api'],
+        populations: ranOn('repo.branch_protection', ['acme/api']),
       });
     });
   });
@@ -817,6 +839,7 @@ describe('checks', () => {
         },
       ],
       evidence: ['ev-ada'],
+      populations: ranOn('idp.user', ['ada@example.com']),
     });
   });
 
@@ -839,6 +862,7 @@ describe('checks', () => {
         },
       ],
       evidence: ['ev-ada'],
+      populations: ranOn('idp.user', ['ada@example.com']),
     });
   });
 
@@ -1178,6 +1202,7 @@ describe('a whole report', () => {
             },
           ],
           evidence: ['ev-db'],
+          populations: ranOn('backup.job', ['orders-db']),
         },
         {
           ...header(mfa),
@@ -1205,6 +1230,7 @@ describe('a whole report', () => {
             },
           ],
           evidence: ['ev-ada', 'ev-bob'],
+          populations: ranOn('idp.user', ['ada@example.com', 'bob@example.com']),
           expiring: [
             { kind: 'idp.user', subject: 'bob@example.com', evidenceId: 'ev-bob', staleAt: '2026-11-26T23:00:00.001Z' },
             { kind: 'idp.user', subject: 'ada@example.com', evidenceId: 'ev-ada', staleAt: '2026-11-27T23:00:00.001Z' },
@@ -1243,6 +1269,7 @@ describe('a whole report', () => {
             },
           ],
           evidence: ['ev-ada', 'ev-bob', 'ev-settings'],
+          populations: ranOn('idp.user', ['ada@example.com', 'bob@example.com']),
           expiring: [
             { kind: 'idp.user', subject: 'bob@example.com', evidenceId: 'ev-bob', staleAt: '2026-11-26T23:00:00.001Z' },
             { kind: 'idp.user', subject: 'ada@example.com', evidenceId: 'ev-ada', staleAt: '2026-11-27T23:00:00.001Z' },

@@ -1,0 +1,160 @@
+/**
+ * What evaluation needs from the run store as of a report's cut-off (assessment/populations.ts):
+ * for each source and kind, its newest complete population that ended before the cut-off, with
+ * the drop it made and whether that was acknowledged before the cut-off, and the newest run that
+ * had ended (or been abandoned) by then when it was not complete.
+ *
+ * Records are create-only and everything is judged by the times they carry, so the same cut-off
+ * gives the same answer however late it is asked: a retried analysis, or an auditor's
+ * re-derivation, sees the populations the report saw.
+ *
+ * Reads: one `list` of the sources; per source, one `list` of its newest runs and two reads per
+ * run until each kind they opened is decided (usually the newest run decides them all); per
+ * (source, kind), one `list` of two index entries, the population and its run's end record (and
+ * an acknowledgement when there is a drop). Nothing grows with the history.
+ */
+import type { SourcePopulation } from '../assessment/model.js';
+import { idOfKey, invertedTime } from '../storage/newest-first.js';
+import { inBatches, listAll, ObjectNotFound, type ObjectStore } from '../storage/object-store.js';
+import {
+  acknowledgementObjectName,
+  endObjectName,
+  openedAtOfRun,
+  populationObjectName,
+  populationsIndexPrefix,
+  runObjectName,
+  segmentIndexPrefix,
+  segmentOfMarker,
+  sourcesPrefix,
+} from './run-layout.js';
+import type { CollectionRun, Population } from './run-store.js';
+
+/** How far back among a source's newest runs a kind is looked for before it counts as never run. */
+const runsLooked = 20;
+const runsPerRead = 2;
+const parallelSources = 16;
+
+type Opened = Pick<CollectionRun, 'id' | 'source' | 'kinds' | 'expiresAt'>;
+type Ended = Pick<CollectionRun, 'endedAt' | 'drops' | 'incompleteReason'> & { status: string; endedAt: string };
+type Decided =
+  | { status: 'complete' }
+  | { status: 'incomplete'; runId: string; reason: 'abandoned' | 'counts_disagree' | 'cancelled'; endedAt: string };
+
+export async function populationsAsOf(store: ObjectStore, asOf: Date): Promise<SourcePopulation[]> {
+  const cutoff = asOf.getTime();
+  const segments = (await listAll(store, sourcesPrefix)).map((info) => segmentOfMarker(info.name));
+  const perSource = await inBatches(segments, parallelSources, (segment) => sourcePopulations(store, segment, cutoff));
+  return perSource.flat().sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.kind < b.kind ? -1 : 1));
+}
+
+async function sourcePopulations(store: ObjectStore, segment: string, cutoff: number): Promise<SourcePopulation[]> {
+  const { source, decided } = await newestEndedRuns(store, segment, cutoff);
+  if (source === undefined) return [];
+  return Promise.all(
+    [...decided].map(async ([kind, newest]) => {
+      const complete = await newestComplete(store, source, kind, cutoff);
+      return {
+        source,
+        kind,
+        ...(complete ? { complete } : {}),
+        ...(newest.status === 'incomplete'
+          ? { incomplete: { runId: newest.runId, reason: newest.reason, endedAt: newest.endedAt } }
+          : {}),
+      };
+    }),
+  );
+}
+
+/** Per kind the source's runs opened, how its newest run that had ended by the cut-off ended. */
+async function newestEndedRuns(
+  store: ObjectStore,
+  segment: string,
+  cutoff: number,
+): Promise<{ source: string | undefined; decided: Map<string, Decided> }> {
+  const prefix = segmentIndexPrefix(segment);
+  // Keys sort newest opening first: those from the cut-off's key on opened before it.
+  const page = await store.list(prefix, { pageSize: runsLooked, startOffset: `${prefix}${invertedTime(cutoff - 1)}` });
+  const ids = page.items.map((info) => idOfKey(info.name.slice(prefix.length)));
+  const decided = new Map<string, Decided>();
+  const seen = new Set<string>();
+  let source: string | undefined;
+  for (let at = 0; at < ids.length; at += runsPerRead) {
+    const runs = await Promise.all(ids.slice(at, at + runsPerRead).map((id) => readRun(store, id)));
+    for (const { opened, ended } of runs) {
+      source ??= opened.source;
+      for (const kind of opened.kinds) seen.add(kind);
+      const outcome = outcomeAt(opened, ended, cutoff);
+      if (outcome === undefined) continue; // still running at the cut-off: it decides nothing yet
+      for (const kind of opened.kinds) if (!decided.has(kind)) decided.set(kind, outcome);
+    }
+    if (seen.size > 0 && [...seen].every((kind) => decided.has(kind))) break;
+  }
+  return { source, decided };
+}
+
+/** How a run stood at the cut-off: ended complete or not, abandoned, or (undefined) still running. */
+function outcomeAt(opened: Opened, ended: Ended | undefined, cutoff: number): Decided | undefined {
+  if (ended && Date.parse(ended.endedAt) < cutoff) {
+    if (ended.status === 'complete') return { status: 'complete' };
+    const reason = ended.incompleteReason ?? 'cancelled';
+    return { status: 'incomplete', runId: opened.id, reason, endedAt: ended.endedAt };
+  }
+  if (Date.parse(opened.expiresAt) <= cutoff) {
+    return { status: 'incomplete', runId: opened.id, reason: 'abandoned', endedAt: opened.expiresAt };
+  }
+  return undefined;
+}
+
+/** The newest complete population of a (source, kind) that ended before the cut-off, with its drop. */
+async function newestComplete(
+  store: ObjectStore,
+  source: string,
+  kind: string,
+  cutoff: number,
+): Promise<SourcePopulation['complete'] | undefined> {
+  const prefix = populationsIndexPrefix(source, kind);
+  const newest = (await store.list(prefix, { pageSize: 1, startOffset: `${prefix}${invertedTime(cutoff - 1)}` })).items[0];
+  if (!newest) return undefined;
+  const runId = idOfKey(newest.name.slice(prefix.length));
+  const [population, ended] = await Promise.all([
+    readJson<Population>(store, populationObjectName(runId, kind)),
+    readJson<Ended>(store, endObjectName(runId)),
+  ]);
+  const drop = ended?.drops?.find((candidate) => candidate.kind === kind);
+  const acknowledgement = drop && (await readJson<{ at: string }>(store, acknowledgementObjectName(runId, kind)));
+  return {
+    runId,
+    openedAt: openedAtOfRun(runId),
+    endedAt: ended!.endedAt,
+    count: population!.count,
+    sha256: population!.sha256,
+    subjects: new Set(population!.subjects),
+    ...(drop
+      ? {
+          drop: {
+            previousRunId: drop.previousRunId,
+            previousCount: drop.previousCount,
+            percent: drop.percent,
+            acknowledged: acknowledgement !== undefined && Date.parse(acknowledgement.at) < cutoff,
+          },
+        }
+      : {}),
+  };
+}
+
+async function readRun(store: ObjectStore, id: string): Promise<{ opened: Opened; ended: Ended | undefined }> {
+  const [opened, ended] = await Promise.all([
+    readJson<Opened>(store, runObjectName(id)),
+    readJson<Ended>(store, endObjectName(id)),
+  ]);
+  return { opened: opened!, ended };
+}
+
+async function readJson<T>(store: ObjectStore, name: string): Promise<T | undefined> {
+  try {
+    return JSON.parse((await store.read(name)).data.toString('utf8')) as T;
+  } catch (error) {
+    if (error instanceof ObjectNotFound) return undefined;
+    throw error;
+  }
+}
