@@ -8,8 +8,8 @@
  * gives the same answer however late it is asked: a retried analysis, or an auditor's
  * re-derivation, sees the populations the report saw.
  *
- * Reads: one `list` of the sources; per source, one `list` of its newest runs and two reads per
- * run until each kind they opened is decided (usually the newest run decides them all); per
+ * Reads: one `list` of the sources; per source, one `list` of its kinds, one of its newest runs
+ * and two reads per run until each kind is decided (usually the newest run decides them all); per
  * (source, kind), one `list` of two index entries, the population and its run's end record (and
  * an acknowledgement when there is a drop). Nothing grows with the history.
  */
@@ -25,6 +25,7 @@ import {
   runObjectName,
   segmentIndexPrefix,
   segmentOfMarker,
+  sourceKindsPrefix,
   sourcesPrefix,
 } from './run-layout.js';
 import type { CollectionRun, Population } from './run-store.js';
@@ -50,45 +51,55 @@ export async function populationsAsOf(store: ObjectStore, asOf: Date): Promise<S
 async function sourcePopulations(store: ObjectStore, segment: string, cutoff: number): Promise<SourcePopulation[]> {
   const { source, decided } = await newestEndedRuns(store, segment, cutoff);
   if (source === undefined) return [];
-  return Promise.all(
-    [...decided].map(async ([kind, newest]) => {
+  const populations = await Promise.all(
+    [...decided].map(async ([kind, newest]): Promise<SourcePopulation | undefined> => {
       const complete = await newestComplete(store, source, kind, cutoff);
+      if (!newest && !complete) return undefined;
       return {
         source,
         kind,
         ...(complete ? { complete } : {}),
-        ...(newest.status === 'incomplete'
+        ...(newest?.status === 'incomplete'
           ? { incomplete: { runId: newest.runId, reason: newest.reason, endedAt: newest.endedAt } }
           : {}),
       };
     }),
   );
+  return populations.filter((population) => population !== undefined);
 }
 
-/** Per kind the source's runs opened, how its newest run that had ended by the cut-off ended. */
+/**
+ * Per kind the source has opened runs with, how its newest run that had ended by the cut-off
+ * ended; a kind none of its newest runs opened is judged on its complete populations alone.
+ */
 async function newestEndedRuns(
   store: ObjectStore,
   segment: string,
   cutoff: number,
-): Promise<{ source: string | undefined; decided: Map<string, Decided> }> {
+): Promise<{ source: string | undefined; decided: Map<string, Decided | undefined> }> {
   const prefix = segmentIndexPrefix(segment);
+  const kindsPrefix = sourceKindsPrefix(segment);
   // Keys sort newest opening first: those from the cut-off's key on opened before it.
-  const page = await store.list(prefix, { pageSize: runsLooked, startOffset: `${prefix}${invertedTime(cutoff - 1)}` });
+  const [page, kindMarkers] = await Promise.all([
+    store.list(prefix, { pageSize: runsLooked, startOffset: `${prefix}${invertedTime(cutoff - 1)}` }),
+    listAll(store, kindsPrefix),
+  ]);
   const ids = page.items.map((info) => idOfKey(info.name.slice(prefix.length)));
-  const decided = new Map<string, Decided>();
-  const seen = new Set<string>();
+  const kinds = kindMarkers.map((info) => info.name.slice(kindsPrefix.length));
+  const decided = new Map<string, Decided | undefined>();
   let source: string | undefined;
-  for (let at = 0; at < ids.length; at += runsPerRead) {
+  for (let at = 0; at < ids.length && decided.size < kinds.length; at += runsPerRead) {
     const runs = await Promise.all(ids.slice(at, at + runsPerRead).map((id) => readRun(store, id)));
     for (const { opened, ended } of runs) {
       source ??= opened.source;
-      for (const kind of opened.kinds) seen.add(kind);
       const outcome = outcomeAt(opened, ended, cutoff);
       if (outcome === undefined) continue; // still running at the cut-off: it decides nothing yet
       for (const kind of opened.kinds) if (!decided.has(kind)) decided.set(kind, outcome);
     }
-    if (seen.size > 0 && [...seen].every((kind) => decided.has(kind))) break;
   }
+  // Only kinds some run opened before the cut-off have a population then.
+  if (source !== undefined)
+    for (const kind of kinds) if (!decided.has(kind) && ids.length === runsLooked) decided.set(kind, undefined);
   return { source, decided };
 }
 

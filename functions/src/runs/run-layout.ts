@@ -23,6 +23,9 @@
  *       of a (source, kind), and the one before it, are one `list` of two.
  *   runs-index/source/<source segment>/<key>
  *       Empty objects whose names sort newest opening first: a source's runs page by one `list`.
+ *   runs-kinds/<source segment>/<kind>
+ *       Empty objects, one per kind a source has opened a run with, written when it first does:
+ *       the kinds whose populations a report reads, by one `list`, without reading any run.
  *   runs-sources/<source segment>.json
  *       One per source that has opened a run, written when its first run opens: the sources
  *       page by one `list`, in segment order, without listing any run. It holds the source's name.
@@ -43,6 +46,8 @@ export const populationsIndexPrefix = (source: string, kind: string) => `populat
 export const segmentIndexPrefix = (segment: string) => `runs-index/source/${segment}/`;
 export const sourceIndexPrefix = (source: string) => segmentIndexPrefix(valueSegment(source));
 export const sourcesPrefix = 'runs-sources/';
+export const sourceKindsPrefix = (segment: string) => `runs-kinds/${segment}/`;
+export const sourceKindMarkerName = (source: string, kind: string) => `${sourceKindsPrefix(valueSegment(source))}${kind}`;
 export const sourceMarkerName = (source: string) => `${sourcesPrefix}${valueSegment(source)}.json`;
 
 /** The source segment a marker's name holds. */

@@ -37,6 +37,7 @@ import {
   segmentIndexPrefix,
   segmentOfMarker,
   sourceIndexPrefix,
+  sourceKindMarkerName,
   sourceMarkerName,
   sourcesPrefix,
 } from './run-layout.js';
@@ -118,6 +119,10 @@ export class RunStore {
       openedBy: input.openedBy,
       expiresAt: new Date(now.getTime() + this.#abandonMs()).toISOString(),
     };
+    // Before the run itself, so every kind of a run that can be read is marked for its source.
+    await Promise.all(
+      opened.kinds.map((kind) => this.#store.create(sourceKindMarkerName(opened.source, kind), '').catch(ignoreExisting)),
+    );
     await this.#store.create(runObjectName(id), JSON.stringify(opened), { contentType: 'application/json' });
     await this.#store.create(`${sourceIndexPrefix(opened.source)}${runKey(id)!}`, '');
     // Written after the index entry, so a listed source always has a run to show; tried at every
