@@ -344,9 +344,8 @@ function readReconciliations(control: ControlSource, value: unknown): Reconcilia
     const line = lineOf(['reconciliations:', `id: ${String(entry['id'])}`]);
     const at = `reconciliations[${index}]`;
     for (const key of Object.keys(entry)) if (!reconciliationKeys.includes(key)) fail(line, `${at}: unknown key "${key}"`);
-    const id = entry['id'];
-    if (typeof id !== 'string' || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id))
-      fail(line, `${at}.id must be lowercase words joined by hyphens`);
+    const id = typeof entry['id'] === 'string' ? entry['id'] : '';
+    if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id)) fail(line, `${at}.id must be lowercase words joined by hyphens`);
     if (ids.has(id)) fail(line, `duplicate reconciliation id "${id}"`);
     ids.add(id);
     const freshnessDays = entry['freshnessDays'];

@@ -85,7 +85,9 @@ export class Session {
       // arrives, so the notice is set here whichever comes first. Being offline ends nothing.
       if (!forceRefresh || (error as { code?: string }).code === 'auth/network-request-failed') throw error;
       this.#ended = true;
-      if (this.#state.status === 'signed-out') this.#state = { ...this.#state, ended: true };
+      // Read again: the state may have changed while the refresh was awaited.
+      const now = this.state;
+      if (now.status === 'signed-out') this.#state = { ...now, ended: true };
       void client.signOut();
       return undefined;
     }

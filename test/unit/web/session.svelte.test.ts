@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * Session as the request flow drives it, compiled by Svelte with real runes, over a scripted
  * identity client: a refresh the identity provider refuses ends the session with the
