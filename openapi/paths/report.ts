@@ -116,7 +116,9 @@ export const schemas = {
       sha256: {
         type: 'string',
         pattern: '^[0-9a-f]{64}$',
-        description: 'SHA-256 (hex) over those subjects sorted by UTF-16 code unit and joined by a line feed.',
+        description:
+          'SHA-256 (hex) over those subjects sorted by their UTF-8 bytes, each followed by a line feed, as the sampling ' +
+          'method publishes it (docs/sampling.md): `LC_ALL=C sort -u | sha256sum` re-derives it.',
       },
       runs: {
         type: 'array',

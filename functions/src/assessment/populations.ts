@@ -16,17 +16,18 @@
  * Runs of attestations and scanner findings are kept and shown, but define no population here:
  * those are read per control and per check, not per subject of a kind.
  */
-import { createHash } from 'node:crypto';
 import { isSubjectKind, maxUncoveredListed, plural } from '@evident/contract';
 import { renderMessage } from './checks.js';
+import { populationFingerprint } from './sampling.js';
 import type { Control, EvidenceItem, Finding, PopulationUsed, Reconciliation, SourcePopulation } from './model.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** Hex SHA-256 over subjects sorted by UTF-16 code unit and joined by "\n": how anyone re-derives a population's hash. */
-export function subjectsDigest(sortedSubjects: readonly string[]): string {
-  return createHash('sha256').update(sortedSubjects.join('\n')).digest('hex');
-}
+/**
+ * A population's hash, as the sampling method publishes it (sampling.ts `populationFingerprint`):
+ * anyone holding the subjects re-derives it with `LC_ALL=C sort -u | sha256sum`.
+ */
+export const subjectsDigest = (subjects: Iterable<string>): string => populationFingerprint(subjects).sha256;
 
 /** The populations by kind, each kind's in source order. */
 export function populationsByKind(populations: readonly SourcePopulation[]): Map<string, SourcePopulation[]> {
@@ -112,11 +113,11 @@ export function populationUsed(
   freshSubjects: readonly string[],
   populations: readonly SourcePopulation[],
 ): PopulationUsed {
-  const sorted = [...freshSubjects].sort();
+  const { count, sha256 } = populationFingerprint(freshSubjects);
   return {
     kind,
-    count: sorted.length,
-    sha256: subjectsDigest(sorted),
+    count,
+    sha256,
     runs: populations.flatMap(({ source, complete }) =>
       complete
         ? [{ source, runId: complete.runId, completedAt: complete.endedAt, count: complete.count, sha256: complete.sha256 }]

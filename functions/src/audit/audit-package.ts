@@ -11,7 +11,7 @@
  *   history/<control>.csv                    one control, one row a day (as the history export)
  *   settings/version-<n>.json                each version of the organisation's settings a report names
  *   sampling/method.json                     the published sampling method, its size table and test vector
- *   sampling/populations/<date>.csv          each control's population that day: count and SHA-256
+ *   sampling/populations/<date>.csv          each control's population that day, per kind: count, SHA-256, runs
  *   evidence/<id>.json                       every evidence item those reports' results rest on
  *   attachments/<submission>/<n>-<name>      the files of the submissions among that evidence
  *   manifest.json, SHA256SUMS                the period, each file's size and SHA-256
@@ -383,8 +383,10 @@ settings/version-<n>.json                Each version of the organisation's sett
 sampling/method.json                     How Evident samples a control's days (docs/sampling.md): the
                                          method, the suggested sizes, each control's frequency and a
                                          test vector to check a re-derivation against.
-sampling/populations/<date>.csv          Each control's population that day: how many subjects its
-                                         findings name, and the SHA-256 of their sorted ids.
+sampling/populations/<date>.csv          Each control's population that day, per kind of subjects its
+                                         checks read: how many, the SHA-256 of their sorted ids, and the
+                                         collection runs behind it (a control that reads none: the
+                                         subjects its findings name).
 evidence/<id>.json                       Every evidence item the reports' results rest on: what their
                                          findings cite, and the attestations they count (":" in an id is
                                          written "%3A").

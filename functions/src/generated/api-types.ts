@@ -1227,7 +1227,7 @@ export interface components {
             kind: string;
             /** @description Subjects the checks ran on. */
             count: number;
-            /** @description SHA-256 (hex) over those subjects sorted by UTF-16 code unit and joined by a line feed. */
+            /** @description SHA-256 (hex) over those subjects sorted by their UTF-8 bytes, each followed by a line feed, as the sampling method publishes it (docs/sampling.md): `LC_ALL=C sort -u | sha256sum` re-derives it. */
             sha256: string;
             /** @description Per source with a complete run of the kind: its newest complete run before the report’s cut-off. */
             runs: components["schemas"]["PopulationRun"][];

@@ -78,7 +78,7 @@ export interface Population {
   source: string;
   kind: string;
   count: number;
-  /** SHA-256 over the sorted subjects joined by "\n", hex. */
+  /** The subjects' SHA-256 as the sampling method publishes it (assessment/populations.ts `subjectsDigest`). */
   sha256: string;
   subjects: string[];
 }
@@ -387,7 +387,7 @@ export class RunStore {
   }
 }
 
-/** The population of a kind: its subjects sorted (by code unit, as anyone re-deriving the hash would), counted and hashed. */
+/** The population of a kind: its subjects sorted, counted and hashed. */
 export function populationOf(opened: { id: string; source: string }, kind: string, subjects: Iterable<string>): Population {
   const sorted = [...subjects].sort();
   return {

@@ -29,7 +29,12 @@ const ranOn = (kind: string, subjects: string[]) => [
     kind,
     count: subjects.length,
     sha256: createHash('sha256')
-      .update([...subjects].sort().join('\n'))
+      .update(
+        [...subjects]
+          .sort()
+          .map((subject) => `${subject}\n`)
+          .join(''),
+      )
       .digest('hex'),
     runs: [],
   },

@@ -22,7 +22,12 @@ const asOf = new Date('2026-11-21T23:00:00.000Z');
 const ago = (days: number): string => new Date(asOf.getTime() - days * dayMs).toISOString();
 const sha256 = (subjects: string[]) =>
   createHash('sha256')
-    .update([...subjects].sort().join('\n'))
+    .update(
+      [...subjects]
+        .sort()
+        .map((subject) => `${subject}\n`)
+        .join(''),
+    )
     .digest('hex');
 
 const mfa: Control = {

@@ -183,16 +183,25 @@ describe('the audit package of a period', () => {
     expect(method).toMatchObject({ method: 'sha256-rank/1', suggestedSampleSizes, testVector: samplingTestVector });
     expect(Object.keys(method.frequencies as object)).toEqual(catalog.controls.map((control) => control.id));
     for (const report of period.reports) {
-      const rows = report.controls.map((result) => {
+      // A control reading subjects gives its report's populations; one reading none, its findings' subjects.
+      const rows = report.controls.flatMap((result) => {
+        if (result.populations?.length) {
+          return result.populations.map(
+            (used) =>
+              `"${result.id}","${used.kind}","${used.count}","${used.sha256}","${used.runs.map((run) => `${run.source} ${run.runId}`).join('; ')}"`,
+          );
+        }
         const subjects = [...new Set(result.findings.flatMap((finding) => (finding.subject ? [finding.subject] : [])))];
         const lines = subjects.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))).map((subject) => `${subject}\n`);
         const sha256 = createHash('sha256').update(lines.join('')).digest('hex');
-        return `"${result.id}","${subjects.length}","${sha256}"`;
+        return [`"${result.id}","","${subjects.length}","${sha256}",""`];
       });
       expect(utf8(zip.files.get(`sampling/populations/${report.date}.csv`))).toBe(
-        ['"control","population","sha256"', ...rows, ''].join('\r\n'),
+        ['"control","kind","population","sha256","runs"', ...rows, ''].join('\r\n'),
       );
     }
+    // Controls reading subjects carry their population in the report, and the package with it.
+    expect(period.reports.at(-1)!.controls.filter((result) => result.populations?.length).length).toBeGreaterThan(20);
     // The demo's findings name subjects, so the populations are not all empty.
     const todays = utf8(zip.files.get(`sampling/populations/${today}.csv`))
       .split('\r\n')

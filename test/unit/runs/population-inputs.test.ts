@@ -16,7 +16,12 @@ const start = Date.parse('2026-11-20T08:00:00Z');
 const at = (hours: number) => new Date(start + hours * 3_600_000);
 const sha256 = (subjects: string[]) =>
   createHash('sha256')
-    .update([...subjects].sort().join('\n'))
+    .update(
+      [...subjects]
+        .sort()
+        .map((subject) => `${subject}\n`)
+        .join(''),
+    )
     .digest('hex');
 const people = (count: number) => Array.from({ length: count }, (_, n) => `p${n}@x.com`);
 

@@ -41,7 +41,15 @@ describe('population drops', () => {
     const second = await collect(4, 2);
     const listed = await store.list(populationsIndexPrefix('okta', 'idp.user'), { pageSize: 2 });
     const subjects = ['user0@example.com', 'user1@example.com', 'user2@example.com', 'user3@example.com'];
-    const sha256 = (count: number) => createHash('sha256').update(subjects.slice(0, count).join('\n')).digest('hex');
+    const sha256 = (count: number) =>
+      createHash('sha256')
+        .update(
+          subjects
+            .slice(0, count)
+            .map((subject) => `${subject}\n`)
+            .join(''),
+        )
+        .digest('hex');
     expect(listed.items.map((item) => [item.name.endsWith(`-${second.id}`), item.metadata])).toEqual([
       [true, { count: '4', sha256: sha256(4) }],
       [false, { count: '3', sha256: sha256(3) }],

@@ -72,7 +72,7 @@ describe('a collection run', () => {
       source: 'okta',
       kind: 'idp.user',
       count: 3,
-      sha256: sha256(subjects.join('\n')),
+      sha256: sha256(subjects.map((subject) => `${subject}\n`).join('')),
       subjects,
     });
   });
