@@ -48,6 +48,8 @@ import { securityCollectors } from './security-collectors.ts';
 
 export interface DemoDay {
   date: string;
+  /** Days before today: 0 for today. */
+  ago: number;
   evidence: EvidenceInput[];
   submissions: DemoSubmission[];
 }
@@ -91,7 +93,7 @@ export function demoHistory(today: string, days = 14, options: DemoOptions = {})
     const limit = now !== undefined && now < end ? now - minuteMs - start : end - start - minuteMs;
     const builder = new DayBuilder({ today, date, ago, index, start, limit });
     for (const source of sources) source(builder);
-    history.push({ date, evidence: builder.evidence, submissions: builder.submissions });
+    history.push({ date, ago, evidence: builder.evidence, submissions: builder.submissions });
   }
   return history;
 }
