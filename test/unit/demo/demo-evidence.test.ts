@@ -1,7 +1,9 @@
 /**
  * The demo history: deterministic, valid against the API's own schemas, and — seeded through
  * the real stores and daily job — a fortnight of reports with a story: every status on the last
- * day, a score that moves, and a control that fails and is then fixed.
+ * day, a score that moves, and a control that fails and is then fixed. Its collectors send
+ * through collection runs, one abandoned three days ago and one with a population drop today;
+ * without runs, it is the history as it was before them.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
