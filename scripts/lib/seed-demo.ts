@@ -9,9 +9,11 @@ import { join } from 'node:path';
 import type * as DailyReportModule from '../../functions/src/reports/daily-report.ts';
 import type * as EvaluateModule from '../../functions/src/assessment/evaluate.ts';
 import type { Catalog } from '../../functions/src/assessment/model.ts';
+import type * as ConfigModule from '../../functions/src/config.ts';
 import type * as EvidenceStoreModule from '../../functions/src/evidence/evidence-store.ts';
 import type * as LogsModule from '../../functions/src/logs.ts';
 import type * as ReportStoreModule from '../../functions/src/reports/report-store.ts';
+import type * as RunStoreModule from '../../functions/src/runs/run-store.ts';
 import type * as LocalFolderStoreModule from '../../functions/src/storage/local-folder-store.ts';
 import type * as SubmissionStoreModule from '../../functions/src/submissions/submission-store.ts';
 import { compiled } from './compiled.ts';
@@ -32,18 +34,22 @@ export async function seedDemo({ storeDir, today, timeZone, now = new Date(), da
     { LocalFolderStore },
     { EvidenceStore },
     { ReportStore },
+    { RunStore },
     { SubmissionStore },
     { produceDailyReport },
     { compileCatalog },
     { logs },
+    config,
   ] = await Promise.all([
     compiled<typeof LocalFolderStoreModule>('storage/local-folder-store.js'),
     compiled<typeof EvidenceStoreModule>('evidence/evidence-store.js'),
     compiled<typeof ReportStoreModule>('reports/report-store.js'),
+    compiled<typeof RunStoreModule>('runs/run-store.js'),
     compiled<typeof SubmissionStoreModule>('submissions/submission-store.js'),
     compiled<typeof DailyReportModule>('reports/daily-report.js'),
     compiled<typeof EvaluateModule>('assessment/evaluate.js'),
     compiled<typeof LogsModule>('logs.js'),
+    compiled<typeof ConfigModule>('config.js'),
   ]);
   const catalog = JSON.parse(await readFile(join(paths.functionsGenerated, 'catalog.json'), 'utf8')) as Catalog;
   const store = new LocalFolderStore(storeDir);
@@ -61,6 +67,8 @@ export async function seedDemo({ storeDir, today, timeZone, now = new Date(), da
         evidence,
         reports: new ReportStore(store),
         submissions: new SubmissionStore(store, evidence),
+        // As this process's environment sets them: unset, the defaults, which the demo projects' .env files also set.
+        runs: new RunStore(store, config.runAbandonHours, config.populationDropPercent),
         catalog: compileCatalog(catalog),
         produceDailyReport,
       },

@@ -5,8 +5,9 @@
  * It is used by the local scripts and the tests only, never deployed with the functions.
  *
  * Every collector posts every subject once a day between 02:00 and 05:00 (in `timeZone`, UTC by
- * default), with a jitter derived from the subject; Prowler scans the Google Cloud project at
- * 01:00 and its findings are imported (prowler-scan.ts). Day 1 is 13 days before today:
+ * default), with a jitter derived from the subject, under a collection run it completes with its
+ * counts (deliveries.ts, which the seed follows); Prowler scans the Google Cloud project at 01:00
+ * and its findings are imported (prowler-scan.ts). Day 1 is 13 days before today:
  *
  *   day 1   policies and scoping decisions are imported as attestations; PPL-01 is scoped out.
  *           So are the records of governance, risk, assets and physical security (GOV, RSK, AST,
@@ -32,10 +33,15 @@
  *   day 11  protection returns on billing-service but still lets admins force-push (CHG-01 and
  *           CHG-04 fixed, CHG-02 still failing); the first tabletop exercise is recorded with open
  *           actions (INC-02, missing until now, fails); the KMS evidence is 7 days old (ENC-04 stale).
+ *           The HR system's collector crashes after sending five of its twelve people: its run is
+ *           never completed and reads as abandoned six hours after it opened.
  *   day 12  the marketing bucket is opened to the internet (IAM-08 fails, and Prowler's nightly
  *           scan fails it too); a Chromebook's EDR agent stops reporting (END-02 fails).
  *   day 13  the annual risk assessment turns a year old (RSK-02 stale); the new one is under way.
  *   day 14  today: every status appears — passing, failing, stale, missing and not applicable.
+ *           The GitHub collector's token, renewed overnight, reaches four of the six repositories
+ *           (not acme/mobile-app or acme/docs): its run completes with a population a third
+ *           smaller than yesterday's, a drop that awaits acknowledgement on the Sources page.
  */
 import { addDays, startOfDay } from '../../../functions/src/assessment/dates.ts';
 import type { EvidenceInput } from '../../../functions/src/assessment/model.ts';
@@ -48,6 +54,8 @@ import { securityCollectors } from './security-collectors.ts';
 
 export interface DemoDay {
   date: string;
+  /** Days before today: 0 for today. */
+  ago: number;
   evidence: EvidenceInput[];
   submissions: DemoSubmission[];
 }
@@ -91,7 +99,7 @@ export function demoHistory(today: string, days = 14, options: DemoOptions = {})
     const limit = now !== undefined && now < end ? now - minuteMs - start : end - start - minuteMs;
     const builder = new DayBuilder({ today, date, ago, index, start, limit });
     for (const source of sources) source(builder);
-    history.push({ date, evidence: builder.evidence, submissions: builder.submissions });
+    history.push({ date, ago, evidence: builder.evidence, submissions: builder.submissions });
   }
   return history;
 }

@@ -19,6 +19,7 @@ import { CheckpointStore } from '../../../functions/src/evidence/checkpoint-stor
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { reportObjectName, ReportStore } from '../../../functions/src/reports/report-store.ts';
+import { RunStore } from '../../../functions/src/runs/run-store.ts';
 import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';
 import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
@@ -82,7 +83,19 @@ beforeAll(async () => {
   const evidence = new EvidenceStore(store);
   const reports = new ReportStore(store);
   await seedDemoHistory(
-    { store, evidence, reports, submissions: new SubmissionStore(store, evidence), catalog: compiled, produceDailyReport },
+    {
+      store,
+      evidence,
+      reports,
+      submissions: new SubmissionStore(store, evidence),
+      runs: new RunStore(
+        store,
+        () => 6,
+        () => 10,
+      ),
+      catalog: compiled,
+      produceDailyReport,
+    },
     { today, timeZone: 'UTC', now: new Date(now.getTime() - 60_000), days: 2 },
   );
 }, 60_000);

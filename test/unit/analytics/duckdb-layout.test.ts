@@ -18,6 +18,7 @@ import { seedDemoHistory } from '../../../scripts/lib/demo/seed.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
+import { RunStore } from '../../../functions/src/runs/run-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { listNames, type ObjectStore } from '../../../functions/src/storage/object-store.ts';
 import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
@@ -161,6 +162,11 @@ describe('the DuckDB tables and queries of docs/analytics.md, on an export of th
         evidence,
         reports,
         submissions: new SubmissionStore(store, evidence),
+        runs: new RunStore(
+          store,
+          () => 6,
+          () => 10,
+        ),
         catalog: compileCatalog(compileCatalogSources(paths.catalog)),
         produceDailyReport,
       },

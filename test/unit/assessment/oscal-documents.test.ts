@@ -22,6 +22,7 @@ import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts
 import { logs } from '../../../functions/src/logs.ts';
 import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
+import { RunStore } from '../../../functions/src/runs/run-store.ts';
 import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';
 import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
@@ -63,7 +64,19 @@ beforeAll(async () => {
   const evidence = new EvidenceStore(store);
   const reports = new ReportStore(store);
   await seedDemoHistory(
-    { store, evidence, reports, submissions: new SubmissionStore(store, evidence), catalog: compiled, produceDailyReport },
+    {
+      store,
+      evidence,
+      reports,
+      submissions: new SubmissionStore(store, evidence),
+      runs: new RunStore(
+        store,
+        () => 6,
+        () => 10,
+      ),
+      catalog: compiled,
+      produceDailyReport,
+    },
     { today, timeZone: 'UTC', now: new Date('2026-11-21T09:00:00Z') },
   );
   for (const date of await reports.dates()) history.push((await reports.find(date))!.report);

@@ -1,7 +1,9 @@
 /**
  * The demo history: deterministic, valid against the API's own schemas, and — seeded through
  * the real stores and daily job — a fortnight of reports with a story: every status on the last
- * day, a score that moves, and a control that fails and is then fixed.
+ * day, a score that moves, and a control that fails and is then fixed. Its collectors send
+ * through collection runs, one abandoned three days ago and one with a population drop today;
+ * without runs, it is the history as it was before them.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,10 +22,13 @@ import { seedDemoHistory, type SeedResult } from '../../../scripts/lib/demo/seed
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
+import { RunStore } from '../../../functions/src/runs/run-store.ts';
 import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';
+import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
+import { everyItem } from '../../support/every-item.ts';
 
 const today = '2026-03-14';
 const now = new Date('2026-03-14T15:30:00Z');
@@ -107,6 +112,7 @@ describe('seeding the demo history', () => {
   let store: LocalFolderStore;
   let reports: ReportStore;
   let submissions: SubmissionStore;
+  let runs: RunStore;
   let result: SeedResult;
   let history: Report[];
 
@@ -118,8 +124,13 @@ describe('seeding the demo history', () => {
     const evidence = new EvidenceStore(store);
     reports = new ReportStore(store);
     submissions = new SubmissionStore(store, evidence);
+    runs = new RunStore(
+      store,
+      () => 6,
+      () => 10,
+    );
     result = await seedDemoHistory(
-      { store, evidence, reports, submissions, catalog: compileCatalog(catalog), produceDailyReport },
+      { store, evidence, reports, submissions, runs, catalog: compileCatalog(catalog), produceDailyReport },
       { today, timeZone: 'UTC', now },
     );
     history = await Promise.all((await reports.dates()).map(async (date) => (await reports.find(date))!.report));
@@ -197,6 +208,7 @@ describe('seeding the demo history', () => {
         evidence,
         reports,
         submissions: new SubmissionStore(store, evidence),
+        runs,
         catalog: compileCatalog(catalog),
         produceDailyReport,
       },
@@ -205,4 +217,136 @@ describe('seeding the demo history', () => {
     expect(again).toEqual({ seeded: false });
     expect(await reports.dates()).toHaveLength(14);
   });
+
+  describe('through collection runs', () => {
+    const collectors = [
+      'access-review-collector',
+      'backup-collector',
+      'ci-collector',
+      'gcp-collector',
+      'github-collector',
+      'grc-collector',
+      'hris-collector',
+      'kms-collector',
+      'lms-collector',
+      'mdm-collector',
+      'okta-collector',
+      'tls-scanner',
+      'vuln-scanner',
+    ];
+    /** Every run of every collector, each source's newest first. */
+    const allRuns = async () =>
+      (await Promise.all(collectors.map(async (source) => (await runs.page({ source, limit: 100 }, now)).items))).flat();
+
+    it('opens a run for each collector on every day it reports, and none for the Prowler import or the attestations', async () => {
+      const sources = await runs.sources({ limit: 100 }, now);
+      expect(sources.items.map((source) => source.source)).toEqual(collectors);
+      expect(sources.hasMore).toBe(false);
+      const days = (source: string, count: number) =>
+        Array.from({ length: count }, (_, index) => `2026-03-${String(index + 1).padStart(2, '0')}`)
+          .reverse()
+          .map((date) => [source, date]);
+      // The KMS and access-review collectors post for the last time on day 4.
+      const expected = collectors.flatMap((source) =>
+        days(source, source.startsWith('kms') || source.startsWith('access') ? 4 : 14),
+      );
+      const opened = await allRuns();
+      expect(opened.map((run) => [run.source, run.openedAt.slice(0, 10)])).toEqual(expected);
+      expect(result.seeded && result.runs).toBe(11 * 14 + 2 * 4);
+      for (const run of opened)
+        expect(run.openedBy).toEqual({ uid: run.source, email: `${run.source}@acme-prod.iam.gserviceaccount.com` });
+    });
+
+    it('completes every run with the counts sent, but the HR collector\u2019s on the day it crashed, which is abandoned', async () => {
+      const opened = await allRuns();
+      const unfinished = opened.filter((run) => run.status !== 'complete');
+      expect(unfinished.map((run) => [run.source, run.openedAt.slice(0, 10), run.status, run.incompleteReason])).toEqual([
+        ['hris-collector', '2026-03-11', 'incomplete', 'abandoned'],
+      ]);
+      const [abandoned] = unfinished;
+      expect(Date.parse(abandoned!.expiresAt) - Date.parse(abandoned!.openedAt)).toBe(6 * 3_600_000);
+      expect(abandoned!.endedAt).toBeUndefined();
+      for (const run of opened.filter((run) => run.status === 'complete')) {
+        expect(run.declared).toEqual(run.received);
+        expect(Date.parse(run.endedAt!)).toBeLessThan(Date.parse(run.expiresAt));
+      }
+      const ofToday = opened.filter((run) => run.openedAt.startsWith(today));
+      expect(ofToday).toHaveLength(11);
+      for (const run of ofToday) expect(Date.parse(run.endedAt!)).toBeLessThanOrEqual(now.getTime());
+    });
+
+    it('stores the five people the HR collector sent before it crashed, under its run, and no other that day', async () => {
+      const [abandoned] = (await allRuns()).filter((run) => run.status !== 'complete');
+      const sent = (await everyItem(store)).filter(
+        (item) => item.source === 'hris-collector' && item.collectedAt.startsWith('2026-03-11'),
+      );
+      expect(sent.map((item) => item.subject)).toEqual(
+        ['maya.chen', 'liam.oconnor', 'amara.okafor', 'sofia.rossi', 'noah.williams'].map((handle) => `${handle}@acme.example`),
+      );
+      for (const item of sent) expect(item.runId).toBe(abandoned!.id);
+    });
+
+    it('completes today\u2019s GitHub run without the two repositories its token lost: a drop of a third, awaiting acknowledgement', async () => {
+      const [todays, yesterdays] = (await runs.page({ source: 'github-collector', limit: 2 }, now)).items;
+      expect([todays!.openedAt.slice(0, 10), yesterdays!.openedAt.slice(0, 10)]).toEqual([today, '2026-03-13']);
+      expect([todays!.status, todays!.declared, todays!.received]).toEqual([
+        'complete',
+        { 'repo.branch_protection': 4 },
+        { 'repo.branch_protection': 4 },
+      ]);
+      expect(todays!.drops).toEqual([
+        { kind: 'repo.branch_protection', previousRunId: yesterdays!.id, previousCount: 6, count: 4, percent: 33.3 },
+      ]);
+      expect((await runs.population(todays!.id, 'repo.branch_protection')).subjects).toEqual([
+        'acme/api',
+        'acme/billing-service',
+        'acme/infrastructure',
+        'acme/web-app',
+      ]);
+      expect((await allRuns()).filter((run) => run.drops).map((run) => run.id)).toEqual([todays!.id]);
+    });
+
+    it('sends every collected item under its collector\u2019s run, and the imports and attestations without one', async () => {
+      const sources = new Map((await allRuns()).map((run) => [run.id, run.source]));
+      const items = await everyItem(store);
+      const runless = items.filter((item) => item.runId === undefined);
+      expect([...new Set(runless.map((item) => item.kind))].sort()).toEqual(['attestation', 'scanner.finding']);
+      for (const item of items.filter((item) => item.runId !== undefined)) expect(sources.get(item.runId!)).toBe(item.source);
+      // All but the seven people the HR collector never sent and the two repositories out of reach.
+      expect(result.seeded && result.evidence).toBe(demoHistory(today, 14, { now }).flatMap((day) => day.evidence).length - 9);
+    });
+  });
+});
+
+describe('seeding the demo history without collection runs', () => {
+  it('opens no run and sends every item of every day, as before runs', async () => {
+    vi.spyOn(logs, 'reportPublished').mockImplementation(() => undefined);
+    vi.spyOn(logs, 'evidenceSnapshotLoaded').mockImplementation(() => undefined);
+    const store = new MemoryStore();
+    const evidence = new EvidenceStore(store);
+    const result = await seedDemoHistory(
+      {
+        store,
+        evidence,
+        reports: new ReportStore(store),
+        submissions: new SubmissionStore(store, evidence),
+        runs: new RunStore(
+          store,
+          () => 6,
+          () => 10,
+        ),
+        catalog: compileCatalog(catalog),
+        produceDailyReport,
+      },
+      // Four days: the HR collector's crash three days ago and today's drop are among them.
+      { today, timeZone: 'UTC', now, days: 4, collectionRuns: false },
+    );
+    vi.restoreAllMocks();
+    expect(result).toMatchObject({ seeded: true, days: 4, runs: 0 });
+    expect(result.seeded && result.evidence).toBe(demoHistory(today, 4, { now }).flatMap((day) => day.evidence).length);
+    for (const prefix of ['runs/', 'runs-index/', 'runs-sources/', 'populations-index/']) {
+      expect((await store.list(prefix)).items).toEqual([]);
+    }
+    expect((await everyItem(store)).filter((item) => item.runId !== undefined)).toEqual([]);
+  }, 60_000);
 });

@@ -26,6 +26,7 @@ import { logs } from '../../../functions/src/logs.ts';
 import { controlHistoryCsv } from '../../../functions/src/reports/control-history-csv.ts';
 import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
+import { RunStore } from '../../../functions/src/runs/run-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { attachmentObjectName, SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
@@ -86,6 +87,11 @@ beforeAll(async () => {
       evidence,
       reports,
       submissions: new SubmissionStore(memory, evidence),
+      runs: new RunStore(
+        memory,
+        () => 6,
+        () => 10,
+      ),
       catalog: compileCatalog(catalog),
       produceDailyReport,
     },

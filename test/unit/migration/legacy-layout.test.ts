@@ -12,6 +12,7 @@ import { seedDemoHistory } from '../../../scripts/lib/demo/seed.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
+import { RunStore } from '../../../functions/src/runs/run-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { listNames } from '../../../functions/src/storage/object-store.ts';
 import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
@@ -64,10 +65,16 @@ describe('the store rewritten in the layout before partitions', () => {
         evidence,
         reports: new ReportStore(store),
         submissions: new SubmissionStore(store, evidence),
+        runs: new RunStore(
+          store,
+          () => 6,
+          () => 10,
+        ),
         catalog: compiled,
         produceDailyReport,
       },
-      { today: '2026-11-23', timeZone: 'UTC', now: new Date('2026-11-23T12:00:00Z') },
+      // The fixture predates collection runs: its items carry no run, and every collector sent every subject.
+      { today: '2026-11-23', timeZone: 'UTC', now: new Date('2026-11-23T12:00:00Z'), collectionRuns: false },
     );
     await rewriteInLegacyLayout(store, EvidenceStore);
     for (const name of await listNames(store, '')) rewritten.set(name, (await store.read(name)).data);
