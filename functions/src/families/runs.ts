@@ -82,6 +82,18 @@ export function createRunsFamily(options: RunsFamilyOptions = {}) {
         const page = await runs.sources({ limit: query.limit, ...(after ? { after } : {}) }, s.now());
         return { status: 200, body: pageBody('sources', page) };
       },
+      listCollectionPopulations: async ({ query }) => {
+        const { runs } = await deps();
+        const after = placeOf('populations', query.cursor, (place) => runKey(idOfKey(place)) !== undefined);
+        const page = await runs.populations({
+          source: query.source,
+          kind: query.kind,
+          limit: query.limit,
+          ...(after ? { after } : {}),
+          ...(query.since !== undefined ? { since: Date.parse(`${query.since}T00:00:00Z`) } : {}),
+        });
+        return { status: 200, body: pageBody('populations', page) };
+      },
       getCollectionRun: async ({ path }) => {
         const { s, runs } = await deps();
         return { status: 200, body: await runs.get(path.id, s.now()) };
