@@ -5,9 +5,11 @@
  * browser.
  */
 import type { CollectionPopulation, CollectionPopulationPage, CollectionRun, CollectionSource, Finding } from './api-types.ts';
+import { reasonText } from './collection-runs.ts';
 
 type CompletenessIssue = NonNullable<Finding['completeness']>;
 type Drop = NonNullable<CollectionRun['drops']>[number];
+type IncompleteReason = NonNullable<CollectionRun['incompleteReason']>;
 
 /** Why a control cannot pass on its population, in words. */
 export const completenessReasonText: Record<CompletenessIssue['reason'], string> = {
@@ -153,7 +155,8 @@ export const kindsOfRuns = (runs: readonly CollectionRun[]) => [...new Set(runs.
 /** What the dashboard says of a source that needs someone: its newest run incomplete, or a drop awaiting acknowledgment. */
 export interface CollectionAlert {
   source: string;
-  incomplete: boolean;
+  /** Why its newest run is incomplete — cancelled too, which defines no population either; absent when it is not. */
+  incomplete?: IncompleteReason;
   /** The kinds whose drop in the newest run nobody has acknowledged. */
   unacknowledged: string[];
 }
@@ -161,16 +164,17 @@ export interface CollectionAlert {
 /** The sources that need someone, in the order listed; none when all is well. */
 export function collectionAlerts(sources: readonly CollectionSource[]): CollectionAlert[] {
   return sources.flatMap(({ source, newestRun }) => {
-    const incomplete = newestRun.status === 'incomplete';
+    const incomplete =
+      newestRun.status === 'incomplete' || newestRun.status === 'cancelled' ? newestRun.incompleteReason : undefined;
     const unacknowledged = (newestRun.drops ?? []).filter((drop) => !drop.acknowledged).map((drop) => drop.kind);
-    return incomplete || unacknowledged.length > 0 ? [{ source, incomplete, unacknowledged }] : [];
+    return incomplete || unacknowledged.length > 0 ? [{ source, ...(incomplete ? { incomplete } : {}), unacknowledged }] : [];
   });
 }
 
-/** A dashboard alert in one line: `its newest run is incomplete; a drop of idp.user awaits acknowledgment`. */
+/** A dashboard alert in one line: `its newest run is incomplete (counts disagree); a drop of idp.user awaits acknowledgment`. */
 export function alertText({ incomplete, unacknowledged }: CollectionAlert): string {
   const parts = [
-    ...(incomplete ? ['its newest run is incomplete'] : []),
+    ...(incomplete ? [`its newest run is incomplete (${reasonText[incomplete]})`] : []),
     ...(unacknowledged.length > 0 ? [`a drop of ${unacknowledged.join(', ')} awaits acknowledgment`] : []),
   ];
   return parts.join('; ');

@@ -164,7 +164,7 @@ describe('the dashboard’s collection notice', () => {
   const source = (name: string, newestRun: CollectionRun): CollectionSource => ({ source: name, newestRun });
   const acknowledged = { by: actor, at: '2026-09-02T00:00:00.000Z', reason: 'Reorganisation' };
 
-  it('names the sources whose newest run is incomplete or has a drop nobody acknowledged, and no other', () => {
+  it('names the sources whose newest run is incomplete or cancelled or has a drop nobody acknowledged, and no other', () => {
     const sources = [
       source('complete', run('run-1')),
       source('running', run('run-2', { status: 'running' })),
@@ -175,12 +175,17 @@ describe('the dashboard’s collection notice', () => {
     ];
     const alerts = collectionAlerts(sources);
     expect(alerts).toEqual([
-      { source: 'abandoned', incomplete: true, unacknowledged: [] },
-      { source: 'dropped', incomplete: false, unacknowledged: ['idp.user'] },
+      { source: 'abandoned', incomplete: 'abandoned', unacknowledged: [] },
+      { source: 'cancelled', incomplete: 'cancelled', unacknowledged: [] },
+      { source: 'dropped', unacknowledged: ['idp.user'] },
     ]);
-    expect(alerts.map(alertText)).toEqual(['its newest run is incomplete', 'a drop of idp.user awaits acknowledgment']);
-    expect(alertText({ source: 'both', incomplete: true, unacknowledged: ['idp.user', 'endpoint.device'] })).toBe(
-      'its newest run is incomplete; a drop of idp.user, endpoint.device awaits acknowledgment',
+    expect(alerts.map(alertText)).toEqual([
+      'its newest run is incomplete (not completed in time)',
+      'its newest run is incomplete (cancelled)',
+      'a drop of idp.user awaits acknowledgment',
+    ]);
+    expect(alertText({ source: 'both', incomplete: 'counts_disagree', unacknowledged: ['idp.user', 'endpoint.device'] })).toBe(
+      'its newest run is incomplete (counts disagree); a drop of idp.user, endpoint.device awaits acknowledgment',
     );
   });
 
