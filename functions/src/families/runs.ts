@@ -84,14 +84,7 @@ export function createRunsFamily(options: RunsFamilyOptions = {}) {
       },
       listCollectionPopulations: async ({ query }) => {
         const { runs } = await deps();
-        const after = placeOf('populations', query.cursor, (place) => runKey(idOfKey(place)) !== undefined);
-        const page = await runs.populations({
-          source: query.source,
-          kind: query.kind,
-          limit: query.limit,
-          ...(after ? { after } : {}),
-          ...(query.since !== undefined ? { since: Date.parse(`${query.since}T00:00:00Z`) } : {}),
-        });
+        const page = await runs.populations(populationsQuery(query));
         return { status: 200, body: pageBody('populations', page) };
       },
       getCollectionRun: async ({ path }) => {
@@ -116,6 +109,21 @@ export function createRunsFamily(options: RunsFamilyOptions = {}) {
     },
     options,
   );
+}
+
+/**
+ * A populations listing's query as the store takes it: the cursor's place, whose id must be a
+ * run's, and `since`, a day, from its first moment (UTC).
+ */
+function populationsQuery(query: { source: string; kind: string; limit: number; since?: string; cursor?: string }) {
+  const after = placeOf('populations', query.cursor, (place) => runKey(idOfKey(place)) !== undefined);
+  return {
+    source: query.source,
+    kind: query.kind,
+    limit: query.limit,
+    ...(after ? { after } : {}),
+    ...(query.since !== undefined ? { since: Date.parse(`${query.since}T00:00:00Z`) } : {}),
+  };
 }
 
 export const handler = createRunsFamily();
