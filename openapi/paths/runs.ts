@@ -46,6 +46,16 @@ const limit = {
   schema: { type: 'integer', minimum: 1, maximum: pageLimits.runs.maximum, default: pageLimits.runs.default },
 } as const;
 
+/** A page of a population's history: more entries than a page of runs, each one small. */
+const populationLimit = {
+  name: 'limit',
+  in: 'query',
+  required: false,
+  schema: { type: 'integer', minimum: 1, maximum: pageLimits.populations.maximum, default: pageLimits.populations.default },
+} as const;
+
+const sha256 = { type: 'string', pattern: '^[0-9a-f]{64}$' } as const;
+
 export const schemas = {
   CollectionRunInput: {
     type: 'object',
@@ -169,6 +179,31 @@ export const schemas = {
       nextCursor: { type: 'string', description: 'Pass as `cursor` for the next page; present when `hasMore`.' },
     },
   },
+  CollectionPopulation: {
+    type: 'object',
+    required: ['runId', 'completedAt', 'count', 'sha256'],
+    additionalProperties: false,
+    description: 'The population one complete run defined for its source and a kind.',
+    properties: {
+      runId: { type: 'string', pattern: collectionRunIdPattern },
+      completedAt: { type: 'string', format: 'date-time', description: 'When the run was completed.' },
+      count: { type: 'integer', minimum: 0, description: 'Its subjects.' },
+      sha256: {
+        ...sha256,
+        description: 'SHA-256 (hex) over its subjects sorted by UTF-16 code unit and joined by a line feed.',
+      },
+    },
+  },
+  CollectionPopulationPage: {
+    type: 'object',
+    required: ['items', 'hasMore'],
+    additionalProperties: false,
+    properties: {
+      items: { type: 'array', items: ref('CollectionPopulation'), description: 'Newest completed first.' },
+      hasMore: { type: 'boolean' },
+      nextCursor: { type: 'string', description: 'Pass as `cursor` for the next page; present when `hasMore`.' },
+    },
+  },
   CollectionSource: {
     type: 'object',
     required: ['source', 'newestRun'],
@@ -250,6 +285,37 @@ export const paths: PathsObject = {
       parameters: [limit, cursorParameter],
       responses: {
         '200': jsonResponse('A page of sources.', ref('CollectionSourcePage')),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/runs/populations': {
+    get: {
+      operationId: 'listCollectionPopulations',
+      summary: 'List a source\u2019s complete populations of a kind',
+      description:
+        'The populations the complete runs of one source defined for one kind, newest completed first: each run\u2019s ' +
+        'subject count and the SHA-256 of its subjects. A run that ended incomplete defines none, so it is not listed. ' +
+        '`since` keeps those completed on or after a day (UTC), as a chart of the last 90 days asks.',
+      tags: ['runs'],
+      security: access.protected,
+      parameters: [
+        { name: 'source', in: 'query', required: true, schema: source },
+        { name: 'kind', in: 'query', required: true, schema: ref('EvidenceKind') },
+        {
+          name: 'since',
+          in: 'query',
+          required: false,
+          description: 'Only populations completed on or after this day, `YYYY-MM-DD` (from 00:00 UTC).',
+          schema: { type: 'string', format: 'date' },
+        },
+        populationLimit,
+        cursorParameter,
+      ],
+      responses: {
+        '200': jsonResponse('A page of populations.', ref('CollectionPopulationPage')),
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
         '500': responseRef('InternalError'),

@@ -183,6 +183,7 @@ const samples: Record<string, () => Sample[]> = {
   ],
   listCollectionRuns: () => [{ path: '/api/runs?source=matrix-runs&limit=1' }],
   listCollectionSources: () => [{ path: '/api/runs/sources?limit=1' }],
+  listCollectionPopulations: () => [{ path: '/api/runs/populations?source=matrix-drops-0&kind=idp.user&limit=1' }],
   getCollectionRun: () => [{ path: `/api/runs/${collectionRunId}` }],
   completeCollectionRun: () => [
     {
@@ -636,6 +637,10 @@ describe(`access matrix in ${mode} mode`, () => {
               break;
             case 'listCollectionSources':
               expect((body.items as unknown[]).length, where).toBe(1);
+              break;
+            case 'listCollectionPopulations':
+              // matrix-drops-0's two complete runs, newest first: the one of a single subject, then the one of two.
+              expect([(body.items as { count: number }[]).map((item) => item.count), body.hasMore], where).toEqual([[1], true]);
               break;
             case 'getCollectionRun':
               expect([body.id, body.status], where).toEqual([collectionRunId, 'running']);

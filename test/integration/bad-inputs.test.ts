@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectedProblem } from '../support/problems.ts';
 import { bearer, hosting, signUp } from '../support/emulator.ts';
 import type { ProblemCode } from '@evident/contract/problems';
-import { collectionRunLimits, slugPattern } from '@evident/contract';
+import { collectionRunLimits, pageLimits, slugPattern } from '@evident/contract';
 import { encodeCursor, type Listing } from '../../functions/src/families/paging.ts';
 import { apiVersion } from '../../functions/src/generated/api-version.ts';
 
@@ -284,6 +284,56 @@ function runRows(): Row[] {
       method: 'GET',
       path: `/api/runs/sources?cursor=${Buffer.from(JSON.stringify({ of: 'runs', after: 'v-okta' })).toString('base64url')}`,
       instance: '/api/runs/sources',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The query parameter "cursor" is not a cursor this API gave out.',
+      errors: [{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }],
+    },
+    {
+      name: 'runs: populations without a source',
+      method: 'GET',
+      path: '/api/runs/populations?kind=idp.user',
+      instance: '/api/runs/populations',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The query parameter "source" is required.',
+      errors: [{ in: 'query', name: 'source', message: 'is required' }],
+    },
+    {
+      name: 'runs: populations of a kind that does not exist',
+      method: 'GET',
+      path: '/api/runs/populations?source=okta&kind=no.such.kind',
+      instance: '/api/runs/populations',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The query parameter "kind" must be equal to one of the allowed values.',
+      errors: [{ in: 'query', name: 'kind', message: 'must be equal to one of the allowed values' }],
+    },
+    {
+      name: 'runs: populations since a day that is not one',
+      method: 'GET',
+      path: '/api/runs/populations?source=okta&kind=idp.user&since=2026-02-30',
+      instance: '/api/runs/populations',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The query parameter "since" must match format "date".',
+      errors: [{ in: 'query', name: 'since', message: 'must match format "date"' }],
+    },
+    {
+      name: 'runs: a page of populations over the maximum',
+      method: 'GET',
+      path: `/api/runs/populations?source=okta&kind=idp.user&limit=${pageLimits.populations.maximum + 1}`,
+      instance: '/api/runs/populations',
+      status: 400,
+      code: 'invalid_request',
+      detail: `The query parameter "limit" must be <= ${pageLimits.populations.maximum}.`,
+      errors: [{ in: 'query', name: 'limit', message: `must be <= ${pageLimits.populations.maximum}` }],
+    },
+    {
+      name: 'runs: a sources cursor sent to the populations listing',
+      method: 'GET',
+      path: `/api/runs/populations?source=okta&kind=idp.user&cursor=${Buffer.from(JSON.stringify({ of: 'sources', after: 'v-okta' })).toString('base64url')}`,
+      instance: '/api/runs/populations',
       status: 400,
       code: 'invalid_request',
       detail: 'The query parameter "cursor" is not a cursor this API gave out.',

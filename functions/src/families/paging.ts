@@ -1,6 +1,6 @@
 /**
  * How every listing pages (`GET /api/evidence`, `/api/submissions`, `/api/analyses`, `/api/runs`,
- * `/api/runs/sources`, `/api/exceptions`, `/api/report/{date}/versions`). The stores page by place — a newest-first
+ * `/api/runs/sources`, `/api/runs/populations`, `/api/exceptions`, `/api/report/{date}/versions`). The stores page by place — a newest-first
  * index key (storage/newest-first.ts); for exceptions, which list soonest expiry first, an
  * exception id; for a report's versions, oldest first, a version number; for the sources of runs, a source segment — and know nothing of cursors; here a place becomes the opaque `nextCursor` a client sends back as `cursor`,
  * and back again. A cursor names its listing, so one listing's cursor is not taken by another,
@@ -13,7 +13,16 @@ import { isSourceSegment } from '../runs/run-layout.js';
 import { isIndexKey, type PlacedPage } from '../storage/newest-first.js';
 
 export type Listing =
-  'evidence' | 'submissions' | 'analyses' | 'deliveries' | 'exceptions' | 'versions' | 'settings' | 'runs' | 'sources';
+  | 'evidence'
+  | 'submissions'
+  | 'analyses'
+  | 'deliveries'
+  | 'exceptions'
+  | 'versions'
+  | 'settings'
+  | 'runs'
+  | 'sources'
+  | 'populations';
 
 /** A day's report version (`versions`) or a settings version (`settings`): a number from 1. */
 const isReportVersion = (place: string) => /^[1-9]\d{0,5}$/.test(place);

@@ -82,6 +82,11 @@ export function createRunsFamily(options: RunsFamilyOptions = {}) {
         const page = await runs.sources({ limit: query.limit, ...(after ? { after } : {}) }, s.now());
         return { status: 200, body: pageBody('sources', page) };
       },
+      listCollectionPopulations: async ({ query }) => {
+        const { runs } = await deps();
+        const page = await runs.populations(populationsQuery(query));
+        return { status: 200, body: pageBody('populations', page) };
+      },
       getCollectionRun: async ({ path }) => {
         const { s, runs } = await deps();
         return { status: 200, body: await runs.get(path.id, s.now()) };
@@ -104,6 +109,21 @@ export function createRunsFamily(options: RunsFamilyOptions = {}) {
     },
     options,
   );
+}
+
+/**
+ * A populations listing's query as the store takes it: the cursor's place, whose id must be a
+ * run's, and `since`, a day, from its first moment (UTC).
+ */
+function populationsQuery(query: { source: string; kind: string; limit: number; since?: string; cursor?: string }) {
+  const after = placeOf('populations', query.cursor, (place) => runKey(idOfKey(place)) !== undefined);
+  return {
+    source: query.source,
+    kind: query.kind,
+    limit: query.limit,
+    ...(after ? { after } : {}),
+    ...(query.since !== undefined ? { since: Date.parse(`${query.since}T00:00:00Z`) } : {}),
+  };
 }
 
 export const handler = createRunsFamily();

@@ -636,6 +636,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/runs/populations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a source’s complete populations of a kind
+         * @description The populations the complete runs of one source defined for one kind, newest completed first: each run’s subject count and the SHA-256 of its subjects. A run that ended incomplete defines none, so it is not listed. `since` keeps those completed on or after a day (UTC), as a chart of the last 90 days asks.
+         */
+        get: operations["listCollectionPopulations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/runs/{id}": {
         parameters: {
             query?: never;
@@ -2345,6 +2365,26 @@ export interface components {
         CollectionRunPage: {
             /** @description Newest opened first. */
             items: components["schemas"]["CollectionRun"][];
+            hasMore: boolean;
+            /** @description Pass as `cursor` for the next page; present when `hasMore`. */
+            nextCursor?: string;
+        };
+        /** @description The population one complete run defined for its source and a kind. */
+        CollectionPopulation: {
+            runId: string;
+            /**
+             * Format: date-time
+             * @description When the run was completed.
+             */
+            completedAt: string;
+            /** @description Its subjects. */
+            count: number;
+            /** @description SHA-256 (hex) over its subjects sorted by UTF-16 code unit and joined by a line feed. */
+            sha256: string;
+        };
+        CollectionPopulationPage: {
+            /** @description Newest completed first. */
+            items: components["schemas"]["CollectionPopulation"][];
             hasMore: boolean;
             /** @description Pass as `cursor` for the next page; present when `hasMore`. */
             nextCursor?: string;
@@ -4518,6 +4558,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CollectionSourcePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    listCollectionPopulations: {
+        parameters: {
+            query: {
+                source: string;
+                kind: components["schemas"]["EvidenceKind"];
+                /** @description Only populations completed on or after this day, `YYYY-MM-DD` (from 00:00 UTC). */
+                since?: string;
+                limit?: number;
+                /** @description The previous page’s `nextCursor`, exactly as given. Anything else — made up, altered, or another listing’s — answers 400 `invalid_request`. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of populations. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionPopulationPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -10,7 +10,7 @@ export interface FamilyOperations {
   exceptions: 'listExceptions' | 'createException' | 'getException' | 'approveException' | 'refuseException' | 'revokeException';
   audit: 'getAuditPackage';
   evidence: 'listEvidence' | 'ingestEvidence' | 'importOcsfFindings' | 'getEvidence';
-  runs: 'listCollectionRuns' | 'openCollectionRun' | 'listCollectionSources' | 'getCollectionRun' | 'completeCollectionRun' | 'acknowledgeCollectionRunDrop' | 'cancelCollectionRun';
+  runs: 'listCollectionRuns' | 'openCollectionRun' | 'listCollectionSources' | 'listCollectionPopulations' | 'getCollectionRun' | 'completeCollectionRun' | 'acknowledgeCollectionRunDrop' | 'cancelCollectionRun';
   submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';
   analyses: 'listAnalyses' | 'startAnalysis' | 'getAnalysis' | 'cancelAnalysis' | 'streamAnalysisEvents';
   chat: 'chat' | 'streamChatAnswer';
@@ -29,6 +29,7 @@ export interface QueryDefaults {
   listEvidence: 'limit';
   listCollectionRuns: 'limit';
   listCollectionSources: 'limit';
+  listCollectionPopulations: 'limit';
   listSubmissions: 'limit';
   listAnalyses: 'limit';
   listWebhookDeliveries: 'limit';

@@ -21,7 +21,7 @@
 import { collectionRunLimits } from '@evident/contract';
 import { subjectsDigest } from '../assessment/populations.js';
 import type { components } from '../generated/api-types.js';
-import { idOfKey, pageNewestFirst, type PlacedPage } from '../storage/newest-first.js';
+import { idOfKey, pageNewestFirst, timeOfKey, type PlacedPage } from '../storage/newest-first.js';
 import { inBatches, listAll, ObjectNotFound, PreconditionFailed, type ObjectStore } from '../storage/object-store.js';
 import {
   acknowledgementObjectName,
@@ -54,6 +54,8 @@ import {
 
 /** A run as the API shows it: as opened, as ended, and its status now. */
 export type CollectionRun = components['schemas']['CollectionRun'];
+/** The population a complete run defined for its source and one kind, as its index entry holds it. */
+export type PopulationEntry = components['schemas']['CollectionPopulation'];
 /** A source that has opened a run, with its newest run. */
 export type CollectionSource = components['schemas']['CollectionSource'];
 type Actor = CollectionRun['openedBy'];
@@ -168,6 +170,32 @@ export class RunStore {
       return { source: run.source, newestRun: run };
     });
     return { items, hasMore, ...(hasMore ? { next: segments[segments.length - 1]! } : {}) };
+  }
+
+  /**
+   * A page of the complete populations of a (source, kind), newest completion first, after the
+   * index key `after` and completed at or after `since` (ms) when given: one `list` of the index,
+   * whose entries carry everything shown, and no read.
+   */
+  async populations(query: {
+    source: string;
+    kind: string;
+    after?: string;
+    since?: number;
+    limit: number;
+  }): Promise<PlacedPage<PopulationEntry>> {
+    const { entries, hasMore, next } = await pageNewestFirst(this.#store, populationsIndexPrefix(query.source, query.kind), {
+      limit: query.limit,
+      ...(query.after !== undefined ? { after: query.after } : {}),
+      ...(query.since !== undefined ? { since: query.since } : {}),
+    });
+    const items = entries.map(({ key, metadata }) => ({
+      runId: idOfKey(key),
+      completedAt: new Date(timeOfKey(key)).toISOString(),
+      count: Number(metadata['count']),
+      sha256: metadata['sha256']!,
+    }));
+    return { items, hasMore, ...(next !== undefined ? { next } : {}) };
   }
 
   /**

@@ -21,6 +21,9 @@ export function invertedTime(time: number): string {
   return String(maxKeyTime - since).padStart(timeDigits, '0');
 }
 
+/** The time an inverted time stands for: `timeOfInverted(invertedTime(t)) === t` for every time of a four-digit year. */
+export const timeOfInverted = (inverted: string) => maxKeyTime - Number(inverted) - epochOffset;
+
 /** A record's place: newest first, then by id. */
 export const newestFirstKey = (time: number, id: string) => `${invertedTime(time)}-${id}`;
 
@@ -31,6 +34,15 @@ export const isIndexKey = (text: string) => keyPattern.test(text);
 
 /** The id a key names. */
 export const idOfKey = (key: string) => key.slice(timeDigits + 1);
+
+/** The time a key was placed at, in milliseconds. */
+export const timeOfKey = (key: string) => timeOfInverted(key.slice(0, timeDigits));
+
+/**
+ * The first name of an index that is older than `time`: listing up to it (`endOffset`) keeps
+ * the records at or after `time`, since one a millisecond older has a key one greater.
+ */
+export const olderThan = (prefix: string, time: number) => `${prefix}${invertedTime(time - 1)}`;
 
 /** The first name after `key` under a prefix: ids use no character below `!`, so this skips exactly `key`. */
 export const nameAfter = (prefix: string, key: string) => `${prefix}${key}!`;
@@ -48,17 +60,19 @@ export interface IndexEntry {
 }
 
 /**
- * One page of an index that needs no filtering: `limit` entries after the key `after`, whether
- * more follow, and then the key to continue after.
+ * One page of an index that needs no filtering: `limit` entries after the key `after`, and only
+ * those placed at or after the time `since` when it is given; whether more follow, and then the
+ * key to continue after.
  */
 export async function pageNewestFirst(
   store: ObjectStore,
   prefix: string,
-  { after, limit }: { after?: string; limit: number },
+  { after, limit, since }: { after?: string; limit: number; since?: number },
 ): Promise<{ entries: IndexEntry[]; hasMore: boolean; next?: string }> {
   const page = await store.list(prefix, {
     pageSize: limit + 1,
     ...(after !== undefined ? { startOffset: nameAfter(prefix, after) } : {}),
+    ...(since !== undefined ? { endOffset: olderThan(prefix, since) } : {}),
   });
   const entries = page.items.map((info) => ({ key: info.name.slice(prefix.length), metadata: info.metadata }));
   const shown = entries.slice(0, limit);

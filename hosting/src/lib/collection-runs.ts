@@ -3,7 +3,8 @@ import type { CollectionRun } from './api-types.ts';
 
 type IncompleteReason = NonNullable<CollectionRun['incompleteReason']>;
 
-const reasonText: Record<IncompleteReason, string> = {
+/** Why a run is incomplete, in a few words. */
+export const reasonText: Record<IncompleteReason, string> = {
   counts_disagree: 'counts disagree',
   abandoned: 'not completed in time',
   cancelled: 'cancelled',

@@ -275,6 +275,8 @@ export const pageLimits = {
   settingsVersions: { default: 20, maximum: 100 },
   reportVersions: { default: 50, maximum: 200 },
   runs: { default: 20, maximum: 100 },
+  /** A population's history is one small entry per complete run, so a chart's 90 days fit in a page or two. */
+  populations: { default: 100, maximum: 500 },
 } as const;
 
 /**

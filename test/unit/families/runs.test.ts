@@ -6,8 +6,9 @@
  * the run's kinds, a declared count over the bound. A run that ends incomplete is announced to
  * webhooks as `source.run_incomplete`; one that completes is not.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { collectionRunLimits } from '@evident/contract';
+import { collectionRunLimits, pageLimits } from '@evident/contract';
 import { evidenceKinds } from '@evident/contract/evidence-kinds';
 import type { ProblemCode } from '@evident/contract/problems';
 import { createEvidenceFamily } from '../../../functions/src/families/evidence.ts';
@@ -320,5 +321,121 @@ describe('population drops through the API', () => {
     );
     expect((await acknowledge(run.id, 'idp.user', { reason: 'no' })).status).toBe(400);
     expect((await acknowledge(run.id, 'no.such.kind', { reason: 'why' })).status).toBe(400);
+  });
+});
+
+describe('the complete populations of a source and kind through the API', () => {
+  const populationsStore = new MemoryStore();
+  let served: Served;
+  beforeAll(async () => {
+    served = await serve(
+      createRunsFamily({ ...common, store: async () => populationsStore, abandonHours: () => 6, loadTable: tableOf('runs') }),
+    );
+  });
+  const start = clock;
+  afterAll(async () => {
+    clock = start;
+    await served.close();
+  });
+  const evidence = () =>
+    serve(
+      createEvidenceFamily({
+        ...common,
+        store: async () => populationsStore,
+        abandonHours: () => 6,
+        loadTable: tableOf('evidence'),
+      }),
+    );
+  /** A run of `names` users of `source` opened and ended at `at`: complete when `declared` is their number. */
+  const runAt = async (at: string, names: string[], declared = names.length, source = 'okta') => {
+    clock = new Date(at);
+    const run = (await (await post(served, '/api/runs', { source, kinds: ['idp.user'] })).json()) as Run;
+    const sender = await evidence();
+    try {
+      if (names.length > 0) {
+        const items = names.map((name) => ({ ...user(name, source), id: `${source}-${name}-${run.id}` }));
+        await post(sender, `/api/evidence?run=${run.id}`, { items });
+      }
+    } finally {
+      await sender.close();
+    }
+    return (await (await post(served, `/api/runs/${run.id}/complete`, { counts: { 'idp.user': declared } })).json()) as Run;
+  };
+  const hashOf = (names: string[]) =>
+    createHash('sha256')
+      .update(
+        names
+          .map((name) => `${name}@example.com`)
+          .sort()
+          .join('\n'),
+      )
+      .digest('hex');
+  const populations = async (query: string) => {
+    const answer = await fetch(`${served.url}/api/runs/populations?${query}`);
+    return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+  };
+
+  it('lists each complete run’s count and hash, newest completion first, leaves out an incomplete run, and pages', async () => {
+    const first = await runAt('2026-08-20T06:00:00.250Z', ['ada', 'bob', 'cy']);
+    const second = await runAt('2026-09-01T00:00:00.000Z', ['ada', 'bob']);
+    const refused = await runAt('2026-09-02T06:00:00.000Z', ['ada'], 5);
+    const third = await runAt('2026-09-03T06:00:00.000Z', ['dee', 'ada', 'bob']);
+    await runAt('2026-09-04T06:00:00.000Z', ['eve'], 1, 'jamf');
+    expect(refused.status).toBe('incomplete');
+    const entry = (run: Run, names: string[]) => ({
+      runId: run.id,
+      completedAt: run.endedAt,
+      count: names.length,
+      sha256: hashOf(names),
+    });
+    expect(await populations('source=okta&kind=idp.user')).toEqual({
+      status: 200,
+      body: {
+        items: [entry(third, ['dee', 'ada', 'bob']), entry(second, ['ada', 'bob']), entry(first, ['ada', 'bob', 'cy'])],
+        hasMore: false,
+      },
+    });
+    const page = await populations('source=okta&kind=idp.user&limit=2');
+    expect(page).toEqual({
+      status: 200,
+      body: {
+        items: [entry(third, ['dee', 'ada', 'bob']), entry(second, ['ada', 'bob'])],
+        hasMore: true,
+        nextCursor: expect.any(String),
+      },
+    });
+    expect(await populations(`source=okta&kind=idp.user&limit=2&cursor=${page.body['nextCursor'] as string}`)).toEqual({
+      status: 200,
+      body: { items: [entry(first, ['ada', 'bob', 'cy'])], hasMore: false },
+    });
+    // `since` keeps a run completed at the first moment of its day, and none before.
+    expect(await populations('source=okta&kind=idp.user&since=2026-09-01')).toEqual({
+      status: 200,
+      body: { items: [entry(third, ['dee', 'ada', 'bob']), entry(second, ['ada', 'bob'])], hasMore: false },
+    });
+    expect(await populations('source=okta&kind=endpoint.device')).toEqual({ status: 200, body: { items: [], hasMore: false } });
+  });
+
+  it('refuses a missing source, an unknown kind, a day that is not one, a limit over the maximum and another listing’s cursor', async () => {
+    const refused = (query: string, name: string, message: string) =>
+      fetch(`${served.url}/api/runs/populations?${query}`).then((answer) =>
+        expectProblem(answer, 'invalid_request', `The query parameter "${name}" ${message}.`, {
+          errors: [{ in: 'query', name, message }],
+        }),
+      );
+    await refused('kind=idp.user', 'source', 'is required');
+    await refused('source=okta&kind=no.such.kind', 'kind', 'must be equal to one of the allowed values');
+    await refused('source=okta&kind=idp.user&since=2026-02-30', 'since', 'must match format "date"');
+    const over = pageLimits.populations.maximum + 1;
+    await refused(`source=okta&kind=idp.user&limit=${over}`, 'limit', `must be <= ${pageLimits.populations.maximum}`);
+    const cursor = (of: string, after: string) => Buffer.from(JSON.stringify({ of, after })).toString('base64url');
+    const notGiven = 'is not a cursor this API gave out';
+    await refused(
+      `source=okta&kind=idp.user&cursor=${cursor('runs', '000000000000001-run-000000000-000000000000')}`,
+      'cursor',
+      notGiven,
+    );
+    // A place of the populations listing names a run: any other id is not one this API gave out.
+    await refused(`source=okta&kind=idp.user&cursor=${cursor('populations', '000000000000001-sub-1')}`, 'cursor', notGiven);
   });
 });
