@@ -160,6 +160,11 @@ export const responses: Record<string, ResponseObject> = {
   SettingsVersionNotFound: problemResponse('No saved version of the settings has this number.', ['settings_version_not_found']),
   ReportNotFound: problemResponse('There is no report for this date.', ['report_not_found']),
   NoReportInPeriod: problemResponse('No day of the period has a report.', ['report_not_found']),
+  PopulationNotFound: problemResponse('No such control, no report for this date, or no population of this kind in it.', [
+    'control_not_found',
+    'report_not_found',
+    'population_not_found',
+  ]),
   FrameworkOrReportNotFound: problemResponse('No such framework, or no report for this date.', [
     'framework_not_found',
     'report_not_found',

@@ -31,6 +31,11 @@
  * - history and audit: a control over 365 days, and the audit package of a quarter, on the same
  *   latency-injecting store: object calls and simulated time beside reading the same objects
  *   bare. See scripts/bench/groups/history.ts and audit.ts.
+ * - populations: on the same store, a collection run of 5,000 subjects (opened, sent in batches of
+ *   500, completed) beside ingesting the same batches without a run (target: a few calls a batch
+ *   more, none a subject); a page of a control's population of 50,000 subjects beside reading one
+ *   report (≤ 25 reads); and a sample of 60 days of a daily control over 365 days of reports
+ *   beside listing them (≤ 400 reads). See scripts/bench/groups/populations.ts.
  * - body bombs: the peak memory a gzip bomb and 30 MB of JSON cost a function in protected mode
  *   (target: under 64 MiB each), beside a hello-world function whose runtime parses them unguarded.
  * - ocsf: importing a 50,000-finding Prowler `json-ocsf` scan (about 200 MB) into evidence items,
@@ -44,7 +49,7 @@
  *   what the OCSF import of one finding naming 6,000 resources stores. See
  *   scripts/bench/groups/daily-memory.ts.
  *
- *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation, streams, chat, web, storage, history, audit, body-bombs, ocsf, daily-memory
+ *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation, streams, chat, web, storage, history, audit, populations, body-bombs, ocsf, daily-memory
  *   npm run bench -- --only storage --storage-days 30,365 --full
  *
  * Each group is a module of scripts/bench/groups/; this file runs the wanted ones in order and
@@ -62,6 +67,7 @@ import { dailyMemoryGroup } from './bench/groups/daily-memory.ts';
 import { evaluationGroup } from './bench/groups/evaluation.ts';
 import { historyGroup } from './bench/groups/history.ts';
 import { ocsfImportGroup } from './bench/groups/ocsf-import.ts';
+import { populationsGroup } from './bench/groups/populations.ts';
 import { reportGroup } from './bench/groups/report.ts';
 import { storageGroup } from './bench/groups/storage.ts';
 import { streamsGroup } from './bench/groups/streams.ts';
@@ -83,6 +89,7 @@ const groups: BenchGroup[] = [
   storageGroup,
   historyGroup,
   auditGroup,
+  populationsGroup,
   bodyBombsGroup,
   ocsfImportGroup,
   dailyMemoryGroup,

@@ -1,15 +1,17 @@
 /** The `controls` family: the control catalog, each control with its latest assessed status. */
 import type { PathsObject } from 'openapi3-ts/oas31';
-import { access, jsonResponse, ref, responseRef } from '../components.ts';
+import { access, cursorParameter, jsonResponse, ref, responseRef } from '../components.ts';
 import {
   controlFrequencies,
   controlIdPattern,
   datePattern,
   type FrameworkId,
   frameworkIds as frameworkIdList,
+  pageLimits,
   printableTextPattern,
   reconciliationKeyPattern,
   sampleLimits,
+  subjectOutcomes,
 } from '@evident/contract';
 
 export const tag = {
@@ -371,6 +373,51 @@ export const schemas = {
       },
     },
   },
+  ControlPopulationPage: {
+    type: 'object',
+    required: ['controlId', 'date', 'kind', 'runId', 'count', 'sha256', 'subjects', 'hasMore'],
+    additionalProperties: false,
+    description:
+      'A page of the subjects of one evidence kind a control\u2019s checks ran on in a day\u2019s report, in subject ' +
+      'order, each with its outcome: the population an auditor samples subjects from (docs/sampling.md).',
+    properties: {
+      controlId: { type: 'string', pattern: controlIdPattern },
+      date: { type: 'string', format: 'date' },
+      kind: ref('EvidenceKind'),
+      runId: {
+        type: 'string',
+        description:
+          'The run id of the report version the population belongs to: the day\u2019s current report on the first ' +
+          'page, and the same version on every page a cursor continues, even if the report is republished meanwhile.',
+      },
+      count: { type: 'integer', minimum: 0, description: 'How many subjects the whole population has.' },
+      sha256: {
+        type: 'string',
+        pattern: '^[0-9a-f]{64}$',
+        description: 'SHA-256 (hex) over all its subjects sorted by UTF-16 code unit and joined by a line feed.',
+      },
+      subjects: {
+        type: 'array',
+        description: 'This page\u2019s subjects, in that order.',
+        items: {
+          type: 'object',
+          required: ['subject', 'outcome', 'evidenceId'],
+          additionalProperties: false,
+          properties: {
+            subject: { type: 'string' },
+            outcome: {
+              type: 'string',
+              enum: [...subjectOutcomes],
+              description: '`error`: its evidence could not be evaluated; `out_of_scope`: the checks\u2019 scope left it out.',
+            },
+            evidenceId: { type: 'string', description: 'The evidence item its outcome rests on.' },
+          },
+        },
+      },
+      hasMore: { type: 'boolean' },
+      nextCursor: { type: 'string', description: 'Pass as `cursor` for the next page; present when `hasMore`.' },
+    },
+  },
 } as const;
 
 const controlIdParameter = {
@@ -410,6 +457,30 @@ const sampleParameters = [
     schema: { type: 'string', ...sampleLimits.seed, pattern: printableTextPattern },
   } as const,
 ];
+/** The control, day and kind of both forms of a population (JSON and CSV). */
+const populationParameters = [
+  controlIdParameter,
+  {
+    name: 'date',
+    in: 'query',
+    required: false,
+    description: 'The report\u2019s day, `YYYY-MM-DD`; today in the report time zone when absent.',
+    schema: { type: 'string', pattern: datePattern },
+  } as const,
+  {
+    name: 'kind',
+    in: 'query',
+    required: true,
+    description: 'The evidence kind of subjects, one the control\u2019s checks read (`result.populations` lists them).',
+    schema: ref('EvidenceKind'),
+  } as const,
+];
+const populationProblems = {
+  '400': responseRef('BadRequest'),
+  '401': responseRef('Unauthorized'),
+  '404': responseRef('PopulationNotFound'),
+  '500': responseRef('InternalError'),
+};
 const historyProblems = {
   '400': responseRef('BadRequest'),
   '401': responseRef('Unauthorized'),
@@ -573,6 +644,70 @@ export const paths: PathsObject = {
           content: { 'text/csv': { schema: { type: 'string' } } },
         },
         ...historyProblems,
+      },
+    },
+  },
+  '/api/controls/{id}/population': {
+    get: {
+      operationId: 'getControlPopulation',
+      summary: 'Page the population a control was tested on in a day\u2019s report',
+      description:
+        'The subjects of one evidence kind the control\u2019s checks ran on in the day\u2019s report, in subject order, ' +
+        'each with its outcome and the evidence item it rests on, `limit` at a time, with the population\u2019s count ' +
+        'and SHA-256. Reads the report\u2019s run id and at most three stored objects a page, whatever the ' +
+        'population\u2019s size. A date that is not a calendar day, or a cursor this API did not give out for this ' +
+        'control, day and kind, answers 400; a day without a report, or a report that recorded no such population ' +
+        '(a kind the control does not read, or a report made before reports recorded them), 404.',
+      tags: ['controls'],
+      'x-beta': true,
+      security: access.protected,
+      parameters: [
+        ...populationParameters,
+        {
+          name: 'limit',
+          in: 'query',
+          required: false,
+          schema: {
+            type: 'integer',
+            minimum: 1,
+            maximum: pageLimits.populationSubjects.maximum,
+            default: pageLimits.populationSubjects.default,
+          },
+        },
+        cursorParameter,
+      ],
+      responses: {
+        '200': jsonResponse('A page of the population.', ref('ControlPopulationPage')),
+        ...populationProblems,
+      },
+    },
+  },
+  '/api/controls/{id}/population.csv': {
+    get: {
+      operationId: 'exportControlPopulation',
+      summary: 'Export the population a control was tested on in a day\u2019s report as CSV',
+      description:
+        'Every subject of `GET /api/controls/{id}/population` as CSV (RFC 4180, CRLF line ends, every field quoted, ' +
+        'formulas defused as in the history export), in subject order: `subject`, `outcome`, `evidence_id`. Sent as ' +
+        'it is read, a stored chunk of subjects at a time. The population\u2019s count, SHA-256 (over the subjects in ' +
+        'this order joined by line feeds) and report run id are in the `Evident-Population-Count`, ' +
+        '`Evident-Population-Sha256` and `Evident-Report-Run-Id` headers. The same parameters and problems as the JSON.',
+      tags: ['controls'],
+      'x-beta': true,
+      security: access.protected,
+      parameters: populationParameters,
+      responses: {
+        '200': {
+          description: 'The CSV, named `<id>-<date>-<kind>-population.csv` for saving.',
+          headers: {
+            'Content-Disposition': { schema: { type: 'string' } },
+            'Evident-Population-Count': { schema: { type: 'integer', minimum: 0 } },
+            'Evident-Population-Sha256': { schema: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
+            'Evident-Report-Run-Id': { schema: { type: 'string' } },
+          },
+          content: { 'text/csv': { schema: { type: 'string' } } },
+        },
+        ...populationProblems,
       },
     },
   },

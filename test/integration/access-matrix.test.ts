@@ -142,6 +142,8 @@ const samples: Record<string, () => Sample[]> = {
     { path: '/api/controls/IAM-01/sample.csv?size=5&seed=access' },
     { path: '/api/controls/IAM-01/sample.csv?rows=population' },
   ],
+  getControlPopulation: () => [{ path: '/api/controls/IAM-01/population?kind=idp.user&limit=5' }],
+  exportControlPopulation: () => [{ path: '/api/controls/IAM-01/population.csv?kind=idp.user' }],
   getCatalogOscal: () => [{ path: '/api/controls/oscal' }],
   createException: () => [
     { path: '/api/exceptions', method: 'POST', body: newException, headers: { 'Content-Type': 'application/json' }, status: 201 },
@@ -549,6 +551,21 @@ describe(`access matrix in ${mode} mode`, () => {
                 sample.path.includes('rows=population')
                   ? '"date","status","sha256","rank","sampled"'
                   : '"rank","date","sha256","status","evidence"',
+              );
+              break;
+            case 'getControlPopulation':
+              // Today's report records the population of each kind of subjects IAM-01's checks read.
+              expect([body.controlId, body.date, body.kind, (body.subjects as unknown[]).length], where).toEqual([
+                'IAM-01',
+                today,
+                'idp.user',
+                Math.min(5, body.count as number),
+              ]);
+              break;
+            case 'exportControlPopulation':
+              expect(response.headers.get('content-type'), where).toBe('text/csv; charset=utf-8; header=present');
+              expect((body.bytes as string).split('\r\n').length, where).toBe(
+                Number(response.headers.get('evident-population-count')) + 2,
               );
               break;
             case 'getCatalogOscal':

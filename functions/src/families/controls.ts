@@ -1,6 +1,7 @@
 /**
  * The `controls` family: the catalog, each control with its status in the newest stored report,
- * one control over a period (reports/control-history.ts), and a sample of its days (control-sample.ts).
+ * one control over a period (reports/control-history.ts), a sample of its days (control-sample.ts),
+ * and the population of subjects its checks ran on in a day's report (control-population.ts).
  */
 import type { Control, ControlResult, Report } from '../assessment/model.js';
 import { addDays, dayIn } from '../assessment/dates.js';
@@ -12,6 +13,7 @@ import { controlHistoryCsv } from '../reports/control-history-csv.js';
 import { catalogWithSettings } from '../settings/apply-settings.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import { inBatches } from '../storage/object-store.js';
+import { controlPopulationOperations } from './control-population.js';
 import { controlSampleOperations } from './control-sample.js';
 import { periodOf } from './period.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
@@ -137,6 +139,7 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
         };
       },
       ...controlSampleOperations(services, defaultHistoryDays),
+      ...controlPopulationOperations(services),
     },
     options,
   );

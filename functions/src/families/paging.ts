@@ -2,7 +2,7 @@
  * How every listing pages (`GET /api/evidence`, `/api/submissions`, `/api/analyses`, `/api/runs`,
  * `/api/runs/sources`, `/api/runs/populations`, `/api/exceptions`, `/api/report/{date}/versions`). The stores page by place — a newest-first
  * index key (storage/newest-first.ts); for exceptions, which list soonest expiry first, an
- * exception id; for a report's versions, oldest first, a version number; for the sources of runs, a source segment — and know nothing of cursors; here a place becomes the opaque `nextCursor` a client sends back as `cursor`,
+ * exception id; for a report's versions, oldest first, a version number; for the sources of runs, a source segment; for a control's population, the report version and the index of a subject — and know nothing of cursors; here a place becomes the opaque `nextCursor` a client sends back as `cursor`,
  * and back again. A cursor names its listing, so one listing's cursor is not taken by another,
  * and a cursor this API did not give out (made up, truncated, or naming a place that cannot
  * be one) is refused with the same 400 everywhere, never quietly read as "from the start".
@@ -22,11 +22,14 @@ export type Listing =
   | 'settings'
   | 'runs'
   | 'sources'
-  | 'populations';
+  | 'populations'
+  | 'population';
 
 /** A day's report version (`versions`) or a settings version (`settings`): a number from 1. */
 const isReportVersion = (place: string) => /^[1-9]\d{0,5}$/.test(place);
 const isSettingsVersion = (place: string) => /^[1-9]\d{0,8}$/.test(place);
+/** A control's population: `<day>/<report run id>/<control>/<kind>/<index of the next subject>` (control-population.ts). */
+const isPopulationPlace = (place: string) => /^\d{4}-\d{2}-\d{2}\/[^/]+\/[^/]+\/[^/]+\/[1-9]\d{0,8}$/.test(place);
 
 /**
  * What a place looks like in each listing: an index key, but an exception id for exceptions, a
@@ -41,7 +44,9 @@ const isPlaceOf = (listing: Listing): ((place: string) => boolean) =>
         ? isSettingsVersion
         : listing === 'sources'
           ? isSourceSegment
-          : isIndexKey;
+          : listing === 'population'
+            ? isPopulationPlace
+            : isIndexKey;
 
 /** A page as a listing answers it. */
 export interface Page<T> {

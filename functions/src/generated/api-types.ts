@@ -354,6 +354,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/controls/{id}/population": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Page the population a control was tested on in a day’s report
+         * @description The subjects of one evidence kind the control’s checks ran on in the day’s report, in subject order, each with its outcome and the evidence item it rests on, `limit` at a time, with the population’s count and SHA-256. Reads the report’s run id and at most three stored objects a page, whatever the population’s size. A date that is not a calendar day, or a cursor this API did not give out for this control, day and kind, answers 400; a day without a report, or a report that recorded no such population (a kind the control does not read, or a report made before reports recorded them), 404.
+         */
+        get: operations["getControlPopulation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/controls/{id}/population.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the population a control was tested on in a day’s report as CSV
+         * @description Every subject of `GET /api/controls/{id}/population` as CSV (RFC 4180, CRLF line ends, every field quoted, formulas defused as in the history export), in subject order: `subject`, `outcome`, `evidence_id`. Sent as it is read, a stored chunk of subjects at a time. The population’s count, SHA-256 (over the subjects in this order joined by line feeds) and report run id are in the `Evident-Population-Count`, `Evident-Population-Sha256` and `Evident-Report-Run-Id` headers. The same parameters and problems as the JSON.
+         */
+        get: operations["exportControlPopulation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/frameworks": {
         parameters: {
             query?: never;
@@ -1102,7 +1142,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "run_not_found" | "drop_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "run_ended" | "drop_acknowledged" | "run_full" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "run_not_found" | "drop_not_found" | "population_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "run_ended" | "drop_acknowledged" | "run_full" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -1666,6 +1706,33 @@ export interface components {
                 /** @description The evidence items its result considered. */
                 evidence: string[];
             }[];
+        };
+        /** @description A page of the subjects of one evidence kind a control’s checks ran on in a day’s report, in subject order, each with its outcome: the population an auditor samples subjects from (docs/sampling.md). */
+        ControlPopulationPage: {
+            controlId: string;
+            /** Format: date */
+            date: string;
+            kind: components["schemas"]["EvidenceKind"];
+            /** @description The run id of the report version the population belongs to: the day’s current report on the first page, and the same version on every page a cursor continues, even if the report is republished meanwhile. */
+            runId: string;
+            /** @description How many subjects the whole population has. */
+            count: number;
+            /** @description SHA-256 (hex) over all its subjects sorted by UTF-16 code unit and joined by a line feed. */
+            sha256: string;
+            /** @description This page’s subjects, in that order. */
+            subjects: {
+                subject: string;
+                /**
+                 * @description `error`: its evidence could not be evaluated; `out_of_scope`: the checks’ scope left it out.
+                 * @enum {string}
+                 */
+                outcome: "pass" | "fail" | "error" | "out_of_scope";
+                /** @description The evidence item its outcome rests on. */
+                evidenceId: string;
+            }[];
+            hasMore: boolean;
+            /** @description Pass as `cursor` for the next page; present when `hasMore`. */
+            nextCursor?: string;
         };
         /** @enum {string} */
         FrameworkId: "soc2" | "iso27001" | "nist80053";
@@ -3127,6 +3194,17 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description No such control, no report for this date, or no population of this kind in it. Codes: `control_not_found`, `report_not_found`, `population_not_found`. */
+        PopulationNotFound: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description No such framework, or no report for this date. Codes: `framework_not_found`, `report_not_found`. */
         FrameworkOrReportNotFound: {
             headers: {
@@ -3998,6 +4076,80 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ControlNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getControlPopulation: {
+        parameters: {
+            query: {
+                /** @description The report’s day, `YYYY-MM-DD`; today in the report time zone when absent. */
+                date?: string;
+                /** @description The evidence kind of subjects, one the control’s checks read (`result.populations` lists them). */
+                kind: components["schemas"]["EvidenceKind"];
+                limit?: number;
+                /** @description The previous page’s `nextCursor`, exactly as given. Anything else — made up, altered, or another listing’s — answers 400 `invalid_request`. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the population. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlPopulationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PopulationNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    exportControlPopulation: {
+        parameters: {
+            query: {
+                /** @description The report’s day, `YYYY-MM-DD`; today in the report time zone when absent. */
+                date?: string;
+                /** @description The evidence kind of subjects, one the control’s checks read (`result.populations` lists them). */
+                kind: components["schemas"]["EvidenceKind"];
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV, named `<id>-<date>-<kind>-population.csv` for saving. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "Content-Disposition"?: string;
+                    "Evident-Population-Count"?: number;
+                    "Evident-Population-Sha256"?: string;
+                    "Evident-Report-Run-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PopulationNotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["AuthUnavailable"];
         };

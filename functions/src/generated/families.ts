@@ -5,7 +5,7 @@ export interface FamilyOperations {
   auth: 'getAuthConfig' | 'getCaller';
   docs: 'listDocs' | 'getDocPage';
   report: 'listReports' | 'getTodayReport' | 'getReport' | 'getReportOscal' | 'getReportPoam' | 'listReportVersions' | 'getReportVersion';
-  controls: 'listControls' | 'getCatalogOscal' | 'getControl' | 'getControlHistory' | 'exportControlHistory' | 'getControlSample' | 'exportControlSample';
+  controls: 'listControls' | 'getCatalogOscal' | 'getControl' | 'getControlHistory' | 'exportControlHistory' | 'getControlSample' | 'exportControlSample' | 'getControlPopulation' | 'exportControlPopulation';
   frameworks: 'listFrameworks' | 'getFramework';
   exceptions: 'listExceptions' | 'createException' | 'getException' | 'approveException' | 'refuseException' | 'revokeException';
   audit: 'getAuditPackage';
@@ -25,6 +25,7 @@ export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'ex
 export interface QueryDefaults {
   listReportVersions: 'limit';
   exportControlSample: 'rows';
+  getControlPopulation: 'limit';
   listExceptions: 'state' | 'limit';
   listEvidence: 'limit';
   listCollectionRuns: 'limit';

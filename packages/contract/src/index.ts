@@ -252,6 +252,12 @@ export const suggestedSampleSizes: Readonly<Record<ControlFrequency, { minimum: 
 /** What a sample request may ask: a size up to the largest suggestion, a seed of printable characters. */
 export const sampleLimits = { size: { minimum: 1, maximum: 60 }, seed: { minLength: 1, maxLength: 200 } } as const;
 
+/**
+ * How a control's checks found one subject of its population on a day: passing, failing, not
+ * evaluable on its evidence (`error`), or left out of the checks' scope (`out_of_scope`).
+ */
+export const subjectOutcomes = ['pass', 'fail', 'error', 'out_of_scope'] as const;
+
 /** The longest an exception may run: a year from the day it is recorded, leap day included. */
 export const maxExceptionDays = 366;
 /**
@@ -277,6 +283,8 @@ export const pageLimits = {
   runs: { default: 20, maximum: 100 },
   /** A population's history is one small entry per complete run, so a chart's 90 days fit in a page or two. */
   populations: { default: 100, maximum: 500 },
+  /** Subjects of a control's population on a day: at most half a stored chunk, so a page reads at most two. */
+  populationSubjects: { default: 200, maximum: 1000 },
 } as const;
 
 /**

@@ -116,6 +116,14 @@ export const problemCatalog = {
       'The collection run has no population drop of this kind: it was not complete, or its population of the kind ' +
       'did not shrink by more than `POPULATION_DROP_PERCENT`. `GET /api/runs/{id}` shows its `drops`.',
   },
+  population_not_found: {
+    status: 404,
+    title: 'Population not found',
+    description:
+      'The day\u2019s report records no population of this evidence kind for the control: its checks read no such kind, ' +
+      'or the report was made before reports recorded populations. `GET /api/controls/{id}` shows the kinds in ' +
+      '`result.populations`.',
+  },
   method_not_allowed: {
     status: 405,
     title: 'Method not allowed',
