@@ -18,7 +18,7 @@ import {
   type EvaluationInput,
 } from '../assessment/evaluate.js';
 import { summaryOf } from '../assessment/report-summary.js';
-import type { ControlResult, SourcePopulation } from '../assessment/model.js';
+import type { ControlPopulation, ControlResult, SourcePopulation } from '../assessment/model.js';
 import { canonicalJson } from '../evidence/canonical-json.js';
 import type { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
@@ -44,6 +44,8 @@ export interface WorkerDeps {
   describeFailure: DescribeFailure;
   /** What collection runs say of each (source, kind) as of a cut-off (runs/population-inputs.ts); none without. */
   populationsAsOf?: (asOf: Date) => Promise<SourcePopulation[]>;
+  /** Stores the populations of the controls a publishing run evaluated (populations/control-population-store.ts). */
+  writePopulations?: (run: { date: string; runId: string }, populations: readonly ControlPopulation[]) => Promise<void>;
   /** Test-only fault injection: called after each persisted control event. */
   afterControl?: (record: RunRecord, index: number) => Promise<void>;
 }
@@ -119,12 +121,12 @@ async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Pr
 
   const controls = controlsInOrder(deps.compiled.catalog, scope);
   const snapshot = await snapshotAtStart(deps, record, await startRun(deps, record, log, controls.length));
-  const results = await reportControls(deps, record, log, { snapshot, scope, total: controls.length });
+  const { results, populations } = await reportControls(deps, record, log, { snapshot, scope, total: controls.length });
 
   const last = controls.length + 2;
   let published: boolean;
   try {
-    published = alreadyPublished || (record.publish ? await publish(deps, record, snapshot, results) : false);
+    published = alreadyPublished || (record.publish ? await publish(deps, record, snapshot, results, populations) : false);
   } catch (error) {
     // Midnight passed while the run evaluated: the day it was to publish is now a past day's.
     if (!(error instanceof ReportImmutable)) throw error;
@@ -174,17 +176,19 @@ async function snapshotAtStart(deps: WorkerDeps, record: RunRecord, startedEvent
 
 /**
  * Evaluates the controls in order and persists each result the log does not hold yet (control
- * i is event i + 1); one it holds must be this very result. The results, in order.
+ * i is event i + 1); one it holds must be this very result. The results, in order, and the
+ * populations of the controls it evaluated.
  */
 async function reportControls(
   deps: WorkerDeps,
   record: RunRecord,
   log: RunLog,
   run: { snapshot: Snapshot; scope: Set<string> | undefined; total: number },
-): Promise<ControlResult[]> {
+): Promise<{ results: ControlResult[]; populations: ControlPopulation[] }> {
   const results: ControlResult[] = [];
+  const populations: ControlPopulation[] = [];
   let index = 0;
-  for (const result of evaluateEach(deps.compiled, run.snapshot, run.scope)) {
+  for (const result of evaluateEach(deps.compiled, run.snapshot, run.scope, (population) => populations.push(population))) {
     index++;
     results.push(result);
     const known = log.events[index]; // control `index` is event `index + 1`
@@ -211,7 +215,7 @@ async function reportControls(
     );
     await deps.afterControl?.(record, index);
   }
-  return results;
+  return { results, populations };
 }
 
 /**
@@ -247,8 +251,17 @@ async function persist<T extends AnalysisEventType>(
  * published since, or after midnight — never publishes this result again. A first write after
  * midnight is refused by the store (`ReportImmutable`): the day is judged at the write.
  */
-async function publish(deps: WorkerDeps, record: RunRecord, snapshot: Snapshot, results: ControlResult[]): Promise<boolean> {
+async function publish(
+  deps: WorkerDeps,
+  record: RunRecord,
+  snapshot: Snapshot,
+  results: ControlResult[],
+  populations: readonly ControlPopulation[],
+): Promise<boolean> {
   const { asOf } = snapshot;
+  // Before the report names this run, as the daily job does; the controls carried over keep the
+  // populations of the version that evaluated them (families/control-population.ts).
+  await deps.writePopulations?.({ date: record.date, runId: record.id }, populations);
   for (let attempt = 1; ; attempt++) {
     const current = await deps.reports.find(record.date, { fresh: true });
     if (current?.report.runId === record.id) {

@@ -2,7 +2,7 @@
  * The assessment's domain types. They are the API's schemas (generated from `openapi/`), so a
  * report the engine builds is exactly what the report endpoints serve.
  */
-import type { FrameworkId } from '@evident/contract';
+import type { FrameworkId, subjectOutcomes } from '@evident/contract';
 import type { components } from '../generated/api-types.js';
 import type { Owner, Scope } from '../settings/settings-model.js';
 
@@ -121,7 +121,7 @@ export interface SourcePopulation {
 export interface SubjectOutcome {
   subject: string;
   /** The worst over the control's checks of the kind: `fail`, then `error`, then `pass`; `out_of_scope` when no check applied. */
-  outcome: 'pass' | 'fail' | 'error' | 'out_of_scope';
+  outcome: (typeof subjectOutcomes)[number];
   evidenceId: string;
 }
 

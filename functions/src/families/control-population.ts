@@ -14,7 +14,8 @@ import { ApiProblem, invalidRequest } from '../http/problem.js';
 import { ControlPopulationStore, type PopulationAt } from '../populations/control-population-store.js';
 import { populationCsvHeader, populationCsvRows } from '../populations/control-population-csv.js';
 import { reportObjectName } from '../reports/report-store.js';
-import { ObjectNotFound } from '../storage/object-store.js';
+import { parseVersionName, versionsPrefixOf } from '../reports/report-versions.js';
+import { listAll, ObjectNotFound } from '../storage/object-store.js';
 import { encodeCursor, placeOf } from './paging.js';
 import type { Services } from './services.js';
 
@@ -59,11 +60,35 @@ async function populationAsked(s: Services, id: string, query: PopulationQuery):
     return day === date && controlId === control.id && kind === query.kind;
   });
   if (place === undefined) {
-    const runId = await currentRunId(s, date);
-    return { at: { date, runId, controlId: control.id, kind: query.kind }, start: 0 };
+    const at = { date, runId: await currentRunId(s, date), controlId: control.id, kind: query.kind };
+    return { at: await versionThatEvaluated(s, at), start: 0 };
   }
   const [, runId, , , next] = place.split('/');
   return { at: { date, runId: runId!, controlId: control.id, kind: query.kind }, start: Number(next) };
+}
+
+/**
+ * The version of the day's report that evaluated the control: the current one, or — when an
+ * analysis of other controls republished the day and carried this control's result over — the
+ * newest earlier version that recorded its population. One `list` of the day's kept versions
+ * and a header read per version tried; a day has a handful.
+ */
+async function versionThatEvaluated(s: Services, current: PopulationAt): Promise<PopulationAt> {
+  const store = new ControlPopulationStore(s.store);
+  if (await store.header(current)) return current;
+  const kept = await listAll(s.store, versionsPrefixOf(current.date));
+  const older = kept
+    .flatMap((info) => {
+      const named = parseVersionName(info.name);
+      const runId = info.metadata['runid'];
+      return named && runId && runId !== current.runId ? [{ version: named.version, runId }] : [];
+    })
+    .sort((a, b) => b.version - a.version);
+  for (const { runId } of older) {
+    const at = { ...current, runId };
+    if (await store.header(at)) return at;
+  }
+  return current;
 }
 
 const notRecorded = ({ controlId, kind, date }: PopulationAt) =>

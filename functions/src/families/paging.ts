@@ -1,8 +1,11 @@
 /**
  * How every listing pages (`GET /api/evidence`, `/api/submissions`, `/api/analyses`, `/api/runs`,
- * `/api/runs/sources`, `/api/runs/populations`, `/api/exceptions`, `/api/report/{date}/versions`). The stores page by place — a newest-first
- * index key (storage/newest-first.ts); for exceptions, which list soonest expiry first, an
- * exception id; for a report's versions, oldest first, a version number; for the sources of runs, a source segment; for a control's population, the report version and the index of a subject — and know nothing of cursors; here a place becomes the opaque `nextCursor` a client sends back as `cursor`,
+ * `/api/runs/sources`, `/api/runs/populations`, `/api/exceptions`, `/api/report/{date}/versions`,
+ * `/api/controls/{id}/population`). The stores page by place — a newest-first index key
+ * (storage/newest-first.ts); for exceptions, which list soonest expiry first, an exception id;
+ * for a report's versions, oldest first, a version number; for the sources of runs, a source
+ * segment; for a control's population, the report version and the index of a subject — and know
+ * nothing of cursors; here a place becomes the opaque `nextCursor` a client sends back as `cursor`,
  * and back again. A cursor names its listing, so one listing's cursor is not taken by another,
  * and a cursor this API did not give out (made up, truncated, or naming a place that cannot
  * be one) is refused with the same 400 everywhere, never quietly read as "from the start".

@@ -18,6 +18,7 @@ import { SettingsStore } from '../settings/settings-store.js';
 import { openStore } from '../storage/open-store.js';
 import { announceRun } from './webhook-job.js';
 import { populationsAsOf } from '../runs/population-inputs.js';
+import { writeControlPopulations } from '../populations/control-population-store.js';
 
 const runIdShape = new RegExp(analysisIdPattern);
 
@@ -39,6 +40,7 @@ const dependencies = loadOnce(async (): Promise<WorkerDeps> => {
     now: () => new Date(),
     describeFailure: describeRunFailure,
     populationsAsOf: (asOf) => populationsAsOf(store, asOf),
+    writePopulations: (run, populations) => writeControlPopulations(store, run, populations),
     ...(afterControl ? { afterControl } : {}),
   };
 });

@@ -10,13 +10,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { dayIn, endOfDay } from '../assessment/dates.js';
-import { evaluate, type CompiledCatalog } from '../assessment/evaluate.js';
+import { evaluateWithPopulations, type CompiledCatalog } from '../assessment/evaluate.js';
 import type { EvidenceItem } from '../assessment/model.js';
 import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
 import { ExceptionStore } from '../exceptions/exception-store.js';
 import { logs } from '../logs.js';
+import { writeControlPopulations } from '../populations/control-population-store.js';
 import { populationsAsOf } from '../runs/population-inputs.js';
 import { withSettings } from '../settings/apply-settings.js';
 import { SettingsStore } from '../settings/settings-store.js';
@@ -87,7 +88,7 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
     checkpointWritten: snapshot.checkpointWritten,
   });
   const catalog = withSettings(options.catalog, settings);
-  const report = evaluate(catalog, {
+  const { report, populations: controlPopulations } = evaluateWithPopulations(catalog, {
     date,
     timeZone: options.timeZone,
     asOf,
@@ -99,6 +100,9 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
     exceptions,
     populations,
   });
+  // Before the report, so a stored report always has its populations; keyed by this run, so a
+  // run that loses the race to store the day's report leaves populations nothing ever reads.
+  await writeControlPopulations(options.store, { date, runId }, controlPopulations);
   const outcome = await reports.create(report, { by: 'daily', trigger: options.trigger });
   if (outcome.created) {
     logs.reportPublished(date, runId, options.trigger, report.summary.score, Math.round(performance.now() - started));
