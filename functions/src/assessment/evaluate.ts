@@ -258,18 +258,7 @@ function evaluateControl(
   const { missing, stale, freshByKind } = assessRequirements(control, index, asOf, findings, considered);
   expiring = expiringOf(control, freshByKind, asOf);
   // Whether the population is whole comes before what the checks found in it.
-  for (const requirement of control.evidence) {
-    const doubts = runFindings(control, requirement, index.populations.get(requirement.kind) ?? [], asOf);
-    if (doubts.length > 0) failing = true;
-    findings.push(...doubts);
-  }
-  for (const planned of reconciliations) {
-    const finding = reconciliationFinding(control, planned.reconciliation, reconciledItems(planned, index, asOf));
-    if (!finding) continue;
-    failing = true;
-    for (const id of finding.evidence) considered.add(id);
-    findings.push(finding);
-  }
+  if (completenessFindings({ control, reconciliations }, index, asOf, findings, considered)) failing = true;
 
   const tallies = onPopulation ? talliesOf(freshByKind) : undefined;
   for (const compiled of checks) {
@@ -280,13 +269,7 @@ function evaluateControl(
     findings.push(...outcomes);
   }
   populations = populationsOf(control, freshByKind, index);
-  if (onPopulation) {
-    for (const used of populations) {
-      const tally = tallies!.get(used.kind)!;
-      const subjects = [...tally.values()].sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
-      onPopulation({ controlId: control.id, kind: used.kind, count: used.count, sha256: used.sha256, subjects });
-    }
-  }
+  if (onPopulation) for (const used of populations) onPopulation(withOutcomes(control, used, tallies!.get(used.kind)));
   const scanned = freshByKind.get('scanner.finding') ?? freshFindings(control, index, asOf, findings, considered);
   if (scanned.length > 0) {
     const judged = judgeFindings(
@@ -302,6 +285,36 @@ function evaluateControl(
   if (missing) return result('missing');
   if (stale) return result('stale');
   return result('passing');
+}
+
+/**
+ * The findings that say the control's population is not whole: its sources' runs for each kind
+ * it requires, then its reconciliations. Whether any was found.
+ */
+function completenessFindings(
+  { control, reconciliations }: Pick<ControlPlan, 'control' | 'reconciliations'>,
+  index: EvidenceIndex,
+  asOf: number,
+  findings: Finding[],
+  considered: Set<string>,
+): boolean {
+  const before = findings.length;
+  for (const requirement of control.evidence) {
+    findings.push(...runFindings(control, requirement, index.populations.get(requirement.kind) ?? [], asOf));
+  }
+  for (const planned of reconciliations) {
+    const finding = reconciliationFinding(control, planned.reconciliation, reconciledItems(planned, index, asOf));
+    if (!finding) continue;
+    for (const id of finding.evidence) considered.add(id);
+    findings.push(finding);
+  }
+  return findings.length > before;
+}
+
+/** A population with each subject's outcome, in subject order; none for a kind with no fresh subject. */
+function withOutcomes(control: Control, used: PopulationUsed, tally: Tally | undefined): ControlPopulation {
+  const subjects = [...(tally?.values() ?? [])].sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
+  return { controlId: control.id, kind: used.kind, count: used.count, sha256: used.sha256, subjects };
 }
 
 /** For each kind of subjects the control requires, in kind order: the fresh subjects its checks ran on, and the runs behind them. */

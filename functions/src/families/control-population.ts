@@ -49,7 +49,11 @@ async function currentRunId(s: Services, date: string): Promise<string> {
  * calendar day (today by default), and the day's current report, or the version and place a
  * cursor given out for this control, day and kind holds.
  */
-async function populationAsked(s: Services, id: string, query: PopulationQuery): Promise<{ at: PopulationAt; start: number }> {
+async function populationAsked(
+  s: Services,
+  id: string,
+  query: PopulationQuery,
+): Promise<{ at: PopulationAt; start: number; cursor: boolean }> {
   const control = s.catalog.controls.find((candidate) => candidate.id === id);
   if (!control) throw new ApiProblem('control_not_found', `No control in the catalog has the id "${id}".`);
   const date = query.date ?? dayIn(s.timeZone(), s.now());
@@ -60,22 +64,20 @@ async function populationAsked(s: Services, id: string, query: PopulationQuery):
     return day === date && controlId === control.id && kind === query.kind;
   });
   if (place === undefined) {
-    const at = { date, runId: await currentRunId(s, date), controlId: control.id, kind: query.kind };
-    return { at: await versionThatEvaluated(s, at), start: 0 };
+    return { at: { date, runId: await currentRunId(s, date), controlId: control.id, kind: query.kind }, start: 0, cursor: false };
   }
   const [, runId, , , next] = place.split('/');
-  return { at: { date, runId: runId!, controlId: control.id, kind: query.kind }, start: Number(next) };
+  return { at: { date, runId: runId!, controlId: control.id, kind: query.kind }, start: Number(next), cursor: true };
 }
 
 /**
- * The version of the day's report that evaluated the control: the current one, or — when an
- * analysis of other controls republished the day and carried this control's result over — the
- * newest earlier version that recorded its population. One `list` of the day's kept versions
- * and a header read per version tried; a day has a handful.
+ * When the current version of the day's report recorded no population of the control: the
+ * newest earlier version that did — an analysis of other controls republished the day and
+ * carried this control's result over from it. One `list` of the day's kept versions and a header
+ * read per version tried; a day has a handful.
  */
-async function versionThatEvaluated(s: Services, current: PopulationAt): Promise<PopulationAt> {
+async function versionThatEvaluated(s: Services, current: PopulationAt): Promise<PopulationAt | undefined> {
   const store = new ControlPopulationStore(s.store);
-  if (await store.header(current)) return current;
   const kept = await listAll(s.store, versionsPrefixOf(current.date));
   const older = kept
     .flatMap((info) => {
@@ -88,7 +90,7 @@ async function versionThatEvaluated(s: Services, current: PopulationAt): Promise
     const at = { ...current, runId };
     if (await store.header(at)) return at;
   }
-  return current;
+  return undefined;
 }
 
 const notRecorded = ({ controlId, kind, date }: PopulationAt) =>
@@ -100,8 +102,15 @@ export function controlPopulationOperations(services: () => MaybePromise<Service
     query,
   }: OperationInput<'getControlPopulation'>): Promise<OperationResult<'getControlPopulation'>> {
     const s = await services();
-    const { at, start } = await populationAsked(s, path.id, query);
-    const page = await new ControlPopulationStore(s.store).page({ ...at, start, limit: query.limit });
+    const asked = await populationAsked(s, path.id, query);
+    const store = new ControlPopulationStore(s.store);
+    const { start } = asked;
+    let at = asked.at;
+    let page = await store.page({ ...at, start, limit: query.limit });
+    if (!page && !asked.cursor) {
+      at = (await versionThatEvaluated(s, at)) ?? at;
+      page = await store.page({ ...at, start, limit: query.limit });
+    }
     if (!page) throw notRecorded(at);
     if (start >= page.population.count && start > 0)
       throw invalidRequest([{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }]);
@@ -122,9 +131,14 @@ export function controlPopulationOperations(services: () => MaybePromise<Service
     query,
   }: OperationInput<'exportControlPopulation'>): Promise<OperationResult<'exportControlPopulation'>> {
     const s = await services();
-    const { at } = await populationAsked(s, path.id, query);
+    const asked = await populationAsked(s, path.id, query);
     const store = new ControlPopulationStore(s.store);
-    const population = await store.header(at);
+    let at = asked.at;
+    let population = await store.header(at);
+    if (!population && !asked.cursor) {
+      at = (await versionThatEvaluated(s, at)) ?? at;
+      population = await store.header(at);
+    }
     if (!population) throw notRecorded(at);
     async function* csv() {
       yield populationCsvHeader();

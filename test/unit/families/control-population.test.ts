@@ -55,8 +55,9 @@ function populationOf(kind: string, count: number, prefix = 'user-'): ControlPop
     outcome: index % 3 === 2 ? 'fail' : 'pass',
     evidenceId: `ev-${prefix}${index}`,
   }));
+  // The published method (docs/sampling.md): ids sorted by their bytes, each followed by a line feed.
   const sha256 = createHash('sha256')
-    .update(subjects.map((subject) => subject.subject).join('\n'))
+    .update(subjects.map((subject) => `${subject.subject}\n`).join(''))
     .digest('hex');
   return { controlId: control.id, kind, count, sha256, subjects };
 }
@@ -156,6 +157,24 @@ describe('a page of a control\u2019s population', () => {
     ]);
   });
 
+  it('reads a control an analysis of other controls carried over from the version that evaluated it', async () => {
+    const current = await reports.find(today, { fresh: true });
+    const now = () => new Date(`${today}T13:00:00Z`);
+    const analysis = { by: 'analysis' as const, startedBy: { uid: 'u1', email: 'a@example.com' } };
+    // This analysis evaluated only another control, so it recorded no population of this one.
+    await writeControlPopulations(store, { date: today, runId: 'an-20261124130000000-dddddddd' }, [
+      { ...republished, controlId: other.id },
+    ]);
+    expect(await reports.publish(reportOf(today, 'an-20261124130000000-dddddddd'), current, now, analysis)).toBe('published');
+
+    const page = (await (await population('kind=idp.user')).json()) as PopulationPage;
+    expect([page.runId, page.count, page.subjects]).toEqual(['an-20261124120000000-cccccccc', 2, republished.subjects]);
+    const csv = await population('kind=idp.user', control.id, true);
+    expect(csv.headers.get('evident-report-run-id')).toBe('an-20261124120000000-cccccccc');
+    const carried = (await (await population('kind=idp.user', other.id)).json()) as PopulationPage;
+    expect(carried.runId).toBe('an-20261124130000000-dddddddd');
+  });
+
   it('reads at most 25 objects for any page of a population of 50,000 subjects', async () => {
     const runId = 'daily-2026-11-23-aaaaaaaa';
     for (const next of [undefined, 1, 1999, 26_500, 49_999]) {
@@ -203,7 +222,11 @@ describe('the population as CSV', () => {
     const rows = (await answer.text()).split('\r\n').slice(1, -1);
     expect(rows).toHaveLength(50_000);
     const subjects = rows.map((row) => JSON.parse(`[${row}]`)[0] as string);
-    expect(createHash('sha256').update(subjects.join('\n')).digest('hex')).toBe(large.sha256);
+    expect(
+      createHash('sha256')
+        .update(subjects.map((subject) => `${subject}\n`).join(''))
+        .digest('hex'),
+    ).toBe(large.sha256);
     expect(store.of('read')).toHaveLength(1 + 25);
   });
 });

@@ -365,9 +365,9 @@ describe('the complete populations of a source and kind through the API', () => 
     createHash('sha256')
       .update(
         names
-          .map((name) => `${name}@example.com`)
+          .map((name) => `${name}@example.com\n`)
           .sort()
-          .join('\n'),
+          .join(''),
       )
       .digest('hex');
   const populations = async (query: string) => {

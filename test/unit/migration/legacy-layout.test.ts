@@ -22,14 +22,22 @@ import { rewriteInLegacyLayout } from '../../../scripts/lib/legacy-layout.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { legacyObjects } from '../../support/legacy-store.ts';
 
-/** The older version's controls, as its reports name them: the demo is assessed over these alone, as it was then. */
+/**
+ * The older version's controls, as its reports name them: the demo is assessed over these alone,
+ * as they were then (without the reconciliations of API 1.16.0).
+ */
 const legacyControls = new Set(
   legacyObjects()
     .filter(({ name }) => /^reports\/\d{4}-\d{2}-\d{2}\.json$/.test(name))
     .flatMap(({ data }) => (JSON.parse(data.toString()) as Report).controls.map((control) => control.id)),
 );
 const catalog = compileCatalogSources(paths.catalog);
-const compiled = compileCatalog({ ...catalog, controls: catalog.controls.filter((control) => legacyControls.has(control.id)) });
+const compiled = compileCatalog({
+  ...catalog,
+  controls: catalog.controls
+    .filter((control) => legacyControls.has(control.id))
+    .map(({ reconciliations: _reconciliations, ...control }) => control),
+});
 
 /**
  * A report as statuses and counts, without what is random per run (run ids, submission ids) or
@@ -121,7 +129,11 @@ describe('the store rewritten in the layout before partitions', () => {
   });
 
   it('holds nothing the older version did not write', () => {
-    const prefixes = new Set([...rewritten.keys()].map((name) => name.split('/')[0]));
+    // Each report's control populations (API 1.16.0) are newer than the fixture but no part of the
+    // partitioned layout: the rewrite keeps them with the reports that name them, as migrating does.
+    const prefixes = new Set(
+      [...rewritten.keys()].map((name) => name.split('/')[0]).filter((prefix) => prefix !== 'control-populations'),
+    );
     expect([...prefixes].sort()).toEqual(['attachments', 'evidence', 'reports', 'submissions']);
     expect([...rewritten.keys()].filter((name) => name.startsWith('evidence/') && !name.startsWith('evidence/items/'))).toEqual(
       [],
