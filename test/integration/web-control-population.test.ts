@@ -58,9 +58,13 @@ describe(`a control's population, ${mode} mode`, () => {
     await panel.getByTestId('population-kind').first().waitFor(settles);
     // One area: the population first, then the sample, under the panel's one heading.
     const area = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'Population & sample' }) });
-    expect([await area.getByTestId('control-population').count(), await area.getByTestId('sample-summary').count()]).toEqual([
-      1, 1,
-    ]);
+    // The sample loads on its own request, after the population the control's detail carries.
+    await expect
+      .poll(
+        async () => [await area.getByTestId('control-population').count(), await area.getByTestId('sample-summary').count()],
+        settles,
+      )
+      .toEqual([1, 1]);
     expect(words(await panel.getByRole('heading', { level: 3 }).first().textContent())).toBe(
       `Population tested on ${detail.latest!.date}`,
     );

@@ -4,7 +4,8 @@
  * - a collection run of 5,000 subjects — opened, sent in batches of the API's largest size, each
  *   admitted, ingested and recorded as `POST /api/evidence?run=` does, then completed — beside
  *   ingesting the same items in the same batches without a run: the run's extra object calls and
- *   time should be a few per batch and a few more, never one per subject;
+ *   time should be a few per batch and a few more, never one per subject; and the daily job
+ *   after each, which reads the run's population: a constant number of calls more;
  * - a page of a control's population of 50,000 subjects through `GET /api/controls/{id}/population`
  *   (the first page and one deep in it, by its cursor), beside reading one report: at most 25 reads;
  * - a sample of 60 days of a daily control over 365 days of reports, as `GET /api/controls/{id}/sample`
@@ -20,6 +21,8 @@ import type * as PopulationFamilyModule from '../../../functions/src/families/co
 import type * as PagingModule from '../../../functions/src/families/paging.ts';
 import type * as ServicesModule from '../../../functions/src/families/services.ts';
 import type * as LogsModule from '../../../functions/src/logs.ts';
+import type * as DailyReportModule from '../../../functions/src/reports/daily-report.ts';
+import type * as EvaluateModule from '../../../functions/src/assessment/evaluate.ts';
 import type * as PopulationStoreModule from '../../../functions/src/populations/control-population-store.ts';
 import type * as ControlSampleModule from '../../../functions/src/reports/control-sample.ts';
 import type * as ReportStoreModule from '../../../functions/src/reports/report-store.ts';
@@ -72,6 +75,8 @@ async function modules() {
     compiled<typeof ReportStoreModule>('reports/report-store.js'),
     compiled<typeof ControlSampleModule>('reports/control-sample.js'),
     compiled<typeof LogsModule>('logs.js'),
+    compiled<typeof DailyReportModule>('reports/daily-report.js'),
+    compiled<typeof EvaluateModule>('assessment/evaluate.js'),
   ]);
   return Object.assign({}, ...loaded) as UnionToIntersection<(typeof loaded)[number]>;
 }
@@ -95,15 +100,20 @@ function runBatches(): EvidenceInput[][] {
   );
 }
 
-/** A run of 5,000 subjects opened, sent and completed, and the same items ingested without a run. */
-async function runCosts({ EvidenceStore, RunStore, MemoryStore }: Modules) {
+/**
+ * A run of 5,000 subjects opened, sent and completed, and the same items ingested without a run;
+ * then the daily job after each, on the store each left.
+ */
+async function runCosts(m: Modules, catalog: Catalog) {
+  const { EvidenceStore, RunStore, MemoryStore } = m;
   const batches = runBatches();
   const now = new Date(`${today}T03:00:00Z`);
-  const bare = await costOf(new MemoryStore(), async (store) => {
+  const [bareStore, runStore] = [new MemoryStore(), new MemoryStore()];
+  const bare = await costOf(bareStore, async (store) => {
     const evidence = new EvidenceStore(store);
     for (const batch of batches) await evidence.ingest(batch, { receivedAt: now });
   });
-  const run = await costOf(new MemoryStore(), async (store) => {
+  const run = await costOf(runStore, async (store) => {
     const [evidence, runs] = [
       new EvidenceStore(store),
       new RunStore(
@@ -124,7 +134,18 @@ async function runCosts({ EvidenceStore, RunStore, MemoryStore }: Modules) {
     const completed = await runs.complete(opened.id, { 'idp.user': runSubjects }, collector, now);
     if (completed.status !== 'complete') throw new Error(`the run ended ${completed.status}`);
   });
-  return { batches: batches.length, bare, run };
+  const daily = (memory: MemoryStoreModule.MemoryStore) =>
+    costOf(memory, async (store) => {
+      const { created } = await m.produceDailyReport({
+        store,
+        catalog: m.compileCatalog(catalog),
+        timeZone: 'UTC',
+        now: new Date(`${today}T06:00:00Z`),
+        trigger: 'bench',
+      });
+      if (!created) throw new Error('the daily job made no report');
+    });
+  return { batches: batches.length, bare, run, dailyBare: await daily(bareStore), dailyRun: await daily(runStore) };
 }
 
 /** A population of 50,000 users, every fifth failing. */
@@ -135,7 +156,7 @@ function bigPopulation(controlId: string) {
     evidenceId: `ev-${index}`,
   }));
   const sha256 = createHash('sha256')
-    .update(subjects.map((subject) => subject.subject).join('\n'))
+    .update(subjects.map((subject) => `${subject.subject}\n`).join(''))
     .digest('hex');
   return { controlId, kind: 'idp.user', count: subjects.length, sha256, subjects };
 }
@@ -199,7 +220,7 @@ export const populationsGroup: BenchGroup = {
     const m = await modules();
     for (const name of Object.keys(m.logs) as (keyof typeof m.logs)[]) m.logs[name] = () => undefined;
     const catalog = compileCatalogSources(paths.catalog);
-    const { batches, bare, run } = await runCosts(m);
+    const { batches, bare, run, dailyBare, dailyRun } = await runCosts(m, catalog);
     const page = await pageCosts(m, catalog);
     const { sample, index } = await sampleCosts(m, catalog);
     const worstPage = page.first.reads >= page.deep.reads ? page.first : page.deep;
@@ -223,6 +244,16 @@ export const populationsGroup: BenchGroup = {
         unit: 'ms',
         // The calls a batch adds go one after another (admit, record, and completing's reads in parallel).
         target: { within: bare.ms + batches * 4 * 25 + 500 },
+      },
+      {
+        figure: 'the daily job after that run — object calls',
+        measured: dailyRun.calls,
+        baselineName: 'the daily job after the same items without a run',
+        baseline: dailyBare.calls,
+        unit: 'reads',
+        // Reading the run's population: the sources, the source's kinds and runs, the run, its
+        // population and end record — a constant, whatever the run's size.
+        target: { within: dailyBare.calls + 15 },
       },
       {
         figure: `population: a page of ${pageLimits.populationSubjects.maximum} of ${populationSubjects.toLocaleString('en')} subjects — object reads (stats, lists)`,
