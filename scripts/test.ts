@@ -49,6 +49,8 @@ const modeSuites = [
   // A run is opened, completed and listed by whoever the caller is.
   'collection-runs',
   'web-sources',
+  // The population panel reads the control's detail and its sample as the caller.
+  'web-control-population',
 ].map((name) => `test/integration/${name}.test.ts`);
 
 const args = process.argv.slice(2);
