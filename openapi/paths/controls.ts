@@ -373,6 +373,56 @@ export const schemas = {
       },
     },
   },
+  ControlSubjectSample: {
+    type: 'object',
+    required: ['controlId', 'date', 'kind', 'runId', 'count', 'sha256', 'seed', 'seedChosen', 'size', 'suggestion', 'sample'],
+    additionalProperties: false,
+    description:
+      'A reproducible sample of the subjects of a control\u2019s population on a day, by the published method ' +
+      '(docs/sampling.md): each subject ranked by the SHA-256 of `<seed>\\n<subject>` as lowercase hex, ascending; ' +
+      'the first `size` subjects. Anyone holding the population\u2019s CSV re-derives it.',
+    properties: {
+      controlId: { type: 'string', pattern: controlIdPattern },
+      date: { type: 'string', format: 'date' },
+      kind: ref('EvidenceKind'),
+      runId: { type: 'string', description: 'The run id of the report version whose population was sampled.' },
+      count: { type: 'integer', minimum: 0, description: 'How many subjects the population has.' },
+      sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'The population\u2019s SHA-256, as its page gives it.' },
+      seed: { type: 'string', description: 'The seed the subjects were ranked with.' },
+      seedChosen: {
+        type: 'boolean',
+        description: 'False when the request gave none and the seed is `<date>/<kind>`, which the organisation can foresee.',
+      },
+      size: { type: 'integer', minimum: 1, description: 'The size asked for, else the suggestion\u2019s upper end.' },
+      suggestion: {
+        type: 'object',
+        required: ['frequency', 'minimum', 'maximum'],
+        additionalProperties: false,
+        description: 'How often the control operates, derived from the catalog, and the sample sizes suggested for it.',
+        properties: {
+          frequency: { type: 'string', enum: [...controlFrequencies] },
+          minimum: { type: 'integer', minimum: 1 },
+          maximum: { type: 'integer', minimum: 1 },
+        },
+      },
+      sample: {
+        type: 'array',
+        description: 'The sampled subjects in rank order: `size` of them, or every subject when the population is smaller.',
+        items: {
+          type: 'object',
+          required: ['rank', 'subject', 'digest', 'outcome', 'evidenceId'],
+          additionalProperties: false,
+          properties: {
+            rank: { type: 'integer', minimum: 1 },
+            subject: { type: 'string' },
+            digest: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'SHA-256 of `<seed>\\n<subject>`.' },
+            outcome: { type: 'string', enum: [...subjectOutcomes] },
+            evidenceId: { type: 'string', description: 'The evidence item its outcome rests on.' },
+          },
+        },
+      },
+    },
+  },
   ControlPopulationPage: {
     type: 'object',
     required: ['controlId', 'date', 'kind', 'runId', 'count', 'sha256', 'subjects', 'hasMore'],
@@ -394,7 +444,9 @@ export const schemas = {
       sha256: {
         type: 'string',
         pattern: '^[0-9a-f]{64}$',
-        description: 'SHA-256 (hex) over all its subjects sorted by UTF-16 code unit and joined by a line feed.',
+        description:
+          'SHA-256 (hex) of all its subjects as the sampling method publishes it (docs/sampling.md): sorted by their ' +
+          'UTF-8 bytes, each followed by a line feed (`LC_ALL=C sort -u | sha256sum`).',
       },
       subjects: {
         type: 'array',
@@ -473,6 +525,25 @@ const populationParameters = [
     required: true,
     description: 'The evidence kind of subjects, one the control\u2019s checks read (`result.populations` lists them).',
     schema: ref('EvidenceKind'),
+  } as const,
+];
+const subjectSampleParameters = [
+  ...populationParameters,
+  {
+    name: 'size',
+    in: 'query',
+    required: false,
+    description: 'How many subjects to sample; the upper end of the suggestion for how often the control operates when absent.',
+    schema: { type: 'integer', ...sampleLimits.size },
+  } as const,
+  {
+    name: 'seed',
+    in: 'query',
+    required: false,
+    description:
+      'The seed that ranks the subjects, chosen by the auditor (printable characters); `<date>/<kind>` when absent, ' +
+      'which the audited organisation can foresee.',
+    schema: { type: 'string', ...sampleLimits.seed, pattern: printableTextPattern },
   } as const,
 ];
 const populationProblems = {
@@ -689,8 +760,8 @@ export const paths: PathsObject = {
       description:
         'Every subject of `GET /api/controls/{id}/population` as CSV (RFC 4180, CRLF line ends, every field quoted, ' +
         'formulas defused as in the history export), in subject order: `subject`, `outcome`, `evidence_id`. Sent as ' +
-        'it is read, a stored chunk of subjects at a time. The population\u2019s count, SHA-256 (over the subjects in ' +
-        'this order joined by line feeds) and report run id are in the `Evident-Population-Count`, ' +
+        'it is read, a stored chunk of subjects at a time. The population\u2019s count, SHA-256 (as the page gives it) ' +
+        'and report run id are in the `Evident-Population-Count`, ' +
         '`Evident-Population-Sha256` and `Evident-Report-Run-Id` headers. The same parameters and problems as the JSON.',
       tags: ['controls'],
       'x-beta': true,
@@ -705,6 +776,48 @@ export const paths: PathsObject = {
             'Evident-Population-Sha256': { schema: { type: 'string', pattern: '^[0-9a-f]{64}$' } },
             'Evident-Report-Run-Id': { schema: { type: 'string' } },
           },
+          content: { 'text/csv': { schema: { type: 'string' } } },
+        },
+        ...populationProblems,
+      },
+    },
+  },
+  '/api/controls/{id}/population/sample': {
+    get: {
+      operationId: 'getControlSubjectSample',
+      summary: 'Sample the subjects of the population a control was tested on in a day\u2019s report',
+      description:
+        'A reproducible sample of the subjects of `GET /api/controls/{id}/population`: each ranked by the SHA-256 of ' +
+        'the seed, a line feed and the subject, ascending (docs/sampling.md), the first `size` taken, each with its ' +
+        'outcome and evidence item. Reads the population\u2019s header and every stored chunk of it (a chunk holds ' +
+        '2,000 subjects). A size outside 1\u201360, or a seed that is empty, longer than 200 characters or not ' +
+        'printable, answers 400; otherwise the same parameters and problems as the population.',
+      tags: ['controls'],
+      'x-beta': true,
+      security: access.protected,
+      parameters: subjectSampleParameters,
+      responses: {
+        '200': jsonResponse('The sample.', ref('ControlSubjectSample')),
+        ...populationProblems,
+      },
+    },
+  },
+  '/api/controls/{id}/population/sample.csv': {
+    get: {
+      operationId: 'exportControlSubjectSample',
+      summary: 'Export a sample of the subjects a control was tested on as CSV',
+      description:
+        'The sample of `GET /api/controls/{id}/population/sample` as CSV (RFC 4180, CRLF line ends, every field ' +
+        'quoted, formulas defused as in the history export), one row per sampled subject in rank order: `rank`, ' +
+        '`subject`, `sha256` (the digest that ranked it), `outcome`, `evidence_id`. The same parameters and problems.',
+      tags: ['controls'],
+      'x-beta': true,
+      security: access.protected,
+      parameters: subjectSampleParameters,
+      responses: {
+        '200': {
+          description: 'The CSV, named `<id>-<date>-<kind>-sample.csv` for saving.',
+          headers: { 'Content-Disposition': { schema: { type: 'string' } } },
           content: { 'text/csv': { schema: { type: 'string' } } },
         },
         ...populationProblems,

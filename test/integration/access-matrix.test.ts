@@ -144,6 +144,8 @@ const samples: Record<string, () => Sample[]> = {
   ],
   getControlPopulation: () => [{ path: '/api/controls/IAM-01/population?kind=idp.user&limit=5' }],
   exportControlPopulation: () => [{ path: '/api/controls/IAM-01/population.csv?kind=idp.user' }],
+  getControlSubjectSample: () => [{ path: '/api/controls/IAM-01/population/sample?kind=idp.user&seed=matrix&size=3' }],
+  exportControlSubjectSample: () => [{ path: '/api/controls/IAM-01/population/sample.csv?kind=idp.user&seed=matrix&size=3' }],
   getCatalogOscal: () => [{ path: '/api/controls/oscal' }],
   createException: () => [
     { path: '/api/exceptions', method: 'POST', body: newException, headers: { 'Content-Type': 'application/json' }, status: 201 },
@@ -561,6 +563,19 @@ describe(`access matrix in ${mode} mode`, () => {
                 'idp.user',
                 Math.min(5, body.count as number),
               ]);
+              break;
+            case 'getControlSubjectSample':
+              // The demo's IAM-01 ran on more than three people today: the sample is the three asked for.
+              expect([body.controlId, body.date, body.seed, (body.sample as unknown[]).length], where).toEqual([
+                'IAM-01',
+                today,
+                'matrix',
+                3,
+              ]);
+              break;
+            case 'exportControlSubjectSample':
+              expect(response.headers.get('content-type'), where).toBe('text/csv; charset=utf-8; header=present');
+              expect((body.bytes as string).split('\r\n'), where).toHaveLength(1 + 3 + 1);
               break;
             case 'exportControlPopulation':
               expect(response.headers.get('content-type'), where).toBe('text/csv; charset=utf-8; header=present');

@@ -7,6 +7,7 @@
  * a reconciliation left uncovered. Everything shown is compared with what the API gives for the
  * control. In both modes, signed in when the server requires it.
  */
+import { readFileSync } from 'node:fs';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { components } from '../../functions/src/generated/api-types.ts';
@@ -87,6 +88,19 @@ describe(`a control's population, ${mode} mode`, () => {
     await firstHash.click();
     expect(await panel.getByTestId('population-hash-full').first().isVisible()).toBe(true);
     await screenshot(page, 'control-population');
+
+    // A sample of subjects with the auditor's seed downloads as the API draws it.
+    const kind = populations[0]!.kind;
+    await panel.getByLabel('Seed for a sample of subjects').fill('auditor-fy2026');
+    const expectedCsv = await api.response(
+      `/api/controls/${detail.id}/population/sample.csv?date=${detail.latest!.date}&kind=${kind}&seed=auditor-fy2026`,
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByTestId('population-download-sample').first().click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${detail.id}-${detail.latest!.date}-${kind}-sample.csv`);
+    expect(readFileSync((await download.path())!, 'utf8')).toBe(await expectedCsv.text());
 
     // A run's source opens its page.
     const firstRun = populations.find((population) => population.runs.length > 0)!.runs[0]!;

@@ -11,7 +11,7 @@ import { dayIn, isCalendarDate } from '../assessment/dates.js';
 import type { MaybePromise } from '../common/maybe-async.js';
 import type { OperationInput, OperationResult } from '../http/operation-types.js';
 import { ApiProblem, invalidRequest } from '../http/problem.js';
-import { ControlPopulationStore, type PopulationAt } from '../populations/control-population-store.js';
+import { ControlPopulationStore, type PopulationAt, type PopulationHeader } from '../populations/control-population-store.js';
 import { populationCsvHeader, populationCsvRows } from '../populations/control-population-csv.js';
 import { reportObjectName } from '../reports/report-store.js';
 import { parseVersionName, versionsPrefixOf } from '../reports/report-versions.js';
@@ -93,6 +93,26 @@ async function versionThatEvaluated(s: Services, current: PopulationAt): Promise
   return undefined;
 }
 
+/**
+ * The population a request without a cursor names, found: the day's current version, else the
+ * version that evaluated the control; `population_not_found` when neither recorded it.
+ */
+export async function recordedPopulation(
+  s: Services,
+  id: string,
+  query: Omit<PopulationQuery, 'cursor'>,
+): Promise<{ at: PopulationAt; population: PopulationHeader; store: ControlPopulationStore }> {
+  const store = new ControlPopulationStore(s.store);
+  let { at } = await populationAsked(s, id, query);
+  let population = await store.header(at);
+  if (!population) {
+    at = (await versionThatEvaluated(s, at)) ?? at;
+    population = await store.header(at);
+  }
+  if (!population) throw notRecorded(at);
+  return { at, population, store };
+}
+
 const notRecorded = ({ controlId, kind, date }: PopulationAt) =>
   new ApiProblem('population_not_found', `The report of ${date} records no population of ${kind} for ${controlId}.`);
 
@@ -130,19 +150,10 @@ export function controlPopulationOperations(services: () => MaybePromise<Service
     path,
     query,
   }: OperationInput<'exportControlPopulation'>): Promise<OperationResult<'exportControlPopulation'>> {
-    const s = await services();
-    const asked = await populationAsked(s, path.id, query);
-    const store = new ControlPopulationStore(s.store);
-    let at = asked.at;
-    let population = await store.header(at);
-    if (!population && !asked.cursor) {
-      at = (await versionThatEvaluated(s, at)) ?? at;
-      population = await store.header(at);
-    }
-    if (!population) throw notRecorded(at);
+    const { at, population, store } = await recordedPopulation(await services(), path.id, query);
     async function* csv() {
       yield populationCsvHeader();
-      for await (const chunk of store.chunks(at, population!)) yield populationCsvRows(chunk);
+      for await (const chunk of store.chunks(at, population)) yield populationCsvRows(chunk);
     }
     return {
       status: 200,

@@ -15,6 +15,7 @@ import { SettingsStore } from '../settings/settings-store.js';
 import { inBatches } from '../storage/object-store.js';
 import { controlPopulationOperations } from './control-population.js';
 import { controlSampleOperations } from './control-sample.js';
+import { controlSubjectSampleOperations } from './control-subject-sample.js';
 import { periodOf } from './period.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
 
@@ -140,6 +141,7 @@ export function createControlsFamily(options: ControlsFamilyOptions = {}) {
       },
       ...controlSampleOperations(services, defaultHistoryDays),
       ...controlPopulationOperations(services),
+      ...controlSubjectSampleOperations(services),
     },
     options,
   );

@@ -383,9 +383,49 @@ export interface paths {
         };
         /**
          * Export the population a control was tested on in a day’s report as CSV
-         * @description Every subject of `GET /api/controls/{id}/population` as CSV (RFC 4180, CRLF line ends, every field quoted, formulas defused as in the history export), in subject order: `subject`, `outcome`, `evidence_id`. Sent as it is read, a stored chunk of subjects at a time. The population’s count, SHA-256 (over the subjects in this order joined by line feeds) and report run id are in the `Evident-Population-Count`, `Evident-Population-Sha256` and `Evident-Report-Run-Id` headers. The same parameters and problems as the JSON.
+         * @description Every subject of `GET /api/controls/{id}/population` as CSV (RFC 4180, CRLF line ends, every field quoted, formulas defused as in the history export), in subject order: `subject`, `outcome`, `evidence_id`. Sent as it is read, a stored chunk of subjects at a time. The population’s count, SHA-256 (as the page gives it) and report run id are in the `Evident-Population-Count`, `Evident-Population-Sha256` and `Evident-Report-Run-Id` headers. The same parameters and problems as the JSON.
          */
         get: operations["exportControlPopulation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/controls/{id}/population/sample": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sample the subjects of the population a control was tested on in a day’s report
+         * @description A reproducible sample of the subjects of `GET /api/controls/{id}/population`: each ranked by the SHA-256 of the seed, a line feed and the subject, ascending (docs/sampling.md), the first `size` taken, each with its outcome and evidence item. Reads the population’s header and every stored chunk of it (a chunk holds 2,000 subjects). A size outside 1–60, or a seed that is empty, longer than 200 characters or not printable, answers 400; otherwise the same parameters and problems as the population.
+         */
+        get: operations["getControlSubjectSample"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/controls/{id}/population/sample.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export a sample of the subjects a control was tested on as CSV
+         * @description The sample of `GET /api/controls/{id}/population/sample` as CSV (RFC 4180, CRLF line ends, every field quoted, formulas defused as in the history export), one row per sampled subject in rank order: `rank`, `subject`, `sha256` (the digest that ranked it), `outcome`, `evidence_id`. The same parameters and problems.
+         */
+        get: operations["exportControlSubjectSample"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1707,6 +1747,43 @@ export interface components {
                 evidence: string[];
             }[];
         };
+        /** @description A reproducible sample of the subjects of a control’s population on a day, by the published method (docs/sampling.md): each subject ranked by the SHA-256 of `<seed>\n<subject>` as lowercase hex, ascending; the first `size` subjects. Anyone holding the population’s CSV re-derives it. */
+        ControlSubjectSample: {
+            controlId: string;
+            /** Format: date */
+            date: string;
+            kind: components["schemas"]["EvidenceKind"];
+            /** @description The run id of the report version whose population was sampled. */
+            runId: string;
+            /** @description How many subjects the population has. */
+            count: number;
+            /** @description The population’s SHA-256, as its page gives it. */
+            sha256: string;
+            /** @description The seed the subjects were ranked with. */
+            seed: string;
+            /** @description False when the request gave none and the seed is `<date>/<kind>`, which the organisation can foresee. */
+            seedChosen: boolean;
+            /** @description The size asked for, else the suggestion’s upper end. */
+            size: number;
+            /** @description How often the control operates, derived from the catalog, and the sample sizes suggested for it. */
+            suggestion: {
+                /** @enum {string} */
+                frequency: "annual" | "quarterly" | "monthly" | "weekly" | "daily" | "many-times-a-day";
+                minimum: number;
+                maximum: number;
+            };
+            /** @description The sampled subjects in rank order: `size` of them, or every subject when the population is smaller. */
+            sample: {
+                rank: number;
+                subject: string;
+                /** @description SHA-256 of `<seed>\n<subject>`. */
+                digest: string;
+                /** @enum {string} */
+                outcome: "pass" | "fail" | "error" | "out_of_scope";
+                /** @description The evidence item its outcome rests on. */
+                evidenceId: string;
+            }[];
+        };
         /** @description A page of the subjects of one evidence kind a control’s checks ran on in a day’s report, in subject order, each with its outcome: the population an auditor samples subjects from (docs/sampling.md). */
         ControlPopulationPage: {
             controlId: string;
@@ -1717,7 +1794,7 @@ export interface components {
             runId: string;
             /** @description How many subjects the whole population has. */
             count: number;
-            /** @description SHA-256 (hex) over all its subjects sorted by UTF-16 code unit and joined by a line feed. */
+            /** @description SHA-256 (hex) of all its subjects as the sampling method publishes it (docs/sampling.md): sorted by their UTF-8 bytes, each followed by a line feed (`LC_ALL=C sort -u | sha256sum`). */
             sha256: string;
             /** @description This page’s subjects, in that order. */
             subjects: {
@@ -4141,6 +4218,82 @@ export interface operations {
                     "Evident-Population-Count"?: number;
                     "Evident-Population-Sha256"?: string;
                     "Evident-Report-Run-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PopulationNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getControlSubjectSample: {
+        parameters: {
+            query: {
+                /** @description The report’s day, `YYYY-MM-DD`; today in the report time zone when absent. */
+                date?: string;
+                /** @description The evidence kind of subjects, one the control’s checks read (`result.populations` lists them). */
+                kind: components["schemas"]["EvidenceKind"];
+                /** @description How many subjects to sample; the upper end of the suggestion for how often the control operates when absent. */
+                size?: number;
+                /** @description The seed that ranks the subjects, chosen by the auditor (printable characters); `<date>/<kind>` when absent, which the audited organisation can foresee. */
+                seed?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sample. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ControlSubjectSample"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["PopulationNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    exportControlSubjectSample: {
+        parameters: {
+            query: {
+                /** @description The report’s day, `YYYY-MM-DD`; today in the report time zone when absent. */
+                date?: string;
+                /** @description The evidence kind of subjects, one the control’s checks read (`result.populations` lists them). */
+                kind: components["schemas"]["EvidenceKind"];
+                /** @description How many subjects to sample; the upper end of the suggestion for how often the control operates when absent. */
+                size?: number;
+                /** @description The seed that ranks the subjects, chosen by the auditor (printable characters); `<date>/<kind>` when absent, which the audited organisation can foresee. */
+                seed?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV, named `<id>-<date>-<kind>-sample.csv` for saving. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {

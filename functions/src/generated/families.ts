@@ -5,7 +5,7 @@ export interface FamilyOperations {
   auth: 'getAuthConfig' | 'getCaller';
   docs: 'listDocs' | 'getDocPage';
   report: 'listReports' | 'getTodayReport' | 'getReport' | 'getReportOscal' | 'getReportPoam' | 'listReportVersions' | 'getReportVersion';
-  controls: 'listControls' | 'getCatalogOscal' | 'getControl' | 'getControlHistory' | 'exportControlHistory' | 'getControlSample' | 'exportControlSample' | 'getControlPopulation' | 'exportControlPopulation';
+  controls: 'listControls' | 'getCatalogOscal' | 'getControl' | 'getControlHistory' | 'exportControlHistory' | 'getControlSample' | 'exportControlSample' | 'getControlPopulation' | 'exportControlPopulation' | 'getControlSubjectSample' | 'exportControlSubjectSample';
   frameworks: 'listFrameworks' | 'getFramework';
   exceptions: 'listExceptions' | 'createException' | 'getException' | 'approveException' | 'refuseException' | 'revokeException';
   audit: 'getAuditPackage';

@@ -296,3 +296,78 @@ describe('what a population request cannot have', () => {
     await problem(answer, 'invalid_request', detail, { errors: [{ in: 'query', name, message }] });
   });
 });
+
+describe('a sample of the subjects a control was tested on', () => {
+  const sample = (query: string, csv = false) =>
+    fetch(`${served.url}/api/controls/${control.id}/population/sample${csv ? '.csv' : ''}?${query}`);
+  /** The published method, re-derived here: rank by SHA-256 of `<seed>\n<subject>`, ascending, take the first n. */
+  const expected = (seed: string, size: number) =>
+    small.subjects
+      .map((subject) => ({ ...subject, digest: createHash('sha256').update(`${seed}\n${subject.subject}`).digest('hex') }))
+      .sort((a, b) => (a.digest < b.digest ? -1 : 1))
+      .slice(0, size)
+      .map(({ subject, digest, outcome, evidenceId }, index) => ({ rank: index + 1, subject, digest, outcome, evidenceId }));
+
+  it('ranks the day\u2019s population by the seed and takes the first subjects, as anyone holding its CSV would', async () => {
+    const answer = await sample(`date=${yesterday}&kind=idp.user&seed=fy2026-auditor&size=3`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({
+      controlId: control.id,
+      date: yesterday,
+      kind: 'idp.user',
+      runId: 'daily-2026-11-23-aaaaaaaa',
+      count: 5,
+      sha256: small.sha256,
+      seed: 'fy2026-auditor',
+      seedChosen: true,
+      size: 3,
+      suggestion: { frequency: 'daily', minimum: 20, maximum: 40 },
+      sample: expected('fy2026-auditor', 3),
+    });
+  });
+
+  it('takes the whole population when it is smaller than the suggested size, seeded by the day and kind', async () => {
+    const body = (await (await sample(`date=${yesterday}&kind=idp.user`)).json()) as Record<string, unknown>;
+    expect([body.seed, body.seedChosen, body.size, body.sample]).toEqual([
+      `${yesterday}/idp.user`,
+      false,
+      40,
+      expected(`${yesterday}/idp.user`, 40),
+    ]);
+  });
+
+  it('gives the sample as CSV, rank by rank, named for saving', async () => {
+    const answer = await sample(`date=${yesterday}&kind=idp.user&seed=s&size=2`, true);
+    expect(answer.headers.get('content-disposition')).toBe(
+      `attachment; filename="${control.id}-${yesterday}-idp.user-sample.csv"`,
+    );
+    const rows = expected('s', 2).map(
+      (row) => `"${row.rank}","${row.subject}","${row.digest}","${row.outcome}","${row.evidenceId}"`,
+    );
+    expect(await answer.text()).toBe(['"rank","subject","sha256","outcome","evidence_id"', ...rows, ''].join('\r\n'));
+  });
+
+  it('reads the 50,000-subject population a chunk at a time and keeps the sample of 60 it asks for', async () => {
+    store.reset();
+    const body = (await (await sample(`date=${yesterday}&kind=endpoint.device&seed=s&size=60`)).json()) as { sample: unknown[] };
+    expect(body.sample).toHaveLength(60);
+    // The header and its 25 chunks of 2,000 (the report names its run in metadata, a stat).
+    expect(store.of('read')).toHaveLength(1 + 25);
+  });
+
+  it.each([
+    ['kind=idp.user&size=0', 'size', 'must be >= 1'],
+    ['kind=idp.user&size=61', 'size', 'must be <= 60'],
+    ['kind=idp.user&seed=', 'seed', 'must NOT have fewer than 1 characters'],
+  ])('refuses %s with a 400 naming the parameter', async (query, name, message) => {
+    const answer = await sample(query);
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { errors: unknown[] }).errors).toEqual([{ in: 'query', name, message }]);
+  });
+
+  it('answers 404 when the day\u2019s report recorded no such population', async () => {
+    const answer = await sample(`date=${yesterday}&kind=training.completion`);
+    expect(answer.status).toBe(404);
+    expect(((await answer.json()) as { code: string }).code).toBe('population_not_found');
+  });
+});
