@@ -303,6 +303,8 @@ function completenessFindings(
     findings.push(...runFindings(control, requirement, index.populations.get(requirement.kind) ?? [], asOf));
   }
   for (const planned of reconciliations) {
+    // Judged once the covering kind has evidence: before, the control misses it, which says more.
+    if (!index.byKind.get(planned.reconciliation.coveredBy.kind)?.size) continue;
     const finding = reconciliationFinding(control, planned.reconciliation, reconciledItems(planned, index, asOf));
     if (!finding) continue;
     for (const id of finding.evidence) considered.add(id);

@@ -262,6 +262,11 @@ describe('a reconciliation', () => {
     expect(completenessOf(assess([edr], evidence, [])[0]!)).toEqual([]);
   });
 
+  it('is not judged before the covering kind has any evidence: the control misses it instead', () => {
+    const [result] = assess([edr], [user('ev-ada', 'ada@x.com', ago(1))], []);
+    expect([result!.status, completenessOf(result!)]).toEqual(['missing', []]);
+  });
+
   it('fails naming the first 20 uncovered subjects in order, their count and their items', () => {
     const people = Array.from({ length: 23 }, (_, n) => `p${String(n).padStart(2, '0')}@x.com`);
     const evidence = [
