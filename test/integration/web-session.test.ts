@@ -11,26 +11,38 @@ import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBro
 
 const browser = useBrowser();
 /**
- * The ID token the Firebase SDK keeps for the signed-in user (its IndexedDB persistence), as the
- * page would restore it after a reload. Runs in the page.
+ * The ID token the Firebase SDK keeps for the signed-in user, as the page would restore it after
+ * a reload; runs in the page. The SDK keeps it in IndexedDB, or in localStorage when its check of
+ * IndexedDB fails (identity-client.ts lists both), so both are read; the database is never made
+ * here, which would leave the SDK one without its store.
  */
 const storedIdToken = () =>
   new Promise<string | undefined>((resolve, reject) => {
+    type Stored = { stsTokenManager?: { accessToken?: string } };
+    const inLocalStorage = Object.keys(localStorage)
+      .filter((key) => key.startsWith('firebase:authUser:'))
+      .map((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as Stored).stsTokenManager?.accessToken);
     const opened = indexedDB.open('firebaseLocalStorageDb');
-    opened.onerror = () => reject(opened.error);
+    // An open that would create the database is aborted, and fails: the token is then in localStorage.
+    opened.onupgradeneeded = () => opened.transaction?.abort();
+    opened.onerror = () => resolve(inLocalStorage[0]);
     opened.onsuccess = () => {
-      const read = opened.result.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').getAll();
+      const database = opened.result;
+      if (!database.objectStoreNames.contains('firebaseLocalStorage')) {
+        database.close();
+        return resolve(inLocalStorage[0]);
+      }
+      const read = database.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').getAll();
       read.onerror = () => reject(read.error);
       read.onsuccess = () => {
-        const users = (read.result as { fbase_key: string; value: { stsTokenManager?: { accessToken?: string } } }[]).filter(
-          (entry) => entry.fbase_key.startsWith('firebase:authUser:'),
+        const users = (read.result as { fbase_key: string; value: Stored }[]).filter((entry) =>
+          entry.fbase_key.startsWith('firebase:authUser:'),
         );
-        resolve(users[0]?.value.stsTokenManager?.accessToken);
-        opened.result.close();
+        resolve(users[0]?.value.stsTokenManager?.accessToken ?? inLocalStorage[0]);
+        database.close();
       };
     };
   });
-/** When an ID token was issued, in seconds (its `iat` claim). */
 const issuedAt = (token: string): number =>
   (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { iat: number }).iat;
 const apiCalls = (requests: Request[], path: string) => requests.filter((request) => new URL(request.url()).pathname === path);
