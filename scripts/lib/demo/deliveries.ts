@@ -8,11 +8,12 @@
  *
  * Two runs go otherwise:
  *
- *   3 days before today  the HR system's collector crashes after sending its first page of five
- *                        people. It never completes its run, which reads as abandoned once its
- *                        `expiresAt` passes (RUN_ABANDON_HOURS after opening, six hours by
- *                        default); the five items it sent are stored as any others, and the other
- *                        people are not sent that day.
+ *   yesterday            the HR system's collector crashes after sending its first page of five
+ *                        people, and has not run since. It never completes its run, which reads
+ *                        as abandoned once its `expiresAt` passes (RUN_ABANDON_HOURS after
+ *                        opening, six hours by default); the five items it sent are stored as any
+ *                        others, the other people are not sent, and today nothing is: the HR
+ *                        source's newest run is the abandoned one, so its controls cannot pass.
  *   today                the GitHub collector's token, renewed overnight, was granted four of the
  *                        six repositories: its run completes with 4 repositories where yesterday's
  *                        had 6, a population drop of 33.3 % that awaits acknowledgement.
@@ -42,7 +43,7 @@ export interface Delivery {
 }
 
 const crashedSource = 'hris-collector';
-const crashDaysAgo = 3;
+const crashDaysAgo = 1;
 /** The HR collector sends pages of five people; it crashes fetching the second. */
 const sentBeforeCrash = 5;
 
@@ -66,6 +67,8 @@ function bySource(items: readonly EvidenceInput[]): Map<string, EvidenceInput[]>
 }
 
 const crashes = (source: string, day: DemoDay) => source === crashedSource && day.ago === crashDaysAgo;
+/** After the crash the HR collector sends nothing. */
+const down = (source: string, day: DemoDay) => source === crashedSource && day.ago < crashDaysAgo;
 
 /** The items a collector sends on the day, the story's two runs aside: all of them. */
 function sent(source: string, items: EvidenceInput[], day: DemoDay): EvidenceInput[] {
@@ -82,16 +85,19 @@ export function deliveriesOf(day: DemoDay, options: { now: Date; collectionRuns:
     items,
     sentAt: new Date(Math.min(Math.max(...collectedAt(items)) + 30_000, options.now.getTime())),
   });
-  return [...bySource(day.evidence)].map(([source, items]): Delivery => {
-    if (!options.collectionRuns || !sentThroughRun(items)) return batchOf(source, items);
+  return [...bySource(day.evidence)].flatMap(([source, items]): Delivery[] => {
+    if (!options.collectionRuns || !sentThroughRun(items)) return [batchOf(source, items)];
+    if (down(source, day)) return [];
     const batch = batchOf(source, sent(source, items, day));
-    return {
-      ...batch,
-      run: {
-        kinds: [...new Set(batch.items.map((item) => item.kind))],
-        openedAt: new Date(Math.min(...collectedAt(batch.items))),
-        ...(crashes(source, day) ? {} : { completedAt: batch.sentAt }),
+    return [
+      {
+        ...batch,
+        run: {
+          kinds: [...new Set(batch.items.map((item) => item.kind))],
+          openedAt: new Date(Math.min(...collectedAt(batch.items))),
+          ...(crashes(source, day) ? {} : { completedAt: batch.sentAt }),
+        },
       },
-    };
+    ];
   });
 }

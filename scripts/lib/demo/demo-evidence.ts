@@ -33,11 +33,12 @@
  *   day 11  protection returns on billing-service but still lets admins force-push (CHG-01 and
  *           CHG-04 fixed, CHG-02 still failing); the first tabletop exercise is recorded with open
  *           actions (INC-02, missing until now, fails); the KMS evidence is 7 days old (ENC-04 stale).
- *           The HR system's collector crashes after sending five of its twelve people: its run is
- *           never completed and reads as abandoned six hours after it opened.
  *   day 12  the marketing bucket is opened to the internet (IAM-08 fails, and Prowler's nightly
  *           scan fails it too); a Chromebook's EDR agent stops reporting (END-02 fails).
  *   day 13  the annual risk assessment turns a year old (RSK-02 stale); the new one is under way.
+ *           The HR system's collector crashes after sending five of its twelve people, and does
+ *           not run again: its run is never completed and reads as abandoned six hours after it
+ *           opened, so the HR system's controls cannot pass (PPL-02 fails today).
  *   day 14  today: every status appears — passing, failing, stale, missing and not applicable.
  *           The GitHub collector's token, renewed overnight, reaches four of the six repositories
  *           (not acme/mobile-app or acme/docs): its run completes with a population a third

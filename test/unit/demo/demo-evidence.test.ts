@@ -2,7 +2,8 @@
  * The demo history: deterministic, valid against the API's own schemas, and — seeded through
  * the real stores and daily job — a fortnight of reports with a story: every status on the last
  * day, a score that moves, and a control that fails and is then fixed. Its collectors send
- * through collection runs, one abandoned three days ago and one with a population drop today;
+ * through collection runs, one abandoned yesterday (its collector not run since) and one with a
+ * population drop today;
  * without runs, it is the history as it was before them.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -239,6 +240,7 @@ describe('seeding the demo history', () => {
       (await Promise.all(collectors.map(async (source) => (await runs.page({ source, limit: 100 }, now)).items))).flat();
 
     it('opens a run for each collector on every day it reports, and none for the Prowler import or the attestations', async () => {
+      // The HR collector crashed yesterday and has not run since: thirteen days of runs.
       const sources = await runs.sources({ limit: 100 }, now);
       expect(sources.items.map((source) => source.source)).toEqual(collectors);
       expect(sources.hasMore).toBe(false);
@@ -248,11 +250,11 @@ describe('seeding the demo history', () => {
           .map((date) => [source, date]);
       // The KMS and access-review collectors post for the last time on day 4.
       const expected = collectors.flatMap((source) =>
-        days(source, source.startsWith('kms') || source.startsWith('access') ? 4 : 14),
+        days(source, source.startsWith('kms') || source.startsWith('access') ? 4 : source === 'hris-collector' ? 13 : 14),
       );
       const opened = await allRuns();
       expect(opened.map((run) => [run.source, run.openedAt.slice(0, 10)])).toEqual(expected);
-      expect(result.seeded && result.runs).toBe(11 * 14 + 2 * 4);
+      expect(result.seeded && result.runs).toBe(10 * 14 + 13 + 2 * 4);
       for (const run of opened)
         expect(run.openedBy).toEqual({ uid: run.source, email: `${run.source}@acme-prod.iam.gserviceaccount.com` });
     });
@@ -261,7 +263,7 @@ describe('seeding the demo history', () => {
       const opened = await allRuns();
       const unfinished = opened.filter((run) => run.status !== 'complete');
       expect(unfinished.map((run) => [run.source, run.openedAt.slice(0, 10), run.status, run.incompleteReason])).toEqual([
-        ['hris-collector', '2026-03-11', 'incomplete', 'abandoned'],
+        ['hris-collector', '2026-03-13', 'incomplete', 'abandoned'],
       ]);
       const [abandoned] = unfinished;
       expect(Date.parse(abandoned!.expiresAt) - Date.parse(abandoned!.openedAt)).toBe(6 * 3_600_000);
@@ -271,14 +273,14 @@ describe('seeding the demo history', () => {
         expect(Date.parse(run.endedAt!)).toBeLessThan(Date.parse(run.expiresAt));
       }
       const ofToday = opened.filter((run) => run.openedAt.startsWith(today));
-      expect(ofToday).toHaveLength(11);
+      expect(ofToday).toHaveLength(10);
       for (const run of ofToday) expect(Date.parse(run.endedAt!)).toBeLessThanOrEqual(now.getTime());
     });
 
-    it('stores the five people the HR collector sent before it crashed, under its run, and no other that day', async () => {
+    it('stores the five people the HR collector sent before it crashed, under its run, and no other since', async () => {
       const [abandoned] = (await allRuns()).filter((run) => run.status !== 'complete');
       const sent = (await everyItem(store)).filter(
-        (item) => item.source === 'hris-collector' && item.collectedAt.startsWith('2026-03-11'),
+        (item) => item.source === 'hris-collector' && item.collectedAt >= '2026-03-13',
       );
       expect(sent.map((item) => item.subject)).toEqual(
         ['maya.chen', 'liam.oconnor', 'amara.okafor', 'sofia.rossi', 'noah.williams'].map((handle) => `${handle}@acme.example`),
@@ -312,8 +314,12 @@ describe('seeding the demo history', () => {
       const runless = items.filter((item) => item.runId === undefined);
       expect([...new Set(runless.map((item) => item.kind))].sort()).toEqual(['attestation', 'scanner.finding']);
       for (const item of items.filter((item) => item.runId !== undefined)) expect(sources.get(item.runId!)).toBe(item.source);
-      // All but the seven people the HR collector never sent and the two repositories out of reach.
-      expect(result.seeded && result.evidence).toBe(demoHistory(today, 14, { now }).flatMap((day) => day.evidence).length - 9);
+      // All but the seven people the HR collector did not send yesterday, everyone it did not send
+      // today, and the two repositories out of reach.
+      const days = demoHistory(today, 14, { now });
+      const hrToday = days.at(-1)!.evidence.filter((item) => item.source === 'hris-collector').length;
+      expect(hrToday).toBeGreaterThan(0);
+      expect(result.seeded && result.evidence).toBe(days.flatMap((day) => day.evidence).length - 7 - hrToday - 2);
     });
   });
 });
@@ -338,7 +344,7 @@ describe('seeding the demo history without collection runs', () => {
         catalog: compileCatalog(catalog),
         produceDailyReport,
       },
-      // Four days: the HR collector's crash three days ago and today's drop are among them.
+      // Four days: the HR collector's crash yesterday and today's drop are among them.
       { today, timeZone: 'UTC', now, days: 4, collectionRuns: false },
     );
     vi.restoreAllMocks();
