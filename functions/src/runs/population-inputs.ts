@@ -88,7 +88,10 @@ async function newestEndedRuns(
   const kinds = kindMarkers.map((info) => info.name.slice(kindsPrefix.length));
   const decided = new Map<string, Decided | undefined>();
   let source: string | undefined;
-  for (let at = 0; at < ids.length && decided.size < kinds.length; at += runsPerRead) {
+  // A source whose runs all opened before kinds were marked (API 1.16.0) has no markers: its
+  // newest runs are all read, and their kinds are the ones it has.
+  const unmarked = kinds.length === 0;
+  for (let at = 0; at < ids.length && (unmarked || decided.size < kinds.length); at += runsPerRead) {
     const runs = await Promise.all(ids.slice(at, at + runsPerRead).map((id) => readRun(store, id)));
     for (const { opened, ended } of runs) {
       source ??= opened.source;

@@ -117,6 +117,21 @@ describe('the populations as of a cut-off', () => {
     expect((await asOf(28))[0]!.complete!.drop).toEqual({ ...drop, acknowledged: true });
   });
 
+  it('reads a source whose runs opened before kinds were marked from its newest runs', async () => {
+    const { store, run, asOf } = setUp();
+    const first = await run(0, people(3));
+    const cancelled = await run(24, people(2), 'cancel');
+    for (const name of (await store.list('runs-kinds/')).items.map((info) => info.name)) await store.delete(name);
+    expect(await asOf(30)).toEqual([
+      {
+        source: 'okta',
+        kind: 'idp.user',
+        complete: complete(first, 0, people(3)),
+        incomplete: { runId: cancelled, reason: 'cancelled', endedAt: at(25).toISOString() },
+      },
+    ]);
+  });
+
   it('keeps each source and kind apart, in source then kind order', async () => {
     const { runs, asOf } = setUp();
     for (const source of ['workday', 'okta']) {
