@@ -8,6 +8,7 @@
  */
 import { Readable } from 'node:stream';
 import { dayIn, isCalendarDate } from '../assessment/dates.js';
+import type { Control } from '../assessment/model.js';
 import type { MaybePromise } from '../common/maybe-async.js';
 import type { OperationInput, OperationResult } from '../http/operation-types.js';
 import { ApiProblem, invalidRequest } from '../http/problem.js';
@@ -44,16 +45,21 @@ async function currentRunId(s: Services, date: string): Promise<string> {
   return stored.report.runId;
 }
 
+/** A population a request names, found: the control, where it is, its header, and where the page starts. */
+export interface FoundPopulation {
+  control: Control;
+  at: PopulationAt;
+  population: PopulationHeader;
+  start: number;
+}
+
 /**
- * The population a request names and where its page starts: a control of the catalog, a
- * calendar day (today by default), and the day's current report, or the version and place a
- * cursor given out for this control, day and kind holds.
+ * The population a request names: a control of the catalog and a calendar day (today by
+ * default). Without a cursor, the day's current report's — or, when that version did not
+ * evaluate the control, the version that did; with one, the version and place the cursor given
+ * out for this control, day and kind holds. `population_not_found` when none recorded it.
  */
-async function populationAsked(
-  s: Services,
-  id: string,
-  query: PopulationQuery,
-): Promise<{ at: PopulationAt; start: number; cursor: boolean }> {
+export async function populationAsked(s: Services, id: string, query: PopulationQuery): Promise<FoundPopulation> {
   const control = s.catalog.controls.find((candidate) => candidate.id === id);
   if (!control) throw new ApiProblem('control_not_found', `No control in the catalog has the id "${id}".`);
   const date = query.date ?? dayIn(s.timeZone(), s.now());
@@ -63,21 +69,32 @@ async function populationAsked(
     const [day, , controlId, kind] = text.split('/');
     return day === date && controlId === control.id && kind === query.kind;
   });
-  if (place === undefined) {
-    return { at: { date, runId: await currentRunId(s, date), controlId: control.id, kind: query.kind }, start: 0, cursor: false };
+  const store = new ControlPopulationStore(s.store);
+  if (place !== undefined) {
+    const [, runId, , , next] = place.split('/');
+    const at = { date, runId: runId!, controlId: control.id, kind: query.kind };
+    const population = await store.header(at);
+    if (!population) throw notRecorded(at);
+    return { control, at, population, start: Number(next) };
   }
-  const [, runId, , , next] = place.split('/');
-  return { at: { date, runId: runId!, controlId: control.id, kind: query.kind }, start: Number(next), cursor: true };
+  const at = { date, runId: await currentRunId(s, date), controlId: control.id, kind: query.kind };
+  const population = await store.header(at);
+  const found = population ? { at, population } : await versionThatEvaluated(s, store, at);
+  if (!found) throw notRecorded(at);
+  return { control, ...found, start: 0 };
 }
 
 /**
  * When the current version of the day's report recorded no population of the control: the
- * newest earlier version that did — an analysis of other controls republished the day and
- * carried this control's result over from it. One `list` of the day's kept versions and a header
- * read per version tried; a day has a handful.
+ * newest earlier version that did, with its header — an analysis of other controls republished
+ * the day and carried this control's result over from it. One `list` of the day's kept versions
+ * and a header read per version tried, newest first; a day has a handful.
  */
-async function versionThatEvaluated(s: Services, current: PopulationAt): Promise<PopulationAt | undefined> {
-  const store = new ControlPopulationStore(s.store);
+async function versionThatEvaluated(
+  s: Services,
+  store: ControlPopulationStore,
+  current: PopulationAt,
+): Promise<{ at: PopulationAt; population: PopulationHeader } | undefined> {
   const kept = await listAll(s.store, versionsPrefixOf(current.date));
   const older = kept
     .flatMap((info) => {
@@ -88,29 +105,10 @@ async function versionThatEvaluated(s: Services, current: PopulationAt): Promise
     .sort((a, b) => b.version - a.version);
   for (const { runId } of older) {
     const at = { ...current, runId };
-    if (await store.header(at)) return at;
+    const population = await store.header(at);
+    if (population) return { at, population };
   }
   return undefined;
-}
-
-/**
- * The population a request without a cursor names, found: the day's current version, else the
- * version that evaluated the control; `population_not_found` when neither recorded it.
- */
-export async function recordedPopulation(
-  s: Services,
-  id: string,
-  query: Omit<PopulationQuery, 'cursor'>,
-): Promise<{ at: PopulationAt; population: PopulationHeader; store: ControlPopulationStore }> {
-  const store = new ControlPopulationStore(s.store);
-  let { at } = await populationAsked(s, id, query);
-  let population = await store.header(at);
-  if (!population) {
-    at = (await versionThatEvaluated(s, at)) ?? at;
-    population = await store.header(at);
-  }
-  if (!population) throw notRecorded(at);
-  return { at, population, store };
 }
 
 const notRecorded = ({ controlId, kind, date }: PopulationAt) =>
@@ -122,18 +120,10 @@ export function controlPopulationOperations(services: () => MaybePromise<Service
     query,
   }: OperationInput<'getControlPopulation'>): Promise<OperationResult<'getControlPopulation'>> {
     const s = await services();
-    const asked = await populationAsked(s, path.id, query);
-    const store = new ControlPopulationStore(s.store);
-    const { start } = asked;
-    let at = asked.at;
-    let page = await store.page({ ...at, start, limit: query.limit });
-    if (!page && !asked.cursor) {
-      at = (await versionThatEvaluated(s, at)) ?? at;
-      page = await store.page({ ...at, start, limit: query.limit });
-    }
-    if (!page) throw notRecorded(at);
-    if (start >= page.population.count && start > 0)
+    const { at, population, start } = await populationAsked(s, path.id, query);
+    if (start >= population.count && start > 0)
       throw invalidRequest([{ in: 'query', name: 'cursor', message: 'is not a cursor this API gave out' }]);
+    const page = await new ControlPopulationStore(s.store).pageOf(at, population, { start, limit: query.limit });
     const { count, sha256 } = page.population;
     const more = page.next !== undefined;
     return {
@@ -150,7 +140,9 @@ export function controlPopulationOperations(services: () => MaybePromise<Service
     path,
     query,
   }: OperationInput<'exportControlPopulation'>): Promise<OperationResult<'exportControlPopulation'>> {
-    const { at, population, store } = await recordedPopulation(await services(), path.id, query);
+    const s = await services();
+    const { at, population } = await populationAsked(s, path.id, query);
+    const store = new ControlPopulationStore(s.store);
     async function* csv() {
       yield populationCsvHeader();
       for await (const chunk of store.chunks(at, population)) yield populationCsvRows(chunk);

@@ -9,10 +9,10 @@ import { suggestedSampleSize } from '../assessment/control-frequency.js';
 import { rankDigest } from '../assessment/sampling.js';
 import type { MaybePromise } from '../common/maybe-async.js';
 import type { OperationInput, OperationResult } from '../http/operation-types.js';
-import { ApiProblem } from '../http/problem.js';
 import type { SubjectOutcome } from '../populations/control-population.js';
+import { ControlPopulationStore } from '../populations/control-population-store.js';
 import { csvOf } from '../reports/control-history-csv.js';
-import { recordedPopulation } from './control-population.js';
+import { populationAsked } from './control-population.js';
 import type { Services } from './services.js';
 
 type SampleQuery = { date?: string; kind: string; size?: number; seed?: string };
@@ -27,9 +27,8 @@ export const subjectSampleCsvColumns = ['rank', 'subject', 'sha256', 'outcome', 
  * the best `size` so far, so memory stays at the sample's size whatever the population's.
  */
 async function sampleOfPopulation(s: Services, id: string, query: SampleQuery) {
-  const control = s.catalog.controls.find((candidate) => candidate.id === id);
-  if (!control) throw new ApiProblem('control_not_found', `No control in the catalog has the id "${id}".`);
-  const { at, population, store } = await recordedPopulation(s, id, query);
+  const { control, at, population } = await populationAsked(s, id, query);
+  const store = new ControlPopulationStore(s.store);
   const suggestion = suggestedSampleSize(control);
   const seed = query.seed ?? `${at.date}/${at.kind}`;
   const size = query.size ?? suggestion.size;

@@ -1,6 +1,6 @@
 /**
- * Each report's control populations in the object store, written once by the daily job after the
- * report, and paged by auditors. One version of a day's report has its own run id, so each
+ * Each report's control populations in the object store, written once by the daily job (or a
+ * publishing analysis) before the report that names them, and paged by auditors. One version of a day's report has its own run id, so each
  * version keeps the populations it was made with:
  *
  *   control-populations/day=<D>/<runId>/<control>/<kind>/header.json
@@ -120,12 +120,20 @@ export class ControlPopulationStore {
    */
   async page(query: PopulationAt & { start: number; limit: number }): Promise<PopulationPage | undefined> {
     const population = await this.header(query);
-    if (!population) return undefined;
-    const end = Math.min(query.start + query.limit, population.count);
-    const first = Math.floor(query.start / population.chunkSize);
-    const last = end > query.start ? Math.floor((end - 1) / population.chunkSize) : first - 1;
-    const chunks = await Promise.all(Array.from({ length: last - first + 1 }, (_, offset) => this.#chunk(query, first + offset)));
-    const subjects = chunks.flat().slice(query.start - first * population.chunkSize, end - first * population.chunkSize);
+    return population && this.pageOf(query, population, query);
+  }
+
+  /** The same page of a population whose header was read: only the chunks it spans. */
+  async pageOf(
+    at: PopulationAt,
+    population: PopulationHeader,
+    { start, limit }: { start: number; limit: number },
+  ): Promise<PopulationPage> {
+    const end = Math.min(start + limit, population.count);
+    const first = Math.floor(start / population.chunkSize);
+    const last = end > start ? Math.floor((end - 1) / population.chunkSize) : first - 1;
+    const chunks = await Promise.all(Array.from({ length: last - first + 1 }, (_, offset) => this.#chunk(at, first + offset)));
+    const subjects = chunks.flat().slice(start - first * population.chunkSize, end - first * population.chunkSize);
     return { population, subjects, ...(end < population.count ? { next: end } : {}) };
   }
 
@@ -142,9 +150,9 @@ export class ControlPopulationStore {
 }
 
 /**
- * Stores a report's control populations under its day and run id, for the daily job to call
- * once the report is stored. Create-only: calling it again for the same report writes only what
- * is missing.
+ * Stores a report's control populations under its day and run id, for the daily job and a
+ * publishing analysis to call before they store the report. Create-only: calling it again for the
+ * same run writes only what is missing.
  */
 export function writeControlPopulations(
   store: ObjectStore,
