@@ -187,8 +187,10 @@ async function reportControls(
 ): Promise<{ results: ControlResult[]; populations: ControlPopulation[] }> {
   const results: ControlResult[] = [];
   const populations: ControlPopulation[] = [];
+  // Only a run that publishes stores its populations: others would gather them for nothing.
+  const keep = record.publish ? (population: ControlPopulation) => void populations.push(population) : undefined;
   let index = 0;
-  for (const result of evaluateEach(deps.compiled, run.snapshot, run.scope, (population) => populations.push(population))) {
+  for (const result of evaluateEach(deps.compiled, run.snapshot, run.scope, keep)) {
     index++;
     results.push(result);
     const known = log.events[index]; // control `index` is event `index + 1`

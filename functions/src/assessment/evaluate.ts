@@ -313,9 +313,12 @@ function completenessFindings(
   return findings.length > before;
 }
 
-/** A population with each subject's outcome, in subject order; none for a kind with no fresh subject. */
+/**
+ * A population with each subject's outcome, in subject order (the tally's, made from the fresh
+ * entries in subject order); none for a kind with no fresh subject.
+ */
 function withOutcomes(control: Control, used: PopulationUsed, tally: Tally | undefined): ControlPopulation {
-  const subjects = [...(tally?.values() ?? [])].sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));
+  const subjects = [...(tally?.values() ?? [])];
   return { controlId: control.id, kind: used.kind, count: used.count, sha256: used.sha256, subjects };
 }
 
