@@ -20,16 +20,13 @@ import { soc2Categories, type FrameworkId } from '@evident/contract';
 import { answerQuestion, type ComposedAnswer } from '../../functions/src/chat/answer.ts';
 import type { ChatTurn } from '../../functions/src/chat/intent-model.ts';
 import { indexReport, type ReportIndex } from '../../functions/src/chat/report-index.ts';
-import { EvidenceStore } from '../../functions/src/evidence/evidence-store.ts';
-import { produceDailyReport } from '../../functions/src/reports/daily-report.ts';
 import { StoredReportDays } from '../../functions/src/reports/report-days.ts';
 import { ReportStore } from '../../functions/src/reports/report-store.ts';
-import { RunStore } from '../../functions/src/runs/run-store.ts';
 import { LocalFolderStore } from '../../functions/src/storage/local-folder-store.ts';
-import { SubmissionStore } from '../../functions/src/submissions/submission-store.ts';
 import { seedDemoHistory } from '../../scripts/lib/demo/seed.ts';
 import { compileCatalogSources } from '../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../scripts/lib/paths.ts';
+import { demoSeedDependencies } from './demo-seed.ts';
 
 interface InScope {
   question: string;
@@ -128,22 +125,9 @@ export async function seedEvaluationHistory(): Promise<DemoHistory> {
     savedAt: `${evaluationToday}T00:00:00.000Z`,
     reason: "Readiness over what the sets' controls covered, as the sets were written.",
   });
-  const evidence = new EvidenceStore(store);
   const reports = new ReportStore(store);
   await seedDemoHistory(
-    {
-      store,
-      evidence,
-      reports,
-      submissions: new SubmissionStore(store, evidence),
-      runs: new RunStore(
-        store,
-        () => 6,
-        () => 10,
-      ),
-      catalog: compiled,
-      produceDailyReport,
-    },
+    demoSeedDependencies(store, compiled),
     // The sets were written before collectors sent through runs: every collector sent every subject
     // every day, so no run was abandoned and no population dropped, and the figures they quote are
     // of that history.

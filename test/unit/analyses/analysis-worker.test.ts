@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeRun, type AnalysisEvent, type RunRecord } from '../../../functions/src/analyses/analysis-model.ts';
 import { abandonedAfterMs, AnalysisStore } from '../../../functions/src/analyses/analysis-store.ts';
 import { runAnalysis, type WorkerDeps } from '../../../functions/src/analyses/analysis-worker.ts';
-import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { compileCatalog, evaluate } from '../../../functions/src/assessment/evaluate.ts';
 import { describeRunFailure } from '../../../functions/src/http/domain-problems.ts';
 import { seedDemoHistory } from '../../../scripts/lib/demo/seed.ts';
@@ -19,12 +18,11 @@ import { CheckpointStore } from '../../../functions/src/evidence/checkpoint-stor
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { reportObjectName, ReportStore } from '../../../functions/src/reports/report-store.ts';
-import { RunStore } from '../../../functions/src/runs/run-store.ts';
 import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';
-import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { everyItem } from '../../support/every-item.ts';
+import { demoSeedDependencies } from '../../support/demo-seed.ts';
 
 const compiled = compileCatalog(compileCatalogSources(paths.catalog));
 const today = '2026-11-21';
@@ -80,24 +78,12 @@ beforeAll(async () => {
   }
   dir = await mkdtemp(join(tmpdir(), 'evident-worker-'));
   store = new LocalFolderStore(dir);
-  const evidence = new EvidenceStore(store);
-  const reports = new ReportStore(store);
-  await seedDemoHistory(
-    {
-      store,
-      evidence,
-      reports,
-      submissions: new SubmissionStore(store, evidence),
-      runs: new RunStore(
-        store,
-        () => 6,
-        () => 10,
-      ),
-      catalog: compiled,
-      produceDailyReport,
-    },
-    { today, timeZone: 'UTC', now: new Date(now.getTime() - 60_000), days: 2 },
-  );
+  await seedDemoHistory(demoSeedDependencies(store, compiled), {
+    today,
+    timeZone: 'UTC',
+    now: new Date(now.getTime() - 60_000),
+    days: 2,
+  });
 }, 60_000);
 
 afterAll(async () => {

@@ -11,22 +11,19 @@ import { join, relative } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
 import type { Report } from '../../../functions/src/assessment/model.ts';
 import { seedDemoHistory } from '../../../scripts/lib/demo/seed.ts';
-import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
-import { RunStore } from '../../../functions/src/runs/run-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { listNames, type ObjectStore } from '../../../functions/src/storage/object-store.ts';
-import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { exportStore } from '../../../scripts/lib/export-store.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { everyItem } from '../../support/every-item.ts';
 import { RecordingStore } from '../../support/recording-store.ts';
+import { demoSeedDependencies } from '../../support/demo-seed.ts';
 
 const doc = await readFile(join(paths.docs, 'analytics.md'), 'utf8');
 
@@ -154,24 +151,12 @@ describe('the DuckDB tables and queries of docs/analytics.md, on an export of th
     vi.spyOn(logs, 'reportAlreadyExists').mockImplementation(() => undefined);
     vi.spyOn(logs, 'evidenceSnapshotLoaded').mockImplementation(() => undefined);
     store = new MemoryStore();
-    const evidence = new EvidenceStore(store);
     reports = new ReportStore(store);
-    await seedDemoHistory(
-      {
-        store,
-        evidence,
-        reports,
-        submissions: new SubmissionStore(store, evidence),
-        runs: new RunStore(
-          store,
-          () => 6,
-          () => 10,
-        ),
-        catalog: compileCatalog(compileCatalogSources(paths.catalog)),
-        produceDailyReport,
-      },
-      { today, timeZone: 'UTC', now },
-    );
+    await seedDemoHistory(demoSeedDependencies(store, compileCatalog(compileCatalogSources(paths.catalog))), {
+      today,
+      timeZone: 'UTC',
+      now,
+    });
     reportOf = new Map();
     for (const date of await reports.dates()) reportOf.set(date, (await reports.find(date))!.report);
 

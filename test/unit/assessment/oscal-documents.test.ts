@@ -18,16 +18,13 @@ import type { Report } from '../../../functions/src/assessment/model.ts';
 import { toOscalComponentDefinition } from '../../../functions/src/assessment/oscal-component.ts';
 import { toOscalAssessmentResults } from '../../../functions/src/assessment/oscal-export.ts';
 import { toOscalPoam } from '../../../functions/src/assessment/oscal-poam.ts';
-import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { logs } from '../../../functions/src/logs.ts';
-import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
-import { RunStore } from '../../../functions/src/runs/run-store.ts';
 import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';
-import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { seedDemoHistory } from '../../../scripts/lib/demo/seed.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
+import { demoSeedDependencies } from '../../support/demo-seed.ts';
 
 type Json = Record<string, unknown>;
 
@@ -61,24 +58,8 @@ beforeAll(async () => {
   ]);
   dir = await mkdtemp(join(tmpdir(), 'evident-oscal-'));
   const store = new LocalFolderStore(dir);
-  const evidence = new EvidenceStore(store);
   const reports = new ReportStore(store);
-  await seedDemoHistory(
-    {
-      store,
-      evidence,
-      reports,
-      submissions: new SubmissionStore(store, evidence),
-      runs: new RunStore(
-        store,
-        () => 6,
-        () => 10,
-      ),
-      catalog: compiled,
-      produceDailyReport,
-    },
-    { today, timeZone: 'UTC', now: new Date('2026-11-21T09:00:00Z') },
-  );
+  await seedDemoHistory(demoSeedDependencies(store, compiled), { today, timeZone: 'UTC', now: new Date('2026-11-21T09:00:00Z') });
   for (const date of await reports.dates()) history.push((await reports.find(date))!.report);
   // Seeding two weeks of demo history takes seconds, more on a loaded machine.
 }, 120_000);

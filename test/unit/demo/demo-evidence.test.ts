@@ -30,6 +30,7 @@ import { SubmissionStore } from '../../../functions/src/submissions/submission-s
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { everyItem } from '../../support/every-item.ts';
+import { demoSeedDependencies } from '../../support/demo-seed.ts';
 
 const today = '2026-03-14';
 const now = new Date('2026-03-14T15:30:00Z');
@@ -329,21 +330,8 @@ describe('seeding the demo history without collection runs', () => {
     vi.spyOn(logs, 'reportPublished').mockImplementation(() => undefined);
     vi.spyOn(logs, 'evidenceSnapshotLoaded').mockImplementation(() => undefined);
     const store = new MemoryStore();
-    const evidence = new EvidenceStore(store);
     const result = await seedDemoHistory(
-      {
-        store,
-        evidence,
-        reports: new ReportStore(store),
-        submissions: new SubmissionStore(store, evidence),
-        runs: new RunStore(
-          store,
-          () => 6,
-          () => 10,
-        ),
-        catalog: compileCatalog(catalog),
-        produceDailyReport,
-      },
+      demoSeedDependencies(store, compileCatalog(catalog)),
       // Four days: the HR collector's crash yesterday and today's drop are among them.
       { today, timeZone: 'UTC', now, days: 4, collectionRuns: false },
     );

@@ -24,11 +24,9 @@ import { servicesFrom } from '../../../functions/src/families/services.ts';
 import { apiVersion } from '../../../functions/src/generated/api-version.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { controlHistoryCsv } from '../../../functions/src/reports/control-history-csv.ts';
-import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
-import { RunStore } from '../../../functions/src/runs/run-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
-import { attachmentObjectName, SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
+import { attachmentObjectName } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { seedDemoHistory } from '../../../scripts/lib/demo/seed.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
@@ -38,6 +36,7 @@ import { RecordingStore } from '../../support/recording-store.ts';
 import { serve, type Served } from '../../support/serve.ts';
 import { unzip, utf8, type Unzipped } from '../../support/unzip.ts';
 import { until } from '../../support/until.ts';
+import { demoSeedDependencies } from '../../support/demo-seed.ts';
 
 const catalog = compileCatalogSources(paths.catalog);
 const today = '2026-11-21';
@@ -81,22 +80,11 @@ beforeAll(async () => {
   setMode('public');
   const evidence = new EvidenceStore(memory);
   const reports = new ReportStore(memory);
-  await seedDemoHistory(
-    {
-      store: memory,
-      evidence,
-      reports,
-      submissions: new SubmissionStore(memory, evidence),
-      runs: new RunStore(
-        memory,
-        () => 6,
-        () => 10,
-      ),
-      catalog: compileCatalog(catalog),
-      produceDailyReport,
-    },
-    { today, timeZone: 'UTC', now: new Date(`${today}T09:00:00Z`) },
-  );
+  await seedDemoHistory(demoSeedDependencies(memory, compileCatalog(catalog)), {
+    today,
+    timeZone: 'UTC',
+    now: new Date(`${today}T09:00:00Z`),
+  });
   // Today's report published again by an analysis: the scheduled one is kept as version 1.
   const scheduled = (await reports.find(today, { fresh: true }))!;
   period.replaced = scheduled.bytes;

@@ -5,22 +5,19 @@
  * older version wrote for the same days (test/fixtures/legacy-store).
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { produceDailyReport } from '../../../functions/src/reports/daily-report.ts';
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
 import type { EvidenceItem, Report } from '../../../functions/src/assessment/model.ts';
 import { seedDemoHistory } from '../../../scripts/lib/demo/seed.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { logs } from '../../../functions/src/logs.ts';
-import { ReportStore } from '../../../functions/src/reports/report-store.ts';
-import { RunStore } from '../../../functions/src/runs/run-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { listNames } from '../../../functions/src/storage/object-store.ts';
-import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { recordsSource } from '../../../scripts/lib/demo/attestations.ts';
 import { rewriteInLegacyLayout } from '../../../scripts/lib/legacy-layout.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { legacyObjects } from '../../support/legacy-store.ts';
+import { demoSeedDependencies } from '../../support/demo-seed.ts';
 
 /**
  * The older version's controls, as its reports name them: the demo is assessed over these alone,
@@ -66,21 +63,8 @@ describe('the store rewritten in the layout before partitions', () => {
       vi.spyOn(logs, name).mockImplementation(() => undefined);
     }
     const store = new MemoryStore();
-    const evidence = new EvidenceStore(store);
     await seedDemoHistory(
-      {
-        store,
-        evidence,
-        reports: new ReportStore(store),
-        submissions: new SubmissionStore(store, evidence),
-        runs: new RunStore(
-          store,
-          () => 6,
-          () => 10,
-        ),
-        catalog: compiled,
-        produceDailyReport,
-      },
+      demoSeedDependencies(store, compiled),
       // The fixture predates collection runs: its items carry no run, and every collector sent every subject.
       { today: '2026-11-23', timeZone: 'UTC', now: new Date('2026-11-23T12:00:00Z'), collectionRuns: false },
     );
