@@ -323,6 +323,17 @@ export const schemas = {
       changes: { type: 'array', items: ref('HistoryChange'), description: 'Every change of status, oldest first.' },
     },
   },
+  SampleSuggestion: {
+    type: 'object',
+    required: ['frequency', 'minimum', 'maximum'],
+    additionalProperties: false,
+    description: 'How often the control operates, derived from the catalog, and the sample sizes suggested for it.',
+    properties: {
+      frequency: { type: 'string', enum: [...controlFrequencies] },
+      minimum: { type: 'integer', minimum: 1 },
+      maximum: { type: 'integer', minimum: 1 },
+    },
+  },
   ControlSample: {
     type: 'object',
     required: ['controlId', 'from', 'to', 'seed', 'seedChosen', 'size', 'suggestion', 'population', 'sample'],
@@ -340,17 +351,7 @@ export const schemas = {
         description: 'False when the request gave none and the seed is the period itself, `<from>..<to>`.',
       },
       size: { type: 'integer', minimum: 1, description: 'The size asked for, else the suggestion\u2019s upper end.' },
-      suggestion: {
-        type: 'object',
-        required: ['frequency', 'minimum', 'maximum'],
-        additionalProperties: false,
-        description: 'How often the control operates, derived from the catalog, and the sample sizes suggested for it.',
-        properties: {
-          frequency: { type: 'string', enum: [...controlFrequencies] },
-          minimum: { type: 'integer', minimum: 1 },
-          maximum: { type: 'integer', minimum: 1 },
-        },
-      },
+      suggestion: ref('SampleSuggestion'),
       population: { type: 'integer', minimum: 0, description: 'The days of the period that have a report.' },
       sample: {
         type: 'array',
@@ -394,17 +395,7 @@ export const schemas = {
         description: 'False when the request gave none and the seed is `<date>/<kind>`, which the organisation can foresee.',
       },
       size: { type: 'integer', minimum: 1, description: 'The size asked for, else the suggestion\u2019s upper end.' },
-      suggestion: {
-        type: 'object',
-        required: ['frequency', 'minimum', 'maximum'],
-        additionalProperties: false,
-        description: 'How often the control operates, derived from the catalog, and the sample sizes suggested for it.',
-        properties: {
-          frequency: { type: 'string', enum: [...controlFrequencies] },
-          minimum: { type: 'integer', minimum: 1 },
-          maximum: { type: 'integer', minimum: 1 },
-        },
-      },
+      suggestion: ref('SampleSuggestion'),
       sample: {
         type: 'array',
         description: 'The sampled subjects in rank order: `size` of them, or every subject when the population is smaller.',

@@ -1712,6 +1712,13 @@ export interface components {
             /** @description Every change of status, oldest first. */
             changes: components["schemas"]["HistoryChange"][];
         };
+        /** @description How often the control operates, derived from the catalog, and the sample sizes suggested for it. */
+        SampleSuggestion: {
+            /** @enum {string} */
+            frequency: "annual" | "quarterly" | "monthly" | "weekly" | "daily" | "many-times-a-day";
+            minimum: number;
+            maximum: number;
+        };
         /** @description A reproducible sample of the days in the period that have a report, by the published method (docs/sampling.md): each day `YYYY-MM-DD` ranked by the SHA-256 of `<seed>\n<day>` as lowercase hex, ascending; the first `size` days. */
         ControlSample: {
             controlId: string;
@@ -1725,13 +1732,7 @@ export interface components {
             seedChosen: boolean;
             /** @description The size asked for, else the suggestion’s upper end. */
             size: number;
-            /** @description How often the control operates, derived from the catalog, and the sample sizes suggested for it. */
-            suggestion: {
-                /** @enum {string} */
-                frequency: "annual" | "quarterly" | "monthly" | "weekly" | "daily" | "many-times-a-day";
-                minimum: number;
-                maximum: number;
-            };
+            suggestion: components["schemas"]["SampleSuggestion"];
             /** @description The days of the period that have a report. */
             population: number;
             /** @description The sampled days in rank order: `size` of them, or every day when the population is smaller. */
@@ -1765,13 +1766,7 @@ export interface components {
             seedChosen: boolean;
             /** @description The size asked for, else the suggestion’s upper end. */
             size: number;
-            /** @description How often the control operates, derived from the catalog, and the sample sizes suggested for it. */
-            suggestion: {
-                /** @enum {string} */
-                frequency: "annual" | "quarterly" | "monthly" | "weekly" | "daily" | "many-times-a-day";
-                minimum: number;
-                maximum: number;
-            };
+            suggestion: components["schemas"]["SampleSuggestion"];
             /** @description The sampled subjects in rank order: `size` of them, or every subject when the population is smaller. */
             sample: {
                 rank: number;
