@@ -336,13 +336,16 @@ function readCheck(
  * matched by its subject or a field of its data.
  */
 function readReconciliations(control: ControlSource, value: unknown): Reconciliation[] {
-  const { lineOf, fail, text } = control;
+  const { lineOf, fail } = control;
   if (!Array.isArray(value)) return fail(lineOf(['reconciliations:']), '"reconciliations" must be a list');
   const ids = new Set<string>();
   return value.map((raw: unknown, index) => {
     const entry = (raw ?? {}) as Record<string, unknown>;
     const line = lineOf(['reconciliations:', `id: ${String(entry['id'])}`]);
     const at = `reconciliations[${index}]`;
+    // Refused at the reconciliation's own line, as its other fields are.
+    const text = (key: string, value: unknown): string =>
+      typeof value === 'string' && value.trim() !== '' ? value : fail(line, `${at}.${key} must be a non-empty string`);
     for (const key of Object.keys(entry)) if (!reconciliationKeys.includes(key)) fail(line, `${at}: unknown key "${key}"`);
     const id = typeof entry['id'] === 'string' ? entry['id'] : '';
     if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id)) fail(line, `${at}.id must be lowercase words joined by hyphens`);
@@ -353,10 +356,10 @@ function readReconciliations(control: ControlSource, value: unknown): Reconcilia
       fail(line, `${at}.freshnessDays must be a whole number of days from 1 to 730`);
     const population = readSide(entry['population'], `${at}.population`, false, (message) => fail(line, message));
     const coveredBy = readSide(entry['coveredBy'], `${at}.coveredBy`, true, (message) => fail(line, message));
-    const expect = entry['expect'] === undefined ? '{{subject}}' : text(`${at}.expect`, entry['expect']);
+    const expect = entry['expect'] === undefined ? '{{subject}}' : text('expect', entry['expect']);
     return {
       id,
-      description: text(`${at}.description`, entry['description']),
+      description: text('description', entry['description']),
       population,
       coveredBy,
       expect,

@@ -288,6 +288,57 @@ describe('a control file', () => {
     );
   });
 
+  /** `good` with a reconciliation after its checks (lines 26 on), `fields` its lines after `id:`. */
+  const withReconciliation = (...fields: string[]) =>
+    withLine(26, 'reconciliations:', '  - id: every-account-has-a-device', ...fields.map((field) => `    ${field}`), good[25]!);
+  const reconciled = [
+    'description: every active account has a device',
+    'population: { kind: idp.user, where: item.data.active }',
+    'coveredBy: { kind: endpoint.device, key: data.owner }',
+    'freshnessDays: 7',
+  ];
+
+  it('compiles a reconciliation, its expected key defaulting to the subject', () => {
+    const control = compileCatalogSources(catalogWith({ 'IAM-09.md': withReconciliation(...reconciled) })).controls[0]!;
+    expect(control.reconciliations).toEqual([
+      {
+        id: 'every-account-has-a-device',
+        description: 'every active account has a device',
+        population: { kind: 'idp.user', where: 'item.data.active' },
+        coveredBy: { kind: 'endpoint.device', key: 'data.owner' },
+        expect: '{{subject}}',
+        freshnessDays: 7,
+      },
+    ]);
+  });
+
+  it.each([
+    [['unknown: 1', ...reconciled], 'reconciliations[0]: unknown key "unknown"'],
+    [reconciled.slice(1), 'reconciliations[0].description must be a non-empty string'],
+    [
+      [...reconciled.slice(0, 3), 'freshnessDays: 0'],
+      'reconciliations[0].freshnessDays must be a whole number of days from 1 to 730',
+    ],
+    [
+      [reconciled[0]!, 'population: { kind: attestation }', ...reconciled.slice(2)],
+      'reconciliations[0].population.kind "attestation" must be an evidence kind read per subject (not attestation or scanner.finding)',
+    ],
+    [
+      [reconciled[0]!, 'population: { kind: idp.user, where: item.data.email }', ...reconciled.slice(2)],
+      'reconciliations[0].population.where must give a boolean on the idp.user example evidence',
+    ],
+    [
+      [...reconciled.slice(0, 2), 'coveredBy: { kind: endpoint.device, key: owner }', reconciled[3]!],
+      'reconciliations[0].coveredBy.key must be "subject" or "data.<field>"',
+    ],
+    [
+      [reconciled[0]!, 'population: { kind: idp.user, key: subject }', ...reconciled.slice(2)],
+      'reconciliations[0].population.key belongs on coveredBy: the population is matched through "expect"',
+    ],
+  ])('is refused with a malformed reconciliation, at its line: %j', (fields, message) => {
+    expect(errorOf({ 'IAM-09.md': withReconciliation(...fields) })).toBe(`functions/catalog/controls/IAM-09.md:27: ${message}`);
+  });
+
   it('is refused with an unknown frontmatter key', () => {
     expect(errorOf({ 'IAM-09.md': withLine(6, 'reviewer: grace@example.com', good[5]!) })).toBe(
       'functions/catalog/controls/IAM-09.md:6: unknown key "reviewer"',
