@@ -226,12 +226,27 @@ describe('a population in evaluation', () => {
   });
 
   it('ignores runs of attestations and scanner findings, which are not read per subject of a kind', () => {
-    const attestations: SourcePopulation = {
-      source: 'grc',
-      kind: 'attestation',
-      incomplete: { runId: 'r', reason: 'cancelled', endedAt: ago(1) },
+    // A control that reads both, each with an incomplete newest run: neither doubts its population.
+    const both: Control = {
+      ...mfa,
+      evidence: [...mfa.evidence, { kind: 'attestation', freshnessDays: 365 }, { kind: 'scanner.finding', freshnessDays: 7 }],
     };
-    expect(assess([mfa], [user('ev-ada', 'ada@x.com', ago(1))], [attestations])[0]!.status).toBe('passing');
+    const incomplete = (kind: SourcePopulation['kind']): SourcePopulation => ({
+      source: 'grc',
+      kind,
+      incomplete: { runId: 'r', reason: 'cancelled', endedAt: ago(1) },
+    });
+    const [result] = assess(
+      [both],
+      [user('ev-ada', 'ada@x.com', ago(1))],
+      [incomplete('attestation'), incomplete('scanner.finding')],
+    );
+    expect(completenessOf(result!)).toEqual([]);
+    // The same run of a kind read per subject does doubt it.
+    const [doubted] = assess([both], [user('ev-ada', 'ada@x.com', ago(1))], [incomplete('idp.user')]);
+    expect(completenessOf(doubted!).map((finding) => finding.completeness)).toEqual([
+      { reason: 'run_incomplete', source: 'grc', runId: 'r' },
+    ]);
   });
 });
 
