@@ -10,8 +10,9 @@
  *
  * Reads: one `list` of the sources; per source, one `list` of its kinds, one of its newest runs
  * and two reads per run until each kind is decided (usually the newest run decides them all); per
- * (source, kind), one `list` of two index entries, the population and its run's end record (and
- * an acknowledgement when there is a drop). Nothing grows with the history.
+ * (source, kind), one `list` of its newest index entry, the population and its run's end record
+ * (read once per run, and not again when the run was read above), and an acknowledgement when
+ * there is a drop. Nothing grows with the history.
  */
 import type { SourcePopulation } from '../assessment/model.js';
 import { idOfKey, invertedTime } from '../storage/newest-first.js';
@@ -48,12 +49,20 @@ export async function populationsAsOf(store: ObjectStore, asOf: Date): Promise<S
   return perSource.flat().sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.kind < b.kind ? -1 : 1));
 }
 
+/** A source's end records, each read once however many of its kinds a run ended. */
+type EndRecords = (runId: string) => Promise<Ended | undefined>;
+
 async function sourcePopulations(store: ObjectStore, segment: string, cutoff: number): Promise<SourcePopulation[]> {
-  const { source, decided } = await newestEndedRuns(store, segment, cutoff);
+  const read = new Map<string, Promise<Ended | undefined>>();
+  const endOf: EndRecords = (runId) => {
+    if (!read.has(runId)) read.set(runId, readJson<Ended>(store, endObjectName(runId)));
+    return read.get(runId)!;
+  };
+  const { source, decided } = await newestEndedRuns(store, segment, cutoff, endOf);
   if (source === undefined) return [];
   const populations = await Promise.all(
     [...decided].map(async ([kind, newest]): Promise<SourcePopulation | undefined> => {
-      const complete = await newestComplete(store, source, kind, cutoff);
+      const complete = await newestComplete(store, { source, kind, cutoff }, endOf);
       if (!newest && !complete) return undefined;
       return {
         source,
@@ -76,6 +85,7 @@ async function newestEndedRuns(
   store: ObjectStore,
   segment: string,
   cutoff: number,
+  endOf: EndRecords,
 ): Promise<{ source: string | undefined; decided: Map<string, Decided | undefined> }> {
   const prefix = segmentIndexPrefix(segment);
   const kindsPrefix = sourceKindsPrefix(segment);
@@ -92,7 +102,7 @@ async function newestEndedRuns(
   // newest runs are all read, and their kinds are the ones it has.
   const unmarked = kinds.length === 0;
   for (let at = 0; at < ids.length && (unmarked || decided.size < kinds.length); at += runsPerRead) {
-    const runs = await Promise.all(ids.slice(at, at + runsPerRead).map((id) => readRun(store, id)));
+    const runs = await Promise.all(ids.slice(at, at + runsPerRead).map((id) => readRun(store, id, endOf)));
     for (const { opened, ended } of runs) {
       source ??= opened.source;
       const outcome = outcomeAt(opened, ended, cutoff);
@@ -122,24 +132,22 @@ function outcomeAt(opened: Opened, ended: Ended | undefined, cutoff: number): De
 /** The newest complete population of a (source, kind) that ended before the cut-off, with its drop. */
 async function newestComplete(
   store: ObjectStore,
-  source: string,
-  kind: string,
-  cutoff: number,
+  { source, kind, cutoff }: { source: string; kind: string; cutoff: number },
+  endOf: EndRecords,
 ): Promise<SourcePopulation['complete'] | undefined> {
   const prefix = populationsIndexPrefix(source, kind);
   const newest = (await store.list(prefix, { pageSize: 1, startOffset: `${prefix}${invertedTime(cutoff - 1)}` })).items[0];
   if (!newest) return undefined;
   const runId = idOfKey(newest.name.slice(prefix.length));
-  const [population, ended] = await Promise.all([
-    readJson<Population>(store, populationObjectName(runId, kind)),
-    readJson<Ended>(store, endObjectName(runId)),
-  ]);
-  const drop = ended?.drops?.find((candidate) => candidate.kind === kind);
+  const [population, seen] = await Promise.all([readJson<Population>(store, populationObjectName(runId, kind)), endOf(runId)]);
+  // Indexed means ended: a run read as running above has completed since, so its record is read now.
+  const ended = seen ?? (await readJson<Ended>(store, endObjectName(runId)))!;
+  const drop = ended.drops?.find((candidate) => candidate.kind === kind);
   const acknowledgement = drop && (await readJson<{ at: string }>(store, acknowledgementObjectName(runId, kind)));
   return {
     runId,
     openedAt: openedAtOfRun(runId),
-    endedAt: ended!.endedAt,
+    endedAt: ended.endedAt,
     count: population!.count,
     sha256: population!.sha256,
     subjects: new Set(population!.subjects),
@@ -156,11 +164,8 @@ async function newestComplete(
   };
 }
 
-async function readRun(store: ObjectStore, id: string): Promise<{ opened: Opened; ended: Ended | undefined }> {
-  const [opened, ended] = await Promise.all([
-    readJson<Opened>(store, runObjectName(id)),
-    readJson<Ended>(store, endObjectName(id)),
-  ]);
+async function readRun(store: ObjectStore, id: string, endOf: EndRecords): Promise<{ opened: Opened; ended: Ended | undefined }> {
+  const [opened, ended] = await Promise.all([readJson<Opened>(store, runObjectName(id)), endOf(id)]);
   return { opened: opened!, ended };
 }
 

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { populationsAsOf } from '../../../functions/src/runs/population-inputs.ts';
 import { RunStore } from '../../../functions/src/runs/run-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
+import { RecordingStore } from '../../support/recording-store.ts';
 
 const ada = { uid: 'u-ada', email: 'ada@example.com' };
 const start = Date.parse('2026-11-20T08:00:00Z');
@@ -130,6 +131,34 @@ describe('the populations as of a cut-off', () => {
         incomplete: { runId: cancelled, reason: 'cancelled', endedAt: at(25).toISOString() },
       },
     ]);
+  });
+
+  it('reads each object it needs once: a run of two kinds has its end record read once', async () => {
+    const recording = new RecordingStore(new MemoryStore());
+    const runs = new RunStore(
+      recording,
+      () => 6,
+      () => 10,
+    );
+    const opened = await runs.open({ source: 'okta', kinds: ['idp.user', 'people.screening'], openedBy: ada }, at(0));
+    await runs.recordBatch(opened.id, [
+      { id: 'u', kind: 'idp.user', subject: 'ada@x.com' },
+      { id: 's', kind: 'people.screening', subject: 'ada@x.com' },
+    ]);
+    await runs.complete(opened.id, { 'idp.user': 1, 'people.screening': 1 }, ada, at(1));
+    recording.reset();
+    expect(await populationsAsOf(recording, at(2))).toHaveLength(2);
+    // The run as opened and as ended, then each kind's population: nothing twice.
+    expect(recording.of('read').sort()).toEqual(
+      [
+        `runs/${opened.id}/run.json`,
+        `runs/${opened.id}/end.json`,
+        `runs/${opened.id}/population/idp.user.json`,
+        `runs/${opened.id}/population/people.screening.json`,
+      ].sort(),
+    );
+    // The sources, the source's kinds and runs, and each kind's newest complete population.
+    expect(recording.of('list')).toHaveLength(5);
   });
 
   it('keeps each source and kind apart, in source then kind order', async () => {
