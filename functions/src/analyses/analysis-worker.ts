@@ -235,7 +235,8 @@ async function persist<T extends AnalysisEventType>(
     return id === undefined ? await log.append(type, data as never, now) : await log.appendAt(id, type, data as never, now);
   } catch (error) {
     if (!(error instanceof EventConflict)) throw error;
-    const { existing } = error;
+    // The log is this run's, so what it holds is one of its events.
+    const existing = error.existing as AnalysisEvent;
     if (existing.type === type && (type === 'run.started' || canonicalJson(existing.data) === canonicalJson(data))) {
       return existing;
     }
