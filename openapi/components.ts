@@ -212,6 +212,12 @@ export const responses: Record<string, ResponseObject> = {
     'drop_not_found',
   ]),
   DropAcknowledged: problemResponse('The population drop was acknowledged already.', ['drop_acknowledged']),
+  ConnectorNotFound: problemResponse('No built-in connector has this id.', ['connector_not_found']),
+  ConnectorRunNotFound: problemResponse('No such connector, or no run of it has this id.', [
+    'connector_not_found',
+    'connector_run_not_found',
+  ]),
+  ConnectorConflict: problemResponse('The connector cannot start a run now.', ['connector_not_ready', 'connector_busy']),
   RunEnded: problemResponse('The collection run was completed or cancelled, or expired unfinished.', ['run_ended']),
   RunConflict: problemResponse('The request conflicts with what is stored, or its run takes no more batches.', [
     'evidence_conflict',

@@ -21,6 +21,7 @@ import * as analyses from './paths/analyses.ts';
 import * as audit from './paths/audit.ts';
 import * as auth from './paths/auth.ts';
 import * as chat from './paths/chat.ts';
+import * as connectors from './paths/connectors.ts';
 import * as controls from './paths/controls.ts';
 import * as docs from './paths/docs.ts';
 import * as evidence from './paths/evidence.ts';
@@ -42,6 +43,7 @@ const families = [
   audit,
   evidence,
   runs,
+  connectors,
   submissions,
   analyses,
   chat,

@@ -194,6 +194,26 @@ export function runtimeServiceAccount(): string | undefined {
   return process.env.RUNTIME_SERVICE_ACCOUNT || undefined;
 }
 
+/**
+ * The built-in connectors this deployment runs, by id, comma-separated (`github,okta`); none when
+ * unset. Read when the functions are deployed, like the schedule, because it decides which
+ * connectors' secrets are bound to the worker (a deploy fails on a bound secret that is not set):
+ * set `CONNECTORS` in `functions/.env.<project>` (docs/connectors.md).
+ */
+export function enabledConnectors(): ReadonlySet<string> {
+  return new Set(parseCommaList(process.env.CONNECTORS ?? ''));
+}
+
+/**
+ * Emulators only: stand-ins that speak a vendor's protocol, by connector id, for the connectors
+ * whose address is not a setting (`EVIDENT_STAND_INS`, JSON: `{"google-cloud": {"endpoint":
+ * "127.0.0.1:7001", "token": "…"}}`). `npm start` and the tests set it; a deployment never has one.
+ */
+export function connectorStandIns(): Readonly<Record<string, { endpoint: string; token: string }>> {
+  if (!inEmulator() || !process.env.EVIDENT_STAND_INS) return {};
+  return JSON.parse(process.env.EVIDENT_STAND_INS) as Record<string, { endpoint: string; token: string }>;
+}
+
 const authRequiredValue = readOnce(authRequiredParam);
 const idpProjectIdValue = readOnce(idpProjectIdParam);
 const corsOriginsValue = readOnce({ value: () => parseCommaList(corsOriginsParam.value()) });

@@ -9,12 +9,15 @@ import { beforeUserCreated, beforeUserSignedIn } from 'firebase-functions/v2/ide
 import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onTaskDispatched } from 'firebase-functions/v2/tasks';
+import { defineSecret } from 'firebase-functions/params';
 import * as config from './config.js'; // declares the params, so deploys and the emulator know them
 import { bodyPolicyFor, installRuntimeGuard } from './http/runtime-guard.js';
 import type { HttpHandler } from './http/create-family.js';
 import { lazyHandler } from './http/lazy-handler.js';
 import type { Family } from './http/operation-types.js';
 import { workerRetry } from './analyses/task-queue.js';
+import { connectorWorkerRetry } from './connectors/connector-queue.js';
+import { builtInConnectors, secretNamesOf } from './connectors/registry.js';
 import { deliveryRetry, deliveryRetryInEmulator } from './webhooks/webhook-dispatch.js';
 
 // Bodies are read within this function's limit before the runtime's parsers see them.
@@ -79,6 +82,8 @@ const familyOptions = {
   evidence: large,
   // Completing a run reads its receipts: up to 200,000 item ids held at once.
   runs: large,
+  // Listing connectors and starting a run: the collecting itself runs in `connectorWorker`.
+  connectors: small,
   submissions: large,
   // Starting a run and following its events: the evaluation itself runs in `analysisWorker`.
   analyses: small,
@@ -112,6 +117,7 @@ export const analyses = familyFunction('analyses', () => import('./families/anal
 export const chat = familyFunction('chat', () => import('./families/chat.js'));
 export const webhooks = familyFunction('webhooks', () => import('./families/webhooks.js'));
 export const settings = familyFunction('settings', () => import('./families/settings.js'));
+export const connectors = familyFunction('connectors', () => import('./families/connectors.js'));
 export const fallback = familyFunction('fallback', () => import('./families/fallback.js'));
 
 /**
@@ -133,6 +139,46 @@ export const analysisWorker = onTaskDispatched<{ runId: string }>(
     await runAnalysisTask(request.data.runId, request.retryCount);
   },
 );
+
+/**
+ * The secrets of the connectors this deployment runs (`CONNECTORS`, read at deploy), given to
+ * the connector worker and to no other function. A connector not enabled binds none, so a deploy
+ * never asks for the secret of a connector nobody uses.
+ */
+const connectorSecrets = secretNamesOf(builtInConnectors, config.enabledConnectors()).map((name) => defineSecret(name));
+
+/**
+ * Runs connectors off the request path, one run per task. A connector reads page after page of a
+ * vendor's API and holds one batch of items at a time, so 512 MiB is plenty; it may wait out a
+ * vendor's rate limits, hence the longest time a task may take. A retried task ends a run whose
+ * first attempt was lost instead of collecting it twice (connectors/connector-run.ts).
+ */
+export const connectorWorker = onTaskDispatched<{ connector: string; runId: string }>(
+  {
+    retryConfig: { ...connectorWorkerRetry },
+    rateLimits: { maxConcurrentDispatches: 4 },
+    timeoutSeconds: 1800,
+    memory: '512MiB',
+    secrets: connectorSecrets,
+    ...taskCallers,
+  },
+  async (request) => {
+    const { runConnectorTask } = await import('./jobs/connector-job.js');
+    await runConnectorTask(request.data);
+  },
+);
+
+/**
+ * Queues each enabled connector whose cadence falls on the hour, counted from the hour before the
+ * daily report so a daily connector's evidence is in before the report. Not exported inside the
+ * emulator, which cannot fire schedules: there, "Run now" (and `npm start`) start runs.
+ */
+export const connectorSchedule = config.inEmulator()
+  ? undefined
+  : onSchedule({ schedule: '0 * * * *', timeZone: config.reportTimeZoneSetting, retryCount: 1, ...small }, async () => {
+      const { runDueConnectors } = await import('./jobs/connector-job.js');
+      await runDueConnectors();
+    });
 
 /**
  * Sends webhook deliveries off the request path, one attempt per task. Cloud Tasks retries a

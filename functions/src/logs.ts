@@ -209,6 +209,29 @@ export const logEntries = {
   analysisAttemptEnded: (runId: string, attempt: number, outcome: string, milliseconds: number) =>
     entry('INFO', 'analysis attempt ended', { event: 'analysis_attempt_ended', runId, attempt, outcome, milliseconds }),
 
+  /** A connector run ended: `outcome` is its terminal event's type, `failure` why it failed. */
+  connectorRunEnded: (connector: string, runId: string, outcome: string, failure?: string) =>
+    entry(outcome === 'run.failed' ? 'WARNING' : 'INFO', 'connector run ended', {
+      event: 'connector_run_ended',
+      connector,
+      runId,
+      outcome,
+      ...(failure !== undefined ? { failure } : {}),
+    }),
+
+  /** A connector stopped on an error of ours or an SDK's; `error` has every secret of the run taken out. */
+  connectorRunError: (connector: string, runId: string, error: string) =>
+    entry('ERROR', 'connector run error', { event: 'connector_run_error', connector, runId, error }),
+
+  /** A connector run could not be queued; it stays open until it is abandoned. */
+  connectorQueueFailed: (connector: string, runId: string, error: unknown) =>
+    entry('ERROR', 'connector run could not be queued', {
+      event: 'connector_queue_failed',
+      connector,
+      runId,
+      ...describe(error),
+    }),
+
   /** A worker attempt failed and the queue will retry it (or the run was marked failed on the last one). */
   analysisAttemptFailed: (runId: string, attempt: number, final: boolean, error: unknown) =>
     entry(final ? 'ERROR' : 'WARNING', 'analysis attempt failed', {

@@ -104,7 +104,7 @@ export const schemas = {
         enum: [...collectionRunStatuses],
         description:
           '`running` until it is completed or cancelled or its `expiresAt` passes; `complete` when the declared counts ' +
-          'equal those received; `incomplete` when they disagree or it expired (`incompleteReason`); `cancelled`.',
+          'equal those received; `incomplete` when they disagree, it expired or its collector failed (`incompleteReason`); `cancelled`.',
       },
       openedAt: { type: 'string', format: 'date-time' },
       openedBy: ref('Actor'),
@@ -122,7 +122,7 @@ export const schemas = {
         enum: [...collectionRunIncompleteReasons],
         description: 'Why it is incomplete or cancelled.',
       },
-      note: { type: 'string', description: 'The reason given when it was cancelled.' },
+      note: { type: 'string', description: 'The reason given when it was cancelled, or why its collector failed.' },
       drops: {
         type: 'array',
         items: ref('CollectionRunDrop'),

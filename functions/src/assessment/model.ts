@@ -2,7 +2,7 @@
  * The assessment's domain types. They are the API's schemas (generated from `openapi/`), so a
  * report the engine builds is exactly what the report endpoints serve.
  */
-import type { FrameworkId, subjectOutcomes } from '@evident/contract';
+import type { CollectionRunIncompleteReason, FrameworkId, subjectOutcomes } from '@evident/contract';
 import type { components } from '../generated/api-types.js';
 import type { Owner, Scope } from '../settings/settings-model.js';
 
@@ -114,7 +114,7 @@ export interface SourcePopulation {
     /** The drop this population made from the one before it, and whether it was acknowledged before the cut-off. */
     drop?: { previousRunId: string; previousCount: number; percent: number; acknowledged: boolean };
   };
-  incomplete?: { runId: string; reason: 'abandoned' | 'counts_disagree' | 'cancelled'; endedAt: string };
+  incomplete?: { runId: string; reason: CollectionRunIncompleteReason; endedAt: string };
 }
 
 /** One subject of a control's population and what its checks made of it. */

@@ -104,6 +104,7 @@ export function runFindings(
 function incompleteInWords(reason: NonNullable<SourcePopulation['incomplete']>['reason']): string {
   if (reason === 'abandoned') return 'it was not completed in time';
   if (reason === 'cancelled') return 'it was cancelled';
+  if (reason === 'failed') return 'its collector failed before it finished';
   return 'the counts its collector declared disagree with what arrived';
 }
 

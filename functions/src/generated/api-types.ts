@@ -813,6 +813,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the built-in connectors
+         * @description Each with what it collects, what it needs, whether it can run, and its newest run.
+         */
+        get: operations["listConnectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors/{connector}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a connector */
+        get: operations["getConnector"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors/{connector}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a connector now
+         * @description Opens a collection run for the connector’s source and hands it to the task queue; it never collects inside this request. A connector that is not ready answers 409 `connector_not_ready` naming what it needs; one with a run still going answers 409 `connector_busy` naming it.
+         */
+        post: operations["startConnectorRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors/{connector}/runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a connector run
+         * @description Its state and progress, from its persisted events, and its collection run.
+         */
+        get: operations["getConnectorRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors/{connector}/runs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a connector run
+         * @description Ends a queued or running run with `run.cancelled` and its collection run as cancelled; the worker stops at its next call. What it sent stays stored. A run that already ended answers 409 `run_ended`.
+         */
+        post: operations["cancelConnectorRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/connectors/{connector}/runs/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a connector run
+         * @description Server-sent events, as for analyses: every event after `Last-Event-ID`, then new ones as they are persisted, each connection ending by itself with a `retry:` hint; 204 once the run has ended and every event was received. With `Accept: application/json` the events persisted so far come as one list.
+         */
+        get: operations["streamConnectorRunEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/submissions": {
         parameters: {
             query?: never;
@@ -1182,7 +1299,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "run_not_found" | "drop_not_found" | "population_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "run_ended" | "drop_acknowledged" | "run_full" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "connector_not_found" | "connector_run_not_found" | "run_not_found" | "drop_not_found" | "population_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "connector_not_ready" | "connector_busy" | "run_ended" | "drop_acknowledged" | "run_full" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -2443,7 +2560,7 @@ export interface components {
             /** @description Sorted. */
             kinds: components["schemas"]["EvidenceKind"][];
             /**
-             * @description `running` until it is completed or cancelled or its `expiresAt` passes; `complete` when the declared counts equal those received; `incomplete` when they disagree or it expired (`incompleteReason`); `cancelled`.
+             * @description `running` until it is completed or cancelled or its `expiresAt` passes; `complete` when the declared counts equal those received; `incomplete` when they disagree, it expired or its collector failed (`incompleteReason`); `cancelled`.
              * @enum {string}
              */
             status: "running" | "complete" | "incomplete" | "cancelled";
@@ -2473,8 +2590,8 @@ export interface components {
              * @description Why it is incomplete or cancelled.
              * @enum {string}
              */
-            incompleteReason?: "abandoned" | "counts_disagree" | "cancelled";
-            /** @description The reason given when it was cancelled. */
+            incompleteReason?: "abandoned" | "counts_disagree" | "cancelled" | "failed";
+            /** @description The reason given when it was cancelled, or why its collector failed. */
             note?: string;
             /** @description A complete run’s populations that shrank by more than `POPULATION_DROP_PERCENT` since the previous complete run of the same source and kind; absent when none did. */
             drops?: components["schemas"]["CollectionRunDrop"][];
@@ -2540,6 +2657,235 @@ export interface components {
             hasMore: boolean;
             /** @description Pass as `cursor` for the next page; present when `hasMore`. */
             nextCursor?: string;
+        };
+        ConnectorSettingSpec: {
+            /** @description Its name under `settings.connectors.<connector>` (`PUT /api/settings`). */
+            name: string;
+            description: string;
+            /** @description A run cannot start without it. */
+            required: boolean;
+            example: string;
+            /** @description Its value in the newest settings version, when set. */
+            value?: string | number | boolean;
+        };
+        /** @description A secret the connector reads from Secret Manager (locally `functions/.secret.local`). Its value is never shown. */
+        ConnectorSecretSpec: {
+            name: string;
+            description: string;
+        };
+        Connector: {
+            id: string;
+            title: string;
+            /** @description The `source` its evidence items and collection runs carry. */
+            source: string;
+            /** @description Every kind a run collects. */
+            kinds: components["schemas"]["EvidenceKind"][];
+            /** @description The catalog’s controls that read one of its kinds, in id order. */
+            feeds: {
+                id: string;
+                title: string;
+            }[];
+            settings: components["schemas"]["ConnectorSettingSpec"][];
+            secrets: components["schemas"]["ConnectorSecretSpec"][];
+            /** @description How it authenticates to the vendor. */
+            credentials: string;
+            /** @description The least-privilege permissions or scopes to grant it on the vendor’s side. */
+            permissions: string[];
+            /** @description The deployment runs it (`CONNECTORS`), so its secrets are bound to the worker. */
+            enabled: boolean;
+            /** @description Enabled, with every setting a run needs saved: a run can start. */
+            ready: boolean;
+            /** @description What is missing before a run can start, in words; empty when ready. Secrets are checked when a run starts. */
+            needs: string[];
+            /** @description How often the schedule runs it (`settings.connectors.<connector>.cadenceHours`, 24 by default). */
+            cadenceHours: number;
+            /** @description Its newest collection run, when it has one. */
+            newestRun?: components["schemas"]["CollectionRun"];
+            links: {
+                self: string;
+                /** @description Its collection runs, newest first (`GET /api/runs?source=`). */
+                runs: string;
+                /** @description Where to `POST` to start a run. */
+                start: string;
+            };
+        };
+        ConnectorList: {
+            /** @description Every built-in connector, by id. */
+            items: components["schemas"]["Connector"][];
+        };
+        /** @description Why a run failed, in words a person can act on. It never carries a secret. */
+        ConnectorRunProblem: {
+            /** @enum {string} */
+            reason: "not_configured" | "credential_rejected" | "permission_missing" | "not_found" | "vendor_unavailable" | "worker_lost" | "internal";
+            detail: string;
+            /** @description The permission, scope or role the vendor said is missing. */
+            permission?: string;
+        };
+        ConnectorRun: {
+            /** @description The collection run’s id. */
+            id: string;
+            connector: string;
+            /**
+             * @description `queued` until the worker starts, `running` while it collects, then `succeeded` (every subject sent and the run completed), `failed` (the run ended incomplete: `problem` says why) or `cancelled`.
+             * @enum {string}
+             */
+            state: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            /** @description The collection run as it stands: its counts once ended. */
+            run: components["schemas"]["CollectionRun"];
+            progress: {
+                /** @description Calls to the vendor’s API answered so far (a page of a listing, or one resource). */
+                calls: number;
+                /** @description Evidence items collected so far. */
+                items: number;
+                /** @description Of those, the items stored under the run. */
+                sent: number;
+                /** @description How often the vendor asked the connector to slow down. */
+                rateLimitWaits: number;
+                /** @description How long those waits took, in all. */
+                waitedSeconds: number;
+            };
+            problem?: components["schemas"]["ConnectorRunProblem"];
+            /** @description The newest persisted event; 0 before the first. */
+            lastEventId: number;
+            links: {
+                self: string;
+                events: string;
+                cancel: string;
+            };
+        };
+        /** @description The worker took the run and started reading the vendor’s API. */
+        ConnectorRunStartedEvent: {
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "run.started";
+            /**
+             * Format: date-time
+             * @description When the event was persisted.
+             */
+            time: string;
+            data: {
+                kinds: components["schemas"]["EvidenceKind"][];
+            };
+        };
+        /** @description A batch of items was stored under the run: the totals so far. */
+        ConnectorRunProgressEvent: {
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "run.progress";
+            /**
+             * Format: date-time
+             * @description When the event was persisted.
+             */
+            time: string;
+            data: {
+                /** @description Calls to the vendor’s API answered so far (a page of a listing, or one resource). */
+                calls: number;
+                /** @description Evidence items collected so far. */
+                items: number;
+                /** @description Of those, the items stored under the run. */
+                sent: number;
+                /** @description How often the vendor asked the connector to slow down. */
+                rateLimitWaits: number;
+                /** @description How long those waits took, in all. */
+                waitedSeconds: number;
+            };
+        };
+        /** @description The vendor asked the connector to slow down; it waits. */
+        ConnectorRateLimitedEvent: {
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rate_limit.waited";
+            /**
+             * Format: date-time
+             * @description When the event was persisted.
+             */
+            time: string;
+            data: {
+                seconds: number;
+                reason: string;
+            };
+        };
+        /** @description Every subject was sent and the collection run completed. */
+        ConnectorRunCompletedEvent: {
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "run.completed";
+            /**
+             * Format: date-time
+             * @description When the event was persisted.
+             */
+            time: string;
+            data: {
+                /**
+                 * @description The collection run’s status: complete when every item it counted arrived.
+                 * @enum {string}
+                 */
+                status: "complete" | "incomplete";
+                /** @description The distinct items sent, per kind. */
+                counts: {
+                    [key: string]: number;
+                };
+            };
+        };
+        /** @description The connector could not finish: the collection run ended incomplete, what was sent stays stored. */
+        ConnectorRunFailedEvent: {
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "run.failed";
+            /**
+             * Format: date-time
+             * @description When the event was persisted.
+             */
+            time: string;
+            data: {
+                problem: components["schemas"]["ConnectorRunProblem"];
+            };
+        };
+        /** @description Someone cancelled the run; the collection run ended cancelled. */
+        ConnectorRunCancelledEvent: {
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "run.cancelled";
+            /**
+             * Format: date-time
+             * @description When the event was persisted.
+             */
+            time: string;
+            data: {
+                /** @description The uid of who cancelled it. */
+                by?: string;
+            };
+        };
+        /** @description One event of a connector run, sent on the stream as `id`, `event: <type>` and `data: <this object as JSON>`. A run has exactly one terminal event: `run.completed`, `run.failed` or `run.cancelled`. */
+        ConnectorRunEvent: components["schemas"]["ConnectorRunStartedEvent"] | components["schemas"]["ConnectorRunProgressEvent"] | components["schemas"]["ConnectorRateLimitedEvent"] | components["schemas"]["ConnectorRunCompletedEvent"] | components["schemas"]["ConnectorRunFailedEvent"] | components["schemas"]["ConnectorRunCancelledEvent"];
+        ConnectorRunEventList: {
+            events: components["schemas"]["ConnectorRunEvent"][];
+            /** @description True once the run’s terminal event is in the list. */
+            ended: boolean;
         };
         SubmissionForm: {
             /** @description The controls the submission supports; repeat the field once per control. */
@@ -3441,6 +3787,39 @@ export interface components {
         };
         /** @description The population drop was acknowledged already. Codes: `drop_acknowledged`. */
         DropAcknowledged: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No built-in connector has this id. Codes: `connector_not_found`. */
+        ConnectorNotFound: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No such connector, or no run of it has this id. Codes: `connector_not_found`, `connector_run_not_found`. */
+        ConnectorRunNotFound: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The connector cannot start a run now. Codes: `connector_not_ready`, `connector_busy`. */
+        ConnectorConflict: {
             headers: {
                 "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -5034,6 +5413,199 @@ export interface operations {
             409: components["responses"]["RunEnded"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    listConnectors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every connector. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connector: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connector. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connector"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ConnectorNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    startConnectorRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connector: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, queued. */
+            202: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The run. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ConnectorNotFound"];
+            409: components["responses"]["ConnectorConflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["QueueUnavailable"];
+        };
+    };
+    getConnectorRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connector: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ConnectorRunNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    cancelConnectorRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connector: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled run. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ConnectorRunNotFound"];
+            409: components["responses"]["RunEnded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    streamConnectorRunEvents: {
+        parameters: {
+            query?: {
+                /** @description The same, for clients that cannot set the header; the header wins when both are sent. */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description The id of the last event received; only later events are sent. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                connector: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream, or the events as JSON. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                    "application/json": components["schemas"]["ConnectorRunEventList"];
+                };
+            };
+            /** @description The run has ended and the client already has every event; do not reconnect. */
+            204: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ConnectorRunNotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["AuthUnavailable"];
         };

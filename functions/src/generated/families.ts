@@ -11,6 +11,7 @@ export interface FamilyOperations {
   audit: 'getAuditPackage';
   evidence: 'listEvidence' | 'ingestEvidence' | 'importOcsfFindings' | 'getEvidence';
   runs: 'listCollectionRuns' | 'openCollectionRun' | 'listCollectionSources' | 'listCollectionPopulations' | 'getCollectionRun' | 'completeCollectionRun' | 'acknowledgeCollectionRunDrop' | 'cancelCollectionRun';
+  connectors: 'listConnectors' | 'getConnector' | 'startConnectorRun' | 'getConnectorRun' | 'cancelConnectorRun' | 'streamConnectorRunEvents';
   submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';
   analyses: 'listAnalyses' | 'startAnalysis' | 'getAnalysis' | 'cancelAnalysis' | 'streamAnalysisEvents';
   chat: 'chat' | 'streamChatAnswer';
@@ -19,7 +20,7 @@ export interface FamilyOperations {
   fallback: never;
 }
 
-export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'audit', 'evidence', 'runs', 'submissions', 'analyses', 'chat', 'webhooks', 'settings', 'fallback'] as const;
+export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'audit', 'evidence', 'runs', 'connectors', 'submissions', 'analyses', 'chat', 'webhooks', 'settings', 'fallback'] as const;
 
 /** The query parameters of each operation that the HTTP core gives their default when a request leaves them out. */
 export interface QueryDefaults {
@@ -48,6 +49,7 @@ export const familyBodies: Record<string, { limit: number; mediaTypes: readonly 
   audit: { limit: 0, mediaTypes: [] },
   evidence: { limit: 16777216, mediaTypes: ['application/json', 'application/x-ndjson'] },
   runs: { limit: 8192, mediaTypes: ['application/json'] },
+  connectors: { limit: 0, mediaTypes: [] },
   submissions: { limit: 53477376, mediaTypes: ['multipart/form-data'] },
   analyses: { limit: 65536, mediaTypes: ['application/json'] },
   chat: { limit: 262144, mediaTypes: ['application/json'] },

@@ -132,7 +132,9 @@ function collectionRunProblem(error: unknown, itemAt: (index: number) => string)
           ? `was not completed by ${error.at}, when it expired; it reads as abandoned`
           : error.how === 'cancelled'
             ? `was cancelled at ${error.at}`
-            : `was completed at ${error.at} with counts that disagree`;
+            : error.how === 'failed'
+              ? `was ended at ${error.at} because its collector failed`
+              : `was completed at ${error.at} with counts that disagree`;
     return new ApiProblem('run_ended', `The collection run ${error.runId} ${how}, and takes nothing more; open a new run.`);
   }
   if (error instanceof RunFull) {

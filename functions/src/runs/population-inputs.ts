@@ -14,6 +14,7 @@
  * (read once per run, and not again when the run was read above), and an acknowledgement when
  * there is a drop. Nothing grows with the history.
  */
+import type { CollectionRunIncompleteReason } from '@evident/contract';
 import type { SourcePopulation } from '../assessment/model.js';
 import { idOfKey, invertedTime } from '../storage/newest-first.js';
 import { inBatches, listAll, ObjectNotFound, type ObjectStore } from '../storage/object-store.js';
@@ -40,7 +41,7 @@ type Opened = Pick<CollectionRun, 'id' | 'source' | 'kinds' | 'expiresAt'>;
 type Ended = Pick<CollectionRun, 'endedAt' | 'drops' | 'incompleteReason'> & { status: string; endedAt: string };
 type Decided =
   | { status: 'complete' }
-  | { status: 'incomplete'; runId: string; reason: 'abandoned' | 'counts_disagree' | 'cancelled'; endedAt: string };
+  | { status: 'incomplete'; runId: string; reason: CollectionRunIncompleteReason; endedAt: string };
 
 export async function populationsAsOf(store: ObjectStore, asOf: Date): Promise<SourcePopulation[]> {
   const cutoff = asOf.getTime();

@@ -295,6 +295,17 @@ export class RunStore {
     return this.#end(opened, end, now);
   }
 
+  /**
+   * Ends a run as incomplete because its collector could not finish (`failed`), with why: what it
+   * sent stays stored, and, the run being incomplete, no population shrinks for it.
+   */
+  async fail(id: string, note: string, endedBy: Actor, now: Date): Promise<CollectionRun> {
+    const [opened, ended] = await Promise.all([this.#opened(id), this.#ended(id)]);
+    refuseEnded(opened, ended, now);
+    const end: Ended = { status: 'incomplete', endedAt: now.toISOString(), endedBy, incompleteReason: 'failed', note };
+    return this.#end(opened, end, now);
+  }
+
   /** A complete run's population of one kind; `ObjectNotFound` when the run is not complete or has no such kind. */
   async population(id: string, kind: string): Promise<Population> {
     return JSON.parse((await this.#store.read(populationObjectName(id, kind))).data.toString('utf8')) as Population;

@@ -8,6 +8,7 @@ export const reasonText: Record<IncompleteReason, string> = {
   counts_disagree: 'counts disagree',
   abandoned: 'not completed in time',
   cancelled: 'cancelled',
+  failed: 'failed',
 };
 
 /** A run's status badge: its words, and the tone it is shown in. */

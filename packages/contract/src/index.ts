@@ -24,6 +24,23 @@ export const submissionIdPattern = '^sub-[0-9a-z]{10,40}$';
 export const chatMessageIdPattern = '^msg-[0-9a-z]{10,40}$';
 /** Collection run ids sort by opening time: `run-<base36 milliseconds, 9>-<12 hex>`. */
 export const collectionRunIdPattern = '^run-[0-9a-z]{9}-[0-9a-f]{12}$';
+/** A built-in connector's id: `github`, `google-cloud`. */
+export const connectorIdPattern = '^[a-z][a-z0-9-]{1,39}$';
+/** Where a connector run is: waiting for the worker, collecting, or ended one of three ways. */
+export const connectorRunStates = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+/**
+ * Why a connector run failed: a setting or secret missing, the vendor refusing the credential or a
+ * permission, what the settings name not found, the vendor failing, the worker lost, or a fault of ours.
+ */
+export const connectorFailureReasons = [
+  'not_configured',
+  'credential_rejected',
+  'permission_missing',
+  'not_found',
+  'vendor_unavailable',
+  'worker_lost',
+  'internal',
+] as const;
 /** One lowercase word or several joined by single hyphens; nothing that could name a path. */
 export const slugPattern = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 export const slugMaxLength = 100;
@@ -292,7 +309,9 @@ export const pageLimits = {
  * still `running` past its `expiresAt` reads as `incomplete`, `abandoned`.
  */
 export const collectionRunStatuses = ['running', 'complete', 'incomplete', 'cancelled'] as const;
-export const collectionRunIncompleteReasons = ['abandoned', 'counts_disagree', 'cancelled'] as const;
+/** `failed`: the collector said it could not finish (a built-in connector whose vendor refused or failed it). */
+export const collectionRunIncompleteReasons = ['abandoned', 'counts_disagree', 'cancelled', 'failed'] as const;
+export type CollectionRunIncompleteReason = (typeof collectionRunIncompleteReasons)[number];
 /**
  * The bounds of one run: the items it may receive (a batch past them is refused), the batches
  * they may come in (each leaves a receipt that completing reads), and the count a collector may

@@ -104,6 +104,16 @@ export const problemCatalog = {
     title: 'Submission not found',
     description: 'No submission (or no attachment at that index) has this id. `GET /api/submissions` lists them.',
   },
+  connector_not_found: {
+    status: 404,
+    title: 'Connector not found',
+    description: 'No built-in connector has this id. `GET /api/connectors` lists them.',
+  },
+  connector_run_not_found: {
+    status: 404,
+    title: 'Connector run not found',
+    description: 'The connector has no run with this id. `GET /api/runs?source=<its source>` lists its runs.',
+  },
   run_not_found: {
     status: 404,
     title: 'Collection run not found',
@@ -227,6 +237,19 @@ export const problemCatalog = {
       'Someone saved a newer version of the settings than the one this change was based on (`basedOn`). Nothing ' +
       'was stored and nothing of theirs was lost: read the settings again (`GET /api/settings`), apply the change to ' +
       'the new version and save it with that version as `basedOn`.',
+  },
+  connector_not_ready: {
+    status: 409,
+    title: 'Connector not ready',
+    description:
+      'The connector cannot run yet: the deployment does not enable it (`CONNECTORS`), or a setting it needs is not ' +
+      'saved. `detail` says what is missing, as `needs` in `GET /api/connectors/{connector}` does.',
+  },
+  connector_busy: {
+    status: 409,
+    title: 'Connector already running',
+    description:
+      'A run of this connector is still queued or running; `detail` names it. Follow it, or cancel it and start again.',
   },
   run_ended: {
     status: 409,
