@@ -27,7 +27,10 @@ describe('the functions', () => {
       webhooks: [256, 60],
       chat: [512, 60],
       settings: [256, 60],
+      connectors: [256, 60],
       analysisWorker: [2048, 540],
+      connectorWorker: [512, 1800],
+      connectorSchedule: [256, 60],
       deliverWebhook: [256, 60],
       dailyReport: [2048, 540],
       fallback: [256, 60],
@@ -38,7 +41,7 @@ describe('the functions', () => {
 
   it("each run in the functions' region, as the project's default service account unless the deployment names one", async () => {
     const endpoints = Object.values(await deployedEndpoints());
-    expect(endpoints.length).toBe(20);
+    expect(endpoints.length).toBe(23);
     for (const endpoint of endpoints) {
       expect(endpoint['region']).toEqual([functionsRegion]);
       // No account named: firebase-functions marks the option reset, so the platform's default applies.

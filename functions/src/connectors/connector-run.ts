@@ -108,6 +108,7 @@ class Collection {
 
   async run(): Promise<void> {
     const { connector, run } = this.#input;
+    this.#lastProgressAt = this.#deps.now().getTime();
     try {
       if (this.#input.needs.length > 0) {
         throw new ConnectorFailure(

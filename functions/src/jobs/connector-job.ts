@@ -3,7 +3,7 @@
  * of the daily report. Secrets come from the environment, where the runtime binds the enabled
  * connectors' Secret Manager secrets (index.ts); they are handed to the connector and to nothing else.
  */
-import { loadRouteTable } from '../http/route-table.js';
+import { loadRouteTable, type RouteTable } from '../http/route-table.js';
 import { batchChecker } from '../connectors/batch-check.js';
 import { cadenceOf, isDueAt, needsOf, reportHourOf } from '../connectors/connector-listing.js';
 import { cloudTasksConnectorQueue } from '../connectors/connector-queue.js';
@@ -30,9 +30,16 @@ const dependencies = loadOnce(async () => {
     store,
     runs: new RunStore(store, config.runAbandonHours, config.populationDropPercent),
     evidence: new EvidenceStore(store),
-    checkBatch: batchChecker(await loadRouteTable('evidence')),
+    checkBatch: batchChecker(ingestBodyValidator(await loadRouteTable('evidence'))),
   };
 });
+
+/** The body validator of `POST /api/evidence`, which judges every batch a connector sends. */
+export function ingestBodyValidator(table: RouteTable) {
+  const validate = table.operations.find((operation) => operation.operationId === 'ingestEvidence')?.validate.body;
+  if (!validate) throw new Error('the evidence route table has no ingestEvidence body validator');
+  return validate;
+}
 
 /** The secrets of a connector that hold a value here. */
 function secretsOf(connector: Connector): Record<string, string> {

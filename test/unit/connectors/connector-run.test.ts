@@ -16,6 +16,7 @@ import {
 } from '../../../functions/src/connectors/connector.ts';
 import { runConnector, scrub, type RunInput } from '../../../functions/src/connectors/connector-run.ts';
 import { ConnectorRunLog, describeConnectorRun, writeCancelled } from '../../../functions/src/connectors/connector-run-model.ts';
+import { ingestBodyValidator } from '../../../functions/src/jobs/connector-job.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { populationsIndexPrefix } from '../../../functions/src/runs/run-layout.ts';
@@ -84,7 +85,7 @@ beforeEach(async () => {
     () => 10,
   );
   evidence = new EvidenceStore(store);
-  checkBatch = batchChecker(await tableOf('evidence')());
+  checkBatch = batchChecker(ingestBodyValidator(await tableOf('evidence')()));
 });
 
 afterEach(() => {
