@@ -146,10 +146,7 @@ function exchangeFailure(status: number, code: string | undefined, delegation: D
     );
   }
   if (status >= 500) return new ConnectorFailure('vendor_unavailable', `Google’s token endpoint failed (HTTP ${status}).`);
-  return new ConnectorFailure(
-    'credential_rejected',
-    `Google’s token endpoint refused the delegation (HTTP ${status}${code ? `, ${code}` : ''}).`,
-  );
+  return new ConnectorFailure('credential_rejected', `Google’s token endpoint refused the delegation (HTTP ${status}).`);
 }
 
 function describeStatus(status: unknown): string {
