@@ -12,12 +12,14 @@ import { ConnectorFailure, type CollectContext, type CollectedItem } from '../..
 import { collector } from '../../../functions/src/connectors/google-workspace/collect-google-workspace.ts';
 import { directoryUserReadScope } from '../../../functions/src/connectors/google-workspace/directory-access.ts';
 import { googleWorkspaceConnector } from '../../../functions/src/connectors/google-workspace/google-workspace-connector.ts';
+import { schemaValidator } from '../../stand-ins/google-workspace/discovery.ts';
 import {
+  directoryDiscovery,
   startDirectoryStandIn,
   type DirectoryStandIn,
   type DirectoryStandInOptions,
 } from '../../stand-ins/google-workspace/directory-stand-in.ts';
-import { emailOf, fixtureCustomerId } from '../../stand-ins/google-workspace/workspace-fixtures.ts';
+import { emailOf, fixtureCustomerId, workspaceUser } from '../../stand-ins/google-workspace/workspace-fixtures.ts';
 
 const now = new Date('2026-11-20T12:00:00.000Z');
 const ajv = new Ajv({ allErrors: true, strict: false });
@@ -229,5 +231,18 @@ describe('Directory API stand-in', () => {
 
     expect(response.status).toBe(400);
     expect(target.violations).toEqual(['request: maxResults=501 is above 500', 'request: undeclared query parameter colour']);
+  });
+});
+
+describe('Workspace fixtures', () => {
+  it('are User resources of the discovery document, their organizations UserOrganization entries', () => {
+    const validUser = schemaValidator(directoryDiscovery, 'User');
+    const validOrganization = schemaValidator(directoryDiscovery, 'UserOrganization');
+    const users = Array.from({ length: 200 }, (_, index) => workspaceUser(index, now));
+
+    expect(users.filter((user) => !validUser(user))).toEqual([]);
+    expect(
+      users.flatMap((user) => user.organizations as unknown[]).filter((organization) => !validOrganization(organization)),
+    ).toEqual([]);
   });
 });
