@@ -4,8 +4,9 @@
  * own folder and a line here (CONTRIBUTING.md, "A new connector").
  */
 import type { Connector } from './connector.js';
+import { googleWorkspaceConnector } from './google-workspace/google-workspace-connector.js';
 
-export const builtInConnectors: readonly Connector[] = [];
+export const builtInConnectors: readonly Connector[] = [googleWorkspaceConnector];
 
 /** The secrets of the connectors named, each once: what the worker is given. */
 export function secretNamesOf(connectors: readonly Connector[], enabled: ReadonlySet<string>): string[] {
