@@ -14,7 +14,7 @@
  *
  * Faults, as Google answers them (status code, message, and `google.rpc` details in
  * `grpc-status-details-bin`): a rate limit (RESOURCE_EXHAUSTED with RetryInfo) at call k, an
- * outage (UNAVAILABLE or INTERNAL) from call k on, a revoked token (UNAUTHENTICATED), a missing
+ * outage (UNAVAILABLE or INTERNAL) of one listing from its page k on, a revoked token (UNAUTHENTICATED), a missing
  * permission (PERMISSION_DENIED with ErrorInfo IAM_PERMISSION_DENIED naming it). It counts
  * calls, the most in flight at once, and can charge a latency per call.
  */
@@ -41,8 +41,11 @@ type ContentType = 'RESOURCE' | 'IAM_POLICY';
 export interface StandInFaults {
   /** Call k (1-based) answers RESOURCE_EXHAUSTED with RetryInfo of this many seconds. */
   rateLimit?: { atCall: number; retryDelaySeconds: number };
-  /** Every call from k on fails with this status. */
-  outage?: { fromCall: number; code: 'UNAVAILABLE' | 'INTERNAL' };
+  /**
+   * The listing of this content type fails with this status from its page k (1-based) on, every
+   * retry included; other listings go on, so what a test sees yielded before is deterministic.
+   */
+  outage?: { contentType: ContentType; fromPage: number; code: 'UNAVAILABLE' | 'INTERNAL' };
   /** Calls for this content type are refused: the credential lacks its permission. */
   permissionDenied?: ContentType;
 }
@@ -172,12 +175,6 @@ export class AssetServiceStandIn {
     const credential = this.#checkCredential(metadata);
     if (credential) return credential;
     const { faults = {} } = this.#options;
-    if (faults.outage && number >= faults.outage.fromCall) {
-      return new Refusal(
-        grpc.status[faults.outage.code],
-        faults.outage.code === 'UNAVAILABLE' ? 'The service is currently unavailable.' : 'Internal error encountered.',
-      );
-    }
     if (faults.rateLimit?.atCall === number) {
       return new Refusal(
         grpc.status.RESOURCE_EXHAUSTED,
@@ -199,6 +196,11 @@ export class AssetServiceStandIn {
     const invalid = this.#checkRequest(request);
     if (invalid) return invalid;
     const contentType = request.contentType as ContentType;
+    const { outage } = faults;
+    if (outage?.contentType === contentType && pageNumber(request) >= outage.fromPage) {
+      const said = outage.code === 'UNAVAILABLE' ? 'The service is currently unavailable.' : 'Internal error encountered.';
+      return new Refusal(grpc.status[outage.code], said);
+    }
     if (faults.permissionDenied === contentType) {
       const permission = permissionOf[contentType];
       return new Refusal(
@@ -296,6 +298,12 @@ export class AssetServiceStandIn {
     metadata.set('grpc-status-details-bin', Buffer.from(status));
     return { code: refusal.code, details: refusal.message, metadata };
   }
+}
+
+/** Which page of its listing a request asks for, 1-based. */
+function pageNumber(request: ListAssetsRequest): number {
+  const offset = request.pageToken ? (decodeToken(request.pageToken)?.offset ?? 0) : 0;
+  return Math.floor(offset / (request.pageSize || listAssetsPageSize.default)) + 1;
 }
 
 function listingKey(request: ListAssetsRequest): string {

@@ -38,7 +38,7 @@ export const permissionFor: Record<ContentType, string> = {
 
 const transientRetry = createRetryOptions(
   [Status.UNAVAILABLE, Status.DEADLINE_EXCEEDED],
-  // 100 ms, then × 1.3 (the client's own backoff for ListAssets), at most 3 retries.
+  // 100 ms, then × 1.3 (the client's own backoff for ListAssets); gax counts maxRetries as attempts: 3 in all.
   createMaxRetriesBackoffSettings(100, 1.3, 60_000, 60_000, 1, 60_000, 3),
 );
 
