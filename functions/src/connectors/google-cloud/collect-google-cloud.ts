@@ -34,7 +34,7 @@ import {
 } from './asset-evidence.js';
 import { type Asset, type Listing, pagesOf } from './asset-listing.js';
 import { jsonOfStruct, policyJson } from './asset-json.js';
-import { scopePattern } from './google-cloud-connector.js';
+import { scopePattern } from './scope.js';
 
 const types = {
   bucket: 'storage.googleapis.com/Bucket',

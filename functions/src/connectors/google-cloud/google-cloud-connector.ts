@@ -4,9 +4,7 @@
  * What it collects and how each field is derived: docs/connectors.md, "Google Cloud".
  */
 import type { Connector } from '../connector.js';
-
-/** `organizations/<number>`, `folders/<number>` or `projects/<id or number>`, as ListAssets takes `parent`. */
-export const scopePattern = /^(organizations\/\d+|folders\/\d+|projects\/[a-z][-a-z0-9]{4,28}[a-z0-9]|projects\/\d+)$/;
+import { scopePattern } from './scope.js';
 
 export const googleCloudConnector: Connector = {
   id: 'google-cloud',
