@@ -4,9 +4,10 @@
  * own folder and a line here (CONTRIBUTING.md, "A new connector").
  */
 import type { Connector } from './connector.js';
+import { googleCloudConnector } from './google-cloud/google-cloud-connector.js';
 import { googleWorkspaceConnector } from './google-workspace/google-workspace-connector.js';
 
-export const builtInConnectors: readonly Connector[] = [googleWorkspaceConnector];
+export const builtInConnectors: readonly Connector[] = [googleCloudConnector, googleWorkspaceConnector];
 
 /** The secrets of the connectors named, each once: what the worker is given. */
 export function secretNamesOf(connectors: readonly Connector[], enabled: ReadonlySet<string>): string[] {
