@@ -31,11 +31,15 @@ const runId = { name: 'id', in: 'path', required: true, schema: { type: 'string'
 
 const eventOf = (type: string, description: string, data: SchemaObject) => streamEvent(type, description, data, { timed: true });
 const count = { type: 'integer', minimum: 0 } as const;
-const countsByKind = (description: string) =>
-  ({ type: 'object', description, propertyNames: { enum: [...evidenceKindNames] }, additionalProperties: count }) as const;
+const countsByKind = (description: string): SchemaObject => ({
+  type: 'object',
+  description,
+  propertyNames: { enum: [...evidenceKindNames] },
+  additionalProperties: count,
+});
 const text = { type: 'string', pattern: printableTextPattern } as const;
 
-const progress = {
+const progress: SchemaObject = {
   type: 'object',
   required: ['calls', 'items', 'sent', 'rateLimitWaits', 'waitedSeconds'],
   additionalProperties: false,
@@ -46,7 +50,7 @@ const progress = {
     rateLimitWaits: { ...count, description: 'How often the vendor asked the connector to slow down.' },
     waitedSeconds: { type: 'number', minimum: 0, description: 'How long those waits took, in all.' },
   },
-} as const;
+};
 
 export const schemas = {
   ConnectorSettingSpec: {
