@@ -66,7 +66,11 @@ const views: { name: string; path: string; ready: (page: Page) => Promise<unknow
   {
     name: 'sources',
     path: '/sources',
-    ready: (page) => page.getByTestId('sources').or(page.getByTestId('no-sources')).waitFor(settles),
+    ready: (page) =>
+      Promise.all([
+        page.getByTestId('sources').or(page.getByTestId('no-sources')).waitFor(settles),
+        page.getByTestId('connectors').or(page.getByTestId('no-connectors')).waitFor(settles),
+      ]),
   },
   {
     name: 'submit',
