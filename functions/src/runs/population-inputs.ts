@@ -40,8 +40,7 @@ const parallelSources = 16;
 type Opened = Pick<CollectionRun, 'id' | 'source' | 'kinds' | 'expiresAt'>;
 type Ended = Pick<CollectionRun, 'endedAt' | 'drops' | 'incompleteReason'> & { status: string; endedAt: string };
 type Decided =
-  | { status: 'complete' }
-  | { status: 'incomplete'; runId: string; reason: CollectionRunIncompleteReason; endedAt: string };
+  { status: 'complete' } | { status: 'incomplete'; runId: string; reason: CollectionRunIncompleteReason; endedAt: string };
 
 export async function populationsAsOf(store: ObjectStore, asOf: Date): Promise<SourcePopulation[]> {
   const cutoff = asOf.getTime();

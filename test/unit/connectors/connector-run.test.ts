@@ -216,16 +216,16 @@ describe('a connector run', () => {
   });
 
   it('stops at its next batch once cancelled, and the run reads cancelled', async () => {
-    let cancel!: () => Promise<void>;
+    const hooks: { cancel?: () => Promise<void> } = {};
     let aborted = false;
     const connector = connectorOf(async function* (context) {
       context.signal.addEventListener('abort', () => (aborted = true));
       yield* users(500, context);
-      await cancel();
+      await hooks.cancel!();
       yield* users(600, context, 501);
     });
     const { run, log, go } = await start(connector);
-    cancel = async () => {
+    hooks.cancel = async () => {
       await runs.cancel(run.id, undefined, ada, now);
       await writeCancelled(new ConnectorRunLog(store, run.id), ada.uid, () => now);
     };
