@@ -231,6 +231,18 @@ export const devDailyReport = config.inEmulator()
   : undefined;
 
 /**
+ * Development only: every enabled, ready connector run now, because the emulator fires no
+ * schedule. `npm start` calls it once the emulators are up, so the Sources page shows real runs
+ * from the first start; it answers 202 with the runs queued (or why one was not).
+ */
+export const devRunConnectors = config.inEmulator()
+  ? onRequest({ ...http, invoker: 'private', ...small }, async (req, res) => {
+      const { runEveryConnector } = await import('./jobs/connector-job.js');
+      res.status(202).json({ runs: await runEveryConnector() });
+    })
+  : undefined;
+
+/**
  * Identity Platform calls these before it creates an account and before it issues a token, and
  * refuses the sign-in when they throw. The server accepts every valid token of the project, so
  * this is what keeps the organisation's data to its people (docs/deployment.md). `firebase

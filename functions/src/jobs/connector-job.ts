@@ -11,7 +11,7 @@ import { ConnectorRunLog } from '../connectors/connector-run-model.js';
 import { runConnector } from '../connectors/connector-run.js';
 import { builtInConnectors } from '../connectors/registry.js';
 import { startConnectorRun } from '../connectors/start-run.js';
-import type { Connector } from '../connectors/connector.js';
+import type { Connector, SettingValue } from '../connectors/connector.js';
 import { loadOnce } from '../common/maybe-async.js';
 import * as config from '../config.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
@@ -93,24 +93,46 @@ function hourIn(timeZone: string, now: Date): number {
 }
 
 /** The schedule's tick: queues every enabled, ready connector whose cadence falls on this hour. */
-export async function runDueConnectors(now: Date = new Date()): Promise<void> {
+export async function runDueConnectors(now: Date = new Date()): Promise<StartedConnector[]> {
+  const hour = hourIn(config.reportTimeZone(), now);
+  const reportHour = reportHourOf(config.reportSchedule());
+  return startConnectors(now, { uid: 'connector-schedule' }, (settings) => isDueAt(hour, cadenceOf(settings), reportHour));
+}
+
+/** Development only (`devRunConnectors`): queues every enabled, ready connector now, whatever its cadence. */
+export function runEveryConnector(now: Date = new Date()): Promise<StartedConnector[]> {
+  return startConnectors(now, { uid: 'dev-trigger' }, () => true);
+}
+
+export interface StartedConnector {
+  connector: string;
+  /** The run queued, or why none was. */
+  runId?: string;
+  refused?: 'not_ready' | 'busy' | 'queue_unavailable';
+}
+
+async function startConnectors(
+  now: Date,
+  actor: { uid: string },
+  wanted: (settings: Readonly<Record<string, SettingValue>>) => boolean,
+): Promise<StartedConnector[]> {
   const store = await openStore();
   const runs = new RunStore(store, config.runAbandonHours, config.populationDropPercent);
   const saved = (await new SettingsStore(store).current())?.settings.connectors ?? {};
-  const hour = hourIn(config.reportTimeZone(), now);
-  const reportHour = reportHourOf(config.reportSchedule());
   const enabled = config.enabledConnectors();
   const queue = cloudTasksConnectorQueue();
+  const started: StartedConnector[] = [];
   for (const connector of builtInConnectors.filter((candidate) => enabled.has(candidate.id))) {
     const settings = saved[connector.id] ?? {};
-    if (!isDueAt(hour, cadenceOf(settings), reportHour)) continue;
-    const outcome = await startConnectorRun({ runs, queue, now: () => now }, connector, {
-      settings,
-      enabled: true,
-      actor: { uid: 'connector-schedule' },
-    });
-    if ('started' in outcome) continue;
+    if (!wanted(settings)) continue;
+    const outcome = await startConnectorRun({ runs, queue, now: () => now }, connector, { settings, enabled: true, actor });
+    if ('started' in outcome) {
+      started.push({ connector: connector.id, runId: outcome.started.id });
+      continue;
+    }
+    started.push({ connector: connector.id, refused: outcome.refused });
     if (outcome.refused === 'queue_unavailable') logs.connectorQueueFailed(connector.id, outcome.runId, outcome.error);
-    else logs.connectorRunEnded(connector.id, '', `not started by the schedule: ${outcome.refused}`);
+    else logs.connectorRunEnded(connector.id, '', `not started: ${outcome.refused}`);
   }
+  return started;
 }

@@ -14,7 +14,8 @@ import type { Comparison } from '../comparison.ts';
 import type { ConnectorBenchFigures } from '../connectors/figures.ts';
 import type { BenchGroup } from '../group.ts';
 
-const scenarios = ['github', 'google-cloud', 'google-workspace', 'okta'] as const;
+/** One per built-in connector (test/unit/connectors/registry.test.ts checks). */
+export const connectorScenarios = ['github', 'google-cloud', 'google-workspace', 'okta'] as const;
 
 export function connectorComparisons(figures: ConnectorBenchFigures): Comparison[] {
   const ideal = (figures.calls * figures.latencyMs) / figures.concurrency;
@@ -52,7 +53,7 @@ export const connectorsGroup: BenchGroup = {
   heading: () => 'Connectors against their stand-ins at 50 ms a call',
   async measure() {
     const comparisons: Comparison[] = [];
-    for (const scenario of scenarios) {
+    for (const scenario of connectorScenarios) {
       const { measure } = (await import(`../connectors/${scenario}.ts`)) as { measure(): Promise<ConnectorBenchFigures> };
       comparisons.push(...connectorComparisons(await measure()));
     }
