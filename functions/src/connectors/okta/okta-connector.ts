@@ -4,9 +4,7 @@
  * `idp.settings`, read through the Management API with `@okta/okta-sdk-nodejs`.
  */
 import { defaultNeeds, type Connector } from '../connector.js';
-import { requestedScopes } from './okta-credential.js';
-
-export const credentialSecret = 'OKTA_CREDENTIAL';
+import { credentialSecret, requestedScopes } from './okta-credential.js';
 
 export const oktaConnector: Connector = {
   id: 'okta',

@@ -5,6 +5,9 @@
  */
 import { isIP } from 'node:net';
 
+/** The one secret: an API token or a private key. */
+export const credentialSecret = 'OKTA_CREDENTIAL';
+
 /** The OAuth scopes the connector asks for: one per family of calls it makes, nothing more. */
 export const oktaScopes = {
   users: 'okta.users.read',
