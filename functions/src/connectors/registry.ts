@@ -6,8 +6,9 @@
 import type { Connector } from './connector.js';
 import { googleCloudConnector } from './google-cloud/google-cloud-connector.js';
 import { googleWorkspaceConnector } from './google-workspace/google-workspace-connector.js';
+import { oktaConnector } from './okta/okta-connector.js';
 
-export const builtInConnectors: readonly Connector[] = [googleCloudConnector, googleWorkspaceConnector];
+export const builtInConnectors: readonly Connector[] = [googleCloudConnector, googleWorkspaceConnector, oktaConnector];
 
 /** The secrets of the connectors named, each once: what the worker is given. */
 export function secretNamesOf(connectors: readonly Connector[], enabled: ReadonlySet<string>): string[] {
