@@ -80,7 +80,7 @@ export function loadDescription(): { match(method: string, path: string): Matche
     for (const [method, raw] of Object.entries(methods)) {
       const operation = withoutNullable(raw) as { parameters?: Array<Parameter | { $ref: string }>; responses: Schema };
       const declared = (operation.parameters ?? []).map((parameter) =>
-        '$ref' in parameter ? components.parameters[parameter.$ref.split('/').pop() as string] : parameter,
+        '$ref' in parameter ? (components.parameters[parameter.$ref.split('/').pop() as string] as Parameter) : parameter,
       );
       const key = `${method} ${template}`.replace(/[^a-z0-9]+/gi, '_');
       const fields = declared.filter((parameter) => parameter.in !== 'header');
@@ -124,7 +124,7 @@ export function loadDescription(): { match(method: string, path: string): Matche
         const found = operation.method === method ? operation.pattern.exec(path) : null;
         if (found) {
           const pathParameters = Object.fromEntries(
-            operation.names.map((name, index) => [name, decodeURIComponent(found[index + 1])]),
+            operation.names.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')]),
           );
           return { operation, pathParameters };
         }

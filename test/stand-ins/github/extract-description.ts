@@ -64,20 +64,16 @@ function extract(description: {
     paths[path] = { ...paths[path], [method]: withoutExamples(operation) };
   }
   const components: Record<string, Record<string, Json>> = {};
-  const pending = new Set<string>();
-  referencesIn(paths, pending);
-  const done = new Set<string>();
-  while (pending.size > 0) {
-    const [reference] = pending;
-    pending.delete(reference);
-    if (done.has(reference)) continue;
-    done.add(reference);
-    const [, , section, name] = reference.split('/');
+  // A set visits what is added to it while it is iterated, once each: the references' closure.
+  const references = new Set<string>();
+  referencesIn(paths, references);
+  for (const reference of references) {
+    const [, , section = '', name = ''] = reference.split('/');
     const component = description.components[section]?.[name];
     if (component === undefined) throw new Error(`${reference} is not in the description`);
     const kept = withoutExamples(component);
     (components[section] ??= {})[name] = kept;
-    referencesIn(kept, pending);
+    referencesIn(kept, references);
   }
   return { paths, components };
 }

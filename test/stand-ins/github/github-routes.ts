@@ -83,7 +83,7 @@ function repositoryOf(request: Request): { repository: FixtureRepository; id: nu
     );
     indexes.set(request.fixture, index);
   }
-  return request.parameters.owner === request.fixture.organization ? index.get(request.parameters.repo) : undefined;
+  return request.parameters.owner === request.fixture.organization ? index.get(request.parameters.repo ?? '') : undefined;
 }
 
 function idOf(request: Request, name: string): number {
@@ -117,7 +117,7 @@ export const routes: Record<string, Route> = {
   'GET /orgs/{org}/dependabot/alerts'(request) {
     if (request.parameters.org !== request.fixture.organization) return notFound;
     const { page, headers } = cursorPage(request.url, request.fixture.dependabotAlerts);
-    const start = request.fixture.dependabotAlerts.indexOf(page[0]);
+    const start = page[0] === undefined ? 0 : request.fixture.dependabotAlerts.indexOf(page[0]);
     const body = page.map((alert, offset) =>
       dependabotAlert(request.origin, request.fixture.organization, alert, start + offset + 1, idOf(request, alert.repository)),
     );
@@ -126,7 +126,7 @@ export const routes: Record<string, Route> = {
   'GET /orgs/{org}/secret-scanning/alerts'(request) {
     if (request.parameters.org !== request.fixture.organization) return notFound;
     const { page, headers } = numberedPage(request.url, request.fixture.secretScanningAlerts);
-    const start = request.fixture.secretScanningAlerts.indexOf(page[0]);
+    const start = page[0] === undefined ? 0 : request.fixture.secretScanningAlerts.indexOf(page[0]);
     const body = page.map((alert, offset) =>
       secretScanningAlert(
         request.origin,

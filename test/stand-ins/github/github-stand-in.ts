@@ -65,12 +65,16 @@ function error(status: number, message: string, headers: Record<string, string> 
 
 /** The claims of an RS256 JWT signed by `key`, or undefined when it is not one. */
 function verifiedClaims(jwt: string, key: KeyObject): { iss?: unknown; exp?: number; iat?: number } | undefined {
-  const [header, payload, signature] = jwt.split('.');
+  const [header = '', payload = '', signature] = jwt.split('.');
   if (signature === undefined) return undefined;
-  const decoded = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-  if (decoded(header).alg !== 'RS256') return undefined;
-  const valid = verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), key, Buffer.from(signature, 'base64url'));
-  return valid ? decoded(payload) : undefined;
+  try {
+    const decoded = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    if (decoded(header).alg !== 'RS256') return undefined;
+    const valid = verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), key, Buffer.from(signature, 'base64url'));
+    return valid ? decoded(payload) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export async function startGitHubStandIn(options: GitHubStandInOptions): Promise<GitHubStandIn> {
@@ -126,6 +130,10 @@ export async function startGitHubStandIn(options: GitHubStandInOptions): Promise
       });
     }
     const route = routes[`${method} ${operation.template}`];
+    if (route === undefined) {
+      state.violations.push(`${method} ${operation.template}: described but not served by the stand-in`);
+      return error(501, 'Not Implemented');
+    }
     const routed = route({
       fixture: options.fixture,
       origin,
