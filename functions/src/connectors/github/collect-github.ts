@@ -81,12 +81,12 @@ async function calling<T>(call: GitHubCall, read: () => Promise<T>): Promise<T> 
   }
 }
 
-/** The open alerts of the organisation, tallied by repository name. */
+/** The open alerts of the organisation, tallied by repository name (the two listings read side by side). */
 async function tallyAlerts(octokit: Client, org: string, context: CollectContext): Promise<Map<string, AlertTally>> {
   const tallies = new Map<string, AlertTally>();
   const tallyOf = (repository: string) => tallies.get(repository) ?? tallies.set(repository, emptyTally()).get(repository)!;
   const dependabot = { resource: `the Dependabot alerts of ${org}`, permission: 'vulnerability_alerts=read', organization: org };
-  await calling(dependabot, async () => {
+  const dependabotAlerts = calling(dependabot, async () => {
     const pages = octokit.paginate.iterator(octokit.rest.dependabot.listAlertsForOrg, { org, state: 'open', per_page: perPage });
     for await (const { data } of pages) {
       context.progress.called('dependabot alerts', data.length);
@@ -99,7 +99,7 @@ async function tallyAlerts(octokit: Client, org: string, context: CollectContext
     permission: 'secret_scanning_alerts=read',
     organization: org,
   };
-  await calling(secrets, async () => {
+  const secretAlerts = calling(secrets, async () => {
     const pages = octokit.paginate.iterator(octokit.rest.secretScanning.listAlertsForOrg, {
       org,
       state: 'open',
@@ -112,6 +112,7 @@ async function tallyAlerts(octokit: Client, org: string, context: CollectContext
         if (alert.repository && alert.created_at) countSecretAlert(tallyOf(alert.repository.name), alert.created_at);
     }
   });
+  await Promise.all([dependabotAlerts, secretAlerts]);
   return tallies;
 }
 
@@ -236,17 +237,24 @@ async function repositoryItems(
   return items;
 }
 
-/** The organisation's unarchived repositories, page by page as GitHub lists them. */
+/**
+ * The organisation's unarchived repositories, page by page as GitHub lists them. The next page is
+ * asked for as soon as a page arrives: its call then waits in octokit's queue while this page's
+ * repositories are read, instead of after them with the pool idle. Two pages are held at most.
+ */
 async function* repositoriesOf(octokit: Client, org: string, context: CollectContext): AsyncGenerator<Repository> {
   const call = { resource: `the repositories of ${org}`, permission: 'metadata=read', organization: org };
-  const pages = octokit.paginate.iterator(octokit.rest.repos.listForOrg, { org, type: 'all', per_page: perPage });
-  try {
-    for await (const { data } of pages) {
-      context.progress.called('repositories', data.length);
-      for (const repository of data) if (!repository.archived) yield repository;
-    }
-  } catch (error) {
-    throw failureOf(error, call);
+  const listing = octokit.paginate.iterator(octokit.rest.repos.listForOrg, { org, type: 'all', per_page: perPage });
+  const pages = listing[Symbol.asyncIterator]();
+  const nextPage = () => pages.next().catch((error: unknown) => Promise.reject(failureOf(error, call)));
+  let page = await nextPage();
+  while (page.done !== true) {
+    const following = nextPage();
+    // Its failure is thrown where it is awaited, after this page's repositories; until then it is not unhandled.
+    following.catch(() => {});
+    context.progress.called('repositories', page.value.data.length);
+    for (const repository of page.value.data) if (!repository.archived) yield repository;
+    page = await following;
   }
 }
 
