@@ -157,6 +157,7 @@ describe('the GitHub connector', () => {
     const scans = bySubject(items, 'vuln.scan');
     expect(scans.get('acme/service-0000')?.data).toEqual({
       scanner: 'github-dependabot-and-secret-scanning',
+      authenticated: true,
       openCritical: 2,
       openHigh: 1,
       openMedium: 1,
@@ -167,6 +168,7 @@ describe('the GitHub connector', () => {
     });
     expect(scans.get('acme/service-0001')?.data).toEqual({
       scanner: 'github-dependabot-and-secret-scanning',
+      authenticated: true,
       openCritical: 0,
       openHigh: 0,
       openMedium: 0,

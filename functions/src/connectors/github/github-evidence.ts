@@ -96,6 +96,9 @@ function daysSince(then: string | undefined, now: Date): number {
 export function vulnScanData(tally: AlertTally, now: Date) {
   return {
     scanner: 'github-dependabot-and-secret-scanning',
+    // Both read the repository from the inside (its manifests, lock files and history), which is
+    // what an authenticated scan is for: the packages an outside scan cannot see.
+    authenticated: true,
     openCritical: tally.critical + tally.secrets,
     openHigh: tally.high,
     openMedium: tally.medium,
