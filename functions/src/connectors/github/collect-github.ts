@@ -10,7 +10,7 @@
 import { App, Octokit } from 'octokit';
 import type { CollectContext, CollectedItem, Collector } from '../connector.js';
 import { ConnectorFailure } from '../connector.js';
-import { credentialSecret, isPrivateKey } from './github-connector.js';
+import { credentialSecret, isPrivateKey } from './github-credential.js';
 import { type GitHubCall, failureOf, messageOf, statusOf } from './github-failures.js';
 import {
   type AlertTally,

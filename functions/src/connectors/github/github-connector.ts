@@ -4,14 +4,7 @@
  */
 import type { Connector, SettingValue } from '../connector.js';
 import { defaultNeeds } from '../connector.js';
-
-/** The secret: a fine-grained personal access token, or a GitHub App's private key (PEM). */
-export const credentialSecret = 'GITHUB_CREDENTIAL';
-
-/** A GitHub App's private key, as GitHub gives it for download (PKCS#1) or converted (PKCS#8). */
-export function isPrivateKey(credential: string): boolean {
-  return /-----BEGIN (RSA )?PRIVATE KEY-----/.test(credential);
-}
+import { credentialSecret } from './github-credential.js';
 
 const settings = [
   {
