@@ -1,0 +1,274 @@
+/**
+ * Collects an organisation's repositories from GitHub through `octokit`: first the open
+ * Dependabot and secret-scanning alerts of the whole organisation (a few paged calls, tallied per
+ * repository: counts only), then the repositories page by page, each (unarchived) one read in a
+ * bounded pool and yielded as soon as it is read: its default branch's protection and rules, its
+ * environments, and, for a repository that deploys to a production environment, what its
+ * pipeline checks. octokit's throttling plugin queues the calls (10 in flight) and waits out
+ * GitHub's rate limits; its retry plugin retries 5xx answers.
+ */
+import { App, Octokit } from 'octokit';
+import type { CollectContext, CollectedItem, Collector } from '../connector.js';
+import { ConnectorFailure } from '../connector.js';
+import { credentialSecret, isPrivateKey } from './github-credential.js';
+import { type GitHubCall, failureOf, messageOf, statusOf } from './github-failures.js';
+import {
+  type AlertTally,
+  type Environment,
+  approvalRequired,
+  branchProtectionData,
+  countDependabotAlert,
+  countSecretAlert,
+  emptyTally,
+  isProduction,
+  vulnScanData,
+} from './github-evidence.js';
+import { inPool } from './in-pool.js';
+
+/** Repositories read at once: enough to keep octokit's queue of 10 calls in flight full. */
+const repositoriesAtOnce = 10;
+const perPage = 100;
+/** Secondary rate limits waited out per call before the run gives up. */
+const rateLimitWaits = 3;
+
+export interface GitHubTuning {
+  /** What one unit of the retry plugin's back-off (1, 4, 9 units) lasts: its default, 1 s, unless a test shortens it. */
+  retryAfterBaseMs?: number;
+}
+
+type Client = InstanceType<typeof Octokit>;
+
+/** An SDK client for the credential: a fine-grained token, or an App installation's token. */
+async function clientFor(context: CollectContext, tuning: GitHubTuning): Promise<Client> {
+  const credential = context.secrets[credentialSecret];
+  if (credential === undefined || credential === '')
+    throw new ConnectorFailure('not_configured', `The secret ${credentialSecret} is not set.`);
+  const onLimit = (reason: string) => (retryAfter: number, _options: unknown, _octokit: unknown, retryCount: number) => {
+    context.progress.rateLimited(retryAfter, reason);
+    return retryCount < rateLimitWaits;
+  };
+  const Configured = Octokit.defaults({
+    baseUrl: String(context.settings.baseUrl ?? '') || 'https://api.github.com',
+    request: { signal: context.signal },
+    throttle: { onRateLimit: onLimit('GitHub rate limit'), onSecondaryRateLimit: onLimit('GitHub secondary rate limit') },
+    // 429 is left to the throttling plugin, which waits GitHub's retry-after (and says so); the retry
+    // plugin would retry it on its own back-off instead. The rest are the retry plugin's defaults.
+    retry: {
+      doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451],
+      ...(tuning.retryAfterBaseMs === undefined ? {} : { retryAfterBaseValue: tuning.retryAfterBaseMs }),
+    },
+    log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
+  });
+  if (!isPrivateKey(credential)) return new Configured({ auth: credential });
+  const appId = Number(context.settings.appId);
+  const installationId = Number(context.settings.installationId);
+  if (!Number.isInteger(appId) || appId <= 0 || !Number.isInteger(installationId) || installationId <= 0) {
+    throw new ConnectorFailure(
+      'not_configured',
+      'The credential is a GitHub App private key: the settings "appId" and "installationId" must both be set.',
+    );
+  }
+  const app = new App({ appId, privateKey: credential, Octokit: Configured });
+  return (await app.getInstallationOctokit(installationId)) as unknown as Client;
+}
+
+/** Runs `read`, mapping GitHub's refusals to ConnectorFailures named for `call`. */
+async function calling<T>(call: GitHubCall, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw failureOf(error, call);
+  }
+}
+
+/** The open alerts of the organisation, tallied by repository name (the two listings read side by side). */
+async function tallyAlerts(octokit: Client, org: string, context: CollectContext): Promise<Map<string, AlertTally>> {
+  const tallies = new Map<string, AlertTally>();
+  const tallyOf = (repository: string) => tallies.get(repository) ?? tallies.set(repository, emptyTally()).get(repository)!;
+  const dependabot = { resource: `the Dependabot alerts of ${org}`, permission: 'vulnerability_alerts=read', organization: org };
+  const dependabotAlerts = calling(dependabot, async () => {
+    const pages = octokit.paginate.iterator(octokit.rest.dependabot.listAlertsForOrg, { org, state: 'open', per_page: perPage });
+    for await (const { data } of pages) {
+      context.progress.called('dependabot alerts', data.length);
+      for (const alert of data)
+        countDependabotAlert(tallyOf(alert.repository.name), alert.security_advisory.severity, alert.created_at);
+    }
+  });
+  const secrets = {
+    resource: `the secret scanning alerts of ${org}`,
+    permission: 'secret_scanning_alerts=read',
+    organization: org,
+  };
+  const secretAlerts = calling(secrets, async () => {
+    const pages = octokit.paginate.iterator(octokit.rest.secretScanning.listAlertsForOrg, {
+      org,
+      state: 'open',
+      hide_secret: true,
+      per_page: perPage,
+    });
+    for await (const { data } of pages) {
+      context.progress.called('secret scanning alerts', data.length);
+      for (const alert of data)
+        if (alert.repository && alert.created_at) countSecretAlert(tallyOf(alert.repository.name), alert.created_at);
+    }
+  });
+  await Promise.all([dependabotAlerts, secretAlerts]);
+  return tallies;
+}
+
+type Repository = Awaited<ReturnType<Client['rest']['repos']['listForOrg']>>['data'][number];
+
+/** Whether a production environment accepts deployments from the default branch alone. */
+async function deploysOnlyFromDefaultBranch(
+  octokit: Client,
+  repository: Repository,
+  environment: Environment,
+  context: CollectContext,
+): Promise<boolean> {
+  if (environment.deployment_branch_policy?.custom_branch_policies !== true) return false;
+  const call = { resource: `the deployment branch policies of ${repository.full_name}`, permission: 'actions=read' };
+  const { data } = await calling(call, () =>
+    octokit.rest.repos.listDeploymentBranchPolicies({
+      owner: repository.owner.login,
+      repo: repository.name,
+      environment_name: environment.name,
+      per_page: perPage,
+    }),
+  );
+  context.progress.called('deployment branch policies', data.branch_policies.length);
+  return (
+    data.total_count === 1 &&
+    data.branch_policies[0]?.type !== 'tag' &&
+    data.branch_policies[0]?.name === repository.default_branch
+  );
+}
+
+/** Answers whose 404 (or, for code scanning, 403) means "no": the feature is off, not the credential short. */
+async function whether(
+  call: GitHubCall,
+  read: () => Promise<unknown>,
+  off: (status: number, message: string) => boolean,
+): Promise<boolean> {
+  try {
+    await read();
+    return true;
+  } catch (error) {
+    const status = statusOf(error);
+    if (status !== undefined && off(status, messageOf(error))) return false;
+    throw failureOf(error, call);
+  }
+}
+
+async function pipelineData(octokit: Client, repository: Repository, production: Environment[], context: CollectContext) {
+  const owner = repository.owner.login;
+  const repo = repository.name;
+  const [dependencyScanning, staticAnalysis, ...fromDefault] = await Promise.all([
+    whether(
+      { resource: `whether Dependabot alerts are on in ${repository.full_name}`, permission: 'administration=read' },
+      () => octokit.rest.repos.checkVulnerabilityAlerts({ owner, repo }),
+      (status) => status === 404,
+    ),
+    whether(
+      { resource: `the code scanning analyses of ${repository.full_name}`, permission: 'security_events=read' },
+      () =>
+        octokit.rest.codeScanning.listRecentAnalyses({
+          owner,
+          repo,
+          ref: `refs/heads/${repository.default_branch}`,
+          per_page: 1,
+        }),
+      (status, message) =>
+        status === 404 || (status === 403 && /Advanced Security must be enabled|Code scanning is not enabled/i.test(message)),
+    ),
+    ...production.map((environment) => deploysOnlyFromDefaultBranch(octokit, repository, environment, context)),
+  ]);
+  context.progress.called('repository security settings', 2);
+  return {
+    deploysOnlyFromDefaultBranch: fromDefault.every(Boolean),
+    productionApprovalRequired: approvalRequired(production),
+    secretScanning: repository.security_and_analysis?.secret_scanning?.status === 'enabled',
+    dependencyScanning,
+    staticAnalysis,
+    productionEnvironments: production.map((environment) => environment.name),
+  };
+}
+
+/** A repository's items: its branch protection, its open alerts, and its pipeline when it deploys to production. */
+async function repositoryItems(
+  octokit: Client,
+  repository: Repository,
+  tallies: Map<string, AlertTally>,
+  context: CollectContext,
+): Promise<CollectedItem[]> {
+  const owner = repository.owner.login;
+  const repo = repository.name;
+  const branch = repository.default_branch ?? 'main';
+  const subject = repository.full_name;
+  const [classic, rules, environments] = await Promise.all([
+    calling({ resource: `the branch protection of ${subject}`, permission: 'administration=read' }, () =>
+      octokit.rest.repos.getBranchProtection({ owner, repo, branch }).then(
+        ({ data }) => data,
+        (error: unknown) => {
+          if (statusOf(error) === 404 && messageOf(error) === 'Branch not protected') return undefined;
+          throw error;
+        },
+      ),
+    ),
+    calling({ resource: `the branch rules of ${subject}`, permission: 'metadata=read' }, () =>
+      octokit.paginate(octokit.rest.repos.getBranchRules, { owner, repo, branch, per_page: perPage }),
+    ),
+    calling({ resource: `the environments of ${subject}`, permission: 'actions=read' }, async () => {
+      // paginate unwraps `{ total_count, environments }` pages into the environments; its types do not say so.
+      const listed: unknown = await octokit.paginate(octokit.rest.repos.getAllEnvironments, { owner, repo, per_page: perPage });
+      return listed as Environment[];
+    }),
+  ]);
+  context.progress.called('branch protection', 1);
+  context.progress.called('branch rules', rules.length);
+  context.progress.called('environments', environments.length);
+  const collectedAt = context.now().toISOString();
+  const items: CollectedItem[] = [
+    { kind: 'repo.branch_protection', subject, collectedAt, data: branchProtectionData(branch, classic, rules) },
+    { kind: 'vuln.scan', subject, collectedAt, data: vulnScanData(tallies.get(repo) ?? emptyTally(), context.now()) },
+  ];
+  const production = environments.filter(isProduction);
+  if (production.length > 0)
+    items.push({ kind: 'ci.pipeline', subject, collectedAt, data: await pipelineData(octokit, repository, production, context) });
+  return items;
+}
+
+/**
+ * The organisation's unarchived repositories, page by page as GitHub lists them. The next page is
+ * asked for as soon as a page arrives: its call then waits in octokit's queue while this page's
+ * repositories are read, instead of after them with the pool idle. Two pages are held at most.
+ */
+async function* repositoriesOf(octokit: Client, org: string, context: CollectContext): AsyncGenerator<Repository> {
+  const call = { resource: `the repositories of ${org}`, permission: 'metadata=read', organization: org };
+  const listing = octokit.paginate.iterator(octokit.rest.repos.listForOrg, { org, type: 'all', per_page: perPage });
+  const pages = listing[Symbol.asyncIterator]();
+  const nextPage = () => pages.next().catch((error: unknown) => Promise.reject(failureOf(error, call)));
+  let page = await nextPage();
+  while (page.done !== true) {
+    const following = nextPage();
+    // Its failure is thrown where it is awaited, after this page's repositories; until then it is not unhandled.
+    following.catch(() => {});
+    context.progress.called('repositories', page.value.data.length);
+    for (const repository of page.value.data) if (!repository.archived) yield repository;
+    page = await following;
+  }
+}
+
+export function githubCollector(tuning: GitHubTuning = {}): Collector {
+  return {
+    async *collect(context) {
+      const org = String(context.settings.organization ?? '');
+      if (org === '') throw new ConnectorFailure('not_configured', 'The setting "organization" is not set.');
+      const octokit = await clientFor(context, tuning);
+      const tallies = await tallyAlerts(octokit, org, context);
+      const read = (repository: Repository) => repositoryItems(octokit, repository, tallies, context);
+      for await (const items of inPool(repositoriesOf(octokit, org, context), repositoriesAtOnce, read)) yield* items;
+    },
+  };
+}
+
+export const collector = githubCollector();
