@@ -41,19 +41,24 @@ export function describeConnector(
   facts: {
     settings: Readonly<Record<string, SettingValue>>;
     enabled: boolean;
-    controls: readonly Pick<Control, 'id' | 'title' | 'evidence'>[];
+    controls: readonly Pick<Control, 'id' | 'title' | 'evidence' | 'scanner'>[];
     newestRun: CollectionRun | undefined;
   },
 ): ConnectorView {
   const needs = needsOf(connector, facts.settings, facts.enabled);
   const kinds = new Set<string>(connector.kinds);
+  const checks = new Set(connector.scannerChecks ?? []);
   return {
     id: connector.id,
     title: connector.title,
     source: connector.source,
     kinds: [...connector.kinds],
     feeds: facts.controls
-      .filter((control) => control.evidence.some((requirement) => kinds.has(requirement.kind)))
+      .filter(
+        (control) =>
+          control.evidence.some((requirement) => kinds.has(requirement.kind)) ||
+          control.scanner.checks.some((check) => checks.has(check.id)),
+      )
       .map((control) => ({ id: control.id, title: control.title }))
       .sort((a, b) => (a.id < b.id ? -1 : 1)),
     settings: connector.settings.map((setting) => {

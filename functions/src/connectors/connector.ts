@@ -77,6 +77,8 @@ export interface Connector {
   source: string;
   /** Every kind it produces: each run opens the run with all of them. */
   kinds: readonly EvidenceKindName[];
+  /** With `scanner.finding` among its kinds: the scanner check ids its findings carry, which controls follow by name. */
+  scannerChecks?: readonly string[];
   settings: readonly ConnectorSetting[];
   secrets: readonly ConnectorSecret[];
   /** How it authenticates, in words. */

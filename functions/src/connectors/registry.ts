@@ -9,7 +9,12 @@ import { googleCloudConnector } from './google-cloud/google-cloud-connector.js';
 import { googleWorkspaceConnector } from './google-workspace/google-workspace-connector.js';
 import { oktaConnector } from './okta/okta-connector.js';
 
-export const builtInConnectors: readonly Connector[] = [githubConnector, googleCloudConnector, googleWorkspaceConnector, oktaConnector];
+export const builtInConnectors: readonly Connector[] = [
+  githubConnector,
+  googleCloudConnector,
+  googleWorkspaceConnector,
+  oktaConnector,
+];
 
 /** The secrets of the connectors named, each once: what the worker is given. */
 export function secretNamesOf(connectors: readonly Connector[], enabled: ReadonlySet<string>): string[] {

@@ -47,7 +47,12 @@ describe('the built-in connectors', () => {
         expect(connector.kinds.length).toBeGreaterThan(0);
         for (const kind of connector.kinds) {
           expect(evidenceKindNames, kind).toContain(kind);
-          const readers = catalog.controls.filter((control) => control.evidence.some((requirement) => requirement.kind === kind));
+          // Scanner findings are followed by check, not read by kind: some control must follow one of its checks.
+          const readers = catalog.controls.filter((control) =>
+            kind === 'scanner.finding'
+              ? control.scanner.checks.some((check) => connector.scannerChecks?.includes(check.id))
+              : control.evidence.some((requirement) => requirement.kind === kind),
+          );
           expect(readers.length, `controls reading ${kind}`).toBeGreaterThan(0);
         }
       });
@@ -78,8 +83,16 @@ describe('the built-in connectors', () => {
         const section = sectionOf(connector.title);
         expect(section, `docs/connectors.md has no "## ${connector.title}"`).toBeDefined();
         expect(section).not.toContain('<!--');
-        for (const permission of ['permission', 'Settings', 'controls'])
-          expect(section!.toLowerCase(), `its section says which ${permission}`).toContain(permission.toLowerCase());
+        const words = section!.toLowerCase();
+        expect(
+          ['permission', 'scope', 'role'].some((word) => words.includes(word)),
+          'what to grant',
+        ).toBe(true);
+        expect(words, 'its section names its settings').toContain('setting');
+        expect(
+          ['control', 'feeds'].some((word) => words.includes(word)),
+          'the controls it feeds',
+        ).toBe(true);
       });
     });
   }

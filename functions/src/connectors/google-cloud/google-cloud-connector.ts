@@ -4,6 +4,7 @@
  * What it collects and how each field is derived: docs/connectors.md, "Google Cloud".
  */
 import type { Connector } from '../connector.js';
+import { findingChecks } from './asset-evidence.js';
 import { scopePattern } from './scope.js';
 
 export const googleCloudConnector: Connector = {
@@ -11,6 +12,7 @@ export const googleCloudConnector: Connector = {
   title: 'Google Cloud',
   source: 'google-cloud-connector',
   kinds: ['storage.bucket', 'crypto.key', 'logging.sink', 'monitoring.alert_policy', 'scanner.finding'],
+  scannerChecks: Object.values(findingChecks),
   settings: [
     {
       name: 'scope',
