@@ -8,7 +8,17 @@ import { spawn } from 'node:child_process';
 import { relative } from 'node:path';
 import { build, localIdentity } from './build.ts';
 import { lineFilter } from './lib/emulator-log.ts';
-import { emulatorEnv, emulatorsUsed, hostingOrigin, projects, writeEmulatorConfig } from './lib/emulators.ts';
+import { functionsRegion } from '../functions/src/config.ts';
+import {
+  emulatorEnv,
+  emulatorsUsed,
+  functionsOrigin,
+  hostingOrigin,
+  localConnectorTokens,
+  projects,
+  writeEmulatorConfig,
+} from './lib/emulators.ts';
+import { connectDemoConnectors, startStandIns } from './lib/stand-ins.ts';
 import { paths } from './lib/paths.ts';
 import { migrateLocalStoreIfNeeded } from './lib/migrate.ts';
 import { resetStore, seedDemo } from './lib/seed-demo.ts';
@@ -35,15 +45,25 @@ async function prepareStore({ storeDir, seedDemo: seed }: StartOptions): Promise
   );
 }
 
-/** Runs the emulators until they stop (Ctrl-C), their log without the lines that only look like failures. */
-function runEmulators(options: StartOptions): Promise<void> {
+/**
+ * Runs the emulators until they stop (Ctrl-C), their log without the lines that only look like
+ * failures; `whenReady` once they say every emulator is up.
+ */
+function runEmulators(options: StartOptions, env: Record<string, string>, whenReady: () => void): Promise<void> {
   const child = spawn(
     'firebase',
     ['emulators:start', '--config', writeEmulatorConfig(), '--project', projects[options.mode], '--only', emulatorsUsed],
-    { stdio: ['inherit', 'pipe', 'inherit'], env: emulatorEnv({ EVIDENT_STORE_DIR: options.storeDir }) },
+    { stdio: ['inherit', 'pipe', 'inherit'], env: emulatorEnv({ ...env, EVIDENT_STORE_DIR: options.storeDir }) },
   );
   const out = lineFilter((text) => process.stdout.write(text));
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));
+  let ready = false;
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    out.push(chunk);
+    if (!ready && chunk.includes('All emulators ready')) {
+      ready = true;
+      whenReady();
+    }
+  });
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, signal) => {
@@ -52,6 +72,29 @@ function runEmulators(options: StartOptions): Promise<void> {
       else reject(new Error(`the emulators stopped (${signal ?? `exit ${code}`})`));
     });
   });
+}
+
+/**
+ * The demo's connectors: their vendors' stand-ins, the settings that point at them (saved once),
+ * and, once the emulators are up, a run of each, so the Sources page shows real runs at once.
+ */
+async function startDemoConnectors(options: StartOptions) {
+  const standIns = await startStandIns(localConnectorTokens());
+  if (await connectDemoConnectors(options.storeDir)) {
+    console.log('Connected the demo company\'s GitHub, Google Cloud, Google Workspace and Okta (local stand-ins) in its settings.');
+  }
+  const runAll = async () => {
+    const url = `${functionsOrigin}/${projects[options.mode]}/${functionsRegion}/devRunConnectors`;
+    try {
+      const answer = await fetch(url, { method: 'POST' });
+      const { runs } = (await answer.json()) as { runs: { connector: string; runId?: string; refused?: string }[] };
+      const started = runs.filter((run) => run.runId).map((run) => run.connector);
+      console.log(`\nConnectors running against their stand-ins: ${started.join(', ') || 'none'} (the Sources page follows them).`);
+    } catch (error) {
+      console.error(`\nThe connectors could not be started: ${(error as Error).message}`);
+    }
+  };
+  return { env: standIns.env, runAll, close: () => standIns.close() };
 }
 
 try {
@@ -66,7 +109,12 @@ try {
       'npm run daily-report runs the scheduled job. The Emulator UI is off: the web app and API explorer show everything.',
   );
   console.log(`When they are ready: web app ${hostingOrigin}  ·  API explorer ${hostingOrigin}/api/swagger\n`);
-  await runEmulators(options);
+  const connectors = options.seedDemo ? await startDemoConnectors(options) : undefined;
+  try {
+    await runEmulators(options, connectors?.env ?? {}, () => void connectors?.runAll());
+  } finally {
+    await connectors?.close();
+  }
 } catch (error) {
   console.error(`\n✗ ${(error as Error).message}`);
   process.exit(1);

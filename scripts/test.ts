@@ -22,7 +22,16 @@ import { rewriteLocalStoreInLegacyLayout } from './lib/legacy-layout.ts';
 import { migrateLocalStoreIfNeeded } from './lib/migrate.ts';
 import { seedDemo } from './lib/seed-demo.ts';
 import { findChromium } from './lib/chromium.ts';
-import { emulatorEnv, emulatorsUsed, integrationTestEnv, projects, writeEmulatorConfig, type Mode } from './lib/emulators.ts';
+import {
+  emulatorEnv,
+  emulatorsUsed,
+  integrationTestEnv,
+  localConnectorTokens,
+  projects,
+  writeEmulatorConfig,
+  type Mode,
+} from './lib/emulators.ts';
+import { startStandIns } from './lib/stand-ins.ts';
 import { paths } from './lib/paths.ts';
 import { apiVersionProblems } from './lib/released-description.ts';
 import { run, step } from './lib/run.ts';
@@ -123,9 +132,15 @@ async function integration(mode: Mode): Promise<void> {
       console.log(`  ${old.items} items and ${old.reports} reports migrated.`);
     });
   }
-  await step(`Integration tests, ${mode} mode (${projects[mode]})`, () =>
-    onEmulators(mode, suites, { ...integrationTestEnv, EVIDENT_STORE_DIR: store }),
-  );
+  // The connectors' vendors, as stand-ins for the connector suites (they save the settings that point at them).
+  const standIns = await startStandIns(localConnectorTokens());
+  try {
+    await step(`Integration tests, ${mode} mode (${projects[mode]})`, () =>
+      onEmulators(mode, suites, { ...integrationTestEnv, ...standIns.env, EVIDENT_STORE_DIR: store }),
+    );
+  } finally {
+    await standIns.close();
+  }
 }
 
 /**

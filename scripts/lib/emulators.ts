@@ -3,6 +3,7 @@
  * environment that keeps every process on loopback (no metadata server, no CLI update check,
  * no message-of-the-day fetch, no SDK version lookup, no analytics from a user's own CLI settings).
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WebhookKeys } from '../../functions/src/webhooks/webhook-keys.ts';
@@ -89,9 +90,36 @@ export const localSecretsFile = join(paths.functions, '.secret.local');
  * is ignored by git and by deploys (`*.local` in firebase.json), and it seals only demo data.
  */
 export function withLocalSecrets(current: string): string {
-  if (/^[ \t]*(?:export[ \t]+)?WEBHOOK_SECRET_KEY[ \t]*=/m.test(current)) return current;
+  const missing = Object.entries(localSecretMakers).filter(([name]) => localSecret(current, name) === undefined);
+  if (missing.length === 0) return current;
   const separator = current === '' || current.endsWith('\n') ? '' : '\n';
-  return `${current}${separator}WEBHOOK_SECRET_KEY=${WebhookKeys.generate()}\n`;
+  return `${current}${separator}${missing.map(([name, make]) => `${name}=${make()}\n`).join('')}`;
+}
+
+/**
+ * What each secret the functions may declare is given locally when the file has none: the
+ * webhook key a random key; the connectors' credentials random tokens that the connectors'
+ * stand-ins accept (stand-ins.ts). A secret the emulator cannot find it asks Secret Manager for,
+ * which must never happen here, so every one is written. Set a real token in the file to run a
+ * connector against the vendor itself.
+ */
+const localSecretMakers: Record<string, () => string> = {
+  WEBHOOK_SECRET_KEY: () => WebhookKeys.generate(),
+  GITHUB_CREDENTIAL: () => `github_pat_local_${randomBytes(20).toString('hex')}`,
+  OKTA_CREDENTIAL: () => `00local${randomBytes(19).toString('hex')}`,
+};
+
+/** A secret's value in the local secrets file's text; undefined when it has none. */
+export function localSecret(text: string, name: string): string | undefined {
+  const line = new RegExp(`^[ \\t]*(?:export[ \\t]+)?${name}[ \\t]*=(.*)$`, 'm').exec(text);
+  return line?.[1]?.trim();
+}
+
+/** The connectors' credentials the local secrets file holds, for the stand-ins to accept. */
+export function localConnectorTokens(): { github: string; okta: string } {
+  writeEmulatorConfig();
+  const text = readFileSync(localSecretsFile, 'utf8');
+  return { github: localSecret(text, 'GITHUB_CREDENTIAL')!, okta: localSecret(text, 'OKTA_CREDENTIAL')! };
 }
 
 /** Writes the emulators' configuration (above) and makes sure of the local secrets; the configuration's file name. */

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emulatorConfig, emulatorsUsed, withLocalSecrets } from '../../../scripts/lib/emulators.ts';
+import { emulatorConfig, emulatorsUsed, localSecret, withLocalSecrets } from '../../../scripts/lib/emulators.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 
 const firebase = JSON.parse(readFileSync(paths.firebaseJson, 'utf8')) as { storage?: { rules?: string } };
@@ -40,13 +40,23 @@ describe('storage.rules', () => {
 });
 
 describe('the local secrets file', () => {
-  it('gets a webhook key of its own once, and keeps it and everything else it holds', () => {
+  const key = 'WEBHOOK_SECRET_KEY=[A-Za-z0-9+/]{43}=\\n';
+  const tokens = 'GITHUB_CREDENTIAL=github_pat_local_[0-9a-f]{40}\\nOKTA_CREDENTIAL=00local[0-9a-f]{38}\\n';
+
+  it('gets a webhook key and the stand-ins\u2019 tokens of its own once, and keeps them and everything else it holds', () => {
     const made = withLocalSecrets('');
-    expect(made).toMatch(/^WEBHOOK_SECRET_KEY=[A-Za-z0-9+/]{43}=\n$/);
+    expect(made).toMatch(new RegExp(`^${key}${tokens}$`));
     expect(withLocalSecrets(made)).toBe(made);
-    expect(withLocalSecrets('export WEBHOOK_SECRET_KEY=kept\n')).toBe('export WEBHOOK_SECRET_KEY=kept\n');
-    expect(withLocalSecrets('OTHER=1')).toMatch(/^OTHER=1\nWEBHOOK_SECRET_KEY=[A-Za-z0-9+/]{43}=\n$/);
+    expect(withLocalSecrets('OTHER=1')).toMatch(new RegExp(`^OTHER=1\\n${key}${tokens}$`));
     // Each machine's own: two files never get the same key.
     expect(withLocalSecrets('')).not.toBe(made);
+  });
+
+  it('keeps a value set by hand, a real token included', () => {
+    const own = 'export WEBHOOK_SECRET_KEY=kept\nGITHUB_CREDENTIAL=ghp_mine\n';
+    const made = withLocalSecrets(own);
+    expect(made.startsWith(own)).toBe(true);
+    expect([localSecret(made, 'WEBHOOK_SECRET_KEY'), localSecret(made, 'GITHUB_CREDENTIAL')]).toEqual(['kept', 'ghp_mine']);
+    expect(localSecret(made, 'OKTA_CREDENTIAL')).toMatch(/^00local[0-9a-f]{38}$/);
   });
 });

@@ -40,7 +40,8 @@ type Client = InstanceType<typeof Octokit>;
 
 /** An SDK client for the credential: a fine-grained token, or an App installation's token. */
 async function clientFor(context: CollectContext, tuning: GitHubTuning): Promise<Client> {
-  const credential = context.secrets[credentialSecret];
+  // In the emulators a stand-in's token stands in for the secret when none is set.
+  const credential = context.secrets[credentialSecret] ?? context.standIn?.token;
   if (credential === undefined || credential === '')
     throw new ConnectorFailure('not_configured', `The secret ${credentialSecret} is not set.`);
   const onLimit = (reason: string) => (retryAfter: number, _options: unknown, _octokit: unknown, retryCount: number) => {
@@ -48,7 +49,7 @@ async function clientFor(context: CollectContext, tuning: GitHubTuning): Promise
     return retryCount < rateLimitWaits;
   };
   const Configured = Octokit.defaults({
-    baseUrl: String(context.settings.baseUrl ?? '') || 'https://api.github.com',
+    baseUrl: context.standIn?.endpoint ?? (String(context.settings.baseUrl ?? '') || 'https://api.github.com'),
     request: { signal: context.signal },
     throttle: { onRateLimit: onLimit('GitHub rate limit'), onSecondaryRateLimit: onLimit('GitHub secondary rate limit') },
     // 429 is left to the throttling plugin, which waits GitHub's retry-after (and says so); the retry
