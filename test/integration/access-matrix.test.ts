@@ -7,7 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenAPIObject } from 'openapi3-ts/oas31';
 import { maxActiveExceptionsPerSubject } from '@evident/contract';
+import { standInSettings } from '../../scripts/lib/stand-ins.ts';
 import { expectedProblem } from '../support/problems.ts';
+import { until } from '../support/until.ts';
 import {
   bearer,
   hosting,
@@ -64,6 +66,10 @@ const newWebhook = () => JSON.stringify({ url: 'http://127.0.0.1:9/access-matrix
  * matrix makes stores them unchanged as the next version, so no other suite sees them change.
  */
 let settingsVersion = 0;
+/** An Okta connector run to read back, and the state it ended in. */
+let connectorRunId = '';
+let connectorRunState = '';
+let workspaceNeeds: string[] = [];
 let settingsHeld: unknown;
 const unchangedSettings = () =>
   JSON.stringify({ basedOn: settingsVersion, reason: 'Access matrix: saved unchanged.', settings: settingsHeld });
@@ -243,6 +249,13 @@ const samples: Record<string, () => Sample[]> = {
   redeliverWebhook: () => [
     { path: `/api/webhooks/${webhookId}/deliveries/${deliveryId}/redeliver`, method: 'POST', status: 202 },
   ],
+  listConnectors: () => [{ path: '/api/connectors' }],
+  getConnector: () => [{ path: '/api/connectors/okta' }],
+  // Google Workspace has no settings here: authorised callers reach the handler, which refuses it.
+  startConnectorRun: () => [{ path: '/api/connectors/google-workspace/runs', method: 'POST', status: 409 }],
+  getConnectorRun: () => [{ path: `/api/connectors/okta/runs/${connectorRunId}` }],
+  cancelConnectorRun: () => [{ path: `/api/connectors/okta/runs/${connectorRunId}/cancel`, method: 'POST', status: 409 }],
+  streamConnectorRunEvents: () => [{ path: `/api/connectors/okta/runs/${connectorRunId}/events` }],
   getSettings: () => [{ path: '/api/settings' }],
   saveSettings: () => [
     { path: '/api/settings', method: 'PUT', body: unchangedSettings, headers: { 'Content-Type': 'application/json' } },
@@ -376,12 +389,15 @@ beforeAll(async () => {
   webhookId = deletable.pop()!;
   const pinged = await fetch(`${hosting}/api/webhooks/${webhookId}/ping`, { method: 'POST', headers: bearer(tokens.valid) });
   deliveryId = ((await pinged.json()) as { id: string }).id;
-  // A saved version to read back, holding the settings as they are (the defaults on a fresh store).
+  // A saved version to read back, holding the settings as they are (the defaults on a fresh store),
+  // with Okta pointed at its stand-in and Google Workspace left without its settings, whatever
+  // another suite saved: a connector run to read back, and a connector that cannot start.
   const current = (await (await fetch(`${hosting}/api/settings`, { headers: bearer(tokens.valid) })).json()) as {
     version: number | null;
-    settings: unknown;
+    settings: { connectors: Record<string, unknown> };
   };
-  settingsHeld = current.settings;
+  const { 'google-workspace': _unready, ...connectors } = current.settings.connectors;
+  settingsHeld = { ...current.settings, connectors: { ...connectors, okta: standInSettings.okta } };
   const saved = await fetch(`${hosting}/api/settings`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json', ...bearer(tokens.valid) },
@@ -389,6 +405,22 @@ beforeAll(async () => {
   });
   expect(saved.status).toBe(200);
   settingsVersion = ((await saved.json()) as { version: number }).version;
+  const workspace = await fetch(`${hosting}/api/connectors/google-workspace`, { headers: bearer(tokens.valid) });
+  workspaceNeeds = ((await workspace.json()) as { needs: string[] }).needs;
+  expect(workspaceNeeds.length).toBeGreaterThan(0);
+  // An Okta run, cancelled at once: it ends cancelled, or complete if the worker was quicker.
+  const run = await fetch(`${hosting}/api/connectors/okta/runs`, { method: 'POST', headers: bearer(tokens.valid) });
+  expect(run.status).toBe(202);
+  connectorRunId = ((await run.json()) as { id: string }).id;
+  await fetch(`${hosting}/api/connectors/okta/runs/${connectorRunId}/cancel`, { method: 'POST', headers: bearer(tokens.valid) });
+  connectorRunState = await until(
+    'the Okta run to end',
+    async () => {
+      const read = await fetch(`${hosting}/api/connectors/okta/runs/${connectorRunId}`, { headers: bearer(tokens.valid) });
+      return ((await read.json()) as { state: string }).state;
+    },
+    (state) => state === 'cancelled' || state === 'succeeded',
+  );
 });
 
 afterAll(async () => {
@@ -748,6 +780,40 @@ describe(`access matrix in ${mode} mode`, () => {
               break;
             case 'deleteWebhook':
               expect(body, where).toEqual({ bytes: '' });
+              break;
+            case 'listConnectors':
+              {
+                const ready = Object.fromEntries(
+                  (body.items as { id: string; ready: boolean }[]).map((item) => [item.id, item.ready]),
+                );
+                expect([Object.keys(ready), ready['google-workspace'], ready['okta']], where).toEqual([
+                  ['github', 'google-cloud', 'google-workspace', 'okta'],
+                  false,
+                  true,
+                ]);
+              }
+              break;
+            case 'getConnector':
+              expect([body.id, body.ready, (body.newestRun as { id: string }).id], where).toEqual(['okta', true, connectorRunId]);
+              break;
+            case 'startConnectorRun':
+              // The words of what it needs, as the connector lists them.
+              expect([body.code, body.detail], where).toEqual([
+                'connector_not_ready',
+                `Google Workspace cannot run yet; it needs ${workspaceNeeds.join('; and ')}.`,
+              ]);
+              break;
+            case 'getConnectorRun':
+              expect([body.id, body.state], where).toEqual([connectorRunId, connectorRunState]);
+              break;
+            case 'cancelConnectorRun':
+              expect(body.code, where).toBe('run_ended');
+              break;
+            case 'streamConnectorRunEvents':
+              expect(response.headers.get('content-type'), where).toBe('text/event-stream; charset=utf-8');
+              expect(body.bytes, where).toMatch(
+                connectorRunState === 'cancelled' ? /\nevent: run\.cancelled\n/ : /\nevent: run\.completed\n/,
+              );
               break;
             case 'getSettings':
               expect([body.version, body.settings], where).toEqual([settingsVersion, settingsHeld]);

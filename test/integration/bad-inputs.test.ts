@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectedProblem } from '../support/problems.ts';
 import { bearer, hosting, signUp } from '../support/emulator.ts';
 import type { ProblemCode } from '@evident/contract/problems';
-import { collectionRunLimits, pageLimits, slugPattern } from '@evident/contract';
+import { collectionRunIdPattern, collectionRunLimits, connectorIdPattern, pageLimits, slugPattern } from '@evident/contract';
 import { encodeCursor, type Listing } from '../../functions/src/families/paging.ts';
 import { apiVersion } from '../../functions/src/generated/api-version.ts';
 
@@ -216,7 +216,53 @@ const rows: Row[] = [
   ...webhookRows(),
   ...settingsRows(),
   ...runRows(),
+  ...connectorRows(),
 ];
+
+function connectorRows(): Row[] {
+  const unknownRun = 'run-000000000-000000000000';
+  return [
+    {
+      name: 'connectors: one that does not exist',
+      path: '/api/connectors/salesforce',
+      status: 404,
+      code: 'connector_not_found',
+      detail: 'There is no connector "salesforce". GET /api/connectors lists them.',
+    },
+    {
+      name: 'connectors: an id with path characters',
+      method: 'POST',
+      path: '/api/connectors/..%2Fanalyses/runs',
+      status: 400,
+      code: 'invalid_request',
+      detail: `The path parameter "connector" must match pattern "${connectorIdPattern}".`,
+      errors: [{ in: 'path', name: 'connector', message: `must match pattern "${connectorIdPattern}"` }],
+    },
+    {
+      name: 'connectors: a run that does not exist',
+      path: `/api/connectors/okta/runs/${unknownRun}`,
+      status: 404,
+      code: 'connector_run_not_found',
+      detail: `Okta has no run "${unknownRun}".`,
+    },
+    {
+      name: 'connectors: cancelling a run that does not exist',
+      method: 'POST',
+      path: `/api/connectors/github/runs/${unknownRun}/cancel`,
+      status: 404,
+      code: 'connector_run_not_found',
+      detail: `GitHub has no run "${unknownRun}".`,
+    },
+    {
+      name: 'connectors: a run id that is not one',
+      path: '/api/connectors/okta/runs/an-20250101000000000-00000000/events',
+      status: 400,
+      code: 'invalid_request',
+      detail: `The path parameter "id" must match pattern "${collectionRunIdPattern}".`,
+      errors: [{ in: 'path', name: 'id', message: `must match pattern "${collectionRunIdPattern}"` }],
+    },
+  ];
+}
 
 /**
  * Settings that must not be saved, each refused at its place. Nothing is stored, so the version

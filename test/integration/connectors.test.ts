@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { followEventStream, type StreamEvent } from '../../hosting/src/lib/event-stream.ts';
 import { standInSettings } from '../../scripts/lib/stand-ins.ts';
 import { api } from '../support/api.ts';
+import { connectStandIns } from '../support/connectors.ts';
 import { hosting } from '../support/emulator.ts';
 
 interface RunEvent {
@@ -37,22 +38,7 @@ interface Connector {
   newestRun?: { id: string };
 }
 
-interface Settings {
-  version: number | null;
-  settings: Record<string, unknown> & { connectors: Record<string, Record<string, unknown>> };
-}
-
-beforeAll(async () => {
-  const current = await api.get<Settings>('/api/settings');
-  await api.json('/api/settings', {
-    method: 'PUT',
-    body: {
-      basedOn: current.version,
-      reason: 'Connect the stand-ins of the connectors suite',
-      settings: { ...current.settings, connectors: { ...current.settings.connectors, ...standInSettings } },
-    },
-  });
-});
+beforeAll(connectStandIns);
 
 async function follow(run: ConnectorRun): Promise<RunEvent[]> {
   const events: RunEvent[] = [];

@@ -7,15 +7,17 @@
  * history opens its source's page listing that run. In both modes, signed in when the server
  * requires it.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Connector, ConnectorRun, ConnectorRunEvent } from '../../hosting/src/lib/api-types.ts';
 import { sourcePath } from '../../hosting/src/lib/collection-runs.ts';
 import { foldConnectorEvent, initialConnectorProgress } from '../../hosting/src/lib/connector-progress.ts';
 import { cadenceText, endingText, progressLines } from '../../hosting/src/lib/connectors.ts';
 import { api } from '../support/api.ts';
+import { connectStandIns } from '../support/connectors.ts';
 import { headingOf, mode, openAt, screenshot, settles, useBrowser } from '../support/browser.ts';
 
 const browser = useBrowser();
+beforeAll(connectStandIns);
 const words = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 const person = 'connectors-web@example.com';
 
