@@ -49,7 +49,12 @@
  *   what the OCSF import of one finding naming 6,000 resources stores. See
  *   scripts/bench/groups/daily-memory.ts.
  *
- *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation, streams, chat, web, storage, history, audit, populations, body-bombs, ocsf, daily-memory
+ * - connectors: each built-in connector against its vendor's stand-in charging 50 ms a call (5,000
+ *   users, 2,000 repositories, 20,000 assets): its calls beside the fewest the API allows (≤ 1.05×),
+ *   its wall time beside calls × 50 ms ÷ the concurrency the vendor allows (≤ 1.2×) and its peak
+ *   RSS (≤ 256 MiB), each in a process of its own. See scripts/bench/groups/connectors.ts.
+ *
+ *   npm run bench -- --only evaluation      one group: cold, throughput, report, evaluation, streams, chat, web, storage, history, audit, populations, connectors, body-bombs, ocsf, daily-memory
  *   npm run bench -- --only storage --storage-days 30,365 --full
  *
  * Each group is a module of scripts/bench/groups/; this file runs the wanted ones in order and
@@ -68,6 +73,7 @@ import { evaluationGroup } from './bench/groups/evaluation.ts';
 import { historyGroup } from './bench/groups/history.ts';
 import { ocsfImportGroup } from './bench/groups/ocsf-import.ts';
 import { populationsGroup } from './bench/groups/populations.ts';
+import { connectorsGroup } from './bench/groups/connectors.ts';
 import { reportGroup } from './bench/groups/report.ts';
 import { storageGroup } from './bench/groups/storage.ts';
 import { streamsGroup } from './bench/groups/streams.ts';
@@ -90,6 +96,7 @@ const groups: BenchGroup[] = [
   historyGroup,
   auditGroup,
   populationsGroup,
+  connectorsGroup,
   bodyBombsGroup,
   ocsfImportGroup,
   dailyMemoryGroup,
