@@ -81,7 +81,9 @@ function runEmulators(options: StartOptions, env: Record<string, string>, whenRe
 async function startDemoConnectors(options: StartOptions) {
   const standIns = await startStandIns(localConnectorTokens());
   if (await connectDemoConnectors(options.storeDir)) {
-    console.log('Connected the demo company\'s GitHub, Google Cloud, Google Workspace and Okta (local stand-ins) in its settings.');
+    console.log(
+      "Connected the demo company's GitHub, Google Cloud, Google Workspace and Okta (local stand-ins) in its settings.",
+    );
   }
   const runAll = async () => {
     const url = `${functionsOrigin}/${projects[options.mode]}/${functionsRegion}/devRunConnectors`;
@@ -89,7 +91,9 @@ async function startDemoConnectors(options: StartOptions) {
       const answer = await fetch(url, { method: 'POST' });
       const { runs } = (await answer.json()) as { runs: { connector: string; runId?: string; refused?: string }[] };
       const started = runs.filter((run) => run.runId).map((run) => run.connector);
-      console.log(`\nConnectors running against their stand-ins: ${started.join(', ') || 'none'} (the Sources page follows them).`);
+      console.log(
+        `\nConnectors running against their stand-ins: ${started.join(', ') || 'none'} (the Sources page follows them).`,
+      );
     } catch (error) {
       console.error(`\nThe connectors could not be started: ${(error as Error).message}`);
     }

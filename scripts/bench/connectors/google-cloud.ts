@@ -14,6 +14,8 @@
  * listing's pages come one after another (each page token arrives with the page before). The
  * connector runs two listings at once, so 2.
  */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type * as CollectModule from '../../../functions/src/connectors/google-cloud/collect-google-cloud.ts';
 import { fixtureCounts, type FixtureSizes, organization } from '../../../test/stand-ins/google-cloud/asset-fixture.ts';
 import { type StandInCounts, startStandInProcess } from '../../../test/stand-ins/google-cloud/stand-in-process.ts';
@@ -31,7 +33,8 @@ const concurrency = 2;
  */
 const sizes: FixtureSizes = { projects: 200, buckets: 5_999, cryptoKeys: 12_000, alertPolicies: 1_199, datasets: 799 };
 
-export async function measure(): Promise<ConnectorBenchFigures> {
+/** One collection, in this process: its figures, memory being this process's peak. */
+async function collectOnce(): Promise<ConnectorBenchFigures> {
   const { collector } = await compiled<typeof CollectModule>('connectors/google-cloud/collect-google-cloud.js');
   const token = 'bench-token';
   // In its own process, so the figures are the connector's: its memory, and no CPU shared with the server.
@@ -72,6 +75,20 @@ export async function measure(): Promise<ConnectorBenchFigures> {
   };
 }
 
+/**
+ * Runs the collection in a fresh Node process (the stand-in in another), so its peak memory is the
+ * connector's alone, not the bench's, and reads the figures it prints.
+ */
+export async function measure(): Promise<ConnectorBenchFigures> {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--child'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`The Google Cloud bench exited with ${code}`);
+  return JSON.parse(output) as ConnectorBenchFigures;
+}
+
 if (import.meta.main) {
-  console.log(await measure());
+  if (process.argv.includes('--child')) process.stdout.write(JSON.stringify(await collectOnce()));
+  else console.log(await measure());
 }
