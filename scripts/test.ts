@@ -60,6 +60,8 @@ const modeSuites = [
   'web-sources',
   // The population panel reads the control's detail and its sample as the caller.
   'web-control-population',
+  // A connector run is started, followed and cancelled by the caller, and its worker holds secrets.
+  'web-connectors',
 ].map((name) => `test/integration/${name}.test.ts`);
 
 const args = process.argv.slice(2);

@@ -4,6 +4,7 @@
  * connector's evidence is in before the report is made.
  */
 import { describe, expect, it } from 'vitest';
+import type { SettingValue } from '../../../functions/src/connectors/connector.ts';
 import { cadenceOf, isDueAt, reportHourOf } from '../../../functions/src/connectors/connector-listing.ts';
 
 const hours = Array.from({ length: 24 }, (_, hour) => hour);
@@ -21,9 +22,14 @@ describe('the connectors\u2019 schedule', () => {
   });
 
   it('takes a cadence down to a divisor of a day, 24 hours when none or nonsense is set', () => {
-    expect([{}, { cadenceHours: 24 }, { cadenceHours: 48 }, { cadenceHours: 0 }, { cadenceHours: '6' }].map(cadenceOf)).toEqual([
-      24, 24, 24, 24, 24,
-    ]);
+    expect(
+      (
+        [{}, { cadenceHours: 24 }, { cadenceHours: 48 }, { cadenceHours: 0 }, { cadenceHours: '6' }] as Record<
+          string,
+          SettingValue
+        >[]
+      ).map(cadenceOf),
+    ).toEqual([24, 24, 24, 24, 24]);
     expect([1, 5, 7, 11, 12, 23].map((cadenceHours) => cadenceOf({ cadenceHours }))).toEqual([1, 4, 6, 8, 12, 12]);
   });
 
