@@ -6,16 +6,24 @@
  * not allow, or a body that does not fit its schema, is answered with an error and recorded in
  * `violations`. It is not Okta: it implements only the filters the connector sends.
  *
+ * Credentials: its API token (`SSWS <token>`), or, when given a service app, the access tokens its
+ * org authorization server grants at `POST /oauth2/v1/token` (org-authorization-server.ts, held to
+ * Okta's OAuth description in oauth-description.ts) as `Bearer <access token>`: an operation none of
+ * whose scopes (the description's `oauth2` security) the token carries answers 403 E0000006 with
+ * Okta's `WWW-Authenticate: Bearer ... error="insufficient_scope"`.
+ *
  * Faults: a 429 at call k (X-Rate-Limit-Reset is this second and Date says so, so the SDK waits
  * 1 s), a 500 from call k on, 401 E0000011 for any credential but its own, 403 E0000006 on every
- * operation that needs a withheld scope.
+ * operation that needs a withheld scope (the role behind the credential lacks the permission).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { tokenRequestErrors, tokenResponseErrors } from './oauth-description.ts';
 import { operationOf, queryErrors, responseErrors, type DescribedOperation } from './okta-description.ts';
 import { buildOktaOrg, type Json, type OktaOrg, type OrgOptions } from './okta-fixtures.ts';
+import { OrgAuthorizationServer, type ServiceApp } from './org-authorization-server.ts';
 
 export interface OktaStandInOptions extends OrgOptions {
   users: number;
@@ -27,6 +35,8 @@ export interface OktaStandInOptions extends OrgOptions {
   failFromCall?: number;
   /** An OAuth scope the credential lacks: every operation that needs it answers 403. */
   withheldScope?: string;
+  /** The OAuth service app whose access tokens it accepts besides its API token. */
+  serviceApp?: ServiceApp;
 }
 
 export interface OktaStandIn {
@@ -35,12 +45,14 @@ export interface OktaStandIn {
   org: OktaOrg;
   /** Every request answered, faults and retries included. */
   readonly calls: number;
-  /** Requests answered, by the described path template (`/api/v1/users/{userId}/factors`). */
+  /** Requests answered, by the described path template (`/api/v1/users/{userId}/factors`, `/oauth2/v1/token`). */
   readonly callsTo: ReadonlyMap<string, number>;
   readonly maxInFlight: number;
   readonly violations: readonly string[];
   close(): Promise<void>;
 }
+
+const tokenPath = '/oauth2/v1/token';
 
 const oktaError = (errorCode: string, errorSummary: string): Json => ({
   errorCode,
@@ -133,14 +145,20 @@ export async function startOktaStandIn(options: OktaStandInOptions): Promise<Okt
   let inFlight = 0;
   let maxInFlight = 0;
   let rateLimited = false;
+  const authorizationServer = options.serviceApp ? new OrgAuthorizationServer(options.serviceApp) : undefined;
 
   function reply(
     response: ServerResponse,
-    described: DescribedOperation | undefined,
+    described: DescribedOperation | typeof tokenPath | undefined,
     result: Answer,
     rateLimitedNow = false,
   ): void {
-    const errors = described ? responseErrors(described, result.status, result.body) : [];
+    const errors =
+      described === tokenPath
+        ? tokenResponseErrors(result.status, result.body)
+        : described
+          ? responseErrors(described, result.status, result.body)
+          : [];
     if (errors.length > 0) violations.push(...errors);
     const final = errors.length > 0 ? { status: 500, body: oktaError('E0000009', 'Internal Server Error') } : result;
     const nowSeconds = Math.floor(Date.now() / 1000);
@@ -166,6 +184,8 @@ export async function startOktaStandIn(options: OktaStandInOptions): Promise<Okt
     try {
       if (options.latencyMs) await sleep(options.latencyMs);
       const url = new URL(request.url ?? '/', `http://${request.headers.host}`);
+      if (authorizationServer && request.method === 'POST' && url.pathname === tokenPath)
+        return reply(response, tokenPath, await tokenAnswer(request, url));
       const found = request.method === 'GET' ? operationOf(url.pathname) : undefined;
       if (!found) {
         violations.push(`${request.method} ${url.pathname} is not an operation the description allows here`);
@@ -181,8 +201,16 @@ export async function startOktaStandIn(options: OktaStandInOptions): Promise<Okt
         violations.push(...invalid);
         return reply(response, described, { status: 400, body: oktaError('E0000001', 'Api validation failed') });
       }
-      if (request.headers.authorization !== `SSWS ${token}`) {
+      const scopes = grantedScopes(request.headers.authorization);
+      if (!scopes) {
         return reply(response, described, { status: 401, body: oktaError('E0000011', 'Invalid token provided') });
+      }
+      if (scopes !== 'all' && !described.scopes.some((scope) => scopes.includes(scope))) {
+        return reply(response, described, {
+          status: 403,
+          body: oktaError('E0000006', 'You do not have permission to perform the requested action'),
+          headers: { 'www-authenticate': insufficientScope(url, described) },
+        });
       }
       if (options.failFromCall !== undefined && call >= options.failFromCall) {
         return reply(response, described, { status: 500, body: oktaError('E0000009', 'Internal Server Error') });
@@ -206,6 +234,36 @@ export async function startOktaStandIn(options: OktaStandInOptions): Promise<Okt
     } finally {
       inFlight--;
     }
+  }
+
+  /** What a credential may do: everything (the API token), a live access token's scopes, or nothing. */
+  function grantedScopes(authorization: string | undefined): 'all' | readonly string[] | undefined {
+    if (authorization === `SSWS ${token}`) return 'all';
+    const bearer = /^Bearer (\S+)$/.exec(authorization ?? '')?.[1];
+    return bearer ? authorizationServer?.scopesOf(bearer, Math.floor(Date.now() / 1000)) : undefined;
+  }
+
+  /** Okta's challenge when an access token lacks the operation's scope. */
+  function insufficientScope(url: URL, described: DescribedOperation): string {
+    return (
+      `Bearer authorization_uri="${url.origin}/oauth2/v1/authorize", realm="${url.origin}", ` +
+      `scope="${described.scopes.join(' ')}", error="insufficient_scope", ` +
+      `error_description="The access token provided does not contain the required scopes.", resource="${url.pathname}"`
+    );
+  }
+
+  /** The org authorization server's answer to a token request (the faults are the Management API's). */
+  async function tokenAnswer(request: IncomingMessage, url: URL): Promise<Answer> {
+    callsTo.set(tokenPath, (callsTo.get(tokenPath) ?? 0) + 1);
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+    const invalid = tokenRequestErrors(request.headers['content-type'], form);
+    if (invalid.length > 0) {
+      violations.push(...invalid);
+      return { status: 400, body: { error: 'invalid_request', error_description: 'The request is malformed.' } };
+    }
+    return authorizationServer!.token(form, `${url.origin}${tokenPath}`, Math.floor(Date.now() / 1000));
   }
 
   const server = createServer((request, response) => {

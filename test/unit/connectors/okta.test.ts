@@ -3,6 +3,7 @@
  * every user once with exact data, the Link-header pages followed to the end, a 429 waited out,
  * a 500 halfway, a revoked token, a withheld scope, and no secret in any failure.
  */
+import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,7 @@ import { evidenceKinds } from '@evident/contract/evidence-kinds';
 import { ConnectorFailure, type CollectContext, type CollectedItem } from '../../../functions/src/connectors/connector.ts';
 import { collector } from '../../../functions/src/connectors/okta/collect-okta.ts';
 import { oktaConnector } from '../../../functions/src/connectors/okta/okta-connector.ts';
+import { requestedScopes } from '../../../functions/src/connectors/okta/okta-credential.ts';
 import { fixtureNow, fixtureSettings, loginOf } from '../../stand-ins/okta/okta-fixtures.ts';
 import { startOktaStandIn, type OktaStandIn, type OktaStandInOptions } from '../../stand-ins/okta/okta-stand-in.ts';
 
@@ -258,5 +260,225 @@ describe('the Okta connector', () => {
       new ConnectorFailure('not_configured', 'OKTA_CREDENTIAL holds a private key: set "clientId" to its service app.'),
     );
     expect(progress.called).not.toHaveBeenCalled();
+  });
+});
+
+/** The service app's RSA key pair: the secret as PEM (PKCS#8) or as a JWK, and the public JWK Okta holds. */
+const appKeys = (() => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const kid = 'stand-in-key-1';
+  const jwk = { ...privateKey.export({ format: 'jwk' }), kid };
+  return {
+    pem: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    jwk: JSON.stringify(jwk),
+    /** The parts of the private key a leak would show: the PEM's body and the JWK's private exponent. */
+    secretParts: [privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64').slice(40, 104), String(jwk.d)],
+    publicJwk: { ...publicKey.export({ format: 'jwk' }), kid },
+  };
+})();
+const clientId = '0oa5tandin5erviceapp';
+
+async function startWithApp(options: Partial<OktaStandInOptions> & { grantedScopes?: string[] } = {}): Promise<OktaStandIn> {
+  const { grantedScopes = requestedScopes(), ...rest } = options;
+  return start({ users: 10, ...rest, serviceApp: { clientId, publicKey: appKeys.publicJwk, grantedScopes } });
+}
+
+function appContextFor(server: OktaStandIn, privateKey: string, appId = clientId) {
+  const { context, progress } = contextFor(server, privateKey);
+  return { context: { ...context, settings: { ...context.settings, clientId: appId } }, progress };
+}
+
+function expectNoKeyIn(failure: unknown): void {
+  const shown = JSON.stringify({ ...(failure as ConnectorFailure), message: (failure as ConnectorFailure).message });
+  for (const part of appKeys.secretParts) expect(shown).not.toContain(part);
+}
+
+describe('the Okta connector signed in as an OAuth service app', () => {
+  it('collects every user with a PEM key, one access token for the whole run', async () => {
+    const server = await startWithApp({ users: 450 });
+    const { items, failure } = await run(appContextFor(server, appKeys.pem).context);
+    expect(failure).toBeUndefined();
+    expect(server.violations).toEqual([]);
+    expect(new Set(users(items).map((item) => item.subject))).toEqual(
+      new Set(Array.from({ length: 450 }, (_, index) => loginOf(index))),
+    );
+    expect(users(items)).toHaveLength(450);
+    expect(Object.fromEntries(server.callsTo)).toEqual({
+      '/oauth2/v1/token': 1,
+      '/api/v1/policies': 2,
+      '/api/v1/policies/{policyId}/rules': 1,
+      '/api/v1/apps': 1,
+      '/api/v1/iam/assignees/users': 1,
+      '/api/v1/users': 3,
+      '/api/v1/users/{userId}/factors': 450,
+    });
+  });
+
+  it('collects every user with a JWK key (its kid sent and checked)', async () => {
+    const server = await startWithApp({ users: 30 });
+    const { items, failure } = await run(appContextFor(server, appKeys.jwk).context);
+    expect(failure).toBeUndefined();
+    expect(server.violations).toEqual([]);
+    expect(
+      users(items)
+        .map((item) => item.subject)
+        .sort(),
+    ).toEqual(Array.from({ length: 30 }, (_, index) => loginOf(index)).sort());
+    expect(server.callsTo.get('/oauth2/v1/token')).toBe(1);
+  });
+
+  it.each([
+    ['an unknown client ID', appKeys.pem, '0oaunknownclient0000'],
+    [
+      'a key that is not the registered one',
+      generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      clientId,
+    ],
+  ])('fails as credential_rejected for %s, before any Management API call', async (_case, key, appId) => {
+    const server = await startWithApp();
+    const { items, failure } = await run(appContextFor(server, key, appId).context);
+    expect(items).toEqual([]);
+    expect(failure).toEqual(
+      new ConnectorFailure(
+        'credential_rejected',
+        "Okta refused the service app's client assertion (invalid_client): the client ID is unknown, or the private key is not the one registered for the app.",
+      ),
+    );
+    expect(Object.fromEntries(server.callsTo)).toEqual({ '/oauth2/v1/token': 1 });
+    expect(server.violations).toEqual([]);
+    expectNoKeyIn(failure);
+  });
+
+  it('fails as permission_missing naming the one scope the app was not granted', async () => {
+    const server = await startWithApp({ grantedScopes: requestedScopes().filter((scope) => scope !== 'okta.roles.read') });
+    const { items, failure } = await run(appContextFor(server, appKeys.pem).context);
+    expect(items).toEqual([]);
+    expect(failure).toEqual(
+      new ConnectorFailure(
+        'permission_missing',
+        'Okta would not grant the service app the scope okta.roles.read: grant it under Okta API Scopes.',
+        'okta.roles.read',
+      ),
+    );
+    expect((failure as ConnectorFailure).permission).toBe('okta.roles.read');
+    // The request for every scope, then one per scope to find the refused one.
+    expect(Object.fromEntries(server.callsTo)).toEqual({ '/oauth2/v1/token': 1 + requestedScopes().length });
+    expect(server.violations).toEqual([]);
+    expectNoKeyIn(failure);
+  });
+
+  it("fails as permission_missing naming the scope when the app's admin role lacks the permission (403)", async () => {
+    const server = await startWithApp({ withheldScope: 'okta.policies.read' });
+    const { items, failure } = await run(appContextFor(server, appKeys.jwk).context);
+    expect(items).toEqual([]);
+    expect(failure).toEqual(
+      new ConnectorFailure(
+        'permission_missing',
+        'Okta refused listing policies (403 E0000006): grant the scope okta.policies.read and the Read-Only Administrator role.',
+        'okta.policies.read',
+      ),
+    );
+    expectNoKeyIn(failure);
+  });
+
+  it('refuses a key the SDK cannot sign with, without quoting it', async () => {
+    const server = await startWithApp();
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' });
+    const unreadable = appKeys.pem.replace(/[A-Za-z]{8}\n/, 'AAAA\n');
+    expect((await run(appContextFor(server, ec).context)).failure).toEqual(
+      new ConnectorFailure(
+        'credential_rejected',
+        'OKTA_CREDENTIAL holds a private key of type ec: the Okta SDK signs with RSA keys only.',
+      ),
+    );
+    const broken = await run(appContextFor(server, unreadable).context);
+    expect(broken.failure).toEqual(
+      new ConnectorFailure('credential_rejected', 'OKTA_CREDENTIAL is not a readable private key (PEM, or a JWK as JSON).'),
+    );
+    expectNoKeyIn(broken.failure);
+    expect(server.calls).toBe(0);
+  });
+});
+
+describe('the Okta stand-in as an OAuth resource server', () => {
+  it("answers 403 insufficient_scope, as Okta words it, to an access token without the operation's scope", async () => {
+    const server = await startWithApp();
+    const { Client } = await import('@okta/okta-sdk-nodejs');
+    const client = new Client({
+      orgUrl: server.url,
+      authorizationMode: 'PrivateKey',
+      clientId,
+      scopes: ['okta.users.read'],
+      privateKey: appKeys.pem,
+    });
+    const { access_token: accessToken, scope } = await client.oauth.getAccessToken();
+    expect(scope).toBe('okta.users.read');
+    const response = await fetch(`${server.url}/api/v1/policies?type=PASSWORD`, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('www-authenticate')).toBe(
+      `Bearer authorization_uri="${server.url}/oauth2/v1/authorize", realm="${server.url}", scope="okta.policies.read", ` +
+        'error="insufficient_scope", error_description="The access token provided does not contain the required scopes.", ' +
+        'resource="/api/v1/policies"',
+    );
+    expect(await response.json()).toMatchObject({
+      errorCode: 'E0000006',
+      errorSummary: 'You do not have permission to perform the requested action',
+    });
+    const allowed = await fetch(`${server.url}/api/v1/users?limit=2`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(allowed.status).toBe(200);
+    const unknown = await fetch(`${server.url}/api/v1/users?limit=2`, { headers: { authorization: 'Bearer not-a-token' } });
+    expect(unknown.status).toBe(401);
+    expect(server.violations).toEqual([]);
+  });
+
+  it('refuses a client assertion for the wrong audience, expired, reused, or whose issuer is not its subject', async () => {
+    const server = await startWithApp();
+    const tokenUrl = `${server.url}/oauth2/v1/token`;
+    const now = Math.floor(Date.now() / 1000);
+    const signed = (claims: Record<string, unknown>) => {
+      const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+      const input = `${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}`;
+      return `${input}.${sign('sha256', Buffer.from(input), appKeys.pem).toString('base64url')}`;
+    };
+    const claims = (extra: Record<string, unknown> = {}) => ({
+      aud: tokenUrl,
+      iss: clientId,
+      sub: clientId,
+      iat: now,
+      exp: now + 300,
+      jti: randomUUID(),
+      ...extra,
+    });
+    const ask = async (assertion: string) => {
+      const response = await fetch(tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          scope: 'okta.users.read',
+          client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+          client_assertion: assertion,
+        }),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const refused = (description: string) => ({ status: 401, body: { error: 'invalid_client', error_description: description } });
+    expect(await ask(signed(claims({ aud: `${server.url}/oauth2/default/v1/token` })))).toEqual(
+      refused('The audience claim for client_assertion must be the endpoint invoked for the request.'),
+    );
+    expect(await ask(signed(claims({ exp: now - 1 })))).toEqual(refused('The client_assertion token is expired.'));
+    expect(await ask(signed(claims({ iss: 'someone-else' })))).toEqual(
+      refused('The issuer and subject claims of the client_assertion must be the client_id.'),
+    );
+    const once = signed(claims());
+    expect((await ask(once)).status).toBe(200);
+    expect(await ask(once)).toEqual(refused('The client_assertion token has already been used.'));
+    expect(server.violations).toEqual([]);
+
+    const json = await fetch(tokenUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(json.status).toBe(400);
+    expect(server.violations).toEqual(['POST /oauth2/v1/token sent application/json']);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The Okta collector: the org's settings first (password and global session policies, active
+ * The Okta collector: signed in with an API token, or as an OAuth service app (okta-sign-in.ts);
+ * the org's settings first (password and global session policies, active
  * apps), then the users with role assignments (held as a set of ids: administrators are few),
  * then every user, page by page (200, Okta's largest), each with its enrolled factors read in a
  * bounded pool. Every call goes through `@okta/okta-sdk-nodejs`, whose request executor waits out
@@ -9,10 +10,11 @@ import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import { Client, DefaultRequestExecutor, type Collection } from '@okta/okta-sdk-nodejs';
 import { ConnectorFailure, type CollectContext, type CollectedItem, type Collector } from '../connector.js';
-import { credentialOf, credentialSecret, isLoopback, oktaScopes, requestedScopes } from './okta-credential.js';
+import { credentialOf, credentialSecret, isLoopback, oktaScopes, privateKeyProblem, requestedScopes } from './okta-credential.js';
 import { oktaFailure, type OktaCall } from './okta-errors.js';
 import { pooled } from './okta-pool.js';
 import { settingsItem, type OktaApp, type OktaPasswordPolicy, type OktaSignOnRule } from './okta-settings.js';
+import { signIn } from './okta-sign-in.js';
 import { userItem, type OktaFactor, type OktaUser } from './okta-user.js';
 
 /**
@@ -57,7 +59,12 @@ function orgUrlOf(context: CollectContext): URL {
   throw new ConnectorFailure('not_configured', 'The setting "orgUrl" must be an https address such as https://acme.okta.com.');
 }
 
-function clientOf(context: CollectContext, orgUrl: URL, executor: DefaultRequestExecutor): Client {
+/**
+ * A client with the run's credential: an API token, or a private key and the service app's client
+ * ID, asking for `scopes` (every scope the connector needs, unless okta-sign-in.ts is narrowing
+ * down which one Okta refuses). `oauth` says whether it signs in as a service app.
+ */
+function clientsOf(context: CollectContext, orgUrl: URL, executor: DefaultRequestExecutor) {
   const secret = context.secrets[credentialSecret] ?? context.standIn?.token;
   if (!secret) throw new ConnectorFailure('not_configured', `The secret ${credentialSecret} is not set.`);
   const credential = credentialOf(secret);
@@ -70,17 +77,16 @@ function clientOf(context: CollectContext, orgUrl: URL, executor: DefaultRequest
         'not_configured',
         `The setting "clientId" is set, but ${credentialSecret} holds an API token, not a private key.`,
       );
-    return new Client({ ...common, authorizationMode: 'SSWS', token: credential.token });
+    const client = new Client({ ...common, authorizationMode: 'SSWS', token: credential.token });
+    return { oauth: false, client, clientFor: () => client };
   }
   if (!clientId)
     throw new ConnectorFailure('not_configured', `${credentialSecret} holds a private key: set "clientId" to its service app.`);
-  return new Client({
-    ...common,
-    authorizationMode: 'PrivateKey',
-    clientId,
-    scopes: requestedScopes(),
-    privateKey: credential.privateKey,
-  });
+  const problem = privateKeyProblem(credential.privateKey);
+  if (problem) throw new ConnectorFailure('credential_rejected', problem);
+  const clientFor = (scopes: string[]) =>
+    new Client({ ...common, authorizationMode: 'PrivateKey', clientId, scopes, privateKey: credential.privateKey });
+  return { oauth: true, client: clientFor(requestedScopes()), clientFor };
 }
 
 /** The SDK's pages of a listing, one call each, following the `Link: rel="next"` header to the end. */
@@ -155,7 +161,7 @@ export const collector: Collector = {
       const path = request.url ? new URL(request.url).pathname : 'a call';
       context.progress.rateLimited(delayMs / 1000, `Okta's rate limit on ${path}`);
     });
-    const client = clientOf(context, orgUrl, executor);
+    const { oauth, client, clientFor } = clientsOf(context, orgUrl, executor);
     // At most `oktaConcurrency` connections, kept alive: the cap holds for every call, pages included.
     const agent =
       orgUrl.protocol === 'https:'
@@ -163,6 +169,7 @@ export const collector: Collector = {
         : new HttpAgent({ keepAlive: true, maxSockets: oktaConcurrency });
     client.http.agent = agent;
     try {
+      if (oauth) await signIn(client, clientFor);
       yield await readSettings(context, client, orgUrl.host);
       const admins = await administrators(context, client);
       const now = context.now();

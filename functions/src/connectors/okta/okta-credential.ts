@@ -3,6 +3,7 @@
  * (sent as `SSWS <token>`), or the private key of an OAuth service app (PEM, or a JWK as JSON),
  * with which the SDK signs a client assertion and asks `/oauth2/v1/token` for exactly the scopes below.
  */
+import { createPrivateKey, type JsonWebKey } from 'node:crypto';
 import { isIP } from 'node:net';
 
 /** The one secret: an API token or a private key. */
@@ -32,6 +33,26 @@ export function credentialOf(secret: string): OktaCredential {
     }
   }
   return { kind: 'token', token: value };
+}
+
+/**
+ * Why the SDK could not sign with this private key, or undefined when it can. The SDK (8.x) signs
+ * its DPoP proof with RS256 on every token request, whatever the key, so only an RSA key works.
+ * Node's own reading of the key decides; its error is not kept (it could quote the key).
+ */
+export function privateKeyProblem(privateKey: string): string | undefined {
+  let type: string | undefined;
+  try {
+    const key = privateKey.startsWith('{')
+      ? createPrivateKey({ key: JSON.parse(privateKey) as JsonWebKey, format: 'jwk' })
+      : createPrivateKey(privateKey);
+    type = key.asymmetricKeyType;
+  } catch {
+    return `${credentialSecret} is not a readable private key (PEM, or a JWK as JSON).`;
+  }
+  return type === 'rsa'
+    ? undefined
+    : `${credentialSecret} holds a private key of type ${type}: the Okta SDK signs with RSA keys only.`;
 }
 
 /** True for a loopback address (a stand-in on this machine); only there may the org URL be plain http. */
