@@ -9,8 +9,9 @@
  *   API's largest; then three calls per unarchived repository (its default branch's protection,
  *   its branch rules, its environments: no single call returns them for more than one
  *   repository), and for a repository deploying to production two more (whether Dependabot alerts
- *   are on, its latest code scanning analysis) and one per production environment restricted to
- *   named branches (its branch policies).
+ *   are on, its latest code scanning analysis), its workflow listing at 100 a page (one page for
+ *   all but every 400th repository, which has 102 workflows: two) and one per production
+ *   environment restricted to named branches (its branch policies).
  * - `concurrency` is 10: octokit's throttling plugin queues a client's REST calls ten in flight
  *   at most (@octokit/plugin-throttling 11, its `global` group's `maxConcurrent: 10`), well under
  *   GitHub's own bound, "No more than 100 concurrent requests are allowed" (docs.github.com, REST

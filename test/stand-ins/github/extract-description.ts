@@ -24,6 +24,7 @@ export const operations = [
   ['get', '/repos/{owner}/{repo}/rules/branches/{branch}'],
   ['get', '/repos/{owner}/{repo}/environments'],
   ['get', '/repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies'],
+  ['get', '/repos/{owner}/{repo}/actions/workflows'],
   ['get', '/repos/{owner}/{repo}/vulnerability-alerts'],
   ['get', '/repos/{owner}/{repo}/code-scanning/analyses'],
 ] as const;

@@ -3,6 +3,8 @@
  * repositories, so tests and the bench can say exactly what a collection must find. Every
  * pattern repeats with the repository's index: an unprotected repository, one protected only by
  * a ruleset, archived ones, production environments with and without required reviewers,
+ * Actions workflows (a CI workflow everywhere; deployment and release workflows, active and
+ * disabled, beside production environments; a repository now and then with two pages of them),
  * open Dependabot and secret-scanning alerts.
  */
 
@@ -23,6 +25,13 @@ export interface FixtureEnvironment {
   branches: 'any' | 'protected' | string[];
 }
 
+export interface FixtureWorkflow {
+  name: string;
+  /** The workflow file, `.github/workflows/<file>`. */
+  path: string;
+  state: 'active' | 'disabled_manually';
+}
+
 export interface FixtureRepository {
   name: string;
   defaultBranch: string;
@@ -32,6 +41,8 @@ export interface FixtureRepository {
   /** A ruleset on the default branch requiring this many approvals and blocking force pushes, if any. */
   rulesetApprovals?: number;
   environments: FixtureEnvironment[];
+  /** Its Actions workflows, in the order GitHub lists them. */
+  workflows: FixtureWorkflow[];
   secretScanning: boolean;
   dependabotAlerts: boolean;
   codeScanning: boolean;
@@ -55,6 +66,28 @@ export const fixtureToday = '2026-11-24T06:00:00Z';
 
 function daysBefore(days: number): string {
   return new Date(Date.parse(fixtureToday) - days * 86_400_000).toISOString().replace('.000Z', 'Z');
+}
+
+const workflow = (name: string, file: string, state: FixtureWorkflow['state'] = 'active'): FixtureWorkflow => ({
+  name,
+  path: `.github/workflows/${file}`,
+  state,
+});
+
+/**
+ * CI everywhere; beside `production` a deployment workflow (every 16th repository from the 8th has
+ * none: it deploys from outside Actions); beside `prod-eu` a release workflow and a disabled
+ * deployment one; every 400th repository has 100 nightly workflows more, its deployment workflow
+ * on the second page.
+ */
+function workflowsAt(index: number): FixtureWorkflow[] {
+  const workflows = [workflow('CI', 'ci.yml')];
+  if (index % 400 === 0)
+    workflows.push(...Array.from({ length: 100 }, (_, night) => workflow(`Nightly ${night + 1}`, `nightly-${night + 1}.yml`)));
+  if (index % 8 === 0 && index % 16 !== 8) workflows.push(workflow('Deploy to production', 'deploy.yml'));
+  if (index % 8 === 4)
+    workflows.push(workflow('Publish', 'release.yml'), workflow('Deploy (legacy)', 'deploy-legacy.yml', 'disabled_manually'));
+  return workflows;
 }
 
 function repositoryAt(index: number): FixtureRepository {
@@ -85,6 +118,7 @@ function repositoryAt(index: number): FixtureRepository {
           },
     rulesetApprovals: index % 10 === 7 ? 2 : undefined,
     environments,
+    workflows: workflowsAt(index),
     secretScanning: index % 3 !== 1,
     dependabotAlerts: index % 7 !== 5,
     codeScanning: index % 16 === 0,
@@ -121,7 +155,8 @@ function productionEnvironments(repository: FixtureRepository): FixtureEnvironme
  * and its two alert listings at 100 a page (GitHub's largest), then per unarchived repository its
  * branch protection, its branch rules and its environments (one page each: none has more than
  * 100), and per repository deploying to production whether Dependabot alerts are on, its latest
- * code scanning analysis and each production environment's custom branch policies.
+ * code scanning analysis, its workflows (100 a page) and each production environment's custom
+ * branch policies.
  */
 export function fewestCalls(fixture: GitHubFixture): number {
   const pages = (count: number) => Math.max(1, Math.ceil(count / 100));
@@ -130,7 +165,9 @@ export function fewestCalls(fixture: GitHubFixture): number {
   for (const repository of fixture.repositories.filter((candidate) => !candidate.archived)) {
     calls += 3;
     const production = productionEnvironments(repository);
-    if (production.length > 0) calls += 2 + production.filter((environment) => Array.isArray(environment.branches)).length;
+    if (production.length > 0)
+      calls +=
+        2 + pages(repository.workflows.length) + production.filter((environment) => Array.isArray(environment.branches)).length;
   }
   return calls;
 }

@@ -3,7 +3,7 @@
  * them (the shapes of api.github.com.subset.json), so the stand-in's answers are what the SDK
  * would receive from github.com. The stand-in validates each of them before it answers.
  */
-import type { FixtureAlert, FixtureEnvironment, FixtureProtection, FixtureRepository } from './fixture.ts';
+import type { FixtureAlert, FixtureEnvironment, FixtureProtection, FixtureRepository, FixtureWorkflow } from './fixture.ts';
 
 const web = 'https://github.com';
 
@@ -184,6 +184,23 @@ export function environment(api: string, organization: string, repository: strin
       entry.branches === 'any'
         ? null
         : { protected_branches: entry.branches === 'protected', custom_branch_policies: Array.isArray(entry.branches) },
+  };
+}
+
+/** A `workflow` of GET /repos/{owner}/{repo}/actions/workflows. */
+export function workflow(api: string, organization: string, repository: FixtureRepository, entry: FixtureWorkflow, id: number) {
+  const { name: repo, defaultBranch } = repository;
+  return {
+    id,
+    node_id: `W_kw${id}`,
+    name: entry.name,
+    path: entry.path,
+    state: entry.state,
+    created_at: '2026-01-05T09:00:00.000Z',
+    updated_at: '2026-01-05T09:00:00.000Z',
+    url: `${api}/repos/${organization}/${repo}/actions/workflows/${id}`,
+    html_url: `${web}/${organization}/${repo}/blob/${defaultBranch}/${entry.path}`,
+    badge_url: `${web}/${organization}/${repo}/workflows/${encodeURIComponent(entry.name)}/badge.svg`,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   environment,
   minimalRepository,
   secretScanningAlert,
+  workflow,
 } from './github-objects.ts';
 
 export interface Answer {
@@ -188,6 +189,22 @@ export const routes: Record<string, Route> = {
       type: 'branch',
     }));
     return { status: 200, body: { total_count: names.length, branch_policies: policies }, headers };
+  },
+  'GET /repos/{owner}/{repo}/actions/workflows'(request) {
+    const found = repositoryOf(request);
+    if (found === undefined) return notFound;
+    const { workflows } = found.repository;
+    const { page, headers } = numberedPage(request.url, workflows);
+    const body = page.map((entry) =>
+      workflow(
+        request.origin,
+        request.fixture.organization,
+        found.repository,
+        entry,
+        found.id * 1_000 + workflows.indexOf(entry),
+      ),
+    );
+    return { status: 200, body: { total_count: workflows.length, workflows: body }, headers };
   },
   'GET /repos/{owner}/{repo}/vulnerability-alerts'(request) {
     const found = repositoryOf(request);

@@ -94,6 +94,12 @@ describe('the GitHub connector', () => {
     expect(items.every((item) => item.collectedAt === fixtureToday.replace('Z', '.000Z'))).toBe(true);
     expect(standIn?.calls).toBe(fewestCalls(fixture));
     expect(standIn?.operations.filter((operation) => operation === 'GET /orgs/{org}/repos')).toHaveLength(3);
+    // One workflow listing per repository deploying to production; service-0000's 102 workflows take two pages.
+    expect(pipelines).toHaveLength(63);
+    expect(standIn?.operations.filter((operation) => operation === 'GET /repos/{owner}/{repo}/actions/workflows')).toHaveLength(
+      64,
+    );
+    expect(standIn?.violations).toEqual([]);
   });
 
   it('reads protection from classic rules and rulesets, deployments from production environments, and open alerts', async () => {
@@ -138,6 +144,8 @@ describe('the GitHub connector', () => {
       dependencyScanning: true,
       staticAnalysis: true,
       productionEnvironments: ['production'],
+      // On the second page of its workflows.
+      deploymentWorkflows: ['.github/workflows/deploy.yml'],
     });
     expect(pipelines.get('acme/service-0004')?.data).toEqual({
       deploysOnlyFromDefaultBranch: false,
@@ -146,7 +154,10 @@ describe('the GitHub connector', () => {
       dependencyScanning: true,
       staticAnalysis: false,
       productionEnvironments: ['prod-eu'],
+      // Its disabled deploy-legacy.yml deploys nothing.
+      deploymentWorkflows: ['.github/workflows/release.yml'],
     });
+    expect(pipelines.get('acme/service-0008')?.data.deploymentWorkflows).toEqual([]);
     expect([...pipelines.keys()].toSorted()).toEqual([
       'acme/service-0000',
       'acme/service-0004',

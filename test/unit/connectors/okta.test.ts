@@ -269,7 +269,7 @@ const appKeys = (() => {
   const kid = 'stand-in-key-1';
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid };
   return {
-    pem: privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     jwk: JSON.stringify(jwk),
     /** The parts of the private key a leak would show: the PEM's body and the JWK's private exponent. */
     secretParts: [privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64').slice(40, 104), String(jwk.d)],
@@ -331,7 +331,7 @@ describe('the Okta connector signed in as an OAuth service app', () => {
     ['an unknown client ID', appKeys.pem, '0oaunknownclient0000'],
     [
       'a key that is not the registered one',
-      generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       clientId,
     ],
   ])('fails as credential_rejected for %s, before any Management API call', async (_case, key, appId) => {
@@ -383,7 +383,7 @@ describe('the Okta connector signed in as an OAuth service app', () => {
 
   it('refuses a key the SDK cannot sign with, without quoting it', async () => {
     const server = await startWithApp();
-    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' });
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     const unreadable = appKeys.pem.replace(/[A-Za-z]{8}\n/, 'AAAA\n');
     expect((await run(appContextFor(server, ec).context)).failure).toEqual(
       new ConnectorFailure(

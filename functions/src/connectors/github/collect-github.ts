@@ -4,7 +4,7 @@
  * repository: counts only), then the repositories page by page, each (unarchived) one read in a
  * bounded pool and yielded as soon as it is read: its default branch's protection and rules, its
  * environments, and, for a repository that deploys to a production environment, what its
- * pipeline checks. octokit's throttling plugin queues the calls (10 in flight) and waits out
+ * pipeline checks and its deployment workflows. octokit's throttling plugin queues the calls (10 in flight) and waits out
  * GitHub's rate limits; its retry plugin retries 5xx answers.
  */
 import { App, Octokit } from 'octokit';
@@ -20,7 +20,9 @@ import {
   countDependabotAlert,
   countSecretAlert,
   emptyTally,
+  isDeploymentWorkflow,
   isProduction,
+  type Workflow,
   vulnScanData,
 } from './github-evidence.js';
 import { inPool } from './in-pool.js';
@@ -160,10 +162,29 @@ async function whether(
   }
 }
 
+/** The paths of a repository's deployment workflows, from its workflow listing (100 a page: one call for nearly all). */
+async function deploymentWorkflows(octokit: Client, repository: Repository, context: CollectContext): Promise<string[]> {
+  const call = { resource: `the workflows of ${repository.full_name}`, permission: 'actions=read' };
+  const workflows = await calling(call, async () => {
+    // paginate unwraps `{ total_count, workflows }` pages into the workflows; its types do not say so.
+    const listed: unknown = await octokit.paginate(octokit.rest.actions.listRepoWorkflows, {
+      owner: repository.owner.login,
+      repo: repository.name,
+      per_page: perPage,
+    });
+    return listed as Workflow[];
+  });
+  context.progress.called('workflows', workflows.length);
+  return workflows
+    .filter(isDeploymentWorkflow)
+    .map((workflow) => workflow.path)
+    .toSorted();
+}
+
 async function pipelineData(octokit: Client, repository: Repository, production: Environment[], context: CollectContext) {
   const owner = repository.owner.login;
   const repo = repository.name;
-  const [dependencyScanning, staticAnalysis, ...fromDefault] = await Promise.all([
+  const [dependencyScanning, staticAnalysis, workflows, ...fromDefault] = await Promise.all([
     whether(
       { resource: `whether Dependabot alerts are on in ${repository.full_name}`, permission: 'administration=read' },
       () => octokit.rest.repos.checkVulnerabilityAlerts({ owner, repo }),
@@ -181,6 +202,7 @@ async function pipelineData(octokit: Client, repository: Repository, production:
       (status, message) =>
         status === 404 || (status === 403 && /Advanced Security must be enabled|Code scanning is not enabled/i.test(message)),
     ),
+    deploymentWorkflows(octokit, repository, context),
     ...production.map((environment) => deploysOnlyFromDefaultBranch(octokit, repository, environment, context)),
   ]);
   context.progress.called('repository security settings', 2);
@@ -191,6 +213,7 @@ async function pipelineData(octokit: Client, repository: Repository, production:
     dependencyScanning,
     staticAnalysis,
     productionEnvironments: production.map((environment) => environment.name),
+    deploymentWorkflows: workflows,
   };
 }
 

@@ -52,7 +52,7 @@ export const githubConnector: Connector = {
   permissions: [
     'Repository "Metadata": read (list the repositories and their branch rules)',
     'Repository "Administration": read (branch protection, security settings, whether Dependabot alerts are on)',
-    'Repository "Actions": read (environments and their deployment branch policies)',
+    'Repository "Actions": read (environments and their deployment branch policies, workflows)',
     'Repository "Code scanning alerts": read (whether the default branch has code scanning analyses)',
     'Repository "Dependabot alerts": read (open Dependabot alerts)',
     'Repository "Secret scanning alerts": read (open secret scanning alerts)',

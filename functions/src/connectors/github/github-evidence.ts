@@ -11,6 +11,7 @@ type Answered<T extends (...args: never[]) => Promise<{ data: unknown }>> = Awai
 export type ClassicProtection = Answered<Rest['repos']['getBranchProtection']>;
 export type BranchRule = Answered<Rest['repos']['getBranchRules']>[number];
 export type Environment = NonNullable<Answered<Rest['repos']['getAllEnvironments']>['environments']>[number];
+export type Workflow = Answered<Rest['actions']['listRepoWorkflows']>['workflows'][number];
 
 /** Protection on the default branch: classic protection, ruleset rules, or both (either counts). */
 export function branchProtectionData(
@@ -43,6 +44,17 @@ export function branchProtectionData(
 /** An environment a workflow deploys to production through: its name says so (production, prod, prod-eu). */
 export function isProduction(environment: Pick<Environment, 'name'>): boolean {
   return /\bprod(uction)?\b/i.test(environment.name);
+}
+
+/**
+ * A workflow that deploys or releases: an active one (a disabled workflow runs nothing) whose name
+ * or file name says deploy or release as a word (`Deploy to production`, `release.yml`,
+ * `cd-deploy-eu.yaml`). The listing says nothing of what a workflow does; whether it targets the
+ * production environment is in its file, which would cost a call per workflow to read.
+ */
+export function isDeploymentWorkflow(workflow: Pick<Workflow, 'name' | 'path' | 'state'>): boolean {
+  const file = workflow.path.split('/').pop() ?? '';
+  return workflow.state === 'active' && [workflow.name, file].some((text) => /\b(deploy|release)/i.test(text));
 }
 
 /** Every production environment waits for a required reviewer. */
