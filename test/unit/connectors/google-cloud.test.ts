@@ -10,6 +10,14 @@ import { evidenceKinds } from '@evident/contract/evidence-kinds';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { type CollectContext, type CollectedItem, ConnectorFailure } from '../../../functions/src/connectors/connector.ts';
 import { collector } from '../../../functions/src/connectors/google-cloud/collect-google-cloud.ts';
+import {
+  alertPolicyData,
+  bucketData,
+  cryptoKeyData,
+  fieldsRead,
+  logBucketRetention,
+  sinkSummary,
+} from '../../../functions/src/connectors/google-cloud/asset-evidence.ts';
 import { googleCloudConnector } from '../../../functions/src/connectors/google-cloud/google-cloud-connector.ts';
 import { fixtureAssets, fixtureCounts, type FixtureSizes, organization } from '../../stand-ins/google-cloud/asset-fixture.ts';
 import { AssetServiceStandIn, type StandInFaults } from '../../stand-ins/google-cloud/asset-service-stand-in.ts';
@@ -291,5 +299,28 @@ describe('the Google Cloud connector', () => {
       'the setting "scope": the organisation, folder or project to collect',
     ]);
     expect(googleCloudConnector.needs?.({ scope: 'folders/456' }, new Set())).toEqual([]);
+  });
+});
+
+describe('the fields the connector converts', () => {
+  const pick = (data: Record<string, unknown> | undefined, fields: readonly string[]) =>
+    Object.fromEntries(fields.filter((field) => data?.[field] !== undefined).map((field) => [field, data![field]]));
+  const dataOf = (type: string) => assets.filter((asset) => asset.assetType === type).map((asset) => asset.data ?? {});
+
+  test('give each resource the same evidence as its whole data', () => {
+    const wholeAndRead = (type: string, fields: readonly string[], evidence: (data: Record<string, unknown>) => unknown) =>
+      dataOf(type).map((data) => [evidence(data), evidence(pick(data, fields))]);
+    const cases = [
+      wholeAndRead('storage.googleapis.com/Bucket', fieldsRead.bucket, (data) => [
+        bucketData(data, true),
+        bucketData(data, false),
+      ]),
+      wholeAndRead('logging.googleapis.com/LogBucket', fieldsRead.logBucket, logBucketRetention),
+      wholeAndRead('cloudkms.googleapis.com/CryptoKey', fieldsRead.cryptoKey, cryptoKeyData),
+      wholeAndRead('monitoring.googleapis.com/AlertPolicy', fieldsRead.alertPolicy, alertPolicyData),
+      wholeAndRead('logging.googleapis.com/LogSink', fieldsRead.sink, (data) => sinkSummary('sink', data)),
+    ];
+    expect(cases.map((pairs) => pairs.length)).toEqual([2_101, 6, 30, 12, 7]);
+    for (const pairs of cases) for (const [whole, read] of pairs) expect(read).toEqual(whole);
   });
 });

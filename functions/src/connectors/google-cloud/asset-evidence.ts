@@ -40,6 +40,18 @@ export interface Retention {
   locked: boolean;
 }
 
+/**
+ * The top-level fields of each resource's JSON that the functions below read (the connector
+ * converts only these): a function reading a field must name it here.
+ */
+export const fieldsRead = {
+  bucket: ['iamConfiguration', 'labels', 'encryption', 'versioning', 'retentionPolicy'],
+  logBucket: ['retentionDays', 'locked'],
+  cryptoKey: ['versionTemplate', 'primary', 'rotationPeriod', 'purpose'],
+  alertPolicy: ['userLabels', 'notificationChannels', 'enabled', 'displayName', 'severity'],
+  sink: ['filter', 'exclusions', 'destination', 'disabled'],
+} as const satisfies Record<string, readonly string[]>;
+
 /** A Cloud Storage bucket's retention policy: `retentionPeriod` is int64 seconds; none keeps nothing for sure. */
 export function bucketRetention(bucket: ResourceJson): Retention {
   const policy = record(bucket['retentionPolicy']);

@@ -9,9 +9,20 @@ type Value = protos.google.protobuf.IValue;
 
 const LogType = protos.google.iam.v1.AuditLogConfig.LogType;
 
-/** A Struct as the JSON object it carries; an absent one as `{}`. */
-export function jsonOfStruct(struct: Struct | null | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(struct?.fields ?? {}).map(([key, value]) => [key, jsonOfValue(value)]));
+/**
+ * A Struct as the JSON object it carries; an absent one as `{}`. With `only`, just those
+ * top-level fields: a resource's data is converted for what its evidence reads, not whole (a
+ * bucket's ACLs, owners and links are never read, and converting them was most of the
+ * connector's own work and garbage per page).
+ */
+export function jsonOfStruct(struct: Struct | null | undefined, only?: readonly string[]): Record<string, unknown> {
+  const fields = struct?.fields ?? {};
+  const json: Record<string, unknown> = {};
+  for (const name of only ?? Object.keys(fields)) {
+    const value = fields[name];
+    if (value !== undefined) json[name] = jsonOfValue(value);
+  }
+  return json;
 }
 
 /** The member of the `kind` oneof that is set: the decoder leaves the others null or undefined. */

@@ -11,7 +11,9 @@
  *
  * A sink's retention is its destination's, so while buckets and log buckets stream past, the
  * retention of those that some sink writes to is noted; the sinks are yielded last. Nothing else
- * is held: items go out page by page.
+ * is held: each page becomes its items at once and is let go before they are handed on, and the
+ * lanes hand over whole pages, so the cost of interleaving them is paid once a page, not once
+ * an item.
  */
 import { v1 } from '@google-cloud/asset';
 import { type CallOptions, grpc } from 'google-gax';
@@ -23,6 +25,7 @@ import {
   bucketData,
   bucketRetention,
   cryptoKeyData,
+  fieldsRead,
   logBucketRetention,
   publicPolicyFinding,
   publicPrincipals,
@@ -76,7 +79,9 @@ async function* collect(context: CollectContext): AsyncGenerator<CollectedItem> 
   try {
     const sinksRead = readSinks(pages({ contentType: 'RESOURCE', assetTypes: [types.logSink] }), state);
     sinksRead.catch(() => undefined);
-    yield* merge([policiesThenBuckets(pages, state, sinksRead), otherResources(pages, state, sinksRead)]);
+    for await (const items of merge([policiesThenBuckets(pages, state, sinksRead), otherResources(pages, state, sinksRead)])) {
+      for (const collected of items) yield collected;
+    }
     for (const sink of state.sinks) {
       yield item(state, 'logging.sink', sink.subject, sinkData(sink, state.destinations.get(`//${sink.destination}`)));
     }
@@ -87,8 +92,10 @@ async function* collect(context: CollectContext): AsyncGenerator<CollectedItem> 
 
 /**
  * The client: application default credentials in a deployment; in tests and the emulators the
- * stand-in's address, without TLS, and its token as the `authorization` header (so neither
- * Google nor the metadata server is ever asked).
+ * stand-in's address, without TLS, and its token as the `authorization` header. Neither Google
+ * nor the metadata server is asked: the universe domain is named, so the client does not look
+ * for application default credentials (on a machine outside Google Cloud, a probe of the
+ * metadata server) to learn it.
  */
 function clientFor(context: CollectContext): { client: v1.AssetServiceClient; callOptions: CallOptions } {
   if (!context.standIn) return { client: new v1.AssetServiceClient(), callOptions: {} };
@@ -98,6 +105,7 @@ function clientFor(context: CollectContext): { client: v1.AssetServiceClient; ca
     apiEndpoint: endpoint.slice(0, separator),
     port: Number(endpoint.slice(separator + 1)),
     sslCreds: grpc.credentials.createInsecure(),
+    clientOptions: { universeDomain: 'googleapis.com' },
   });
   return { client, callOptions: { otherArgs: { headers: { authorization: `Bearer ${token}` } } } };
 }
@@ -109,7 +117,7 @@ function item(state: RunState, kind: CollectedItem['kind'], subject: string, dat
 async function readSinks(sinkPages: AsyncIterable<Asset[]>, state: RunState): Promise<void> {
   for await (const page of sinkPages) {
     for (const asset of page) {
-      const sink = sinkSummary(asset.name ?? '', jsonOfStruct(asset.resource?.data));
+      const sink = sinkSummary(asset.name ?? '', jsonOfStruct(asset.resource?.data, fieldsRead.sink));
       state.sinks.push(sink);
       if (sink.destination) state.destinations.set(`//${sink.destination}`, undefined);
     }
@@ -125,8 +133,9 @@ async function* policiesThenBuckets(
   pages: (listing: Listing) => AsyncIterable<Asset[]>,
   state: RunState,
   sinksRead: Promise<void>,
-): AsyncGenerator<CollectedItem> {
+): AsyncGenerator<CollectedItem[]> {
   for await (const page of pages({ contentType: 'IAM_POLICY', assetTypes: [] })) {
+    const items: CollectedItem[] = [];
     for (const asset of page) {
       const name = asset.name ?? '';
       const type = asset.assetType ?? '';
@@ -135,19 +144,20 @@ async function* policiesThenBuckets(
         if (publicPrincipals(policy).length > 0) state.publicBuckets.add(name);
         continue;
       }
-      yield item(state, 'scanner.finding', name, publicPolicyFinding(name, type, policy, state.scope));
+      items.push(item(state, 'scanner.finding', name, publicPolicyFinding(name, type, policy, state.scope)));
       if (isScopeItself(state.scope, name, type))
-        yield item(state, 'scanner.finding', name, auditLogFinding(name, type, policy, state.scope));
+        items.push(item(state, 'scanner.finding', name, auditLogFinding(name, type, policy, state.scope)));
     }
+    yield items;
   }
   await sinksRead;
   for await (const page of pages({ contentType: 'RESOURCE', assetTypes: [types.bucket] })) {
-    for (const asset of page) {
+    yield page.map((asset) => {
       const name = asset.name ?? '';
-      const bucket = jsonOfStruct(asset.resource?.data);
+      const bucket = jsonOfStruct(asset.resource?.data, fieldsRead.bucket);
       noteRetention(state, name, () => bucketRetention(bucket));
-      yield item(state, 'storage.bucket', name, bucketData(bucket, state.publicBuckets.has(name)));
-    }
+      return item(state, 'storage.bucket', name, bucketData(bucket, state.publicBuckets.has(name)));
+    });
   }
 }
 
@@ -155,17 +165,21 @@ async function* otherResources(
   pages: (listing: Listing) => AsyncIterable<Asset[]>,
   state: RunState,
   sinksRead: Promise<void>,
-): AsyncGenerator<CollectedItem> {
+): AsyncGenerator<CollectedItem[]> {
   await sinksRead;
   const listing: Listing = { contentType: 'RESOURCE', assetTypes: [types.logBucket, types.cryptoKey, types.alertPolicy] };
   for await (const page of pages(listing)) {
+    const items: CollectedItem[] = [];
     for (const asset of page) {
       const name = asset.name ?? '';
-      const data = jsonOfStruct(asset.resource?.data);
-      if (asset.assetType === types.logBucket) noteRetention(state, name, () => logBucketRetention(data));
-      else if (asset.assetType === types.cryptoKey) yield item(state, 'crypto.key', name, cryptoKeyData(data));
-      else if (asset.assetType === types.alertPolicy) yield item(state, 'monitoring.alert_policy', name, alertPolicyData(data));
+      const data = (fields: readonly string[]) => jsonOfStruct(asset.resource?.data, fields);
+      if (asset.assetType === types.logBucket) noteRetention(state, name, () => logBucketRetention(data(fieldsRead.logBucket)));
+      else if (asset.assetType === types.cryptoKey)
+        items.push(item(state, 'crypto.key', name, cryptoKeyData(data(fieldsRead.cryptoKey))));
+      else if (asset.assetType === types.alertPolicy)
+        items.push(item(state, 'monitoring.alert_policy', name, alertPolicyData(data(fieldsRead.alertPolicy))));
     }
+    yield items;
   }
 }
 
@@ -179,7 +193,7 @@ function isScopeItself(scope: string, name: string, type: string): boolean {
   return name === `//cloudresourcemanager.googleapis.com/${scope}`;
 }
 
-/** Items of several lanes as each arrives, holding at most one per lane. */
+/** Values of several lanes as each arrives (here: pages of items), holding at most one per lane. */
 async function* merge<T>(lanes: AsyncIterable<T>[]): AsyncGenerator<T> {
   const iterators = lanes.map((lane) => lane[Symbol.asyncIterator]());
   const next = (index: number) => iterators[index]!.next().then((result) => ({ index, result }));
