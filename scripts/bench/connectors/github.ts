@@ -26,6 +26,7 @@ import { compiled } from '../../lib/compiled.ts';
 import { buildFixture, fewestCalls, fixtureToday } from '../../../test/stand-ins/github/fixture.ts';
 import { startGitHubStandIn } from '../../../test/stand-ins/github/github-stand-in.ts';
 import type { ConnectorBenchFigures } from './figures.ts';
+import { instanceExecArgv } from './instance.ts';
 
 const repositories = 2_000;
 const latencyMs = 50;
@@ -37,7 +38,6 @@ const token = 'github_pat_bench0stand0in0token';
  * groups/daily-memory.ts), so the child gets that heap: without it V8 would let garbage grow
  * towards the bench machine's much larger default before collecting it.
  */
-const instanceMiB = 256;
 
 interface ChildFigures {
   subjects: number;
@@ -70,9 +70,7 @@ async function collectIn(origin: string): Promise<ChildFigures> {
 
 function inChild(origin: string): Promise<ChildFigures> {
   const child = fork(fileURLToPath(import.meta.url), ['--collect', origin], {
-    // V8 sizes the young generation from the heap limit too: at 64 MiB it scavenges so often that
-    // the collection costs ten times the CPU (measured: 60 s against 6 s), hence its size given.
-    execArgv: [...process.execArgv, `--max-old-space-size=${instanceMiB / 4}`, '--max-semi-space-size=8'],
+    execArgv: [...process.execArgv, ...instanceExecArgv],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

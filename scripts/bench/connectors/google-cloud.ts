@@ -21,6 +21,7 @@ import { fixtureCounts, type FixtureSizes, organization } from '../../../test/st
 import { type StandInCounts, startStandInProcess } from '../../../test/stand-ins/google-cloud/stand-in-process.ts';
 import { compiled } from '../../lib/compiled.ts';
 import type { ConnectorBenchFigures } from './figures.ts';
+import { instanceExecArgv } from './instance.ts';
 
 const latencyMs = 50;
 const pageSize = 1000;
@@ -80,7 +81,9 @@ async function collectOnce(): Promise<ConnectorBenchFigures> {
  * connector's alone, not the bench's, and reads the figures it prints.
  */
 export async function measure(): Promise<ConnectorBenchFigures> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--child'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...instanceExecArgv, fileURLToPath(import.meta.url), '--child'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -21,6 +21,7 @@ import type * as CollectModule from '../../../functions/src/connectors/google-wo
 import { startDirectoryStandIn, type DirectoryStandIn } from '../../../test/stand-ins/google-workspace/directory-stand-in.ts';
 import { compiled } from '../../lib/compiled.ts';
 import type { ConnectorBenchFigures } from './figures.ts';
+import { instanceExecArgv } from './instance.ts';
 
 const subjects = 5_000;
 const latencyMs = 50;
@@ -76,7 +77,9 @@ async function collectOnce(): Promise<ConnectorBenchFigures> {
 
 /** Runs the scenario in a fresh Node process and reads the figures it prints. */
 export async function measure(): Promise<ConnectorBenchFigures> {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--child'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...instanceExecArgv, fileURLToPath(import.meta.url), '--child'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -17,6 +17,7 @@ import type * as CollectOktaModule from '../../../functions/src/connectors/okta/
 import { startOktaStandIn } from '../../../test/stand-ins/okta/okta-stand-in.ts';
 import { compiled } from '../../lib/compiled.ts';
 import type { ConnectorBenchFigures } from './figures.ts';
+import { instanceExecArgv } from './instance.ts';
 
 const subjects = 5_000;
 const latencyMs = 50;
@@ -64,6 +65,7 @@ export async function measure(): Promise<ConnectorBenchFigures> {
       activeSignOnPolicies +
       Math.ceil(activeApps / appsPageSize);
     const child = await promisify(execFile)(process.execPath, [
+      ...instanceExecArgv,
       fileURLToPath(import.meta.url),
       '--collect',
       standIn.url,
