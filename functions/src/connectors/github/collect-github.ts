@@ -221,7 +221,7 @@ async function pipelineData(octokit: Client, repository: Repository, production:
 async function repositoryItems(
   octokit: Client,
   repository: Repository,
-  tallies: Map<string, AlertTally>,
+  tallies: Promise<Map<string, AlertTally>>,
   context: CollectContext,
 ): Promise<CollectedItem[]> {
   const owner = repository.owner.login;
@@ -253,7 +253,7 @@ async function repositoryItems(
   const collectedAt = context.now().toISOString();
   const items: CollectedItem[] = [
     { kind: 'repo.branch_protection', subject, collectedAt, data: branchProtectionData(branch, classic, rules) },
-    { kind: 'vuln.scan', subject, collectedAt, data: vulnScanData(tallies.get(repo) ?? emptyTally(), context.now()) },
+    { kind: 'vuln.scan', subject, collectedAt, data: vulnScanData((await tallies).get(repo) ?? emptyTally(), context.now()) },
   ];
   const production = environments.filter(isProduction);
   if (production.length > 0)
@@ -288,7 +288,10 @@ export function githubCollector(tuning: GitHubTuning = {}): Collector {
       const org = String(context.settings.organization ?? '');
       if (org === '') throw new ConnectorFailure('not_configured', 'The setting "organization" is not set.');
       const octokit = await clientFor(context, tuning);
-      const tallies = await tallyAlerts(octokit, org, context);
+      // The alerts are tallied while the first repositories are read, not before: a repository waits
+      // for the tally only when its vuln.scan item is made. A failed tally is thrown there.
+      const tallies = tallyAlerts(octokit, org, context);
+      tallies.catch(() => {});
       const read = (repository: Repository) => repositoryItems(octokit, repository, tallies, context);
       for await (const items of inPool(repositoriesOf(octokit, org, context), repositoriesAtOnce, read)) yield* items;
     },
