@@ -145,9 +145,9 @@ describe.runIf(mode === 'protected')('the web app in protected mode', () => {
       // For the diagnosis if the notice never shows: what the identity provider answered.
       if (url.port === '9099') identityCalls.push(`${response.status()} ${url.pathname}`);
     });
-    // The reload must find the session the refresh above made: wait until the SDK has stored a
-    // token issued no earlier than the refused one (within its second the emulator issues the
-    // same token again), or the page may start from a session it is replacing.
+    // The refresh above must be over before the next 401: wait until the SDK has stored a token
+    // issued no earlier than the refused one (within its second the emulator issues the same
+    // token again), so the two flows do not overlap.
     await expect
       .poll(
         async () => {
@@ -157,8 +157,13 @@ describe.runIf(mode === 'protected')('the web app in protected mode', () => {
         { ...settles, message: 'the refreshed session was never stored' },
       )
       .toBe(true);
-    await page.goto(`${hosting}/controls`);
-    // The page asks to sign in while the stored session is restored, too: wait for the notice itself.
+    // Within the page, not by reloading it: a reload restores the session from storage while the
+    // refresh above may still be writing it, and the SDK can then report no one signed in for a
+    // moment, which asks to sign in for another reason than the 401 under test.
+    await page.getByRole('link', { name: 'Docs', exact: true }).click();
+    await page.waitForURL(`${hosting}/docs`);
+    await page.getByRole('link', { name: 'Controls', exact: true }).click();
+    // The page asks to sign in once the session is discarded: wait for the notice itself.
     await expect
       .poll(() => page.getByTestId('session-ended').count(), {
         ...settles,
