@@ -14,14 +14,13 @@
  * listing's pages come one after another (each page token arrives with the page before). The
  * connector runs two listings at once, so 2.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type * as CollectModule from '../../../functions/src/connectors/google-cloud/collect-google-cloud.ts';
 import { fixtureCounts, type FixtureSizes, organization } from '../../../test/stand-ins/google-cloud/asset-fixture.ts';
 import { type StandInCounts, startStandInProcess } from '../../../test/stand-ins/google-cloud/stand-in-process.ts';
 import { compiled } from '../../lib/compiled.ts';
 import type { ConnectorBenchFigures } from './figures.ts';
-import { instanceExecArgv } from './instance.ts';
+import { figuresFromChild } from './instance.ts';
 
 const latencyMs = 50;
 const pageSize = 1000;
@@ -80,15 +79,8 @@ async function collectOnce(): Promise<ConnectorBenchFigures> {
  * Runs the collection in a fresh Node process (the stand-in in another), so its peak memory is the
  * connector's alone, not the bench's, and reads the figures it prints.
  */
-export async function measure(): Promise<ConnectorBenchFigures> {
-  const child = spawn(process.execPath, [...instanceExecArgv, fileURLToPath(import.meta.url), '--child'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  if (code !== 0) throw new Error(`The Google Cloud bench exited with ${code}`);
-  return JSON.parse(output) as ConnectorBenchFigures;
+export function measure(): Promise<ConnectorBenchFigures> {
+  return figuresFromChild(fileURLToPath(import.meta.url), 'Google Cloud');
 }
 
 if (import.meta.main) {

@@ -14,14 +14,13 @@
  * Reads the BUILT collector (functions/lib): run `node scripts/build.ts` first.
  * Directly: `node scripts/bench/connectors/google-workspace.ts`.
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { CollectContext, Collector } from '../../../functions/src/connectors/connector.ts';
 import type * as CollectModule from '../../../functions/src/connectors/google-workspace/collect-google-workspace.ts';
 import { startDirectoryStandIn, type DirectoryStandIn } from '../../../test/stand-ins/google-workspace/directory-stand-in.ts';
 import { compiled } from '../../lib/compiled.ts';
 import type { ConnectorBenchFigures } from './figures.ts';
-import { instanceExecArgv } from './instance.ts';
+import { figuresFromChild } from './instance.ts';
 
 const subjects = 5_000;
 const latencyMs = 50;
@@ -76,15 +75,8 @@ async function collectOnce(): Promise<ConnectorBenchFigures> {
 }
 
 /** Runs the scenario in a fresh Node process and reads the figures it prints. */
-export async function measure(): Promise<ConnectorBenchFigures> {
-  const child = spawn(process.execPath, [...instanceExecArgv, fileURLToPath(import.meta.url), '--child'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  if (code !== 0) throw new Error(`The Google Workspace bench exited with ${code}`);
-  return JSON.parse(output) as ConnectorBenchFigures;
+export function measure(): Promise<ConnectorBenchFigures> {
+  return figuresFromChild(fileURLToPath(import.meta.url), 'Google Workspace');
 }
 
 if (import.meta.main) {
