@@ -6,6 +6,7 @@
  * docs/connectors.md, and the item says so in a field of its own.
  */
 import { findingFieldLengths } from '@evident/contract';
+import { findingChecks } from './finding-checks.js';
 
 /** A resource's JSON, as Cloud Asset Inventory's `resource.data` carries it. */
 export type ResourceJson = Record<string, unknown>;
@@ -192,18 +193,6 @@ export function sinkData(sink: SinkSummary, retention: Retention | undefined): R
     retentionKnown: retention !== undefined,
   };
 }
-
-/** The `scanner.finding` checks this connector answers itself (see docs/connectors.md). */
-export const findingChecks = {
-  /** Prowler's check id for the same test: a KMS key's IAM policy grants nothing to anyone. */
-  cryptoKeyPublic: 'kms_key_not_publicly_accessible',
-  /** Prowler's check id for the same test on a BigQuery dataset. */
-  datasetPublic: 'bigquery_dataset_public_access',
-  /** Evident's own: any other resource's IAM policy grants nothing to anyone. */
-  resourcePublic: 'gcp_iam_policy_not_public',
-  /** Prowler's (CIS Google Cloud 2.1) check id: data access audit logs on for all services, no exemptions. */
-  auditLogs: 'iam_audit_logs_enabled',
-} as const;
 
 const checkOfType: Record<string, string> = {
   'cloudkms.googleapis.com/CryptoKey': findingChecks.cryptoKeyPublic,

@@ -4,7 +4,7 @@
  * What it collects and how each field is derived: docs/connectors.md, "Google Cloud".
  */
 import type { Connector } from '../connector.js';
-import { findingChecks } from './asset-evidence.js';
+import { findingChecks } from './finding-checks.js';
 import { scopePattern } from './scope.js';
 
 export const googleCloudConnector: Connector = {
