@@ -55,15 +55,16 @@ function runEmulators(options: StartOptions, env: Record<string, string>, whenRe
     ['emulators:start', '--config', writeEmulatorConfig(), '--project', projects[options.mode], '--only', emulatorsUsed],
     { stdio: ['inherit', 'pipe', 'inherit'], env: emulatorEnv({ ...env, EVIDENT_STORE_DIR: options.storeDir }) },
   );
-  const out = lineFilter((text) => process.stdout.write(text));
   let ready = false;
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    out.push(chunk);
-    if (!ready && chunk.includes('All emulators ready')) {
+  // Whole lines, so the announcement is found even when it arrives split across two chunks.
+  const out = lineFilter((line) => {
+    process.stdout.write(line);
+    if (!ready && line.includes('All emulators ready')) {
       ready = true;
       whenReady();
     }
   });
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code, signal) => {
