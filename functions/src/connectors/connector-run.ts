@@ -16,7 +16,7 @@ import type { EvidenceInput } from '../assessment/model.js';
 import { EventConflict } from '../common/event-log.js';
 import { logs } from '../logs.js';
 import type { EvidenceStore } from '../evidence/evidence-store.js';
-import { RunEnded } from '../runs/run-errors.js';
+import { RunEnded, RunFull } from '../runs/run-errors.js';
 import type { CollectionRun, RunStore } from '../runs/run-store.js';
 import {
   noProgress,
@@ -124,7 +124,7 @@ class Collection {
         // A subject seen twice (a listing that shifted between pages) counts once: the first.
         if (this.#seen.has(key)) continue;
         this.#seen.add(key);
-        this.#batch.push(this.#input_(item));
+        this.#batch.push(this.#stored(item));
         if (this.#batch.length >= maxBatchItems) await this.#flush();
       }
       await this.#flush();
@@ -171,7 +171,7 @@ class Collection {
   }
 
   /** The item as stored: this connector's source, an id only this run and subject give. */
-  #input_(item: CollectedItem): EvidenceInput {
+  #stored(item: CollectedItem): EvidenceInput {
     const id = createHash('sha256').update(`${this.#input.run.id}\n${item.kind}\n${item.subject}`).digest('hex');
     return {
       id: `cn-${id.slice(0, 40)}`,
@@ -202,18 +202,8 @@ class Collection {
     this.#progress.sent += batch.length;
     this.#queueProgress();
     await this.#settle();
-    await this.#checkCancelled();
-  }
-
-  async #checkCancelled(): Promise<void> {
-    await this.#input.log.refresh();
-    if (this.#input.log.ended) this.#stop();
-  }
-
-  #stop(): void {
-    this.#cancelled = true;
-    this.#abort.abort();
-    throw new Cancelled();
+    // Writing the progress read the log to its end: a cancel written meanwhile made it conflict.
+    if (this.#cancelled) throw new Cancelled();
   }
 
   #queueProgress(): void {
@@ -264,6 +254,14 @@ export function problemOf(error: unknown): ConnectorRunProblem {
       reason: error.reason,
       detail: error.message,
       ...(error.permission !== undefined ? { permission: error.permission } : {}),
+    };
+  }
+  if (error instanceof RunFull) {
+    return {
+      reason: 'internal',
+      detail:
+        `The organisation holds more than one collection run may receive (${error.max.toLocaleString('en')} ` +
+        `${error.limit}); what was sent is stored, and the run is incomplete.`,
     };
   }
   if (error instanceof BatchRefused) {

@@ -14,7 +14,8 @@ import {
   type Connector,
   type CollectContext,
 } from '../../../functions/src/connectors/connector.ts';
-import { runConnector, scrub, type RunInput } from '../../../functions/src/connectors/connector-run.ts';
+import { problemOf, runConnector, scrub, type RunInput } from '../../../functions/src/connectors/connector-run.ts';
+import { RunFull } from '../../../functions/src/runs/run-errors.ts';
 import { ConnectorRunLog, describeConnectorRun, writeCancelled } from '../../../functions/src/connectors/connector-run-model.ts';
 import { ingestBodyValidator } from '../../../functions/src/jobs/connector-job.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
@@ -309,6 +310,16 @@ describe('a connector run', () => {
     await second.go();
     expect(second.log.events.at(-1)!.data).toEqual({
       problem: { reason: 'credential_rejected', detail: 'The token [secret] was refused.' },
+    });
+  });
+});
+
+describe('the problem of a run that failed', () => {
+  it('says so, naming the bound, when the organisation holds more than a run may receive', () => {
+    expect(problemOf(new RunFull('run-0mwyiiow0-75d3a515154f', 'items', 200_000))).toEqual({
+      reason: 'internal',
+      detail:
+        'The organisation holds more than one collection run may receive (200,000 items); what was sent is stored, and the run is incomplete.',
     });
   });
 });
