@@ -7,7 +7,8 @@
  *   breaking change to a stable operation          major
  *   breaking change to an `x-beta` operation       minor (beta operations may change)
  *   an addition, or a deprecation                  minor
- *   a new value of an enumeration in an answer     minor (clients are told to expect them)
+ *   a new value of an enumeration in an answer     minor (clients are told to expect them), with
+ *                                                  the bound of a map keyed by that enumeration
  *   anything else (descriptions, examples, …)      patch
  *   outside the operations (components, info)      patch: judged where it reaches an operation
  *
@@ -80,8 +81,8 @@ function wasDeprecated(value: unknown): boolean {
  * about. A shared definition's change shows at every operation it reaches and is judged there;
  * by itself (components, info, tags) it is documentation.
  */
-function isBreaking(diff: Diff, becameBeta: boolean): boolean {
-  if (diff.path[0] !== 'paths' || isAnswerEnumGrowth(diff)) return false;
+function isBreaking(diff: Diff, becameBeta: boolean, grown: ReadonlySet<string>): boolean {
+  if (diff.path[0] !== 'paths' || isAnswerEnumGrowth(diff) || isBoundOfGrownNames(diff, grown)) return false;
   return diff.type === 'breaking' || becameBeta || (diff.action === 'remove' && wasDeprecated(diff.before));
 }
 
@@ -93,6 +94,25 @@ function isBreaking(diff: Diff, becameBeta: boolean): boolean {
  */
 function isAnswerEnumGrowth(diff: Diff): boolean {
   return diff.action === 'add' && diff.path.includes('responses') && diff.path.at(-2) === 'enum';
+}
+
+/**
+ * An answer's `maxProperties` raised to follow its `propertyNames` enumeration (a map keyed by
+ * evidence kind allows one entry per kind): the same growth as the new name itself, which
+ * `grown` holds, by the pointer of the object whose names grew.
+ */
+function isBoundOfGrownNames(diff: Diff, grown: ReadonlySet<string>): boolean {
+  if (diff.action !== 'replace' || diff.path.at(-1) !== 'maxProperties' || !diff.path.includes('responses')) return false;
+  return Number(diff.after) > Number(diff.before) && grown.has(pointerOf(diff.path.slice(0, -1)));
+}
+
+/** The objects of answers whose `propertyNames` enumeration gained a value, by pointer. */
+function objectsWithGrownNames(diffs: readonly Diff[]): Set<string> {
+  return new Set(
+    diffs
+      .filter((diff) => isAnswerEnumGrowth(diff) && diff.path.at(-3) === 'propertyNames')
+      .map((diff) => pointerOf(diff.path.slice(0, -3))),
+  );
 }
 
 function requirement(diff: Diff, breaking: boolean, beta: boolean): Bump {
@@ -107,11 +127,12 @@ function requirement(diff: Diff, breaking: boolean, beta: boolean): Bump {
 export function apiChanges(before: Document, after: Document): ApiChange[] {
   const { diffs } = apiCompare(before, after);
   const changes: ApiChange[] = [];
+  const grown = objectsWithGrownNames(diffs);
   for (const diff of diffs) {
     if (diff.path[0] === 'info' && diff.path[1] === 'version') continue;
     const pointer = pointerOf(diff.path);
     const becameBeta = diff.path.at(-1) === 'x-beta' && diff.after === true && diff.path.length === 4;
-    const breaking = isBreaking(diff, becameBeta);
+    const breaking = isBreaking(diff, becameBeta, grown);
     const operations = operationsAt(diff.path, before, after);
     const description = diff.description || `${diff.action} ${pointer}`;
     for (const operation of operations.length > 0 ? operations : [undefined]) {

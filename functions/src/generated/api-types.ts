@@ -2194,6 +2194,17 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A member of the organisation that holds the source repositories on a code host. */
+        RepoMemberData: {
+            /** @description The member's account name on the code host. */
+            login: string;
+            /** @description An owner of the organisation, who can change its settings and every repository. */
+            admin: boolean;
+            /** @description Two-factor authentication is enabled on the account. */
+            mfaEnabled: boolean;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description The delivery pipeline that deploys a service to production. */
         CiPipelineData: {
             deploysOnlyFromDefaultBranch: boolean;
@@ -2421,7 +2432,7 @@ export interface components {
             [key: string]: unknown;
         };
         /** @enum {string} */
-        EvidenceKind: "idp.user" | "idp.settings" | "access.review" | "repo.branch_protection" | "ci.pipeline" | "backup.job" | "backup.restore_test" | "vuln.scan" | "endpoint.device" | "logging.sink" | "monitoring.alert_policy" | "crypto.key" | "storage.bucket" | "tls.endpoint" | "training.completion" | "people.screening" | "vendor.assessment" | "incident.exercise" | "scanner.finding" | "attestation";
+        EvidenceKind: "idp.user" | "idp.settings" | "access.review" | "repo.branch_protection" | "repo.member" | "ci.pipeline" | "backup.job" | "backup.restore_test" | "vuln.scan" | "endpoint.device" | "logging.sink" | "monitoring.alert_policy" | "crypto.key" | "storage.bucket" | "tls.endpoint" | "training.completion" | "people.screening" | "vendor.assessment" | "incident.exercise" | "scanner.finding" | "attestation";
         EvidenceInput: {
             /** @description Chosen by the collector to make a retry safe: the same id with the same content is accepted again and stored once; the same id with other content is a conflict. Generated when absent. */
             id?: string;
@@ -2429,7 +2440,7 @@ export interface components {
              * @description What the item is; decides the shape of `data`.
              * @enum {string}
              */
-            kind: "idp.user" | "idp.settings" | "access.review" | "repo.branch_protection" | "ci.pipeline" | "backup.job" | "backup.restore_test" | "vuln.scan" | "endpoint.device" | "logging.sink" | "monitoring.alert_policy" | "crypto.key" | "storage.bucket" | "tls.endpoint" | "training.completion" | "people.screening" | "vendor.assessment" | "incident.exercise" | "scanner.finding" | "attestation";
+            kind: "idp.user" | "idp.settings" | "access.review" | "repo.branch_protection" | "repo.member" | "ci.pipeline" | "backup.job" | "backup.restore_test" | "vuln.scan" | "endpoint.device" | "logging.sink" | "monitoring.alert_policy" | "crypto.key" | "storage.bucket" | "tls.endpoint" | "training.completion" | "people.screening" | "vendor.assessment" | "incident.exercise" | "scanner.finding" | "attestation";
             /** @description The collector or person that produced it. Printable text: no control character or line break. */
             source: string;
             /** @description What the item is about: an account, repository, device… Printable text: no control character or line break. */
@@ -2455,7 +2466,7 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
-        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
+        } & (unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown & unknown);
         EvidenceBatch: {
             items: components["schemas"]["EvidenceInput"][];
         };
@@ -5350,7 +5361,7 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
-                kind: "idp.user" | "idp.settings" | "access.review" | "repo.branch_protection" | "ci.pipeline" | "backup.job" | "backup.restore_test" | "vuln.scan" | "endpoint.device" | "logging.sink" | "monitoring.alert_policy" | "crypto.key" | "storage.bucket" | "tls.endpoint" | "training.completion" | "people.screening" | "vendor.assessment" | "incident.exercise" | "scanner.finding" | "attestation";
+                kind: "idp.user" | "idp.settings" | "access.review" | "repo.branch_protection" | "repo.member" | "ci.pipeline" | "backup.job" | "backup.restore_test" | "vuln.scan" | "endpoint.device" | "logging.sink" | "monitoring.alert_policy" | "crypto.key" | "storage.bucket" | "tls.endpoint" | "training.completion" | "people.screening" | "vendor.assessment" | "incident.exercise" | "scanner.finding" | "attestation";
             };
             cookie?: never;
         };

@@ -130,6 +130,18 @@ export const evidenceKinds = {
       requireSignedCommits: false,
     },
   ),
+  'repo.member': kind(
+    'RepoMemberData',
+    'A member of the organisation that holds the source repositories on a code host.',
+    'the member in its organisation, e.g. `acme/ada-l`',
+    {
+      login: { type: 'string', description: "The member's account name on the code host." },
+      admin: { type: 'boolean', description: 'An owner of the organisation, who can change its settings and every repository.' },
+      mfaEnabled: { type: 'boolean', description: 'Two-factor authentication is enabled on the account.' },
+    },
+    ['login', 'admin', 'mfaEnabled'],
+    { login: 'ada-l', admin: false, mfaEnabled: true },
+  ),
   'ci.pipeline': kind(
     'CiPipelineData',
     'The delivery pipeline that deploys a service to production.',

@@ -131,6 +131,7 @@ export const evidenceKindNames = [
   'idp.settings',
   'access.review',
   'repo.branch_protection',
+  'repo.member',
   'ci.pipeline',
   'backup.job',
   'backup.restore_test',

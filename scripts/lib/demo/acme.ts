@@ -54,6 +54,10 @@ export const repositories = [
   'acme/mobile-app',
   'acme/docs',
 ];
+/** The GitHub organisation's members: the engineers, under their GitHub logins; the admins are its owners. */
+export const codeHostMembers = staff
+  .filter((member) => member.engineer)
+  .map((member) => ({ login: member.handle.replace('.', '-'), owner: member.admin }));
 export const pipelines = ['web-app-deploy', 'api-deploy', 'billing-deploy', 'infrastructure-apply'];
 
 interface DataStore {

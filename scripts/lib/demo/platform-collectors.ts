@@ -6,6 +6,7 @@
 import {
   alertPolicies,
   billingDb,
+  codeHostMembers,
   cryptoKeys,
   dataStores,
   loggingSinks,
@@ -16,7 +17,10 @@ import {
 } from './acme.ts';
 import { dayMs, fixed, hourMs, minuteMs, round1, type DayBuilder } from './day-builder.ts';
 
-/** GitHub: branch protection of each repository; billing-service loses it for a hotfix on day 7. */
+/**
+ * GitHub: branch protection of each repository, billing-service losing it for a hotfix on day 7;
+ * the organisation's members, every one with two-factor authentication.
+ */
 export function sourceControl(b: DayBuilder): void {
   const { ago } = b.day;
   const github = 'github-collector';
@@ -33,6 +37,15 @@ export function sourceControl(b: DayBuilder): void {
       allowForcePush: unprotected || loosened,
       enforceForAdmins: !(unprotected || loosened),
       requireSignedCommits: repository === 'acme/infrastructure',
+    });
+  }
+  // The collector lists the members before it reads the repositories: its batch goes when the last repository is read, as before.
+  const membersListedAt = Math.min(...repositories.map((repository) => b.collectedAt(github, 3, repository)));
+  for (const member of codeHostMembers) {
+    b.add('repo.member', github, `acme/${member.login}`, membersListedAt, {
+      login: member.login,
+      admin: member.owner,
+      mfaEnabled: true,
     });
   }
 }

@@ -18,6 +18,7 @@ import { format, resolveConfig } from 'prettier';
 export const operations = [
   ['post', '/app/installations/{installation_id}/access_tokens'],
   ['get', '/orgs/{org}/repos'],
+  ['get', '/orgs/{org}/members'],
   ['get', '/orgs/{org}/dependabot/alerts'],
   ['get', '/orgs/{org}/secret-scanning/alerts'],
   ['get', '/repos/{owner}/{repo}/branches/{branch}/protection'],

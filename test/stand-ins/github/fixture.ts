@@ -5,7 +5,8 @@
  * a ruleset, archived ones, production environments with and without required reviewers,
  * Actions workflows (a CI workflow everywhere; deployment and release workflows, active and
  * disabled, beside production environments; a repository now and then with two pages of them),
- * open Dependabot and secret-scanning alerts.
+ * open Dependabot and secret-scanning alerts; members, one in twenty an owner and one in
+ * twenty-five without two-factor authentication.
  */
 
 export interface FixtureProtection {
@@ -54,9 +55,17 @@ export interface FixtureAlert {
   createdAt: string;
 }
 
+export interface FixtureMember {
+  login: string;
+  /** An owner of the organisation (`role=admin`). */
+  owner: boolean;
+  twoFactor: boolean;
+}
+
 export interface GitHubFixture {
   organization: string;
   repositories: FixtureRepository[];
+  members: FixtureMember[];
   dependabotAlerts: FixtureAlert[];
   secretScanningAlerts: Array<{ repository: string; createdAt: string }>;
 }
@@ -125,9 +134,14 @@ function repositoryAt(index: number): FixtureRepository {
   };
 }
 
-/** An organisation of `count` repositories, `service-0000` onwards. */
+function memberAt(index: number): FixtureMember {
+  return { login: `dev-${String(index).padStart(4, '0')}`, owner: index % 20 === 0, twoFactor: index % 25 !== 7 };
+}
+
+/** An organisation of `count` repositories, `service-0000` onwards, and half as many members, `dev-0000` onwards. */
 export function buildFixture(count: number, organization = 'acme'): GitHubFixture {
   const repositories = Array.from({ length: count }, (_, index) => repositoryAt(index));
+  const members = Array.from({ length: Math.ceil(count / 2) }, (_, index) => memberAt(index));
   const dependabotAlerts: FixtureAlert[] = [];
   const secretScanningAlerts: GitHubFixture['secretScanningAlerts'] = [];
   for (const [index, repository] of repositories.entries()) {
@@ -142,7 +156,7 @@ export function buildFixture(count: number, organization = 'acme'): GitHubFixtur
     if (index % 9 === 0) dependabotAlerts.push({ repository: repository.name, severity: 'high', createdAt: daysBefore(40) });
     if (index % 25 === 0) secretScanningAlerts.push({ repository: repository.name, createdAt: daysBefore(5) });
   }
-  return { organization, repositories, dependabotAlerts, secretScanningAlerts };
+  return { organization, repositories, members, dependabotAlerts, secretScanningAlerts };
 }
 
 /** Whether a repository deploys to production, as the connector decides it (an environment named production, prod, prod-eu…). */
@@ -156,12 +170,20 @@ function productionEnvironments(repository: FixtureRepository): FixtureEnvironme
  * branch protection, its branch rules and its environments (one page each: none has more than
  * 100), and per repository deploying to production whether Dependabot alerts are on, its latest
  * code scanning analysis, its workflows (100 a page) and each production environment's custom
- * branch policies.
+ * branch policies; and the members without two-factor authentication, the owners and the other
+ * members, 100 a page (GitHub gives a member's 2FA status only through that filter, and a role
+ * only through the `role` filter).
  */
 export function fewestCalls(fixture: GitHubFixture): number {
   const pages = (count: number) => Math.max(1, Math.ceil(count / 100));
+  const owners = fixture.members.filter((member) => member.owner).length;
   let calls =
-    pages(fixture.repositories.length) + pages(fixture.dependabotAlerts.length) + pages(fixture.secretScanningAlerts.length);
+    pages(fixture.repositories.length) +
+    pages(fixture.dependabotAlerts.length) +
+    pages(fixture.secretScanningAlerts.length) +
+    pages(fixture.members.filter((member) => !member.twoFactor).length) +
+    pages(owners) +
+    pages(fixture.members.length - owners);
   for (const repository of fixture.repositories.filter((candidate) => !candidate.archived)) {
     calls += 3;
     const production = productionEnvironments(repository);

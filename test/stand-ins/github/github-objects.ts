@@ -3,7 +3,14 @@
  * them (the shapes of api.github.com.subset.json), so the stand-in's answers are what the SDK
  * would receive from github.com. The stand-in validates each of them before it answers.
  */
-import type { FixtureAlert, FixtureEnvironment, FixtureProtection, FixtureRepository, FixtureWorkflow } from './fixture.ts';
+import type {
+  FixtureAlert,
+  FixtureEnvironment,
+  FixtureMember,
+  FixtureProtection,
+  FixtureRepository,
+  FixtureWorkflow,
+} from './fixture.ts';
 
 const web = 'https://github.com';
 
@@ -28,6 +35,11 @@ function user(api: string, login: string, id: number, type: 'User' | 'Organizati
     type,
     site_admin: false,
   };
+}
+
+/** A `simple-user` of GET /orgs/{org}/members. */
+export function member(api: string, entry: FixtureMember, id: number) {
+  return user(api, entry.login, id, 'User');
 }
 
 /** The `simple-repository` fields every repository listing carries. */

@@ -11,6 +11,7 @@ import {
   codeScanningAnalysis,
   dependabotAlert,
   environment,
+  member,
   minimalRepository,
   secretScanningAlert,
   workflow,
@@ -114,6 +115,17 @@ export const routes: Record<string, Route> = {
       ),
       headers,
     };
+  },
+  'GET /orgs/{org}/members'(request) {
+    if (request.parameters.org !== request.fixture.organization) return notFound;
+    const role = request.url.searchParams.get('role') ?? 'all';
+    const without = request.url.searchParams.get('filter') === '2fa_disabled';
+    const listed = request.fixture.members.filter(
+      (entry) => (role === 'all' || entry.owner === (role === 'admin')) && (!without || !entry.twoFactor),
+    );
+    const { page, headers } = numberedPage(request.url, listed);
+    const ids = new Map(request.fixture.members.map((entry, position) => [entry, 2_000_000 + position]));
+    return { status: 200, body: page.map((entry) => member(request.origin, entry, ids.get(entry) ?? 0)), headers };
   },
   'GET /orgs/{org}/dependabot/alerts'(request) {
     if (request.parameters.org !== request.fixture.organization) return notFound;

@@ -12,7 +12,8 @@
  * token or an App installation token (issued by POST /app/installations/{id}/access_tokens for a
  * JWT it verifies with the App's public key, RS256), and GitHub's words and headers for its
  * failures: 401 "Bad credentials", 403 "Resource not accessible by …" with
- * `x-accepted-github-permissions`, and the secondary rate limit's 403 or 429 with `retry-after`.
+ * `x-accepted-github-permissions`, 422 "Only owners can use this filter." for a member's 2FA filter
+ * asked by someone else, and the secondary rate limit's 403 or 429 with `retry-after`.
  *
  * Not GitHub: one organisation in memory, no writes, no ETags, no primary rate-limit accounting.
  */
@@ -39,6 +40,8 @@ export interface GitHubStandInOptions {
   revoked?: boolean;
   /** Calls to this operation (`GET /orgs/{org}/dependabot/alerts`) lack `permission` (`vulnerability_alerts=read`). */
   missingPermission?: { operation: string; permission: string };
+  /** The credential is not an organisation owner's: the members' 2FA filter is refused, as GitHub refuses it. */
+  notOwner?: boolean;
 }
 
 export interface GitHubStandIn {
@@ -129,6 +132,8 @@ export async function startGitHubStandIn(options: GitHubStandInOptions): Promise
         'x-accepted-github-permissions': options.missingPermission.permission,
       });
     }
+    if (options.notOwner && operation.template === '/orgs/{org}/members' && url.searchParams.get('filter') === '2fa_disabled')
+      return error(422, 'Only owners can use this filter.');
     const route = routes[`${method} ${operation.template}`];
     if (route === undefined) {
       state.violations.push(`${method} ${operation.template}: described but not served by the stand-in`);

@@ -135,8 +135,8 @@ describe('answerQuestion', () => {
 
   it('maps a framework requirement, in any case, to every control mapped to it and its enhancements', async () => {
     const answer = await ask('What about IA-2?');
-    expect(citedIds(answer).sort()).toEqual(['IAM-01', 'IAM-02', 'IAM-06']);
-    expect(answer.answer.split('\n')[0]).toBe('3 controls are mapped to ia-2 in the report for 2026-11-21:');
+    expect(citedIds(answer).sort()).toEqual(['IAM-01', 'IAM-02', 'IAM-06', 'IAM-09']);
+    expect(answer.answer.split('\n')[0]).toBe('4 controls are mapped to ia-2 in the report for 2026-11-21:');
     expect(citedIds(await ask('and cc6.6?')).sort()).toEqual(['END-04', 'IAM-01', 'IAM-08']);
   });
 
@@ -237,7 +237,7 @@ describe('answerQuestion', () => {
 
   it('declines what the report does not cover, suggesting questions it can answer', async () => {
     const scope =
-      ' It can only answer from that report: its 63 controls, their findings and evidence, the catalog\u2019s guidance for them, ' +
+      ' It can only answer from that report: its 64 controls, their findings and evidence, the catalog\u2019s guidance for them, ' +
       'and how their status changed since an earlier report.';
     expect(await ask('What is the weather in Paris?')).toEqual({
       answer: `The report for 2026-11-21 does not cover that.${scope}`,
@@ -287,7 +287,7 @@ describe('answerQuestion', () => {
 
 describe('answerQuestion, on how questions are written', () => {
   const scope =
-    ' It can only answer from that report: its 63 controls, their findings and evidence, the catalog\u2019s guidance for them, ' +
+    ' It can only answer from that report: its 64 controls, their findings and evidence, the catalog\u2019s guidance for them, ' +
     'and how their status changed since an earlier report.';
 
   it.each(['IAM-01', 'iam-01', 'IAM_01', 'iam 01', 'IAM01', 'iam-1'])('finds IAM-01 written as %s', async (written) => {
@@ -442,7 +442,7 @@ describe('answerQuestion, on how questions are written', () => {
       suggestions: ['Which evidence supports IAM-01?', 'What changed since yesterday?', 'What needs attention?'],
     });
     // Naming only a requirement asks for its controls, as before.
-    expect(citedIds(await ask('Which controls map to IA-2?')).sort()).toEqual(['IAM-01', 'IAM-02', 'IAM-06']);
+    expect(citedIds(await ask('Which controls map to IA-2?')).sort()).toEqual(['IAM-01', 'IAM-02', 'IAM-06', 'IAM-09']);
   });
 
   it('gives a control\u2019s objective as the catalog states it', async () => {

@@ -71,7 +71,7 @@ const unarchived = (fixture: GitHubFixture) =>
   fixture.repositories.filter((repository) => !repository.archived).map((repository) => `acme/${repository.name}`);
 
 describe('the GitHub connector', () => {
-  it('yields each unarchived repository once per kind, following every page, in the fewest calls', async () => {
+  it('yields each unarchived repository once per kind and each member once, following every page, in the fewest calls', async () => {
     const fixture = buildFixture(250);
     const { context } = await withStandIn({ fixture });
     const items = await collectAll(context);
@@ -91,6 +91,15 @@ describe('the GitHub connector', () => {
     expect([...bySubject(items, 'ci.pipeline').keys()].toSorted()).toEqual(
       pipelines.map((repository) => `acme/${repository.name}`),
     );
+    // Every member once: the 118 who are not owners take two pages.
+    expect(fixture.members).toHaveLength(125);
+    expect(
+      items
+        .filter((item) => item.kind === 'repo.member')
+        .map((item) => item.subject)
+        .toSorted(),
+    ).toEqual(fixture.members.map((member) => `acme/${member.login}`));
+    expect(standIn?.operations.filter((operation) => operation === 'GET /orgs/{org}/members')).toHaveLength(4);
     expect(items.every((item) => item.collectedAt === fixtureToday.replace('Z', '.000Z'))).toBe(true);
     expect(standIn?.calls).toBe(fewestCalls(fixture));
     expect(standIn?.operations.filter((operation) => operation === 'GET /orgs/{org}/repos')).toHaveLength(3);
@@ -188,6 +197,13 @@ describe('the GitHub connector', () => {
       oldestCriticalDays: 0,
       oldestHighDays: 0,
     });
+    const members = bySubject(items, 'repo.member');
+    expect(members.get('acme/dev-0000')?.data).toEqual({ login: 'dev-0000', admin: true, mfaEnabled: true });
+    expect(members.get('acme/dev-0001')?.data).toEqual({ login: 'dev-0001', admin: false, mfaEnabled: true });
+    expect(members.get('acme/dev-0007')?.data).toEqual({ login: 'dev-0007', admin: false, mfaEnabled: false });
+    expect(members.size).toBe(10);
+    // The owners are listed first.
+    expect(items.find((item) => item.kind === 'repo.member')?.subject).toBe('acme/dev-0000');
     const ajv = new Ajv({ strict: false });
     addFormats.default(ajv);
     for (const item of items)
@@ -261,6 +277,20 @@ describe('the GitHub connector', () => {
     ]);
   });
 
+  it("fails as permission_missing when the credential is not an owner's, after yielding every repository", async () => {
+    const fixture = buildFixture(12);
+    const { context } = await withStandIn({ fixture, notOwner: true });
+    const yielded: CollectedItem[] = [];
+    const failure = await failureOf(context, yielded);
+    expect([failure.reason, failure.permission, failure.message]).toEqual([
+      'permission_missing',
+      'organization owner',
+      "GitHub lists the members of acme without two-factor authentication only to the organisation's owners: the credential must be an owner's token or a GitHub App with the permission members=read.",
+    ]);
+    expect([...bySubject(yielded, 'repo.branch_protection').keys()].toSorted()).toEqual(unarchived(fixture));
+    expect(yielded.filter((item) => item.kind === 'repo.member')).toEqual([]);
+  });
+
   it('fails as not_found for an organisation GitHub does not show', async () => {
     const { context } = await withStandIn({ fixture: buildFixture(5) }, undefined, { organization: 'acme-typo' });
     const failure = await failureOf(context);
@@ -308,7 +338,7 @@ describe('what the GitHub connector needs', () => {
 
   it('asks for the organisation, the credential, and both App ids when one is set', () => {
     expect(githubConnector.needs?.({ appId: '1' }, new Set())).toEqual([
-      'the setting "organization": The GitHub organisation whose repositories are collected.',
+      'the setting "organization": The GitHub organisation whose repositories and members are collected.',
       "the secret GITHUB_CREDENTIAL: A fine-grained personal access token for the organisation, or a GitHub App's private key (PEM).",
       'both "appId" and "installationId" when the credential is a GitHub App private key (only one is set)',
     ]);

@@ -71,7 +71,7 @@ describe('demoHistory', () => {
     const { validate, errors } = evidenceValidator();
     const invalid = items.flatMap((item) => (validate(item) ? [] : [`${item.id}: ${errors()}`])).slice(0, 5);
     expect(invalid).toEqual([]);
-    expect(new Set(items.map((item) => item.kind)).size).toBe(20);
+    expect(new Set(items.map((item) => item.kind)).size).toBe(21);
   });
 
   it('gives every item a unique id of the allowed shape', () => {
@@ -294,8 +294,8 @@ describe('seeding the demo history', () => {
       expect([todays!.openedAt.slice(0, 10), yesterdays!.openedAt.slice(0, 10)]).toEqual([today, '2026-03-13']);
       expect([todays!.status, todays!.declared, todays!.received]).toEqual([
         'complete',
-        { 'repo.branch_protection': 4 },
-        { 'repo.branch_protection': 4 },
+        { 'repo.branch_protection': 4, 'repo.member': 6 },
+        { 'repo.branch_protection': 4, 'repo.member': 6 },
       ]);
       expect(todays!.drops).toEqual([
         { kind: 'repo.branch_protection', previousRunId: yesterdays!.id, previousCount: 6, count: 4, percent: 33.3 },

@@ -135,6 +135,33 @@ describe('the bump a change requires', () => {
     });
   });
 
+  it('is minor for a map keyed by an enumeration whose bound rises with a new name, and major for the bound alone', () => {
+    const keyed = (d: Record<string, any>) =>
+      (widget(d).properties.limits = {
+        type: 'object',
+        maxProperties: 2,
+        propertyNames: { enum: ['round', 'square'] },
+        additionalProperties: { type: 'integer' },
+      });
+    const grown = apiChanges(
+      changed(keyed),
+      changed((d) => {
+        keyed(d);
+        widget(d).properties.limits.maxProperties = 3;
+        widget(d).properties.limits.propertyNames.enum.push('oval');
+      }),
+    );
+    expect(requiredBump(grown)).toBe('minor');
+    const raisedAlone = apiChanges(
+      changed(keyed),
+      changed((d) => {
+        keyed(d);
+        widget(d).properties.limits.maxProperties = 3;
+      }),
+    );
+    expect(requiredBump(raisedAlone)).toBe('major');
+  });
+
   it('is minor, never major, for a breaking change to a beta operation', () => {
     const changes = apiChanges(
       baseline(),

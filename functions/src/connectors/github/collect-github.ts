@@ -1,10 +1,10 @@
 /**
- * Collects an organisation's repositories from GitHub through `octokit`: first the open
+ * Collects an organisation's repositories and members from GitHub through `octokit`: first the open
  * Dependabot and secret-scanning alerts of the whole organisation (a few paged calls, tallied per
  * repository: counts only), then the repositories page by page, each (unarchived) one read in a
  * bounded pool and yielded as soon as it is read: its default branch's protection and rules, its
  * environments, and, for a repository that deploys to a production environment, what its
- * pipeline checks and its deployment workflows. octokit's throttling plugin queues the calls (10 in flight) and waits out
+ * pipeline checks and its deployment workflows; then the members (github-members.ts). octokit's throttling plugin queues the calls (10 in flight) and waits out
  * GitHub's rate limits; its retry plugin retries 5xx answers.
  */
 import { App, Octokit } from 'octokit';
@@ -25,6 +25,7 @@ import {
   type Workflow,
   vulnScanData,
 } from './github-evidence.js';
+import { memberItems, membersWithoutTwoFactor } from './github-members.js';
 import { inPool } from './in-pool.js';
 
 /** Repositories read at once: enough to keep octokit's queue of 10 calls in flight full. */
@@ -292,8 +293,13 @@ export function githubCollector(tuning: GitHubTuning = {}): Collector {
       // for the tally only when its vuln.scan item is made. A failed tally is thrown there.
       const tallies = tallyAlerts(octokit, org, context);
       tallies.catch(() => {});
+      // Likewise the members without two-factor authentication are listed beside the first
+      // repositories; the members themselves follow the repositories.
+      const withoutTwoFactor = membersWithoutTwoFactor(octokit, org, context);
+      withoutTwoFactor.catch(() => {});
       const read = (repository: Repository) => repositoryItems(octokit, repository, tallies, context);
       for await (const items of inPool(repositoriesOf(octokit, org, context), repositoriesAtOnce, read)) yield* items;
+      yield* memberItems(octokit, org, withoutTwoFactor, context);
     },
   };
 }

@@ -9,7 +9,7 @@ import { credentialSecret } from './github-credential.js';
 const settings = [
   {
     name: 'organization',
-    description: 'The GitHub organisation whose repositories are collected.',
+    description: 'The GitHub organisation whose repositories and members are collected.',
     required: true,
     example: 'acme',
   },
@@ -44,7 +44,7 @@ export const githubConnector: Connector = {
   id: 'github',
   title: 'GitHub',
   source: 'github-connector',
-  kinds: ['repo.branch_protection', 'ci.pipeline', 'vuln.scan'],
+  kinds: ['repo.branch_protection', 'ci.pipeline', 'vuln.scan', 'repo.member'],
   settings,
   secrets,
   credentials:
@@ -56,7 +56,8 @@ export const githubConnector: Connector = {
     'Repository "Code scanning alerts": read (whether the default branch has code scanning analyses)',
     'Repository "Dependabot alerts": read (open Dependabot alerts)',
     'Repository "Secret scanning alerts": read (open secret scanning alerts)',
-    "With a personal access token, its owner must be an organisation owner or security manager (the organisation's alert listings require it).",
+    'Organization "Members": read (the members, the owners, and which members lack two-factor authentication)',
+    "With a personal access token, its owner must be an organisation owner (the alert listings require an owner or security manager, the members' two-factor status an owner).",
   ],
   needs(values: Readonly<Record<string, SettingValue>>, secretsSet: ReadonlySet<string>): string[] {
     const missing = defaultNeeds({ settings, secrets }, values, secretsSet);
