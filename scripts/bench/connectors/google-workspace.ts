@@ -1,15 +1,19 @@
 /**
- * The Google Workspace connector's bench: 5,000 users collected against the Directory API
- * stand-in charging 50 ms a call, in a child process of its own so its peak memory is its own.
+ * The Google Workspace connector's bench: the tenant's security policies and 5,000 users
+ * collected against the stand-in of the Directory and Cloud Identity Policy APIs charging 50 ms
+ * a call, in a child process of its own so its peak memory is its own.
  *
- * - minimumCalls: users.list answers at most 500 users a page (`maxResults` maximum in the
- *   discovery document) and every field the connector reads is on the listing, so no per-user
- *   call: ⌈5,000 ÷ 500⌉ = 10 calls.
+ * - minimumCalls: policies.list answers at most 100 policies a page (`pageSize`: "The maximum
+ *   allowed value is 100") and the connector asks only for `settings/security.*` of the customer:
+ *   ⌈5 ÷ 100⌉ = 1 call for the stand-in's top-level policies. users.list answers at most 500
+ *   users a page (`maxResults` maximum in the discovery document) and every field the connector
+ *   reads is on the listing, so no per-user call: ⌈5,000 ÷ 500⌉ = 10 calls. 11 in all.
  * - concurrency: 1. Each page is asked for with the `nextPageToken` of the page before it
  *   (https://developers.google.com/workspace/admin/directory/v1/guides/manage-users#get_all_users),
- *   so a listing cannot be read in parallel.
+ *   so a listing cannot be read in parallel; the users wait for the policies, whose item comes first.
  * - wallMs: from the first call of collect to its last item, after an unmeasured warm-up run of
- *   two pages (the SDK loaded and its code compiled, as in a process that has collected before).
+ *   the policies and two pages of users (both SDKs loaded and their code compiled, as in a process
+ *   that has collected before).
  *
  * Reads the BUILT collector (functions/lib): run `node scripts/build.ts` first.
  * Directly: `node scripts/bench/connectors/google-workspace.ts`.
@@ -18,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import type { CollectContext, Collector } from '../../../functions/src/connectors/connector.ts';
 import type * as CollectModule from '../../../functions/src/connectors/google-workspace/collect-google-workspace.ts';
 import { startDirectoryStandIn, type DirectoryStandIn } from '../../../test/stand-ins/google-workspace/directory-stand-in.ts';
+import { workspacePolicies } from '../../../test/stand-ins/google-workspace/workspace-policies.ts';
 import { compiled } from '../../lib/compiled.ts';
 import type { ConnectorBenchFigures } from './figures.ts';
 import { figuresFromChild } from './instance.ts';
@@ -25,6 +30,10 @@ import { figuresFromChild } from './instance.ts';
 const subjects = 5_000;
 const latencyMs = 50;
 const pageSize = 500;
+const policiesPageSize = 100;
+const policies = workspacePolicies();
+/** The policies the connector's filter asks for: the customer's `settings/security.*`. */
+const securityPolicies = policies.filter((policy) => policy.setting?.type?.startsWith('settings/security.')).length;
 const concurrency = 1;
 
 const now = new Date('2026-11-20T12:00:00.000Z');
@@ -40,10 +49,15 @@ function contextFor(standIn: DirectoryStandIn): CollectContext {
   };
 }
 
-/** Collects every item from `standIn`, and how many there were. */
+/** Collects every item from `standIn`, and how many people there were. */
 async function itemsFrom(collector: Collector, standIn: DirectoryStandIn): Promise<number> {
   let items = 0;
-  for await (const item of collector.collect(contextFor(standIn))) if (item.kind === 'idp.user') items += 1;
+  let settings = 0;
+  for await (const item of collector.collect(contextFor(standIn))) {
+    if (item.kind === 'idp.user') items += 1;
+    else if (item.kind === 'idp.settings') settings += 1;
+  }
+  if (settings !== 1) throw new Error(`Expected one idp.settings item, got ${settings}`);
   return items;
 }
 
@@ -52,7 +66,7 @@ async function collectOnce(): Promise<ConnectorBenchFigures> {
   // One small run first, unmeasured, so the figures are the collect's and not the JIT's first page.
   const warmUp = await startDirectoryStandIn({ users: 2 * pageSize, now });
   await itemsFrom(collector, warmUp).finally(() => warmUp.close());
-  const standIn = await startDirectoryStandIn({ users: subjects, now, latencyMs });
+  const standIn = await startDirectoryStandIn({ users: subjects, policies, now, latencyMs });
   try {
     const started = performance.now();
     const items = await itemsFrom(collector, standIn);
@@ -63,7 +77,7 @@ async function collectOnce(): Promise<ConnectorBenchFigures> {
       subjects,
       items,
       calls: standIn.calls,
-      minimumCalls: Math.ceil(subjects / pageSize),
+      minimumCalls: Math.ceil(securityPolicies / policiesPageSize) + Math.ceil(subjects / pageSize),
       concurrency,
       latencyMs,
       wallMs,

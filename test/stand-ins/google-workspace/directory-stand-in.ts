@@ -1,16 +1,21 @@
 /**
- * A stand-in for the Admin SDK Directory API (directory_v1) on loopback, for driving the real
- * `@googleapis/admin` SDK in tests and the bench. It speaks users.list as Google's discovery
- * document describes it (admin-directory-v1.subset.json): every request is checked against the
- * method's HTTP method, path and declared query parameters, every body it answers is validated
- * against the `Users` schema (the fixtures in full by a unit test); a violation is recorded in
- * `violations` and answered 400, so a test sees it. Pages follow the API: `maxResults` (default 100, at most 500), an opaque `nextPageToken` on every page but the
- * last, `projection` (basic leaves out custom schemas) and `fields` (a partial response).
+ * A stand-in for the Google Workspace APIs the connector calls, on one loopback root URL, for
+ * driving the real `@googleapis/admin` and `@googleapis/cloudidentity` SDKs in tests and the
+ * bench: the Admin SDK Directory API's users.list, and the Cloud Identity Policy API's
+ * policies.list (policy-stand-in.ts). It speaks users.list as Google's discovery document
+ * describes it (admin-directory-v1.subset.json): every request is checked against the method's
+ * HTTP method, path and declared query parameters, every body it answers is validated against
+ * the `Users` schema (the fixtures in full by a unit test); a violation is recorded in
+ * `violations` and answered 400, so a test sees it. Pages follow the API: `maxResults` (default
+ * 100, at most 500), an opaque `nextPageToken` on every page but the last, `projection` (basic
+ * leaves out custom schemas) and `fields` (a partial response).
  *
  * Not Google: one customer (`my_customer` or its ID), users built by index
- * (workspace-fixtures.ts), one bearer token. Faults, by the number of the call (from 1, retries
- * included): a 429 with `Retry-After: 1` at one call, a 500 from one call on, a revoked token
- * (401) and a delegation without the scope (403), in the error shapes Google answers.
+ * (workspace-fixtures.ts), policies from workspace-policies.ts, one bearer token. Faults, by the
+ * number of the call to either API (from 1, retries included): a 429 with `Retry-After: 1` at
+ * one call, a 500 from one call on, a revoked token (401), and a delegation without one scope
+ * (403 on every method that scope would allow, in the discovery documents' `scopes`), in the
+ * error shapes Google answers.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -18,7 +23,9 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as wait } from 'node:timers/promises';
 import { requestProblems, schemaValidator, type DiscoveryDocument } from './discovery.ts';
 import { parseFields, selectFields } from './partial-response.ts';
+import { answerPolicies, policiesList } from './policy-stand-in.ts';
 import { fixtureCustomerId, workspaceUser } from './workspace-fixtures.ts';
+import { workspacePolicies, type Policy } from './workspace-policies.ts';
 
 export const directoryDiscovery = JSON.parse(
   readFileSync(new URL('./admin-directory-v1.subset.json', import.meta.url), 'utf8'),
@@ -34,12 +41,14 @@ export interface DirectoryFaults {
   failFromCall?: number;
   /** The token has been revoked: every call answers 401. */
   revoked?: boolean;
-  /** The delegation lacks the scope: every call answers 403 insufficient scopes. */
-  missingScope?: boolean;
+  /** The delegation lacks this scope: every call to a method it would allow answers 403 insufficient scopes. */
+  missingScope?: string;
 }
 
 export interface DirectoryStandInOptions {
   users: number;
+  /** The customer's policies; by default workspacePolicies()'s strong top-level ones. */
+  policies?: readonly Policy[];
   /** The clock the users' sign-ins are relative to. */
   now: Date;
   latencyMs?: number;
@@ -51,12 +60,16 @@ export interface DirectoryStandIn {
   /** The SDK's `rootUrl`, e.g. `http://127.0.0.1:1234/`. */
   endpoint: string;
   token: string;
-  /** Requests answered (retries included). */
+  /** Requests answered, to either API (retries included). */
   readonly calls: number;
+  /** Of them, the requests to policies.list. */
+  readonly policyCalls: number;
   /** The most requests in flight at once. */
   readonly peakInFlight: number;
-  /** Each request's query, in order. */
+  /** Each users.list request's query, in order. */
   readonly queries: URLSearchParams[];
+  /** Each policies.list request's query, in order. */
+  readonly policyQueries: URLSearchParams[];
   /** Requests or answers that broke the description. */
   readonly violations: string[];
   close(): Promise<void>;
@@ -78,11 +91,10 @@ const faultAnswers = {
       'UNAUTHENTICATED',
     ),
   },
-  missingScope: {
+  missingScope: (scope: string) => ({
     status: 403,
     headers: {
-      'www-authenticate':
-        'Bearer realm="https://accounts.google.com/", error="insufficient_scope", scope="https://www.googleapis.com/auth/admin.directory.user.readonly"',
+      'www-authenticate': `Bearer realm="https://accounts.google.com/", error="insufficient_scope", scope="${scope}"`,
     },
     body: googleError(403, 'Request had insufficient authentication scopes.', 'insufficientPermissions', 'PERMISSION_DENIED', {
       details: [
@@ -93,7 +105,7 @@ const faultAnswers = {
         },
       ],
     }),
-  },
+  }),
   rateLimited: {
     status: 429,
     headers: { 'retry-after': '1' },
@@ -158,15 +170,27 @@ function usersPage(url: URL, options: DirectoryStandInOptions, offset: number): 
 export async function startDirectoryStandIn(options: DirectoryStandInOptions): Promise<DirectoryStandIn> {
   const token = options.token ?? 'stand-in-access-token';
   const faults = options.faults ?? {};
-  const state = { calls: 0, inFlight: 0, peakInFlight: 0, queries: [] as URLSearchParams[], violations: [] as string[] };
+  const policies = options.policies ?? workspacePolicies();
+  const state = {
+    calls: 0,
+    policyCalls: 0,
+    inFlight: 0,
+    peakInFlight: 0,
+    queries: [] as URLSearchParams[],
+    policyQueries: [] as URLSearchParams[],
+    violations: [] as string[],
+  };
 
   function answer(request: http.IncomingMessage, call: number): Answer {
     const url = new URL(request.url ?? '/', 'http://stand-in');
-    state.queries.push(url.searchParams);
+    const policyCall = url.pathname === '/v1/policies';
+    if (policyCall) state.policyCalls += 1;
+    (policyCall ? state.policyQueries : state.queries).push(url.searchParams);
+    const method = policyCall ? policiesList : usersList;
     const fault = faults.revoked
       ? faultAnswers.revoked
-      : faults.missingScope
-        ? faultAnswers.missingScope
+      : faults.missingScope && method.scopes?.includes(faults.missingScope)
+        ? faultAnswers.missingScope(faults.missingScope)
         : faults.rateLimitAtCall === call
           ? faultAnswers.rateLimited
           : faults.failFromCall !== undefined && call >= faults.failFromCall
@@ -175,6 +199,11 @@ export async function startDirectoryStandIn(options: DirectoryStandInOptions): P
     if (fault) return fault;
     if (request.headers.authorization !== `Bearer ${token}`)
       return { status: 401, body: faultAnswers.revoked.body, headers: faultAnswers.revoked.headers };
+    if (policyCall) {
+      const reply = answerPolicies(request.method ?? '', url, policies);
+      state.violations.push(...reply.problems.map((problem) => `policies.list: ${problem}`));
+      return reply;
+    }
     const problems = requestProblems(directoryDiscovery, usersList, request.method ?? '', url);
     const customer = url.searchParams.get('customer');
     if (customer === null && !url.searchParams.has('domain')) problems.push('neither customer nor domain');
@@ -219,10 +248,14 @@ export async function startDirectoryStandIn(options: DirectoryStandInOptions): P
     get calls() {
       return state.calls;
     },
+    get policyCalls() {
+      return state.policyCalls;
+    },
     get peakInFlight() {
       return state.peakInFlight;
     },
     queries: state.queries,
+    policyQueries: state.policyQueries,
     violations: state.violations,
     close: () =>
       new Promise<void>((resolve, reject) => {

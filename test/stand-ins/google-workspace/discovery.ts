@@ -35,6 +35,8 @@ export interface DiscoveryMethod {
   path: string;
   parameters: Record<string, DiscoveryParameter>;
   response?: { $ref: string };
+  /** The OAuth scopes any one of which lets a token call the method. */
+  scopes?: string[];
 }
 
 export interface DiscoveryDocument {

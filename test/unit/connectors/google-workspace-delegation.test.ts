@@ -7,7 +7,12 @@ import { admin, auth } from '@googleapis/admin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectorFailure } from '../../../functions/src/connectors/connector.ts';
 import { delegatedTokens, type Delegation } from '../../../functions/src/connectors/google-workspace/delegated-credentials.ts';
-import { directoryScopes, tokenCreatorRole } from '../../../functions/src/connectors/google-workspace/directory-access.ts';
+import {
+  directoryUserReadScope,
+  tokenCreatorRole,
+  workspaceScopes,
+} from '../../../functions/src/connectors/google-workspace/directory-access.ts';
+import { sharedTokens } from '../../../functions/src/connectors/google-workspace/workspace-auth.ts';
 import {
   startDelegationStandIn,
   type DelegationStandIn,
@@ -19,7 +24,7 @@ const serviceAccount = 'evident@demo-project.iam.gserviceaccount.com';
 const runtimeToken = 'runtime-access-token';
 const delegatedToken = 'delegated-access-token';
 const nowMs = Date.parse('2026-11-20T12:00:00.000Z');
-const delegation: Delegation = { serviceAccount, subject: 'admin@example.com', scopes: directoryScopes };
+const delegation: Delegation = { serviceAccount, subject: 'admin@example.com', scopes: workspaceScopes };
 
 const running: (DelegationStandIn | DirectoryStandIn)[] = [];
 afterEach(async () => {
@@ -30,7 +35,7 @@ async function google(options: Partial<DelegationStandInOptions> = {}) {
   const stand = await startDelegationStandIn({
     serviceAccount,
     runtimeToken,
-    delegatedScopes: directoryScopes,
+    delegatedScopes: workspaceScopes,
     accessToken: delegatedToken,
     ...options,
   });
@@ -58,7 +63,7 @@ describe('keyless domain-wide delegation', () => {
       {
         iss: serviceAccount,
         sub: 'admin@example.com',
-        scope: directoryScopes.join(' '),
+        scope: workspaceScopes.join(' '),
         aud: stand.token,
         iat: nowMs / 1000,
         exp: nowMs / 1000 + 3600,
@@ -94,7 +99,29 @@ describe('keyless domain-wide delegation', () => {
     const failure = await failureOf(refresh());
 
     expect(failure.reason).toBe('permission_missing');
-    expect(failure.permission).toBe(`domain-wide delegation of ${directoryScopes.join(',')}`);
+    expect(failure.permission).toBe(`domain-wide delegation of ${workspaceScopes.join(',')}`);
     expect(failure.message).not.toContain(runtimeToken);
+  });
+
+  it('fails permission_missing naming both scopes when the Admin console delegates the Directory scope alone', async () => {
+    const { stand, refresh } = await google({ delegatedScopes: [directoryUserReadScope] });
+    const failure = await failureOf(refresh());
+
+    expect(failure.reason).toBe('permission_missing');
+    expect(failure.permission).toBe(
+      'domain-wide delegation of https://www.googleapis.com/auth/admin.directory.user.readonly,https://www.googleapis.com/auth/cloud-identity.policies.readonly',
+    );
+    expect(stand.exchanged.map((claims) => claims.scope)).toEqual([workspaceScopes.join(' ')]);
+  });
+
+  it('exchanges one delegation for both SDK clients while its token lives', async () => {
+    const { stand, refresh } = await google();
+    const tokens = sharedTokens(refresh, () => nowMs);
+
+    expect([await tokens(), await tokens()]).toEqual([
+      { access_token: delegatedToken, expiry_date: nowMs + 3_599_000 },
+      { access_token: delegatedToken, expiry_date: nowMs + 3_599_000 },
+    ]);
+    expect(stand.exchanged).toHaveLength(1);
   });
 });

@@ -1,13 +1,13 @@
 /**
- * How the Directory API's answers become what a run reports: its retries (429 and 5xx, waiting
- * as long as `Retry-After` asks and saying so through the run's progress) and its refusals,
- * mapped to ConnectorFailure in our own words. The SDK's error message is never passed on: it
+ * How the answers of the Directory API and the Cloud Identity Policy API become what a run
+ * reports: their retries (429 and 5xx, waiting as long as `Retry-After` asks and saying so
+ * through the run's progress) and their refusals, mapped to ConnectorFailure in our own words. The SDK's error message is never passed on: it
  * can quote the request, and the request carries a token.
  */
 import { setTimeout as wait } from 'node:timers/promises';
 import type { MethodOptions } from '@googleapis/admin';
 import { ConnectorFailure, type CollectProgress } from '../connector.js';
-import { adminRolePrivilege, directoryUserReadScope } from './directory-access.js';
+import { adminRole, cloudIdentityApi, directoryApi, directoryUserReadScope, policiesReadScope } from './directory-access.js';
 
 /** The parts of a GaxiosError this module reads. */
 interface ApiError {
@@ -71,29 +71,58 @@ function reasonsOf(error: unknown): string[] {
 }
 
 const scopeReasons = new Set(['insufficientPermissions', 'ACCESS_TOKEN_SCOPE_INSUFFICIENT']);
+/** What Google says when the runtime's project has not enabled the API. */
+const disabledReasons = new Set(['accessNotConfigured', 'SERVICE_DISABLED']);
 
-/** What a failed users.list call means for the run. */
-export function directoryFailure(error: unknown, settings: { adminEmail: string; customer: string }): ConnectorFailure {
+/** One of the connector's calls, in the words its failures use. */
+export interface WorkspaceCall {
+  /** What the call reads, after "the listing of": `users`, `security policies`. */
+  reading: string;
+  /** The delegated scope it needs. */
+  scope: string;
+  /** The API that serves it, to enable in the runtime's project. */
+  api: string;
+}
+
+export const calls = {
+  users: { reading: 'users', scope: directoryUserReadScope, api: directoryApi },
+  policies: { reading: 'security policies', scope: policiesReadScope, api: cloudIdentityApi },
+} satisfies Record<string, WorkspaceCall>;
+
+/** What a failed call of the connector means for the run. */
+export function workspaceFailure(
+  error: unknown,
+  call: WorkspaceCall,
+  settings: { adminEmail: string; customer: string },
+): ConnectorFailure {
   if (error instanceof ConnectorFailure) return error;
   const status = statusOf(error);
+  const reasons = reasonsOf(error);
   if (status === 401) {
     return new ConnectorFailure(
       'credential_rejected',
       `Google Workspace refused the delegated credentials for ${settings.adminEmail} (HTTP 401): the delegation or the service account may have been revoked.`,
     );
   }
-  if (status === 403 && reasonsOf(error).some((reason) => scopeReasons.has(reason))) {
+  if (status === 403 && reasons.some((reason) => scopeReasons.has(reason))) {
     return new ConnectorFailure(
       'permission_missing',
-      `The delegation lacks the scope ${directoryUserReadScope}: add it to the service account's client ID under Admin console › Security › API controls › Domain-wide delegation.`,
-      directoryUserReadScope,
+      `The delegation lacks the scope ${call.scope}: add it to the service account's client ID under Admin console › Security › API controls › Domain-wide delegation.`,
+      call.scope,
+    );
+  }
+  if (status === 403 && reasons.some((reason) => disabledReasons.has(reason))) {
+    return new ConnectorFailure(
+      'permission_missing',
+      `The API ${call.api} is not enabled in the service account's project: enable it, then run again.`,
+      call.api,
     );
   }
   if (status === 403) {
     return new ConnectorFailure(
       'permission_missing',
-      `${settings.adminEmail} may not list the users of ${settings.customer}: give it an administrator role with the privilege ${adminRolePrivilege}.`,
-      adminRolePrivilege,
+      `${settings.adminEmail} may not read the ${call.reading} of ${settings.customer}: make it a ${adminRole} (Google lets no other role read security policies).`,
+      adminRole,
     );
   }
   if (status === 400 || status === 404) {
@@ -104,6 +133,6 @@ export function directoryFailure(error: unknown, settings: { adminEmail: string;
   }
   return new ConnectorFailure(
     'vendor_unavailable',
-    `Google Workspace did not answer the listing of users (${status === undefined ? 'no answer' : `HTTP ${status}`}) after the SDK's retries.`,
+    `Google Workspace did not answer the listing of ${call.reading} (${status === undefined ? 'no answer' : `HTTP ${status}`}) after the SDK's retries.`,
   );
 }

@@ -1,21 +1,17 @@
 /**
- * The Google Workspace connector: every account of the Workspace customer, read through the
- * Admin SDK Directory API (`@googleapis/admin`) as an administrator by keyless domain-wide
- * delegation of the runtime service account, as `idp.user` items.
- *
- * It produces no `idp.settings`: the Directory API exposes none of the tenant-wide settings that
- * kind requires (password length, session length, lockout, SSO, 2-step verification enforcement
- * for the tenant); they live in the Cloud Identity Policy API, which `@googleapis/admin` does not
- * reach (docs/connectors.md).
+ * The Google Workspace connector, acting as a super administrator by keyless domain-wide
+ * delegation of the runtime service account: the customer's security policies, read through the
+ * Cloud Identity Policy API (`@googleapis/cloudidentity`), as one `idp.settings` item, and every
+ * account, read through the Admin SDK Directory API (`@googleapis/admin`), as `idp.user` items.
  */
 import type { Connector } from '../connector.js';
-import { adminRolePrivilege, directoryScopes } from './directory-access.js';
+import { adminRole, cloudIdentityApi, directoryApi, tokenCreatorRole, workspaceScopes } from './directory-access.js';
 
 export const googleWorkspaceConnector: Connector = {
   id: 'google-workspace',
   title: 'Google Workspace',
   source: 'google-workspace-connector',
-  kinds: ['idp.user'],
+  kinds: ['idp.settings', 'idp.user'],
   settings: [
     {
       name: 'adminEmail',
@@ -25,7 +21,8 @@ export const googleWorkspaceConnector: Connector = {
     },
     {
       name: 'customer',
-      description: 'The Workspace customer ID whose users are read; `my_customer` is the administrator’s own.',
+      description:
+        'The Workspace customer ID whose users and security policies are read; `my_customer` is the administrator’s own.',
       required: false,
       example: 'my_customer',
     },
@@ -41,9 +38,10 @@ export const googleWorkspaceConnector: Connector = {
     'Application default credentials of the runtime service account, with domain-wide delegation: it signs ' +
     'its own delegation assertion through the IAM Credentials API (no key) and acts as the administrator `adminEmail`.',
   permissions: [
-    `Domain-wide delegation of the OAuth scope ${directoryScopes.join(', ')} to the service account's client ID (Admin console › Security › API controls)`,
-    `roles/iam.serviceAccountTokenCreator for the service account on itself (to sign the delegation without a key)`,
-    `An administrator role for adminEmail with the Admin API privilege ${adminRolePrivilege}`,
+    `Domain-wide delegation of the OAuth scopes ${workspaceScopes.join(', ')} to the service account's client ID (Admin console › Security › API controls)`,
+    `${tokenCreatorRole} for the service account on itself (to sign the delegation without a key)`,
+    `The ${adminRole} role for adminEmail (Google lets only a super administrator read policies through the Cloud Identity Policy API)`,
+    `The APIs ${directoryApi} (Admin SDK), ${cloudIdentityApi} (Cloud Identity) and iamcredentials.googleapis.com enabled in the service account's project`,
   ],
   load: async () => (await import('./collect-google-workspace.js')).collector,
 };
