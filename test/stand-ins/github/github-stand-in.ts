@@ -36,6 +36,8 @@ export interface GitHubStandInOptions {
   rateLimitAt?: { call: number; status: 403 | 429; retryAfter: number };
   /** A 500 to every call from number `call` on. */
   failFrom?: number;
+  /** A 502 to call number `call` (1-based) alone, as a passing outage answers. */
+  failAt?: number;
   /** Every credential is refused, as a revoked token is. */
   revoked?: boolean;
   /** Calls to this operation (`GET /orgs/{org}/dependabot/alerts`) lack `permission` (`vulnerability_alerts=read`). */
@@ -126,6 +128,7 @@ export async function startGitHubStandIn(options: GitHubStandInOptions): Promise
       return error(options.rateLimitAt.status, secondaryRateLimit, { 'retry-after': String(options.rateLimitAt.retryAfter) });
     }
     if (options.failFrom !== undefined && call >= options.failFrom) return error(500, 'Server Error');
+    if (options.failAt === call) return error(502, 'Server Error');
     if (options.missingPermission?.operation === `${method} ${operation.template}`) {
       const by = installationTokens.size > 0 ? 'integration' : 'personal access token';
       return error(403, `Resource not accessible by ${by}`, {

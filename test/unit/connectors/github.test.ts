@@ -242,6 +242,17 @@ describe('the GitHub connector', () => {
     },
   );
 
+  it('retries a call GitHub answered 502 once, then collects everything', async () => {
+    const fixture = buildFixture(30);
+    const { context, rateLimits } = await withStandIn({ fixture, failAt: 6 });
+    const items = await collectAll(context);
+    expect(rateLimits).toEqual([]);
+    const bySubjectAndKind = (a: CollectedItem, b: CollectedItem) =>
+      `${a.subject} ${a.kind}`.localeCompare(`${b.subject} ${b.kind}`);
+    expect(items.toSorted(bySubjectAndKind)).toEqual((await collectAllFrom(fixture)).toSorted(bySubjectAndKind));
+    expect(standIn?.calls).toBe(fewestCalls(fixture) + 1);
+  });
+
   it('fails as vendor_unavailable when GitHub answers 500 past the retries, after yielding only whole repositories', async () => {
     const fixture = buildFixture(250);
     const { context } = await withStandIn({ fixture, failFrom: 200 });

@@ -4,8 +4,9 @@
  * repository: counts only), then the repositories page by page, each (unarchived) one read in a
  * bounded pool and yielded as soon as it is read: its default branch's protection and rules, its
  * environments, and, for a repository that deploys to a production environment, what its
- * pipeline checks and its deployment workflows; then the members (github-members.ts). octokit's throttling plugin queues the calls (10 in flight) and waits out
- * GitHub's rate limits; its retry plugin retries 5xx answers.
+ * pipeline checks and its deployment workflows; then the members (github-members.ts). octokit's
+ * throttling plugin queues the calls (10 in flight) and waits out GitHub's rate limits;
+ * server-error-retries.ts retries 5xx answers (in place of octokit's retry plugin).
  */
 import { App, Octokit } from 'octokit';
 import type { CollectContext, CollectedItem, Collector } from '../connector.js';
@@ -27,6 +28,7 @@ import {
 } from './github-evidence.js';
 import { memberItems, membersWithoutTwoFactor } from './github-members.js';
 import { inPool } from './in-pool.js';
+import { serverErrorRetries } from './server-error-retries.js';
 
 /** Repositories read at once: enough to keep octokit's queue of 10 calls in flight full. */
 const repositoriesAtOnce = 10;
@@ -51,16 +53,13 @@ async function clientFor(context: CollectContext, tuning: GitHubTuning): Promise
     context.progress.rateLimited(retryAfter, reason);
     return retryCount < rateLimitWaits;
   };
-  const Configured = Octokit.defaults({
+  const Configured = Octokit.plugin(serverErrorRetries).defaults({
     baseUrl: context.standIn?.endpoint ?? (String(context.settings.baseUrl ?? '') || 'https://api.github.com'),
     request: { signal: context.signal },
     throttle: { onRateLimit: onLimit('GitHub rate limit'), onSecondaryRateLimit: onLimit('GitHub secondary rate limit') },
-    // 429 is left to the throttling plugin, which waits GitHub's retry-after (and says so); the retry
-    // plugin would retry it on its own back-off instead. The rest are the retry plugin's defaults.
-    retry: {
-      doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451],
-      ...(tuning.retryAfterBaseMs === undefined ? {} : { retryAfterBaseValue: tuning.retryAfterBaseMs }),
-    },
+    // Off: its per-request queue idled each call's slot (server-error-retries.ts says how much), which retries in its stead.
+    retry: { enabled: false },
+    serverErrorRetry: { retryAfterBaseMs: tuning.retryAfterBaseMs },
     log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
   });
   if (!isPrivateKey(credential)) return new Configured({ auth: credential });
