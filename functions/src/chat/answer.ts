@@ -1,8 +1,10 @@
 /**
  * The chat engine's entry: a question about one day's report in, a Markdown answer with
- * citations out. It classifies the question, declines what the report cannot answer, retrieves
- * the part of the report that can, and has a provider (offline by default) write the answer.
- * No network call is made unless a caller passes a model provider.
+ * citations out, in two steps. A reader turns the words into a `Question` (question.ts): the
+ * offline reader here, from the classifier and the query parser, declines first. Then the
+ * answerers answer the `Question` from the report and its history, without the words, and a
+ * provider (offline by default) writes the answer up. No network call is made unless a caller
+ * passes a model provider.
  */
 import type { Catalog, Report } from '../assessment/model.js';
 import { decline, type ComposedAnswer } from './compose.js';
@@ -12,12 +14,13 @@ import { withTyposFixed } from './known-words.js';
 import { retrievalProvider, type AnswerProvider } from './provider.js';
 import { controlIdsIn, indexReport, type ReportIndex } from './report-index.js';
 import { parseQuery } from './queries/parse-query.js';
-import type { ReportDays } from './queries/query-model.js';
+import type { Query, ReportDays } from './queries/query-model.js';
 import { runQuery } from './queries/run-query.js';
-import { subjectHistory } from './queries/subject-history.js';
+import { answerSubjectHistory, subjectHistoryQuestion } from './queries/subject-history.js';
 import { asksNotInReport, normalize, otherFramework } from './question-cues.js';
 import { unknownSubject } from './queries/subject-queries.js';
-import { declineScope, retrieve } from './retrieve.js';
+import type { Question } from './question.js';
+import { declineScope, retrieve, type RetrievedContext } from './retrieve.js';
 
 export type { ComposedAnswer } from './compose.js';
 export type { AnswerProvider } from './provider.js';
@@ -45,33 +48,83 @@ export interface AnswerInput {
 /** Declines no query can overturn: off-topic requests, and names the report never mentions. */
 const refusedOutright = new Set<DeclineReason>(['off_topic', 'unknown_subject', 'invalid_date', 'date_format']);
 
+/** Query kinds answered from the history: without one, the classifier's reading is answered instead. */
+const fromHistory = new Set<Question['kind']>(['trend', 'controlHistory', 'day', 'biggestMove', 'throughout', 'compare']);
+
+/** Whether the report and history the caller gives can answer `query` (a report from before readiness has none). */
+function answerable(query: Query, index: ReportIndex, days: ReportDays | undefined): boolean {
+  if (fromHistory.has(query.kind)) return days !== undefined;
+  if (query.kind === 'readiness') return index.report.frameworks?.some((entry) => entry.framework === query.framework) ?? false;
+  return true;
+}
+
+/**
+ * The offline reader: the question's words read as a `Question`, declines first, then the
+ * structured queries over the report and its history, then the classifier's reading.
+ */
+export async function readQuestion(
+  message: string,
+  history: readonly ChatTurn[],
+  index: ReportIndex,
+  days: ReportDays | undefined,
+): Promise<Question> {
+  const intent = classify(message, history, index);
+  if (intent.kind === 'decline' && refusedOutright.has(intent.reason)) return intent;
+  const text = withTyposFixed(normalize(message), index);
+  // Who did what is not in the report, unless a named control's own findings say (a scoping attestation names who signed it).
+  if (asksNotInReport(text) && controlIdsIn(index, text).length === 0) return { kind: 'decline', reason: 'no_match' };
+  const elsewhere = otherFramework.exec(text)?.[0] ?? unknownSubject(text, index);
+  if (elsewhere) return { kind: 'decline', reason: 'unknown_subject', subject: elsewhere };
+  const past = days && (await subjectHistoryQuestion(text, index, days));
+  if (past) return past;
+  const query = parseQuery(text, history, index);
+  return query && answerable(query, index, days) ? query : intent;
+}
+
+/** What the report and its history answer to `question`, composed offline with citations; the message is not needed. */
+export async function answerAsked(
+  question: Question,
+  index: ReportIndex,
+  sources: Pick<AnswerInput, 'days' | 'reportOn'>,
+): Promise<{ facts: ComposedAnswer } | { context: RetrievedContext } | { declined: ComposedAnswer }> {
+  const scope = declineScope(index);
+  switch (question.kind) {
+    case 'decline':
+      return { declined: decline(scope, question.reason, question.subject) };
+    case 'subjectHistory':
+      return { facts: await answerSubjectHistory(question, index, sources.days!) };
+    case 'posture':
+    case 'list':
+    case 'status':
+    case 'objective':
+    case 'frameworks':
+    case 'evidence':
+    case 'fix':
+    case 'why':
+    case 'changes': {
+      const context = await retrieve(question, index, sources.reportOn ? { reportOn: sources.reportOn } : {});
+      return context.missingReport ? { declined: decline(scope, 'no_report', context.missingReport) } : { context };
+    }
+    default:
+      return { facts: (await runQuery(question, index, sources.days))! };
+  }
+}
+
 export async function answerQuestion(input: AnswerInput): Promise<ComposedAnswer> {
   const index = input.index?.report === input.report ? input.index : indexReport(input.report, input.catalog);
-  const scope = declineScope(index);
-  const intent = classify(input.message, input.history, index);
-  if (intent.kind === 'decline' && refusedOutright.has(intent.reason)) return decline(scope, intent.reason, intent.subject);
-  const text = withTyposFixed(normalize(input.message), index);
-  // Who did what is not in the report, unless a named control's own findings say (a scoping attestation names who signed it).
-  if (asksNotInReport(text) && controlIdsIn(index, text).length === 0) return decline(scope, 'no_match');
-  const elsewhere = otherFramework.exec(text)?.[0] ?? unknownSubject(text, index);
-  if (elsewhere) return decline(scope, 'unknown_subject', elsewhere);
-  // Questions that are queries over the report and its history are answered from the query's result.
-  const past = input.days && (await subjectHistory(text, index, input.days));
-  const query = past ? undefined : parseQuery(text, input.history, index);
-  const queried = past ?? (query && (await runQuery(query, index, input.days)));
+  const question = await readQuestion(input.message, input.history, index, input.days);
+  const answered = await answerAsked(question, index, input);
+  if ('declined' in answered) return answered.declined;
+  // A model provider, when one is set, writes up what the composer found (it never reads the question).
   const provider = input.provider ?? retrievalProvider;
-  if (queried) {
-    if (!queried.grounded) return queried;
-    return provider.answerFacts({
-      message: input.message,
-      history: input.history,
-      date: index.report.date,
-      facts: queried,
-      scope,
-    });
-  }
-  if (intent.kind === 'decline') return decline(scope, intent.reason, intent.subject);
-  const context = await retrieve(intent, index, input.reportOn ? { reportOn: input.reportOn } : {});
-  if (context.missingReport) return decline(scope, 'no_report', context.missingReport);
-  return provider.answer({ message: input.message, history: input.history, context });
+  if ('context' in answered)
+    return provider.answer({ message: input.message, history: input.history, context: answered.context });
+  if (!answered.facts.grounded) return answered.facts;
+  return provider.answerFacts({
+    message: input.message,
+    history: input.history,
+    date: index.report.date,
+    facts: answered.facts,
+    scope: declineScope(index),
+  });
 }

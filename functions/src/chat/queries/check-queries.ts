@@ -92,7 +92,7 @@ export function checksAskedAbout(text: string, index: ReportIndex): CheckMatch[]
 export function checksMeeting(text: string, index: ReportIndex): CheckMatch[] {
   const { statuses, rest } = statusesIn(text.replace(severityCue, ' '));
   const words = new Set(wordsIn(rest));
-  const candidates: (CheckMatch & { score: number; share: number })[] = [];
+  const candidates: (CheckMatch & { check: Check; score: number; share: number })[] = [];
   for (const { control } of index.controls) {
     for (const check of control?.checks ?? []) {
       const weights = wordsOf(check);
@@ -100,7 +100,8 @@ export function checksMeeting(text: string, index: ReportIndex): CheckMatch[] {
       const core = [...weights].filter(([, weight]) => weight === 2);
       const share = core.filter(([word]) => words.has(word)).length / Math.max(1, core.length);
       // With a status asked, one word will do: only checks with subjects in it are kept (withOutcomes).
-      if (score >= (statuses.length > 0 ? 1 : 2)) candidates.push({ controlId: control!.id, check, score, share });
+      if (score >= (statuses.length > 0 ? 1 : 2))
+        candidates.push({ controlId: control!.id, checkId: check.id, check, score, share });
     }
   }
   const asked = withOutcomes(candidates, statuses, index);
@@ -114,11 +115,11 @@ export function checksMeeting(text: string, index: ReportIndex): CheckMatch[] {
       chosen.includes(candidate) || chosen.some((best) => best.controlId === candidate.controlId && candidate.score >= 3),
   );
   const controls = new Set(chosen.map((candidate) => candidate.controlId));
-  return controls.size <= 3 ? found.map(({ controlId, check, score }) => ({ controlId, check, score })) : [];
+  return controls.size <= 3 ? found.map(({ controlId, checkId, score }) => ({ controlId, checkId, score })) : [];
 }
 
 /** Of the matched checks, those whose control has findings in the statuses asked ("stale", "failing"), if any has. */
-function withOutcomes<T extends CheckMatch & { score: number }>(
+function withOutcomes<T extends CheckMatch & { check: Check; score: number }>(
   found: T[],
   statuses: readonly string[],
   index: ReportIndex,
@@ -129,6 +130,11 @@ function withOutcomes<T extends CheckMatch & { score: number }>(
     openFindings(index.byId.get(controlId)?.result, check).some((finding) => outcomes.has(finding.outcome)),
   );
   return having.length > 0 ? having : found.filter((candidate) => candidate.score >= 2);
+}
+
+/** The catalog check a match names, if the control has it. */
+export function checkOf(index: ReportIndex, match: CheckMatch): Check | undefined {
+  return index.byId.get(match.controlId)?.control?.checks?.find((check) => check.id === match.checkId);
 }
 
 /** A check's failing subjects, and those whose evidence of the check's kind is stale or missing. */
@@ -143,9 +149,10 @@ function openFindings(result: ControlResult | undefined, check: Check): Finding[
 export function answerChecks(matches: readonly CheckMatch[], index: ReportIndex): ComposedAnswer {
   const lines: string[] = [];
   const cited: ControlResult[] = [];
-  for (const { controlId, check } of matches) {
-    const result = index.byId.get(controlId)?.result;
-    if (!result) continue;
+  for (const match of matches) {
+    const result = index.byId.get(match.controlId)?.result;
+    const check = checkOf(index, match);
+    if (!result || !check) continue;
     const findings = result.findings.filter((finding) => finding.check === check.id);
     const open = openFindings(result, check);
     const failing = open.filter((finding) => finding.outcome === 'fail' || finding.outcome === 'error').length;

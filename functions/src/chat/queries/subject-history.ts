@@ -9,6 +9,7 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlResult, Finding } from '../../assessment/model.js';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import type { QuestionOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
 import { statusLabel } from '../retrieve.js';
 import { periodIn } from './periods.js';
@@ -30,21 +31,42 @@ function namesIn(text: string, index: ReportIndex): string[] {
   return [...new Set([...written, ...today])];
 }
 
-export async function subjectHistory(text: string, index: ReportIndex, days: ReportDays): Promise<ComposedAnswer | undefined> {
+/** The question, when it asks of a subject's past and the span's reports have open findings naming it. */
+export async function subjectHistoryQuestion(
+  text: string,
+  index: ReportIndex,
+  days: ReportDays,
+): Promise<QuestionOf<'subjectHistory'> | undefined> {
   if (!days.findings) return undefined;
   const reportDate = index.report.date;
   const period = periodIn(text, reportDate);
   if (!period && !pastCue.test(text)) return undefined;
   const names = namesIn(text, index);
   if (names.length === 0) return undefined;
-  const from = period?.from ?? addDays(reportDate, -13);
-  const to = period?.to ?? reportDate;
-  const namesIt = (finding: Finding) =>
-    names.some((name) => finding.subject?.toLowerCase().includes(name) || finding.message.toLowerCase().includes(name));
-  const found = await days.findings(from, to, (finding) => openOutcomes.has(finding.outcome) && namesIt(finding));
-  if (found.length === 0) return undefined;
-  const span = { from, to, phrase: period?.phrase ?? 'the last two weeks' };
-  return historyAnswer(found, { name: names[0]!, namesIt }, span, index);
+  const question: QuestionOf<'subjectHistory'> = {
+    kind: 'subjectHistory',
+    names,
+    period: period ?? { from: addDays(reportDate, -13), to: reportDate, phrase: 'the last two weeks' },
+  };
+  return (await findingsOf(question, days)).length > 0 ? question : undefined;
+}
+
+const namesIt = (names: readonly string[]) => (finding: Finding) =>
+  names.some((name) => finding.subject?.toLowerCase().includes(name) || finding.message.toLowerCase().includes(name));
+
+function findingsOf(question: QuestionOf<'subjectHistory'>, days: ReportDays): Promise<DayFinding[]> {
+  const naming = namesIt(question.names);
+  const { from, to } = question.period;
+  return days.findings?.(from, to, (finding) => openOutcomes.has(finding.outcome) && naming(finding)) ?? Promise.resolve([]);
+}
+
+export async function answerSubjectHistory(
+  question: QuestionOf<'subjectHistory'>,
+  index: ReportIndex,
+  days: ReportDays,
+): Promise<ComposedAnswer> {
+  const found = await findingsOf(question, days);
+  return historyAnswer(found, { name: question.names[0]!, namesIt: namesIt(question.names) }, question.period, index);
 }
 
 function historyAnswer(

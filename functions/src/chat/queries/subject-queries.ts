@@ -5,7 +5,7 @@
  * stale — under the names people use for them (a repository without its owner, a bucket without
  * its provider prefix, a person's address without the domain, or their first and last name).
  */
-import type { Check, ControlResult, Finding } from '../../assessment/model.js';
+import type { ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import { escapeRegExp } from '../day-phrases.js';
@@ -14,7 +14,7 @@ import { statusLabel } from '../retrieve.js';
 import { rankByRisk } from '../topics.js';
 import { stem, stopWords } from '../vocabulary.js';
 import type { CheckMatch, Query } from './query-model.js';
-import { checksMeeting } from './check-queries.js';
+import { checkOf, checksMeeting } from './check-queries.js';
 import { answered } from './report-queries.js';
 
 type SubjectQuery = Extract<Query, { kind: 'subject' }>;
@@ -116,10 +116,12 @@ export function unknownSubject(text: string, index: ReportIndex): string | undef
 
 const domainEnd = /\.(com|org|net|io|dev|app|co|example|internal|local|cloud|ai|md|json|txt|csv|pdf|yaml|yml)$/;
 
-const namedOn = (index: ReportIndex, controlId: string, check: Check, keys: readonly string[]) =>
-  (index.byId.get(controlId)?.result.findings ?? []).some(
-    (finding) => (finding.check === check.id || finding.kind === check.kind) && mentions(finding, keys),
+function namedOn(index: ReportIndex, match: CheckMatch, keys: readonly string[]): boolean {
+  const check = checkOf(index, match);
+  return (index.byId.get(match.controlId)?.result.findings ?? []).some(
+    (finding) => check !== undefined && (finding.check === check.id || finding.kind === check.kind) && mentions(finding, keys),
   );
+}
 
 const mentions = (finding: Finding, keys: readonly string[]) =>
   keys.some((key) => finding.subject?.toLowerCase() === key || finding.message.toLowerCase().includes(key));
@@ -130,7 +132,7 @@ export function answerSubject(query: SubjectQuery, index: ReportIndex): Composed
   // What the checks asked about say of it, when any of their findings name it; else everything that does.
   // A check met strongly ("enrolled a second factor") is answered for the subject even when only a count of passes names it.
   const strong = query.checks?.some((match) => (match.score ?? 0) >= 4);
-  if (query.checks && (strong || query.checks.some(({ controlId, check }) => namedOn(index, controlId, check, query.keys))))
+  if (query.checks && (strong || query.checks.some((match) => namedOn(index, match, query.keys))))
     return subjectOnChecks(query, query.checks, index);
   const name = escapeMarkdown(query.name);
   const lines: string[] = [];
@@ -192,9 +194,10 @@ function subjectOnChecks(query: SubjectQuery, checks: readonly CheckMatch[], ind
   const name = escapeMarkdown(query.name);
   const lines: string[] = [];
   const cited: ControlResult[] = [];
-  for (const { controlId, check } of checks) {
-    const result = index.byId.get(controlId)?.result;
-    if (!result) continue;
+  for (const match of checks) {
+    const result = index.byId.get(match.controlId)?.result;
+    const check = checkOf(index, match);
+    if (!result || !check) continue;
     if (!cited.includes(result)) cited.push(result);
     const of = result.findings.filter((finding) => finding.check === check.id || finding.kind === check.kind);
     const naming = of.filter((finding) => mentions(finding, query.keys));
