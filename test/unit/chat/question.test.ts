@@ -7,7 +7,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readQuestion } from '../../../functions/src/chat/answer.ts';
-import { questionOfCall, questionSchema, questionTools } from '../../../functions/src/chat/question.ts';
+import { questionOfCall, questionSchema, questionTools, type Question } from '../../../functions/src/chat/question.ts';
+import { checkedQuestion } from '../../../functions/src/chat/question-slots.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { readEntries, seedEvaluationHistory, type DemoHistory } from '../../support/chat-evaluation.ts';
@@ -61,6 +62,45 @@ describe('the offline reader', () => {
   afterAll(async () => {
     vi.restoreAllMocks();
     await demo?.close();
+  });
+
+  it('checks what a call filled against the report: unknown names and later days are declined, owners take its spelling', () => {
+    const checked = (question: Question) => checkedQuestion(question, demo.index);
+    const topic = { controlIds: ['END-02'], label: 'END-02', source: 'id' as const };
+    expect(checked({ kind: 'status', topic })).toEqual({ kind: 'status', topic });
+    expect(checked({ kind: 'status', topic: { ...topic, controlIds: ['END-02', 'IAM-42'] } })).toEqual({
+      kind: 'decline',
+      reason: 'unknown_subject',
+      subject: 'IAM-42',
+    });
+    expect(checked({ kind: 'owner', owner: 'it LEAD' })).toEqual({ kind: 'owner', owner: 'IT lead' });
+    expect(checked({ kind: 'owner', owner: 'Head of Sales' })).toEqual({
+      kind: 'decline',
+      reason: 'unknown_subject',
+      subject: 'Head of Sales',
+    });
+    expect(checked({ kind: 'day', date: '2026-11-25', phrase: 'Wednesday' })).toEqual({
+      kind: 'decline',
+      reason: 'not_earlier',
+      subject: '2026-11-25',
+    });
+    expect(checked({ kind: 'readiness', framework: 'soc2', requirements: ['CC6'], gaps: false })).toMatchObject({
+      kind: 'readiness',
+    });
+    expect(checked({ kind: 'readiness', framework: 'soc2', requirements: ['CC42.1'], gaps: false })).toMatchObject({
+      reason: 'unknown_subject',
+      subject: 'CC42.1',
+    });
+    expect(checked({ kind: 'subject', name: 'ACME-CB-002', keys: ['acme-cb-002'] })).toMatchObject({ kind: 'subject' });
+    expect(checked({ kind: 'subject', name: 'ACME-ZZ-999', keys: ['acme-zz-999'] })).toMatchObject({
+      reason: 'unknown_subject',
+      subject: 'ACME-ZZ-999',
+    });
+    expect(checked({ kind: 'checks', checks: [{ controlId: 'IAM-01', checkId: 'no-such-check' }] })).toMatchObject({
+      reason: 'unknown_subject',
+      subject: 'IAM-01 no-such-check',
+    });
+    expect(checked({ kind: 'evidenceKinds', kinds: ['hr.salary'], only: false })).toMatchObject({ subject: 'hr.salary' });
   });
 
   it('reads every question of every set as a valid Question', async () => {
