@@ -16,6 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
 interface Field {
@@ -147,8 +148,20 @@ function validatorOf(root: string, direction: Direction): ValidateFunction {
 const validRequest = validatorOf(`${v1}.GenerateContentRequest`, 'request');
 const validResponse = validatorOf(`${v1}.GenerateContentResponse`, 'response');
 
-/** A JSON Schema checker for the declarations' parameters: any draft-07 keyword, Google's `propertyOrdering` too. */
-const jsonSchemas = new Ajv({ strict: false });
+/**
+ * A JSON Schema checker for the declarations' parameters, against the 2020-12 meta-schema (the
+ * draft zod's `toJSONSchema` writes and names in `$schema`); keywords it does not know, such as
+ * Google's `propertyOrdering`, are let through.
+ */
+const jsonSchemas = new Ajv2020({ strict: false });
+
+function metaSchemaProblems(parameters: object): string[] {
+  try {
+    return jsonSchemas.validateSchema(parameters) ? [] : errorsOf(jsonSchemas.errors);
+  } catch (error) {
+    return [` names a meta-schema the checker does not know (${(error as Error).message})`];
+  }
+}
 
 /** Ajv's errors in the words Google's JSON parser uses where it has some. */
 function errorsOf(errors: ErrorObject[] | null | undefined): string[] {
@@ -176,8 +189,7 @@ function declarationProblems(declaration: Record<string, unknown>, at: string): 
     return [...problems, `${at}/parametersJsonSchema is not a JSON Schema object`];
   if ((parameters as { type?: unknown }).type !== 'object')
     problems.push(`${at}/parametersJsonSchema does not describe an object`);
-  if (!jsonSchemas.validateSchema(parameters))
-    problems.push(...errorsOf(jsonSchemas.errors).map((error) => `${at}/parametersJsonSchema${error}`));
+  problems.push(...metaSchemaProblems(parameters).map((problem) => `${at}/parametersJsonSchema${problem}`));
   return problems;
 }
 

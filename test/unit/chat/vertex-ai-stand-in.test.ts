@@ -5,6 +5,7 @@
  * this, the transport's "no violation" would prove nothing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { responseProblems } from '../../stand-ins/vertex-ai/description.ts';
 import { blockedAnswer, functionCallAnswer, textAnswer } from '../../stand-ins/vertex-ai/recordings.ts';
 import { startVertexAiStandIn, type VertexAiStandIn } from '../../stand-ins/vertex-ai/vertex-ai-stand-in.ts';
@@ -69,6 +70,17 @@ describe('the Vertex AI stand-in', () => {
       'request: /tools/0/functionDeclarations/0/parametersJsonSchema does not describe an object',
       'request: /tools/0/functionDeclarations/1/name "9lives" is not a valid name',
     ]);
+  });
+
+  it('accepts parameters written by zod (JSON Schema 2020-12, naming its $schema)', async () => {
+    const parametersJsonSchema = z.toJSONSchema(z.object({ control: z.string(), day: z.iso.date().optional() }));
+
+    const { stand, status } = await post({
+      ...valid,
+      tools: [{ functionDeclarations: [{ name: 'status', parametersJsonSchema }] }],
+    });
+
+    expect([status, stand.violations]).toEqual([200, []]);
   });
 
   it('answers 401 UNAUTHENTICATED to another token, and 404 to another path', async () => {
