@@ -95,13 +95,18 @@ export function streamMaxSeconds(): number {
 const chatProviderParam = defineString('CHAT_PROVIDER', {
   default: 'retrieval',
   description:
-    'Who composes chat answers: `retrieval` (offline, from what search retrieved in the report) or `vertex-gemini` ' +
-    '(Gemini on Vertex AI, given only the retrieved context and required to cite).',
+    'Who reads chat questions: `retrieval` (the offline reader, no network) or `vertex-gemini` (Gemini on Vertex AI ' +
+    'reads each question as a function call; the answer is still composed offline from the report, with citations).',
 });
 
 const chatModelParam = defineString('CHAT_MODEL', {
   default: 'gemini-2.5-flash',
   description: 'The Vertex AI model when CHAT_PROVIDER is vertex-gemini.',
+});
+
+const chatModelTimeoutParam = defineInt('CHAT_MODEL_TIMEOUT_MS', {
+  default: 4000,
+  description: 'Milliseconds the model may take to read a question before the offline reader reads it instead (500-15000).',
 });
 
 export function chatProvider(): 'retrieval' | 'vertex-gemini' {
@@ -110,6 +115,12 @@ export function chatProvider(): 'retrieval' | 'vertex-gemini' {
 
 export function chatModel(): string {
   return chatModelParam.value() || 'gemini-2.5-flash';
+}
+
+/** How long the model reader may take, kept within 0.5–15 s; 4 s when unset. */
+export function chatModelTimeoutMs(): number {
+  const ms = chatModelTimeoutParam.value();
+  return Number.isInteger(ms) && ms >= 500 && ms <= 15_000 ? ms : 4000;
 }
 
 /**

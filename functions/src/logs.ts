@@ -243,8 +243,14 @@ export const logEntries = {
     }),
 
   /** The configured chat model failed; the offline composer answered instead. */
-  chatProviderFailed: (requestId: string, provider: string, error: unknown) =>
-    entry('WARNING', 'chat provider failed', { event: 'chat_provider_failed', requestId, provider, ...describe(error) }),
+  /** The model reader failed or ran out of time, and the offline reader read the question; `reason` is one word, never a message. */
+  chatReaderFellBack: (requestId: string, reader: string, reason: string) =>
+    entry('WARNING', 'chat model reader fell back to the offline reader', {
+      event: 'chat_reader_fell_back',
+      requestId,
+      reader,
+      reason,
+    }),
 
   /**
    * The sign-in policy kept an account from being created or from getting a token. Only the

@@ -1,17 +1,16 @@
 /**
  * The chat engine's entry: a question about one day's report in, a Markdown answer with
  * citations out, in two steps. A reader turns the words into a `Question` (question.ts): the
- * offline reader here, from the classifier and the query parser, declines first. Then the
- * answerers answer the `Question` from the report and its history, without the words, and a
- * provider (offline by default) writes the answer up. No network call is made unless a caller
- * passes a model provider.
+ * offline reader here, from the classifier and the query parser, declines first; or a model
+ * (readers/model-reader.ts) when a caller passes one. Then the answerers answer the `Question`
+ * from the report and its history, without the words, and the composer writes every number,
+ * status and citation.
  */
 import type { Catalog, Report } from '../assessment/model.js';
-import { decline, type ComposedAnswer } from './compose.js';
+import { compose, decline, type ComposedAnswer } from './compose.js';
 import type { ChatTurn, DeclineReason } from './intent-model.js';
 import { classify } from './intents.js';
 import { withTyposFixed } from './known-words.js';
-import { retrievalProvider, type AnswerProvider } from './provider.js';
 import { controlIdsIn, indexReport, type ReportIndex } from './report-index.js';
 import { parseQuery } from './queries/parse-query.js';
 import type { Query, ReportDays } from './queries/query-model.js';
@@ -20,10 +19,10 @@ import { answerSubjectHistory, subjectHistoryQuestion } from './queries/subject-
 import { asksNotInReport, normalize, otherFramework } from './question-cues.js';
 import { unknownSubject } from './queries/subject-queries.js';
 import type { Question } from './question.js';
+import type { ReadQuestion } from './readers/model-reader.js';
 import { declineScope, retrieve, type RetrievedContext } from './retrieve.js';
 
 export type { ComposedAnswer } from './compose.js';
-export type { AnswerProvider } from './provider.js';
 export type { ReportIndex } from './report-index.js';
 export type { DayRecord, ReportDays } from './queries/query-model.js';
 
@@ -41,8 +40,8 @@ export interface AnswerInput {
   reportOn?: (date: string) => Promise<Report | undefined>;
   /** The reports of earlier days, for trends, comparisons and a control's history. */
   days?: ReportDays;
-  /** Who writes the answer; the offline composer unless a setting selects a model. */
-  provider?: AnswerProvider;
+  /** Who reads the question; the offline reader unless a setting selects a model. */
+  read?: ReadQuestion;
 }
 
 /** Declines no query can overturn: off-topic requests, and names the report never mentions. */
@@ -110,21 +109,15 @@ export async function answerAsked(
   }
 }
 
+/** The offline reader as a `ReadQuestion`, for a model reader to fall back on. */
+export function offlineReader(days: ReportDays | undefined): ReadQuestion {
+  return (input) => readQuestion(input.message, input.history, input.index, days);
+}
+
 export async function answerQuestion(input: AnswerInput): Promise<ComposedAnswer> {
   const index = input.index?.report === input.report ? input.index : indexReport(input.report, input.catalog);
-  const question = await readQuestion(input.message, input.history, index, input.days);
-  const answered = await answerAsked(question, index, input);
+  const read = input.read ?? offlineReader(input.days);
+  const answered = await answerAsked(await read({ message: input.message, history: input.history, index }), index, input);
   if ('declined' in answered) return answered.declined;
-  // A model provider, when one is set, writes up what the composer found (it never reads the question).
-  const provider = input.provider ?? retrievalProvider;
-  if ('context' in answered)
-    return provider.answer({ message: input.message, history: input.history, context: answered.context });
-  if (!answered.facts.grounded) return answered.facts;
-  return provider.answerFacts({
-    message: input.message,
-    history: input.history,
-    date: index.report.date,
-    facts: answered.facts,
-    scope: declineScope(index),
-  });
+  return 'context' in answered ? compose(answered.context) : answered.facts;
 }

@@ -2,9 +2,10 @@
  * The `chat` family: a question about a day's report, answered from that report alone with
  * citations, as JSON or as a resumable event stream.
  */
-import { answerQuestion } from '../chat/answer.js';
+import { answerQuestion, offlineReader } from '../chat/answer.js';
 import { AnswerStore, fixedFeed, newAnswerId, type ChatAnswer } from '../chat/answer-events.js';
-import { providerFor, retrievalProvider } from '../chat/provider.js';
+import { geminiToolCaller, type ToolCallAnswer, type ToolCallRequest } from '../chat/readers/gemini-tool-call.js';
+import { modelReader, type ReadQuestion } from '../chat/readers/model-reader.js';
 import { indexReport } from '../chat/report-index.js';
 import * as config from '../config.js';
 import { logs } from '../logs.js';
@@ -29,6 +30,8 @@ import { servicesFrom, type ServiceOptions } from './services.js';
 export type ChatFamilyOptions = FamilyOptions &
   ServiceOptions & {
     streamLimits?: (buffered: boolean) => StreamLimits;
+    /** The model's tool calls when CHAT_PROVIDER is vertex-gemini; Vertex AI's by default, a stand-in's in tests. */
+    callModel?: (request: ToolCallRequest) => Promise<ToolCallAnswer>;
   };
 
 export function createChatFamily(options: ChatFamilyOptions = {}) {
@@ -43,6 +46,23 @@ export function createChatFamily(options: ChatFamilyOptions = {}) {
   });
   /** Each stored report's search index, built on its first question. */
   const indexes = new WeakMap<StoredReport, ReturnType<typeof indexReport>>();
+
+  /** Gemini's tool calls, when the setting asks for them; built once, its SDK loaded on the first question. */
+  const callModel = loadOnce(
+    async () =>
+      options.callModel ??
+      geminiToolCaller({ project: config.runtimeProjectId(), location: config.chatModelLocation, model: config.chatModel() }),
+  );
+  const readerFor = (history: StoredReportDays, requestId: string): ReadQuestion => {
+    const offline = offlineReader(history);
+    if (config.chatProvider() !== 'vertex-gemini') return offline;
+    return modelReader({
+      callTool: async (request) => (await callModel())(request),
+      fallback: offline,
+      timeoutMs: config.chatModelTimeoutMs(),
+      onFallback: (reason) => logs.chatReaderFellBack(requestId, `vertex-gemini:${config.chatModel()}`, reason),
+    });
+  };
 
   const stream = (id: string, events: Parameters<typeof fixedFeed>[0], afterId: number, context: RequestContext) =>
     new EventStream(`chat ${id}`, fixedFeed(events), afterId, limits(throughBufferingProxy(context)));
@@ -69,18 +89,7 @@ export function createChatFamily(options: ChatFamilyOptions = {}) {
             return 'found' in lookup ? lookup.found.report : undefined;
           },
         };
-        const provider = providerFor({
-          provider: config.chatProvider(),
-          model: config.chatModel(),
-          project: config.runtimeProjectId(),
-          location: config.chatModelLocation,
-        });
-        // A model that fails (unreachable, quota) must not fail the question: the offline composer answers it.
-        const composed = await answerQuestion({ ...question, provider }).catch((error: unknown) => {
-          if (provider === retrievalProvider) throw error;
-          logs.chatProviderFailed(context.requestId, provider.name, error);
-          return answerQuestion(question);
-        });
+        const composed = await answerQuestion({ ...question, read: readerFor(question.days, context.requestId) });
         const answer: ChatAnswer = { id: newAnswerId(s.now()), date: stored.date, ...composed };
         if (!acceptsEventStream(context.header('accept'))) return { status: 200, body: answer };
         const events = await (await answers()).save(answer);

@@ -2,7 +2,7 @@
  * The chat engine through its entry, `answerQuestion`, on reports made from the real catalog:
  * controls found by id, name and framework requirement, follow-ups that lean on the previous
  * turn, change since a date from the caller's earlier report, declines, escaping of evidence
- * text, and the language-model provider driven by a stand-in for the model service.
+ * text.
  */
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,13 +11,6 @@ import type { ControlResult, ControlStatus, Finding, Report } from '../../../fun
 import { answerQuestion, type AnswerInput } from '../../../functions/src/chat/answer.ts';
 import { escapeMarkdown } from '../../../functions/src/chat/compose.ts';
 import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
-import {
-  ModelTimeout,
-  providerFor,
-  retrievalProvider,
-  sanitizeModelMarkdown,
-  vertexGeminiProvider,
-} from '../../../functions/src/chat/provider.ts';
 import { indexReport } from '../../../functions/src/chat/report-index.ts';
 import { benchChatCorpus, daysOf } from '../../../scripts/bench/chat.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
@@ -487,153 +480,6 @@ describe('escapeMarkdown', () => {
       '<img src=x onerror=alert(1)> [click](javascript:alert(1)) ![i](http://evil.example/i.png) <script>x</script>';
     expect(new MarkdownIt({ html: true }).renderInline(escapeMarkdown(hostile))).toBe(
       '&lt;img src=x onerror=alert(1)&gt; [click](javascript:alert(1)) ![i](http://evil.example/i.png) &lt;script&gt;x&lt;/script&gt;',
-    );
-  });
-});
-
-describe('the Vertex Gemini provider, with a stand-in for the model service', () => {
-  /** No model runs here: this plays the model service, replying with what a test needs. */
-  const standInForGemini = (reply: string) => vi.fn(async (_prompt: string) => reply);
-  const viaGemini = (generate: (prompt: string, signal: AbortSignal) => Promise<string>) =>
-    vertexGeminiProvider({ model: 'gemini-test', project: 'demo-evident', location: 'europe-west1', generate });
-
-  it('is shown only the retrieved context and keeps only citations from it', async () => {
-    const generate = standInForGemini(
-      'IAM-08 is failing: IAM-08 fails [IAM-08]. BCK-01 is broken too [BCK-01].\n- VUL-02 as well [VUL-02].\n- Also [ZZZ-01] and [iam-08].',
-    );
-    const answer = await ask('What is the status of IAM-08?', { provider: viaGemini(generate) });
-    const prompt = generate.mock.calls[0]![0];
-    expect(prompt).toContain('[IAM-08] Non-public data stores are not open to the internet');
-    expect(prompt).toContain('finding (fail): IAM-08 fails.');
-    expect(prompt).not.toContain('BCK-01');
-    expect(prompt).not.toContain('VUL-02');
-    expect(answer).toEqual({
-      answer: 'IAM-08 is failing: IAM-08 fails [IAM-08].\n- Also and [IAM-08].',
-      citations: [
-        { controlId: 'IAM-08', evidenceId: 'ev-IAM-08', quote: 'IAM-08 is failing: IAM-08 fails.' },
-        { controlId: 'IAM-08', evidenceId: 'ev-IAM-08', quote: 'IAM-08 fails.' },
-      ],
-      grounded: true,
-      suggestions: ['Why is IAM-08 failing?', 'How do we fix IAM-08?', 'Which evidence supports IAM-08?'],
-    });
-  });
-
-  it("is given a structured query's result as its context, and may cite only the controls that result cites", async () => {
-    const generate = standInForGemini('Nobody is listed as lacking MFA [IAM-01]. VUL-02 is failing [VUL-02].');
-    const answer = await ask('Which users do not have MFA enabled?', { provider: viaGemini(generate) });
-    const prompt = generate.mock.calls[0]![0];
-    expect(prompt).toContain('The result of the question, computed from the report and its history:');
-    expect(prompt).toMatch(/Controls that may be cited:\n {2}\[IAM-01\] IAM-01 is passing/);
-    expect(prompt).not.toContain('[VUL-02]');
-    expect(answer).toMatchObject({ answer: 'Nobody is listed as lacking MFA [IAM-01].', grounded: true });
-    expect(citedIds(answer)).toEqual(['IAM-01']);
-    expect(
-      await ask('Which users do not have MFA enabled?', { provider: viaGemini(standInForGemini('NOT_IN_REPORT')) }),
-    ).toMatchObject({
-      grounded: false,
-      citations: [],
-    });
-  });
-
-  it('declines when the reply cites nothing the context holds, or says the report does not cover it', async () => {
-    for (const reply of ['Backups are fine [BCK-01].', 'Everything is fine.', 'NOT_IN_REPORT']) {
-      expect(await ask('What is the status of IAM-08?', { provider: viaGemini(standInForGemini(reply)) })).toEqual({
-        answer: expect.stringMatching(/^The report for 2026-11-21 does not cover that\./),
-        citations: [],
-        grounded: false,
-        suggestions: declineSuggestions,
-      });
-    }
-  });
-
-  it('breaks links, images and HTML in the reply', async () => {
-    const reply = 'See [IAM-08]: <b>bad</b> [click](javascript:alert(1)) ![i](http://evil.example/i.png)';
-    const answer = await ask('What is the status of IAM-08?', { provider: viaGemini(standInForGemini(reply)) });
-    expect(answer.answer).toBe(
-      'See [IAM-08]: &lt;b&gt;bad&lt;/b&gt; [click]\\(javascript:alert(1)) !\\[i]\\(http://evil.example/i.png)',
-    );
-    expect(new MarkdownIt({ html: true, linkify: false }).render(answer.answer)).not.toMatch(/<a[\s>]|<img|<b>/);
-  });
-
-  it('keeps an uncited sentence only as the lead, and drops every other sentence or bullet that cites nothing', async () => {
-    const reply = [
-      'Here is what the report says. It looks bad.',
-      '',
-      '- IAM-08 fails [IAM-08].',
-      '- Nothing to worry about.',
-      '',
-      'Anyway, all good. IAM-08 needs a fix [IAM-08].',
-      '- [IAM-08]: fix it.',
-    ].join('\n');
-    const answer = await ask('What is the status of IAM-08?', { provider: viaGemini(standInForGemini(reply)) });
-    expect(answer.answer).toBe(
-      'Here is what the report says.\n\n- IAM-08 fails [IAM-08].\n\nIAM-08 needs a fix [IAM-08].\n- \\[IAM-08]: fix it.',
-    );
-    expect(citedIds(answer)).toEqual(['IAM-08']);
-  });
-
-  it('gives up on a model that has not answered within 15 seconds, aborting the call', async () => {
-    vi.useFakeTimers();
-    try {
-      let signal: AbortSignal | undefined;
-      const stalled = vi.fn((_prompt: string, given: AbortSignal) => {
-        signal = given;
-        return new Promise<string>(() => undefined);
-      });
-      const pending = ask('What is the status of IAM-08?', { provider: viaGemini(stalled) });
-      const rejected = expect(pending).rejects.toThrow(new ModelTimeout(15_000));
-      await vi.advanceTimersByTimeAsync(14_999);
-      expect(stalled).toHaveBeenCalledTimes(1);
-      expect(signal?.aborted).toBe(false);
-      await vi.advanceTimersByTimeAsync(1);
-      await rejected;
-      await expect(pending).rejects.toThrow('The model did not answer within 15000 ms.');
-      expect(signal?.aborted).toBe(true);
-      expect(vi.getTimerCount()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('is never asked for an out-of-scope question', async () => {
-    const generate = standInForGemini('[IAM-08]');
-    expect(await ask('Tell me a joke', { provider: viaGemini(generate) })).toMatchObject({ grounded: false, citations: [] });
-    expect(generate).not.toHaveBeenCalled();
-  });
-
-  it('is selected only by the vertex-gemini setting', () => {
-    const setting = { model: 'gemini-2.5-flash', project: 'demo-evident', location: 'europe-west1' };
-    expect(providerFor({ provider: 'retrieval', ...setting })).toBe(retrievalProvider);
-    expect(providerFor({ provider: 'vertex-gemini', ...setting }).name).toBe('vertex-gemini:gemini-2.5-flash');
-  });
-});
-
-describe('sanitizeModelMarkdown', () => {
-  it.each([
-    ['See [click](https://evil.example/a((b)))', 'See [click]\\(https://evil.example/a((b)))'],
-    ['See [cl\\]ick](https://evil.example)', 'See [cl\\]ick]\\(https://evil.example)'],
-    ['[cl\\]ick](https://evil.example)', '\\[cl\\]ick]\\(https://evil.example)'],
-    ['![i](https://evil.example/a((b)).png)', '!\\[i]\\(https://evil.example/a((b)).png)'],
-    ['![i\\]x](https://evil.example/i.png)', '!\\[i\\]x]\\(https://evil.example/i.png)'],
-    [
-      '[![i](https://evil.example/i.png)](https://evil.example)',
-      '\\[!\\[i]\\(https://evil.example/i.png)]\\(https://evil.example)',
-    ],
-    ['[x]: https://evil.example\n\nSee [x].', '\\[x]: https://evil.example\n\nSee [x].'],
-    ['- [a\nb]: https://evil.example\n\nSee [a b].', '- \\[a\nb]: https://evil.example\n\nSee [a b].'],
-    ['[IAM-01]: https://evil.example\n\nSee [IAM-01].', '\\[IAM-01]: https://evil.example\n\nSee [IAM-01].'],
-    ['<https://evil.example> <img src=x onerror=alert(1)>', '&lt;https://evil.example&gt; &lt;img src=x onerror=alert(1)&gt;'],
-    ['[IAM-01] is passing.\n- [IAM-02] too [IAM-06].', '[IAM-01] is passing.\n- [IAM-02] too [IAM-06].'],
-  ])('makes %j inert', (reply, sanitized) => {
-    expect(sanitizeModelMarkdown(reply)).toBe(sanitized);
-    for (const options of [{ linkify: false }, { html: true, linkify: false }]) {
-      expect(new MarkdownIt(options).render(sanitized)).not.toMatch(/<a[\s>]|<img/);
-    }
-  });
-
-  it('leaves citation markers as they are written', () => {
-    expect(new MarkdownIt({ linkify: false }).render(sanitizeModelMarkdown('[IAM-01] is passing.'))).toBe(
-      '<p>[IAM-01] is passing.</p>\n',
     );
   });
 });

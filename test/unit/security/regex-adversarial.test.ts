@@ -22,10 +22,10 @@ import { diffReports, summaryOf } from '../../../functions/src/assessment/report
 import type { ControlResult, Finding, Report } from '../../../functions/src/assessment/model.ts';
 import { archiveName } from '../../../functions/src/audit/zip-writer.ts';
 import { guidanceBullets } from '../../../functions/src/chat/compose.ts';
-import { geminiFactsPrompt, parseModelReply } from '../../../functions/src/chat/provider.ts';
 import { expiringQuery } from '../../../functions/src/chat/queries/expiring-queries.ts';
 import { parseQuery } from '../../../functions/src/chat/queries/parse-query.ts';
-import { subjectHistory } from '../../../functions/src/chat/queries/subject-history.ts';
+import { subjectHistoryQuestion } from '../../../functions/src/chat/queries/subject-history.ts';
+import { asInstructionData } from '../../../functions/src/chat/readers/model-reader.ts';
 import { subjectQuery, unknownSubject } from '../../../functions/src/chat/queries/subject-queries.ts';
 import { asksNotInReport, followedBy, lineBreaks, severitiesIn, severityCue } from '../../../functions/src/chat/question-cues.ts';
 import { indexReport } from '../../../functions/src/chat/report-index.ts';
@@ -142,15 +142,10 @@ describe('each expression that was super-linear, on input crafted against it', (
     ['e-mail addresses in a question (subject-queries.ts)', () => unknownSubject(`${run('a')}!`, plain), undefined],
     [
       'names in a question about the past (subject-history.ts)',
-      () => subjectHistory(`was ${run('0')}!`, plain, noDays),
+      () => subjectHistoryQuestion(`was ${run('0')}!`, plain, noDays),
       undefined,
     ],
-    [
-      'white space in report text quoted to a model (provider.ts data)',
-      () => geminiFactsPrompt(factsWith(`${run(' ')}x`)).includes(`  [VUL-02] ${run(' ')}x\n`),
-      true,
-    ],
-    ['an empty list item in a model reply (provider.ts parseModelReply)', () => parseModelReply(`${run('\t')}x`, []).answer, 'x'],
+    ['white space in report text told to a model (model-reader.ts)', () => asInstructionData(`${run(' \n')}x<`), ' x\u2039'],
     [
       'a line of catalog guidance that is not a bullet (compose.ts guidanceBullets)',
       () => guidanceBullets(`- ${run(' ')}x\ry`).map((line) => [line.length, line.slice(0, 3), line.slice(-4)]),
@@ -265,20 +260,6 @@ describe('the rewritten expressions read short text as the old ones did', () => 
 });
 
 /** A model prompt's input whose one citation quotes `quote` (a finding message). */
-function factsWith(quote: string) {
-  return {
-    message: 'why',
-    history: [],
-    date: today,
-    facts: {
-      answer: 'VUL-02 fails.',
-      citations: [{ controlId: 'VUL-02', title: 'VUL-02', quote }],
-      grounded: true,
-      suggestions: [],
-    },
-    scope: { controls: 0, frameworks: [] },
-  } as unknown as Parameters<typeof geminiFactsPrompt>[0];
-}
 
 /** The folders (and files) whose expressions run over stored or request text. */
 const audited = [
