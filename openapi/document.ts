@@ -27,6 +27,7 @@ import * as docs from './paths/docs.ts';
 import * as evidence from './paths/evidence.ts';
 import * as exceptions from './paths/exceptions.ts';
 import * as frameworks from './paths/frameworks.ts';
+import * as mcp from './paths/mcp.ts';
 import * as report from './paths/report.ts';
 import * as runs from './paths/runs.ts';
 import * as settings from './paths/settings.ts';
@@ -47,6 +48,7 @@ const families = [
   submissions,
   analyses,
   chat,
+  mcp,
   webhooks,
   settings,
 ];

@@ -90,6 +90,8 @@ const familyOptions = {
   // The two functions that seal or open webhook credentials are the only ones given the key.
   webhooks: { ...small, secrets: [config.webhookSecretKeySetting] },
   chat: large,
+  // A tool call reads what a chat question reads: today's report, its index, and earlier days' reports.
+  mcp: large,
   settings: small,
   fallback: small,
 } satisfies Record<Family, Required<Pick<HttpsOptions, 'memory' | 'timeoutSeconds'>> & Pick<HttpsOptions, 'secrets'>>;
@@ -115,6 +117,7 @@ export const runs = familyFunction('runs', () => import('./families/runs.js'));
 export const submissions = familyFunction('submissions', () => import('./families/submissions.js'));
 export const analyses = familyFunction('analyses', () => import('./families/analyses.js'));
 export const chat = familyFunction('chat', () => import('./families/chat.js'));
+export const mcp = familyFunction('mcp', () => import('./families/mcp.js'));
 export const webhooks = familyFunction('webhooks', () => import('./families/webhooks.js'));
 export const settings = familyFunction('settings', () => import('./families/settings.js'));
 export const connectors = familyFunction('connectors', () => import('./families/connectors.js'));

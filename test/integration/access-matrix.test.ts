@@ -238,6 +238,20 @@ const samples: Record<string, () => Sample[]> = {
     },
   ],
   streamChatAnswer: () => [{ path: answerPath }],
+  mcp: () => [
+    {
+      path: '/api/mcp',
+      method: 'POST',
+      body: () =>
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'status', arguments: { topic: { controlIds: ['IAM-01'], label: 'IAM-01', source: 'id' } } },
+        }),
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    },
+  ],
   createWebhook: () => [
     { path: '/api/webhooks', method: 'POST', body: newWebhook, headers: { 'Content-Type': 'application/json' }, status: 201 },
   ],
@@ -761,6 +775,21 @@ describe(`access matrix in ${mode} mode`, () => {
                 where,
               ).toContain('IAM-01');
               break;
+            case 'mcp': {
+              // A tool call's JSON-RPC response: today's answer about the control, citing it.
+              const { structuredContent } = (body as { result: { structuredContent: Record<string, unknown> } }).result;
+              expect([body.jsonrpc, body.id, structuredContent.date, structuredContent.grounded], where).toEqual([
+                '2.0',
+                1,
+                today,
+                true,
+              ]);
+              expect(
+                (structuredContent.citations as { controlId: string }[]).map((citation) => citation.controlId),
+                where,
+              ).toContain('IAM-01');
+              break;
+            }
             case 'createWebhook':
               expect([body.url, body.events, typeof body.secret, (body.createdBy as { uid: string }).uid], where).toEqual([
                 'http://127.0.0.1:9/access-matrix',

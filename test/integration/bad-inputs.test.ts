@@ -8,7 +8,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectedProblem } from '../support/problems.ts';
 import { bearer, hosting, signUp } from '../support/emulator.ts';
 import type { ProblemCode } from '@evident/contract/problems';
-import { collectionRunIdPattern, collectionRunLimits, connectorIdPattern, pageLimits, slugPattern } from '@evident/contract';
+import {
+  collectionRunIdPattern,
+  collectionRunLimits,
+  connectorIdPattern,
+  datePattern,
+  pageLimits,
+  slugPattern,
+} from '@evident/contract';
 import { encodeCursor, type Listing } from '../../functions/src/families/paging.ts';
 import { apiVersion } from '../../functions/src/generated/api-version.ts';
 
@@ -192,7 +199,7 @@ const rows: Row[] = [
     code: 'unsupported_media_type',
     detail: 'The body is "multipart/form-data"; send application/json.',
   },
-  ...['/api/evidence', '/api/chat', '/api/analyses'].map((path): Row => ({
+  ...['/api/evidence', '/api/chat', '/api/analyses', '/api/mcp'].map((path): Row => ({
     name: `JSON nested 5,000 deep to POST ${path}`,
     method: 'POST',
     path,
@@ -211,6 +218,7 @@ const rows: Row[] = [
   ...reportRows(),
   ...analysisRows(),
   ...chatRows(),
+  ...mcpRows(),
   ...submissionRows(),
   ...exceptionRows(),
   ...webhookRows(),
@@ -1260,6 +1268,120 @@ function analysisRows(): Row[] {
       code: 'analysis_not_found',
       detail: 'There is no analysis an-20200101000000000-00000000. GET /api/analyses lists recent runs.',
     },
+  ];
+}
+
+function mcpRows(): Row[] {
+  /** What an MCP client sends with every message. */
+  const json = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+  const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+  const oversized = JSON.stringify({ ...ping(1), params: { pad: 'x'.repeat(64 * 1024) } });
+  const versions = '2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, 2024-10-07';
+  const message = (rest: Omit<Row, 'method' | 'path'>): Row => ({ method: 'POST', path: '/api/mcp', ...rest });
+  return [
+    message({
+      name: 'mcp: invalid JSON',
+      headers: json,
+      body: '{"jsonrpc": "2.0", "id": 1, "method": "tools/li',
+      status: 400,
+      code: 'malformed_json',
+      detail: `The body is not valid JSON: ${parseError('{"jsonrpc": "2.0", "id": 1, "method": "tools/li')}.`,
+    }),
+    message({
+      name: 'mcp: not JSON',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'tools/list',
+      status: 415,
+      code: 'unsupported_media_type',
+      detail: 'The body is "text/plain"; send application/json.',
+    }),
+    message({
+      name: 'mcp: no body',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The body (root) is required.',
+      errors: [{ in: 'body', pointer: '', message: 'is required' }],
+    }),
+    message({
+      name: 'mcp: JSON-RPC 1.0',
+      headers: json,
+      body: JSON.stringify({ ...ping(1), jsonrpc: '1.0' }),
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The body /jsonrpc must be equal to constant.',
+      errors: [{ in: 'body', pointer: '/jsonrpc', message: 'must be equal to constant' }],
+    }),
+    message({
+      name: 'mcp: an empty batch',
+      headers: json,
+      body: '[]',
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The body (root) must NOT have fewer than 1 items.',
+      errors: [{ in: 'body', pointer: '', message: 'must NOT have fewer than 1 items' }],
+    }),
+    message({
+      name: 'mcp: a batch of 21 messages',
+      headers: json,
+      body: JSON.stringify(Array.from({ length: 21 }, (_, id) => ping(id))),
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The body (root) must NOT have more than 20 items.',
+      errors: [{ in: 'body', pointer: '', message: 'must NOT have more than 20 items' }],
+    }),
+    message({
+      name: 'mcp: neither a request, a notification nor a response',
+      headers: json,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 3 }),
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The body (root) is not a message the MCP server reads (Parse error: Invalid JSON-RPC message).',
+      errors: [
+        { in: 'body', pointer: '', message: 'is not a message the MCP server reads (Parse error: Invalid JSON-RPC message)' },
+      ],
+    }),
+    message({
+      name: 'mcp: a protocol version the server does not speak',
+      headers: { ...json, 'MCP-Protocol-Version': '2024-01-01' },
+      body: JSON.stringify(ping(2)),
+      status: 400,
+      code: 'invalid_request',
+      detail: `The header parameter "MCP-Protocol-Version" is not a protocol version this server speaks (${versions}).`,
+      errors: [
+        {
+          in: 'header',
+          name: 'MCP-Protocol-Version',
+          message: `is not a protocol version this server speaks (${versions})`,
+        },
+      ],
+    }),
+    message({
+      name: 'mcp: a protocol version that is not a date',
+      headers: { ...json, 'MCP-Protocol-Version': 'latest' },
+      body: JSON.stringify(ping(2)),
+      status: 400,
+      code: 'invalid_request',
+      detail: `The header parameter "MCP-Protocol-Version" must match pattern "${datePattern}".`,
+      errors: [{ in: 'header', name: 'MCP-Protocol-Version', message: `must match pattern "${datePattern}"` }],
+    }),
+    message({
+      name: 'mcp: over 64 KiB',
+      headers: json,
+      body: oversized,
+      status: 413,
+      code: 'payload_too_large',
+      detail: `The body is ${oversized.length} bytes; this function accepts at most 65536.`,
+    }),
+    // The server opens no event stream and holds no session (docs/mcp.md).
+    ...['GET', 'DELETE'].map((method): Row => ({
+      name: `${method} /api/mcp`,
+      method,
+      path: '/api/mcp',
+      status: 405,
+      code: 'method_not_allowed',
+      detail: `${method} is not allowed on /api/mcp; use POST, OPTIONS.`,
+      allow: 'POST, OPTIONS',
+    })),
   ];
 }
 

@@ -26,6 +26,7 @@ describe('the functions', () => {
       analyses: [256, 60],
       webhooks: [256, 60],
       chat: [512, 60],
+      mcp: [512, 60],
       settings: [256, 60],
       connectors: [256, 60],
       analysisWorker: [2048, 540],
@@ -41,7 +42,7 @@ describe('the functions', () => {
 
   it("each run in the functions' region, as the project's default service account unless the deployment names one", async () => {
     const endpoints = Object.values(await deployedEndpoints());
-    expect(endpoints.length).toBe(23);
+    expect(endpoints.length).toBe(24);
     for (const endpoint of endpoints) {
       expect(endpoint['region']).toEqual([functionsRegion]);
       // No account named: firebase-functions marks the option reset, so the platform's default applies.

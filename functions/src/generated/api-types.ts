@@ -1109,6 +1109,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send MCP messages
+         * @description Takes the JSON-RPC messages of the Model Context Protocol (`initialize`, `tools/list`, `tools/call`, notifications) and answers as JSON, never as an event stream: a request gets its response, a message without a request (a notification) 202 without a body. The tools are the chat’s question kinds; a call is checked against today’s report (an unknown control, owner or subject is declined, never guessed) and answered with the chat’s Markdown and citations. Stateless: every request stands alone, whichever instance serves it, and no `Mcp-Session-Id` is given. Malformed JSON answers 400, an over-large body 413, a protocol version the server does not speak 400.
+         */
+        post: operations["mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhooks": {
         parameters: {
             query?: never;
@@ -3212,6 +3232,32 @@ export interface components {
         };
         /** @description One event of an answer stream, sent as `id:`, `event:` (its type) and `data:` (this object as JSON). */
         ChatEvent: components["schemas"]["ChatDeltaEvent"] | components["schemas"]["ChatCitationsEvent"] | components["schemas"]["ChatDoneEvent"];
+        /** @description One JSON-RPC 2.0 message of the Model Context Protocol: a request (`id` and `method`), a notification (`method` alone) or a response (`id` and `result` or `error`). Only the envelope is described; the MCP server checks each method’s params. */
+        McpMessage: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id?: string | number;
+            method?: string;
+            params?: Record<string, never>;
+            result?: Record<string, never>;
+            error?: Record<string, never>;
+        };
+        /** @description One message, or a batch of at most 20 (protocol 2025-03-26; later versions send one). */
+        McpRequestBody: unknown;
+        /** @description A JSON-RPC 2.0 response: a `result`, or an `error` (an unknown method, invalid params). A tool call answers a result whose `content` is the answer’s Markdown and whose `structuredContent` holds `date`, `answer`, `citations` and `grounded`; a call whose arguments do not fit the tool’s schema answers `isError: true`. */
+        McpResponse: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id: string | number | null;
+            result?: Record<string, never>;
+            error?: {
+                code: number;
+                message: string;
+                data?: unknown;
+            };
+        };
+        /** @description The response to a message, or the responses to a batch’s requests. */
+        McpResponseBody: components["schemas"]["McpResponse"] | components["schemas"]["McpResponse"][];
         WebhookInput: {
             /** @description Where to POST: https, and neither a private, loopback, link-local nor cloud metadata address, nor a name that resolves to one (http to a loopback address only in the local emulators). Redirects are not followed. */
             url: string;
@@ -5993,6 +6039,50 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["ChatMessageNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    mcp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The protocol version agreed at `initialize`; clients send it on every later request. */
+                "MCP-Protocol-Version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["McpRequestBody"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response, or the responses of a batch. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["McpResponseBody"];
+                };
+            };
+            /** @description The messages held no request (notifications, or responses): nothing to answer. */
+            202: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["AuthUnavailable"];
         };

@@ -15,12 +15,13 @@ export interface FamilyOperations {
   submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';
   analyses: 'listAnalyses' | 'startAnalysis' | 'getAnalysis' | 'cancelAnalysis' | 'streamAnalysisEvents';
   chat: 'chat' | 'streamChatAnswer';
+  mcp: 'mcp';
   webhooks: 'listWebhooks' | 'createWebhook' | 'getWebhook' | 'deleteWebhook' | 'pingWebhook' | 'listWebhookDeliveries' | 'redeliverWebhook';
   settings: 'getSettings' | 'saveSettings' | 'listSettingsVersions' | 'getSettingsVersion';
   fallback: never;
 }
 
-export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'audit', 'evidence', 'runs', 'connectors', 'submissions', 'analyses', 'chat', 'webhooks', 'settings', 'fallback'] as const;
+export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'audit', 'evidence', 'runs', 'connectors', 'submissions', 'analyses', 'chat', 'mcp', 'webhooks', 'settings', 'fallback'] as const;
 
 /** The query parameters of each operation that the HTTP core gives their default when a request leaves them out. */
 export interface QueryDefaults {
@@ -53,6 +54,7 @@ export const familyBodies: Record<string, { limit: number; mediaTypes: readonly 
   submissions: { limit: 53477376, mediaTypes: ['multipart/form-data'] },
   analyses: { limit: 65536, mediaTypes: ['application/json'] },
   chat: { limit: 262144, mediaTypes: ['application/json'] },
+  mcp: { limit: 65536, mediaTypes: ['application/json'] },
   webhooks: { limit: 8192, mediaTypes: ['application/json'] },
   settings: { limit: 262144, mediaTypes: ['application/json'] },
   fallback: { limit: 0, mediaTypes: [] },

@@ -7,7 +7,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import cors from 'cors';
 import { apiVersionHeader } from '@evident/contract';
 
-const allowedHeaders = ['Authorization', 'Content-Type', 'If-None-Match', 'Idempotency-Key', 'Last-Event-ID'];
+/** `MCP-Protocol-Version`: what an MCP client in a browser sends to `/api/mcp` after `initialize`. */
+const allowedHeaders = [
+  'Authorization',
+  'Content-Type',
+  'If-None-Match',
+  'Idempotency-Key',
+  'Last-Event-ID',
+  'MCP-Protocol-Version',
+];
 const exposedHeaders = [
   'X-Request-Id',
   apiVersionHeader,

@@ -337,6 +337,12 @@ export const reconciliationKeyPattern = '^(subject|data\\.[A-Za-z][A-Za-z0-9_]{0
  */
 export const chatLimits = { messageChars: 2000, turns: 20, turnChars: 8000, citations: 100, bodyBytes: 256 * 1024 } as const;
 
+/**
+ * What one `POST /api/mcp` may carry: the body's bytes (a tool call's slots are a few hundred),
+ * and the messages of a batch (the 2025-03-26 protocol's batches; later versions send one).
+ */
+export const mcpLimits = { bodyBytes: 64 * 1024, batchMessages: 20 } as const;
+
 /** The events that end an analysis run; a run has exactly one of them, last. */
 export const terminalEventTypes = ['run.completed', 'run.failed', 'run.cancelled'] as const;
 

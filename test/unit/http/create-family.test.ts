@@ -667,7 +667,7 @@ describe('CORS for direct function URLs', () => {
     expect(result.response.headers.get('access-control-allow-origin')).toBe(origin);
     expect(result.response.headers.get('access-control-allow-methods')).toBe('POST,OPTIONS');
     expect(result.response.headers.get('access-control-allow-headers')).toBe(
-      'Authorization,Content-Type,If-None-Match,Idempotency-Key,Last-Event-ID',
+      'Authorization,Content-Type,If-None-Match,Idempotency-Key,Last-Event-ID,MCP-Protocol-Version',
     );
     expect(result.response.headers.get('access-control-max-age')).toBe('600');
   });
