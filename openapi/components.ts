@@ -212,6 +212,11 @@ export const responses: Record<string, ResponseObject> = {
     'drop_not_found',
   ]),
   DropAcknowledged: problemResponse('The population drop was acknowledged already.', ['drop_acknowledged']),
+  AuditPackageNotFound: problemResponse('No audit package has this id (or it lapsed).', ['audit_package_not_found']),
+  AuditPackageNotReady: problemResponse('The package is still being built, or its build failed.', ['audit_package_not_ready']),
+  RangeNotSatisfiable: problemResponse('The range lies outside the file.', ['range_not_satisfiable'], {
+    'Content-Range': { description: '`bytes */<size>`: the file\u2019s size.', schema: { type: 'string' } },
+  }),
   ConnectorNotFound: problemResponse('No built-in connector has this id.', ['connector_not_found']),
   ConnectorRunNotFound: problemResponse('No such connector, or no run of it has this id.', [
     'connector_not_found',

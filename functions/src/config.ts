@@ -8,7 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { declaredParams, defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
-import { defaultReminderDays } from '@evident/contract';
+import { defaultAuditPackageDays, defaultReminderDays } from '@evident/contract';
 
 /** Forgets every value read so far; see `rereadSettings`. */
 const forgetters: (() => void)[] = [];
@@ -179,6 +179,18 @@ const populationDropPercentValue = readOnce(populationDropPercentParam);
 export function populationDropPercent(): number {
   const percent = populationDropPercentValue();
   return Number.isInteger(percent) && percent >= 1 && percent <= 100 ? percent : 10;
+}
+
+const auditPackageDaysParam = defineInt('AUDIT_PACKAGE_DAYS', {
+  default: defaultAuditPackageDays,
+  description: 'Days a background-built audit package is kept before it lapses and is deleted (1-365).',
+});
+const auditPackageDaysValue = readOnce(auditPackageDaysParam);
+
+/** Days a built audit package is kept, a whole number from 1 to 365; 14 when unset or out of range. */
+export function auditPackageDays(): number {
+  const days = auditPackageDaysValue();
+  return Number.isInteger(days) && days >= 1 && days <= 365 ? days : defaultAuditPackageDays;
 }
 
 const reportTimeZoneValue = readOnce(reportTimeZoneParam);

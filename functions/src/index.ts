@@ -16,6 +16,7 @@ import type { HttpHandler } from './http/create-family.js';
 import { lazyHandler } from './http/lazy-handler.js';
 import type { Family } from './http/operation-types.js';
 import { workerRetry } from './analyses/task-queue.js';
+import { auditPackageWorkerRetry } from './audit/package-queue.js';
 import { connectorWorkerRetry } from './connectors/connector-queue.js';
 import { builtInConnectors, secretNamesOf } from './connectors/registry.js';
 import { deliveryRetry, deliveryRetryInEmulator } from './webhooks/webhook-dispatch.js';
@@ -140,6 +141,25 @@ export const analysisWorker = onTaskDispatched<{ runId: string }>(
   async (request) => {
     const { runAnalysisTask } = await import('./jobs/analysis-job.js');
     await runAnalysisTask(request.data.runId, request.retryCount);
+  },
+);
+
+/**
+ * Builds audit packages off the request path, one package per task: a year's package reads every
+ * report and evidence item of the year and writes the zip in 8 MiB parts, holding the files the
+ * builder holds and one part, so 1 GiB leaves room; it may take the longest time a task may.
+ */
+export const auditPackageWorker = onTaskDispatched<{ packageId: string }>(
+  {
+    retryConfig: { ...auditPackageWorkerRetry },
+    rateLimits: { maxConcurrentDispatches: 2 },
+    timeoutSeconds: 540,
+    memory: '1GiB',
+    ...taskCallers,
+  },
+  async (request) => {
+    const { runAuditPackageTask } = await import('./jobs/audit-package-job.js');
+    await runAuditPackageTask(request.data);
   },
 );
 

@@ -223,6 +223,17 @@ export const logEntries = {
   connectorRunError: (connector: string, runId: string, error: string) =>
     entry('ERROR', 'connector run error', { event: 'connector_run_error', connector, runId, error }),
 
+  /** An audit package's build failed; the package says so (`run.failed`) and the cause is here. */
+  auditPackageFailed: (packageId: string, error: unknown) =>
+    entry('ERROR', 'audit package build failed', { event: 'audit_package_failed', packageId, ...describe(error) }),
+
+  /** An audit package could not be queued; it is marked failed. */
+  auditPackageQueueFailed: (packageId: string, error: unknown) =>
+    entry('ERROR', 'audit package could not be queued', { event: 'audit_package_queue_failed', packageId, ...describe(error) }),
+
+  /** The lapsed audit packages a build deleted. */
+  auditPackagesSwept: (count: number) => entry('INFO', 'lapsed audit packages deleted', { event: 'audit_packages_swept', count }),
+
   /** A connector run could not be queued; it stays open until it is abandoned. */
   connectorQueueFailed: (connector: string, runId: string, error: unknown) =>
     entry('ERROR', 'connector run could not be queued', {

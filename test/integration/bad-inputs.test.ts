@@ -9,6 +9,7 @@ import { expectedProblem } from '../support/problems.ts';
 import { bearer, hosting, signUp } from '../support/emulator.ts';
 import type { ProblemCode } from '@evident/contract/problems';
 import {
+  auditPackageIdPattern,
   collectionRunIdPattern,
   collectionRunLimits,
   connectorIdPattern,
@@ -225,7 +226,62 @@ const rows: Row[] = [
   ...settingsRows(),
   ...runRows(),
   ...connectorRows(),
+  ...auditPackageRows(),
 ];
+
+function auditPackageRows(): Row[] {
+  const unknown = 'pkg-20260101-20260102-000000000000-000000';
+  const json = { 'Content-Type': 'application/json' };
+  return [
+    {
+      name: 'audit packages: one that does not exist',
+      path: `/api/audit/packages/${unknown}/download`,
+      status: 404,
+      code: 'audit_package_not_found',
+      detail: `There is no audit package ${unknown}; GET /api/audit/packages lists them.`,
+    },
+    {
+      name: 'audit packages: an id that is not one',
+      path: '/api/audit/packages/..%2Fevidence',
+      status: 400,
+      code: 'invalid_request',
+      detail: `The path parameter "id" must match pattern "${auditPackageIdPattern}".`,
+      errors: [{ in: 'path', name: 'id', message: `must match pattern "${auditPackageIdPattern}"` }],
+    },
+    {
+      name: 'audit packages: a period longer than a year',
+      method: 'POST',
+      path: '/api/audit/packages',
+      headers: json,
+      body: JSON.stringify({ from: '2020-01-01', to: '2021-06-30' }),
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The body /from makes a period longer than 366 days.',
+      errors: [{ in: 'body', pointer: '/from', message: 'makes a period longer than 366 days' }],
+    },
+    {
+      name: 'audit packages: a period with no report',
+      method: 'POST',
+      path: '/api/audit/packages',
+      headers: json,
+      body: JSON.stringify({ from: '2020-01-01', to: '2020-01-31' }),
+      status: 404,
+      code: 'report_not_found',
+      detail: 'No report exists from 2020-01-01 to 2020-01-31; GET /api/report lists the days that have one.',
+    },
+    {
+      name: 'audit packages: a body that is not the period',
+      method: 'POST',
+      path: '/api/audit/packages',
+      headers: json,
+      body: JSON.stringify({ from: '2020-01-01', to: '2020-01-31', format: 'tar' }),
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The body /format is not a known property.',
+      errors: [{ in: 'body', pointer: '/format', message: 'is not a known property' }],
+    },
+  ];
+}
 
 function connectorRows(): Row[] {
   const unknownRun = 'run-000000000-000000000000';

@@ -30,6 +30,7 @@ describe('the functions', () => {
       settings: [256, 60],
       connectors: [256, 60],
       analysisWorker: [2048, 540],
+      auditPackageWorker: [1024, 540],
       connectorWorker: [512, 1800],
       connectorSchedule: [256, 60],
       deliverWebhook: [256, 60],
@@ -42,7 +43,7 @@ describe('the functions', () => {
 
   it("each run in the functions' region, as the project's default service account unless the deployment names one", async () => {
     const endpoints = Object.values(await deployedEndpoints());
-    expect(endpoints.length).toBe(24);
+    expect(endpoints.length).toBe(25);
     for (const endpoint of endpoints) {
       expect(endpoint['region']).toEqual([functionsRegion]);
       // No account named: firebase-functions marks the option reset, so the platform's default applies.

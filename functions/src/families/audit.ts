@@ -1,6 +1,7 @@
 /**
  * The `audit` family: the audit package of a period, one zip made while it is sent
- * (audit/audit-package.ts for what it holds, audit/zip-writer.ts for the archive).
+ * (audit/audit-package.ts for what it holds, audit/zip-writer.ts for the archive), or built in
+ * the background and downloaded from storage (audit-packages.ts).
  */
 import { dayIn } from '../assessment/dates.js';
 import { closingFiles, packageFiles, type PackageFacts, type PackageRequest } from '../audit/audit-package.js';
@@ -11,11 +12,36 @@ import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { ApiProblem } from '../http/problem.js';
 import { periodOf } from './period.js';
 import { servicesFrom, type ServiceOptions } from './services.js';
+import { PackageBuilds } from '../audit/package-builds.js';
+import { cloudTasksAuditPackageQueue, type AuditPackageQueue } from '../audit/package-queue.js';
+import { loadOnce } from '../common/maybe-async.js';
+import * as config from '../config.js';
+import { settingsLimits, type StreamLimits } from '../http/event-stream.js';
+import {
+  downloadPackage,
+  getPackage,
+  listPackages,
+  startPackage,
+  streamPackageEvents,
+  type PackageDependencies,
+} from './audit-packages.js';
 
-export type AuditFamilyOptions = FamilyOptions & ServiceOptions;
+export type AuditFamilyOptions = FamilyOptions &
+  ServiceOptions & {
+    /** Where builds are sent; Cloud Tasks unless a test hands them to an in-process worker. */
+    queue?: () => AuditPackageQueue;
+    streamLimits?: (buffered: boolean) => StreamLimits;
+  };
 
 export function createAuditFamily(options: AuditFamilyOptions = {}) {
   const services = servicesFrom(options);
+  let queue: AuditPackageQueue | undefined;
+  const packages: PackageDependencies = {
+    services,
+    builds: loadOnce(async () => new PackageBuilds((await services()).store, config.auditPackageDays)),
+    queue: () => (queue ??= (options.queue ?? cloudTasksAuditPackageQueue)()),
+    limits: options.streamLimits ?? settingsLimits,
+  };
 
   return createFamily(
     'audit',
@@ -50,6 +76,11 @@ export function createAuditFamily(options: AuditFamilyOptions = {}) {
           headers: { 'Content-Disposition': `attachment; filename="evident-audit-${from}-to-${to}.zip"` },
         };
       },
+      startAuditPackage: (input, context) => startPackage(packages, input, context),
+      listAuditPackages: () => listPackages(packages),
+      getAuditPackageBuild: ({ path }) => getPackage(packages, path.id),
+      streamAuditPackageEvents: (input, context) => streamPackageEvents(packages, input, context),
+      downloadAuditPackage: (input) => downloadPackage(packages, input),
     },
     options,
   );

@@ -609,6 +609,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the audit packages
+         * @description The packages asked for and not yet lapsed, newest first, with their state.
+         */
+        get: operations["listAuditPackages"];
+        put?: never;
+        /**
+         * Build the audit package of a period in the background
+         * @description Hands the package of the days from `from` to `to` (at most 366 days) to a job on the task queue, which writes the zip (the contents `GET /api/audit/package` describes) to storage; follow its events, then download it with `Range` from `links.download`. The same period asked again while the reports behind it are unchanged answers the package already built or building (200), with its progress; a report published since makes a new one (202). A package is kept `AUDIT_PACKAGE_DAYS` days (14 by default).
+         */
+        post: operations["startAuditPackage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/packages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an audit package */
+        get: operations["getAuditPackageBuild"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/packages/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow an audit package being built
+         * @description Server-sent events, as for analyses: every event after `Last-Event-ID`, then new ones as they are persisted; 204 once the build has ended and every event was received. With `Accept: application/json` the events persisted so far come as one list.
+         */
+        get: operations["streamAuditPackageEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/packages/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a built audit package, whole or in ranges
+         * @description The zip, from storage. One `Range: bytes=<first>-<last>` (or `<first>-`, or `-<suffix>`) answers 206 with that part and `Content-Range`, so a long download resumes where it stopped and fits each request within Hosting’s 60 seconds; `If-Range` with the `ETag` (the zip’s SHA-256) answers the whole zip if it changed. A range outside the file answers 416.
+         */
+        get: operations["downloadAuditPackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evidence": {
         parameters: {
             query?: never;
@@ -1319,7 +1400,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "connector_not_found" | "connector_run_not_found" | "run_not_found" | "drop_not_found" | "population_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "connector_not_ready" | "connector_busy" | "run_ended" | "drop_acknowledged" | "run_full" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "connector_not_found" | "audit_package_not_found" | "audit_package_not_ready" | "range_not_satisfiable" | "connector_run_not_found" | "run_not_found" | "drop_not_found" | "population_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "connector_not_ready" | "connector_busy" | "run_ended" | "drop_acknowledged" | "run_full" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -2158,6 +2239,153 @@ export interface components {
         };
         Revocation: {
             reason?: string;
+        };
+        AuditPackageRequest: {
+            /** @description The first day of the period. */
+            from: string;
+            /** @description The last day of the period, today at the latest. */
+            to: string;
+        };
+        /** @description The zip once built. */
+        AuditPackageFile: {
+            /** @description The name to save it under: `evident-audit-<from>-to-<to>.zip`. */
+            name: string;
+            /** @description Its length in bytes. */
+            size: number;
+            /** @description The SHA-256 of the whole zip, also its `ETag`. */
+            sha256: string;
+        };
+        AuditPackage: {
+            id: string;
+            from: string;
+            to: string;
+            /**
+             * @description `queued` until the job starts, `building` while it writes, then `ready` or `failed` (`problem` says why).
+             * @enum {string}
+             */
+            state: "queued" | "building" | "ready" | "failed";
+            progress: {
+                /** @description Report days written so far. */
+                reports: number;
+                /** @description Report days in the period. */
+                reportsTotal: number;
+                /** @description Files written into the zip so far. */
+                files: number;
+                /** @description Bytes of the zip stored so far. */
+                bytes: number;
+            };
+            file?: components["schemas"]["AuditPackageFile"];
+            /** @description Why the build failed. */
+            problem?: string;
+            requestedBy: components["schemas"]["Actor"];
+            /** Format: date-time */
+            requestedAt: string;
+            /**
+             * Format: date-time
+             * @description When it lapses and is deleted (`AUDIT_PACKAGE_DAYS` after it was asked for).
+             */
+            expiresAt: string;
+            /** @description The newest persisted event; 0 before the first. */
+            lastEventId: number;
+            links: {
+                self: string;
+                events: string;
+                download: string;
+            };
+        };
+        AuditPackageList: {
+            /** @description Packages not yet lapsed, newest first. */
+            items: components["schemas"]["AuditPackage"][];
+        };
+        /** @description The job took the package and started writing it. */
+        AuditPackageStartedEvent: {
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "run.started";
+            /**
+             * Format: date-time
+             * @description When the event was persisted.
+             */
+            time: string;
+            data: {
+                reportsTotal: number;
+            };
+        };
+        /** @description A part of the zip was stored: the totals so far. */
+        AuditPackageProgressEvent: {
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "run.progress";
+            /**
+             * Format: date-time
+             * @description When the event was persisted.
+             */
+            time: string;
+            data: {
+                /** @description Report days written so far. */
+                reports: number;
+                /** @description Report days in the period. */
+                reportsTotal: number;
+                /** @description Files written into the zip so far. */
+                files: number;
+                /** @description Bytes of the zip stored so far. */
+                bytes: number;
+            };
+        };
+        /** @description The zip is stored whole and can be downloaded. */
+        AuditPackageCompletedEvent: {
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "run.completed";
+            /**
+             * Format: date-time
+             * @description When the event was persisted.
+             */
+            time: string;
+            data: {
+                file: components["schemas"]["AuditPackageFile"];
+                /** @description How many stored parts hold the zip, in order. */
+                parts: number;
+                /** @description The length of every part but the last. */
+                partBytes: number;
+            };
+        };
+        /** @description The build failed; nothing of it can be downloaded. */
+        AuditPackageFailedEvent: {
+            /** @description The event’s number in its stream: 1, 2, 3… without gaps. */
+            id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "run.failed";
+            /**
+             * Format: date-time
+             * @description When the event was persisted.
+             */
+            time: string;
+            data: {
+                problem: string;
+            };
+        };
+        /** @description One event of a package’s build, sent on the stream as `id`, `event: <type>` and `data: <this object as JSON>`. A build has exactly one terminal event: `run.completed` or `run.failed`. */
+        AuditPackageEvent: components["schemas"]["AuditPackageStartedEvent"] | components["schemas"]["AuditPackageProgressEvent"] | components["schemas"]["AuditPackageCompletedEvent"] | components["schemas"]["AuditPackageFailedEvent"];
+        AuditPackageEventList: {
+            events: components["schemas"]["AuditPackageEvent"][];
+            /** @description True once the build’s terminal event is in the list. */
+            ended: boolean;
         };
         /** @description An account in the identity provider. */
         IdpUserData: {
@@ -3853,6 +4081,41 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description No audit package has this id (or it lapsed). Codes: `audit_package_not_found`. */
+        AuditPackageNotFound: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The package is still being built, or its build failed. Codes: `audit_package_not_ready`. */
+        AuditPackageNotReady: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The range lies outside the file. Codes: `range_not_satisfiable`. */
+        RangeNotSatisfiable: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                /** @description `bytes *\/<size>`: the file’s size. */
+                "Content-Range"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description No built-in connector has this id. Codes: `connector_not_found`. */
         ConnectorNotFound: {
             headers: {
@@ -5038,6 +5301,198 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NoReportInPeriod"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    listAuditPackages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The packages. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPackageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    startAuditPackage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditPackageRequest"];
+            };
+        };
+        responses: {
+            /** @description The package of the same period and reports, built or building. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPackage"];
+                };
+            };
+            /** @description The package, queued. */
+            202: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The package. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPackage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NoReportInPeriod"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["QueueUnavailable"];
+        };
+    };
+    getAuditPackageBuild: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPackage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AuditPackageNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    streamAuditPackageEvents: {
+        parameters: {
+            query?: {
+                /** @description The same, for clients that cannot set the header; the header wins when both are sent. */
+                lastEventId?: string;
+            };
+            header?: {
+                /** @description The id of the last event received; only later events are sent. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream, or the events as JSON. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                    "application/json": components["schemas"]["AuditPackageEventList"];
+                };
+            };
+            /** @description The build has ended and the client already has every event; do not reconnect. */
+            204: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AuditPackageNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    downloadAuditPackage: {
+        parameters: {
+            query?: never;
+            header?: {
+                Range?: string;
+                "If-Range"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole zip. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "Content-Disposition"?: string;
+                    ETag?: string;
+                    "Accept-Ranges"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description The range asked for. */
+            206: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "Content-Range"?: string;
+                    ETag?: string;
+                    "Accept-Ranges"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AuditPackageNotFound"];
+            409: components["responses"]["AuditPackageNotReady"];
+            416: components["responses"]["RangeNotSatisfiable"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["AuthUnavailable"];
         };

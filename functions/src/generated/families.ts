@@ -8,7 +8,7 @@ export interface FamilyOperations {
   controls: 'listControls' | 'getCatalogOscal' | 'getControl' | 'getControlHistory' | 'exportControlHistory' | 'getControlSample' | 'exportControlSample' | 'getControlPopulation' | 'exportControlPopulation' | 'getControlSubjectSample' | 'exportControlSubjectSample';
   frameworks: 'listFrameworks' | 'getFramework';
   exceptions: 'listExceptions' | 'createException' | 'getException' | 'approveException' | 'refuseException' | 'revokeException';
-  audit: 'getAuditPackage';
+  audit: 'getAuditPackage' | 'listAuditPackages' | 'startAuditPackage' | 'getAuditPackageBuild' | 'streamAuditPackageEvents' | 'downloadAuditPackage';
   evidence: 'listEvidence' | 'ingestEvidence' | 'importOcsfFindings' | 'getEvidence';
   runs: 'listCollectionRuns' | 'openCollectionRun' | 'listCollectionSources' | 'listCollectionPopulations' | 'getCollectionRun' | 'completeCollectionRun' | 'acknowledgeCollectionRunDrop' | 'cancelCollectionRun';
   connectors: 'listConnectors' | 'getConnector' | 'startConnectorRun' | 'getConnectorRun' | 'cancelConnectorRun' | 'streamConnectorRunEvents';
@@ -47,7 +47,7 @@ export const familyBodies: Record<string, { limit: number; mediaTypes: readonly 
   controls: { limit: 0, mediaTypes: [] },
   frameworks: { limit: 0, mediaTypes: [] },
   exceptions: { limit: 16384, mediaTypes: ['application/json'] },
-  audit: { limit: 0, mediaTypes: [] },
+  audit: { limit: 1024, mediaTypes: ['application/json'] },
   evidence: { limit: 16777216, mediaTypes: ['application/json', 'application/x-ndjson'] },
   runs: { limit: 8192, mediaTypes: ['application/json'] },
   connectors: { limit: 0, mediaTypes: [] },

@@ -43,7 +43,7 @@ export interface OperationInput<K extends OperationId> {
   body: RequestBody<K>;
 }
 
-type SuccessStatus<K extends OperationId> = Extract<keyof operations[K]['responses'], 200 | 201 | 202 | 204>;
+type SuccessStatus<K extends OperationId> = Extract<keyof operations[K]['responses'], 200 | 201 | 202 | 204 | 206>;
 /**
  * JSON responses may also be sent as bytes already serialised (a stored report); an event
  * stream is an `EventStream` the core serves; other media types as bytes, or as a stream the

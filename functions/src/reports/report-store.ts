@@ -326,6 +326,11 @@ export class ReportStore {
     return (await this.#objects()).map(({ date }) => date);
   }
 
+  /** The days from `from` to `to` that have a report, each with its report's generation (a publish changes it): one `list`. */
+  async generationsBetween(from: string, to: string): Promise<{ date: string; generation: string }[]> {
+    return (await this.#objects({ from, upTo: to })).map(({ date, info }) => ({ date, generation: info.generation }));
+  }
+
   /** The days from `from` to `to` (inclusive) that have a report, oldest first: one `list`. */
   async datesBetween(from: string, to: string): Promise<string[]> {
     return (await this.#objects({ from, upTo: to })).map(({ date }) => date);

@@ -1,11 +1,9 @@
 /**
  * Periods of days the pages ask the API for (a control's timeline, the audit package): the
- * default, what the date inputs may offer, why a period would be refused (the API's own rules,
- * said before the request), and the files they download as. Pure, so it is unit tested
- * without a browser.
+ * default, what the date inputs may offer, and why a period would be refused (the API's own
+ * rules, said before the request). Pure, so it is unit tested without a browser.
  */
 import { maxPeriodDays } from '@evident/contract';
-import { apiPath } from './api-client.ts';
 import { addDays, daysBetween } from './due-dates.ts';
 
 export interface Period {
@@ -31,8 +29,3 @@ export function periodProblem({ from, to }: Period, today: string): string | und
 /** "Last 90 days" for the default period, otherwise "From 2026-08-01 to 2026-10-31". */
 export const periodHeading = (period: Period, fallback: Period, days: number): string =>
   period.from === fallback.from && period.to === fallback.to ? `Last ${days} days` : `From ${period.from} to ${period.to}`;
-
-export const auditPackagePath = ({ from, to }: Period) => apiPath('/api/audit/package', { query: { from, to } });
-
-/** The name the API gives the package, so a saved file is the same however it was fetched. */
-export const auditPackageFile = ({ from, to }: Period) => `evident-audit-${from}-to-${to}.zip`;

@@ -27,6 +27,13 @@ export const collectionRunIdPattern = '^run-[0-9a-z]{9}-[0-9a-f]{12}$';
 /** A built-in connector's id: `github`, `google-cloud`. */
 export const connectorIdPattern = '^[a-z][a-z0-9-]{1,39}$';
 /** Where a connector run is: waiting for the worker, collecting, or ended one of three ways. */
+/** An audit package built in the background: `pkg-<from>-<to>-<12 hex of its reports' fingerprint>-<6 random hex>`. */
+export const auditPackageIdPattern = '^pkg-\\d{8}-\\d{8}-[0-9a-f]{12}-[0-9a-f]{6}$';
+/** `queued` until the job starts, `building` while it writes, then `ready` to download or `failed`. */
+export const auditPackageStates = ['queued', 'building', 'ready', 'failed'] as const;
+/** Days a built package is kept before it lapses, when `AUDIT_PACKAGE_DAYS` does not say. */
+export const defaultAuditPackageDays = 14;
+
 export const connectorRunStates = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 /**
  * Why a connector run failed: a setting or secret missing, the vendor refusing the credential or a

@@ -109,6 +109,21 @@ export const problemCatalog = {
     title: 'Connector not found',
     description: 'No built-in connector has this id. `GET /api/connectors` lists them.',
   },
+  audit_package_not_found: {
+    status: 404,
+    title: 'Audit package not found',
+    description: 'No audit package has this id, or it lapsed and was deleted. `GET /api/audit/packages` lists them.',
+  },
+  audit_package_not_ready: {
+    status: 409,
+    title: 'Audit package not ready',
+    description: 'The package is still being built, or its build failed; follow its events, or ask for it again.',
+  },
+  range_not_satisfiable: {
+    status: 416,
+    title: 'Range not satisfiable',
+    description: 'The `Range` asked for does not lie within the file; `Content-Range` gives its size.',
+  },
   connector_run_not_found: {
     status: 404,
     title: 'Connector run not found',

@@ -4,7 +4,7 @@
  * address and file name.
  */
 import { describe, expect, it } from 'vitest';
-import { auditPackageFile, auditPackagePath, lastDays, periodHeading, periodProblem } from '../../../hosting/src/lib/periods.ts';
+import { lastDays, periodHeading, periodProblem } from '../../../hosting/src/lib/periods.ts';
 
 const today = '2026-11-24';
 
@@ -33,11 +33,5 @@ describe('periods', () => {
     const standard = { from: '2026-08-27', to: today };
     expect(periodHeading(standard, standard, 90)).toBe('Last 90 days');
     expect(periodHeading({ from: '2026-07-01', to: '2026-09-30' }, standard, 90)).toBe('From 2026-07-01 to 2026-09-30');
-  });
-
-  it('name the package as the API does', () => {
-    const period = { from: '2026-07-01', to: '2026-09-30' };
-    expect(auditPackagePath(period)).toBe('/api/audit/package?from=2026-07-01&to=2026-09-30');
-    expect(auditPackageFile(period)).toBe('evident-audit-2026-07-01-to-2026-09-30.zip');
   });
 });

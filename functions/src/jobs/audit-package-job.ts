@@ -1,0 +1,25 @@
+/**
+ * The audit package worker as the task queue runs it: builds one package (audit/build-package.ts),
+ * then deletes the packages that have lapsed, so storage keeps only what `AUDIT_PACKAGE_DAYS` allows.
+ */
+import { buildPackage } from '../audit/build-package.js';
+import { PackageBuilds } from '../audit/package-builds.js';
+import * as config from '../config.js';
+import { servicesFrom } from '../families/services.js';
+import { logs } from '../logs.js';
+import { auditPackageIdPattern } from '@evident/contract';
+
+const services = servicesFrom();
+const idShape = new RegExp(auditPackageIdPattern);
+
+export async function runAuditPackageTask(payload: { packageId?: unknown }): Promise<void> {
+  const id = payload.packageId;
+  // Retrying a task that names no package would never help.
+  if (typeof id !== 'string' || !idShape.test(id)) return;
+  const s = await services();
+  const builds = new PackageBuilds(s.store, config.auditPackageDays);
+  const record = await builds.find(id, s.now());
+  if (record) await buildPackage(s, record);
+  const swept = await builds.sweep(s.now());
+  if (swept > 0) logs.auditPackagesSwept(swept);
+}
