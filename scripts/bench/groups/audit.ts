@@ -146,7 +146,6 @@ async function measurePackage(m: Modules, catalog: Catalog, memory: ObjectStoreM
   );
   const used = process.cpuUsage(cpu);
   const measured = { requests: latency.requests, ms: latency.elapsedMs + (used.user + used.system) / 1000 };
-  console.log('io', latency.elapsedMs, 'cpu', (used.user + used.system) / 1000);
   return { ...measured, bytes, dates: request.dates, facts };
 }
 
