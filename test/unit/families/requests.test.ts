@@ -59,7 +59,7 @@ const importCsv = (text: string | Buffer) =>
   fetch(`${served.url}/api/requests/import`, {
     method: 'POST',
     headers: { 'Content-Type': 'text/csv', ...bearer(fakeTokens.valid) },
-    body: text,
+    body: typeof text === 'string' ? text : new Uint8Array(text),
   });
 async function expectProblem(answer: Response, code: ProblemCode, detail: string, instance: string, extra = {}) {
   const problem = expectedProblem(code, detail, instance, answer.headers.get('x-request-id')!, extra);
