@@ -156,6 +156,15 @@ export const responses: Record<string, ResponseObject> = {
   TooManyExceptions: problemResponse('The subject has as many requested or active exceptions of the control as it may have.', [
     'too_many_exceptions',
   ]),
+  AuditRequestNotFound: problemResponse('No request of the list has this id.', ['audit_request_not_found']),
+  AuditRequestConflict: problemResponse(
+    'The request changed meanwhile, is not in a state for this step, or would pass a bound of the list.',
+    ['audit_request_changed', 'audit_request_status', 'audit_request_limit'],
+  ),
+  AuditRequestListFull: problemResponse('The list would pass the requests it holds, or an id was taken meanwhile.', [
+    'audit_request_limit',
+    'audit_request_changed',
+  ]),
   SettingsChanged: problemResponse('A newer version of the settings was saved meanwhile.', ['settings_changed']),
   SettingsVersionNotFound: problemResponse('No saved version of the settings has this number.', ['settings_version_not_found']),
   ReportNotFound: problemResponse('There is no report for this date.', ['report_not_found']),

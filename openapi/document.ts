@@ -29,6 +29,7 @@ import * as exceptions from './paths/exceptions.ts';
 import * as frameworks from './paths/frameworks.ts';
 import * as mcp from './paths/mcp.ts';
 import * as report from './paths/report.ts';
+import * as requests from './paths/requests.ts';
 import * as runs from './paths/runs.ts';
 import * as settings from './paths/settings.ts';
 import * as submissions from './paths/submissions.ts';
@@ -42,6 +43,7 @@ const families = [
   frameworks,
   exceptions,
   audit,
+  requests,
   evidence,
   runs,
   connectors,

@@ -62,6 +62,9 @@ const modeSuites = [
   'web-control-population',
   // A connector run is started, followed and cancelled by the caller, and its worker holds secrets.
   'web-connectors',
+  // Each step of a request is recorded with its caller: anonymous in public mode.
+  'audit-requests',
+  'web-requests',
 ].map((name) => `test/integration/${name}.test.ts`);
 
 const args = process.argv.slice(2);

@@ -80,6 +80,8 @@ const familyOptions = {
   // A long period's package streams for minutes when called directly (Hosting still cuts at 60 s),
   // holding a window of evidence items and attachments ahead of the zip it writes.
   audit: { memory: '512MiB', timeoutSeconds: 540 },
+  // At most 500 small requests, read a few at a time; an import's CSV is at most 512 KiB.
+  requests: small,
   evidence: large,
   // Completing a run reads its receipts: up to 200,000 item ids held at once.
   runs: large,
@@ -113,6 +115,7 @@ export const controls = familyFunction('controls', () => import('./families/cont
 export const frameworks = familyFunction('frameworks', () => import('./families/frameworks.js'));
 export const exceptions = familyFunction('exceptions', () => import('./families/exceptions.js'));
 export const audit = familyFunction('audit', () => import('./families/audit.js'));
+export const requests = familyFunction('requests', () => import('./families/requests.js'));
 export const evidence = familyFunction('evidence', () => import('./families/evidence.js'));
 export const runs = familyFunction('runs', () => import('./families/runs.js'));
 export const submissions = familyFunction('submissions', () => import('./families/submissions.js'));

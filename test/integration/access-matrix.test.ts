@@ -54,6 +54,27 @@ const cancellable: string[] = [];
 /** Runs with a population drop to acknowledge, one per acknowledgement the matrix makes: a drop is acknowledged once. */
 const acknowledgeable: string[] = [];
 const newCollectionRun = () => JSON.stringify({ source: 'matrix-runs', kinds: ['idp.user'] });
+/**
+ * Requests of the auditor's list, one per step the matrix takes, each at the version the step is
+ * based on: fresh ones (version 1) to edit and to answer, answered ones (2) to accept and to
+ * return, accepted ones (3) to reopen. A step is based on one version, so each is taken once.
+ */
+let auditRequestId = '';
+const requestPools = {
+  edit: [] as string[],
+  answer: [] as string[],
+  accept: [] as string[],
+  return: [] as string[],
+  reopen: [] as string[],
+};
+const newAuditRequest = () =>
+  JSON.stringify({ controlId: 'IAM-01', period: { from: today, to: today }, description: `Matrix request ${randomUUID()}` });
+const requestStep = (pool: keyof typeof requestPools, step: string, body: Record<string, unknown>): Sample => ({
+  path: `/api/requests/${requestPools[pool].shift() ?? 'R0'}/${step}`,
+  method: 'POST',
+  body: () => JSON.stringify(body),
+  headers: { 'Content-Type': 'application/json' },
+});
 let webhookId = '';
 let deliveryId = '';
 /** Webhook subscriptions to delete, one per deletion the matrix makes. */
@@ -189,6 +210,32 @@ const samples: Record<string, () => Sample[]> = {
   downloadAuditPackage: () => [
     { path: `/api/audit/packages/${auditPackageId}/download`, headers: { Range: 'bytes=0-3' }, status: 206 },
   ],
+  createAuditRequest: () => [
+    {
+      path: '/api/requests',
+      method: 'POST',
+      body: newAuditRequest,
+      headers: { 'Content-Type': 'application/json' },
+      status: 201,
+    },
+  ],
+  listAuditRequests: () => [{ path: '/api/requests?control=IAM-01' }],
+  getAuditRequest: () => [{ path: `/api/requests/${auditRequestId}` }],
+  editAuditRequest: () => [requestStep('edit', 'edit', { basedOn: 1, description: 'Edited by the matrix' })],
+  answerAuditRequest: () => [requestStep('answer', 'answers', { basedOn: 1, add: [{ kind: 'evidence', ref: evidenceId }] })],
+  acceptAuditRequest: () => [requestStep('accept', 'accept', { basedOn: 2 })],
+  returnAuditRequest: () => [requestStep('return', 'return', { basedOn: 2, comment: 'Returned by the matrix' })],
+  reopenAuditRequest: () => [requestStep('reopen', 'reopen', { basedOn: 3, comment: 'Reopened by the matrix' })],
+  importAuditRequests: () => [
+    {
+      path: '/api/requests/import',
+      method: 'POST',
+      body: () => `control,from,to,description\r\nIAM-01,${today},${today},Matrix import ${randomUUID()}\r\n`,
+      headers: { 'Content-Type': 'text/csv' },
+      status: 201,
+    },
+  ],
+  exportAuditRequests: () => [{ path: '/api/requests/export.csv' }],
   getFramework: () => [{ path: '/api/frameworks/soc2' }],
   ingestEvidence: () => [
     { path: '/api/evidence', method: 'POST', body: newEvidence, headers: { 'Content-Type': 'application/json' }, status: 201 },
@@ -469,6 +516,30 @@ beforeAll(async () => {
   );
 });
 
+/** The requests the matrix's request steps take, brought to the version each step is based on. */
+beforeAll(async () => {
+  const call = async (path: string, body: unknown) => {
+    const response = await fetch(`${hosting}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...bearer(tokens.valid) },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    expect(response.status, path).toBe(path === '/api/requests' ? 201 : 200);
+    return (await response.json()) as { id: string };
+  };
+  const steps = { edit: 0, answer: 0, accept: 1, return: 1, reopen: 2 } as const;
+  for (const pool of Object.keys(requestPools) as (keyof typeof requestPools)[]) {
+    for (let n = 0; n <= tokenKinds.length; n++) {
+      const { id } = await call('/api/requests', newAuditRequest());
+      if (steps[pool] >= 1)
+        await call(`/api/requests/${id}/answers`, { basedOn: 1, add: [{ kind: 'evidence', ref: evidenceId }] });
+      if (steps[pool] >= 2) await call(`/api/requests/${id}/accept`, { basedOn: 2 });
+      requestPools[pool].push(id);
+    }
+  }
+  auditRequestId = requestPools.edit.pop()!;
+});
+
 afterAll(async () => {
   // A deployment keeps 25 subscriptions: leave none behind for the other mode's run.
   const { webhooks } = (await (await fetch(`${hosting}/api/webhooks`, { headers: bearer(tokens.valid) })).json()) as {
@@ -707,6 +778,45 @@ describe(`access matrix in ${mode} mode`, () => {
             case 'downloadAuditPackage':
               expect(response.headers.get('content-range'), where).toMatch(/^bytes 0-3\/\d+$/);
               expect(body.bytes, where).toBe('PK\x03\x04');
+            case 'createAuditRequest':
+              expect([body.status, (body.history as { by: { uid: string } }[])[0]!.by.uid], where).toEqual([
+                'open',
+                identified ? user.uid : 'anonymous',
+              ]);
+              break;
+            case 'listAuditRequests':
+              expect(
+                (body.items as { id: string }[]).map((item) => item.id),
+                where,
+              ).toContain(auditRequestId);
+              break;
+            case 'getAuditRequest':
+              expect(body.id, where).toBe(auditRequestId);
+              break;
+            case 'editAuditRequest':
+            case 'answerAuditRequest':
+            case 'acceptAuditRequest':
+            case 'returnAuditRequest':
+            case 'reopenAuditRequest': {
+              const expected = {
+                editAuditRequest: ['open', 'edited'],
+                answerAuditRequest: ['answered', 'answered'],
+                acceptAuditRequest: ['accepted', 'accepted'],
+                returnAuditRequest: ['returned', 'returned'],
+                reopenAuditRequest: ['answered', 'reopened'],
+              }[operationId];
+              const last = (body.history as { action: string; by: { uid: string } }[]).at(-1)!;
+              expect([body.status, last.action, last.by.uid], where).toEqual([...expected, identified ? user.uid : 'anonymous']);
+              break;
+            }
+            case 'importAuditRequests':
+              expect([(body.created as string[]).length, body.unchanged], where).toEqual([1, []]);
+              break;
+            case 'exportAuditRequests':
+              expect(response.headers.get('content-type'), where).toBe('text/csv; charset=utf-8');
+              expect((body.bytes as string).split('\r\n')[0], where).toBe(
+                '"id","control","from","to","description","status","answers","history"',
+              );
               break;
             case 'createException':
               expect([body.state, (body.requestedBy as { uid: string }).uid], where).toEqual([

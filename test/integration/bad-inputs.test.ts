@@ -222,6 +222,7 @@ const rows: Row[] = [
   ...mcpRows(),
   ...submissionRows(),
   ...exceptionRows(),
+  ...auditRequestRows(),
   ...webhookRows(),
   ...settingsRows(),
   ...runRows(),
@@ -575,6 +576,97 @@ function webhookRows(): Row[] {
       status: 404,
       code: 'webhook_not_found',
       detail: 'No webhook subscription has the id "wh-000000000000".',
+    },
+  ];
+}
+
+/** The auditor's request list: a CSV with an unknown control, a duplicate row, a formula or a wrong encoding, and bad steps. */
+function auditRequestRows(): Row[] {
+  const csv = { 'Content-Type': 'text/csv' };
+  const header = 'control,from,to,description\r\n';
+  const refused = (
+    name: string,
+    body: string | Uint8Array<ArrayBuffer>,
+    detail: string,
+    error: Record<string, unknown>,
+  ): Row => ({
+    name: `requests: an import with ${name}`,
+    method: 'POST',
+    path: '/api/requests/import',
+    headers: csv,
+    body,
+    status: 400,
+    code: 'invalid_request',
+    detail,
+    errors: [{ in: 'body', ...error }],
+  });
+  const notUtf8 =
+    'is not UTF-8 text (the file may be saved as Windows-1252 or another encoding): save it as "CSV UTF-8" and import it again';
+  return [
+    refused(
+      'an unknown control',
+      `${header}ZZZ-99,2026-01-01,2026-03-31,Access reviews\r\n`,
+      'Row 1 (line 2), column "control": "ZZZ-99" names no control in the catalog. Nothing was imported.',
+      { line: 2, pointer: '/control', message: 'row 1: "ZZZ-99" names no control in the catalog' },
+    ),
+    refused(
+      'a duplicate row',
+      `${header}IAM-01,2026-01-01,2026-03-31,Access reviews\r\nIAM-01,2026-01-01,2026-03-31,Access reviews\r\n`,
+      'Row 2 (line 3) repeats row 1 (the same control, period and description). Nothing was imported.',
+      { line: 3, message: 'row 2: repeats row 1 (the same control, period and description)' },
+    ),
+    refused(
+      'a formula',
+      `${header}IAM-01,2026-01-01,2026-03-31,=HYPERLINK(1)\r\n`,
+      'Row 1 (line 2), column "description": starts like a spreadsheet formula (= + - @): write it without that first character. Nothing was imported.',
+      {
+        line: 2,
+        pointer: '/description',
+        message: 'row 1: starts like a spreadsheet formula (= + - @): write it without that first character',
+      },
+    ),
+    refused(
+      'Windows-1252 text',
+      new Uint8Array([...Buffer.from(`${header}IAM-01,2026-01-01,2026-03-31,Contr`), 0xf4, ...Buffer.from('le\r\n')]),
+      `Line 2 ${notUtf8}. Nothing was imported.`,
+      { line: 2, message: notUtf8 },
+    ),
+    refused(
+      'UTF-16 text',
+      new Uint8Array(Buffer.from(`\ufeff${header}`, 'utf16le')),
+      'Line 1 is UTF-16, not UTF-8: save the file as "CSV UTF-8" and import it again. Nothing was imported.',
+      { line: 1, message: 'is UTF-16, not UTF-8: save the file as "CSV UTF-8" and import it again' },
+    ),
+    {
+      name: 'requests: a JSON body to the import',
+      method: 'POST',
+      path: '/api/requests/import',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+      status: 415,
+      code: 'unsupported_media_type',
+      detail: 'The body is "application/json"; send text/csv.',
+    },
+    {
+      name: 'requests: a period over a year',
+      method: 'POST',
+      path: '/api/requests',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ controlId: 'IAM-01', period: { from: '2025-01-01', to: '2026-01-02' }, description: 'A year' }),
+      status: 400,
+      code: 'invalid_request',
+      detail: 'The body /period/to makes a period longer than 366 days.',
+      errors: [{ in: 'body', pointer: '/period/to', message: 'makes a period longer than 366 days' }],
+    },
+    {
+      name: 'requests: accepting one that does not exist',
+      method: 'POST',
+      path: '/api/requests/PBC-0000/accept',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ basedOn: 1 }),
+      status: 404,
+      code: 'audit_request_not_found',
+      detail: 'No request of the list has the id "PBC-0000".',
     },
   ];
 }

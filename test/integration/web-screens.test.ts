@@ -47,6 +47,7 @@ const views: { name: string; path: string; ready: (page: Page) => Promise<unknow
   { name: 'control', path: '/controls/IAM-01', ready: (page) => page.getByTestId('timeline-strip').waitFor(settles) },
   { name: 'frameworks', path: '/frameworks', ready: (page) => page.getByTestId('framework-soc2').waitFor(settles) },
   { name: 'exceptions', path: '/exceptions', ready: (page) => page.getByTestId('exceptions-active').waitFor(settles) },
+  { name: 'requests', path: '/requests', ready: (page) => page.getByTestId('requests-import').waitFor(settles) },
   {
     // NIST: the most requirements, the longest titles and the most gaps, shown open.
     name: 'framework',

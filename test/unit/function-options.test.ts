@@ -20,6 +20,7 @@ describe('the functions', () => {
       frameworks: [256, 60],
       exceptions: [256, 60],
       audit: [512, 540],
+      requests: [256, 60],
       evidence: [512, 60],
       runs: [512, 60],
       submissions: [512, 60],
@@ -43,7 +44,7 @@ describe('the functions', () => {
 
   it("each run in the functions' region, as the project's default service account unless the deployment names one", async () => {
     const endpoints = Object.values(await deployedEndpoints());
-    expect(endpoints.length).toBe(25);
+    expect(endpoints.length).toBe(26);
     for (const endpoint of endpoints) {
       expect(endpoint['region']).toEqual([functionsRegion]);
       // No account named: firebase-functions marks the option reset, so the platform's default applies.

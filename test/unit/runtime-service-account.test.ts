@@ -14,7 +14,7 @@ vi.stubEnv('RUNTIME_SERVICE_ACCOUNT', account);
 describe('RUNTIME_SERVICE_ACCOUNT', () => {
   it('is the service account of every function', async () => {
     const accounts = Object.values(await deployedEndpoints()).map((endpoint) => endpoint['serviceAccountEmail']);
-    expect(accounts).toEqual(Array.from({ length: 25 }, () => account));
+    expect(accounts).toEqual(Array.from({ length: 26 }, () => account));
   });
 
   it('is the only caller of the task queues, which the deploy lets queue tasks and call the workers', async () => {

@@ -12,6 +12,7 @@
  *   settings/version-<n>.json                each version of the organisation's settings a report names
  *   sampling/method.json                     the published sampling method, its size table and test vector
  *   sampling/populations/<date>.csv          each control's population that day, per kind: count, SHA-256, runs
+ *   requests.csv                             the auditor's request list, with its answers and history
  *   evidence/<id>.json                       every evidence item those reports' results rest on
  *   attachments/<submission>/<n>-<name>      the files of the submissions among that evidence
  *   manifest.json, SHA256SUMS                the period, each file's size and SHA-256
@@ -33,6 +34,8 @@ import type { EvidenceStore } from '../evidence/evidence-store.js';
 import { inBatchesAhead, ObjectNotFound } from '../storage/object-store.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import { attachmentObjectName } from '../submissions/submission-store.js';
+import { requestListCsv } from '../requests/request-csv.js';
+import { AuditRequestStore } from '../requests/request-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { populationsCsv, populationsPath, samplingMethod, samplingMethodPath } from './sampling-files.js';
 import { archiveName, sha256Hex, type ArchivedFile, type ArchiveFile } from './zip-writer.js';
@@ -118,6 +121,7 @@ async function* allFiles(sources: PackageSources, request: PackageRequest, facts
   yield* reportFiles(sources, request, facts, seen);
   yield* historyFiles(sources, request, seen);
   yield* settingsFiles(sources, seen, facts);
+  yield* requestListFile(sources, request);
   if (seen.last) {
     const last = seen.last;
     const poam = toOscalPoam(last, { version: last.catalogVersion, nistByControl: seen.nistByControl });
@@ -241,6 +245,14 @@ async function* historyFiles(sources: PackageSources, request: PackageRequest, s
   yield { path: 'history/controls.csv', data: Buffer.from(periodSummaryCsv(finished)), modified };
   for (const { history } of finished)
     yield { path: `history/${history.controlId}.csv`, data: Buffer.from(controlHistoryCsv(history)), modified };
+}
+
+/** The auditor's requests whose period meets the package's, with their answers and history (one listing, a read of each). */
+async function* requestListFile(sources: PackageSources, request: PackageRequest): AsyncGenerator<ArchiveFile> {
+  const requests = (await new AuditRequestStore(sources.store).list()).filter(
+    ({ period }) => period.from <= request.to && period.to >= request.from,
+  );
+  yield { path: 'requests.csv', data: Buffer.from(requestListCsv(requests)), modified: request.generatedAt };
 }
 
 /** Each version of the settings the period's reports (and their replaced versions) were made with, as saved: who, when, why and what. */
@@ -387,6 +399,9 @@ sampling/populations/<date>.csv          Each control's population that day, per
                                          checks read: how many, the SHA-256 of their sorted ids, and the
                                          collection runs behind it (a control that reads none: the
                                          subjects its findings name).
+requests.csv                             The auditor's request list: each request whose period meets this
+                                         one, its status, its answers and every step taken on it, by whom
+                                         and when.
 evidence/<id>.json                       Every evidence item the reports' results rest on: what their
                                          findings cite, and the attestations they count (":" in an id is
                                          written "%3A").

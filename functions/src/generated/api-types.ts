@@ -690,6 +690,187 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the auditor’s requests
+         * @description The whole list (at most 500 requests) in id order, filtered by status or control: one listing, and a read of each request shown.
+         */
+        get: operations["listAuditRequests"];
+        put?: never;
+        /**
+         * Add a request to the auditor’s list
+         * @description Records a request, open, with the caller as its creator. The control must be in the catalog; an `id` already in the list answers 409 `audit_request_changed`, and a list already holding 500 requests 409 `audit_request_limit`.
+         */
+        post: operations["createAuditRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a request list from CSV
+         * @description A request list as CSV (RFC 4180, UTF-8, a byte-order mark allowed), one request a row. Columns, named in a header row in any order: `id`, `control`, `from`, `to`, `description` (`id` optional; the export adds `status`, `answers` and `history`, which an import reads past). At most 500 rows and 512 KiB. All or nothing: every row is checked first, and any fault answers 400 with an error per fault naming its `line`, its column (`pointer`: `/<column>`) and its row in `message`: an unknown control, a bad period, an empty description, a row that repeats another (the same control, period and description, or the same id), a cell starting with = + - or @ (a spreadsheet formula), text that is not UTF-8 (save it as "CSV UTF-8"), or CSV that breaks the RFC. A row whose id, or whose control, period and description, is already in the list is left as it is (`unchanged`), so importing a list again makes nothing twice; an id already in the list with another control, period or description is a fault of its row.
+         */
+        post: operations["importAuditRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the request list with its answers as CSV
+         * @description The list in id order as CSV (RFC 4180, CRLF line ends, every field quoted, a cell a spreadsheet would take for a formula prefixed with an apostrophe): `id`, `control`, `from`, `to`, `description`, `status`, `answers`, `history`. `answers` has one answer a line (`<kind> <ref> (<note>)`), `history` one step a line (`<at> <action> by <who>: <comment>`). It imports again as it is.
+         */
+        get: operations["exportAuditRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one request with its answers and history */
+        get: operations["getAuditRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a request’s period or description
+         * @description Records the edit in its history; its status stays. An accepted request is reopened first (409 `audit_request_status`).
+         */
+        post: operations["editAuditRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add answers to a request, or take them back
+         * @description Adds answers (each must name something that exists; a fault answers 400 at `/add/<index>/ref`) and removes others; at most 50 in all. A request with answers is `answered` (a returned one awaits the auditor again); one without is `open`. An accepted request is reopened first.
+         */
+        post: operations["answerAuditRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an answered request
+         * @description The auditor accepts the answers, with an optional comment. Only an answered request is accepted.
+         */
+        post: operations["acceptAuditRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Return an answered request with a comment
+         * @description The auditor returns the answers as not enough, saying why. Only an answered request is returned; it is answered again by changing its answers.
+         */
+        post: operations["returnAuditRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/requests/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reopen an accepted request
+         * @description Opens an accepted request again, saying why: it is answered (or open, without answers) and may be edited, answered and decided again.
+         */
+        post: operations["reopenAuditRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evidence": {
         parameters: {
             query?: never;
@@ -1400,7 +1581,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "connector_not_found" | "audit_package_not_found" | "audit_package_not_ready" | "range_not_satisfiable" | "connector_run_not_found" | "run_not_found" | "drop_not_found" | "population_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "connector_not_ready" | "connector_busy" | "run_ended" | "drop_acknowledged" | "run_full" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "connector_not_found" | "audit_package_not_found" | "audit_package_not_ready" | "range_not_satisfiable" | "connector_run_not_found" | "run_not_found" | "drop_not_found" | "population_not_found" | "audit_request_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "connector_not_ready" | "connector_busy" | "run_ended" | "drop_acknowledged" | "run_full" | "audit_request_changed" | "audit_request_status" | "audit_request_limit" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -2386,6 +2567,102 @@ export interface components {
             events: components["schemas"]["AuditPackageEvent"][];
             /** @description True once the build’s terminal event is in the list. */
             ended: boolean;
+        };
+        /** @description Calendar days, `from` on or before `to`, at most 366 days. */
+        AuditPeriod: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+        };
+        AuditRequestInput: {
+            /** @description The auditor’s reference (`PBC-001`); Evident makes one when it is absent. */
+            id?: string;
+            /** @description A control of the catalog. */
+            controlId: string;
+            period: components["schemas"]["AuditPeriod"];
+            /** @description What the auditor asks to see, in their words; line breaks allowed. */
+            description: string;
+        };
+        AuditRequestEdit: {
+            /** @description The `version` of the request this change was made on; another answers 409 `audit_request_changed`. */
+            basedOn: number;
+            period?: components["schemas"]["AuditPeriod"];
+            /** @description What the auditor asks to see, in their words; line breaks allowed. */
+            description?: string;
+        };
+        AuditAnswer: {
+            /** @enum {string} */
+            kind: "evidence" | "submission" | "population" | "sample";
+            /** @description An evidence item’s id, a submission’s id, a population of the request’s control as `<date>/<evidence kind>` (`GET /api/controls/{id}/population?date=…&kind=…`), or a sample of its days as the query of `GET /api/controls/{id}/sample` (`from=…&to=…&size=…&seed=…`). */
+            ref: string;
+            /** @description What the answer shows, for the auditor. */
+            note: string | null;
+        };
+        AuditAnswerChange: {
+            /** @description The `version` of the request this change was made on; another answers 409 `audit_request_changed`. */
+            basedOn: number;
+            /** @description Answers to add; one already there (the same kind and ref) gets the new note. Each must exist. */
+            add?: {
+                /** @enum {string} */
+                kind: "evidence" | "submission" | "population" | "sample";
+                /** @description An evidence item’s id, a submission’s id, a population of the request’s control as `<date>/<evidence kind>` (`GET /api/controls/{id}/population?date=…&kind=…`), or a sample of its days as the query of `GET /api/controls/{id}/sample` (`from=…&to=…&size=…&seed=…`). */
+                ref: string;
+                note?: string;
+            }[];
+            remove?: {
+                /** @enum {string} */
+                kind: "evidence" | "submission" | "population" | "sample";
+                /** @description An evidence item’s id, a submission’s id, a population of the request’s control as `<date>/<evidence kind>` (`GET /api/controls/{id}/population?date=…&kind=…`), or a sample of its days as the query of `GET /api/controls/{id}/sample` (`from=…&to=…&size=…&seed=…`). */
+                ref: string;
+            }[];
+            comment?: string;
+        };
+        AuditDecision: {
+            /** @description The `version` of the request this change was made on; another answers 409 `audit_request_changed`. */
+            basedOn: number;
+            comment?: string;
+        };
+        AuditDecisionWithComment: {
+            /** @description The `version` of the request this change was made on; another answers 409 `audit_request_changed`. */
+            basedOn: number;
+            /** @description Why; required, and not blank. */
+            comment: string;
+        };
+        AuditRequest: {
+            id: string;
+            controlId: string;
+            period: components["schemas"]["AuditPeriod"];
+            description: string;
+            /**
+             * @description `open` until it has answers, `answered` until the auditor accepts or returns it, `returned` until its answers change, `accepted` until someone reopens it.
+             * @enum {string}
+             */
+            status: "open" | "answered" | "accepted" | "returned";
+            answers: components["schemas"]["AuditAnswer"][];
+            /** @description Every step, oldest first. */
+            history: {
+                /** @enum {string} */
+                action: "created" | "edited" | "answered" | "accepted" | "returned" | "reopened";
+                by: components["schemas"]["Actor"];
+                /** Format: date-time */
+                at: string;
+                comment?: string;
+            }[];
+            /** @description One more at each step; send it as `basedOn` to change the request. */
+            version: number;
+        };
+        AuditRequestList: {
+            /** @description In id order. */
+            items: components["schemas"]["AuditRequest"][];
+            /** @description The most requests the list holds. */
+            limit: number;
+        };
+        AuditRequestImport: {
+            /** @description The ids of the requests made, in row order. */
+            created: string[];
+            /** @description The ids of requests already in the list that rows asked for again (the same id, or the same control, period and description). */
+            unchanged: string[];
         };
         /** @description An account in the identity provider. */
         IdpUserData: {
@@ -3844,6 +4121,39 @@ export interface components {
         };
         /** @description The subject has as many requested or active exceptions of the control as it may have. Codes: `too_many_exceptions`. */
         TooManyExceptions: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No request of the list has this id. Codes: `audit_request_not_found`. */
+        AuditRequestNotFound: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request changed meanwhile, is not in a state for this step, or would pass a bound of the list. Codes: `audit_request_changed`, `audit_request_status`, `audit_request_limit`. */
+        AuditRequestConflict: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The list would pass the requests it holds, or an id was taken meanwhile. Codes: `audit_request_limit`, `audit_request_changed`. */
+        AuditRequestListFull: {
             headers: {
                 "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -5493,6 +5803,349 @@ export interface operations {
             404: components["responses"]["AuditPackageNotFound"];
             409: components["responses"]["AuditPackageNotReady"];
             416: components["responses"]["RangeNotSatisfiable"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    listAuditRequests: {
+        parameters: {
+            query?: {
+                status?: "open" | "answered" | "accepted" | "returned";
+                control?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRequestList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    createAuditRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditRequestInput"];
+            };
+        };
+        responses: {
+            /** @description The request, open. */
+            201: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The new request. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["AuditRequestListFull"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    importAuditRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description Every row was in the list already. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRequestImport"];
+                };
+            };
+            /** @description At least one request was made. */
+            201: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRequestImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["AuditRequestListFull"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    exportAuditRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV, named `requests.csv` for saving. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getAuditRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AuditRequestNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    editAuditRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditRequestEdit"];
+            };
+        };
+        responses: {
+            /** @description The request after the step. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AuditRequestNotFound"];
+            409: components["responses"]["AuditRequestConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    answerAuditRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditAnswerChange"];
+            };
+        };
+        responses: {
+            /** @description The request after the step. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AuditRequestNotFound"];
+            409: components["responses"]["AuditRequestConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    acceptAuditRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditDecision"];
+            };
+        };
+        responses: {
+            /** @description The request after the step. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AuditRequestNotFound"];
+            409: components["responses"]["AuditRequestConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    returnAuditRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditDecisionWithComment"];
+            };
+        };
+        responses: {
+            /** @description The request after the step. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AuditRequestNotFound"];
+            409: components["responses"]["AuditRequestConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    reopenAuditRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuditDecisionWithComment"];
+            };
+        };
+        responses: {
+            /** @description The request after the step. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["AuditRequestNotFound"];
+            409: components["responses"]["AuditRequestConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["AuthUnavailable"];
         };

@@ -9,6 +9,7 @@ export interface FamilyOperations {
   frameworks: 'listFrameworks' | 'getFramework';
   exceptions: 'listExceptions' | 'createException' | 'getException' | 'approveException' | 'refuseException' | 'revokeException';
   audit: 'getAuditPackage' | 'listAuditPackages' | 'startAuditPackage' | 'getAuditPackageBuild' | 'streamAuditPackageEvents' | 'downloadAuditPackage';
+  requests: 'listAuditRequests' | 'createAuditRequest' | 'importAuditRequests' | 'exportAuditRequests' | 'getAuditRequest' | 'editAuditRequest' | 'answerAuditRequest' | 'acceptAuditRequest' | 'returnAuditRequest' | 'reopenAuditRequest';
   evidence: 'listEvidence' | 'ingestEvidence' | 'importOcsfFindings' | 'getEvidence';
   runs: 'listCollectionRuns' | 'openCollectionRun' | 'listCollectionSources' | 'listCollectionPopulations' | 'getCollectionRun' | 'completeCollectionRun' | 'acknowledgeCollectionRunDrop' | 'cancelCollectionRun';
   connectors: 'listConnectors' | 'getConnector' | 'startConnectorRun' | 'getConnectorRun' | 'cancelConnectorRun' | 'streamConnectorRunEvents';
@@ -21,7 +22,7 @@ export interface FamilyOperations {
   fallback: never;
 }
 
-export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'audit', 'evidence', 'runs', 'connectors', 'submissions', 'analyses', 'chat', 'mcp', 'webhooks', 'settings', 'fallback'] as const;
+export const families = ['auth', 'docs', 'report', 'controls', 'frameworks', 'exceptions', 'audit', 'requests', 'evidence', 'runs', 'connectors', 'submissions', 'analyses', 'chat', 'mcp', 'webhooks', 'settings', 'fallback'] as const;
 
 /** The query parameters of each operation that the HTTP core gives their default when a request leaves them out. */
 export interface QueryDefaults {
@@ -48,6 +49,7 @@ export const familyBodies: Record<string, { limit: number; mediaTypes: readonly 
   frameworks: { limit: 0, mediaTypes: [] },
   exceptions: { limit: 16384, mediaTypes: ['application/json'] },
   audit: { limit: 1024, mediaTypes: ['application/json'] },
+  requests: { limit: 524288, mediaTypes: ['application/json', 'text/csv'] },
   evidence: { limit: 16777216, mediaTypes: ['application/json', 'application/x-ndjson'] },
   runs: { limit: 8192, mediaTypes: ['application/json'] },
   connectors: { limit: 0, mediaTypes: [] },

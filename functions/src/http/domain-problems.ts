@@ -30,6 +30,8 @@ import {
   RunMismatch,
   RunNotFound,
 } from '../runs/run-errors.js';
+import { RequestLimitReached, RequestStatusRefused } from '../requests/request-model.js';
+import { RequestChanged } from '../requests/request-store.js';
 import { AttachmentRejected, type AttachmentFault } from '../submissions/attachment-checks.js';
 import { ManualSendsLimited, WebhookCapReached } from '../webhooks/webhook-limits.js';
 import { problemCatalog } from '@evident/contract/problems';
@@ -83,6 +85,8 @@ export function problemFor(error: unknown, place: ProblemPlace = {}): ApiProblem
   if (error instanceof AttachmentRejected) return attachmentProblem(error.reason, itemAt);
   if (error instanceof WebhookCapReached || error instanceof ManualSendsLimited) return webhookProblem(error);
   if (error instanceof ScanUnreadable) return scanProblem(error);
+  if (error instanceof RequestChanged || error instanceof RequestStatusRefused || error instanceof RequestLimitReached)
+    return auditRequestProblem(error);
   if (error instanceof ScanTooLarge) return scanTooLarge(error);
   if (error instanceof AnalysisKeyReused) {
     return new ApiProblem(
@@ -173,6 +177,16 @@ function collectionRunProblem(error: unknown, itemAt: (index: number) => string)
 }
 
 /** The webhook limits: the cap on subscriptions, and on one subscription's pings and redeliveries. */
+function auditRequestProblem(error: RequestChanged | RequestStatusRefused | RequestLimitReached): ApiProblem {
+  if (error instanceof RequestStatusRefused) return new ApiProblem('audit_request_status', error.message);
+  if (error instanceof RequestLimitReached) return new ApiProblem('audit_request_limit', error.message);
+  const now = error.version !== undefined ? ` (it is at version ${error.version})` : '';
+  return new ApiProblem(
+    'audit_request_changed',
+    `The request ${error.id} was changed or made by someone else meanwhile${now}; nothing was stored. Read it again and apply the change to its current version.`,
+  );
+}
+
 function webhookProblem(error: WebhookCapReached | ManualSendsLimited): ApiProblem {
   if (error instanceof WebhookCapReached) {
     return new ApiProblem('too_many_webhooks', `There are ${error.max} subscriptions already, the most kept; delete one first.`);

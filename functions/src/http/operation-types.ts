@@ -22,8 +22,8 @@ type Params<K extends OperationId, In extends string> =
       : NonNullable<P>
     : Record<string, never>;
 
-/** A body the core hands over raw (`x-raw-body`: the operations that take a file as NDJSON too) is its bytes. */
-type BodyOf<C> = C extends { 'application/x-ndjson': unknown } ? Buffer : C[keyof C];
+/** A body the core hands over raw (`x-raw-body`: the operations that take a file as NDJSON or CSV) is its bytes. */
+type BodyOf<C> = C extends { 'application/x-ndjson': unknown } | { 'text/csv': unknown } ? Buffer : C[keyof C];
 
 type RequestBody<K extends OperationId> = operations[K] extends { requestBody: { content: infer C } }
   ? BodyOf<C>

@@ -78,3 +78,7 @@ export type SettingsVersionSummary = Schemas['SettingsVersionSummary'];
 export type SettingsVersionList = Schemas['SettingsVersionList'];
 export type SettingsChange = Schemas['SettingsChange'];
 export type ControlSample = Schemas['ControlSample'];
+export type AuditRequest = Schemas['AuditRequest'];
+export type AuditRequestList = Schemas['AuditRequestList'];
+export type AuditRequestImport = Schemas['AuditRequestImport'];
+export type AuditAnswer = Schemas['AuditAnswer'];

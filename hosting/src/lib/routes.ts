@@ -17,6 +17,7 @@ export type Route =
   | { name: 'control'; id: string }
   | { name: 'frameworks' }
   | { name: 'exceptions' }
+  | { name: 'requests' }
   | { name: 'framework'; framework: string }
   | { name: 'evidence' }
   | { name: 'evidence-item'; id: string }
@@ -58,6 +59,7 @@ const pages: Record<string, Route> = {
   '/controls': { name: 'controls' },
   '/frameworks': { name: 'frameworks' },
   '/exceptions': { name: 'exceptions' },
+  '/requests': { name: 'requests' },
   '/evidence': { name: 'evidence' },
   '/sources': { name: 'sources' },
   '/submit': { name: 'submit' },

@@ -405,3 +405,35 @@ export const defaultReminderDays = [30, 7, 1] as const;
 /** How far ahead a report lists the evidence each control relies on that will go stale (`expiring`), and how many items at most. */
 export const expiringHorizonDays = 180;
 export const maxExpiringPerControl = 100;
+
+/**
+ * The auditor's request list (docs/audit-requests.md): each request asks for what shows a
+ * control over a period, is answered with what Evident holds, and is accepted or returned by
+ * the auditor. Ids are the auditor's own references (`PBC-001`) or made by Evident
+ * (`req-<yyyymmdd>-<10 hex>`); each holds a digit, so no id is a word of the family's paths
+ * (`import`, `export.csv`).
+ */
+export const auditRequestIdPattern = '^[A-Za-z]{0,20}[_-]?[0-9][A-Za-z0-9_-]{0,39}$';
+export const auditRequestStatuses = ['open', 'answered', 'accepted', 'returned'] as const;
+export type AuditRequestStatus = (typeof auditRequestStatuses)[number];
+/** What answers a request: an evidence item, a submission, a control's population on a day, or a sample of its days. */
+export const auditAnswerKinds = ['evidence', 'submission', 'population', 'sample'] as const;
+export type AuditAnswerKind = (typeof auditAnswerKinds)[number];
+export const auditRequestActions = ['created', 'edited', 'answered', 'accepted', 'returned', 'reopened'] as const;
+/**
+ * The bounds of the list: requests in it, answers to one request, steps one request records, the
+ * characters of a description, a comment and an answer's note, and what one CSV import reads.
+ * A year's SOC 2 request list runs to a few hundred requests.
+ */
+export const auditRequestLimits = {
+  requests: 500,
+  answers: 50,
+  history: 200,
+  descriptionChars: 2000,
+  commentChars: 2000,
+  noteChars: 500,
+  importBytes: 512 * 1024,
+  importRows: 500,
+} as const;
+/** The columns of a request list's CSV, in the order the export writes them; `id` is optional on import. */
+export const auditRequestCsvColumns = ['id', 'control', 'from', 'to', 'description'] as const;

@@ -149,6 +149,11 @@ export const problemCatalog = {
       'or the report was made before reports recorded populations. `GET /api/controls/{id}` shows the kinds in ' +
       '`result.populations`.',
   },
+  audit_request_not_found: {
+    status: 404,
+    title: 'Audit request not found',
+    description: 'No request of the auditor\u2019s request list has this id. `GET /api/requests` lists them.',
+  },
   method_not_allowed: {
     status: 405,
     title: 'Method not allowed',
@@ -287,6 +292,28 @@ export const problemCatalog = {
     description:
       'The batch would take the collection run past the items or batches one run may receive (`detail` gives the ' +
       'limit). Nothing was stored. Send fewer, larger batches, or split the collection into runs of its kinds.',
+  },
+  audit_request_changed: {
+    status: 409,
+    title: 'Audit request changed meanwhile',
+    description:
+      'Someone changed the request after the version this change was based on (`basedOn`), or at the same moment. ' +
+      'Nothing was stored and nothing of theirs was lost: read the request again (`GET /api/requests/{id}`), and ' +
+      'apply the change to its current `version`.',
+  },
+  audit_request_status: {
+    status: 409,
+    title: 'Audit request not in a state for this',
+    description:
+      'Only an answered request is accepted or returned, only an accepted one is reopened, and an accepted one is ' +
+      'neither edited nor answered until it is reopened. `detail` says the request\u2019s status.',
+  },
+  audit_request_limit: {
+    status: 409,
+    title: 'Audit request list full',
+    description:
+      'The change would take the request list past the requests it holds, a request past the answers it takes, or ' +
+      'the steps it records; `detail` names the limit. Nothing was stored.',
   },
   payload_too_large: {
     status: 413,

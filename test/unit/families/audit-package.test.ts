@@ -143,6 +143,7 @@ describe('the audit package of a period', () => {
       ]),
       'history/controls.csv',
       ...catalog.controls.map((control) => `history/${control.id}.csv`).sort(),
+      'requests.csv',
       `oscal/poam-${last}.json`,
       ...period.cited.map((id) => `evidence/${id.replaceAll(':', '%3A')}.json`),
       ...withAttachments().map(({ path }) => path),
@@ -321,7 +322,7 @@ describe('what making a package reads', () => {
     expect(reads.length - reportReads.length - itemReads.length - withAttachments().length).toBe(0);
     const listed = store.of('list');
     expect(listed.filter((prefix) => prefix === 'report-versions/')).toEqual(['report-versions/']);
-    expect(listed.every((prefix) => /^(reports|report-versions|evidence-index)\//.test(prefix))).toBe(true);
+    expect(listed.every((prefix) => /^(reports|report-versions|evidence-index|audit-requests)\//.test(prefix))).toBe(true);
   });
 });
 

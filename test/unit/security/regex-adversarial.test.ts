@@ -272,6 +272,7 @@ const audited = [
   'functions/src/webhooks',
   'functions/src/logs.ts',
   'functions/src/audit/zip-writer.ts',
+  'functions/src/requests',
   'scripts/lib/collector',
 ];
 

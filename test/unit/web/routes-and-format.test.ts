@@ -14,6 +14,7 @@ describe('routeOf', () => {
     ['/controls/IAM-01', { name: 'control', id: 'IAM-01' }],
     ['/controls/iam-01', { name: 'not-found', path: '/controls/iam-01' }],
     ['/frameworks', { name: 'frameworks' }],
+    ['/requests', { name: 'requests' }],
     ['/frameworks/', { name: 'frameworks' }],
     ['/frameworks/soc2', { name: 'framework', framework: 'soc2' }],
     ['/frameworks/nist80053/', { name: 'framework', framework: 'nist80053' }],
@@ -59,6 +60,7 @@ describe('sections and public pages', () => {
     expect(sectionOf(routeOf('/evidence/x'))).toBe('evidence');
     expect(sectionOf(routeOf('/docs/a'))).toBe('docs');
     expect(sectionOf(routeOf('/submit'))).toBe('submit');
+    expect(sectionOf(routeOf('/requests'))).toBe('requests');
     expect(sectionOf(routeOf('/settings/webhooks'))).toBe('webhooks');
     expect(sectionOf(routeOf('/settings'))).toBe('settings');
     expect(sectionOf(routeOf('/settings/versions/2'))).toBe('settings');
