@@ -778,6 +778,7 @@ describe(`access matrix in ${mode} mode`, () => {
             case 'downloadAuditPackage':
               expect(response.headers.get('content-range'), where).toMatch(/^bytes 0-3\/\d+$/);
               expect(body.bytes, where).toBe('PK\x03\x04');
+              break;
             case 'createAuditRequest':
               expect([body.status, (body.history as { by: { uid: string } }[])[0]!.by.uid], where).toEqual([
                 'open',
