@@ -119,7 +119,9 @@ export const schemas = {
     description:
       'One event of a package\u2019s build, sent on the stream as `id`, `event: <type>` and `data: <this object as ' +
       'JSON>`. A build has exactly one terminal event: `run.completed` or `run.failed`.',
-    oneOf: ['AuditPackageStartedEvent', 'AuditPackageProgressEvent', 'AuditPackageCompletedEvent', 'AuditPackageFailedEvent'].map(ref),
+    oneOf: ['AuditPackageStartedEvent', 'AuditPackageProgressEvent', 'AuditPackageCompletedEvent', 'AuditPackageFailedEvent'].map(
+      ref,
+    ),
     discriminator: {
       propertyName: 'type',
       mapping: {
