@@ -9,10 +9,9 @@
 import { createHash } from 'node:crypto';
 import { dayIn } from '../assessment/dates.js';
 import { EventConflict } from '../common/event-log.js';
-import type { Services } from '../families/services.js';
 import { apiVersion } from '../generated/api-version.js';
 import { logs } from '../logs.js';
-import { closingFiles, packageFiles, type PackageFacts, type PackageRequest } from './audit-package.js';
+import { closingFiles, packageFiles, type PackageFacts, type PackageRequest, type PackageSources } from './audit-package.js';
 import {
   AuditPackageLog,
   packageFileName,
@@ -22,6 +21,9 @@ import {
   type PackageRecord,
 } from './package-builds.js';
 import { zipStream } from './zip-writer.js';
+
+/** What a build reads from: the package's sources, the clock and the report time zone. */
+export type BuildSources = PackageSources & { now: () => Date; timeZone: () => string };
 
 /** Report days between progress events, besides one per stored part. */
 const reportsPerProgress = 10;
@@ -66,7 +68,7 @@ class PartWriter {
 }
 
 /** Builds the package `record` names, in parts of `size` bytes; a build already ended is left as it is. */
-export async function buildPackage(s: Services, record: PackageRecord, size = partBytes): Promise<void> {
+export async function buildPackage(s: BuildSources, record: PackageRecord, size = partBytes): Promise<void> {
   const log = new AuditPackageLog(s.store, record.id);
   await log.refresh();
   if (log.ended) return;
@@ -84,7 +86,7 @@ export async function buildPackage(s: Services, record: PackageRecord, size = pa
   }
 }
 
-async function build(s: Services, record: PackageRecord, log: AuditPackageLog, size: number): Promise<void> {
+async function build(s: BuildSources, record: PackageRecord, log: AuditPackageLog, size: number): Promise<void> {
   const dates = await s.reports.datesBetween(record.from, record.to);
   await log.append('run.started', { reportsTotal: dates.length }, s.now());
   // Each attempt's parts are its own: the attempt is how many times the build started (partsOf reads it back).

@@ -2,14 +2,22 @@
  * The audit package worker as the task queue runs it: builds one package (audit/build-package.ts),
  * then deletes the packages that have lapsed, so storage keeps only what `AUDIT_PACKAGE_DAYS` allows.
  */
-import { buildPackage } from '../audit/build-package.js';
+import { loadCatalog } from '../assessment/catalog.js';
+import { buildPackage, type BuildSources } from '../audit/build-package.js';
 import { PackageBuilds } from '../audit/package-builds.js';
+import { loadOnce } from '../common/maybe-async.js';
 import * as config from '../config.js';
-import { servicesFrom } from '../families/services.js';
+import { EvidenceStore } from '../evidence/evidence-store.js';
 import { logs } from '../logs.js';
+import { ReportStore } from '../reports/report-store.js';
+import { openStore } from '../storage/open-store.js';
 import { auditPackageIdPattern } from '@evident/contract';
 
-const services = servicesFrom();
+const services = loadOnce(async (): Promise<BuildSources> => {
+  const [store, catalog] = await Promise.all([openStore(), loadCatalog()]);
+  const sources = { store, catalog, reports: new ReportStore(store), evidence: new EvidenceStore(store) };
+  return { ...sources, now: () => new Date(), timeZone: config.reportTimeZone };
+});
 const idShape = new RegExp(auditPackageIdPattern);
 
 export async function runAuditPackageTask(payload: { packageId?: unknown }): Promise<void> {
