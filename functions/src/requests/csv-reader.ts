@@ -1,16 +1,20 @@
 /**
- * A strict reader of CSV text (RFC 4180): comma-separated fields, records ended by CRLF or a
- * bare LF (what most editors save), fields in double quotes when they hold a comma, a quote or a
- * line break, a quote inside one doubled. What the RFC does not allow is refused with the line it
- * is on, never guessed at: a quote in an unquoted field, text after a closing quote, a quoted
- * field never closed. The bytes must be UTF-8 (a byte-order mark is fine); any other encoding is
- * refused with the first line that is not, since reading it as another would change what the
- * auditor wrote. One pass over the text, so its time is linear in its length.
+ * CSV text (RFC 4180) read by csv-parse, strictly: comma-separated fields, records ended by CRLF
+ * or a bare LF (what most editors save), fields in double quotes when they hold a comma, a quote
+ * or a line break, a quote inside one doubled. What the RFC does not allow is refused with the
+ * line it is on, never guessed at: a quote in an unquoted field, text after a closing quote, a
+ * quoted field never closed, a carriage return that ends no line. The bytes must be UTF-8 (a
+ * byte-order mark is fine); any other encoding is refused with the first line that is not, since
+ * reading it as another would change what the auditor wrote.
  *
- * The functions depend on no CSV library, and this is the only reader: the request list is the
- * one thing Evident reads as CSV. It stops at `maxRecords`, so what it holds is bounded too.
+ * The library does the reading; this module chooses its options, turns its errors into refusals
+ * a person can act on, and numbers the lines itself: csv-parse counts a carriage return as a line
+ * of its own (so a CRLF inside a quoted field as two) and gives a record its last line, where a
+ * refusal names its first. The request list is the one thing Evident reads as CSV; the reader
+ * stops at `maxRecords`, so what it holds is bounded, and its time is linear in the text's length.
  */
 import { isUtf8 } from 'node:buffer';
+import { CsvError, parse } from 'csv-parse/sync';
 
 export interface CsvRecord {
   /** The line the record starts on, the first line being 1. */
@@ -53,79 +57,69 @@ export function utf8Text(bytes: Buffer): string {
 
 /** The records of CSV text, at most `maxRecords` of them (then `CsvUnreadable`); a blank line is skipped. */
 export function readCsv(text: string, maxRecords: number): CsvRecord[] {
+  const bytes = Buffer.from(text, 'utf8');
+  const lineAt = lineCounter(bytes);
   const records: CsvRecord[] = [];
-  let line = 1;
-  let at = 0;
-  while (at < text.length) {
-    if (text[at] === '\n' || text.startsWith('\r\n', at)) {
-      at += text[at] === '\n' ? 1 : 2;
-      line++;
-      continue;
-    }
-    if (records.length === maxRecords) throw new CsvUnreadable(line, `has more than ${maxRecords} records`);
-    const record = readRecord(text, at, line);
-    records.push({ line, fields: record.fields });
-    ({ at, line } = record);
+  /** The line after the last record read, and the blank lines skipped by then (the library's `empty_lines` counts them all). */
+  let afterRecord = { line: 1, blankLines: 0 };
+  /** The line the last field read ended on. */
+  let lastField = 1;
+  try {
+    parse(bytes, {
+      bom: true,
+      record_delimiter: ['\r\n', '\n'],
+      skip_empty_lines: true,
+      relax_column_count: true,
+      // One record past the bound is enough to refuse the text: the rest is not read.
+      to: maxRecords + 1,
+      // Called as each field ends; `bytes` is where (a plain field holds no line feed, so it is on that line).
+      cast: (value, field) => {
+        lastField = lineAt(field.bytes);
+        if (!field.quoting && value.includes('\r')) throw new CsvUnreadable(lastField, 'has a carriage return that ends no line');
+        return value;
+      },
+      // Called as each record ends, `bytes` past its line break; the record is kept here, not by the library.
+      on_record: (fields: string[], info) => {
+        records.push({ line: afterRecord.line + info.empty_lines - afterRecord.blankLines, fields });
+        afterRecord = { line: lineAt(info.bytes), blankLines: info.empty_lines };
+        return null;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    // The line the failing field starts on: the record's first, or the line the field before it ended on.
+    const column = typeof error.column === 'number' ? error.column : 0;
+    const emptyLines = typeof error.empty_lines === 'number' ? error.empty_lines : afterRecord.blankLines;
+    const line = column > 0 ? lastField : afterRecord.line + emptyLines - afterRecord.blankLines;
+    throw new CsvUnreadable(line, refusal(error));
   }
+  const past = records[maxRecords];
+  if (past) throw new CsvUnreadable(past.line, `has more than ${maxRecords} records`);
   return records;
 }
 
-/** One record from `at`, and where the next starts. */
-function readRecord(text: string, start: number, startLine: number): { fields: string[]; at: number; line: number } {
-  const fields: string[] = [];
-  let at = start;
-  let line = startLine;
-  for (;;) {
-    const field = text[at] === '"' ? quotedField(text, at, line) : plainField(text, at, line);
-    fields.push(field.value);
-    ({ at, line } = field);
-    if (at >= text.length) return { fields, at, line };
-    if (text[at] === ',') {
-      at++;
-      continue;
-    }
-    // A record ends at a line break (plainField and quotedField stop at nothing else).
-    const width = text[at] === '\n' ? 1 : 2;
-    return { fields, at: at + width, line: line + 1 };
+/** What a person is told of csv-parse's error, on the line its field starts on. */
+function refusal(error: CsvError): string {
+  switch (error.code) {
+    case 'INVALID_OPENING_QUOTE':
+      return 'has a double quote inside a field that does not start with one';
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      // The library says which character follows the quote, not where: the field may go on for lines.
+      return 'has a quoted field with text after its closing quote';
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return 'has a quoted field that is never closed';
+    default:
+      // The options above allow no other fault of the text: another code is a fault of this module.
+      throw error;
   }
 }
 
-function plainField(text: string, start: number, line: number): { value: string; at: number; line: number } {
-  let at = start;
-  while (at < text.length && text[at] !== ',' && text[at] !== '\n' && !text.startsWith('\r\n', at)) {
-    if (text[at] === '"') throw new CsvUnreadable(line, 'has a double quote inside a field that does not start with one');
-    if (text[at] === '\r') throw new CsvUnreadable(line, 'has a carriage return that ends no line');
-    at++;
-  }
-  return { value: text.slice(start, at), at, line };
-}
-
-function quotedField(text: string, start: number, startLine: number): { value: string; at: number; line: number } {
-  let value = '';
-  let at = start + 1;
-  let line = startLine;
-  for (;;) {
-    const quote = text.indexOf('"', at);
-    if (quote === -1) throw new CsvUnreadable(startLine, 'has a quoted field that is never closed');
-    const part = text.slice(at, quote);
-    value += part;
-    line += countLineFeeds(part);
-    if (text[quote + 1] === '"') {
-      value += '"';
-      at = quote + 2;
-      continue;
-    }
-    at = quote + 1;
-    const next = text[at];
-    if (at < text.length && next !== ',' && next !== '\n' && !text.startsWith('\r\n', at)) {
-      throw new CsvUnreadable(line, 'has text after the closing quote of a field');
-    }
-    return { value, at, line };
-  }
-}
-
-function countLineFeeds(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
-  return count;
+/** The line of each offset into `bytes`, the first line being 1; offsets must come in increasing order. */
+function lineCounter(bytes: Buffer): (offset: number) => number {
+  let line = 1;
+  let at = 0;
+  return (offset) => {
+    for (; at < offset; at++) if (bytes[at] === 0x0a) line++;
+    return line;
+  };
 }
