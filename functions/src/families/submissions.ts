@@ -22,6 +22,8 @@ import {
   sha256,
   submissionKey,
   SubmissionStore,
+  type StoredSubmission,
+  type Submission,
   type SubmissionReviewRecord,
 } from '../submissions/submission-store.js';
 import { uploadLimits } from '@evident/contract/upload-limits';
@@ -63,10 +65,13 @@ export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) 
   );
 }
 
-async function find(submissions: OpenSubmissions, id: string) {
+/** The submission with its review, or its record alone (`record`) for what needs no review. */
+async function find(submissions: OpenSubmissions, id: string): Promise<Submission>;
+async function find(submissions: OpenSubmissions, id: string, part: 'record'): Promise<StoredSubmission>;
+async function find(submissions: OpenSubmissions, id: string, part?: 'record') {
   const { store } = await submissions();
   try {
-    return await store.get(id);
+    return await (part === 'record' ? store.record(id) : store.get(id));
   } catch (error) {
     if (error instanceof ObjectNotFound) throw new ApiProblem('submission_not_found', `No submission has the id "${id}".`);
     throw error;
@@ -148,7 +153,7 @@ async function reviewSubmission(
     throw invalidRequest([{ in: 'body', pointer: '/reason', message: 'is required to reject: say why, for the submitter' }]);
   }
   const { s, store } = await submissions();
-  const [submission, standing] = await Promise.all([find(submissions, path.id), store.reviewOf(path.id)]);
+  const [submission, standing] = await Promise.all([find(submissions, path.id, 'record'), store.reviewOf(path.id)]);
   const already = (review: SubmissionReviewRecord) =>
     new ApiProblem(
       'submission_already_reviewed',
@@ -182,7 +187,7 @@ async function downloadAttachment(
   submissions: OpenSubmissions,
   { path }: OperationInput<'downloadAttachment'>,
 ): Promise<OperationResult<'downloadAttachment'>> {
-  const submission = await find(submissions, path.id);
+  const submission = await find(submissions, path.id, 'record');
   const attachment = submission.attachments[path.index];
   if (!attachment) {
     throw new ApiProblem('submission_not_found', `Submission "${path.id}" has no attachment ${path.index}.`);
