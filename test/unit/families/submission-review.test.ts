@@ -74,8 +74,8 @@ describe('a new submission', () => {
     const made = await submit();
     expect(made.review).toEqual({ state: 'pending' });
     expect(((await get(`/api/submissions/${made.id}`)) as Submission).review).toEqual({ state: 'pending' });
-    const page = (await get('/api/submissions?limit=1')) as { items: Submission[] };
-    expect(page.items.map((item) => [item.id, item.review])).toEqual([[made.id, { state: 'pending' }]]);
+    const page = (await get('/api/submissions?limit=50')) as { items: Submission[] };
+    expect(page.items.find((item) => item.id === made.id)?.review).toEqual({ state: 'pending' });
   });
 });
 
@@ -95,8 +95,9 @@ describe('reviewing a submission in public mode', () => {
     };
     expect(await answer.json()).toEqual({ ...made, review: accepted });
     expect(await get(`/api/submissions/${made.id}`)).toEqual({ ...made, review: accepted });
-    const page = (await get('/api/submissions?limit=1')) as { items: Submission[] };
-    expect(page.items).toEqual([{ ...made, review: accepted }]);
+    // Submissions made in the same millisecond list in an order of their ids' random part: found by id.
+    const page = (await get('/api/submissions?limit=50')) as { items: Submission[] };
+    expect(page.items.find((item) => item.id === made.id)).toEqual({ ...made, review: accepted });
     expect(logs.submissionReviewed).toHaveBeenCalledWith(made.id, 'accepted', false);
   });
 
