@@ -152,7 +152,9 @@ export const responses: Record<string, ResponseObject> = {
   ExceptionNotFound: problemResponse('No exception has this id.', ['exception_not_found']),
   ExceptionRevoked: problemResponse('The exception is already revoked.', ['exception_revoked']),
   ExceptionNotPending: problemResponse('The exception awaits no review.', ['exception_not_pending']),
-  SelfReview: problemResponse('The caller requested this exception, and may not review it.', ['self_review']),
+  SelfReview: problemResponse('The caller requested this exception, or made this submission, and may not review it.', [
+    'self_review',
+  ]),
   TooManyExceptions: problemResponse('The subject has as many requested or active exceptions of the control as it may have.', [
     'too_many_exceptions',
   ]),
@@ -240,6 +242,7 @@ export const responses: Record<string, ResponseObject> = {
     'run_full',
   ]),
   SubmissionNotFound: problemResponse('No such submission or attachment.', ['submission_not_found']),
+  SubmissionReviewed: problemResponse('The submission was reviewed already.', ['submission_already_reviewed']),
   AttachmentTampered: problemResponse('The stored file fails its integrity check and was not served.', ['attachment_tampered']),
   InternalError: problemResponse('The server failed; nothing about the cause is disclosed.', ['internal']),
 };

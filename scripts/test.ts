@@ -39,7 +39,7 @@ import { run, step } from './lib/run.ts';
 /**
  * The suites that run in both modes: who may call what (the access matrix, the smoke test, what
  * protected mode adds), the sign-in flow and the protected journey in the browser, the pages
- * that differ by mode, and exceptions, whose approval (four eyes) differs by mode. Each holds
+ * that differ by mode, and exceptions and submissions, whose review (four eyes) differs by mode. Each holds
  * tests for one mode or for both.
  */
 const modeSuites = [
@@ -52,6 +52,8 @@ const modeSuites = [
   'browser',
   'exceptions',
   'web-exceptions',
+  // A submission is reviewed by another person than its submitter (four eyes), as exceptions are.
+  'submission-review',
   // Who saved the settings and who published a version are the caller: anonymous in public mode.
   'web-settings',
   'web-analyses',

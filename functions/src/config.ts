@@ -8,7 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { declaredParams, defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
-import { defaultAuditPackageDays, defaultReminderDays } from '@evident/contract';
+import { defaultAuditPackageDays, defaultReminderDays, type SubmissionReviewMode } from '@evident/contract';
 
 /** Forgets every value read so far; see `rereadSettings`. */
 const forgetters: (() => void)[] = [];
@@ -151,6 +151,19 @@ export function reminderDays(): readonly number[] {
     .map(Number)
     .filter((day) => Number.isInteger(day) && day >= 1 && day <= 366);
   return days.length > 0 ? [...new Set(days)].sort((a, b) => b - a) : defaultReminderDays;
+}
+
+const submissionReviewParam = defineString('SUBMISSION_REVIEW', {
+  default: 'optional',
+  description:
+    'Whether a submission counts before someone other than its submitter accepts it: `optional` (it counts at once; ' +
+    'a review is only recorded) or `required` (its attestation counts once accepted, and reports list what awaits review).',
+});
+const submissionReviewValue = readOnce(submissionReviewParam);
+
+/** `required` only when set so; anything else reads as the default, `optional`. */
+export function submissionReview(): SubmissionReviewMode {
+  return submissionReviewValue() === 'required' ? 'required' : 'optional';
 }
 
 const runAbandonHoursParam = defineInt('RUN_ABANDON_HOURS', {

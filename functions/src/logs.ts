@@ -184,6 +184,8 @@ export const logEntries = {
     }),
 
   /** A stored attachment no longer matched its recorded hash and was not served. */
+  submissionReviewed: (submissionId: string, decision: string, independent: boolean) =>
+    entry('INFO', 'submission reviewed', { event: 'submission_reviewed', submissionId, decision, independent }),
   attachmentTampered: (submissionId: string, index: number, expected: string, actual: string) =>
     entry('ERROR', 'attachment failed its integrity check', {
       event: 'attachment_tampered',

@@ -6,6 +6,7 @@ import {
   controlStatuses,
   datePattern,
   expiringHorizonDays,
+  maxAwaitingReviewListed,
   maxExpiringPerControl,
   maxUncoveredListed,
   pageLimits,
@@ -311,6 +312,36 @@ export const schemas = {
         description:
           'Readiness per framework from the controls\u2019 statuses (see the `frameworks` operations); absent from ' +
           'reports made before API 1.4.0.',
+      },
+      awaitingReview: ref('AwaitingReview'),
+    },
+  },
+  AwaitingReview: {
+    type: 'object',
+    required: ['count', 'submissions'],
+    additionalProperties: false,
+    description:
+      'Present only when `SUBMISSION_REVIEW` is `required`: the submissions whose attestations the report did not count ' +
+      'because no one had accepted them by its `asOf` (rejected ones never count, and are not listed). Their controls ' +
+      'rest on no attestation for those subjects until then.',
+    properties: {
+      count: { type: 'integer', minimum: 0, description: 'How many submissions await review.' },
+      submissions: {
+        type: 'array',
+        maxItems: maxAwaitingReviewListed,
+        description: `Oldest first, at most ${maxAwaitingReviewListed}.`,
+        items: {
+          type: 'object',
+          required: ['submissionId', 'evidenceId', 'controlIds', 'subject', 'submittedAt'],
+          additionalProperties: false,
+          properties: {
+            submissionId: { type: 'string' },
+            evidenceId: { type: 'string' },
+            controlIds: { type: 'array', items: { type: 'string' } },
+            subject: { type: 'string' },
+            submittedAt: { type: 'string', format: 'date-time' },
+          },
+        },
       },
     },
   },

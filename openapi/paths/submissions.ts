@@ -2,7 +2,13 @@
 import type { PathsObject } from 'openapi3-ts/oas31';
 import { access, cursorParameter, jsonResponse, ref, responseRef } from '../components.ts';
 import { formLimits, uploadLimits } from '@evident/contract/upload-limits';
-import { controlIdPattern, pageLimits, submissionIdPattern } from '@evident/contract';
+import {
+  controlIdPattern,
+  maxReviewReasonLength,
+  pageLimits,
+  submissionIdPattern,
+  submissionReviewDecisions,
+} from '@evident/contract';
 
 export const tag = {
   name: 'submissions',
@@ -63,6 +69,7 @@ export const schemas = {
       'submittedBy',
       'evidenceId',
       'attachments',
+      'review',
     ],
     additionalProperties: false,
     properties: {
@@ -77,6 +84,49 @@ export const schemas = {
       submittedBy: ref('Actor'),
       evidenceId: { type: 'string', description: 'The attestation evidence item the submission became.' },
       attachments: { type: 'array', items: ref('Attachment') },
+      review: ref('SubmissionReview'),
+    },
+  },
+  SubmissionReview: {
+    type: 'object',
+    required: ['state'],
+    additionalProperties: false,
+    description:
+      'Whether someone other than the submitter accepted or rejected the submission. With `SUBMISSION_REVIEW` ' +
+      '`required`, its attestation counts for its controls only once accepted; with `optional` (the default) it ' +
+      'counts at once, whatever its review.',
+    properties: {
+      state: { type: 'string', enum: ['pending', ...submissionReviewDecisions] },
+      at: { type: 'string', format: 'date-time', description: 'When it was reviewed; absent while pending.' },
+      by: { ...ref('Actor'), description: 'Who reviewed it; absent while pending.' },
+      reason: {
+        type: ['string', 'null'],
+        description: 'Why it was rejected, or the reviewer\u2019s comment on accepting it; absent while pending.',
+      },
+      independent: {
+        type: 'boolean',
+        description:
+          'Whether the reviewer is known to be another person than the submitter (false in public mode, where callers ' +
+          'need not sign in, and for a submission made without signing in); absent while pending.',
+      },
+      caveat: {
+        type: ['string', 'null'],
+        description: 'When `independent` is false, why, in a sentence; null otherwise; absent while pending.',
+      },
+    },
+  },
+  ReviewDecision: {
+    type: 'object',
+    required: ['decision'],
+    additionalProperties: false,
+    properties: {
+      decision: { type: 'string', enum: [...submissionReviewDecisions] },
+      reason: {
+        type: 'string',
+        minLength: 1,
+        maxLength: maxReviewReasonLength,
+        description: 'Why: required to reject (the submitter reads it), optional to accept.',
+      },
     },
   },
   SubmissionPage: {
@@ -173,6 +223,39 @@ export const paths: PathsObject = {
         '400': responseRef('BadRequest'),
         '401': responseRef('Unauthorized'),
         '404': responseRef('SubmissionNotFound'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
+  '/api/submissions/{id}/review': {
+    post: {
+      operationId: 'reviewSubmission',
+      summary: 'Accept or reject a submission',
+      description:
+        'Records the caller\u2019s decision on a submission, with a reason (required to reject). A submission is ' +
+        'reviewed once, by someone other than its submitter: the submitter answers 403 `self_review`, and a ' +
+        'submission already reviewed answers 409 `submission_already_reviewed` (of two people reviewing it at once, ' +
+        'one wins). A review is final: a rejected submission is made again as a new one. In public mode callers need ' +
+        'not sign in, so the server cannot tell the submitter and the reviewer apart: the review is recorded with ' +
+        '`independent` false and says why in `caveat`; only a caller signed in as the submitter is refused there. ' +
+        'With `SUBMISSION_REVIEW` `required`, reports from the next one on (or an analysis that publishes today\u2019s) ' +
+        'count an accepted submission\u2019s attestation, and never a rejected one\u2019s.',
+      tags: ['submissions'],
+      security: access.protected,
+      'x-body-limit': 8 * 1024,
+      parameters: [submissionId],
+      requestBody: { required: true, content: { 'application/json': { schema: ref('ReviewDecision') } } },
+      responses: {
+        '201': jsonResponse('The submission, with the review just recorded.', ref('Submission'), {
+          Location: { description: 'The submission, where its review is read.', schema: { type: 'string' } },
+        }),
+        '400': responseRef('BadRequest'),
+        '401': responseRef('Unauthorized'),
+        '403': responseRef('SelfReview'),
+        '404': responseRef('SubmissionNotFound'),
+        '409': responseRef('SubmissionReviewed'),
+        '413': responseRef('PayloadTooLarge'),
+        '415': responseRef('UnsupportedMediaType'),
         '500': responseRef('InternalError'),
       },
     },

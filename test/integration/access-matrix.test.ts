@@ -47,6 +47,8 @@ const revocable: string[] = [];
  */
 const approvable: string[] = [];
 const refusable: string[] = [];
+/** Submissions to review, one per review the matrix makes, made by another user than the matrix's (four eyes). */
+const reviewable: string[] = [];
 /** A collection run to read back, and runs to complete and to cancel, one per ending the matrix makes: a run ends once. */
 let collectionRunId = '';
 const completable: string[] = [];
@@ -279,6 +281,15 @@ const samples: Record<string, () => Sample[]> = {
   listSubmissions: () => [{ path: '/api/submissions?limit=1' }],
   getSubmission: () => [{ path: `/api/submissions/${submissionId}` }],
   downloadAttachment: () => [{ path: `/api/submissions/${submissionId}/attachments/0` }],
+  reviewSubmission: () => [
+    {
+      path: `/api/submissions/${reviewable.shift() ?? 'none'}/review`,
+      method: 'POST',
+      body: () => JSON.stringify({ decision: 'accepted' }),
+      headers: { 'Content-Type': 'application/json' },
+      status: 201,
+    },
+  ],
   startAnalysis: () => [
     {
       path: '/api/analyses',
@@ -453,6 +464,15 @@ beforeAll(async () => {
       expect(created.status).toBe(201);
       pool.push(((await created.json()) as { id: string }).id);
     }
+  }
+  for (let n = 0; n < tokenKinds.length; n++) {
+    const submitted = await fetch(`${hosting}/api/submissions`, {
+      method: 'POST',
+      headers: bearer(requester.idToken),
+      body: newSubmission(),
+    });
+    expect(submitted.status).toBe(201);
+    reviewable.push(((await submitted.json()) as { id: string }).id);
   }
   for (let n = 0; n <= tokenKinds.length; n++) {
     const created = await fetch(`${hosting}/api/webhooks`, {
@@ -829,6 +849,12 @@ describe(`access matrix in ${mode} mode`, () => {
             case 'refuseException':
               expect([body.state, (body.review as { by: { uid: string } }).by.uid], where).toEqual([
                 operationId === 'approveException' ? 'active' : 'refused',
+                identified ? user.uid : 'anonymous',
+              ]);
+              break;
+            case 'reviewSubmission':
+              expect([body.review, (body.review as { by: { uid: string } }).by.uid], where).toEqual([
+                expect.objectContaining({ state: 'accepted' }),
                 identified ? user.uid : 'anonymous',
               ]);
               break;

@@ -1304,6 +1304,7 @@ function submissionRows(): Row[] {
       code: 'submission_not_found',
       detail: 'No submission has the id "sub-0000000000000000".',
     },
+    ...reviewRows(),
     {
       name: 'submission: attachment index out of range',
       path: '/api/submissions/sub-0000000000000000/attachments/9',
@@ -1311,6 +1312,41 @@ function submissionRows(): Row[] {
       code: 'invalid_request',
       detail: 'The path parameter "index" must be <= 4.',
       errors: [{ in: 'path', name: 'index', message: 'must be <= 4' }],
+    },
+  ];
+}
+
+/** Reviews the HTTP core or the family refuses before looking for the submission, and one of no submission. */
+function reviewRows(): Row[] {
+  const path = '/api/submissions/sub-0000000000000000/review';
+  const review = (name: string, body: unknown, pointer: string, message: string): Row => ({
+    name: `submission review: ${name}`,
+    method: 'POST',
+    path,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    status: 400,
+    code: 'invalid_request',
+    detail: `The body ${pointer} ${message}.`,
+    errors: [{ in: 'body', pointer, message }],
+  });
+  return [
+    review('an unknown decision', { decision: 'approved' }, '/decision', 'must be equal to one of the allowed values'),
+    review(
+      'a rejection without a reason',
+      { decision: 'rejected' },
+      '/reason',
+      'is required to reject: say why, for the submitter',
+    ),
+    {
+      name: 'submission review: unknown submission',
+      method: 'POST',
+      path,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ decision: 'accepted' }),
+      status: 404,
+      code: 'submission_not_found',
+      detail: 'No submission has the id "sub-0000000000000000".',
     },
   ];
 }

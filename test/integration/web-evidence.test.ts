@@ -2,8 +2,9 @@
  * The evidence pages of the web app in a real browser against the emulators: the browser shows
  * exactly what `GET /api/evidence` answers, filtered from the address and paged forward and
  * back; an item's page; the submit form uploads dropped or chosen files and shows what the
- * server stored, or its validation problems under the fields they are about. In protected mode
- * every page is used signed in, so the upload carries the token too.
+ * server stored, or its validation problems under the fields they are about; a recent submission
+ * is rejected from the list with a reason. In protected mode every page is used signed in, so the
+ * upload carries the token too.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
@@ -317,6 +318,33 @@ describe(`the submit page, ${mode} mode`, () => {
     await page.getByRole('button', { name: 'Remove notes.md' }).click();
     expect(await page.getByTestId('chosen-files').count()).toBe(0);
     expect(unexpected(problems, 400)).toEqual([]);
+    await close();
+  });
+
+  it('rejects a submission with a reason, and then shows the review instead of the buttons', async () => {
+    // Made by the API helper's person, not the page's: anonymous in public mode, another user in protected mode.
+    const form = new FormData();
+    form.append('controls', 'PPL-06');
+    form.append('statement', `A policy to review (${run}).`);
+    const made = await api.json<Submission>('/api/submissions', { method: 'POST', body: form, status: 201 });
+    const { page, problems, close } = await open('/submit');
+    const row = page.getByTestId('recent-submission').filter({ hasText: made.id });
+    await expect.poll(() => row.getByTestId('review-state').textContent(), settles).toBe('Awaiting review');
+
+    await row.getByRole('button', { name: `Reject ${made.id}` }).click();
+    const reason = row.getByLabel('Reason for rejecting');
+    expect(await reason.evaluate((input) => input === document.activeElement)).toBe(true);
+    await reason.fill('The minutes are not attached.');
+    await row.getByRole('button', { name: 'Confirm rejection' }).click();
+
+    const reviewer = mode === 'protected' ? 'evidence-[0-9a-f]{8}@example\\.com' : 'anonymous';
+    await expect
+      .poll(() => row.getByTestId('review-state').textContent(), settles)
+      .toMatch(new RegExp(`^Rejected by ${reviewer}: The minutes are not attached\\.$`));
+    expect(await row.getByRole('button', { name: `Accept ${made.id}` }).count()).toBe(0);
+    const reviewed = await api.get<Submission & { review: { state: string; reason: string } }>(`/api/submissions/${made.id}`);
+    expect([reviewed.review.state, reviewed.review.reason]).toEqual(['rejected', 'The minutes are not attached.']);
+    expect(problems).toEqual([]);
     await close();
   });
 });

@@ -12,6 +12,7 @@
 import { dayIn, endOfDay } from '../assessment/dates.js';
 import {
   assembleReport,
+  awaitingReviewOf,
   controlsInOrder,
   evaluateEach,
   type CompiledCatalog,
@@ -19,6 +20,7 @@ import {
 } from '../assessment/evaluate.js';
 import { summaryOf } from '../assessment/report-summary.js';
 import type { ControlPopulation, ControlResult, SourcePopulation } from '../assessment/model.js';
+import { submissionsIn, type SubmissionReviews } from '../assessment/submission-review.js';
 import { canonicalJson } from '../evidence/canonical-json.js';
 import type { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
@@ -46,6 +48,12 @@ export interface WorkerDeps {
   populationsAsOf?: (asOf: Date) => Promise<SourcePopulation[]>;
   /** Stores the populations of the controls a publishing run evaluated (populations/control-population-store.ts). */
   writePopulations?: (run: { date: string; runId: string }, populations: readonly ControlPopulation[]) => Promise<void>;
+  /**
+   * Given when submissions count only once accepted (`SUBMISSION_REVIEW=required`): their
+   * reviews, by submission id. A review counts by its time, so every attempt of a run, however
+   * late, makes the same of them.
+   */
+  submissionReviews?: (submissionIds: string[]) => Promise<SubmissionReviews>;
   /** Test-only fault injection: called after each persisted control event. */
   afterControl?: (record: RunRecord, index: number) => Promise<void>;
 }
@@ -99,7 +107,7 @@ export async function runAnalysis(deps: WorkerDeps, runId: string, attempt: Atte
 }
 
 /** What every evaluation of a run reads: the same snapshot, and what it had to set aside. */
-type Snapshot = Pick<EvaluationInput, 'asOf' | 'evidence' | 'setAside' | 'populations'>;
+type Snapshot = Pick<EvaluationInput, 'asOf' | 'evidence' | 'setAside' | 'populations' | 'submissionReviews'>;
 type StartedEvent = Extract<AnalysisEvent, { type: 'run.started' }>;
 
 async function evaluateRun(deps: WorkerDeps, record: RunRecord, log: RunLog): Promise<void> {
@@ -171,7 +179,14 @@ async function snapshotAtStart(deps: WorkerDeps, record: RunRecord, startedEvent
     }),
     deps.populationsAsOf?.(asOf) ?? [],
   ]);
-  return { asOf, evidence: items, ...(setAside ? { setAside } : {}), populations };
+  const submissionReviews = await deps.submissionReviews?.(submissionsIn(items));
+  return {
+    asOf,
+    evidence: items,
+    ...(setAside ? { setAside } : {}),
+    populations,
+    ...(submissionReviews ? { submissionReviews } : {}),
+  };
 }
 
 /**
@@ -280,6 +295,7 @@ async function publish(
       deps.reports.latestBefore(record.date),
       deps.exceptions?.inForce(record.date, asOf) ?? [],
     ]);
+    const awaitingReview = awaitingReviewOf(snapshot);
     const report = assembleReport(
       deps.compiled,
       {
@@ -290,6 +306,7 @@ async function publish(
         runId: record.id,
         previous: previous?.report ?? null,
         exceptions,
+        ...(awaitingReview ? { awaitingReview } : {}),
       },
       controls,
     );

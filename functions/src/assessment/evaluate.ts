@@ -32,6 +32,7 @@ import {
 } from './scanner-findings.js';
 import { populationsByKind, populationUsed, reconciliationFinding, runFindings, staysInPopulation } from './populations.js';
 import { setAsideFindings } from './set-aside.js';
+import { reviewedEvidence, type AwaitingReview, type SubmissionReviews } from './submission-review.js';
 import {
   type Catalog,
   type Control,
@@ -104,6 +105,23 @@ export interface EvaluationInput {
   setAside?: SetAsideEvidence;
   /** What collection runs say of each (source, kind) as of `asOf` (populations.ts); none by default. */
   populations?: readonly SourcePopulation[];
+  /**
+   * Given only when submissions need review (`SUBMISSION_REVIEW=required`): the reviews recorded,
+   * by submission id; a submission's attestation counts once accepted (submission-review.ts).
+   */
+  submissionReviews?: SubmissionReviews;
+}
+
+/** What a report assembled from results needs besides them: the input less the evidence, and what awaits review. */
+export type AssemblyInput = Omit<EvaluationInput, 'evidence' | 'setAside' | 'submissionReviews'> & {
+  awaitingReview?: AwaitingReview;
+};
+
+/** The submissions awaiting review as of the input's cut-off; undefined when review is not required. */
+export function awaitingReviewOf(
+  input: Pick<EvaluationInput, 'asOf' | 'evidence' | 'submissionReviews'>,
+): AwaitingReview | undefined {
+  return input.submissionReviews && reviewedEvidence(input.evidence, input.submissionReviews, input.asOf).awaitingReview;
 }
 
 export interface Indexed {
@@ -609,11 +627,14 @@ function withPasses(check: CompiledCheck['check'], passed: Indexed[], findings: 
  */
 export function* evaluateEach(
   compiled: CompiledCatalog,
-  input: Pick<EvaluationInput, 'asOf' | 'evidence' | 'setAside' | 'populations'>,
+  input: Pick<EvaluationInput, 'asOf' | 'evidence' | 'setAside' | 'populations' | 'submissionReviews'>,
   only?: ReadonlySet<string>,
   onPopulation?: (population: ControlPopulation) => void,
 ): Generator<ControlResult> {
-  const index = indexEvidence(input.evidence, input.asOf, compiled.scanner, input.setAside, input.populations);
+  const evidence = input.submissionReviews
+    ? reviewedEvidence(input.evidence, input.submissionReviews, input.asOf).counted
+    : input.evidence;
+  const index = indexEvidence(evidence, input.asOf, compiled.scanner, input.setAside, input.populations);
   const asOf = input.asOf.getTime();
   for (const control of controlsInOrder(compiled.catalog, only)) {
     const plan = {
@@ -630,11 +651,7 @@ export function controlsInOrder(catalog: Catalog, only?: ReadonlySet<string>): C
 }
 
 /** A report from controls' results: the summary, the diff and readiness are computed here, nowhere else. */
-export function assembleReport(
-  compiled: CompiledCatalog,
-  input: Omit<EvaluationInput, 'evidence' | 'setAside'>,
-  controls: ControlResult[],
-): Report {
+export function assembleReport(compiled: CompiledCatalog, input: AssemblyInput, controls: ControlResult[]): Report {
   const exceptions = [...(input.exceptions ?? [])].sort((a, b) => (a.id < b.id ? -1 : 1));
   const followed = withFollowUp(compiled.catalog, input, applyExceptions(controls, exceptions));
   const { catalog } = compiled;
@@ -665,6 +682,7 @@ export function assembleReport(
       independent,
     })),
     frameworks,
+    ...(input.awaitingReview ? { awaitingReview: input.awaitingReview } : {}),
   };
 }
 
@@ -693,8 +711,15 @@ function withFollowUp(
   });
 }
 
+/** The input as report assembly takes it: without the evidence, with what awaits review. */
+function forAssembly(input: EvaluationInput): AssemblyInput {
+  const { evidence: _evidence, setAside: _setAside, submissionReviews: _reviews, ...rest } = input;
+  const awaitingReview = awaitingReviewOf(input);
+  return { ...rest, ...(awaitingReview ? { awaitingReview } : {}) };
+}
+
 export function evaluate(compiled: CompiledCatalog, input: EvaluationInput): Report {
-  return assembleReport(compiled, input, [...evaluateEach(compiled, input)]);
+  return assembleReport(compiled, forAssembly(input), [...evaluateEach(compiled, input)]);
 }
 
 /** The report, and each control's population with what its checks made of each subject (for auditors' population pages). */
@@ -704,5 +729,5 @@ export function evaluateWithPopulations(
 ): { report: Report; populations: ControlPopulation[] } {
   const populations: ControlPopulation[] = [];
   const controls = [...evaluateEach(compiled, input, undefined, (population) => populations.push(population))];
-  return { report: assembleReport(compiled, input, controls), populations };
+  return { report: assembleReport(compiled, forAssembly(input), controls), populations };
 }

@@ -7,6 +7,7 @@
 import { compileCatalogLazily, loadCatalog } from '../assessment/catalog.js';
 import type { CompiledCatalog } from '../assessment/evaluate.js';
 import type { Catalog } from '../assessment/model.js';
+import type { SubmissionReviewMode } from '@evident/contract';
 import * as config from '../config.js';
 import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
@@ -25,6 +26,8 @@ export interface Services {
   compiled: () => MaybePromise<CompiledCatalog>;
   now: () => Date;
   timeZone: () => string;
+  /** Whether submissions count only once accepted (`SUBMISSION_REVIEW`). */
+  submissionReview: () => SubmissionReviewMode;
 }
 
 export interface ServiceOptions {
@@ -32,6 +35,7 @@ export interface ServiceOptions {
   catalog?: () => MaybePromise<Catalog>;
   now?: () => Date;
   timeZone?: () => string;
+  submissionReview?: () => SubmissionReviewMode;
 }
 
 export function servicesFrom(options: ServiceOptions = {}): () => MaybePromise<Services> {
@@ -46,6 +50,7 @@ export function servicesFrom(options: ServiceOptions = {}): () => MaybePromise<S
       reports: new ReportStore(store),
       now: options.now ?? (() => new Date()),
       timeZone: options.timeZone ?? config.reportTimeZone,
+      submissionReview: options.submissionReview ?? config.submissionReview,
     };
   });
 }

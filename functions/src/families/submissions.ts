@@ -1,5 +1,10 @@
-/** The `submissions` family: manual evidence with attachments, and reading it back. */
+/**
+ * The `submissions` family: manual evidence with attachments, reading it back, and its review.
+ * Who may review a submission is the four-eyes rule (common/four-eyes.ts), judged in the
+ * server's mode, as for exceptions.
+ */
 import { dayIn } from '../assessment/dates.js';
+import { reviewVerdict } from '../common/four-eyes.js';
 import { actorOf } from '../http/bearer-token.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import type { OperationInput, OperationResult, RequestContext } from '../http/operation-types.js';
@@ -12,7 +17,15 @@ import { logs } from '../logs.js';
 import { ObjectNotFound } from '../storage/object-store.js';
 import { checkAttachments } from '../submissions/attachment-checks.js';
 import { idOfKey } from '../storage/newest-first.js';
-import { sha256, submissionKey, SubmissionStore } from '../submissions/submission-store.js';
+import {
+  reviewView,
+  sha256,
+  submissionKey,
+  SubmissionStore,
+  type StoredSubmission,
+  type Submission,
+  type SubmissionReviewRecord,
+} from '../submissions/submission-store.js';
 import { uploadLimits } from '@evident/contract/upload-limits';
 import { pageBody, placeOf } from './paging.js';
 import { servicesFrom, type ServiceOptions, type Services } from './services.js';
@@ -46,15 +59,19 @@ export function createSubmissionsFamily(options: SubmissionsFamilyOptions = {}) 
       listSubmissions: (input) => listSubmissions(submissions, input),
       getSubmission: async ({ path }) => ({ status: 200, body: await find(submissions, path.id) }),
       downloadAttachment: (input) => downloadAttachment(submissions, input),
+      reviewSubmission: (input, context) => reviewSubmission(submissions, input, context),
     },
     options,
   );
 }
 
-async function find(submissions: OpenSubmissions, id: string) {
+/** The submission with its review, or its record alone (`record`) for what needs no review. */
+async function find(submissions: OpenSubmissions, id: string): Promise<Submission>;
+async function find(submissions: OpenSubmissions, id: string, part: 'record'): Promise<StoredSubmission>;
+async function find(submissions: OpenSubmissions, id: string, part?: 'record') {
   const { store } = await submissions();
   try {
-    return await store.get(id);
+    return await (part === 'record' ? store.record(id) : store.get(id));
   } catch (error) {
     if (error instanceof ObjectNotFound) throw new ApiProblem('submission_not_found', `No submission has the id "${id}".`);
     throw error;
@@ -123,12 +140,54 @@ async function listSubmissions(
   return { status: 200, body: pageBody('submissions', page) };
 }
 
+const nameOf = (actor: { uid: string; email?: string }) => actor.email ?? actor.uid;
+
+/** Accepts or rejects the submission once, as the four-eyes rule allows the caller. */
+async function reviewSubmission(
+  submissions: OpenSubmissions,
+  { path, body }: OperationInput<'reviewSubmission'>,
+  context: RequestContext,
+): Promise<OperationResult<'reviewSubmission'>> {
+  const reason = body.reason?.trim() || null;
+  if (body.decision === 'rejected' && reason === null) {
+    throw invalidRequest([{ in: 'body', pointer: '/reason', message: 'is required to reject: say why, for the submitter' }]);
+  }
+  const { s, store } = await submissions();
+  const [submission, standing] = await Promise.all([find(submissions, path.id, 'record'), store.reviewOf(path.id)]);
+  const already = (review: SubmissionReviewRecord) =>
+    new ApiProblem(
+      'submission_already_reviewed',
+      `The submission ${path.id} was ${review.decision} at ${review.at} by ${nameOf(review.by)}; a review is final.`,
+    );
+  if (standing) throw already(standing);
+  const reviewer = actorOf(context.caller);
+  const verdict = reviewVerdict(submission.submittedBy, reviewer, context.authRequired ? 'protected' : 'public');
+  if (verdict.outcome === 'self') {
+    throw new ApiProblem('self_review', `You made the submission ${path.id}; another person accepts or rejects it.`);
+  }
+  const { outcome, standing: review } = await store.review(path.id, {
+    decision: body.decision,
+    at: s.now().toISOString(),
+    by: reviewer,
+    reason,
+    independent: verdict.outcome === 'independent',
+    caveat: verdict.outcome === 'not-independent' ? verdict.caveat : null,
+  });
+  if (outcome === 'already') throw already(review);
+  logs.submissionReviewed(path.id, review.decision, review.independent);
+  return {
+    status: 201,
+    body: { ...submission, review: reviewView(review) },
+    headers: { Location: `/api/submissions/${path.id}` },
+  };
+}
+
 /** Serves an attachment's bytes only when they still hash to what was recorded at upload. */
 async function downloadAttachment(
   submissions: OpenSubmissions,
   { path }: OperationInput<'downloadAttachment'>,
 ): Promise<OperationResult<'downloadAttachment'>> {
-  const submission = await find(submissions, path.id);
+  const submission = await find(submissions, path.id, 'record');
   const attachment = submission.attachments[path.index];
   if (!attachment) {
     throw new ApiProblem('submission_not_found', `Submission "${path.id}" has no attachment ${path.index}.`);

@@ -1230,6 +1230,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/submissions/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept or reject a submission
+         * @description Records the caller’s decision on a submission, with a reason (required to reject). A submission is reviewed once, by someone other than its submitter: the submitter answers 403 `self_review`, and a submission already reviewed answers 409 `submission_already_reviewed` (of two people reviewing it at once, one wins). A review is final: a rejected submission is made again as a new one. In public mode callers need not sign in, so the server cannot tell the submitter and the reviewer apart: the review is recorded with `independent` false and says why in `caveat`; only a caller signed in as the submitter is refused there. With `SUBMISSION_REVIEW` `required`, reports from the next one on (or an analysis that publishes today’s) count an accepted submission’s attestation, and never a rejected one’s.
+         */
+        post: operations["reviewSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/submissions/{id}/attachments/{index}": {
         parameters: {
             query?: never;
@@ -1581,7 +1601,7 @@ export interface components {
              * @description Stable machine-readable problem code.
              * @enum {string}
              */
-            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "connector_not_found" | "audit_package_not_found" | "audit_package_not_ready" | "range_not_satisfiable" | "connector_run_not_found" | "run_not_found" | "drop_not_found" | "population_not_found" | "audit_request_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "connector_not_ready" | "connector_busy" | "run_ended" | "drop_acknowledged" | "run_full" | "audit_request_changed" | "audit_request_status" | "audit_request_limit" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
+            code: "invalid_request" | "malformed_json" | "unauthenticated" | "invalid_token" | "token_expired" | "not_found" | "doc_not_found" | "evidence_not_found" | "control_not_found" | "framework_not_found" | "settings_version_not_found" | "exception_not_found" | "report_not_found" | "analysis_not_found" | "chat_message_not_found" | "submission_not_found" | "connector_not_found" | "audit_package_not_found" | "audit_package_not_ready" | "range_not_satisfiable" | "connector_run_not_found" | "run_not_found" | "drop_not_found" | "population_not_found" | "audit_request_not_found" | "method_not_allowed" | "exception_revoked" | "exception_not_pending" | "self_review" | "submission_already_reviewed" | "webhook_not_found" | "delivery_not_found" | "webhook_target_refused" | "too_many_exceptions" | "too_many_webhooks" | "webhook_rate_limited" | "evidence_conflict" | "idempotency_key_reused" | "attachment_tampered" | "analysis_ended" | "report_immutable" | "settings_changed" | "connector_not_ready" | "connector_busy" | "run_ended" | "drop_acknowledged" | "run_full" | "audit_request_changed" | "audit_request_status" | "audit_request_limit" | "payload_too_large" | "evidence_too_large" | "scan_too_large" | "unsupported_media_type" | "attachment_too_large" | "too_many_form_parts" | "attachment_type_not_allowed" | "queue_unavailable" | "evidence_in_flight" | "auth_unavailable" | "worker_lost" | "internal";
             /** @description Identifies the request in the server logs. */
             requestId: string;
             /** @description For `invalid_request`: each way the request failed validation. */
@@ -1852,6 +1872,21 @@ export interface components {
             exceptions?: components["schemas"]["AppliedException"][];
             /** @description Readiness per framework from the controls’ statuses (see the `frameworks` operations); absent from reports made before API 1.4.0. */
             frameworks?: components["schemas"]["FrameworkReadiness"][];
+            awaitingReview?: components["schemas"]["AwaitingReview"];
+        };
+        /** @description Present only when `SUBMISSION_REVIEW` is `required`: the submissions whose attestations the report did not count because no one had accepted them by its `asOf` (rejected ones never count, and are not listed). Their controls rest on no attestation for those subjects until then. */
+        AwaitingReview: {
+            /** @description How many submissions await review. */
+            count: number;
+            /** @description Oldest first, at most 50. */
+            submissions: {
+                submissionId: string;
+                evidenceId: string;
+                controlIds: string[];
+                subject: string;
+                /** Format: date-time */
+                submittedAt: string;
+            }[];
         };
         AppliedException: {
             id: string;
@@ -3464,6 +3499,31 @@ export interface components {
             /** @description The attestation evidence item the submission became. */
             evidenceId: string;
             attachments: components["schemas"]["Attachment"][];
+            review: components["schemas"]["SubmissionReview"];
+        };
+        /** @description Whether someone other than the submitter accepted or rejected the submission. With `SUBMISSION_REVIEW` `required`, its attestation counts for its controls only once accepted; with `optional` (the default) it counts at once, whatever its review. */
+        SubmissionReview: {
+            /** @enum {string} */
+            state: "pending" | "accepted" | "rejected";
+            /**
+             * Format: date-time
+             * @description When it was reviewed; absent while pending.
+             */
+            at?: string;
+            /** @description Who reviewed it; absent while pending. */
+            by?: components["schemas"]["Actor"];
+            /** @description Why it was rejected, or the reviewer’s comment on accepting it; absent while pending. */
+            reason?: string | null;
+            /** @description Whether the reviewer is known to be another person than the submitter (false in public mode, where callers need not sign in, and for a submission made without signing in); absent while pending. */
+            independent?: boolean;
+            /** @description When `independent` is false, why, in a sentence; null otherwise; absent while pending. */
+            caveat?: string | null;
+        };
+        ReviewDecision: {
+            /** @enum {string} */
+            decision: "accepted" | "rejected";
+            /** @description Why: required to reject (the submitter reads it), optional to accept. */
+            reason?: string;
         };
         SubmissionPage: {
             /** @description Newest first. */
@@ -4108,7 +4168,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The caller requested this exception, and may not review it. Codes: `self_review`. */
+        /** @description The caller requested this exception, or made this submission, and may not review it. Codes: `self_review`. */
         SelfReview: {
             headers: {
                 "Evident-Api-Version": components["headers"]["ApiVersion"];
@@ -4483,6 +4543,17 @@ export interface components {
         };
         /** @description No such submission or attachment. Codes: `submission_not_found`. */
         SubmissionNotFound: {
+            headers: {
+                "Evident-Api-Version": components["headers"]["ApiVersion"];
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The submission was reviewed already. Codes: `submission_already_reviewed`. */
+        SubmissionReviewed: {
             headers: {
                 "Evident-Api-Version": components["headers"]["ApiVersion"];
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -6865,6 +6936,45 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["SubmissionNotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    reviewSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewDecision"];
+            };
+        };
+        responses: {
+            /** @description The submission, with the review just recorded. */
+            201: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description The submission, where its review is read. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["SelfReview"];
+            404: components["responses"]["SubmissionNotFound"];
+            409: components["responses"]["SubmissionReviewed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["AuthUnavailable"];
         };

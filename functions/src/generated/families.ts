@@ -13,7 +13,7 @@ export interface FamilyOperations {
   evidence: 'listEvidence' | 'ingestEvidence' | 'importOcsfFindings' | 'getEvidence';
   runs: 'listCollectionRuns' | 'openCollectionRun' | 'listCollectionSources' | 'listCollectionPopulations' | 'getCollectionRun' | 'completeCollectionRun' | 'acknowledgeCollectionRunDrop' | 'cancelCollectionRun';
   connectors: 'listConnectors' | 'getConnector' | 'startConnectorRun' | 'getConnectorRun' | 'cancelConnectorRun' | 'streamConnectorRunEvents';
-  submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'downloadAttachment';
+  submissions: 'listSubmissions' | 'createSubmission' | 'getSubmission' | 'reviewSubmission' | 'downloadAttachment';
   analyses: 'listAnalyses' | 'startAnalysis' | 'getAnalysis' | 'cancelAnalysis' | 'streamAnalysisEvents';
   chat: 'chat' | 'streamChatAnswer';
   mcp: 'mcp';
@@ -53,7 +53,7 @@ export const familyBodies: Record<string, { limit: number; mediaTypes: readonly 
   evidence: { limit: 16777216, mediaTypes: ['application/json', 'application/x-ndjson'] },
   runs: { limit: 8192, mediaTypes: ['application/json'] },
   connectors: { limit: 0, mediaTypes: [] },
-  submissions: { limit: 53477376, mediaTypes: ['multipart/form-data'] },
+  submissions: { limit: 53477376, mediaTypes: ['multipart/form-data', 'application/json'] },
   analyses: { limit: 65536, mediaTypes: ['application/json'] },
   chat: { limit: 262144, mediaTypes: ['application/json'] },
   mcp: { limit: 65536, mediaTypes: ['application/json'] },

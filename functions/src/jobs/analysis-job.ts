@@ -19,6 +19,8 @@ import { openStore } from '../storage/open-store.js';
 import { announceRun } from './webhook-job.js';
 import { populationsAsOf } from '../runs/population-inputs.js';
 import { writeControlPopulations } from '../populations/control-population-store.js';
+import { SubmissionStore } from '../submissions/submission-store.js';
+import type { ObjectStore } from '../storage/object-store.js';
 
 const runIdShape = new RegExp(analysisIdPattern);
 
@@ -41,9 +43,16 @@ const dependencies = loadOnce(async (): Promise<WorkerDeps> => {
     describeFailure: describeRunFailure,
     populationsAsOf: (asOf) => populationsAsOf(store, asOf),
     writePopulations: (run, populations) => writeControlPopulations(store, run, populations),
+    ...(config.submissionReview() === 'required' ? { submissionReviews: submissionReviewsIn(store) } : {}),
     ...(afterControl ? { afterControl } : {}),
   };
 });
+
+/** The reviews of submissions, read through one store per instance (a review, being final, is read once). */
+function submissionReviewsIn(store: ObjectStore): NonNullable<WorkerDeps['submissionReviews']> {
+  const submissions = new SubmissionStore(store, new EvidenceStore(store));
+  return (ids) => submissions.decisions(ids);
+}
 
 export async function runAnalysisTask(runId: unknown, retryCount: number): Promise<void> {
   const number = retryCount + 1;

@@ -16,7 +16,14 @@ export interface DailyJobOutcome {
 
 export async function runDailyReport(trigger: string): Promise<DailyJobOutcome> {
   const [store, catalog] = await Promise.all([openStore(), loadCompiledCatalog()]);
-  const outcome = await produceDailyReport({ store, catalog, timeZone: config.reportTimeZone(), now: new Date(), trigger });
+  const outcome = await produceDailyReport({
+    store,
+    catalog,
+    timeZone: config.reportTimeZone(),
+    now: new Date(),
+    trigger,
+    submissionReview: config.submissionReview(),
+  });
   // After the report is stored: a failure here fails the job, whose retry finds the report and announces again.
   await announceDay(store, catalog, outcome, trigger);
   const { date } = outcome.stored;

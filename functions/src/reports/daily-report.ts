@@ -12,6 +12,8 @@ import { randomUUID } from 'node:crypto';
 import { dayIn, endOfDay } from '../assessment/dates.js';
 import { evaluateWithPopulations, type CompiledCatalog } from '../assessment/evaluate.js';
 import type { EvidenceItem } from '../assessment/model.js';
+import { submissionsIn } from '../assessment/submission-review.js';
+import type { SubmissionReviewMode } from '@evident/contract';
 import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
@@ -22,6 +24,7 @@ import { populationsAsOf } from '../runs/population-inputs.js';
 import { withSettings } from '../settings/apply-settings.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
+import { SubmissionStore } from '../submissions/submission-store.js';
 import { ReportStore, type StoredReport } from './report-store.js';
 
 export interface DailyReportOptions {
@@ -39,6 +42,8 @@ export interface DailyReportOptions {
   checkpoints?: CheckpointStore;
   /** The evidence state's budget of bytes (assessment/evidence-state.ts); its default when absent. */
   stateBudgetBytes?: number;
+  /** `SUBMISSION_REVIEW`: with `required`, submissions count once accepted; `optional` when absent. */
+  submissionReview?: SubmissionReviewMode;
 }
 
 export interface DailyReportOutcome {
@@ -88,6 +93,11 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
     checkpointWritten: snapshot.checkpointWritten,
   });
   const catalog = withSettings(options.catalog, settings);
+  // Read once for the report, after the evidence, as only its submissions' reviews matter.
+  const submissionReviews =
+    options.submissionReview === 'required'
+      ? await new SubmissionStore(options.store, evidence).decisions(submissionsIn(snapshot.items))
+      : undefined;
   const { report, populations: controlPopulations } = evaluateWithPopulations(catalog, {
     date,
     timeZone: options.timeZone,
@@ -99,6 +109,7 @@ export async function produceDailyReport(options: DailyReportOptions): Promise<D
     previous: previous?.report ?? null,
     exceptions,
     populations,
+    ...(submissionReviews ? { submissionReviews } : {}),
   });
   // Before the report, so a stored report always has its populations; keyed by this run, so a
   // run that loses the race to store the day's report leaves populations nothing ever reads.

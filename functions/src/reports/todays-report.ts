@@ -8,6 +8,7 @@ import type { CompiledCatalog } from '../assessment/evaluate.js';
 import { andThen, type MaybePromise } from '../common/maybe-async.js';
 import type { CheckpointStore } from '../evidence/checkpoint-store.js';
 import type { EvidenceStore } from '../evidence/evidence-store.js';
+import type { SubmissionReviewMode } from '@evident/contract';
 import type { ObjectStore } from '../storage/object-store.js';
 import type { ReportStore, StoredReport } from './report-store.js';
 
@@ -21,6 +22,8 @@ export interface TodaysReportDeps {
   compiled: () => MaybePromise<CompiledCatalog>;
   now: () => Date;
   timeZone: () => string;
+  /** `SUBMISSION_REVIEW`; submissions count at once without. */
+  submissionReview?: () => SubmissionReviewMode;
 }
 
 export function todaysReport(): (s: TodaysReportDeps) => MaybePromise<StoredReport> {
@@ -46,6 +49,7 @@ export function todaysReport(): (s: TodaysReportDeps) => MaybePromise<StoredRepo
             evidence: s.evidence,
             reports: s.reports,
             checkpoints: s.checkpoints,
+            ...(s.submissionReview ? { submissionReview: s.submissionReview() } : {}),
           }),
         )
         .then(({ stored: report }) => report)

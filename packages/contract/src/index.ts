@@ -283,6 +283,23 @@ export const sampleLimits = { size: { minimum: 1, maximum: 60 }, seed: { minLeng
  */
 export const subjectOutcomes = ['pass', 'fail', 'error', 'out_of_scope'] as const;
 
+/**
+ * Whether a submission's attestation counts before someone other than its submitter accepts it
+ * (`SUBMISSION_REVIEW`): `optional` counts it at once, as submissions always did; `required`
+ * only once accepted.
+ */
+export const submissionReviewModes = ['optional', 'required'] as const;
+export type SubmissionReviewMode = (typeof submissionReviewModes)[number];
+/** The decisions a submission's review records, final once made. */
+export const submissionReviewDecisions = ['accepted', 'rejected'] as const;
+/** The longest reason a reviewer may give, in characters. */
+export const maxReviewReasonLength = 2000;
+/**
+ * The most submissions a report lists as awaiting review; `count` says how many there are. Enough
+ * to act on, and a report's size stays bounded however many pile up.
+ */
+export const maxAwaitingReviewListed = 50;
+
 /** The longest an exception may run: a year from the day it is recorded, leap day included. */
 export const maxExceptionDays = 366;
 /**

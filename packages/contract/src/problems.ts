@@ -176,8 +176,16 @@ export const problemCatalog = {
     status: 403,
     title: 'Reviewing one\u2019s own request',
     description:
-      'An exception is approved or refused by someone other than the person who requested it, and the caller ' +
-      'requested this one. Ask another person to review it.',
+      'An exception is approved or refused by someone other than the person who requested it, and a submission is ' +
+      'accepted or rejected by someone other than its submitter; the caller requested this exception or made this ' +
+      'submission. Ask another person to review it.',
+  },
+  submission_already_reviewed: {
+    status: 409,
+    title: 'Submission already reviewed',
+    description:
+      'The submission was accepted or rejected before; a review is final (when two people review it at once, one of ' +
+      'them wins). `detail` says which, when and by whom. A rejected submission is made again as a new one.',
   },
   webhook_not_found: {
     status: 404,

@@ -2,7 +2,8 @@
  * The analysis worker in process, over a real local-folder store holding demo evidence: its
  * events match the engine's own evaluation, a crashed attempt resumes without duplicating or
  * reordering anything, twin attempts write one sequence, a cancel stops it, the last attempt
- * marks the run failed, and publishing merges into today's report with a compare-and-swap.
+ * marks the run failed, and publishing merges into today's report with a compare-and-swap; with
+ * submission review required, the reviews are read once and what awaits review is published.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts
 import { logs } from '../../../functions/src/logs.ts';
 import { reportObjectName, ReportStore } from '../../../functions/src/reports/report-store.ts';
 import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';
+import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
 import { everyItem } from '../../support/every-item.ts';
@@ -370,5 +372,57 @@ describe('idempotency keys', () => {
       { now: new Date('2026-11-22T00:10:00Z'), idempotencyKey: 'nightly-retry', asSent },
     );
     expect(retry).toEqual({ record: first.record, created: false });
+  });
+});
+
+describe('with submission review required', () => {
+  it('reads the reviews once and publishes what the engine makes of them: a pending submission awaits review', async () => {
+    const made = await new SubmissionStore(store, new EvidenceStore(store)).create(
+      {
+        controls: ['PPL-06'],
+        statement: 'The board approved the policy.',
+        subject: 'worker review test',
+        effectiveDate: today,
+        notApplicable: false,
+        submittedBy: { uid: 'u-ada' },
+        files: [],
+      },
+      new Date(now.getTime() - 30_000),
+    );
+    const asked: string[][] = [];
+    const submissionReviews = async (ids: string[]) => {
+      asked.push(ids);
+      return new Map();
+    };
+    const record = await newRun({ controls: ['PPL-06'], publish: true });
+    await runAnalysis(instance({ submissionReviews }), record.id, first);
+
+    expect(asked).toEqual([[made.id]]);
+    const expected = evaluate(compiled, {
+      date: today,
+      timeZone: 'UTC',
+      asOf: now,
+      generatedAt: now,
+      runId: 'x',
+      evidence: await everyItem(store),
+      previous: null,
+      submissionReviews: new Map(),
+    });
+    expect(expected.awaitingReview).toEqual({
+      count: 1,
+      submissions: [
+        {
+          submissionId: made.id,
+          evidenceId: made.id,
+          controlIds: ['PPL-06'],
+          subject: 'worker review test',
+          submittedAt: made.submittedAt,
+        },
+      ],
+    });
+    const published = (await new ReportStore(store).find(today, { fresh: true }))!.report;
+    expect([published.runId, published.awaitingReview]).toEqual([record.id, expected.awaitingReview]);
+    const evaluated = (await eventsOf(record.id)).find((event) => event.type === 'control.evaluated')!.data;
+    expect(evaluated['status' as never]).toBe(expected.controls.find((control) => control.id === 'PPL-06')!.status);
   });
 });

@@ -218,7 +218,7 @@ describe('bodyPolicyFor', () => {
   it("gives a family's function its largest operation body of its media types, and any other function a small body of any type", () => {
     expect(bodyPolicyFor('submissions')).toEqual({
       limit: 5 * 10 * 1024 * 1024 + 1024 * 1024,
-      mediaTypes: ['multipart/form-data'],
+      mediaTypes: ['multipart/form-data', 'application/json'],
     });
     // Scanner output (POST /api/evidence/imports/ocsf) is the evidence function's largest body.
     expect(bodyPolicyFor('evidence')).toEqual({
