@@ -12,28 +12,48 @@
  *   settings/version-<n>.json                each version of the organisation's settings a report names
  *   sampling/method.json                     the published sampling method, its size table and test vector
  *   sampling/populations/<date>.csv          each control's population that day, per kind: count, SHA-256, runs
- *   evidence/<id>.json                       every evidence item those reports' results rest on
+ *   catalog/catalog.json, inputs/...         what else re-deriving the reports takes (package-inputs.ts)
+ *   evidence/<kind>/<subject>/<date>-<id>.json  the evidence state at the start and every item received
+ *                                            after, up to the last report (the cited items among them)
  *   attachments/<submission>/<n>-<name>      the files of the submissions among that evidence
- *   manifest.json, SHA256SUMS                the period, each file's size and SHA-256
+ *   verify/verify.mjs                        the verifier, one file for a plain Node (verify-package.ts)
+ *   index.html, evidence.html                the package for a person to read (package-index.ts)
+ *   manifest.json, manifest.sig, SHA256SUMS  the period, each file's size and SHA-256; the manifest's Ed25519 signature
  *
  * What it reads: one object per report day (a few at a time, in date order) and the report
- * before the period, with one listing of the versions publishes replaced and each of those; then each evidence item they rest on once, however many days cite it, and each
- * attachment of those. Nothing else, and nothing is held but the small facts the closing files
- * need: the histories are built day by day (ControlHistoryBuilder) as the reports stream past.
+ * before the period, with one listing of the versions publishes replaced and each of those; then
+ * the inputs (package-inputs.ts: one listing per day of arrival, each batch once); then each cited
+ * item the batches lacked, and each attachment. Nothing is held but the small facts the closing
+ * files need: the histories are built day by day (ControlHistoryBuilder) as the reports stream
+ * past, and of the evidence only the ids written and the paths they went to.
  */
+import { readFile } from 'node:fs/promises';
+import type { KeyObject } from 'node:crypto';
 import { addDays } from '../assessment/dates.js';
-import type { Actor, Catalog, EvidenceItem, Report } from '../assessment/model.js';
+import type { Actor, Catalog, ControlStatus, EvidenceItem, Report } from '../assessment/model.js';
 import { toOscalAssessmentResults } from '../assessment/oscal-export.js';
 import { toOscalPoam } from '../assessment/oscal-poam.js';
 import { logs } from '../logs.js';
 import { ControlHistoryBuilder } from '../reports/control-history.js';
 import { controlHistoryCsv, periodSummaryCsv, type ControlFacts } from '../reports/control-history-csv.js';
-import type { ReportStore } from '../reports/report-store.js';
+import type { ReportStore, StoredReport } from '../reports/report-store.js';
 import type { EvidenceStore } from '../evidence/evidence-store.js';
 import { inBatchesAhead, ObjectNotFound } from '../storage/object-store.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import { attachmentObjectName } from '../submissions/submission-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
+import { packageIndexFiles } from './package-index.js';
+import {
+  catalogPath,
+  dayInputFiles,
+  evidenceFile,
+  evidenceInputFiles,
+  evidenceWindowOf,
+  previousReportPath,
+  type EvidenceCounts,
+  type ReportDay,
+} from './package-inputs.js';
+import { publishedKeyOf, signManifest } from './package-signature.js';
 import { populationsCsv, populationsPath, samplingMethod, samplingMethodPath } from './sampling-files.js';
 import { archiveName, sha256Hex, type ArchivedFile, type ArchiveFile } from './zip-writer.js';
 
@@ -51,6 +71,8 @@ export interface PackageSources {
   reports: ReportStore;
   evidence: EvidenceStore;
   catalog: Catalog;
+  /** The single-file verifier (`verify/verify.mjs`); the build's bundle (scripts/lib/verifier-bundle.ts) when absent. */
+  verifierScript?: () => Promise<Buffer | undefined>;
 }
 
 export interface PackageRequest {
@@ -65,6 +87,8 @@ export interface PackageRequest {
   apiVersion: string;
   /** Who asked for it, as recorded in the manifest. */
   requestedBy: Actor;
+  /** The Ed25519 key the manifest is signed with (package-signing-key.ts); an unsigned package says so. */
+  signingKey?: KeyObject;
 }
 
 /** A file that should be in the package and is not, and why. */
@@ -75,16 +99,31 @@ export interface Unavailable {
 
 /** What the package learns as it goes, for the closing files. */
 export interface PackageFacts {
-  reports: { date: string; runId: string; generatedAt: string; catalogVersion: string }[];
+  reports: { date: string; runId: string; generatedAt: string; catalogVersion: string; asOf?: string }[];
   /** The earlier versions of the days' reports, by day then number. */
   versions: { date: string; version: number; runId: string; generatedAt: string }[];
   evidence: number;
   attachments: number;
   unavailable: Unavailable[];
+  /** What the index and the manifest say of the inputs; filled as the files are made. */
+  readable?: ReadableFacts;
 }
 
-/** `:` is allowed in evidence ids and not in Windows file names. */
-export const evidencePath = (id: string) => `evidence/${id.replaceAll(':', '%3A')}.json`;
+/** What the readable index needs of the period, gathered as the reports stream past. */
+export interface ReadableFacts {
+  catalog: Catalog;
+  /** The days with a report, and each control's status on each. */
+  days: string[];
+  scores: number[];
+  statuses: Map<string, (ControlStatus | null)[]>;
+  last: Report | undefined;
+  /** Where each evidence item went, by id. */
+  evidencePaths: Map<string, string>;
+  evidence: EvidenceCounts & { start?: string; upTo?: string };
+}
+
+/** The facts of a package not yet begun. */
+export const newPackageFacts = (): PackageFacts => ({ reports: [], versions: [], evidence: 0, attachments: 0, unavailable: [] });
 
 /** Media types already compressed, stored as they are. */
 const compressedAlready = /^(image\/(?!svg)|video\/|audio\/|application\/(pdf|zip|gzip|x-7z|vnd\.openxmlformats))/;
@@ -111,10 +150,23 @@ export async function* packageFiles(
 }
 
 async function* allFiles(sources: PackageSources, request: PackageRequest, facts: PackageFacts): AsyncGenerator<ArchiveFile> {
+  const readable: ReadableFacts = {
+    catalog: sources.catalog,
+    days: [],
+    scores: [],
+    statuses: new Map(),
+    last: undefined,
+    evidencePaths: new Map(),
+    evidence: { atStart: 0, received: 0 },
+  };
+  facts.readable = readable;
   yield { path: 'README.txt', data: Buffer.from(readme(request)), modified: request.generatedAt };
   const method = JSON.stringify(samplingMethod(sources.catalog), null, 2);
   yield { path: samplingMethodPath, data: Buffer.from(method), modified: request.generatedAt };
+  yield { path: catalogPath, data: Buffer.from(JSON.stringify(sources.catalog)), modified: request.generatedAt };
   const seen = await periodSeen(sources, request);
+  if (seen.before)
+    yield { path: previousReportPath(seen.before.date), data: seen.before.bytes, modified: new Date(seen.before.report.generatedAt) };
   yield* reportFiles(sources, request, facts, seen);
   yield* historyFiles(sources, request, seen);
   yield* settingsFiles(sources, seen, facts);
@@ -123,9 +175,38 @@ async function* allFiles(sources: PackageSources, request: PackageRequest, facts
     const poam = toOscalPoam(last, { version: last.catalogVersion, nistByControl: seen.nistByControl });
     yield { path: `oscal/poam-${last.date}.json`, data: Buffer.from(JSON.stringify(poam)), modified: new Date(last.generatedAt) };
   }
+  const days = facts.reports.map(({ date, asOf, generatedAt }): ReportDay => ({ date, asOf: asOf!, generatedAt }));
+  yield* dayInputFiles(sources, days, request.generatedAt);
   const withAttachments: EvidenceItem[] = [];
-  yield* evidenceFiles(sources, [...seen.cited].sort(), facts, withAttachments);
+  const window = evidenceWindowOf(days);
+  if (window) {
+    readable.evidence.start = window.start.toISOString();
+    readable.evidence.upTo = window.upTo.toISOString();
+    for await (const file of evidenceInputFiles(sources, window, readable.evidencePaths, readable.evidence)) {
+      facts.evidence += 1;
+      const item = JSON.parse(file.data.toString('utf8')) as EvidenceItem;
+      if (item.attachments.length > 0 && item.submissionId) withAttachments.push(item);
+      yield file;
+    }
+  }
+  const uncited = [...seen.cited].filter((id) => !readable.evidencePaths.has(id)).sort();
+  yield* evidenceFiles(sources, uncited, facts, withAttachments, readable.evidencePaths);
   yield* attachmentFiles(sources, withAttachments, facts);
+  yield* verifierFile(sources, request, facts);
+}
+
+/** Where the build leaves the single-file verifier beside the compiled functions. */
+const bundledVerifier = new URL('../generated/verify.mjs', import.meta.url);
+
+async function* verifierFile(sources: PackageSources, request: PackageRequest, facts: PackageFacts): AsyncGenerator<ArchiveFile> {
+  const path = 'verify/verify.mjs';
+  const read = sources.verifierScript ?? (() => unlessNotFound(readFile(bundledVerifier), 'ENOENT'));
+  const script = await read();
+  if (!script) {
+    facts.unavailable.push({ path, reason: 'This build of Evident has no bundled verifier (node scripts/build.ts makes it).' });
+    return;
+  }
+  yield { path, data: script, modified: request.generatedAt };
 }
 
 /** What the reports of the period leave behind them as they stream past. */
@@ -139,6 +220,8 @@ interface PeriodSeen {
   /** The versions of the settings the reports name (owners, due days, freshness, scope they were made with). */
   settingsVersions: Set<number>;
   last: Report | undefined;
+  /** The report before the period, as stored: the first day's diff was made against it. */
+  before: StoredReport | undefined;
 }
 
 async function periodSeen(sources: PackageSources, { from, to }: PackageRequest): Promise<PeriodSeen> {
@@ -163,6 +246,7 @@ async function periodSeen(sources: PackageSources, { from, to }: PackageRequest)
     cited: new Set(),
     settingsVersions: new Set(),
     last: undefined,
+    before,
   };
 }
 
@@ -180,8 +264,9 @@ async function* reportFiles(
     if (!stored) continue; // removed since the period was listed
     const { report } = stored;
     const modified = new Date(report.generatedAt);
-    const { date, runId, generatedAt, catalogVersion } = report;
-    facts.reports.push({ date, runId, generatedAt, catalogVersion });
+    const { date, runId, generatedAt, catalogVersion, asOf } = report;
+    facts.reports.push({ date, runId, generatedAt, catalogVersion, asOf });
+    noteStatuses(facts.readable!, report);
     yield { path: `reports/${date}.json`, data: stored.bytes, modified };
     yield { path: populationsPath(date), data: Buffer.from(populationsCsv(report)), modified };
     if (report.settingsVersion) seen.settingsVersions.add(report.settingsVersion);
@@ -202,6 +287,19 @@ async function* reportFiles(
     }
     seen.last = report;
   }
+}
+
+/** Each control's status on a report's day, for the index. */
+function noteStatuses(readable: ReadableFacts, report: Report): void {
+  const day = readable.days.length;
+  readable.days.push(report.date);
+  readable.scores.push(report.summary.score);
+  for (const result of report.controls) {
+    let statuses = readable.statuses.get(result.id);
+    if (!statuses) readable.statuses.set(result.id, (statuses = []));
+    statuses[day] = result.status;
+  }
+  readable.last = report;
 }
 
 /**
@@ -261,22 +359,28 @@ async function* settingsFiles(sources: PackageSources, seen: PeriodSeen, facts: 
   }
 }
 
-/** Each evidence item once, noting those that came with attached files. */
+/** Each cited evidence item the inputs did not hold, once, noting those that came with attached files. */
 async function* evidenceFiles(
   sources: PackageSources,
   ids: readonly string[],
   facts: PackageFacts,
   withAttachments: EvidenceItem[],
+  written: Map<string, string>,
 ): AsyncGenerator<ArchiveFile> {
   const readItem = async (id: string) => ({ id, item: await unlessNotFound(sources.evidence.get(id)) });
   for await (const { id, item } of inBatchesAhead(ids, evidenceAhead, readItem)) {
     if (!item) {
-      facts.unavailable.push({ path: evidencePath(id), reason: 'The store has no committed evidence item with this id.' });
+      facts.unavailable.push({
+        path: `evidence/${id.replaceAll(':', '%3A')}`,
+        reason: 'A report cites this evidence item, and the store has no committed item with this id.',
+      });
       continue;
     }
     facts.evidence += 1;
     if (item.attachments.length > 0 && item.submissionId) withAttachments.push(item);
-    yield { path: evidencePath(id), data: Buffer.from(JSON.stringify(item, null, 2)), modified: new Date(item.receivedAt) };
+    const file = evidenceFile(item);
+    written.set(id, file.path);
+    yield file;
   }
 }
 
@@ -319,18 +423,26 @@ async function* attachmentFiles(
   }
 }
 
-/** The value, or undefined when the store has no such object. */
-async function unlessNotFound<T>(read: Promise<T>): Promise<T | undefined> {
+/** The value, or undefined when the store has no such object (or the file system no such file). */
+async function unlessNotFound<T>(read: Promise<T>, code?: 'ENOENT'): Promise<T | undefined> {
   try {
     return await read;
   } catch (error) {
     if (error instanceof ObjectNotFound) return undefined;
+    if (code && (error as NodeJS.ErrnoException).code === code) return undefined;
     throw error;
   }
 }
 
-/** The manifest and the checksum list, once every other file is in. */
+/**
+ * The index pages, the manifest, its signature and the checksum list, once every other file is
+ * in. The index pages are listed in the manifest like every other file; the signature covers the
+ * manifest's bytes, so every digest in it.
+ */
 export function closingFiles(request: PackageRequest, facts: PackageFacts, archived: readonly ArchivedFile[]): ArchiveFile[] {
+  const pages = packageIndexFiles(request, facts, archived);
+  const listed = [...archived, ...pages.map(({ path, data }) => ({ path, size: data.length, sha256: sha256Hex(data) }))];
+  const signature = request.signingKey ? publishedKeyOf(request.signingKey) : undefined;
   const manifest = {
     format: packageFormat,
     period: { from: request.from, to: request.to, timeZone: request.timeZone },
@@ -339,23 +451,37 @@ export function closingFiles(request: PackageRequest, facts: PackageFacts, archi
     apiVersion: request.apiVersion,
     reports: facts.reports,
     versions: facts.versions,
+    catalog: { version: facts.readable?.catalog.version ?? null, path: catalogPath },
+    evidence: {
+      // The state at the start: items received up to `start`; then every item received after, up to `upTo`.
+      start: facts.readable?.evidence.start ?? null,
+      upTo: facts.readable?.evidence.upTo ?? null,
+      atStart: facts.readable?.evidence.atStart ?? 0,
+      received: facts.readable?.evidence.received ?? 0,
+    },
+    signature: signature ?? null,
     counts: {
       reports: facts.reports.length,
       versions: facts.versions.length,
       evidence: facts.evidence,
       attachments: facts.attachments,
-      files: archived.length + 2,
+      files: listed.length + (signature ? 3 : 2),
     },
     unavailable: facts.unavailable,
-    files: archived,
+    files: listed,
   };
   const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');
-  const sums = [...archived, { path: 'manifest.json', sha256: sha256Hex(manifestBytes) }]
+  const sums = [...listed, { path: 'manifest.json', sha256: sha256Hex(manifestBytes) }]
     .map(({ path, sha256 }) => `${sha256}  ${path}\n`)
     .join('');
+  const modified = request.generatedAt;
   return [
-    { path: 'manifest.json', data: manifestBytes, modified: request.generatedAt },
-    { path: 'SHA256SUMS', data: Buffer.from(sums), modified: request.generatedAt },
+    ...pages,
+    { path: 'manifest.json', data: manifestBytes, modified },
+    ...(request.signingKey
+      ? [{ path: 'manifest.sig', data: signManifest(manifestBytes, request.signingKey), modified, compress: false }]
+      : []),
+    { path: 'SHA256SUMS', data: Buffer.from(sums), modified },
   ];
 }
 
