@@ -44,15 +44,14 @@ import { attachmentObjectName } from '../submissions/submission-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { packageIndexFiles } from './package-index.js';
 import {
-  catalogPath,
   dayInputFiles,
   evidenceFile,
   evidenceInputFiles,
   evidenceWindowOf,
-  previousReportPath,
   type EvidenceCounts,
   type ReportDay,
 } from './package-inputs.js';
+import { catalogPath, previousReportPath } from './package-paths.js';
 import { publishedKeyOf, signManifest } from './package-signature.js';
 import { populationsCsv, populationsPath, samplingMethod, samplingMethodPath } from './sampling-files.js';
 import { archiveName, sha256Hex, type ArchivedFile, type ArchiveFile } from './zip-writer.js';

@@ -18,43 +18,21 @@
  * few batches, the state at the start and the ids written (for the cited items the batches lack).
  */
 import type { ActiveException } from '../assessment/exceptions.js';
-import type { EvidenceItem, SourcePopulation } from '../assessment/model.js';
+import type { EvidenceItem } from '../assessment/model.js';
 import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { ExceptionStore } from '../exceptions/exception-store.js';
 import { populationsAsOf } from '../runs/population-inputs.js';
 import { inBatchesAhead } from '../storage/object-store.js';
 import type { PackageSources } from './audit-package.js';
-import { archiveName, type ArchiveFile } from './zip-writer.js';
-
-export const catalogPath = 'catalog/catalog.json';
-export const previousReportPath = (date: string) => `inputs/previous/${date}.json`;
-export const exceptionsPath = (date: string) => `inputs/exceptions/${date}.json`;
-export const populationsInputPath = (date: string) => `inputs/populations/${date}.json`;
-export const populationSubjectsPath = (runId: string, kind: string) =>
-  `inputs/populations/runs/${archiveName(runId)}/${archiveName(kind)}.json`;
-
-/** A name segment a person can read and any unzip tool accepts: letters, digits and `._@+-`, at most 60 characters. */
-export function slugOf(text: string, fallback: string): string {
-  const slug = text
-    .replace(/[^A-Za-z0-9._@+-]+/g, '-')
-    .slice(0, 60)
-    .replace(/^[-.]+|[-.]+$/g, '');
-  return slug === '' ? fallback : slug;
-}
-
-/** `:` is allowed in evidence ids and not in Windows file names. */
-const idSegment = (id: string) => id.replaceAll(':', '%3A');
-
-/** Where an item goes: by kind, subject and the UTC day it was collected, then its id (which keeps names unique). */
-export const evidenceItemPath = (item: Pick<EvidenceItem, 'id' | 'kind' | 'subject' | 'collectedAt'>) =>
-  `evidence/${slugOf(item.kind, 'kind')}/${slugOf(item.subject, 'subject')}/${item.collectedAt.slice(0, 10)}-${idSegment(item.id)}.json`;
-
-/** The id an evidence path names, or undefined for a path that is not one. */
-export function idOfEvidencePath(path: string): string | undefined {
-  const match = /^evidence\/[^/]+\/[^/]+\/\d{4}-\d{2}-\d{2}-([^/]+)\.json$/.exec(path);
-  return match ? match[1]!.replaceAll('%3A', ':') : undefined;
-}
+import {
+  evidenceItemPath,
+  exceptionsPath,
+  populationsInputPath,
+  populationSubjectsPath,
+  type PopulationInput,
+} from './package-paths.js';
+import type { ArchiveFile } from './zip-writer.js';
 
 /** An item's file: its JSON, readable. */
 export const evidenceFile = (item: EvidenceItem): ArchiveFile => ({
@@ -140,11 +118,6 @@ export async function* evidenceInputFiles(
   }
 }
 
-/** A day's collection-run populations as a file: complete populations name their subjects' file. */
-type PopulationInput = Omit<SourcePopulation, 'complete'> & {
-  complete?: Omit<NonNullable<SourcePopulation['complete']>, 'subjects'> & { subjects: string };
-};
-
 /**
  * Per report day, the exceptions in force and the populations its evaluation saw; each complete
  * population's subjects once per run and kind. Everything is judged by the times records carry,
@@ -180,14 +153,3 @@ export async function* dayInputFiles(
   }
 }
 
-/** A day's populations file read back, its subjects from their files: what evaluation takes. */
-export function populationsFromFiles(
-  inputs: readonly PopulationInput[],
-  subjectsOf: (path: string) => readonly string[],
-): SourcePopulation[] {
-  return inputs.map(({ complete, ...rest }) =>
-    complete ? { ...rest, complete: { ...complete, subjects: new Set(subjectsOf(complete.subjects)) } } : rest,
-  );
-}
-
-export type { PopulationInput };

@@ -30,7 +30,7 @@ import {
   populationsFromFiles,
   populationsInputPath,
   type PopulationInput,
-} from './package-inputs.js';
+} from './package-paths.js';
 import { publishedKeyOf, signatureHolds } from './package-signature.js';
 import { createHash } from 'node:crypto';
 

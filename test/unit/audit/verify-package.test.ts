@@ -6,7 +6,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../../functions/src/assessment/model.ts';
-import { idOfEvidencePath } from '../../../functions/src/audit/package-inputs.ts';
+import { idOfEvidencePath } from '../../../functions/src/audit/package-paths.ts';
 import { describeVerification, verifyPackage } from '../../../functions/src/audit/verify-package.ts';
 import { demoPackage, type DemoPackage } from '../../support/demo-package.ts';
 
