@@ -19,7 +19,8 @@ export async function verifyAudit(args: readonly string[]): Promise<{ lines: str
     return { lines: describeVerification(verification), code: verification.ok ? 0 : 1 };
   } catch (error) {
     if (error instanceof PackageUnreadable) return { lines: [error.message, 'NOT VERIFIED.'], code: 1 };
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { lines: [`No such file: ${(error as NodeJS.ErrnoException).path}`], code: 2 };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { lines: [`No such file: ${(error as NodeJS.ErrnoException).path}`], code: 2 };
     throw error;
   }
 }

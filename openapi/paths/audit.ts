@@ -3,7 +3,7 @@
  * runs long and streams (functions/src/audit/).
  */
 import type { PathsObject, SchemaObject } from 'openapi3-ts/oas31';
-import { access, responseRef } from '../components.ts';
+import { access, jsonResponse, ref, responseRef } from '../components.ts';
 import { datePattern, maxPeriodDays } from '@evident/contract';
 
 export const tag = {
@@ -16,9 +16,73 @@ export const tag = {
 const bound = (name: 'from' | 'to', description: string) =>
   ({ name, in: 'query', required: true, description, schema: { type: 'string', pattern: datePattern } }) as const;
 
-export const schemas: Record<string, SchemaObject> = {};
+const signingKey: SchemaObject = {
+  type: 'object',
+  required: ['algorithm', 'fingerprint', 'publicKey', 'publishedAt'],
+  additionalProperties: false,
+  properties: {
+    algorithm: { type: 'string', const: 'Ed25519' },
+    fingerprint: {
+      type: 'string',
+      pattern: '^[0-9a-f]{64}$',
+      description: 'The SHA-256 of the public key\u2019s DER (SubjectPublicKeyInfo), as a package\u2019s manifest names it.',
+    },
+    publicKey: {
+      type: 'string',
+      description: 'The public key, SPKI PEM: `--key` of the verifier, or `openssl pkeyutl -verify -pubin -inkey`.',
+    },
+    publishedAt: { type: 'string', format: 'date-time', description: 'When a package was first signed with it.' },
+  },
+};
+
+export const schemas: Record<string, SchemaObject> = {
+  AuditSigningKey: signingKey,
+  AuditSigningKeys: {
+    type: 'object',
+    required: ['keys'],
+    additionalProperties: false,
+    properties: {
+      keys: {
+        type: 'array',
+        items: ref('AuditSigningKey'),
+        description: 'Every key an audit package was signed with, newest first; empty before the first package.',
+      },
+    },
+    examples: [
+      {
+        keys: [
+          {
+            algorithm: 'Ed25519',
+            fingerprint: '2ac70e28fa7585744fc6f570b5ab9734fe769e0a146e166f8e61ba1ffc665e9c',
+            publicKey:
+              '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA+4mLdTcXk/U4NdQIlH5IUJkxwcDSlD2xCdG3OvGVd7w=\n-----END PUBLIC KEY-----\n',
+            publishedAt: '2026-11-21T10:00:00.000Z',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 export const paths: PathsObject = {
+  '/api/audit/signing-key': {
+    get: {
+      operationId: 'getAuditSigningKey',
+      summary: 'Read the key audit packages are signed with',
+      description:
+        'The Ed25519 public keys audit packages\u2019 manifests are signed with (`manifest.sig` over `manifest.json`), ' +
+        'newest first, each with its fingerprint. Public, so an auditor can check a package without an account: ' +
+        '`node verify/verify.mjs . --key key.pem` in the unpacked package (docs/audit-verification.md).',
+      tags: ['audit'],
+      'x-beta': true,
+      security: access.public,
+      responses: {
+        '200': jsonResponse('The published keys.', ref('AuditSigningKeys')),
+        '400': responseRef('BadRequest'),
+        '500': responseRef('InternalError'),
+      },
+    },
+  },
   '/api/audit/package': {
     get: {
       operationId: 'getAuditPackage',

@@ -25,7 +25,8 @@ export async function bundleVerifier(): Promise<Buffer> {
     const { output } = await bundle.generate({
       format: 'esm',
       codeSplitting: false,
-      banner: '// Evident audit package verifier: node verify/verify.mjs <unpacked folder> [--key key.pem]. Generated; see docs/audit-verification.md.',
+      banner:
+        '// Evident audit package verifier: node verify/verify.mjs <unpacked folder> [--key key.pem]. Generated; see docs/audit-verification.md.',
     });
     return Buffer.from(output[0].code);
   } finally {

@@ -53,6 +53,7 @@ import {
 } from './package-inputs.js';
 import { catalogPath, previousReportPath } from './package-paths.js';
 import { publishedKeyOf, signManifest } from './package-signature.js';
+import { publishSigningKey } from './package-signing-key.js';
 import { populationsCsv, populationsPath, samplingMethod, samplingMethodPath } from './sampling-files.js';
 import { archiveName, sha256Hex, type ArchivedFile, type ArchiveFile } from './zip-writer.js';
 
@@ -159,13 +160,19 @@ async function* allFiles(sources: PackageSources, request: PackageRequest, facts
     evidence: { atStart: 0, received: 0 },
   };
   facts.readable = readable;
+  // Published before anything is signed with it, so every package's key is at GET /api/audit/signing-key.
+  if (request.signingKey) await publishSigningKey(sources.store, request.signingKey, request.generatedAt);
   yield { path: 'README.txt', data: Buffer.from(readme(request)), modified: request.generatedAt };
   const method = JSON.stringify(samplingMethod(sources.catalog), null, 2);
   yield { path: samplingMethodPath, data: Buffer.from(method), modified: request.generatedAt };
   yield { path: catalogPath, data: Buffer.from(JSON.stringify(sources.catalog)), modified: request.generatedAt };
   const seen = await periodSeen(sources, request);
   if (seen.before)
-    yield { path: previousReportPath(seen.before.date), data: seen.before.bytes, modified: new Date(seen.before.report.generatedAt) };
+    yield {
+      path: previousReportPath(seen.before.date),
+      data: seen.before.bytes,
+      modified: new Date(seen.before.report.generatedAt),
+    };
   yield* reportFiles(sources, request, facts, seen);
   yield* historyFiles(sources, request, seen);
   yield* settingsFiles(sources, seen, facts);

@@ -37,17 +37,30 @@ function page(title: string, body: string): Buffer {
 }
 
 /** The two pages, made from what the package learnt and every file it holds. */
-export function packageIndexFiles(request: PackageRequest, facts: PackageFacts, archived: readonly ArchivedFile[]): ArchiveFile[] {
+export function packageIndexFiles(
+  request: PackageRequest,
+  facts: PackageFacts,
+  archived: readonly ArchivedFile[],
+): ArchiveFile[] {
   const readable = facts.readable;
   if (!readable) return [];
   const modified = request.generatedAt;
   return [
-    { path: indexPath, data: page(`Audit package ${request.from} to ${request.to}`, indexBody(request, facts, readable, archived)), modified },
+    {
+      path: indexPath,
+      data: page(`Audit package ${request.from} to ${request.to}`, indexBody(request, facts, readable, archived)),
+      modified,
+    },
     { path: evidenceIndexPath, data: page(`Evidence ${request.from} to ${request.to}`, evidenceBody(archived)), modified },
   ];
 }
 
-function indexBody(request: PackageRequest, facts: PackageFacts, readable: ReadableFacts, archived: readonly ArchivedFile[]): string {
+function indexBody(
+  request: PackageRequest,
+  facts: PackageFacts,
+  readable: ReadableFacts,
+  archived: readonly ArchivedFile[],
+): string {
   const who = request.requestedBy.email ?? request.requestedBy.uid;
   return [
     `<h1>Evident audit package: ${escapeHtml(request.from)} to ${escapeHtml(request.to)}</h1>`,

@@ -105,7 +105,8 @@ export async function* evidenceInputFiles(
     yield file;
   }
   const names: string[] = [];
-  for await (const { name } of sources.evidence.batchObjectsBetween(window.start.getTime(), window.upTo.getTime())) names.push(name);
+  for await (const { name } of sources.evidence.batchObjectsBetween(window.start.getTime(), window.upTo.getTime()))
+    names.push(name);
   const upTo = window.upTo.getTime();
   for await (const lines of inBatchesAhead(names, batchesAhead, (name) => sources.evidence.readSizedBatch(name))) {
     for (const { item } of lines) {
@@ -152,4 +153,3 @@ export async function* dayInputFiles(
     yield { path: populationsInputPath(date), data: json(inputs), modified };
   }
 }
-

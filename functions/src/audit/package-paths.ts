@@ -17,7 +17,9 @@ export function slugOf(text: string, fallback: string): string {
   const slug = text
     .replace(/[^A-Za-z0-9._@+-]+/g, '-')
     .slice(0, 60)
-    .replace(/^[-.]+|[-.]+$/g, '');
+    .replace(/^[-.]+/, '')
+    // The trailing run is tried from its first character only (not again from each of them).
+    .replace(/(?<![-.])[-.]+$/, '');
   return slug === '' ? fallback : slug;
 }
 
@@ -48,4 +50,3 @@ export function populationsFromFiles(
     complete ? { ...rest, complete: { ...complete, subjects: new Set(subjectsOf(complete.subjects)) } } : rest,
   );
 }
-

@@ -122,7 +122,8 @@ function signatureOf(manifestBytes: Uint8Array, signature: Uint8Array | undefine
   const key = given ?? manifest.signature?.publicKey;
   if (!key) return { outcome: 'invalid' as const };
   const { fingerprint } = publishedKeyOf(key);
-  if (!signatureHolds(Buffer.from(manifestBytes), Buffer.from(signature), key)) return { outcome: 'invalid' as const, fingerprint };
+  if (!signatureHolds(Buffer.from(manifestBytes), Buffer.from(signature), key))
+    return { outcome: 'invalid' as const, fingerprint };
   if (given && manifest.signature?.fingerprint !== fingerprint) return { outcome: 'other_key' as const, fingerprint };
   return { outcome: 'valid' as const, fingerprint };
 }
@@ -166,7 +167,9 @@ function rederive(files: Files, manifest: Manifest, verification: Verification):
       continue;
     }
     const before = dates.filter((other) => other < date).at(-1);
-    verification.days.push(rederiveDay(files, compiled, folder, { date, stored, previous: before ? reports.get(before)! : null }));
+    verification.days.push(
+      rederiveDay(files, compiled, folder, { date, stored, previous: before ? reports.get(before)! : null }),
+    );
   }
 }
 
@@ -254,7 +257,8 @@ function rederiveDay(files: Files, compiled: CompiledCatalog, folder: EvidenceFo
   } catch (error) {
     return skip(`evaluating it failed: ${(error as Error).message}`);
   }
-  if (Buffer.from(JSON.stringify(derived)).equals(Buffer.from(day.stored))) return { date, outcome: 'follows', controls: [], parts: [] };
+  if (Buffer.from(JSON.stringify(derived)).equals(Buffer.from(day.stored)))
+    return { date, outcome: 'follows', controls: [], parts: [] };
   return { date, outcome: 'differs', ...differences(stored, derived) };
 }
 
@@ -335,13 +339,16 @@ export function describeVerification(verification: Verification): string[] {
     ].filter((part) => part !== '');
     lines.push(`  ${day.date} does not follow: ${what.join('; ')}`);
   }
-  for (const day of days.filter((each) => each.outcome === 'not_rederived')) lines.push(`  ${day.date} not re-derived: ${day.reason}`);
+  for (const day of days.filter((each) => each.outcome === 'not_rederived'))
+    lines.push(`  ${day.date} not re-derived: ${day.reason}`);
   for (const problem of verification.evidence) {
     const affected =
       problem.days.length > 0
         ? `days ${dayRanges(problem.days)}, controls ${problem.controls.join(', ')} no longer follow`
         : 'no report that cites it differs';
-    lines.push(`Evidence item ${problem.id} ${problem.change === 'changed' ? 'changed' : 'removed'} (${problem.path}): ${affected}.`);
+    lines.push(
+      `Evidence item ${problem.id} ${problem.change === 'changed' ? 'changed' : 'removed'} (${problem.path}): ${affected}.`,
+    );
   }
   lines.push(verification.ok ? 'VERIFIED: every file is as signed and every report follows.' : 'NOT VERIFIED.');
   return lines;

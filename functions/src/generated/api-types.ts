@@ -575,6 +575,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit/signing-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the key audit packages are signed with
+         * @description The Ed25519 public keys audit packages’ manifests are signed with (`manifest.sig` over `manifest.json`), newest first, each with its fingerprint. Public, so an auditor can check a package without an account: `node verify/verify.mjs . --key key.pem` in the unpacked package (docs/audit-verification.md).
+         */
+        get: operations["getAuditSigningKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit/package": {
         parameters: {
             query?: never;
@@ -2158,6 +2178,35 @@ export interface components {
         };
         Revocation: {
             reason?: string;
+        };
+        AuditSigningKey: {
+            /** @constant */
+            algorithm: "Ed25519";
+            /** @description The SHA-256 of the public key’s DER (SubjectPublicKeyInfo), as a package’s manifest names it. */
+            fingerprint: string;
+            /** @description The public key, SPKI PEM: `--key` of the verifier, or `openssl pkeyutl -verify -pubin -inkey`. */
+            publicKey: string;
+            /**
+             * Format: date-time
+             * @description When a package was first signed with it.
+             */
+            publishedAt: string;
+        };
+        /**
+         * @example {
+         *       "keys": [
+         *         {
+         *           "algorithm": "Ed25519",
+         *           "fingerprint": "2ac70e28fa7585744fc6f570b5ab9734fe769e0a146e166f8e61ba1ffc665e9c",
+         *           "publicKey": "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA+4mLdTcXk/U4NdQIlH5IUJkxwcDSlD2xCdG3OvGVd7w=\n-----END PUBLIC KEY-----\n",
+         *           "publishedAt": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        AuditSigningKeys: {
+            /** @description Every key an audit package was signed with, newest first; empty before the first package. */
+            keys: components["schemas"]["AuditSigningKey"][];
         };
         /** @description An account in the identity provider. */
         IdpUserData: {
@@ -5008,6 +5057,30 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getAuditSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published keys. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditSigningKeys"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
         };
     };
     getAuditPackage: {

@@ -8,7 +8,7 @@ export interface FamilyOperations {
   controls: 'listControls' | 'getCatalogOscal' | 'getControl' | 'getControlHistory' | 'exportControlHistory' | 'getControlSample' | 'exportControlSample' | 'getControlPopulation' | 'exportControlPopulation' | 'getControlSubjectSample' | 'exportControlSubjectSample';
   frameworks: 'listFrameworks' | 'getFramework';
   exceptions: 'listExceptions' | 'createException' | 'getException' | 'approveException' | 'refuseException' | 'revokeException';
-  audit: 'getAuditPackage';
+  audit: 'getAuditSigningKey' | 'getAuditPackage';
   evidence: 'listEvidence' | 'ingestEvidence' | 'importOcsfFindings' | 'getEvidence';
   runs: 'listCollectionRuns' | 'openCollectionRun' | 'listCollectionSources' | 'listCollectionPopulations' | 'getCollectionRun' | 'completeCollectionRun' | 'acknowledgeCollectionRunDrop' | 'cancelCollectionRun';
   connectors: 'listConnectors' | 'getConnector' | 'startConnectorRun' | 'getConnectorRun' | 'cancelConnectorRun' | 'streamConnectorRunEvents';

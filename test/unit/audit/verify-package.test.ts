@@ -68,7 +68,9 @@ describe('the verifier, over the demo package untampered', () => {
       const id = idOfEvidencePath(path);
       if (id === undefined) continue;
       const item = json(demo.files.get(path)!) as { kind: string; collectedAt: string; id: string };
-      expect(path).toMatch(new RegExp(`^evidence/${item.kind.replaceAll('.', '\\.')}/[A-Za-z0-9._@+-]+/${item.collectedAt.slice(0, 10)}-`));
+      expect(path).toMatch(
+        new RegExp(`^evidence/${item.kind.replaceAll('.', '\\.')}/[A-Za-z0-9._@+-]+/${item.collectedAt.slice(0, 10)}-`),
+      );
       expect(item.id).toBe(id);
     }
   });
@@ -79,7 +81,9 @@ describe('the verifier, over a tampered package', () => {
     const { id, path, days, controls } = mostCited();
     expect(days.length).toBeGreaterThan(1);
     // One byte of the item's own id: every result that cites it must now differ.
-    const changed = tampered(path, (data) => Buffer.from(data.toString('utf8').replace(`"id": "${id}"`, `"id": "${id.slice(0, -1)}~"`)));
+    const changed = tampered(path, (data) =>
+      Buffer.from(data.toString('utf8').replace(`"id": "${id}"`, `"id": "${id.slice(0, -1)}~"`)),
+    );
     expect(changed.get(path)!.length).toBe(demo.files.get(path)!.length);
     const lines = verified(changed);
     expect(lines).toContain(`  changed: ${path}`);
@@ -104,7 +108,9 @@ describe('the verifier, over a tampered package', () => {
     const first = reportOf(date).controls[0]!;
     const path = `reports/${date}.json`;
     const lines = verified(
-      tampered(path, (data) => Buffer.from(data.toString('utf8').replace(`"title":"${first.title}"`, `"title":"${first.title}!"`))),
+      tampered(path, (data) =>
+        Buffer.from(data.toString('utf8').replace(`"title":"${first.title}"`, `"title":"${first.title}!"`)),
+      ),
     );
     expect(lines).toEqual([
       fingerprintLine(),
@@ -121,7 +127,9 @@ describe('the verifier, over a tampered package', () => {
     const digest = (json(demo.files.get('manifest.json')!) as { files: { path: string; sha256: string }[] }).files.find(
       (file) => file.path === path,
     )!.sha256;
-    const lines = verified(tampered('manifest.json', (data) => Buffer.from(data.toString('utf8').replace(digest, '0'.repeat(64)))));
+    const lines = verified(
+      tampered('manifest.json', (data) => Buffer.from(data.toString('utf8').replace(digest, '0'.repeat(64)))),
+    );
     expect(lines).toEqual([
       'Signature: INVALID — manifest.json is not what was signed, or not with this key.',
       `Files: ${listed()} listed; 1 changed, 0 missing.`,
