@@ -99,12 +99,18 @@ export const paths: PathsObject = {
         '- `history/controls.csv`: every control over the period, one row each (days assessed and passing, the ' +
         'longest run not passing, fixes and their mean time);\n' +
         '- `history/<control>.csv`: one control a day, as `GET /api/controls/{id}/history.csv`;\n' +
-        '- `evidence/<id>.json`: every evidence item the reports\u2019 results rest on (each result\u2019s `evidence`: what ' +
-        'its findings cite and the attestations it counts; `:` written `%3A`);\n' +
+        '- `catalog/catalog.json`, `inputs/`: the catalog the reports name, the report before the period, and per ' +
+        'day the exceptions in force and the collection-run populations its evaluation saw;\n' +
+        '- `evidence/<kind>/<subject>/<date>-<id>.json`: the evidence state at the start of the period and every ' +
+        'item received after, up to the last report\u2019s making, so every item the reports\u2019 results rest on ' +
+        '(`:` in an id written `%3A`);\n' +
         '- `attachments/<submission>/<n>-<name>`: the files of the submissions among that evidence;\n' +
         '- `manifest.json`: the period, who asked, each report\u2019s and each earlier version\u2019s run, each file\u2019s size and SHA-256, and ' +
         'any file that could not be included with why (an attachment whose bytes no longer match the SHA-256 ' +
         'recorded at submission is left out and listed there);\n' +
+        '- `verify/verify.mjs`: the verifier for a plain Node, which re-derives every report byte for byte ' +
+        '(docs/audit-verification.md); `index.html` and `evidence.html`: the package to read offline;\n' +
+        '- `manifest.sig`: the manifest\u2019s Ed25519 signature (`GET /api/audit/signing-key`), when the package was signed;\n' +
         '- `SHA256SUMS`: the same digests and the manifest\u2019s, for `sha256sum -c`.\n\n' +
         'The archive is made while it is sent (chunked, no `Content-Length`): a failure after the first byte cuts ' +
         'the connection, so a client never holds a truncated archive as whole. Through Firebase Hosting a response ' +

@@ -173,6 +173,7 @@ const samples: Record<string, () => Sample[]> = {
   getReportVersion: () => [{ path: `/api/report/${today}/versions/1` }],
   listFrameworks: () => [{ path: '/api/frameworks' }],
   getAuditPackage: () => [{ path: `/api/audit/package?from=${today}&to=${today}` }],
+  getAuditSigningKey: () => [{ path: '/api/audit/signing-key' }],
   getFramework: () => [{ path: '/api/frameworks/soc2' }],
   ingestEvidence: () => [
     { path: '/api/evidence', method: 'POST', body: newEvidence, headers: { 'Content-Type': 'application/json' }, status: 201 },
@@ -652,6 +653,13 @@ describe(`access matrix in ${mode} mode`, () => {
             }
             case 'getReportVersion':
               expect(body.date, where).toBe(today);
+              break;
+            case 'getAuditSigningKey':
+              // Empty until a package is signed (the job holds the key); each published key is Ed25519.
+              expect(
+                (body.keys as { algorithm: string }[]).every((key) => key.algorithm === 'Ed25519'),
+                where,
+              ).toBe(true);
               break;
             case 'getAuditPackage':
               expect(response.headers.get('content-type'), where).toBe('application/zip');

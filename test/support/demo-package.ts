@@ -18,6 +18,7 @@ import { paths } from '../../scripts/lib/paths.ts';
 import { demoSeedDependencies } from './demo-seed.ts';
 
 export interface DemoPackage {
+  store: MemoryStore;
   files: Map<string, Buffer>;
   zip: Buffer;
   dates: string[];
@@ -76,6 +77,7 @@ export async function demoPackage(verifierScript?: Buffer): Promise<DemoPackage>
     }),
   );
   return {
+    store,
     files: new Map(made.map((file) => [file.path, file.data])),
     zip,
     dates,

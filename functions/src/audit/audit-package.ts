@@ -519,12 +519,29 @@ sampling/populations/<date>.csv          Each control's population that day, per
                                          checks read: how many, the SHA-256 of their sorted ids, and the
                                          collection runs behind it (a control that reads none: the
                                          subjects its findings name).
-evidence/<id>.json                       Every evidence item the reports' results rest on: what their
-                                         findings cite, and the attestations they count (":" in an id is
-                                         written "%3A").
+catalog/catalog.json                     The control catalog the reports name ("catalogVersion"): every
+                                         control, its checks' CEL expressions and the frameworks.
+inputs/previous/<date>.json              The report before the period, exactly as stored (the first day's diff).
+inputs/exceptions/<date>.json            The exceptions in force for each day's report.
+inputs/populations/<date>.json           The collection-run populations each day's evaluation saw; the
+                                         subjects of each complete one in inputs/populations/runs/.
+evidence/<kind>/<subject>/<date>-<id>.json
+                                         Every evidence item: those current at the start of the period and
+                                         every one received after, up to the last report's making, so every
+                                         item a result rests on. Named by kind, subject and the day it was
+                                         collected, then its id (":" in an id is written "%3A").
 attachments/<submission>/<n>-<name>      The files attached to the submissions among that evidence.
+verify/verify.mjs                        The verifier: run "node verify/verify.mjs ." in the unpacked folder
+                                         (Node 20 or later, nothing to install). It checks the signature and
+                                         every file's SHA-256, and evaluates each day again from the files
+                                         above, comparing the result with reports/<date>.json byte for byte.
+index.html, evidence.html                The package to read in a browser, offline: the summary, each
+                                         requirement's controls, their days and evidence, and every file.
 manifest.json                            The period, the reports, each file's size and SHA-256, and any
                                          file that should be here and could not be included, with why.
+manifest.sig                             The manifest's Ed25519 signature. Evident publishes the public key
+                                         at GET /api/audit/signing-key; compare its fingerprint with the
+                                         manifest's "signature", or pass it: node verify/verify.mjs . --key key.pem
 SHA256SUMS                               The same digests: run "sha256sum -c SHA256SUMS" in the unpacked
                                          folder to check every file.
 

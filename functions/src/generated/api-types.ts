@@ -613,9 +613,12 @@ export interface paths {
          *     - `oscal/poam-<date>.json`: the OSCAL POA&M as of the period’s last report;
          *     - `history/controls.csv`: every control over the period, one row each (days assessed and passing, the longest run not passing, fixes and their mean time);
          *     - `history/<control>.csv`: one control a day, as `GET /api/controls/{id}/history.csv`;
-         *     - `evidence/<id>.json`: every evidence item the reports’ results rest on (each result’s `evidence`: what its findings cite and the attestations it counts; `:` written `%3A`);
+         *     - `catalog/catalog.json`, `inputs/`: the catalog the reports name, the report before the period, and per day the exceptions in force and the collection-run populations its evaluation saw;
+         *     - `evidence/<kind>/<subject>/<date>-<id>.json`: the evidence state at the start of the period and every item received after, up to the last report’s making, so every item the reports’ results rest on (`:` in an id written `%3A`);
          *     - `attachments/<submission>/<n>-<name>`: the files of the submissions among that evidence;
          *     - `manifest.json`: the period, who asked, each report’s and each earlier version’s run, each file’s size and SHA-256, and any file that could not be included with why (an attachment whose bytes no longer match the SHA-256 recorded at submission is left out and listed there);
+         *     - `verify/verify.mjs`: the verifier for a plain Node, which re-derives every report byte for byte (docs/audit-verification.md); `index.html` and `evidence.html`: the package to read offline;
+         *     - `manifest.sig`: the manifest’s Ed25519 signature (`GET /api/audit/signing-key`), when the package was signed;
          *     - `SHA256SUMS`: the same digests and the manifest’s, for `sha256sum -c`.
          *
          *     The archive is made while it is sent (chunked, no `Content-Length`): a failure after the first byte cuts the connection, so a client never holds a truncated archive as whole. Through Firebase Hosting a response must finish within 60 seconds; for long periods call the function’s own URL.

@@ -8,7 +8,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../../functions/src/assessment/model.ts';
 import { idOfEvidencePath } from '../../../functions/src/audit/package-paths.ts';
 import { describeVerification, verifyPackage } from '../../../functions/src/audit/verify-package.ts';
+import { createAuditFamily } from '../../../functions/src/families/audit.ts';
+import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
+import { paths } from '../../../scripts/lib/paths.ts';
 import { demoPackage, type DemoPackage } from '../../support/demo-package.ts';
+import { fakeVerifier, setMode, tableOf } from '../../support/families.ts';
+import { serve } from '../../support/serve.ts';
 
 let demo: DemoPackage;
 
@@ -160,5 +165,38 @@ describe('the verifier, over a tampered package', () => {
       'Reports: 0; 0 follow from the evidence, 0 do not.',
       'NOT VERIFIED.',
     ]);
+  });
+});
+
+describe('GET /api/audit/signing-key', () => {
+  it('publishes, without a token, the key a package was signed with, with the fingerprint its manifest names', async () => {
+    setMode('protected');
+    const served = await serve(
+      createAuditFamily({
+        store: async () => demo.store,
+        catalog: () => compileCatalogSources(paths.catalog),
+        verifyToken: fakeVerifier(),
+        loadTable: tableOf('audit'),
+      }),
+    );
+    try {
+      const answer = await fetch(`${served.url}/api/audit/signing-key`);
+      expect(answer.status).toBe(200);
+      const manifest = json(demo.files.get('manifest.json')!) as { signature: { fingerprint: string; publicKey: string } };
+      expect(await answer.json()).toEqual({
+        keys: [
+          {
+            algorithm: 'Ed25519',
+            fingerprint: manifest.signature.fingerprint,
+            publicKey: demo.publicKey,
+            publishedAt: '2026-11-21T10:00:00.000Z',
+          },
+        ],
+      });
+      expect(manifest.signature.publicKey).toBe(demo.publicKey);
+    } finally {
+      setMode('public');
+      await served.close();
+    }
   });
 });
