@@ -30,7 +30,7 @@
 import { readFile } from 'node:fs/promises';
 import type { KeyObject } from 'node:crypto';
 import { addDays } from '../assessment/dates.js';
-import type { Actor, Catalog, ControlStatus, EvidenceItem, Report } from '../assessment/model.js';
+import type { Actor, Catalog, EvidenceItem, Report } from '../assessment/model.js';
 import { toOscalAssessmentResults } from '../assessment/oscal-export.js';
 import { toOscalPoam } from '../assessment/oscal-poam.js';
 import { logs } from '../logs.js';
@@ -42,15 +42,8 @@ import { inBatchesAhead, ObjectNotFound } from '../storage/object-store.js';
 import { SettingsStore } from '../settings/settings-store.js';
 import { attachmentObjectName } from '../submissions/submission-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
-import { packageIndexFiles } from './package-index.js';
-import {
-  dayInputFiles,
-  evidenceFile,
-  evidenceInputFiles,
-  evidenceWindowOf,
-  type EvidenceCounts,
-  type ReportDay,
-} from './package-inputs.js';
+import { packageIndexFiles, type ReadableFacts } from './package-index.js';
+import { dayInputFiles, evidenceFile, evidenceInputFiles, evidenceWindowOf, type ReportDay } from './package-inputs.js';
 import { catalogPath, previousReportPath } from './package-paths.js';
 import { publishedKeyOf, signManifest } from './package-signature.js';
 import { publishSigningKey } from './package-signing-key.js';
@@ -98,6 +91,8 @@ export interface Unavailable {
 }
 
 /** What the package learns as it goes, for the closing files. */
+export type { ReadableFacts } from './package-index.js';
+
 export interface PackageFacts {
   reports: { date: string; runId: string; generatedAt: string; catalogVersion: string; asOf?: string }[];
   /** The earlier versions of the days' reports, by day then number. */
@@ -107,19 +102,6 @@ export interface PackageFacts {
   unavailable: Unavailable[];
   /** What the index and the manifest say of the inputs; filled as the files are made. */
   readable?: ReadableFacts;
-}
-
-/** What the readable index needs of the period, gathered as the reports stream past. */
-export interface ReadableFacts {
-  catalog: Catalog;
-  /** The days with a report, and each control's status on each. */
-  days: string[];
-  scores: number[];
-  statuses: Map<string, (ControlStatus | null)[]>;
-  last: Report | undefined;
-  /** Where each evidence item went, by id. */
-  evidencePaths: Map<string, string>;
-  evidence: EvidenceCounts & { start?: string; upTo?: string };
 }
 
 /** The facts of a package not yet begun. */
@@ -446,7 +428,7 @@ async function unlessNotFound<T>(read: Promise<T>, code?: 'ENOENT'): Promise<T |
  * manifest's bytes, so every digest in it.
  */
 export function closingFiles(request: PackageRequest, facts: PackageFacts, archived: readonly ArchivedFile[]): ArchiveFile[] {
-  const pages = packageIndexFiles(request, facts, archived);
+  const pages = facts.readable ? packageIndexFiles(request, facts.readable, facts.unavailable, archived) : [];
   const listed = [...archived, ...pages.map(({ path, data }) => ({ path, size: data.length, sha256: sha256Hex(data) }))];
   const signature = request.signingKey ? publishedKeyOf(request.signingKey) : undefined;
   const manifest = {

@@ -6,9 +6,38 @@
  * network and no script; every text from the data is escaped, every link is relative.
  */
 import { controlStatuses } from '@evident/contract';
-import type { Report } from '../assessment/model.js';
-import type { PackageFacts, PackageRequest, ReadableFacts } from './audit-package.js';
+import type { Actor, Catalog, ControlStatus, Report } from '../assessment/model.js';
+import type { EvidenceCounts } from './package-inputs.js';
 import type { ArchivedFile, ArchiveFile } from './zip-writer.js';
+
+/** What the readable index needs of the period, gathered as the reports stream past. */
+export interface ReadableFacts {
+  catalog: Catalog;
+  /** The days with a report, and each control's status on each. */
+  days: string[];
+  scores: number[];
+  statuses: Map<string, (ControlStatus | null)[]>;
+  last: Report | undefined;
+  /** Where each evidence item went, by id. */
+  evidencePaths: Map<string, string>;
+  evidence: EvidenceCounts & { start?: string; upTo?: string };
+}
+
+/** What the pages say of the package itself (audit-package.ts `PackageRequest`). */
+interface IndexRequest {
+  from: string;
+  to: string;
+  timeZone: string;
+  generatedAt: Date;
+  apiVersion: string;
+  requestedBy: Actor;
+}
+
+/** A file left out, and why (audit-package.ts `Unavailable`). */
+interface LeftOut {
+  path: string;
+  reason: string;
+}
 
 export const indexPath = 'index.html';
 export const evidenceIndexPath = 'evidence.html';
@@ -38,17 +67,16 @@ function page(title: string, body: string): Buffer {
 
 /** The two pages, made from what the package learnt and every file it holds. */
 export function packageIndexFiles(
-  request: PackageRequest,
-  facts: PackageFacts,
+  request: IndexRequest,
+  readable: ReadableFacts,
+  unavailable: readonly LeftOut[],
   archived: readonly ArchivedFile[],
 ): ArchiveFile[] {
-  const readable = facts.readable;
-  if (!readable) return [];
   const modified = request.generatedAt;
   return [
     {
       path: indexPath,
-      data: page(`Audit package ${request.from} to ${request.to}`, indexBody(request, facts, readable, archived)),
+      data: page(`Audit package ${request.from} to ${request.to}`, indexBody(request, readable, unavailable, archived)),
       modified,
     },
     { path: evidenceIndexPath, data: page(`Evidence ${request.from} to ${request.to}`, evidenceBody(archived)), modified },
@@ -56,9 +84,9 @@ export function packageIndexFiles(
 }
 
 function indexBody(
-  request: PackageRequest,
-  facts: PackageFacts,
+  request: IndexRequest,
   readable: ReadableFacts,
+  unavailable: readonly LeftOut[],
   archived: readonly ArchivedFile[],
 ): string {
   const who = request.requestedBy.email ?? request.requestedBy.uid;
@@ -71,7 +99,7 @@ function indexBody(
     requirementsSection(readable.last),
     controlsSection(readable),
     populationsSection(readable.last),
-    filesSection(facts, archived),
+    filesSection(unavailable, archived),
   ].join('\n');
 }
 
@@ -147,11 +175,11 @@ function populationsSection(last: Report | undefined): string {
   );
 }
 
-function filesSection(facts: PackageFacts, archived: readonly ArchivedFile[]): string {
+function filesSection(unavailable: readonly LeftOut[], archived: readonly ArchivedFile[]): string {
   const listed = archived
     .filter(({ path }) => !path.startsWith('evidence/'))
     .map(({ path, size }) => `<li>${link(path)} (${size} bytes)</li>`);
-  const missing = facts.unavailable.map(({ path, reason }) => `<li><code>${escapeHtml(path)}</code>: ${escapeHtml(reason)}</li>`);
+  const missing = unavailable.map(({ path, reason }) => `<li><code>${escapeHtml(path)}</code>: ${escapeHtml(reason)}</li>`);
   return (
     `<h2>Files</h2>\n<p>Every evidence item: ${link(evidenceIndexPath)}. ${link('manifest.json')} holds every file's SHA-256 ` +
     `and ${link('manifest.sig')} its Ed25519 signature; ${link('SHA256SUMS')} the same digests for <code>sha256sum -c</code>.</p>` +

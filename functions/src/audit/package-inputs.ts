@@ -23,8 +23,8 @@ import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { ExceptionStore } from '../exceptions/exception-store.js';
 import { populationsAsOf } from '../runs/population-inputs.js';
-import { inBatchesAhead } from '../storage/object-store.js';
-import type { PackageSources } from './audit-package.js';
+import { inBatchesAhead, type ObjectStore } from '../storage/object-store.js';
+import type { EvidenceStore } from '../evidence/evidence-store.js';
 import {
   evidenceItemPath,
   exceptionsPath,
@@ -85,7 +85,7 @@ const batchesAhead = 4;
  * each path written by id (`written`). Items of the state arrive in id order, the rest in arrival order.
  */
 export async function* evidenceInputFiles(
-  sources: Pick<PackageSources, 'store' | 'evidence'>,
+  sources: { store: ObjectStore; evidence: EvidenceStore },
   window: EvidenceWindow,
   written: Map<string, string>,
   counts: EvidenceCounts,
@@ -125,7 +125,7 @@ export async function* evidenceInputFiles(
  * so asked now it answers what the day's evaluation saw.
  */
 export async function* dayInputFiles(
-  sources: Pick<PackageSources, 'store'>,
+  sources: { store: ObjectStore },
   days: readonly ReportDay[],
   modified: Date,
 ): AsyncGenerator<ArchiveFile> {
