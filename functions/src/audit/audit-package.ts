@@ -170,10 +170,11 @@ async function* allFiles(sources: PackageSources, request: PackageRequest, facts
   if (window) {
     readable.evidence.start = window.start.toISOString();
     readable.evidence.upTo = window.upTo.toISOString();
-    for await (const file of evidenceInputFiles(sources, window, readable.evidencePaths, readable.evidence)) {
-      facts.evidence += 1;
-      const item = JSON.parse(file.data.toString('utf8')) as EvidenceItem;
+    const noteAttachments = (item: EvidenceItem) => {
       if (item.attachments.length > 0 && item.submissionId) withAttachments.push(item);
+    };
+    for await (const file of evidenceInputFiles(sources, window, readable.evidencePaths, readable.evidence, noteAttachments)) {
+      facts.evidence += 1;
       yield file;
     }
   }

@@ -82,13 +82,14 @@ const batchesAhead = 4;
 
 /**
  * Every item of the state at the start, then every item received after it, each once, noting
- * each path written by id (`written`). Items of the state arrive in id order, the rest in arrival order.
+ * each path written by id (`written`) and handing each item to `onItem`. Items of the state arrive in id order, the rest in arrival order.
  */
 export async function* evidenceInputFiles(
   sources: { store: ObjectStore; evidence: EvidenceStore },
   window: EvidenceWindow,
   written: Map<string, string>,
   counts: EvidenceCounts,
+  onItem: (item: EvidenceItem) => void = () => undefined,
 ): AsyncGenerator<ArchiveFile> {
   const snapshot = await loadSnapshot({
     evidence: sources.evidence,
@@ -102,6 +103,7 @@ export async function* evidenceInputFiles(
     const file = evidenceFile(item);
     written.set(item.id, file.path);
     counts.atStart += 1;
+    onItem(item);
     yield file;
   }
   const names: string[] = [];
@@ -114,6 +116,7 @@ export async function* evidenceInputFiles(
       const file = evidenceFile(item);
       written.set(item.id, file.path);
       counts.received += 1;
+      onItem(item);
       yield file;
     }
   }

@@ -235,8 +235,9 @@ function rederiveDay(files: Files, compiled: CompiledCatalog, folder: EvidenceFo
   if (stored.catalogVersion !== compiled.catalog.version)
     return skip(`it names catalog ${stored.catalogVersion}, and the package holds ${compiled.catalog.version}`);
   const settingsPath = `settings/version-${stored.settingsVersion}.json`;
-  const settings = stored.settingsVersion === null ? undefined : parsed<SettingsVersion>(files, settingsPath);
-  if (stored.settingsVersion !== null && !settings) return skip(`${settingsPath} is missing`);
+  const named = stored.settingsVersion ?? null;
+  const settings = named === null ? undefined : parsed<SettingsVersion>(files, settingsPath);
+  if (named !== null && !settings) return skip(`${settingsPath} is missing`);
   const exceptions = parsed<ActiveException[]>(files, exceptionsPath(date));
   const populations = parsed<PopulationInput[]>(files, populationsInputPath(date));
   if (!exceptions || !populations) return skip(`its inputs (${exceptionsPath(date)}, ${populationsInputPath(date)}) are missing`);
