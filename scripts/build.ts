@@ -4,7 +4,8 @@
  * - `functions/lib/`: the compiled functions, each family's route table with precompiled
  *   validators (`generated/routes/`), the rendered docs (`generated/docs.json`) and a compiled
  *   copy of the contract package (`node_modules/@evident/contract`, scripts/lib/contract-copy.ts),
- *   so the functions package holds all it needs at run time;
+ *   so the functions package holds all it needs at run time, and the single-file verifier every
+ *   audit package carries (`generated/verify.mjs`, scripts/lib/verifier-bundle.ts);
  * - `hosting/dist/`: the web app, `/api/openapi.json` and the Swagger explorer at `/api/swagger`.
  *
  *   node scripts/build.ts                    regenerate committed generated files, then build
@@ -24,6 +25,7 @@ import { paths } from './lib/paths.ts';
 import { familiesOf, renderRouteModule } from './lib/route-tables.ts';
 import { compileCatalogSources } from './lib/catalog-bundle.ts';
 import { copyContractIntoFunctions } from './lib/contract-copy.ts';
+import { bundledVerifierPath, bundleVerifier } from './lib/verifier-bundle.ts';
 import { missingIdentity } from './lib/build-identity.ts';
 import { run, step } from './lib/run.ts';
 
@@ -58,6 +60,8 @@ export async function build({
     for (const family of familiesOf(document)) writeFileSync(join(routes, `${family}.js`), renderRouteModule(document, family));
     writeFileSync(join(paths.functionsGenerated, 'docs.json'), JSON.stringify(renderDocs(paths.docs)));
     writeFileSync(join(paths.functionsGenerated, 'catalog.json'), JSON.stringify(compileCatalogSources(paths.catalog)));
+    // The single-file verifier every audit package carries (functions/src/audit/verify-main.ts).
+    writeFileSync(bundledVerifierPath(), await bundleVerifier());
   });
 
   await step('Build web app', async () => {

@@ -338,6 +338,15 @@ export function webhookSecretKey(): string {
   return webhookSecretKeySetting.value();
 }
 
+/**
+ * The Ed25519 private key audit packages' manifests are signed with (audit/package-signing-key.ts):
+ * PKCS#8, as PEM or as its DER in base64 on one line. A secret in Secret Manager, set with
+ * `openssl genpkey -algorithm ed25519 | npx firebase functions:secrets:set AUDIT_SIGNING_KEY --data-file=-`,
+ * and given only to the function that builds packages; the emulators read it from
+ * `functions/.secret.local`, which the scripts write with a key of this machine's own.
+ */
+export const auditSigningKeySetting = defineSecret('AUDIT_SIGNING_KEY');
+
 export type StoreLocation = { kind: 'local'; dir: string } | { kind: 'cloud'; bucket: string };
 
 /**

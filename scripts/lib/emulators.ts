@@ -3,7 +3,7 @@
  * environment that keeps every process on loopback (no metadata server, no CLI update check,
  * no message-of-the-day fetch, no SDK version lookup, no analytics from a user's own CLI settings).
  */
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WebhookKeys } from '../../functions/src/webhooks/webhook-keys.ts';
@@ -107,6 +107,8 @@ const localSecretMakers: Record<string, () => string> = {
   WEBHOOK_SECRET_KEY: () => WebhookKeys.generate(),
   GITHUB_CREDENTIAL: () => `github_pat_local_${randomBytes(20).toString('hex')}`,
   OKTA_CREDENTIAL: () => `00local${randomBytes(19).toString('hex')}`,
+  // The audit packages' signing key: Ed25519, PKCS#8 DER in base64 on one line (audit/package-signature.ts).
+  AUDIT_SIGNING_KEY: () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
 };
 
 /** A secret's value in the local secrets file's text; undefined when it has none. */

@@ -238,6 +238,7 @@ const samples: Record<string, () => Sample[]> = {
     },
   ],
   exportAuditRequests: () => [{ path: '/api/requests/export.csv' }],
+  getAuditSigningKey: () => [{ path: '/api/audit/signing-key' }],
   getFramework: () => [{ path: '/api/frameworks/soc2' }],
   ingestEvidence: () => [
     { path: '/api/evidence', method: 'POST', body: newEvidence, headers: { 'Content-Type': 'application/json' }, status: 201 },
@@ -775,6 +776,13 @@ describe(`access matrix in ${mode} mode`, () => {
             }
             case 'getReportVersion':
               expect(body.date, where).toBe(today);
+              break;
+            case 'getAuditSigningKey':
+              // Empty until a package is signed (the job holds the key); each published key is Ed25519.
+              expect(
+                (body.keys as { algorithm: string }[]).every((key) => key.algorithm === 'Ed25519'),
+                where,
+              ).toBe(true);
               break;
             case 'getAuditPackage':
               expect(response.headers.get('content-type'), where).toBe('application/zip');

@@ -13,15 +13,23 @@
  *   sampling/method.json                     the published sampling method, its size table and test vector
  *   sampling/populations/<date>.csv          each control's population that day, per kind: count, SHA-256, runs
  *   requests.csv                             the auditor's request list, with its answers and history
- *   evidence/<id>.json                       every evidence item those reports' results rest on
+ *   catalog/catalog.json, inputs/...         what else re-deriving the reports takes (package-inputs.ts)
+ *   evidence/<kind>/<subject>/<date>-<id>.json  the evidence state at the start and every item received
+ *                                            after, up to the last report (the cited items among them)
  *   attachments/<submission>/<n>-<name>      the files of the submissions among that evidence
- *   manifest.json, SHA256SUMS                the period, each file's size and SHA-256
+ *   verify/verify.mjs                        the verifier, one file for a plain Node (verify-package.ts)
+ *   index.html, evidence.html                the package for a person to read (package-index.ts)
+ *   manifest.json, manifest.sig, SHA256SUMS  the period, each file's size and SHA-256; the manifest's Ed25519 signature
  *
  * What it reads: one object per report day (a few at a time, in date order) and the report
- * before the period, with one listing of the versions publishes replaced and each of those; then each evidence item they rest on once, however many days cite it, and each
- * attachment of those. Nothing else, and nothing is held but the small facts the closing files
- * need: the histories are built day by day (ControlHistoryBuilder) as the reports stream past.
+ * before the period, with one listing of the versions publishes replaced and each of those; then
+ * the inputs (package-inputs.ts: one listing per day of arrival, each batch once); then each cited
+ * item the batches lacked, and each attachment. Nothing is held but the small facts the closing
+ * files need: the histories are built day by day (ControlHistoryBuilder) as the reports stream
+ * past, and of the evidence only the ids written and the paths they went to.
  */
+import { readFile } from 'node:fs/promises';
+import type { KeyObject } from 'node:crypto';
 import { addDays } from '../assessment/dates.js';
 import type { Actor, Catalog, EvidenceItem, Report } from '../assessment/model.js';
 import { toOscalAssessmentResults } from '../assessment/oscal-export.js';
@@ -29,7 +37,7 @@ import { toOscalPoam } from '../assessment/oscal-poam.js';
 import { logs } from '../logs.js';
 import { ControlHistoryBuilder } from '../reports/control-history.js';
 import { controlHistoryCsv, periodSummaryCsv, type ControlFacts } from '../reports/control-history-csv.js';
-import type { ReportStore } from '../reports/report-store.js';
+import type { ReportStore, StoredReport } from '../reports/report-store.js';
 import type { EvidenceStore } from '../evidence/evidence-store.js';
 import { inBatchesAhead, ObjectNotFound } from '../storage/object-store.js';
 import { SettingsStore } from '../settings/settings-store.js';
@@ -37,6 +45,11 @@ import { attachmentObjectName } from '../submissions/submission-store.js';
 import { requestListCsv } from '../requests/request-csv.js';
 import { AuditRequestStore } from '../requests/request-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
+import { packageIndexFiles, type ReadableFacts } from './package-index.js';
+import { dayInputFiles, evidenceFile, evidenceInputFiles, evidenceWindowOf, type ReportDay } from './package-inputs.js';
+import { catalogPath, previousReportPath } from './package-paths.js';
+import { publishedKeyOf, signManifest } from './package-signature.js';
+import { publishSigningKey } from './package-signing-key.js';
 import { populationsCsv, populationsPath, samplingMethod, samplingMethodPath } from './sampling-files.js';
 import { archiveName, sha256Hex, type ArchivedFile, type ArchiveFile } from './zip-writer.js';
 
@@ -54,6 +67,8 @@ export interface PackageSources {
   reports: ReportStore;
   evidence: EvidenceStore;
   catalog: Catalog;
+  /** The single-file verifier (`verify/verify.mjs`); the build's bundle (scripts/lib/verifier-bundle.ts) when absent. */
+  verifierScript?: () => Promise<Buffer | undefined>;
 }
 
 export interface PackageRequest {
@@ -68,6 +83,8 @@ export interface PackageRequest {
   apiVersion: string;
   /** Who asked for it, as recorded in the manifest. */
   requestedBy: Actor;
+  /** The Ed25519 key the manifest is signed with (package-signing-key.ts); an unsigned package says so. */
+  signingKey?: KeyObject;
 }
 
 /** A file that should be in the package and is not, and why. */
@@ -77,17 +94,21 @@ export interface Unavailable {
 }
 
 /** What the package learns as it goes, for the closing files. */
+export type { ReadableFacts } from './package-index.js';
+
 export interface PackageFacts {
-  reports: { date: string; runId: string; generatedAt: string; catalogVersion: string }[];
+  reports: { date: string; runId: string; generatedAt: string; catalogVersion: string; asOf?: string }[];
   /** The earlier versions of the days' reports, by day then number. */
   versions: { date: string; version: number; runId: string; generatedAt: string }[];
   evidence: number;
   attachments: number;
   unavailable: Unavailable[];
+  /** What the index and the manifest say of the inputs; filled as the files are made. */
+  readable?: ReadableFacts;
 }
 
-/** `:` is allowed in evidence ids and not in Windows file names. */
-export const evidencePath = (id: string) => `evidence/${id.replaceAll(':', '%3A')}.json`;
+/** The facts of a package not yet begun. */
+export const newPackageFacts = (): PackageFacts => ({ reports: [], versions: [], evidence: 0, attachments: 0, unavailable: [] });
 
 /** Media types already compressed, stored as they are. */
 const compressedAlready = /^(image\/(?!svg)|video\/|audio\/|application\/(pdf|zip|gzip|x-7z|vnd\.openxmlformats))/;
@@ -114,10 +135,29 @@ export async function* packageFiles(
 }
 
 async function* allFiles(sources: PackageSources, request: PackageRequest, facts: PackageFacts): AsyncGenerator<ArchiveFile> {
+  const readable: ReadableFacts = {
+    catalog: sources.catalog,
+    days: [],
+    scores: [],
+    statuses: new Map(),
+    last: undefined,
+    evidencePaths: new Map(),
+    evidence: { atStart: 0, received: 0 },
+  };
+  facts.readable = readable;
+  // Published before anything is signed with it, so every package's key is at GET /api/audit/signing-key.
+  if (request.signingKey) await publishSigningKey(sources.store, request.signingKey, request.generatedAt);
   yield { path: 'README.txt', data: Buffer.from(readme(request)), modified: request.generatedAt };
   const method = JSON.stringify(samplingMethod(sources.catalog), null, 2);
   yield { path: samplingMethodPath, data: Buffer.from(method), modified: request.generatedAt };
+  yield { path: catalogPath, data: Buffer.from(JSON.stringify(sources.catalog)), modified: request.generatedAt };
   const seen = await periodSeen(sources, request);
+  if (seen.before)
+    yield {
+      path: previousReportPath(seen.before.date),
+      data: seen.before.bytes,
+      modified: new Date(seen.before.report.generatedAt),
+    };
   yield* reportFiles(sources, request, facts, seen);
   yield* historyFiles(sources, request, seen);
   yield* settingsFiles(sources, seen, facts);
@@ -127,9 +167,39 @@ async function* allFiles(sources: PackageSources, request: PackageRequest, facts
     const poam = toOscalPoam(last, { version: last.catalogVersion, nistByControl: seen.nistByControl });
     yield { path: `oscal/poam-${last.date}.json`, data: Buffer.from(JSON.stringify(poam)), modified: new Date(last.generatedAt) };
   }
+  const days = facts.reports.map(({ date, asOf, generatedAt }): ReportDay => ({ date, asOf: asOf!, generatedAt }));
+  yield* dayInputFiles(sources, days, request.generatedAt);
   const withAttachments: EvidenceItem[] = [];
-  yield* evidenceFiles(sources, [...seen.cited].sort(), facts, withAttachments);
+  const window = evidenceWindowOf(days);
+  if (window) {
+    readable.evidence.start = window.start.toISOString();
+    readable.evidence.upTo = window.upTo.toISOString();
+    const noteAttachments = (item: EvidenceItem) => {
+      if (item.attachments.length > 0 && item.submissionId) withAttachments.push(item);
+    };
+    for await (const file of evidenceInputFiles(sources, window, readable.evidencePaths, readable.evidence, noteAttachments)) {
+      facts.evidence += 1;
+      yield file;
+    }
+  }
+  const uncited = [...seen.cited].filter((id) => !readable.evidencePaths.has(id)).sort();
+  yield* evidenceFiles(sources, uncited, facts, withAttachments, readable.evidencePaths);
   yield* attachmentFiles(sources, withAttachments, facts);
+  yield* verifierFile(sources, request, facts);
+}
+
+/** Where the build leaves the single-file verifier beside the compiled functions. */
+const bundledVerifier = new URL('../generated/verify.mjs', import.meta.url);
+
+async function* verifierFile(sources: PackageSources, request: PackageRequest, facts: PackageFacts): AsyncGenerator<ArchiveFile> {
+  const path = 'verify/verify.mjs';
+  const read = sources.verifierScript ?? (() => unlessNotFound(readFile(bundledVerifier), 'ENOENT'));
+  const script = await read();
+  if (!script) {
+    facts.unavailable.push({ path, reason: 'This build of Evident has no bundled verifier (node scripts/build.ts makes it).' });
+    return;
+  }
+  yield { path, data: script, modified: request.generatedAt };
 }
 
 /** What the reports of the period leave behind them as they stream past. */
@@ -143,6 +213,8 @@ interface PeriodSeen {
   /** The versions of the settings the reports name (owners, due days, freshness, scope they were made with). */
   settingsVersions: Set<number>;
   last: Report | undefined;
+  /** The report before the period, as stored: the first day's diff was made against it. */
+  before: StoredReport | undefined;
 }
 
 async function periodSeen(sources: PackageSources, { from, to }: PackageRequest): Promise<PeriodSeen> {
@@ -167,6 +239,7 @@ async function periodSeen(sources: PackageSources, { from, to }: PackageRequest)
     cited: new Set(),
     settingsVersions: new Set(),
     last: undefined,
+    before,
   };
 }
 
@@ -184,8 +257,9 @@ async function* reportFiles(
     if (!stored) continue; // removed since the period was listed
     const { report } = stored;
     const modified = new Date(report.generatedAt);
-    const { date, runId, generatedAt, catalogVersion } = report;
-    facts.reports.push({ date, runId, generatedAt, catalogVersion });
+    const { date, runId, generatedAt, catalogVersion, asOf } = report;
+    facts.reports.push({ date, runId, generatedAt, catalogVersion, asOf });
+    noteStatuses(facts.readable!, report);
     yield { path: `reports/${date}.json`, data: stored.bytes, modified };
     yield { path: populationsPath(date), data: Buffer.from(populationsCsv(report)), modified };
     if (report.settingsVersion) seen.settingsVersions.add(report.settingsVersion);
@@ -206,6 +280,19 @@ async function* reportFiles(
     }
     seen.last = report;
   }
+}
+
+/** Each control's status on a report's day, for the index. */
+function noteStatuses(readable: ReadableFacts, report: Report): void {
+  const day = readable.days.length;
+  readable.days.push(report.date);
+  readable.scores.push(report.summary.score);
+  for (const result of report.controls) {
+    let statuses = readable.statuses.get(result.id);
+    if (!statuses) readable.statuses.set(result.id, (statuses = []));
+    statuses[day] = result.status;
+  }
+  readable.last = report;
 }
 
 /**
@@ -273,22 +360,28 @@ async function* settingsFiles(sources: PackageSources, seen: PeriodSeen, facts: 
   }
 }
 
-/** Each evidence item once, noting those that came with attached files. */
+/** Each cited evidence item the inputs did not hold, once, noting those that came with attached files. */
 async function* evidenceFiles(
   sources: PackageSources,
   ids: readonly string[],
   facts: PackageFacts,
   withAttachments: EvidenceItem[],
+  written: Map<string, string>,
 ): AsyncGenerator<ArchiveFile> {
   const readItem = async (id: string) => ({ id, item: await unlessNotFound(sources.evidence.get(id)) });
   for await (const { id, item } of inBatchesAhead(ids, evidenceAhead, readItem)) {
     if (!item) {
-      facts.unavailable.push({ path: evidencePath(id), reason: 'The store has no committed evidence item with this id.' });
+      facts.unavailable.push({
+        path: `evidence/${id.replaceAll(':', '%3A')}`,
+        reason: 'A report cites this evidence item, and the store has no committed item with this id.',
+      });
       continue;
     }
     facts.evidence += 1;
     if (item.attachments.length > 0 && item.submissionId) withAttachments.push(item);
-    yield { path: evidencePath(id), data: Buffer.from(JSON.stringify(item, null, 2)), modified: new Date(item.receivedAt) };
+    const file = evidenceFile(item);
+    written.set(id, file.path);
+    yield file;
   }
 }
 
@@ -331,18 +424,26 @@ async function* attachmentFiles(
   }
 }
 
-/** The value, or undefined when the store has no such object. */
-async function unlessNotFound<T>(read: Promise<T>): Promise<T | undefined> {
+/** The value, or undefined when the store has no such object (or the file system no such file). */
+async function unlessNotFound<T>(read: Promise<T>, code?: 'ENOENT'): Promise<T | undefined> {
   try {
     return await read;
   } catch (error) {
     if (error instanceof ObjectNotFound) return undefined;
+    if (code && (error as NodeJS.ErrnoException).code === code) return undefined;
     throw error;
   }
 }
 
-/** The manifest and the checksum list, once every other file is in. */
+/**
+ * The index pages, the manifest, its signature and the checksum list, once every other file is
+ * in. The index pages are listed in the manifest like every other file; the signature covers the
+ * manifest's bytes, so every digest in it.
+ */
 export function closingFiles(request: PackageRequest, facts: PackageFacts, archived: readonly ArchivedFile[]): ArchiveFile[] {
+  const pages = facts.readable ? packageIndexFiles(request, facts.readable, facts.unavailable, archived) : [];
+  const listed = [...archived, ...pages.map(({ path, data }) => ({ path, size: data.length, sha256: sha256Hex(data) }))];
+  const signature = request.signingKey ? publishedKeyOf(request.signingKey) : undefined;
   const manifest = {
     format: packageFormat,
     period: { from: request.from, to: request.to, timeZone: request.timeZone },
@@ -351,23 +452,37 @@ export function closingFiles(request: PackageRequest, facts: PackageFacts, archi
     apiVersion: request.apiVersion,
     reports: facts.reports,
     versions: facts.versions,
+    catalog: { version: facts.readable?.catalog.version ?? null, path: catalogPath },
+    evidence: {
+      // The state at the start: items received up to `start`; then every item received after, up to `upTo`.
+      start: facts.readable?.evidence.start ?? null,
+      upTo: facts.readable?.evidence.upTo ?? null,
+      atStart: facts.readable?.evidence.atStart ?? 0,
+      received: facts.readable?.evidence.received ?? 0,
+    },
+    signature: signature ?? null,
     counts: {
       reports: facts.reports.length,
       versions: facts.versions.length,
       evidence: facts.evidence,
       attachments: facts.attachments,
-      files: archived.length + 2,
+      files: listed.length + (signature ? 3 : 2),
     },
     unavailable: facts.unavailable,
-    files: archived,
+    files: listed,
   };
   const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');
-  const sums = [...archived, { path: 'manifest.json', sha256: sha256Hex(manifestBytes) }]
+  const sums = [...listed, { path: 'manifest.json', sha256: sha256Hex(manifestBytes) }]
     .map(({ path, sha256 }) => `${sha256}  ${path}\n`)
     .join('');
+  const modified = request.generatedAt;
   return [
-    { path: 'manifest.json', data: manifestBytes, modified: request.generatedAt },
-    { path: 'SHA256SUMS', data: Buffer.from(sums), modified: request.generatedAt },
+    ...pages,
+    { path: 'manifest.json', data: manifestBytes, modified },
+    ...(request.signingKey
+      ? [{ path: 'manifest.sig', data: signManifest(manifestBytes, request.signingKey), modified, compress: false }]
+      : []),
+    { path: 'SHA256SUMS', data: Buffer.from(sums), modified },
   ];
 }
 
@@ -402,12 +517,29 @@ sampling/populations/<date>.csv          Each control's population that day, per
 requests.csv                             The auditor's request list: each request whose period meets this
                                          one, its status, its answers and every step taken on it, by whom
                                          and when.
-evidence/<id>.json                       Every evidence item the reports' results rest on: what their
-                                         findings cite, and the attestations they count (":" in an id is
-                                         written "%3A").
+catalog/catalog.json                     The control catalog the reports name ("catalogVersion"): every
+                                         control, its checks' CEL expressions and the frameworks.
+inputs/previous/<date>.json              The report before the period, exactly as stored (the first day's diff).
+inputs/exceptions/<date>.json            The exceptions in force for each day's report.
+inputs/populations/<date>.json           The collection-run populations each day's evaluation saw; the
+                                         subjects of each complete one in inputs/populations/runs/.
+evidence/<kind>/<subject>/<date>-<id>.json
+                                         Every evidence item: those current at the start of the period and
+                                         every one received after, up to the last report's making, so every
+                                         item a result rests on. Named by kind, subject and the day it was
+                                         collected, then its id (":" in an id is written "%3A").
 attachments/<submission>/<n>-<name>      The files attached to the submissions among that evidence.
+verify/verify.mjs                        The verifier: run "node verify/verify.mjs ." in the unpacked folder
+                                         (Node 20 or later, nothing to install). It checks the signature and
+                                         every file's SHA-256, and evaluates each day again from the files
+                                         above, comparing the result with reports/<date>.json byte for byte.
+index.html, evidence.html                The package to read in a browser, offline: the summary, each
+                                         requirement's controls, their days and evidence, and every file.
 manifest.json                            The period, the reports, each file's size and SHA-256, and any
                                          file that should be here and could not be included, with why.
+manifest.sig                             The manifest's Ed25519 signature. Evident publishes the public key
+                                         at GET /api/audit/signing-key; compare its fingerprint with the
+                                         manifest's "signature", or pass it: node verify/verify.mjs . --key key.pem
 SHA256SUMS                               The same digests: run "sha256sum -c SHA256SUMS" in the unpacked
                                          folder to check every file.
 

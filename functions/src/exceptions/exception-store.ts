@@ -173,6 +173,24 @@ export class ExceptionStore {
     return indexes.flatMap(({ controlId, index }) => inForceIn(index, controlId, date, asOf));
   }
 
+  /**
+   * The exceptions in force for each of several reports (the audit package's days), reading the
+   * indexes once: `inForce` of each, in order.
+   */
+  async inForceEach(reports: readonly { date: string; asOf: Date }[]): Promise<ActiveException[][]> {
+    if (reports.length === 0) return [];
+    const indexes = await this.#indexes();
+    const answers: ActiveException[][] = [];
+    for (const { date, asOf } of reports) {
+      answers.push(
+        indexes.every(({ index }) => answersFor(index, asOf))
+          ? indexes.flatMap(({ controlId, index }) => inForceIn(index, controlId, date, asOf))
+          : await this.#inForceFromRecords(date, asOf),
+      );
+    }
+    return answers;
+  }
+
   /** A page of exceptions in id order, which is soonest expiry first. */
   async page(query: ExceptionQuery): Promise<PlacedPage<StoredException>> {
     if (query.state === 'active' || query.state === 'requested') return this.#openPage({ ...query, state: query.state });

@@ -5,6 +5,7 @@
  */
 import { dayIn } from '../assessment/dates.js';
 import { closingFiles, packageFiles, type PackageFacts, type PackageRequest } from '../audit/audit-package.js';
+import { publishedSigningKeys } from '../audit/package-signing-key.js';
 import { zipStream } from '../audit/zip-writer.js';
 import { apiVersion } from '../generated/api-version.js';
 import { actorOf } from '../http/bearer-token.js';
@@ -46,6 +47,8 @@ export function createAuditFamily(options: AuditFamilyOptions = {}) {
   return createFamily(
     'audit',
     {
+      getAuditSigningKey: async () => ({ status: 200, body: { keys: await publishedSigningKeys((await services()).store) } }),
+
       getAuditPackage: async ({ query }, context) => {
         const s = await services();
         const today = dayIn(s.timeZone(), s.now());

@@ -575,6 +575,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit/signing-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the key audit packages are signed with
+         * @description The Ed25519 public keys audit packages’ manifests are signed with (`manifest.sig` over `manifest.json`), newest first, each with its fingerprint. Public, so an auditor can check a package without an account: `node verify/verify.mjs . --key key.pem` in the unpacked package (docs/audit-verification.md).
+         */
+        get: operations["getAuditSigningKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit/package": {
         parameters: {
             query?: never;
@@ -593,9 +613,12 @@ export interface paths {
          *     - `oscal/poam-<date>.json`: the OSCAL POA&M as of the period’s last report;
          *     - `history/controls.csv`: every control over the period, one row each (days assessed and passing, the longest run not passing, fixes and their mean time);
          *     - `history/<control>.csv`: one control a day, as `GET /api/controls/{id}/history.csv`;
-         *     - `evidence/<id>.json`: every evidence item the reports’ results rest on (each result’s `evidence`: what its findings cite and the attestations it counts; `:` written `%3A`);
+         *     - `catalog/catalog.json`, `inputs/`: the catalog the reports name, the report before the period, and per day the exceptions in force and the collection-run populations its evaluation saw;
+         *     - `evidence/<kind>/<subject>/<date>-<id>.json`: the evidence state at the start of the period and every item received after, up to the last report’s making, so every item the reports’ results rest on (`:` in an id written `%3A`);
          *     - `attachments/<submission>/<n>-<name>`: the files of the submissions among that evidence;
          *     - `manifest.json`: the period, who asked, each report’s and each earlier version’s run, each file’s size and SHA-256, and any file that could not be included with why (an attachment whose bytes no longer match the SHA-256 recorded at submission is left out and listed there);
+         *     - `verify/verify.mjs`: the verifier for a plain Node, which re-derives every report byte for byte (docs/audit-verification.md); `index.html` and `evidence.html`: the package to read offline;
+         *     - `manifest.sig`: the manifest’s Ed25519 signature (`GET /api/audit/signing-key`), when the package was signed;
          *     - `SHA256SUMS`: the same digests and the manifest’s, for `sha256sum -c`.
          *
          *     The archive is made while it is sent (chunked, no `Content-Length`): a failure after the first byte cuts the connection, so a client never holds a truncated archive as whole. Through Firebase Hosting a response must finish within 60 seconds; for long periods call the function’s own URL.
@@ -2455,6 +2478,35 @@ export interface components {
         };
         Revocation: {
             reason?: string;
+        };
+        AuditSigningKey: {
+            /** @constant */
+            algorithm: "Ed25519";
+            /** @description The SHA-256 of the public key’s DER (SubjectPublicKeyInfo), as a package’s manifest names it. */
+            fingerprint: string;
+            /** @description The public key, SPKI PEM: `--key` of the verifier, or `openssl pkeyutl -verify -pubin -inkey`. */
+            publicKey: string;
+            /**
+             * Format: date-time
+             * @description When a package was first signed with it.
+             */
+            publishedAt: string;
+        };
+        /**
+         * @example {
+         *       "keys": [
+         *         {
+         *           "algorithm": "Ed25519",
+         *           "fingerprint": "2ac70e28fa7585744fc6f570b5ab9734fe769e0a146e166f8e61ba1ffc665e9c",
+         *           "publicKey": "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA+4mLdTcXk/U4NdQIlH5IUJkxwcDSlD2xCdG3OvGVd7w=\n-----END PUBLIC KEY-----\n",
+         *           "publishedAt": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        AuditSigningKeys: {
+            /** @description Every key an audit package was signed with, newest first; empty before the first package. */
+            keys: components["schemas"]["AuditSigningKey"][];
         };
         AuditPackageRequest: {
             /** @description The first day of the period. */
@@ -5652,6 +5704,30 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["AuthUnavailable"];
+        };
+    };
+    getAuditSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published keys. */
+            200: {
+                headers: {
+                    "Evident-Api-Version": components["headers"]["ApiVersion"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditSigningKeys"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
         };
     };
     getAuditPackage: {

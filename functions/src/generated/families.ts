@@ -8,7 +8,7 @@ export interface FamilyOperations {
   controls: 'listControls' | 'getCatalogOscal' | 'getControl' | 'getControlHistory' | 'exportControlHistory' | 'getControlSample' | 'exportControlSample' | 'getControlPopulation' | 'exportControlPopulation' | 'getControlSubjectSample' | 'exportControlSubjectSample';
   frameworks: 'listFrameworks' | 'getFramework';
   exceptions: 'listExceptions' | 'createException' | 'getException' | 'approveException' | 'refuseException' | 'revokeException';
-  audit: 'getAuditPackage' | 'listAuditPackages' | 'startAuditPackage' | 'getAuditPackageBuild' | 'streamAuditPackageEvents' | 'downloadAuditPackage';
+  audit: 'getAuditSigningKey' | 'getAuditPackage' | 'listAuditPackages' | 'startAuditPackage' | 'getAuditPackageBuild' | 'streamAuditPackageEvents' | 'downloadAuditPackage';
   requests: 'listAuditRequests' | 'createAuditRequest' | 'importAuditRequests' | 'exportAuditRequests' | 'getAuditRequest' | 'editAuditRequest' | 'answerAuditRequest' | 'acceptAuditRequest' | 'returnAuditRequest' | 'reopenAuditRequest';
   evidence: 'listEvidence' | 'ingestEvidence' | 'importOcsfFindings' | 'getEvidence';
   runs: 'listCollectionRuns' | 'openCollectionRun' | 'listCollectionSources' | 'listCollectionPopulations' | 'getCollectionRun' | 'completeCollectionRun' | 'acknowledgeCollectionRunDrop' | 'cancelCollectionRun';

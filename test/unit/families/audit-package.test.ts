@@ -1,9 +1,10 @@
 /**
  * `GET /api/audit/package` through the audit family, over the demo history: the zip holds each
  * report of the period as stored, its OSCAL Assessment Results, the POA&M of the last day, each
- * control's history as the CSV export gives it, every evidence item the findings cite and the
- * files attached to them, with a manifest and SHA256SUMS that match every file; it reads each
- * report and cited item once; it leaves out an attachment whose bytes changed and says so; it
+ * control's history as the CSV export gives it, the inputs that re-derive the reports, every
+ * evidence item received in the period and every one the findings cite, and the files attached
+ * to them, with index pages, a manifest and SHA256SUMS that match every file; it reads each
+ * report and each batch of evidence once; it leaves out an attachment whose bytes changed and says so; it
  * refuses what it cannot make before sending a byte; and once streaming it stops when the client
  * goes away and cuts the connection when the store fails.
  */
@@ -17,7 +18,7 @@ import { toOscalAssessmentResults } from '../../../functions/src/assessment/osca
 import { toOscalPoam } from '../../../functions/src/assessment/oscal-poam.ts';
 import { samplingTestVector } from '../../../functions/src/assessment/sampling.ts';
 import { EvidenceStore } from '../../../functions/src/evidence/evidence-store.ts';
-import { evidenceAhead } from '../../../functions/src/audit/audit-package.ts';
+import { idOfEvidencePath } from '../../../functions/src/audit/package-paths.ts';
 import { createAuditFamily } from '../../../functions/src/families/audit.ts';
 import { readControlHistory } from '../../../functions/src/families/controls.ts';
 import { servicesFrom } from '../../../functions/src/families/services.ts';
@@ -26,6 +27,7 @@ import { logs } from '../../../functions/src/logs.ts';
 import { controlHistoryCsv } from '../../../functions/src/reports/control-history-csv.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
 import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
+import { listAll } from '../../../functions/src/storage/object-store.ts';
 import { attachmentObjectName } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { seedDemoHistory } from '../../../scripts/lib/demo/seed.ts';
@@ -55,6 +57,10 @@ const period = {
   items: new Map<string, EvidenceItem>(),
   /** Today's scheduled report, replaced by `republishedRun`'s. */
   replaced: Buffer.alloc(0) as Buffer,
+  /** The evidence items of the package, in its order. */
+  packaged: [] as EvidenceItem[],
+  /** The batches of evidence received from the first report's making to the last's. */
+  batches: [] as string[],
 };
 const republishedRun = 'an-20261121100000000-0a1b2c3d';
 
@@ -69,6 +75,10 @@ const auditFamily = () =>
     loadTable: tableOf('audit'),
   });
 
+const verifierUnavailable = {
+  path: 'verify/verify.mjs',
+  reason: 'This build of Evident has no bundled verifier (node scripts/build.ts makes it).',
+};
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const packagePath = (query: string) => `/api/audit/package${query}`;
 const download = (query = `?from=${from}&to=${today}`, init: RequestInit = {}) =>
@@ -96,14 +106,27 @@ beforeAll(async () => {
   period.cited = [...cited].sort();
   for (const id of period.cited) period.items.set(id, await evidence.get(id));
   served = await serve(auditFamily());
+  const first = await unzip(Buffer.from(await (await download()).arrayBuffer()));
+  period.packaged = first.paths
+    .filter((path) => idOfEvidencePath(path) !== undefined)
+    .map((path) => JSON.parse(utf8(first.files.get(path))) as EvidenceItem);
+  const made = period.reports.map((report) => Date.parse(report.generatedAt));
+  period.batches = (await listAll(memory, 'evidence/'))
+    .map(({ name }) => name)
+    .filter((name) => {
+      const stamp = /\/(\d{8}T\d{9}Z)-/.exec(name)![1]!;
+      const at = Date.parse(
+        `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}.${stamp.slice(15, 18)}Z`,
+      );
+      return at > Math.min(...made) && at <= Math.max(...made);
+    });
   // Seeding two weeks of demo history takes seconds, more on a loaded machine.
 }, 120_000);
 
 afterAll(() => served.close());
 
 const withAttachments = () =>
-  period.cited.flatMap((id) => {
-    const item = period.items.get(id)!;
+  period.packaged.flatMap((item) => {
     return item.attachments.map((attachment, index) => ({
       path: `attachments/${item.submissionId}/${index}-${attachment.name}`,
       object: attachmentObjectName(item.submissionId!, index),
@@ -128,13 +151,15 @@ describe('the audit package of a period', () => {
     expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('holds the README, each report and its OSCAL results, the histories, the POA&M, the cited evidence, the attachments and the manifests, in that order', () => {
+  it('holds the README, the catalog, each report and its OSCAL results, the histories, the POA&M, the inputs, the evidence, the attachments, the index pages and the manifests, in that order', () => {
     const last = period.dates.at(-1)!;
     expect(period.dates).toHaveLength(12);
     expect(withAttachments().length).toBeGreaterThan(0);
-    expect(zip.paths).toEqual([
+    const head = [
       'README.txt',
       'sampling/method.json',
+      'catalog/catalog.json',
+      `inputs/previous/${addDays(from, -1)}.json`,
       ...period.dates.flatMap((date) => [
         `reports/${date}.json`,
         `sampling/populations/${date}.csv`,
@@ -145,11 +170,20 @@ describe('the audit package of a period', () => {
       ...catalog.controls.map((control) => `history/${control.id}.csv`).sort(),
       'requests.csv',
       `oscal/poam-${last}.json`,
-      ...period.cited.map((id) => `evidence/${id.replaceAll(':', '%3A')}.json`),
-      ...withAttachments().map(({ path }) => path),
-      'manifest.json',
-      'SHA256SUMS',
-    ]);
+    ];
+    // The build's verifier is not made in unit tests: the manifest says so (below).
+    const tail = [...withAttachments().map(({ path }) => path), 'index.html', 'evidence.html', 'manifest.json', 'SHA256SUMS'];
+    expect(zip.paths.slice(0, head.length)).toEqual(head);
+    expect(zip.paths.slice(-tail.length)).toEqual(tail);
+    const middle = zip.paths.slice(head.length, -tail.length);
+    const inputs = middle.filter((path) => path.startsWith('inputs/'));
+    // Per day, the exceptions in force and the populations; then every evidence item.
+    expect(inputs.filter((path) => !path.startsWith('inputs/populations/runs/'))).toEqual(
+      period.dates.flatMap((date) => [`inputs/exceptions/${date}.json`, `inputs/populations/${date}.json`]),
+    );
+    expect(inputs.filter((path) => path.startsWith('inputs/populations/runs/')).length).toBeGreaterThan(0);
+    expect(middle.slice(inputs.length).every((path) => idOfEvidencePath(path) !== undefined)).toBe(true);
+    expect(middle.slice(0, inputs.length)).toEqual(inputs);
   });
 
   it('gives each report as stored, the version a publish replaced too, and the OSCAL documents the report endpoints serve', async () => {
@@ -247,9 +281,20 @@ describe('the audit package of a period', () => {
     }
   });
 
-  it('gives every evidence item the results rest on, and the attachments of the submissions among them, byte for byte', async () => {
-    for (const id of period.cited)
-      expect(JSON.parse(utf8(zip.files.get(`evidence/${id.replaceAll(':', '%3A')}.json`)))).toEqual(period.items.get(id));
+  it('gives every evidence item the results rest on, named by kind, subject and day, and the attachments of the submissions among them, byte for byte', async () => {
+    const paths = new Map(
+      zip.paths.flatMap((path) => {
+        const id = idOfEvidencePath(path);
+        return id === undefined ? [] : [[id, path] as const];
+      }),
+    );
+    for (const id of period.cited) {
+      const item = period.items.get(id)!;
+      expect(paths.get(id)).toMatch(
+        new RegExp(`^evidence/${item.kind.replaceAll('.', '\\.')}/[^/]+/${item.collectedAt.slice(0, 10)}-`),
+      );
+      expect(JSON.parse(utf8(zip.files.get(paths.get(id)!)))).toEqual(item);
+    }
     for (const { path, object, attachment } of withAttachments()) {
       const data = zip.files.get(path)!;
       expect(data).toEqual((await memory.read(object)).data);
@@ -269,21 +314,31 @@ describe('the audit package of a period', () => {
       generatedAt: clock.toISOString(),
       requestedBy: { uid: 'anonymous' },
       apiVersion,
-      reports: period.reports.map(({ date, runId, generatedAt, catalogVersion }) => ({
+      reports: period.reports.map(({ date, runId, generatedAt, catalogVersion, asOf }) => ({
         date,
         runId,
         generatedAt,
         catalogVersion,
+        asOf,
       })),
       versions: [{ date: today, version: 1, runId: versionOne.runId, generatedAt: versionOne.generatedAt }],
+      catalog: { version: catalog.version, path: 'catalog/catalog.json' },
+      evidence: {
+        start: period.reports[0]!.generatedAt,
+        upTo: period.reports.at(-1)!.generatedAt,
+        atStart: expect.any(Number),
+        received: period.batches.length > 0 ? expect.any(Number) : 0,
+      },
+      // The audit family does not sign: the job that builds packages holds the key.
+      signature: null,
       counts: {
         reports: 12,
         versions: 1,
-        evidence: period.cited.length,
+        evidence: period.packaged.length,
         attachments: withAttachments().length,
         files: zip.paths.length,
       },
-      unavailable: [],
+      unavailable: [verifierUnavailable],
       files: listed.map((path) => ({ path, size: zip.files.get(path)!.length, sha256: sha256(zip.files.get(path)!) })),
     });
     expect(utf8(zip.files.get('SHA256SUMS'))).toBe(
@@ -294,7 +349,7 @@ describe('the audit package of a period', () => {
 });
 
 describe('what making a package reads', () => {
-  it('reads each report of the period and the one before once, each evidence item they rest on once, and each attachment once', async () => {
+  it('reads each report of the period and the one before once, each batch of evidence once, and each attachment once', async () => {
     store.reset();
     const fresh = await serve(auditFamily());
     try {
@@ -311,18 +366,25 @@ describe('what making a package reads', () => {
         `report-versions/day=${today}/000001.json`,
       ].sort(),
     );
-    const itemReads = reads.filter((name) => name.startsWith('evidence-ids/'));
-    expect(itemReads.sort()).toEqual(period.cited.map((id) => `evidence-ids/${id}.json`).sort());
+    // Every cited item comes with the batches: none is read on its own.
+    expect(reads.filter((name) => name.startsWith('evidence-ids/'))).toEqual([]);
+    const batchReads = reads.filter((name) => name.startsWith('evidence/'));
+    expect(new Set(batchReads).size).toBe(batchReads.length);
+    expect(batchReads.filter((name) => period.batches.includes(name)).sort()).toEqual([...period.batches].sort());
     expect(reads.filter((name) => name.startsWith('attachments/')).sort()).toEqual(
       withAttachments()
         .map(({ object }) => object)
         .sort(),
     );
-    // Nothing else is read; what else is asked is the listings of report days and versions, and whether each item's batch is committed.
-    expect(reads.length - reportReads.length - itemReads.length - withAttachments().length).toBe(0);
+    // Besides: the state at the start (a checkpoint), the exception indexes, the settings and the runs' populations.
+    const others = reads.filter((name) => !/^(reports|report-versions|evidence|attachments)\//.test(name));
+    expect(others.every((name) => /^(state|exception-index|settings|runs|populations-index|exceptions)\//.test(name))).toBe(true);
     const listed = store.of('list');
     expect(listed.filter((prefix) => prefix === 'report-versions/')).toEqual(['report-versions/']);
-    expect(listed.every((prefix) => /^(reports|report-versions|evidence-index|audit-requests)\//.test(prefix))).toBe(true);
+    // One listing per UTC day of arrival, the first day's twice (the state at the start ends on it).
+    const partitions = listed.filter((prefix) => prefix.startsWith('evidence/received='));
+    const days = new Set(partitions);
+    expect(partitions.length).toBeLessThanOrEqual(days.size + 1);
   });
 });
 
@@ -401,7 +463,7 @@ describe('once the package is streaming', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     store.reset();
     // Evidence reads wait until the client has gone.
-    store.before = (call) => (call.name.startsWith('evidence-ids/') ? held : undefined);
+    store.before = (call) => (call.name.startsWith('evidence/') ? held : undefined);
     try {
       const controller = new AbortController();
       const { answer, close } = await freshDownload({ signal: controller.signal });
@@ -421,9 +483,9 @@ describe('once the package is streaming', () => {
         async () => stopped.mock.calls.length,
         (calls) => calls === 1,
       );
-      // At most the batch under way when it went and the one after it, not all of them.
-      expect(store.of('read').filter((name) => name.startsWith('evidence-ids/')).length).toBeLessThanOrEqual(2 * evidenceAhead);
-      expect(period.cited.length).toBeGreaterThan(4 * evidenceAhead);
+      // At most the batches under way when it went (the state's 16 at a time), not all of them.
+      expect(store.of('read').filter((name) => name.startsWith('evidence/')).length).toBeLessThanOrEqual(16);
+      expect(period.batches.length).toBeGreaterThan(2 * 16);
       expect(abandoned.mock.calls[0]![0]).toMatchObject({ method: 'GET', path: packagePath(''), operationId: 'getAuditPackage' });
     } finally {
       release();
@@ -436,7 +498,7 @@ describe('once the package is streaming', () => {
   it('cuts the connection when the store fails midway, so no client takes the archive for whole', async () => {
     const failed = vi.spyOn(logs, 'downloadFailed').mockImplementation(() => undefined);
     store.before = (call) => {
-      if (call.name === `evidence-ids/${period.cited[3]}.json`) throw new Error('the store is down');
+      if (call.name === period.batches[3]) throw new Error('the store is down');
     };
     try {
       const { answer, close } = await freshDownload();
@@ -472,6 +534,7 @@ describe('once the package is streaming', () => {
           path: first!.path,
           reason: `Its content no longer has the SHA-256 recorded at submission (${first!.attachment.sha256}).`,
         },
+        verifierUnavailable,
       ]);
       expect(manifest.counts.attachments).toBe(withAttachments().length - 1);
       expect(tampered).toHaveBeenCalledTimes(1);

@@ -41,9 +41,12 @@ describe('storage.rules', () => {
 
 describe('the local secrets file', () => {
   const key = 'WEBHOOK_SECRET_KEY=[A-Za-z0-9+/]{43}=\\n';
-  const tokens = 'GITHUB_CREDENTIAL=github_pat_local_[0-9a-f]{40}\\nOKTA_CREDENTIAL=00local[0-9a-f]{38}\\n';
+  const tokens =
+    'GITHUB_CREDENTIAL=github_pat_local_[0-9a-f]{40}\\nOKTA_CREDENTIAL=00local[0-9a-f]{38}\\n' +
+    // An Ed25519 private key's PKCS#8 DER: a fixed prefix, then the key's 32 bytes.
+    'AUDIT_SIGNING_KEY=MC4CAQAwBQYDK2VwBCIEI[A-Za-z0-9+/]{43}\\n';
 
-  it('gets a webhook key and the stand-ins\u2019 tokens of its own once, and keeps them and everything else it holds', () => {
+  it('gets a webhook key, the stand-ins\u2019 tokens and an audit signing key of its own once, and keeps them and everything else it holds', () => {
     const made = withLocalSecrets('');
     expect(made).toMatch(new RegExp(`^${key}${tokens}$`));
     expect(withLocalSecrets(made)).toBe(made);

@@ -1,0 +1,158 @@
+/**
+ * What it takes to re-derive every report of an audit package (verify-package.ts does): the
+ * catalog the reports name, the report before the period (the first day's diff), per day the
+ * exceptions in force and the collection-run populations its evaluation saw, and the evidence —
+ * the state at the start of the period (the items a day's evaluation could still pick, with
+ * their receivedAt) and every item received after, up to the last report's making.
+ *
+ *   catalog/catalog.json                             the compiled catalog: controls, checks' CEL, frameworks
+ *   inputs/previous/<date>.json                      the report before the period, as stored
+ *   inputs/exceptions/<date>.json                    the exceptions in force for that day's report
+ *   inputs/populations/<date>.json                   the collection-run populations as of its cut-off
+ *   inputs/populations/runs/<run>/<kind>.json        a complete population's subjects, once per run and kind
+ *   evidence/<kind>/<subject>/<date>-<id>.json       each item: kind, subject, the day it was collected, its id
+ *
+ * Reads: one listing per UTC day of arrival in the period (the batches), each batch once, the
+ * state at the start as the daily job loads it (a checkpoint and the batches after it), the
+ * exception indexes once, and each day's populations (runs/population-inputs.ts). Memory holds a
+ * few batches, the state at the start and the ids written (for the cited items the batches lack).
+ */
+import type { ActiveException } from '../assessment/exceptions.js';
+import type { EvidenceItem } from '../assessment/model.js';
+import { CheckpointStore } from '../evidence/checkpoint-store.js';
+import { loadSnapshot } from '../evidence/evidence-snapshot.js';
+import { ExceptionStore } from '../exceptions/exception-store.js';
+import { populationsAsOf } from '../runs/population-inputs.js';
+import { inBatchesAhead, type ObjectStore } from '../storage/object-store.js';
+import type { EvidenceStore } from '../evidence/evidence-store.js';
+import {
+  evidenceItemPath,
+  exceptionsPath,
+  populationsInputPath,
+  populationSubjectsPath,
+  type PopulationInput,
+} from './package-paths.js';
+import type { ArchiveFile } from './zip-writer.js';
+
+/** An item's file: its JSON, readable. */
+export const evidenceFile = (item: EvidenceItem): ArchiveFile => ({
+  path: evidenceItemPath(item),
+  data: Buffer.from(JSON.stringify(item, null, 2)),
+  modified: new Date(item.receivedAt),
+});
+
+/** A day's report as the inputs know it: when it was made and as of when. */
+export interface ReportDay {
+  date: string;
+  asOf: string;
+  generatedAt: string;
+}
+
+/** The evidence the days need, as the daily job folds it: the state at `start`, then every batch up to `upTo`. */
+export interface EvidenceWindow {
+  /** The first report day, the earliest cut-off and the earliest making among the reports. */
+  date: string;
+  asOf: Date;
+  start: Date;
+  /** The latest making among the reports: nothing received after it counts for any. */
+  upTo: Date;
+}
+
+export function evidenceWindowOf(days: readonly ReportDay[]): EvidenceWindow | undefined {
+  if (days.length === 0) return undefined;
+  const earliest = (values: string[]) => new Date(Math.min(...values.map((value) => Date.parse(value))));
+  return {
+    date: days[0]!.date,
+    asOf: earliest(days.map((day) => day.asOf)),
+    start: earliest(days.map((day) => day.generatedAt)),
+    upTo: new Date(Math.max(...days.map((day) => Date.parse(day.generatedAt)))),
+  };
+}
+
+/** What the evidence files held, for the manifest. */
+export interface EvidenceCounts {
+  /** Items of the state at the start (received up to `start`). */
+  atStart: number;
+  /** Items received after it, up to `upTo`. */
+  received: number;
+}
+
+/** Batches read at a time: each may hold thousands of items, so a few. */
+const batchesAhead = 4;
+
+/**
+ * Every item of the state at the start, then every item received after it, each once, noting
+ * each path written by id (`written`) and handing each item to `onItem`. Items of the state arrive in id order, the rest in arrival order.
+ */
+export async function* evidenceInputFiles(
+  sources: { store: ObjectStore; evidence: EvidenceStore },
+  window: EvidenceWindow,
+  written: Map<string, string>,
+  counts: EvidenceCounts,
+  onItem: (item: EvidenceItem) => void = () => undefined,
+): AsyncGenerator<ArchiveFile> {
+  const snapshot = await loadSnapshot({
+    evidence: sources.evidence,
+    checkpoints: new CheckpointStore(sources.store),
+    date: window.date,
+    asOf: window.asOf,
+    receivedUpTo: window.start,
+  });
+  for (const item of snapshot.items) {
+    if (written.has(item.id)) continue;
+    const file = evidenceFile(item);
+    written.set(item.id, file.path);
+    counts.atStart += 1;
+    onItem(item);
+    yield file;
+  }
+  const names: string[] = [];
+  for await (const { name } of sources.evidence.batchObjectsBetween(window.start.getTime(), window.upTo.getTime()))
+    names.push(name);
+  const upTo = window.upTo.getTime();
+  for await (const lines of inBatchesAhead(names, batchesAhead, (name) => sources.evidence.readSizedBatch(name))) {
+    for (const { item } of lines) {
+      if (Date.parse(item.receivedAt) > upTo || written.has(item.id)) continue;
+      const file = evidenceFile(item);
+      written.set(item.id, file.path);
+      counts.received += 1;
+      onItem(item);
+      yield file;
+    }
+  }
+}
+
+/**
+ * Per report day, the exceptions in force and the populations its evaluation saw; each complete
+ * population's subjects once per run and kind. Everything is judged by the times records carry,
+ * so asked now it answers what the day's evaluation saw.
+ */
+export async function* dayInputFiles(
+  sources: { store: ObjectStore },
+  days: readonly ReportDay[],
+  modified: Date,
+): AsyncGenerator<ArchiveFile> {
+  const cutoffs = days.map(({ date, asOf }) => ({ date, asOf: new Date(asOf) }));
+  const inForce = await new ExceptionStore(sources.store).inForceEach(cutoffs);
+  const subjectsWritten = new Set<string>();
+  const json = (value: unknown) => Buffer.from(JSON.stringify(value, null, 2));
+  for (const [n, { date, asOf }] of cutoffs.entries()) {
+    yield { path: exceptionsPath(date), data: json(inForce[n] satisfies ActiveException[] | undefined), modified };
+    const populations = await populationsAsOf(sources.store, asOf);
+    const inputs: PopulationInput[] = [];
+    for (const population of populations) {
+      const { complete, ...rest } = population;
+      if (!complete) {
+        inputs.push(rest);
+        continue;
+      }
+      const path = populationSubjectsPath(complete.runId, population.kind);
+      if (!subjectsWritten.has(path)) {
+        subjectsWritten.add(path);
+        yield { path, data: json([...complete.subjects].sort()), modified };
+      }
+      inputs.push({ ...rest, complete: { ...complete, subjects: path } });
+    }
+    yield { path: populationsInputPath(date), data: json(inputs), modified };
+  }
+}

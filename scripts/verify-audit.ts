@@ -1,0 +1,32 @@
+/**
+ * Verifies an audit package: `npm run verify-audit -- package.zip [--key published-key.pem]`.
+ * Checks the manifest's signature, every file's SHA-256, and that every report follows from the
+ * package's evidence (functions/src/audit/verify-package.ts); exits 0 only when all hold. The
+ * same checks run from inside an unpacked package with `node verify/verify.mjs .`.
+ */
+import { readFileSync } from 'node:fs';
+import { argumentsOf } from '../functions/src/audit/verify-folder.ts';
+import { describeVerification, verifyPackage } from '../functions/src/audit/verify-package.ts';
+import { filesOfZip, PackageUnreadable } from './lib/package-zip.ts';
+
+/** The command's output and exit code. */
+export async function verifyAudit(args: readonly string[]): Promise<{ lines: string[]; code: number }> {
+  const { folder: zipFile, keyFile } = argumentsOf(args);
+  if (!zipFile) return { lines: ['Usage: npm run verify-audit -- <package.zip> [--key published-key.pem]'], code: 2 };
+  try {
+    const files = await filesOfZip(readFileSync(zipFile));
+    const verification = verifyPackage(files, keyFile ? { publicKey: readFileSync(keyFile, 'utf8') } : {});
+    return { lines: describeVerification(verification), code: verification.ok ? 0 : 1 };
+  } catch (error) {
+    if (error instanceof PackageUnreadable) return { lines: [error.message, 'NOT VERIFIED.'], code: 1 };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { lines: [`No such file: ${(error as NodeJS.ErrnoException).path}`], code: 2 };
+    throw error;
+  }
+}
+
+if (import.meta.main) {
+  const { lines, code } = await verifyAudit(process.argv.slice(2));
+  for (const line of lines) console.log(line);
+  process.exitCode = code;
+}

@@ -1,0 +1,91 @@
+/**
+ * The verifier's two commands over the demo's whole history: the single-file `verify/verify.mjs`
+ * the package carries, bundled as the build bundles it and run by a plain `node` in the unpacked
+ * folder (outside the repository, so nothing installed can be found), and `npm run verify-audit`
+ * on the zip, which refuses a truncated one.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idOfEvidencePath } from '../../../functions/src/audit/package-paths.ts';
+import { bundleVerifier } from '../../../scripts/lib/verifier-bundle.ts';
+import { verifyAudit } from '../../../scripts/verify-audit.ts';
+import { demoPackage, type DemoPackage } from '../../support/demo-package.ts';
+
+let demo: DemoPackage;
+const scratch = mkdtempSync(join(tmpdir(), 'evident-verify-'));
+
+beforeAll(async () => {
+  demo = await demoPackage(await bundleVerifier());
+}, 120_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The files unpacked into a new folder of the scratch folder. */
+function unpacked(name: string, files: ReadonlyMap<string, Buffer>): string {
+  const folder = join(scratch, name);
+  for (const [path, data] of files) {
+    mkdirSync(dirname(join(folder, path)), { recursive: true });
+    writeFileSync(join(folder, path), data);
+  }
+  return folder;
+}
+
+/** `node verify/verify.mjs .` in the folder, with nothing but PATH in the environment. */
+function runVerifier(folder: string, ...args: string[]) {
+  const run = spawnSync(process.execPath, ['verify/verify.mjs', '.', ...args], {
+    cwd: folder,
+    env: { PATH: process.env.PATH ?? '' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: run.status, lines: run.stdout.trimEnd().split('\n'), stderr: run.stderr };
+}
+
+describe('the single-file verifier inside the package', () => {
+  it('verifies the unpacked demo package with a plain node: every report follows', () => {
+    const folder = unpacked('whole', demo.files);
+    writeFileSync(join(scratch, 'published.pem'), demo.publicKey);
+    const { code, lines, stderr } = runVerifier(folder, '--key', join(scratch, 'published.pem'));
+    expect(stderr).toBe('');
+    expect(lines.slice(-2)).toEqual([
+      'Reports: 14; 14 follow from the evidence, 0 do not.',
+      'VERIFIED: every file is as signed and every report follows.',
+    ]);
+    expect(code).toBe(0);
+  });
+
+  it('exits 1 and names an evidence item changed in the unpacked folder', () => {
+    const path = [...demo.files.keys()].find((candidate) => idOfEvidencePath(candidate) !== undefined)!;
+    const files = new Map(demo.files);
+    files.set(path, Buffer.from(files.get(path)!.toString('utf8').replace('"kind"', '"kinD"')));
+    const { code, lines } = runVerifier(unpacked('tampered', files));
+    expect(lines).toContain(`  changed: ${path}`);
+    expect(lines.at(-1)).toBe('NOT VERIFIED.');
+    expect(code).toBe(1);
+  });
+});
+
+describe('npm run verify-audit', () => {
+  it('verifies the zip', async () => {
+    const zip = join(scratch, 'package.zip');
+    writeFileSync(zip, demo.zip);
+    const { code, lines } = await verifyAudit([zip]);
+    expect(lines.at(-1)).toBe('VERIFIED: every file is as signed and every report follows.');
+    expect(code).toBe(0);
+  });
+
+  it('refuses a truncated zip, saying so', async () => {
+    const zip = join(scratch, 'truncated.zip');
+    writeFileSync(zip, demo.zip.subarray(0, demo.zip.length - 100));
+    expect(await verifyAudit([zip])).toEqual({
+      lines: [
+        'The package is not a whole zip archive (truncated in download, or not a zip): End of central directory record signature not found. Either not a zip file, or file is truncated.',
+        'NOT VERIFIED.',
+      ],
+      code: 1,
+    });
+  });
+});
