@@ -158,6 +158,8 @@ export const auditPackageWorker = onTaskDispatched<{ packageId: string }>(
     rateLimits: { maxConcurrentDispatches: 2 },
     timeoutSeconds: 540,
     memory: '1GiB',
+    // The key that signs packages' manifests, given to no other function.
+    secrets: [config.auditSigningKeySetting],
     ...taskCallers,
   },
   async (request) => {

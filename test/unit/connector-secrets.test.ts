@@ -15,9 +15,11 @@ describe('CONNECTORS', () => {
       const bound = (endpoint['secretEnvironmentVariables'] as { key: string }[] | undefined) ?? [];
       return bound.map((secret) => `${name} ${secret.key}`);
     });
-    expect(secrets.filter((entry) => !entry.endsWith('WEBHOOK_SECRET_KEY')).sort()).toEqual([
+    expect(secrets.filter((entry) => !/ (WEBHOOK_SECRET_KEY|AUDIT_SIGNING_KEY)$/.test(entry)).sort()).toEqual([
       'connectorWorker GITHUB_CREDENTIAL',
       'connectorWorker OKTA_CREDENTIAL',
     ]);
+    // The audit packages' signing key likewise, to the worker that builds them alone.
+    expect(secrets.filter((entry) => entry.endsWith('AUDIT_SIGNING_KEY'))).toEqual(['auditPackageWorker AUDIT_SIGNING_KEY']);
   });
 });

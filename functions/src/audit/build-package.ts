@@ -6,7 +6,7 @@
  * again and writes its parts afresh under its own attempt number (the count of `run.started`
  * events), so the parts a completed build names are always one attempt's.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type KeyObject } from 'node:crypto';
 import { dayIn } from '../assessment/dates.js';
 import { EventConflict } from '../common/event-log.js';
 import { apiVersion } from '../generated/api-version.js';
@@ -22,8 +22,8 @@ import {
 } from './package-builds.js';
 import { zipStream } from './zip-writer.js';
 
-/** What a build reads from: the package's sources, the clock and the report time zone. */
-export type BuildSources = PackageSources & { now: () => Date; timeZone: () => string };
+/** What a build reads from: the package's sources, the clock, the report time zone, and the key that signs its manifest. */
+export type BuildSources = PackageSources & { now: () => Date; timeZone: () => string; signingKey?: () => KeyObject | undefined };
 
 /** Report days between progress events, besides one per stored part. */
 const reportsPerProgress = 10;
@@ -100,6 +100,7 @@ async function build(s: BuildSources, record: PackageRecord, log: AuditPackageLo
     generatedAt: new Date(record.requestedAt),
     apiVersion,
     requestedBy: record.requestedBy,
+    ...optional('signingKey', s.signingKey?.()),
   };
   const facts: PackageFacts = { reports: [], versions: [], evidence: 0, attachments: 0, unavailable: [] };
   const writer = new PartWriter(size, async (part, data) => {
@@ -135,6 +136,9 @@ async function build(s: BuildSources, record: PackageRecord, log: AuditPackageLo
     s.now(),
   );
 }
+
+const optional = <K extends string, V>(key: K, value: V | undefined) =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 
 async function* countingFiles<T>(files: AsyncIterable<T>, count: () => void): AsyncGenerator<T> {
   for await (const file of files) {

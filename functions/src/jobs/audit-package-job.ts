@@ -1,10 +1,12 @@
 /**
  * The audit package worker as the task queue runs it: builds one package (audit/build-package.ts),
- * then deletes the packages that have lapsed, so storage keeps only what `AUDIT_PACKAGE_DAYS` allows.
+ * its manifest signed with `AUDIT_SIGNING_KEY`, then deletes the packages that have lapsed, so
+ * storage keeps only what `AUDIT_PACKAGE_DAYS` allows.
  */
 import { loadCatalog } from '../assessment/catalog.js';
 import { buildPackage, type BuildSources } from '../audit/build-package.js';
 import { PackageBuilds } from '../audit/package-builds.js';
+import { signingKeyFrom } from '../audit/package-signature.js';
 import { loadOnce } from '../common/maybe-async.js';
 import * as config from '../config.js';
 import { EvidenceStore } from '../evidence/evidence-store.js';
@@ -16,7 +18,10 @@ import { auditPackageIdPattern } from '@evident/contract';
 const services = loadOnce(async (): Promise<BuildSources> => {
   const [store, catalog] = await Promise.all([openStore(), loadCatalog()]);
   const sources = { store, catalog, reports: new ReportStore(store), evidence: new EvidenceStore(store) };
-  return { ...sources, now: () => new Date(), timeZone: config.reportTimeZone };
+  // The manifest is signed with the deployment's key (Secret Manager, bound to this worker alone).
+  const key = config.auditSigningKeySetting.value();
+  const signingKey = key ? signingKeyFrom(key) : undefined;
+  return { ...sources, now: () => new Date(), timeZone: config.reportTimeZone, signingKey: () => signingKey };
 });
 const idShape = new RegExp(auditPackageIdPattern);
 

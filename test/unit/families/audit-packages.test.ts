@@ -6,10 +6,11 @@
  * are refused with problems; a lapsed package disappears and its objects are deleted; a build
  * retried after a lost attempt stores its own parts.
  */
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compileCatalog } from '../../../functions/src/assessment/evaluate.ts';
 import { buildPackage } from '../../../functions/src/audit/build-package.ts';
+import { verifyPackage } from '../../../functions/src/audit/verify-package.ts';
 import { AuditPackageLog, PackageBuilds, partName } from '../../../functions/src/audit/package-builds.ts';
 import { createAuditFamily } from '../../../functions/src/families/audit.ts';
 import { servicesFrom, type Services } from '../../../functions/src/families/services.ts';
@@ -256,6 +257,20 @@ describe('asking for an audit package', () => {
     const unknown = await get('/api/audit/packages/pkg-20261112-20261113-000000000000-000000');
     expect(unknown.status).toBe(404);
     expect((await get('/api/audit/packages/not-a-package')).status).toBe(400);
+  });
+});
+
+describe('a package built in the background and signed', () => {
+  it('verifies: its signature, every file\u2019s SHA-256 and every day re-derived from what it carries', async () => {
+    const s = (await services()) as Services;
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const builds = new PackageBuilds(s.store, () => 14);
+    const record = await builds.open({ from, to, fingerprint: 'fedcbafedcba' }, { uid: 'u-t' }, clock);
+    await buildPackage({ ...s, signingKey: () => privateKey }, record, testPartBytes);
+    const zip = await unzip(await bytesOf(await get(`/api/audit/packages/${record.id}/download`)));
+    expect(zip.paths).toContain('manifest.sig');
+    const verification = verifyPackage(zip.files, { publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() });
+    expect(verification.ok).toBe(true);
   });
 });
 
