@@ -42,19 +42,23 @@ function renderQueryDefaults(document: OpenAPIObject): string {
 }
 
 /**
- * The bodies each family's operations accept: the largest (0 when none takes a body) and their
- * media types. The runtime guard refuses anything else before reading it, whichever operation
- * it is sent to.
+ * The bodies each family's operations accept: the largest (0 when none takes a body), their
+ * media types, and the largest of each type. The runtime guard refuses anything else before
+ * reading it, whichever operation it is sent to, and reads a body only up to its type's limit
+ * (a family taking large uploads and small JSON reads JSON only as far as JSON may go).
  */
 function renderBodyLimits(document: OpenAPIObject): string {
   const operations = describeOperations(document);
   const lines = familiesOf(document).map((family) => {
     const bodies = operations.filter((operation) => operation.family === family).flatMap((operation) => operation.body ?? []);
     const limit = Math.max(0, ...bodies.map((body) => body.limit));
-    const mediaTypes = [...new Set(bodies.flatMap((body) => body.mediaTypes))].map((type) => `'${type}'`);
-    return `  ${family}: { limit: ${limit}, mediaTypes: [${mediaTypes.join(', ')}] },`;
+    const byType = new Map<string, number>();
+    for (const body of bodies) for (const type of body.mediaTypes) byType.set(type, Math.max(byType.get(type) ?? 0, body.limit));
+    const mediaTypes = [...byType.keys()].map((type) => `'${type}'`);
+    const limits = [...byType].map(([type, bytes]) => `'${type}': ${bytes}`);
+    return `  ${family}: { limit: ${limit}, mediaTypes: [${mediaTypes.join(', ')}], limits: { ${limits.join(', ')} } },`;
   });
-  return `/** The largest request body, in bytes, any operation of each family accepts (\`x-body-limit\`), and their media types. */\nexport const familyBodies: Record<string, { limit: number; mediaTypes: readonly string[] }> = {\n${lines.join('\n')}\n};\n`;
+  return `/** The largest request body, in bytes, any operation of each family accepts (\`x-body-limit\`), its media types, and the largest of each. */\nexport const familyBodies: Record<string, { limit: number; mediaTypes: readonly string[]; limits: Readonly<Record<string, number>> }> = {\n${lines.join('\n')}\n};\n`;
 }
 
 /** The version the functions announce in every answer: the description's own. */

@@ -15,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pageLimits } from '@evident/contract';
 import type { EvidenceItem, Report } from '../../functions/src/assessment/model.ts';
 import type { components } from '../../functions/src/generated/api-types.ts';
+import { evidenceItemPath } from '../../functions/src/audit/package-paths.ts';
 import { paths } from '../../scripts/lib/paths.ts';
 import { mode, openPage, screenshot, settles, useBrowser, visit } from '../support/browser.ts';
 import { api } from '../support/api.ts';
@@ -80,12 +81,15 @@ describe(`the audit package, ${mode} mode`, () => {
         for (const result of report.controls) for (const id of result.evidence) cited.add(id);
       }
     }
-    const evidence = zip.paths.filter((path) => path.startsWith('evidence/'));
-    expect(evidence).toEqual([...cited].sort().map((id) => `evidence/${id.replaceAll(':', '%3A')}.json`));
+    // Every item the results rest on is among the evidence the package carries (the state at the
+    // start and every item received after), named by kind, subject, day and id.
+    const evidence = new Set(zip.paths.filter((path) => path.startsWith('evidence/')));
     let attachments = 0;
     for (const id of [...cited].sort()) {
       const item = await api.get<EvidenceItem>(`/api/evidence/${encodeURIComponent(id)}`);
-      expect(JSON.parse(utf8(zip.files.get(`evidence/${id.replaceAll(':', '%3A')}.json`)))).toEqual(item);
+      const path = evidenceItemPath(item);
+      expect(evidence.has(path), path).toBe(true);
+      expect(JSON.parse(utf8(zip.files.get(path)))).toEqual(item);
       for (const [index, attachment] of item.attachments.entries()) {
         const served = Buffer.from(await (await api.response(attachment.href)).arrayBuffer());
         expect(zip.files.get(`attachments/${item.submissionId}/${index}-${attachment.name}`)).toEqual(served);
@@ -141,7 +145,10 @@ describe(`the audit package, ${mode} mode`, () => {
     expect(rest.headers.get('content-range')).toBe(`bytes ${half}-${size - 1}/${size}`);
     const whole = Buffer.concat([Buffer.from(await head.arrayBuffer()), Buffer.from(await rest.arrayBuffer())]);
     expect(sha256(whole)).toBe(digest);
-    expect((await unzip(whole)).paths).toEqual(zip.paths);
+    // The same files, and the manifest's signature: the background build signs with the deployment's key.
+    const builtPaths = (await unzip(whole)).paths;
+    expect(builtPaths.filter((path) => path !== 'manifest.sig')).toEqual(zip.paths);
+    expect(builtPaths).toContain('manifest.sig');
   });
 
   it("builds and saves the package from the dashboard's card, and says what is wrong with a period before asking", async () => {
@@ -178,7 +185,7 @@ describe(`the audit package, ${mode} mode`, () => {
     ]);
     expect(download.suggestedFilename()).toBe(`evident-audit-${first}-to-${list.today}.zip`);
     const saved = await unzip(await readFile((await download.path())!));
-    expect(saved.paths).toEqual(zip.paths);
+    expect(saved.paths.filter((path) => path !== 'manifest.sig')).toEqual(zip.paths);
     expect(saved.files.get(`reports/${list.today}.json`)).toEqual(zip.files.get(`reports/${list.today}.json`));
     // One request to ask (the package built by the test before is handed back), then its download; no zip made while sent.
     expect(asked[0]).toBe('POST /api/audit/packages');

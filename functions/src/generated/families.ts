@@ -40,24 +40,24 @@ export interface QueryDefaults {
   listSettingsVersions: 'limit';
 }
 
-/** The largest request body, in bytes, any operation of each family accepts (`x-body-limit`), and their media types. */
-export const familyBodies: Record<string, { limit: number; mediaTypes: readonly string[] }> = {
-  auth: { limit: 0, mediaTypes: [] },
-  docs: { limit: 0, mediaTypes: [] },
-  report: { limit: 0, mediaTypes: [] },
-  controls: { limit: 0, mediaTypes: [] },
-  frameworks: { limit: 0, mediaTypes: [] },
-  exceptions: { limit: 16384, mediaTypes: ['application/json'] },
-  audit: { limit: 1024, mediaTypes: ['application/json'] },
-  requests: { limit: 524288, mediaTypes: ['application/json', 'text/csv'] },
-  evidence: { limit: 16777216, mediaTypes: ['application/json', 'application/x-ndjson'] },
-  runs: { limit: 8192, mediaTypes: ['application/json'] },
-  connectors: { limit: 0, mediaTypes: [] },
-  submissions: { limit: 53477376, mediaTypes: ['multipart/form-data', 'application/json'] },
-  analyses: { limit: 65536, mediaTypes: ['application/json'] },
-  chat: { limit: 262144, mediaTypes: ['application/json'] },
-  mcp: { limit: 65536, mediaTypes: ['application/json'] },
-  webhooks: { limit: 8192, mediaTypes: ['application/json'] },
-  settings: { limit: 262144, mediaTypes: ['application/json'] },
-  fallback: { limit: 0, mediaTypes: [] },
+/** The largest request body, in bytes, any operation of each family accepts (`x-body-limit`), its media types, and the largest of each. */
+export const familyBodies: Record<string, { limit: number; mediaTypes: readonly string[]; limits: Readonly<Record<string, number>> }> = {
+  auth: { limit: 0, mediaTypes: [], limits: {  } },
+  docs: { limit: 0, mediaTypes: [], limits: {  } },
+  report: { limit: 0, mediaTypes: [], limits: {  } },
+  controls: { limit: 0, mediaTypes: [], limits: {  } },
+  frameworks: { limit: 0, mediaTypes: [], limits: {  } },
+  exceptions: { limit: 16384, mediaTypes: ['application/json'], limits: { 'application/json': 16384 } },
+  audit: { limit: 1024, mediaTypes: ['application/json'], limits: { 'application/json': 1024 } },
+  requests: { limit: 524288, mediaTypes: ['application/json', 'text/csv'], limits: { 'application/json': 65536, 'text/csv': 524288 } },
+  evidence: { limit: 16777216, mediaTypes: ['application/json', 'application/x-ndjson'], limits: { 'application/json': 16777216, 'application/x-ndjson': 16777216 } },
+  runs: { limit: 8192, mediaTypes: ['application/json'], limits: { 'application/json': 8192 } },
+  connectors: { limit: 0, mediaTypes: [], limits: {  } },
+  submissions: { limit: 53477376, mediaTypes: ['multipart/form-data', 'application/json'], limits: { 'multipart/form-data': 53477376, 'application/json': 8192 } },
+  analyses: { limit: 65536, mediaTypes: ['application/json'], limits: { 'application/json': 65536 } },
+  chat: { limit: 262144, mediaTypes: ['application/json'], limits: { 'application/json': 262144 } },
+  mcp: { limit: 65536, mediaTypes: ['application/json'], limits: { 'application/json': 65536 } },
+  webhooks: { limit: 8192, mediaTypes: ['application/json'], limits: { 'application/json': 8192 } },
+  settings: { limit: 262144, mediaTypes: ['application/json'], limits: { 'application/json': 262144 } },
+  fallback: { limit: 0, mediaTypes: [], limits: {  } },
 };

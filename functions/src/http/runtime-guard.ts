@@ -23,6 +23,8 @@ type ListenerWithNext = (req: IncomingMessage, res: ServerResponse, next: (error
 export interface BodyPolicy {
   limit: number;
   mediaTypes?: readonly string[];
+  /** The largest body of each media type, when the family's operations take several. */
+  limits?: Readonly<Record<string, number>>;
   /**
    * The function is not a family: its SDK (the task queue's, the blocking functions') reads
    * `body` and can only answer a parse failure with a 500, so a JSON body is parsed here and a
@@ -55,7 +57,7 @@ export function installRuntimeGuard(options: RuntimeGuardOptions): void {
           drainAfterAnswer(req);
           return answer(req, res, refused);
         }
-        readLimitedBody(req, policy.limit).then(
+        readLimitedBody(req, limitOf(req, policy)).then(
           (raw) => {
             const unreadable = presentBody(req, raw, policy.parsesJson === true);
             if (unreadable) return answer(req, res, unreadable);
@@ -84,7 +86,13 @@ export function bodyPolicyFor(target: string | undefined): BodyPolicy {
   const family = target !== undefined && Object.hasOwn(familyBodies, target) ? familyBodies[target] : undefined;
   if (!family) return target === undefined ? { limit: minimumBodyLimit } : { limit: minimumBodyLimit, parsesJson: true };
   if (family.limit === 0) return { limit: minimumBodyLimit };
-  return { limit: Math.max(minimumBodyLimit, family.limit), mediaTypes: family.mediaTypes };
+  return { limit: Math.max(minimumBodyLimit, family.limit), mediaTypes: family.mediaTypes, limits: family.limits };
+}
+
+/** How far a body of this request's media type may be read: its type's limit, else the policy's. */
+export function limitOf(req: IncomingMessage, policy: BodyPolicy): number {
+  const typed = policy.limits?.[contentTypeOf(req).mediaType];
+  return typed === undefined ? policy.limit : Math.max(minimumBodyLimit, typed);
 }
 
 /** The media type and charset a request's `Content-Type` names, lower-cased. */

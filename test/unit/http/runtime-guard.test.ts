@@ -146,6 +146,27 @@ describe('under functions-framework', () => {
       );
     });
 
+    it('reads a body only as far as its media type may go in the function, whatever the largest body is', async () => {
+      vi.spyOn(logs, 'frameworkRejected').mockImplementation(() => undefined);
+      policy = {
+        limit: 1024 * 1024,
+        mediaTypes: ['multipart/form-data', 'application/json'],
+        limits: { 'application/json': 64 * 1024 },
+      };
+      try {
+        const answer = await rawRequest('/api/auth/config', {
+          'Content-Type': 'application/json',
+          'Content-Length': String(512 * 1024),
+        });
+        expect(answer.status).toBe(413);
+        expect((answer.body as { detail: string }).detail).toBe(
+          `The body is ${512 * 1024} bytes; this function accepts at most ${64 * 1024}.`,
+        );
+      } finally {
+        policy = bodyPolicyFor(undefined);
+      }
+    });
+
     it('answers a chunked body that passes the limit with 413', async () => {
       vi.spyOn(logs, 'frameworkRejected').mockImplementation(() => undefined);
       const answer = await rawRequest('/api/auth/config', { 'Content-Type': 'application/json' }, [
@@ -216,16 +237,23 @@ describe('under functions-framework', () => {
 
 describe('bodyPolicyFor', () => {
   it("gives a family's function its largest operation body of its media types, and any other function a small body of any type", () => {
+    // Uploads are large, a review's JSON small: each type is read only as far as it may go.
     expect(bodyPolicyFor('submissions')).toEqual({
       limit: 5 * 10 * 1024 * 1024 + 1024 * 1024,
       mediaTypes: ['multipart/form-data', 'application/json'],
+      limits: { 'multipart/form-data': 5 * 10 * 1024 * 1024 + 1024 * 1024, 'application/json': 8 * 1024 },
     });
     // Scanner output (POST /api/evidence/imports/ocsf) is the evidence function's largest body.
     expect(bodyPolicyFor('evidence')).toEqual({
       limit: 16 * 1024 * 1024,
       mediaTypes: ['application/json', 'application/x-ndjson'],
+      limits: { 'application/json': 16 * 1024 * 1024, 'application/x-ndjson': 16 * 1024 * 1024 },
     });
-    expect(bodyPolicyFor('analyses')).toEqual({ limit: 64 * 1024, mediaTypes: ['application/json'] });
+    expect(bodyPolicyFor('analyses')).toEqual({
+      limit: 64 * 1024,
+      mediaTypes: ['application/json'],
+      limits: { 'application/json': 64 * 1024 },
+    });
     expect(bodyPolicyFor('auth')).toStrictEqual({ limit: 64 * 1024 });
     expect(bodyPolicyFor('analysisWorker')).toStrictEqual({ limit: 64 * 1024, parsesJson: true });
     expect(bodyPolicyFor('toString')).toStrictEqual({ limit: 64 * 1024, parsesJson: true });
