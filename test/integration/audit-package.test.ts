@@ -3,12 +3,16 @@
  * as `GET /api/report/{date}` serves it, OSCAL documents NIST's schemas accept, the evidence the
  * results rest on as `GET /api/evidence/{id}` serves it, the attachments as their downloads, and a
  * manifest and SHA256SUMS that match every file. The same package built in the background by
- * the task queue's worker and downloaded in two ranges. In a real browser, the dashboard's card
+ * the task queue's worker, downloaded in two ranges, and verified offline by the script it carries
+ * under a plain Node. In a real browser, the dashboard's card
  * builds it, follows its build and saves it, and says what is wrong with a period before asking.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -146,9 +150,35 @@ describe(`the audit package, ${mode} mode`, () => {
     const whole = Buffer.concat([Buffer.from(await head.arrayBuffer()), Buffer.from(await rest.arrayBuffer())]);
     expect(sha256(whole)).toBe(digest);
     // The same files, and the manifest's signature: the background build signs with the deployment's key.
-    const builtPaths = (await unzip(whole)).paths;
+    const unpacked = await unzip(whole);
+    const builtPaths = unpacked.paths;
     expect(builtPaths.filter((path) => path !== 'manifest.sig')).toEqual(zip.paths);
     expect(builtPaths).toContain('manifest.sig');
+
+    // Verified offline, as an auditor would: unpacked, its own script run by a plain Node (the
+    // system's, 20, with nothing installed and nothing but PATH), against the published key.
+    const folder = mkdtempSync(join(tmpdir(), 'evident-package-'));
+    try {
+      for (const [path, data] of unpacked.files) {
+        mkdirSync(dirname(join(folder, path)), { recursive: true });
+        writeFileSync(join(folder, path), data);
+      }
+      const { keys } = await api.get<{ keys: { publicKey: string }[] }>('/api/audit/signing-key');
+      writeFileSync(join(folder, '..', `${basename(folder)}.pem`), keys[0]!.publicKey);
+      const plainNode = existsSync('/usr/bin/node') ? '/usr/bin/node' : process.execPath;
+      const run = spawnSync(plainNode, ['verify/verify.mjs', '.', '--key', join(folder, '..', `${basename(folder)}.pem`)], {
+        cwd: folder,
+        env: { PATH: '/usr/bin:/bin' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(run.stderr).toBe('');
+      expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^VERIFIED: /);
+      expect(run.status).toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      rmSync(join(folder, '..', `${basename(folder)}.pem`), { force: true });
+    }
   });
 
   it("builds and saves the package from the dashboard's card, and says what is wrong with a period before asking", async () => {
