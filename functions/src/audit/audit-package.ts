@@ -520,6 +520,8 @@ requests.csv                             The auditor's request list: each reques
 catalog/catalog.json                     The control catalog the reports name ("catalogVersion"): every
                                          control, its checks' CEL expressions and the frameworks.
 inputs/previous/<date>.json              The report before the period, exactly as stored (the first day's diff).
+inputs/submission-reviews.json           Every submission's review (accepted or rejected, and when): what a
+                                         report made with SUBMISSION_REVIEW=required counted.
 inputs/exceptions/<date>.json            The exceptions in force for each day's report.
 inputs/populations/<date>.json           The collection-run populations each day's evaluation saw; the
                                          subjects of each complete one in inputs/populations/runs/.

@@ -23,13 +23,14 @@ import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { ExceptionStore } from '../exceptions/exception-store.js';
 import { populationsAsOf } from '../runs/population-inputs.js';
-import { inBatchesAhead, type ObjectStore } from '../storage/object-store.js';
+import { inBatches, inBatchesAhead, listNames, type ObjectStore } from '../storage/object-store.js';
 import type { EvidenceStore } from '../evidence/evidence-store.js';
 import {
   evidenceItemPath,
   exceptionsPath,
   populationsInputPath,
   populationSubjectsPath,
+  submissionReviewsPath,
   type PopulationInput,
 } from './package-paths.js';
 import type { ArchiveFile } from './zip-writer.js';
@@ -123,6 +124,23 @@ export async function* evidenceInputFiles(
 }
 
 /**
+ * Every submission's review, by submission id, each with its decision and when: a report made
+ * with reviews required counted an attestation only when its review was an acceptance before the
+ * report's cut-off, so re-deriving it takes them all. One listing, then each review once (a
+ * review is a small object, and there is one per reviewed submission).
+ */
+async function submissionReviews(store: ObjectStore): Promise<Record<string, { decision: string; at: string }>> {
+  const names = await listNames(store, reviewsPrefix);
+  const reviews = await inBatches(names, 32, async (name) => {
+    const review = JSON.parse((await store.read(name)).data.toString('utf8')) as { decision: string; at: string };
+    return [name.slice(reviewsPrefix.length, -'.json'.length), { decision: review.decision, at: review.at }] as const;
+  });
+  return Object.fromEntries(reviews.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+const reviewsPrefix = 'submission-reviews/';
+
+/**
  * Per report day, the exceptions in force and the populations its evaluation saw; each complete
  * population's subjects once per run and kind. Everything is judged by the times records carry,
  * so asked now it answers what the day's evaluation saw.
@@ -136,6 +154,7 @@ export async function* dayInputFiles(
   const inForce = await new ExceptionStore(sources.store).inForceEach(cutoffs);
   const subjectsWritten = new Set<string>();
   const json = (value: unknown) => Buffer.from(JSON.stringify(value, null, 2));
+  yield { path: submissionReviewsPath, data: json(await submissionReviews(sources.store)), modified };
   for (const [n, { date, asOf }] of cutoffs.entries()) {
     yield { path: exceptionsPath(date), data: json(inForce[n] satisfies ActiveException[] | undefined), modified };
     const populations = await populationsAsOf(sources.store, asOf);

@@ -9,6 +9,8 @@ export const catalogPath = 'catalog/catalog.json';
 export const previousReportPath = (date: string) => `inputs/previous/${date}.json`;
 export const exceptionsPath = (date: string) => `inputs/exceptions/${date}.json`;
 export const populationsInputPath = (date: string) => `inputs/populations/${date}.json`;
+/** Every submission's review, by submission id: what a report evaluated with `SUBMISSION_REVIEW=required` counted. */
+export const submissionReviewsPath = 'inputs/submission-reviews.json';
 export const populationSubjectsPath = (runId: string, kind: string) =>
   `inputs/populations/runs/${slugOf(runId, 'run')}/${slugOf(kind, 'kind')}.json`;
 

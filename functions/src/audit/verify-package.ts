@@ -21,6 +21,7 @@ import { EvidenceState } from '../assessment/evidence-state.js';
 import { compileCatalog, evaluate, type CompiledCatalog } from '../assessment/evaluate.js';
 import type { ActiveException } from '../assessment/exceptions.js';
 import type { Catalog, EvidenceItem, Report } from '../assessment/model.js';
+import type { ReviewDecision, SubmissionReviews } from '../assessment/submission-review.js';
 import { withSettings } from '../settings/apply-settings.js';
 import type { SettingsVersion } from '../settings/settings-model.js';
 import {
@@ -30,6 +31,7 @@ import {
   populationsFromFiles,
   populationsInputPath,
   type PopulationInput,
+  submissionReviewsPath,
 } from './package-paths.js';
 import { publishedKeyOf, signatureHolds } from './package-signature.js';
 import { createHash } from 'node:crypto';
@@ -254,6 +256,8 @@ function rederiveDay(files: Files, compiled: CompiledCatalog, folder: EvidenceFo
       previous: day.previous,
       exceptions,
       populations: populationsFromFiles(populations, (path) => parsed<string[]>(files, path) ?? []),
+      // A report made with reviews required names what awaited review: it counted reviewed submissions only.
+      ...(stored.awaitingReview ? { submissionReviews: reviewsOf(files) } : {}),
     });
   } catch (error) {
     return skip(`evaluating it failed: ${(error as Error).message}`);
@@ -261,6 +265,12 @@ function rederiveDay(files: Files, compiled: CompiledCatalog, folder: EvidenceFo
   if (Buffer.from(JSON.stringify(derived)).equals(Buffer.from(day.stored)))
     return { date, outcome: 'follows', controls: [], parts: [] };
   return { date, outcome: 'differs', ...differences(stored, derived) };
+}
+
+/** The submissions' reviews the package carries, as an evaluation takes them. */
+function reviewsOf(files: Files): SubmissionReviews {
+  const reviews = parsed<Record<string, ReviewDecision>>(files, submissionReviewsPath) ?? {};
+  return new Map(Object.entries(reviews));
 }
 
 /** Which controls, and which other parts, of two reports differ. */

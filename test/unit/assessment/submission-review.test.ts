@@ -18,6 +18,9 @@ import { MemoryStore } from '../../../functions/src/storage/memory-store.ts';
 import { SubmissionStore } from '../../../functions/src/submissions/submission-store.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
+import { closingFiles, newPackageFacts, packageFiles, type PackageRequest } from '../../../functions/src/audit/audit-package.ts';
+import { verifyPackage } from '../../../functions/src/audit/verify-package.ts';
+import { ReportStore } from '../../../functions/src/reports/report-store.ts';
 
 const compiled = compileCatalog(compileCatalogSources(paths.catalog));
 const asOf = new Date('2026-11-21T12:00:00Z');
@@ -179,5 +182,31 @@ describe('the daily report with review required', () => {
     const third = (await day('2026-11-22', 'optional')).stored.report;
     expect(statusOf(third, 'PPL-06')).toBe('passing');
     expect(Object.keys(third)).not.toContain('awaitingReview');
+
+    // The audit package of those days carries the reviews, so the verifier re-derives the days made with review required.
+    const request: PackageRequest = {
+      from: '2026-11-20',
+      to: '2026-11-22',
+      dates: ['2026-11-20', '2026-11-21', '2026-11-22'],
+      today: '2026-11-22',
+      timeZone: 'UTC',
+      generatedAt: new Date('2026-11-22T12:00:00Z'),
+      apiVersion: 'test',
+      requestedBy: { uid: 'auditor' },
+    };
+    const sources = { store, reports: new ReportStore(store), evidence, catalog: compiled.catalog };
+    const facts = newPackageFacts();
+    const files = new Map<string, Buffer>();
+    for await (const file of packageFiles(sources, request, facts)) files.set(file.path, file.data);
+    for (const file of closingFiles(request, facts, [])) files.set(file.path, file.data);
+    expect(JSON.parse(files.get('inputs/submission-reviews.json')!.toString())).toEqual({
+      [made.id]: { decision: 'accepted', at: '2026-11-20T15:00:00.000Z' },
+    });
+    const verification = verifyPackage(files);
+    expect(verification.days.map((outcome) => [outcome.date, outcome.outcome])).toEqual([
+      ['2026-11-20', 'follows'],
+      ['2026-11-21', 'follows'],
+      ['2026-11-22', 'follows'],
+    ]);
   });
 });

@@ -177,10 +177,11 @@ describe('the audit package of a period', () => {
     expect(zip.paths.slice(-tail.length)).toEqual(tail);
     const middle = zip.paths.slice(head.length, -tail.length);
     const inputs = middle.filter((path) => path.startsWith('inputs/'));
-    // Per day, the exceptions in force and the populations; then every evidence item.
-    expect(inputs.filter((path) => !path.startsWith('inputs/populations/runs/'))).toEqual(
-      period.dates.flatMap((date) => [`inputs/exceptions/${date}.json`, `inputs/populations/${date}.json`]),
-    );
+    // The submissions' reviews, then per day the exceptions in force and the populations; then every evidence item.
+    expect(inputs.filter((path) => !path.startsWith('inputs/populations/runs/'))).toEqual([
+      'inputs/submission-reviews.json',
+      ...period.dates.flatMap((date) => [`inputs/exceptions/${date}.json`, `inputs/populations/${date}.json`]),
+    ]);
     expect(inputs.filter((path) => path.startsWith('inputs/populations/runs/')).length).toBeGreaterThan(0);
     expect(middle.slice(inputs.length).every((path) => idOfEvidencePath(path) !== undefined)).toBe(true);
     expect(middle.slice(0, inputs.length)).toEqual(inputs);
