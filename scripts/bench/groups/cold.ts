@@ -38,6 +38,21 @@ export function familyProbes(today: string): Target[] {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ message: 'What is our score today?' }),
     }),
+    family('runs', '/api/runs/sources?limit=1'),
+    family('connectors', '/api/connectors'),
+    family('settings', '/api/settings'),
+    family('requests', '/api/requests'),
+    // What an assistant sends first: the MCP handshake.
+    family('mcp', '/api/mcp', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+      }),
+    }),
   ];
 }
 
