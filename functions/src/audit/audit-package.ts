@@ -46,7 +46,15 @@ import { requestListCsv } from '../requests/request-csv.js';
 import { AuditRequestStore } from '../requests/request-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { packageIndexFiles, type ReadableFacts } from './package-index.js';
-import { dayInputFiles, evidenceFile, evidenceInputFiles, evidenceWindowOf, type ReportDay } from './package-inputs.js';
+import {
+  dayInputFiles,
+  evidenceFile,
+  evidenceInputFiles,
+  evidenceWindowOf,
+  submissionReviewsFile,
+  type ReportDay,
+} from './package-inputs.js';
+import { submissionOf } from '../assessment/submission-review.js';
 import { catalogPath, previousReportPath } from './package-paths.js';
 import { publishedKeyOf, signManifest } from './package-signature.js';
 import { publishSigningKey } from './package-signing-key.js';
@@ -170,12 +178,15 @@ async function* allFiles(sources: PackageSources, request: PackageRequest, facts
   const days = facts.reports.map(({ date, asOf, generatedAt }): ReportDay => ({ date, asOf: asOf!, generatedAt }));
   yield* dayInputFiles(sources, days, request.generatedAt);
   const withAttachments: EvidenceItem[] = [];
+  const submissions = new Set<string>();
   const window = evidenceWindowOf(days);
   if (window) {
     readable.evidence.start = window.start.toISOString();
     readable.evidence.upTo = window.upTo.toISOString();
     const noteAttachments = (item: EvidenceItem) => {
       if (item.attachments.length > 0 && item.submissionId) withAttachments.push(item);
+      const submission = submissionOf(item);
+      if (submission) submissions.add(submission);
     };
     for await (const file of evidenceInputFiles(sources, window, readable.evidencePaths, readable.evidence, noteAttachments)) {
       facts.evidence += 1;
@@ -184,6 +195,7 @@ async function* allFiles(sources: PackageSources, request: PackageRequest, facts
   }
   const uncited = [...seen.cited].filter((id) => !readable.evidencePaths.has(id)).sort();
   yield* evidenceFiles(sources, uncited, facts, withAttachments, readable.evidencePaths);
+  yield await submissionReviewsFile(sources, submissions, request.generatedAt);
   yield* attachmentFiles(sources, withAttachments, facts);
   yield* verifierFile(sources, request, facts);
 }

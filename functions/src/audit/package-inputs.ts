@@ -23,7 +23,8 @@ import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { ExceptionStore } from '../exceptions/exception-store.js';
 import { populationsAsOf } from '../runs/population-inputs.js';
-import { inBatches, inBatchesAhead, listNames, type ObjectStore } from '../storage/object-store.js';
+import { inBatchesAhead, type ObjectStore } from '../storage/object-store.js';
+import { SubmissionStore } from '../submissions/submission-store.js';
 import type { EvidenceStore } from '../evidence/evidence-store.js';
 import {
   evidenceItemPath,
@@ -124,21 +125,20 @@ export async function* evidenceInputFiles(
 }
 
 /**
- * Every submission's review, by submission id, each with its decision and when: a report made
- * with reviews required counted an attestation only when its review was an acceptance before the
- * report's cut-off, so re-deriving it takes them all. One listing, then each review once (a
- * review is a small object, and there is one per reviewed submission).
+ * The reviews of the submissions among the packaged evidence, by submission id, each with its
+ * decision and when: a report made with reviews required counted an attestation only when its
+ * review was an acceptance before the report's cut-off, so re-deriving it takes them. One read per
+ * packaged submission (a review is written once beside it), never a listing of every review.
  */
-async function submissionReviews(store: ObjectStore): Promise<Record<string, { decision: string; at: string }>> {
-  const names = await listNames(store, reviewsPrefix);
-  const reviews = await inBatches(names, 32, async (name) => {
-    const review = JSON.parse((await store.read(name)).data.toString('utf8')) as { decision: string; at: string };
-    return [name.slice(reviewsPrefix.length, -'.json'.length), { decision: review.decision, at: review.at }] as const;
-  });
-  return Object.fromEntries(reviews.sort(([a], [b]) => a.localeCompare(b)));
+export async function submissionReviewsFile(
+  sources: { store: ObjectStore; evidence: EvidenceStore },
+  submissions: ReadonlySet<string>,
+  modified: Date,
+): Promise<ArchiveFile> {
+  const decisions = await new SubmissionStore(sources.store, sources.evidence).decisions(submissions);
+  const sorted = [...decisions].sort(([a], [b]) => a.localeCompare(b));
+  return { path: submissionReviewsPath, data: Buffer.from(JSON.stringify(Object.fromEntries(sorted), null, 2)), modified };
 }
-
-const reviewsPrefix = 'submission-reviews/';
 
 /**
  * Per report day, the exceptions in force and the populations its evaluation saw; each complete
@@ -154,7 +154,6 @@ export async function* dayInputFiles(
   const inForce = await new ExceptionStore(sources.store).inForceEach(cutoffs);
   const subjectsWritten = new Set<string>();
   const json = (value: unknown) => Buffer.from(JSON.stringify(value, null, 2));
-  yield { path: submissionReviewsPath, data: json(await submissionReviews(sources.store)), modified };
   for (const [n, { date, asOf }] of cutoffs.entries()) {
     yield { path: exceptionsPath(date), data: json(inForce[n] satisfies ActiveException[] | undefined), modified };
     const populations = await populationsAsOf(sources.store, asOf);

@@ -177,14 +177,15 @@ describe('the audit package of a period', () => {
     expect(zip.paths.slice(-tail.length)).toEqual(tail);
     const middle = zip.paths.slice(head.length, -tail.length);
     const inputs = middle.filter((path) => path.startsWith('inputs/'));
-    // The submissions' reviews, then per day the exceptions in force and the populations; then every evidence item.
+    // Per day the exceptions in force and the populations; then every evidence item; then the reviews of its submissions.
     expect(inputs.filter((path) => !path.startsWith('inputs/populations/runs/'))).toEqual([
-      'inputs/submission-reviews.json',
       ...period.dates.flatMap((date) => [`inputs/exceptions/${date}.json`, `inputs/populations/${date}.json`]),
+      'inputs/submission-reviews.json',
     ]);
     expect(inputs.filter((path) => path.startsWith('inputs/populations/runs/')).length).toBeGreaterThan(0);
-    expect(middle.slice(inputs.length).every((path) => idOfEvidencePath(path) !== undefined)).toBe(true);
-    expect(middle.slice(0, inputs.length)).toEqual(inputs);
+    expect(middle.slice(inputs.length - 1, -1).every((path) => idOfEvidencePath(path) !== undefined)).toBe(true);
+    expect(middle.slice(0, inputs.length - 1)).toEqual(inputs.slice(0, -1));
+    expect(middle.at(-1)).toBe('inputs/submission-reviews.json');
   });
 
   it('gives each report as stored, the version a publish replaced too, and the OSCAL documents the report endpoints serve', async () => {
@@ -353,9 +354,10 @@ describe('what making a package reads', () => {
   it('reads each report of the period and the one before once, each batch of evidence once, and each attachment once', async () => {
     store.reset();
     const fresh = await serve(auditFamily());
+    let packaged: Unzipped;
     try {
       const answer = await fetch(`${fresh.url}${packagePath(`?from=${from}&to=${today}`)}`);
-      await answer.arrayBuffer();
+      packaged = await unzip(Buffer.from(await answer.arrayBuffer()));
     } finally {
       await fresh.close();
     }
@@ -377,11 +379,23 @@ describe('what making a package reads', () => {
         .map(({ object }) => object)
         .sort(),
     );
+    // The review of each submission the packaged evidence came from, once; no other review.
+    const submissions = packaged.paths
+      .filter((path) => idOfEvidencePath(path) !== undefined)
+      .map((path) => JSON.parse(utf8(packaged.files.get(path))) as EvidenceItem)
+      .flatMap((item) =>
+        item.kind === 'attestation' && typeof item.data.submissionId === 'string' ? [item.data.submissionId] : [],
+      );
+    expect(submissions.length).toBeGreaterThan(0);
+    expect(reads.filter((name) => name.startsWith('submission-reviews/')).sort()).toEqual(
+      [...new Set(submissions)].map((id) => `submission-reviews/${id}.json`).sort(),
+    );
     // Besides: the state at the start (a checkpoint), the exception indexes, the settings and the runs' populations.
-    const others = reads.filter((name) => !/^(reports|report-versions|evidence|attachments)\//.test(name));
+    const others = reads.filter((name) => !/^(reports|report-versions|evidence|attachments|submission-reviews)\//.test(name));
     expect(others.every((name) => /^(state|exception-index|settings|runs|populations-index|exceptions)\//.test(name))).toBe(true);
     const listed = store.of('list');
     expect(listed.filter((prefix) => prefix === 'report-versions/')).toEqual(['report-versions/']);
+    expect(listed.filter((prefix) => prefix.startsWith('submission-reviews'))).toEqual([]);
     // One listing per UTC day of arrival, the first day's twice (the state at the start ends on it).
     const partitions = listed.filter((prefix) => prefix.startsWith('evidence/received='));
     const days = new Set(partitions);

@@ -231,6 +231,7 @@ describe('asking for an audit package', () => {
   });
 
   it('answers 503 when the queue refuses the build, and the package says it failed', async () => {
+    const logged = vi.spyOn(logs, 'auditPackageQueueFailed').mockImplementation(() => undefined);
     queueFails = true;
     const answer = await post({ from: '2026-11-10', to: '2026-11-11' });
     queueFails = false;
@@ -243,6 +244,7 @@ describe('asking for an audit package', () => {
       state: 'failed',
       problem: 'The task queue did not take the build.',
     });
+    expect(logged).toHaveBeenCalledTimes(1);
     // A failed package is not handed back: asking again queues a new one.
     expect((await post({ from: '2026-11-10', to: '2026-11-11' })).status).toBe(202);
     queued.splice(0);
