@@ -20,7 +20,7 @@ import { asksNotInReport, normalize, otherFramework } from './question-cues.js';
 import { unknownSubject } from './queries/subject-queries.js';
 import type { Question } from './question.js';
 import type { ReadQuestion } from './readers/model-reader.js';
-import { declineScope, retrieve, type RetrievedContext } from './retrieve.js';
+import { declineScope, retrieve, type DeclineScope, type RetrievedContext } from './retrieve.js';
 
 export type { ComposedAnswer } from './compose.js';
 export type { ReportIndex } from './report-index.js';
@@ -91,7 +91,7 @@ export async function answerAsked(
     case 'decline':
       return { declined: decline(scope, question.reason, question.subject) };
     case 'subjectHistory':
-      return { facts: await answerSubjectHistory(question, index, sources.days!) };
+      return sources.days ? { facts: await answerSubjectHistory(question, index, sources.days) } : cannot(scope);
     case 'posture':
     case 'list':
     case 'status':
@@ -104,10 +104,19 @@ export async function answerAsked(
       const context = await retrieve(question, index, sources.reportOn ? { reportOn: sources.reportOn } : {});
       return context.missingReport ? { declined: decline(scope, 'no_report', context.missingReport) } : { context };
     }
-    default:
-      return { facts: (await runQuery(question, index, sources.days))! };
+    default: {
+      const facts = await runQuery(question, index, sources.days);
+      return facts ? { facts } : cannot(scope);
+    }
   }
 }
+
+/**
+ * A question the data given cannot answer: one about past days with no history at hand, or a
+ * framework's readiness in a report made before readiness. The offline reader never asks these
+ * (it reads the classifier's question instead); a model or an MCP client may.
+ */
+const cannot = (scope: DeclineScope) => ({ declined: decline(scope, 'no_match') });
 
 /** The offline reader as a `ReadQuestion`, for a model reader to fall back on. */
 export function offlineReader(days: ReportDays | undefined): ReadQuestion {

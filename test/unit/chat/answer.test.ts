@@ -11,6 +11,7 @@ import type { ControlResult, ControlStatus, Finding, Report } from '../../../fun
 import { answerQuestion, type AnswerInput } from '../../../functions/src/chat/answer.ts';
 import { escapeMarkdown } from '../../../functions/src/chat/compose.ts';
 import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
+import type { Question } from '../../../functions/src/chat/question.ts';
 import { indexReport } from '../../../functions/src/chat/report-index.ts';
 import { benchChatCorpus, daysOf } from '../../../scripts/bench/chat.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
@@ -481,6 +482,19 @@ describe('escapeMarkdown', () => {
     expect(new MarkdownIt({ html: true }).renderInline(escapeMarkdown(hostile))).toBe(
       '&lt;img src=x onerror=alert(1)&gt; [click](javascript:alert(1)) ![i](http://evil.example/i.png) &lt;script&gt;x&lt;/script&gt;',
     );
+  });
+});
+
+describe('a question another reader asks that the data given cannot answer', () => {
+  const period = { from: '2026-11-14', to: today, phrase: 'the last week' };
+  it.each<[string, Question]>([
+    ['a framework\u2019s readiness, of a report made before readiness', { kind: 'readiness', framework: 'soc2', gaps: false }],
+    ['a trend, with no history at hand', { kind: 'trend', period }],
+    ['one subject\u2019s past, with no history at hand', { kind: 'subjectHistory', names: ['acme/api'], period }],
+  ])('declines %s', async (_what, question) => {
+    const answer = await ask('(read by a model)', { read: async () => question });
+    expect(answer).toMatchObject({ grounded: false, citations: [] });
+    expect(answer.answer).toMatch(/^The report for 2026-11-21 does not cover that\./);
   });
 });
 
