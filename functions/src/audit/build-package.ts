@@ -11,7 +11,7 @@ import { dayIn } from '../assessment/dates.js';
 import { EventConflict } from '../common/event-log.js';
 import { apiVersion } from '../generated/api-version.js';
 import { logs } from '../logs.js';
-import { closingFiles, packageFiles, type PackageFacts, type PackageRequest, type PackageSources } from './audit-package.js';
+import { closingFiles, newPackageFacts, packageFiles, type PackageRequest, type PackageSources } from './audit-package.js';
 import {
   AuditPackageLog,
   packageFileName,
@@ -100,9 +100,10 @@ async function build(s: BuildSources, record: PackageRecord, log: AuditPackageLo
     generatedAt: new Date(record.requestedAt),
     apiVersion,
     requestedBy: record.requestedBy,
-    ...optional('signingKey', s.signingKey?.()),
   };
-  const facts: PackageFacts = { reports: [], versions: [], evidence: 0, attachments: 0, unavailable: [] };
+  const signingKey = s.signingKey?.();
+  if (signingKey) request.signingKey = signingKey;
+  const facts = newPackageFacts();
   const writer = new PartWriter(size, async (part, data) => {
     await s.store.create(partName(record.id, attempt, part), data, { contentType: 'application/octet-stream' });
   });
@@ -136,9 +137,6 @@ async function build(s: BuildSources, record: PackageRecord, log: AuditPackageLo
     s.now(),
   );
 }
-
-const optional = <K extends string, V>(key: K, value: V | undefined) =>
-  value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 
 async function* countingFiles<T>(files: AsyncIterable<T>, count: () => void): AsyncGenerator<T> {
   for await (const file of files) {

@@ -4,7 +4,7 @@
  * the background and downloaded from storage (audit-packages.ts).
  */
 import { dayIn } from '../assessment/dates.js';
-import { closingFiles, packageFiles, type PackageFacts, type PackageRequest } from '../audit/audit-package.js';
+import { closingFiles, newPackageFacts, packageFiles, type PackageRequest } from '../audit/audit-package.js';
 import { publishedSigningKeys } from '../audit/package-signing-key.js';
 import { zipStream } from '../audit/zip-writer.js';
 import { apiVersion } from '../generated/api-version.js';
@@ -71,7 +71,7 @@ export function createAuditFamily(options: AuditFamilyOptions = {}) {
           apiVersion,
           requestedBy: actorOf(context.caller),
         };
-        const facts: PackageFacts = { reports: [], versions: [], evidence: 0, attachments: 0, unavailable: [] };
+        const facts = newPackageFacts();
         return {
           status: 200,
           body: zipStream(packageFiles(s, request, facts), (archived) => closingFiles(request, facts, archived)),
