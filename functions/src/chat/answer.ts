@@ -26,6 +26,13 @@ export type { ComposedAnswer } from './compose.js';
 export type { ReportIndex } from './report-index.js';
 export type { DayRecord, ReportDays } from './queries/query-model.js';
 
+/** A stored report as questions about it are answered: its index, the days before it, and earlier reports by date. */
+export interface AskedReport {
+  index: ReportIndex;
+  days: ReportDays;
+  reportOn: (date: string) => Promise<Report | undefined>;
+}
+
 export interface AnswerInput {
   message: string;
   /** From the request, oldest first. */

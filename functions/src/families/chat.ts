@@ -2,11 +2,10 @@
  * The `chat` family: a question about a day's report, answered from that report alone with
  * citations, as JSON or as a resumable event stream.
  */
-import { answerQuestion, offlineReader } from '../chat/answer.js';
+import { answerQuestion, offlineReader, type ReportDays } from '../chat/answer.js';
 import { AnswerStore, fixedFeed, newAnswerId, type ChatAnswer } from '../chat/answer-events.js';
 import { geminiToolCaller, type ToolCallAnswer, type ToolCallRequest } from '../chat/readers/gemini-tool-call.js';
 import { modelReader, type ReadQuestion } from '../chat/readers/model-reader.js';
-import { indexReport } from '../chat/report-index.js';
 import * as config from '../config.js';
 import { logs } from '../logs.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
@@ -21,10 +20,7 @@ import {
 import { loadOnce } from '../common/maybe-async.js';
 import type { RequestContext } from '../http/operation-types.js';
 import { ApiProblem } from '../http/problem.js';
-import { StoredReportDays } from '../reports/report-days.js';
-import type { StoredReport } from '../reports/report-store.js';
-import { dayIn } from '../assessment/dates.js';
-import { reportsByDate } from './report-of-date.js';
+import { askedReports } from './asked-report.js';
 import { servicesFrom, type ServiceOptions } from './services.js';
 
 export type ChatFamilyOptions = FamilyOptions &
@@ -37,15 +33,8 @@ export type ChatFamilyOptions = FamilyOptions &
 export function createChatFamily(options: ChatFamilyOptions = {}) {
   const services = servicesFrom(options);
   const answers = loadOnce(async () => new AnswerStore((await services()).store));
-  const reports = reportsByDate();
+  const asked = askedReports(services);
   const limits = options.streamLimits ?? settingsLimits;
-  /** Each day's summary and statuses, kept once read, for trends and histories. */
-  const days = loadOnce(async () => {
-    const s = await services();
-    return new StoredReportDays(s.reports, () => dayIn(s.timeZone(), s.now()));
-  });
-  /** Each stored report's search index, built on its first question. */
-  const indexes = new WeakMap<StoredReport, ReturnType<typeof indexReport>>();
 
   /** Gemini's tool calls, when the setting asks for them; built once, its SDK loaded on the first question. */
   const callModel = loadOnce(
@@ -53,7 +42,7 @@ export function createChatFamily(options: ChatFamilyOptions = {}) {
       options.callModel ??
       geminiToolCaller({ project: config.runtimeProjectId(), location: config.chatModelLocation, model: config.chatModel() }),
   );
-  const readerFor = (history: StoredReportDays, requestId: string): ReadQuestion => {
+  const readerFor = (history: ReportDays, requestId: string): ReadQuestion => {
     const offline = offlineReader(history);
     if (config.chatProvider() !== 'vertex-gemini') return offline;
     return modelReader({
@@ -73,21 +62,14 @@ export function createChatFamily(options: ChatFamilyOptions = {}) {
       chat: async ({ body }, context) => {
         const s = await services();
         const stored = await (body.date === undefined
-          ? reports.today(s)
-          : reports.get(s, body.date, { in: 'body', pointer: '/date' }));
-        let index = indexes.get(stored);
-        if (!index) indexes.set(stored, (index = indexReport(stored.report, s.catalog)));
+          ? asked.reports.today(s)
+          : asked.reports.get(s, body.date, { in: 'body', pointer: '/date' }));
         const question = {
           message: body.message,
           history: body.history ?? [],
           report: stored.report,
           catalog: s.catalog,
-          index,
-          days: await days(),
-          reportOn: async (date: string) => {
-            const lookup = await reports.find(s, date);
-            return 'found' in lookup ? lookup.found.report : undefined;
-          },
+          ...(await asked.of(stored)),
         };
         const composed = await answerQuestion({ ...question, read: readerFor(question.days, context.requestId) });
         const answer: ChatAnswer = { id: newAnswerId(s.now()), date: stored.date, ...composed };

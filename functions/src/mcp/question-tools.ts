@@ -6,18 +6,12 @@
  * anything here: the caller's own assistant reads the answer.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Report } from '../assessment/model.js';
-import { answerAsked, type ReportDays, type ReportIndex } from '../chat/answer.js';
+import { answerAsked, type AskedReport } from '../chat/answer.js';
 import { compose, type ComposedAnswer } from '../chat/compose.js';
 import { questionOfCall, questionTools } from '../chat/question.js';
 import { checkedQuestion } from '../chat/question-slots.js';
 
 /** Today's report as a tool call reads it: its index, the reports of earlier days, and their history. */
-export interface AskedReport {
-  index: ReportIndex;
-  days: ReportDays;
-  reportOn: (date: string) => Promise<Report | undefined>;
-}
 
 /**
  * What every tool's `structuredContent` holds: the answer as `POST /api/chat` gives it, without

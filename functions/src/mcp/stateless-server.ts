@@ -24,7 +24,8 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
 import { apiVersion } from '../generated/api-version.js';
-import { answerToolCall, isQuestionTool, questionToolList, type AskedReport } from './question-tools.js';
+import type { AskedReport } from '../chat/answer.js';
+import { answerToolCall, isQuestionTool, questionToolList } from './question-tools.js';
 
 /** What the server tells a client's assistant about itself, once, at `initialize`. */
 export const instructions =
