@@ -10,6 +10,8 @@
  * when declined: not grounded, citing nothing.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { afterAll, beforeAll, vi } from 'vitest';
+import { logs } from '../../functions/src/logs.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileCatalog, type CompiledCatalog } from '../../functions/src/assessment/evaluate.ts';
@@ -141,6 +143,27 @@ export async function seedEvaluationHistory(): Promise<DemoHistory> {
     index: indexReport(report, compiled.catalog),
     days: new StoredReportDays(reports, () => evaluationToday),
     close: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * The demo's evaluation history for the tests of a file (or a describe block): seeded before them
+ * with the seeding's logs quiet, closed after. Call it at the top of the block; read it in tests.
+ */
+export function useEvaluationHistory(): () => DemoHistory {
+  let demo: DemoHistory | undefined;
+  beforeAll(async () => {
+    for (const name of ['reportPublished', 'reportAlreadyExists', 'evidenceSnapshotLoaded'] as const)
+      vi.spyOn(logs, name).mockImplementation(() => undefined);
+    demo = await seedEvaluationHistory();
+  }, 120_000);
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await demo?.close();
+  });
+  return () => {
+    if (!demo) throw new Error('the evaluation history is read before it was seeded');
+    return demo;
   };
 }
 

@@ -5,7 +5,7 @@
  * - `held-out-set-5.json` is held out for issue 34's new question reader: written the same way,
  *   frozen before the reader changes and measured once on the engine it replaces.
  * - `held-out-set-4.json` is the held-out set. It was written by a separate author (a helper
- *   agent given the demo data and the scoring rules, not the engine's code or any other set) and
+ *   agent given the demo() data and the scoring rules, not the engine's code or any other set) and
  *   frozen before the tuning that followed it. Only its score is printed; its misses stay hidden
  *   unless EVIDENT_SHOW_HELD_OUT=1, so nobody tunes on them by reading the test log.
  * - `held-out-set-2.json` and `held-out-set-3.json` were written the same way, each measured at
@@ -17,8 +17,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { logs } from '../../../functions/src/logs.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../../scripts/lib/paths.ts';
 import {
   evaluate,
@@ -27,8 +26,7 @@ import {
   readEntries,
   scoreLines,
   scoreOf,
-  seedEvaluationHistory,
-  type DemoHistory,
+  useEvaluationHistory,
   type Entry,
   type Outcome,
 } from '../../support/chat-evaluation.ts';
@@ -49,7 +47,7 @@ interface FrozenSet {
 
 const sets: FrozenSet[] = [
   {
-    // Written by a fifth separate author (a helper agent given the demo's reports, the catalog,
+    // Written by a fifth separate author (a helper agent given the demo()'s reports, the catalog,
     // docs/chat.md and the scoring rules, not the engine's code, tests or any other set), frozen
     // 2026-11-27 before issue 34 replaces the question reader, to measure the new reader against
     // today's engine; never tuned on. Measured once on the engine as it was then (155f11f): 59 of
@@ -110,18 +108,7 @@ const sets: FrozenSet[] = [
   },
 ];
 
-let demo: DemoHistory;
-
-beforeAll(async () => {
-  for (const name of ['reportPublished', 'reportAlreadyExists', 'evidenceSnapshotLoaded'] as const)
-    vi.spyOn(logs, name).mockImplementation(() => undefined);
-  demo = await seedEvaluationHistory();
-}, 120_000);
-
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await demo?.close();
-});
+const demo = useEvaluationHistory();
 
 describe.each(sets)('the chat question set $file ($state)', (set) => {
   let entries: Entry[];
@@ -129,7 +116,7 @@ describe.each(sets)('the chat question set $file ($state)', (set) => {
 
   beforeAll(async () => {
     entries = await readEntries(set.file);
-    outcomes = await evaluate(demo, entries, minPrecision);
+    outcomes = await evaluate(demo(), entries, minPrecision);
     const shown = set.state === 'spent' || process.env['EVIDENT_SHOW_HELD_OUT'] === '1';
     const misses = shown ? outcomes.filter((outcome) => !outcome.passed).map(missLine) : [];
     const name = set.state === 'hidden' ? 'held-out set' : 'first held-out set (spent, tuned on)';

@@ -5,33 +5,21 @@
  * the same composer as the offline reader's questions; what it cannot be trusted with is declined;
  * when it fails or is too slow, the offline reader reads the question instead.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { answerQuestion, offlineReader } from '../../../functions/src/chat/answer.ts';
 import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
 import { geminiToolCaller } from '../../../functions/src/chat/readers/gemini-tool-call.ts';
 import { modelReader, readerInstruction } from '../../../functions/src/chat/readers/model-reader.ts';
-import { logs } from '../../../functions/src/logs.ts';
 import { functionCallAnswer, questionOf, textAnswer, type Recording } from '../../stand-ins/vertex-ai/recordings.ts';
 import {
   startVertexAiStandIn,
   type VertexAiStandIn,
   type VertexAiStandInOptions,
 } from '../../stand-ins/vertex-ai/vertex-ai-stand-in.ts';
-import { seedEvaluationHistory, type DemoHistory } from '../../support/chat-evaluation.ts';
+import { useEvaluationHistory } from '../../support/chat-evaluation.ts';
 
-let demo: DemoHistory;
+const demo = useEvaluationHistory();
 let standIn: VertexAiStandIn | undefined;
-
-beforeAll(async () => {
-  for (const name of ['reportPublished', 'reportAlreadyExists', 'evidenceSnapshotLoaded'] as const)
-    vi.spyOn(logs, name).mockImplementation(() => undefined);
-  demo = await seedEvaluationHistory();
-}, 120_000);
-
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await demo?.close();
-});
 
 afterEach(async () => {
   expect(standIn?.violations ?? []).toEqual([]);
@@ -55,30 +43,37 @@ async function askModel(
   const fallbacks: string[] = [];
   const read = modelReader({
     callTool: geminiToolCaller({
-      project: 'demo-evident',
+      project: 'demo()-evident',
       location: 'us-central1',
       model: 'gemini-2.5-flash',
       baseUrl: standIn.baseUrl,
       accessToken: standIn.token,
     }),
-    fallback: offlineReader(demo.days),
+    fallback: offlineReader(demo().days),
     timeoutMs,
     onFallback: (reason) => fallbacks.push(reason),
   });
   const answer = await answerQuestion({
     message,
     history,
-    report: demo.report,
-    catalog: demo.compiled.catalog,
-    index: demo.index,
-    days: demo.days,
+    report: demo().report,
+    catalog: demo().compiled.catalog,
+    index: demo().index,
+    days: demo().days,
     read,
   });
   return { answer, fallbacks };
 }
 
 const offline = (message: string, history: ChatTurn[] = []) =>
-  answerQuestion({ message, history, report: demo.report, catalog: demo.compiled.catalog, index: demo.index, days: demo.days });
+  answerQuestion({
+    message,
+    history,
+    report: demo().report,
+    catalog: demo().compiled.catalog,
+    index: demo().index,
+    days: demo().days,
+  });
 
 describe('the model reader', () => {
   it('asks the model with every question kind as a function and the report as data, then answers its call like any question', async () => {
@@ -92,7 +87,7 @@ describe('the model reader', () => {
     expect(declarations.map((declaration) => declaration.name)).toContain('subjectHistory');
     expect(request!.body.toolConfig).toEqual({ functionCallingConfig: { mode: 'ANY' } });
     const instruction = request!.body.systemInstruction!.parts.map((part) => part.text).join('');
-    expect(instruction).toBe(readerInstruction(demo.index));
+    expect(instruction).toBe(readerInstruction(demo().index));
     expect(instruction).toContain('Report date: 2026-11-21.');
     expect(instruction).toContain(
       '\nEND-02: Endpoint detection and response runs on every device; CC6.8 CC7.2 A.8.1 A.8.7 si-3 si-4\n',

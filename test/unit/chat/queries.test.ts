@@ -1,5 +1,5 @@
 /**
- * The chat's structured queries on the demo history (14 daily reports up to 2026-11-21): how
+ * The chat's structured queries on the demo() history (14 daily reports up to 2026-11-21): how
  * questions are read into spans, days and checks; what trends, comparisons and control histories
  * answer and cite; the evidence each control result lists as going stale; and the history
  * reader, which reads each past report once.
@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../../functions/src/assessment/evaluate.ts';
 import type { EvidenceItem } from '../../../functions/src/assessment/model.ts';
 import { answerQuestion, type ComposedAnswer } from '../../../functions/src/chat/answer.ts';
@@ -16,28 +16,23 @@ import { datesIn, periodIn } from '../../../functions/src/chat/queries/periods.t
 import { parseQuery } from '../../../functions/src/chat/queries/parse-query.ts';
 import { windowAhead } from '../../../functions/src/chat/day-phrases.ts';
 import { normalize } from '../../../functions/src/chat/question-cues.ts';
-import { logs } from '../../../functions/src/logs.ts';
 import { StoredReportDays } from '../../../functions/src/reports/report-days.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
 import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';
-import { evaluationToday, seedEvaluationHistory, type DemoHistory } from '../../support/chat-evaluation.ts';
+import { evaluationToday, useEvaluationHistory } from '../../support/chat-evaluation.ts';
 import { RecordingStore } from '../../support/recording-store.ts';
 
-let demo: DemoHistory;
-
-beforeAll(async () => {
-  for (const name of ['reportPublished', 'reportAlreadyExists', 'evidenceSnapshotLoaded'] as const)
-    vi.spyOn(logs, name).mockImplementation(() => undefined);
-  demo = await seedEvaluationHistory();
-}, 120_000);
-
-afterAll(async () => {
-  vi.restoreAllMocks();
-  await demo?.close();
-});
+const demo = useEvaluationHistory();
 
 const ask = (message: string, history: ChatTurn[] = []): Promise<ComposedAnswer> =>
-  answerQuestion({ message, history, report: demo.report, catalog: demo.compiled.catalog, index: demo.index, days: demo.days });
+  answerQuestion({
+    message,
+    history,
+    report: demo().report,
+    catalog: demo().compiled.catalog,
+    index: demo().index,
+    days: demo().days,
+  });
 
 const citedIds = (answer: ComposedAnswer) => [...new Set(answer.citations.map((citation) => citation.controlId))].sort();
 
@@ -69,7 +64,7 @@ describe('reading days and spans', () => {
   });
 
   it('reads two dates as a comparison, a span with a score word as a trend, and a span with a named control as its history', () => {
-    const read = (text: string) => parseQuery(text, [], demo.index);
+    const read = (text: string) => parseQuery(text, [], demo().index);
     expect(read('compare 2026-11-10 with 2026-11-18')).toEqual({
       kind: 'compare',
       earlier: '2026-11-10',
@@ -84,7 +79,7 @@ describe('reading days and spans', () => {
 });
 
 describe('reading what a question names', () => {
-  const parse = (text: string, history: ChatTurn[] = []) => parseQuery(normalize(text), history, demo.index);
+  const parse = (text: string, history: ChatTurn[] = []) => parseQuery(normalize(text), history, demo().index);
 
   it('reads windows ahead by the end of a month, a quarter, a range of months or a month', () => {
     expect(windowAhead('anything expiring before end of january 2027', '2026-11-21')).toEqual({
@@ -306,7 +301,7 @@ describe('what a report lists as going stale', () => {
       data: { succeeded: true, restoreMinutes: 20, rtoMinutes: 240, completedOn: '2026-10-01' },
       attachments: [],
     });
-    const report = evaluate(demo.compiled, {
+    const report = evaluate(demo().compiled, {
       date: evaluationToday,
       timeZone: 'UTC',
       asOf,
@@ -316,7 +311,7 @@ describe('what a report lists as going stale', () => {
       evidence: [item('db-aged', '2026-11-21T02:00:00Z', '2026-10-01T00:00:00Z')],
     });
     const restores = report.controls.find((control) => control.id === 'BCK-03')!;
-    const window = demo.compiled.catalog.controls.find((control) => control.id === 'BCK-03')!.evidence[0]!.freshnessDays;
+    const window = demo().compiled.catalog.controls.find((control) => control.id === 'BCK-03')!.evidence[0]!.freshnessDays;
     expect(restores.expiring).toEqual([
       {
         kind: 'backup.restore_test',
@@ -325,7 +320,7 @@ describe('what a report lists as going stale', () => {
         staleAt: new Date(Date.parse('2026-10-01T00:00:00Z') + window * 86_400_000 + 1).toISOString(),
       },
     ]);
-    const snapshot = evaluate(demo.compiled, {
+    const snapshot = evaluate(demo().compiled, {
       date: evaluationToday,
       timeZone: 'UTC',
       asOf,
@@ -344,7 +339,7 @@ describe('the history reader', () => {
     try {
       const recording = new RecordingStore(new LocalFolderStore(dir));
       for (const date of ['2026-11-19', '2026-11-20', '2026-11-21']) {
-        const stored = (await demo.reports.find(date))!;
+        const stored = (await demo().reports.find(date))!;
         await new ReportStore(new LocalFolderStore(dir)).create(stored.report);
       }
       const days = new StoredReportDays(new ReportStore(recording), () => '2026-11-21');

@@ -5,13 +5,12 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readQuestion } from '../../../functions/src/chat/answer.ts';
 import { questionOfCall, questionSchema, questionTools, type Question } from '../../../functions/src/chat/question.ts';
 import { checkedQuestion } from '../../../functions/src/chat/question-slots.ts';
-import { logs } from '../../../functions/src/logs.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
-import { readEntries, seedEvaluationHistory, type DemoHistory } from '../../support/chat-evaluation.ts';
+import { readEntries, useEvaluationHistory } from '../../support/chat-evaluation.ts';
 
 describe('the question tools', () => {
   const tools = questionTools();
@@ -51,21 +50,10 @@ describe('the question tools', () => {
 });
 
 describe('the offline reader', () => {
-  let demo: DemoHistory;
-
-  beforeAll(async () => {
-    for (const name of ['reportPublished', 'reportAlreadyExists', 'evidenceSnapshotLoaded'] as const)
-      vi.spyOn(logs, name).mockImplementation(() => undefined);
-    demo = await seedEvaluationHistory();
-  }, 120_000);
-
-  afterAll(async () => {
-    vi.restoreAllMocks();
-    await demo?.close();
-  });
+  const demo = useEvaluationHistory();
 
   it('checks what a call filled against the report: unknown names and later days are declined, owners take its spelling', () => {
-    const checked = (question: Question) => checkedQuestion(question, demo.index);
+    const checked = (question: Question) => checkedQuestion(question, demo().index);
     const topic = { controlIds: ['END-02'], label: 'END-02', source: 'id' as const };
     expect(checked({ kind: 'status', topic })).toEqual({ kind: 'status', topic });
     expect(checked({ kind: 'status', topic: { ...topic, controlIds: ['END-02', 'IAM-42'] } })).toEqual({
@@ -109,7 +97,7 @@ describe('the offline reader', () => {
     const kinds = new Set<string>();
     for (const file of files) {
       for (const entry of await readEntries(file)) {
-        const question = await readQuestion(entry.question, entry.history ?? [], demo.index, demo.days);
+        const question = await readQuestion(entry.question, entry.history ?? [], demo().index, demo().days);
         expect(questionSchema.safeParse(question).error?.issues, `${file}: ${entry.question}`).toBeUndefined();
         kinds.add(question.kind);
         read++;
