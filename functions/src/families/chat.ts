@@ -4,8 +4,8 @@
  */
 import { answerQuestion, offlineReader, type ReportDays } from '../chat/answer.js';
 import { AnswerStore, fixedFeed, newAnswerId, type ChatAnswer } from '../chat/answer-events.js';
-import { geminiToolCaller, type ToolCallAnswer, type ToolCallRequest } from '../chat/readers/gemini-tool-call.js';
-import { modelReader, type ReadQuestion } from '../chat/readers/model-reader.js';
+import type { ToolCallAnswer, ToolCallRequest } from '../chat/readers/gemini-tool-call.js';
+import type { ReadQuestion } from '../chat/readers/model-reader.js';
 import * as config from '../config.js';
 import { logs } from '../logs.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
@@ -36,21 +36,34 @@ export function createChatFamily(options: ChatFamilyOptions = {}) {
   const asked = askedReports(services);
   const limits = options.streamLimits ?? settingsLimits;
 
-  /** Gemini's tool calls, when the setting asks for them; built once, its SDK loaded on the first question. */
-  const callModel = loadOnce(
-    async () =>
+  /**
+   * The model reader and Gemini's tool calls, when the setting asks for them: loaded on the first
+   * question that needs them, so an offline deployment's cold start never loads the question
+   * schemas or the SDK. The calls are built once.
+   */
+  const model = loadOnce(async () => {
+    const [{ modelReader }, { geminiToolCaller }] = await Promise.all([
+      import('../chat/readers/model-reader.js'),
+      import('../chat/readers/gemini-tool-call.js'),
+    ]);
+    const callTool =
       options.callModel ??
-      geminiToolCaller({ project: config.runtimeProjectId(), location: config.chatModelLocation, model: config.chatModel() }),
-  );
+      geminiToolCaller({ project: config.runtimeProjectId(), location: config.chatModelLocation, model: config.chatModel() });
+    return { modelReader, callTool };
+  });
   const readerFor = (history: ReportDays, requestId: string): ReadQuestion => {
     const offline = offlineReader(history);
     if (config.chatProvider() !== 'vertex-gemini') return offline;
-    return modelReader({
-      callTool: async (request) => (await callModel())(request),
-      fallback: offline,
-      timeoutMs: config.chatModelTimeoutMs(),
-      onFallback: (reason) => logs.chatReaderFellBack(requestId, `vertex-gemini:${config.chatModel()}`, reason),
-    });
+    return async (input) => {
+      const { modelReader, callTool } = await model();
+      const read = modelReader({
+        callTool,
+        fallback: offline,
+        timeoutMs: config.chatModelTimeoutMs(),
+        onFallback: (reason) => logs.chatReaderFellBack(requestId, `vertex-gemini:${config.chatModel()}`, reason),
+      });
+      return read(input);
+    };
   };
 
   const stream = (id: string, events: Parameters<typeof fixedFeed>[0], afterId: number, context: RequestContext) =>

@@ -99,17 +99,20 @@ export function questionOfAnswer(answer: ToolCallAnswer, index: ReportIndex): Qu
   return 'question' in read ? checkedQuestion(read.question, index) : unreadable;
 }
 
+/** Each report's instruction, written on its first question (a reader is made per request; the report's index lasts). */
+const instructions = new WeakMap<ReportIndex, string>();
+const instructionFor = (index: ReportIndex) =>
+  instructions.get(index) ?? instructions.set(index, readerInstruction(index)).get(index)!;
+/** The tools, made from the question model once. */
+let tools: ReturnType<typeof questionTools> | undefined;
+const toolsOnce = () => (tools ??= questionTools());
+
 export function modelReader(options: ModelReaderOptions): ReadQuestion {
-  const tools = questionTools();
-  /** Each report's instruction, written on its first question. */
-  const instructions = new WeakMap<ReportIndex, string>();
-  const instructionFor = (index: ReportIndex) =>
-    instructions.get(index) ?? instructions.set(index, readerInstruction(index)).get(index)!;
   return async (input) => {
     const signal = AbortSignal.timeout(options.timeoutMs);
     try {
       const instruction = instructionFor(input.index);
-      const answer = await options.callTool({ instruction, turns: turnsOf(input), tools, signal });
+      const answer = await options.callTool({ instruction, turns: turnsOf(input), tools: toolsOnce(), signal });
       return questionOfAnswer(answer, input.index);
     } catch (error) {
       options.onFallback(signal.aborted ? 'timeout' : ((error as { reason?: string }).reason ?? 'failed'));
