@@ -72,7 +72,19 @@ function readReferences(dir: string): { frameworks: FrameworkReference[]; source
   return { frameworks, sources };
 }
 
-const topKeys = ['id', 'title', 'family', 'severity', 'owner', 'frameworks', 'evidence', 'checks', 'scanner', 'reconciliations'];
+const topKeys = [
+  'id',
+  'title',
+  'family',
+  'severity',
+  'owner',
+  'aliases',
+  'frameworks',
+  'evidence',
+  'checks',
+  'scanner',
+  'reconciliations',
+];
 const reconciliationKeys = ['id', 'description', 'population', 'coveredBy', 'expect', 'freshnessDays'];
 const checkKeys = ['id', 'kind', 'each', 'all', 'where', 'pass', 'fail'];
 
@@ -166,6 +178,7 @@ function compileControl(
   for (const key of Object.keys(data))
     if (!topKeys.includes(key)) control.fail(control.lineOf([`${key}:`]), `unknown key "${key}"`);
   const identity = readIdentity(control, file, data);
+  const aliases = readAliases(control, data['aliases']);
   const frameworks = readFrameworks(control, data['frameworks'], references);
   const evidence = readEvidence(control, data['evidence']);
   const checks = readChecks(control, data['checks'] ?? [], evidence);
@@ -174,6 +187,7 @@ function compileControl(
   const { objective, guidance } = readBody(control, parsed.content);
   return {
     ...identity,
+    ...(aliases.length > 0 ? { aliases } : {}),
     frameworks,
     evidence,
     checks,
@@ -214,6 +228,25 @@ function readIdentity(
   const owner = text('owner', data['owner']);
   if (owner.length > 200) fail(lineOf(['owner:']), 'owner must be at most 200 characters');
   return { id, title, family, severity: severity as Control['severity'], owner: owner.trim() };
+}
+
+/** At most this many aliases a control, each at most this long: the chat's search reads them all on every question. */
+const aliasLimits = { count: 20, length: 40 };
+
+/**
+ * What people call the control's subject where its own text says it otherwise ("MFA", "pentest",
+ * "offboarding"): the chat's reader finds the control by them as by its title.
+ */
+function readAliases({ lineOf, fail }: ControlSource, value: unknown): string[] {
+  if (value === undefined) return [];
+  const line = lineOf(['aliases:']);
+  if (!Array.isArray(value) || value.length > aliasLimits.count)
+    return fail(line, `"aliases" must list at most ${aliasLimits.count} words or short phrases`);
+  return value.map((alias: unknown) => {
+    if (typeof alias !== 'string' || alias.trim() === '' || alias.length > aliasLimits.length)
+      fail(line, `each alias must be a non-empty string of at most ${aliasLimits.length} characters`);
+    return (alias as string).trim();
+  });
 }
 
 /**

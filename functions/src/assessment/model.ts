@@ -44,6 +44,8 @@ export interface Control {
   owner: string;
   /** The people the organisation's settings name for it (settings/apply-settings.ts). */
   owners?: Owner[];
+  /** What people call its subject where its own text says it otherwise ("MFA", "pentest"), for the chat's search. */
+  aliases?: string[];
   frameworks: FrameworkMappings;
   evidence: EvidenceRequirement[];
   checks: Check[];

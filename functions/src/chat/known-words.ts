@@ -5,7 +5,7 @@
  */
 import { monthNames, weekdays } from './day-phrases.js';
 import { controlIdsIn, frameworkMatches, type ReportIndex } from './report-index.js';
-import { isOneEditFrom, isSynonym, questionWords, stem, stopWords, tokenize } from './vocabulary.js';
+import { isOneEditFrom, questionWords, stem, stopWords, tokenize } from './vocabulary.js';
 
 /**
  * Status words long enough that one slip of the keyboard still leaves them recognisable ("whats
@@ -79,7 +79,6 @@ function isKnownWord(word: string, index: ReportIndex): boolean {
       stopWords.has(part) ||
       questionWords.has(stemmed) ||
       index.vocabulary.has(stemmed) ||
-      isSynonym(stemmed) ||
       monthNames.some((month) => part.startsWith(month)) ||
       weekdays.includes(part) ||
       /^\d/.test(part)
@@ -87,9 +86,9 @@ function isKnownWord(word: string, index: ReportIndex): boolean {
   });
 }
 
-/** A stemmed topic word the report uses, or a known everyday name for something it uses. */
+/** A stemmed topic word the report uses, its catalog's aliases among them. */
 export function isKnownTerm(term: string, index: ReportIndex): boolean {
-  if (index.vocabulary.has(term) || isSynonym(term) || /^\d+$/.test(term)) return true;
+  if (index.vocabulary.has(term) || /^\d+$/.test(term)) return true;
   if (/^un.{4,}/.test(term) && index.vocabulary.has(term.slice(2))) return true;
   if (term.length < 5) return false;
   for (const word of index.vocabulary) if (word.startsWith(term)) return true;

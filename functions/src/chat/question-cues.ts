@@ -32,7 +32,7 @@ export function followedBy(text: string, first: RegExp, then: RegExp, breaks: st
 }
 
 const notInReportCue =
-  /\bon[- ]call\b|\b(?:auditors?|auditor's) (?:write|wrote|said|say|found|noted?|opinion|letter|comments?)\b|\bhow many (?!controls?\b|requirements?\b|findings?\b|frameworks?\b)[a-z]+(?: [a-z]+)? (?:do|does|did) (?:we|you|acme|the company|our company) (?:have|employ|serve|run|use)\b/;
+  /\bon[- ]call\b|\b(?:auditors?|auditor's) (?:write|wrote|said|say|found|noted?|opinion|letter|comments?)\b|\bhow many (?!controls?\b|requirements?\b|findings?\b|frameworks?\b)[a-z]+(?: [a-z]+)? (?:do|does|did) (?:we|you|the company|our company) (?:have|employ|serve|run|use)\b/;
 const whoDid =
   /\bwho (?:approved|signed(?: off)?|authori[sz]ed|merged|deployed|wrote|released|pushed|made|created|changed|configured|set up|opened|introduced|caused|broke|disabled|enabled|turned off|deleted|removed)\b/g;
 
@@ -63,7 +63,7 @@ export const cues = {
     /\b(evidence|proof|proves?|proven|supports?|supporting|backs? (it|this|that) up|based on|sources?|artifacts?|which (items|data|records)|what (items|data|records))\b/,
   why: /\b(why|how come|explain\w*|reasons?|what'?s wrong|what is wrong|what went wrong|causes?|caused|details?|more about|elaborate)\b/,
   posture:
-    /\b(how (are|is|'re) (we|things|it|everything|the company|acme|our security|security) (doing|looking|going)|how'?s it (going|looking)|how is it (going|looking)|scores?|posture|summary|summari[sz]e|overview|overall|big picture|in a nutshell|report card|tl;?dr|health|how (healthy|secure|compliant|good) (are we|is it)|are we ([\w.-]+ ){0,3}(compliant|secure|ok|okay|good|doing ok|audit[- ]ready|ready)|where (do )?we stand|state of (things|security|compliance)|(exec(utive)?|board|leadership|management|c-?level|ciso|ceo) (summary|overview|update|brief\w*|report|view)|for (the |our )?(board|leadership|management|execs?|executives|ciso|ceo|cto|auditors?))\b/,
+    /\b(how (are|is|'re) (we|things|it|everything|the company|our security|security) (doing|looking|going)|how'?s it (going|looking)|how is it (going|looking)|scores?|posture|summary|summari[sz]e|overview|overall|big picture|in a nutshell|report card|tl;?dr|health|how (healthy|secure|compliant|good) (are we|is it)|are we ([\w.-]+ ){0,3}(compliant|secure|ok|okay|good|doing ok|audit[- ]ready|ready)|where (do )?we stand|state of (things|security|compliance)|(exec(utive)?|board|leadership|management|c-?level|ciso|ceo) (summary|overview|update|brief\w*|report|view)|for (the |our )?(board|leadership|management|execs?|executives|ciso|ceo|cto|auditors?))\b/,
   superlative:
     /\b(riskiest|biggest (risk|problem|issue|gap|concern)|most (critical|urgent|important|severe|pressing|serious|risky)|worst|top( \d+| three| five)? (risk|priority|priorities|issue|problem|concern)s?|highest (risk|priority)|first|(one|single|1) thing|start with|prioriti[sz]e)\b/,
   /** The framework requirements a control maps to ("Which frameworks does IAM-01 map to?"). */

@@ -6,7 +6,7 @@
  */
 import MiniSearch from 'minisearch';
 import type { Catalog, Control, ControlResult, Report } from '../assessment/model.js';
-import { alternatives, stem, stopWords, tokenize } from './vocabulary.js';
+import { stem, stopWords, tokenize } from './vocabulary.js';
 
 export interface IndexedControl {
   result: ControlResult;
@@ -31,6 +31,8 @@ export interface ReportIndex {
 interface ControlDocument {
   id: string;
   title: string;
+  /** What people call its subject where its text says it otherwise (the catalog's `aliases`). */
+  aliases: string;
   family: string;
   frameworks: string;
   objective: string;
@@ -44,9 +46,11 @@ interface ControlDocument {
  * alone are not enough: they carry incidental words (a scoping statement mentions "the CEO"),
  * and a question about those words is not a question about the control.
  */
-const coreFields = new Set(['title', 'family', 'frameworks', 'objective', 'guidance', 'subjects']);
-const fields = ['title', 'family', 'frameworks', 'objective', 'guidance', 'findings', 'subjects'];
-const boost = { title: 4, family: 2.5, frameworks: 3, objective: 1, guidance: 0.6, findings: 0.5, subjects: 1.5 };
+const coreFields = new Set(['title', 'aliases', 'family', 'frameworks', 'objective', 'guidance', 'subjects']);
+/** Fields that name what the control is about, not only mention it. */
+const namingFields = ['title', 'aliases', 'subjects'];
+const fields = ['title', 'aliases', 'family', 'frameworks', 'objective', 'guidance', 'findings', 'subjects'];
+const boost = { title: 4, aliases: 20, family: 2.5, frameworks: 3, objective: 1, guidance: 0.6, findings: 0.5, subjects: 1.5 };
 
 const processTerm = (term: string) => (stopWords.has(term) ? null : stem(term));
 
@@ -55,6 +59,7 @@ function documentOf(entry: IndexedControl): ControlDocument {
   return {
     id: result.id,
     title: result.title,
+    aliases: (control?.aliases ?? []).join('\n'),
     family: result.family.replaceAll('-', ' '),
     frameworks: entry.frameworks.join(' '),
     objective: control?.objectiveMarkdown ?? '',
@@ -174,27 +179,24 @@ export interface ControlHit {
   score: number;
   /** Positions of the question's topic words met in the control's own text (not only its findings). */
   covered: ReadonlySet<number>;
-  /** A topic word (or one of its synonym phrases) is in its title or finding subjects. */
+  /** A topic word is in its title, aliases or finding subjects. */
   named: boolean;
-  /** A topic word (or one of its synonym phrases) names its family ("backups", "laptops" → endpoint security). */
+  /** A topic word names its family ("backups" → backup and recovery). */
   inFamily: boolean;
 }
 
+/** The words a topic word is met by: itself, and for "unpatched" or "unencrypted" what it lacks. */
+const waysOf = (term: string) => (/^un.{4,}/.test(term) ? [term, term.slice(2)] : [term]);
+
 /**
- * Controls whose text matches the topic words, best first. Each word is searched together with
- * its synonyms; a word counts as met when the control has it or every word of one of its synonym
- * phrases. A control's score is scaled by the share of words it meets, so "encrypted backups"
- * prefers the control about both over ones about either.
+ * Controls whose text matches the topic words, best first; what people call a control's subject
+ * is in its aliases (the catalog's front-matter). A control's score is scaled by the share of
+ * words it meets, so "encrypted backups" prefers the control about both over ones about either.
  */
 export function searchControls(index: ReportIndex, terms: readonly string[]): ControlHit[] {
   if (terms.length === 0) return [];
-  const ways = terms.map(alternatives);
-  const words = [...new Set(ways.flat(2))];
-  // A word with many synonyms should not outweigh a word with none.
-  const weight = new Map<string, number>();
-  for (const options of ways)
-    for (const word of options.flat()) weight.set(word, Math.max(weight.get(word) ?? 0, 1 / Math.sqrt(options.length)));
-  const results = index.search.search(words.join(' '), {
+  const ways = terms.map(waysOf);
+  const results = index.search.search(ways.flat().join(' '), {
     boost,
     tokenize: (text) => text.split(' '),
     processTerm: (term) => term,
@@ -202,7 +204,6 @@ export function searchControls(index: ReportIndex, terms: readonly string[]): Co
     fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
     maxFuzzy: 2,
     weights: { fuzzy: 0.35, prefix: 0.5 },
-    boostTerm: (term) => weight.get(term) ?? 1,
   });
   const hits: ControlHit[] = [];
   for (const result of results) {
@@ -211,14 +212,13 @@ export function searchControls(index: ReportIndex, terms: readonly string[]): Co
       for (const queryTerm of result.queryTerms) {
         if (!matches(queryTerm, documentTerm)) continue;
         if (inFields.some((field) => coreFields.has(field))) found.core.add(queryTerm);
-        if (inFields.includes('title') || inFields.includes('subjects')) found.naming.add(queryTerm);
+        if (inFields.some((field) => namingFields.includes(field))) found.naming.add(queryTerm);
         if (inFields.includes('family')) found.family.add(queryTerm);
       }
     }
-    const meets = (set: Set<string>, options: string[][]) => options.some((phrase) => phrase.every((word) => set.has(word)));
     const covered = new Set<number>();
     ways.forEach((options, position) => {
-      if (meets(found.core, options)) covered.add(position);
+      if (options.some((word) => found.core.has(word))) covered.add(position);
     });
     if (covered.size === 0) continue;
     const share = covered.size / terms.length;
@@ -226,8 +226,8 @@ export function searchControls(index: ReportIndex, terms: readonly string[]): Co
       id: result.id as string,
       score: result.score * share * share,
       covered,
-      named: ways.some((options) => meets(found.naming, options)),
-      inFamily: ways.some((options) => meets(found.family, options)),
+      named: ways.some((options) => options.some((word) => found.naming.has(word))),
+      inFamily: ways.some((options) => options.some((word) => found.family.has(word))),
     });
   }
   return hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));

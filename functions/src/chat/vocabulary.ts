@@ -1,8 +1,8 @@
 /**
  * The words the chat engine understands: how text becomes search terms (one tokenizer and stemmer
- * for the index and the question, so both sides meet), the words that carry no topic, and the
- * everyday names people use for what the catalog calls something else ("MFA", "laptops",
- * "pentest").
+ * for the index and the question, so both sides meet) and the words that carry no topic. What
+ * people call a control's subject ("MFA", "pentest") is the catalog's data: each control's
+ * `aliases`.
  */
 
 /**
@@ -212,118 +212,6 @@ export const questionWords: ReadonlySet<string> = new Set(
     'looks',
   ].map(stem),
 );
-
-/**
- * What people call things, in the catalog's words: alternatives separated by commas, each a
- * phrase whose words must all appear for it to count ("pentest" is "penetration test", not any
- * "test"). Looked up by the stemmed question word; phrases are tokenized and stemmed like
- * everything else.
- */
-const synonymPhrases: Record<string, string> = {
-  mfa: 'multi factor, second factor, mfa',
-  '2fa': 'multi factor, second factor',
-  twofactor: 'multi factor, second factor',
-  multifactor: 'multi factor',
-  otp: 'second factor',
-  totp: 'second factor',
-  passkey: 'phishing resistant',
-  yubikey: 'phishing resistant, security key',
-  sso: 'single sign',
-  iam: 'identity access',
-  dr: 'disaster recovery',
-  bcp: 'business continuity',
-  bcdr: 'business continuity, disaster recovery',
-  laptop: 'laptop, workstation, device, endpoint',
-  computer: 'laptop, workstation, device, endpoint',
-  workstation: 'workstation, laptop, device, endpoint',
-  machine: 'device, endpoint',
-  device: 'device, endpoint',
-  endpoint: 'endpoint, device',
-  edr: 'endpoint detection',
-  antivirus: 'endpoint detection, malware',
-  malware: 'malware, endpoint detection',
-  os: 'operating system',
-  vuln: 'vulnerability',
-  vulnerabilities: 'vulnerability',
-  cve: 'vulnerability',
-  offboarding: 'left, leave, deactivated, offboarding',
-  offboard: 'left, leave, deactivated, offboarding',
-  leaver: 'left, leave, deactivated',
-  departed: 'left, leave, deactivated',
-  terminated: 'left, leave, deactivated',
-  former: 'left, leave, deactivated',
-  dormant: 'dormant, inactive',
-  inactive: 'dormant, inactive',
-  pentest: 'penetration test',
-  pen: 'penetration',
-  pentesting: 'penetration test',
-  yearly: 'year, annual',
-  annual: 'year, annual',
-  annually: 'year, annual',
-  quarterly: 'quarter',
-  encryption: 'encrypt, encrypted, encryption',
-  encrypt: 'encrypt, encrypted, encryption',
-  crypto: 'cryptography, encrypt, key',
-  kms: 'key',
-  ssl: 'tls, certificate',
-  https: 'tls',
-  cert: 'certificate',
-  log: 'log, logging, audit',
-  logging: 'log, logging, audit',
-  siem: 'log, alert, monitoring',
-  monitor: 'monitoring, alert',
-  monitoring: 'monitoring, alert',
-  alerting: 'alert',
-  supplier: 'vendor',
-  suppliers: 'vendor',
-  thirdparty: 'vendor',
-  training: 'training, awareness',
-  phishing: 'phishing, awareness',
-  repo: 'repository, branch',
-  repository: 'repository, branch',
-  github: 'repository, branch',
-  pr: 'review',
-  merge: 'merge, review, branch',
-  deploy: 'deployment, pipeline',
-  deployment: 'deployment, pipeline',
-  ci: 'pipeline',
-  ir: 'incident response',
-  tabletop: 'exercise, incident',
-  admin: 'administrator, admin',
-  administrator: 'administrator, admin',
-  bucket: 'bucket, storage, data store',
-  s3: 'bucket, storage',
-  gcs: 'bucket, storage',
-  exposed: 'public, internet, open',
-  public: 'public, internet',
-  nda: 'confidentiality agreement',
-  dpa: 'data processing agreement',
-  staff: 'staff, people',
-  employee: 'staff, people, employee',
-  personnel: 'staff, people',
-  retention: 'retain, retention, kept',
-  rotation: 'rotate, rotation',
-};
-
-/** Each alternative of a word: the word itself, then its synonym phrases, as lists of stems. */
-const synonyms: ReadonlyMap<string, readonly (readonly string[])[]> = new Map(
-  Object.entries(synonymPhrases).map(([word, phrases]) => [
-    stem(word),
-    phrases.split(',').map((phrase) => [...new Set(tokenize(phrase).map(stem))]),
-  ]),
-);
-
-/** The ways a question word can be met in the report: itself, or all the words of one of its synonym phrases. */
-export function alternatives(term: string): string[][] {
-  const phrases = synonyms.get(term) ?? [];
-  const ways = [[term], ...phrases.filter((phrase) => !(phrase.length === 1 && phrase[0] === term)).map((phrase) => [...phrase])];
-  // "unpatched" is about patching, "unencrypted" about encryption.
-  if (/^un.{4,}/.test(term)) ways.push([term.slice(2)]);
-  return ways;
-}
-
-/** Whether a word is a known everyday name, so it counts as understood even if no control uses it. */
-export const isSynonym = (term: string) => synonyms.has(term);
 
 const isTopicWord = (token: string) => !stopWords.has(token) && !questionWords.has(stem(token)) && !stopWords.has(stem(token));
 

@@ -345,6 +345,28 @@ describe('a control file', () => {
     );
   });
 
+  it('compiles its aliases, trimmed, for the chat to find it by', () => {
+    const catalog = compileCatalogSources(
+      catalogWith({ 'IAM-09.md': withLine(26, 'owner: Identity team', "aliases: [' MFA', 2FA, security key]") }),
+    );
+    expect(catalog.controls[0]!.aliases).toEqual(['MFA', '2FA', 'security key']);
+  });
+
+  it.each([
+    ['aliases: MFA', '"aliases" must list at most 20 words or short phrases'],
+    [
+      `aliases: [${Array.from({ length: 21 }, (_, at) => `a${at}`).join(', ')}]`,
+      '"aliases" must list at most 20 words or short phrases',
+    ],
+    [`aliases: [${'x'.repeat(41)}]`, 'each alias must be a non-empty string of at most 40 characters'],
+    ["aliases: ['']", 'each alias must be a non-empty string of at most 40 characters'],
+    ['aliases: [1]', 'each alias must be a non-empty string of at most 40 characters'],
+  ])('is refused with malformed aliases, at their line: %s', (line, message) => {
+    expect(errorOf({ 'IAM-09.md': withLine(26, 'owner: Identity team', line) })).toBe(
+      `functions/catalog/controls/IAM-09.md:27: ${message}`,
+    );
+  });
+
   it('is refused with an unknown check key', () => {
     expect(errorOf({ 'IAM-09.md': withLine(24, '    reviewer: grace@example.com', good[23]!) })).toBe(
       'functions/catalog/controls/IAM-09.md:24: unknown check key "reviewer"',

@@ -462,6 +462,23 @@ describe('answerQuestion, on how questions are written', () => {
   });
 });
 
+describe("the catalog's aliases", () => {
+  it('find a control by what people call it where its own text says it otherwise', async () => {
+    // IAM-01's text says "multi-factor"; "MFA" is one of its aliases, and no other control's.
+    expect(catalog.controls.find((control) => control.id === 'IAM-01')!.aliases).toContain('MFA');
+    expect(catalog.controls.filter((control) => control.aliases?.includes('MFA')).map((control) => control.id)).toEqual([
+      'IAM-01',
+    ]);
+    expect(citedIds(await ask('Is MFA on for every account?'))).toEqual(['IAM-01']);
+  });
+
+  it('are not found in the report without them', async () => {
+    const bare = { ...catalog, controls: catalog.controls.map(({ aliases: _aliases, ...control }) => control) };
+    const answer = await answerQuestion({ message: 'Where do we stand on the pentest?', history: [], report, catalog: bare });
+    expect(citedIds(answer)).toEqual([]);
+  });
+});
+
 describe('escapeMarkdown', () => {
   it.each([
     ['<script>alert(1)</script>', '&lt;script&gt;alert\\(1\\)&lt;/script&gt;'],
