@@ -51,10 +51,33 @@ export async function runQuery(
       return answerChecks(query.checks, index);
     case 'subject':
       return answerSubject(query, index);
+    case 'muted':
+      return answerMuted(index);
+    case 'ownersRanked':
+      return answerOwnersRanked(index);
+    case 'frameworksRanked':
+      return answerFrameworksRanked(index);
+    case 'openLongest':
+      return answerOpenLongest(index);
+    case 'evidenceKinds':
+      return answerEvidenceKinds(query, index);
+    case 'findings':
+      return answerFindings(query.controlIds, index);
+    case 'ownership':
+      return answerOwnership(query, index);
+    default:
+      return days && runHistoryQuery(query, index, days);
+  }
+}
+
+/** The queries answered from the days before the report: each reads only the days its span covers. */
+async function runHistoryQuery(query: Query, index: ReportIndex, days: ReportDays): Promise<ComposedAnswer | undefined> {
+  switch (query.kind) {
     case 'trend':
-      return days && answerTrend(query, await days.between(query.period.from, query.period.to), index);
+      return answerTrend(query, await days.between(query.period.from, query.period.to), index);
+    case 'throughout':
+      return answerThroughout(query, await days.between(query.period.from, query.period.to), index);
     case 'controlHistory': {
-      if (!days) return undefined;
       const { from, to } = query.period;
       // What the controls' open findings said over the span, when the history can read findings.
       const findings =
@@ -68,37 +91,16 @@ export async function runQuery(
           : [];
       return answerControlHistory(query, await days.between(from, to), index, findings);
     }
-    case 'day': {
-      if (!days) return undefined;
-      const week = await days.between(addDays(query.date, -14), query.date);
-      return answerDay(query, week, index);
-    }
-    case 'biggestMove': {
-      if (!days) return undefined;
-      const all = await days.between(addDays(index.report.date, -89), index.report.date);
-      return answerBiggestMove(query, all, index);
-    }
-    case 'muted':
-      return answerMuted(index);
-    case 'ownersRanked':
-      return answerOwnersRanked(index);
-    case 'frameworksRanked':
-      return answerFrameworksRanked(index);
-    case 'openLongest':
-      return answerOpenLongest(index);
-    case 'evidenceKinds':
-      return answerEvidenceKinds(query, index);
-    case 'findings':
-      return answerFindings(query.controlIds, index);
-    case 'throughout':
-      return days && answerThroughout(query, await days.between(query.period.from, query.period.to), index);
-    case 'ownership':
-      return answerOwnership(query, index);
+    case 'day':
+      return answerDay(query, await days.between(addDays(query.date, -14), query.date), index);
+    case 'biggestMove':
+      return answerBiggestMove(query, await days.between(addDays(index.report.date, -89), index.report.date), index);
     case 'compare': {
-      if (!days) return undefined;
       const [earlier] = await days.between(query.earlier, query.earlier);
       const [later] = await days.between(query.later, query.later);
       return answerCompare(query, earlier, later, index);
     }
+    default:
+      return undefined;
   }
 }
