@@ -23,9 +23,10 @@ export interface ReportIndex {
   byId: ReadonlyMap<string, IndexedControl>;
   /** Lower-cased framework id → ids of the controls mapped to it. */
   byFramework: ReadonlyMap<string, string[]>;
-  search: MiniSearch<ControlDocument>;
+  /** Built on first use. */
+  readonly search: MiniSearch<ControlDocument>;
   /** Every stemmed term of the index, to tell a word the report knows from one it never mentions. */
-  vocabulary: ReadonlySet<string>;
+  readonly vocabulary: ReadonlySet<string>;
 }
 
 interface ControlDocument {
@@ -92,8 +93,27 @@ export function indexReport(report: Report, catalog: Catalog): ReportIndex {
       else if (!ids.includes(result.id)) ids.push(result.id);
     }
   }
+  // The search and its vocabulary are built on the first question that needs them: many (the
+  // score, a list by status, a named control) need neither, and building them is most of the
+  // index's cost on a cold instance.
+  let text: { search: MiniSearch<ControlDocument>; vocabulary: Set<string> } | undefined;
+  const textIndex = () => (text ??= searchOf(controls.map(documentOf)));
+  return {
+    report,
+    controls,
+    byId: new Map(controls.map((entry) => [entry.result.id, entry])),
+    byFramework,
+    get search() {
+      return textIndex().search;
+    },
+    get vocabulary() {
+      return textIndex().vocabulary;
+    },
+  };
+}
+
+function searchOf(documents: ControlDocument[]): { search: MiniSearch<ControlDocument>; vocabulary: Set<string> } {
   const search = new MiniSearch<ControlDocument>({ fields, tokenize, processTerm });
-  const documents = controls.map(documentOf);
   search.addAll(documents);
   const vocabulary = new Set<string>();
   for (const document of documents) {
@@ -101,14 +121,7 @@ export function indexReport(report: Report, catalog: Catalog): ReportIndex {
       for (const token of tokenize(document[field as keyof ControlDocument])) vocabulary.add(stem(token));
     }
   }
-  return {
-    report,
-    controls,
-    byId: new Map(controls.map((entry) => [entry.result.id, entry])),
-    byFramework,
-    search,
-    vocabulary,
-  };
+  return { search, vocabulary };
 }
 
 /**
