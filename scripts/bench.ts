@@ -28,9 +28,13 @@
  *   ≤ 1 s) and the run's peak memory (≤ 256 MiB), beside the design before partitions measured
  *   the same way (at 30 days; `--full` at 365 too), and the growth from 30 to 365 days (≤ 1.2×).
  *   See scripts/bench/storage.ts.
- * - history and audit: a control over 365 days, and the audit package of a quarter, on the same
- *   latency-injecting store: object calls and simulated time beside reading the same objects
- *   bare. See scripts/bench/groups/history.ts and audit.ts.
+ * - history: a control over 365 days on the same latency-injecting store: object calls and
+ *   simulated time beside reading the same objects bare. See scripts/bench/groups/history.ts.
+ * - audit: a year's audit package (365 real daily runs, 91,250 evidence items) built as the
+ *   worker builds it, on the same store in a process with the worker's heap: object requests
+ *   (≤ the bare reads + one listing a day), simulated time (≤ 540 s), peak RSS (≤ 512 MiB); and
+ *   `npm run verify-audit` over it beside the engine evaluating the same days (≤ 2×). See
+ *   scripts/bench/groups/audit.ts.
  * - populations: on the same store, a collection run of 5,000 subjects (opened, sent in batches of
  *   500, completed) beside ingesting the same batches without a run (target: a few calls a batch
  *   more, none a subject); a page of a control's population of 50,000 subjects beside reading one

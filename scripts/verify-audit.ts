@@ -2,15 +2,22 @@
  * Verifies an audit package: `npm run verify-audit -- package.zip [--key published-key.pem]`.
  * Checks the manifest's signature, every file's SHA-256, and that every report follows from the
  * package's evidence (functions/src/audit/verify-package.ts); exits 0 only when all hold. The
- * same checks run from inside an unpacked package with `node verify/verify.mjs .`.
+ * same checks run from inside an unpacked package with `node verify/verify.mjs .`. The verifier
+ * is the compiled one (functions/lib, as `npm run build` leaves it), as other scripts run
+ * Evident's code: Node cannot run the sources, which import `./x.js` for `./x.ts`.
  */
 import { readFileSync } from 'node:fs';
-import { argumentsOf } from '../functions/src/audit/verify-folder.ts';
-import { describeVerification, verifyPackage } from '../functions/src/audit/verify-package.ts';
+import type * as VerifyFolderModule from '../functions/src/audit/verify-folder.ts';
+import type * as VerifyPackageModule from '../functions/src/audit/verify-package.ts';
+import { compiled } from './lib/compiled.ts';
 import { filesOfZip, PackageUnreadable } from './lib/package-zip.ts';
 
 /** The command's output and exit code. */
 export async function verifyAudit(args: readonly string[]): Promise<{ lines: string[]; code: number }> {
+  const [{ argumentsOf }, { describeVerification, verifyPackage }] = await Promise.all([
+    compiled<typeof VerifyFolderModule>('audit/verify-folder.js'),
+    compiled<typeof VerifyPackageModule>('audit/verify-package.js'),
+  ]);
   const { folder: zipFile, keyFile } = argumentsOf(args);
   if (!zipFile) return { lines: ['Usage: npm run verify-audit -- <package.zip> [--key published-key.pem]'], code: 2 };
   try {

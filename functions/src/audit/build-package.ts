@@ -43,21 +43,18 @@ class PartWriter {
     this.#store = store;
   }
 
-  /** Takes a chunk; true when a part was stored. */
-  async add(chunk: Buffer): Promise<boolean> {
+  /** Takes a chunk, storing each part it fills. */
+  async add(chunk: Buffer): Promise<void> {
     this.hash.update(chunk);
     this.bytes += chunk.length;
     this.#chunks.push(chunk);
     this.#held += chunk.length;
-    let stored = false;
     while (this.#held >= this.#size) {
       const whole = Buffer.concat(this.#chunks);
       await this.#store(++this.parts, whole.subarray(0, this.#size));
       this.#chunks = [whole.subarray(this.#size)];
       this.#held = whole.length - this.#size;
-      stored = true;
     }
-    return stored;
   }
 
   async finish(): Promise<void> {
@@ -88,7 +85,11 @@ export async function buildPackage(s: BuildSources, record: PackageRecord, size 
 
 async function build(s: BuildSources, record: PackageRecord, log: AuditPackageLog, size: number): Promise<void> {
   const dates = await s.reports.datesBetween(record.from, record.to);
-  await log.append('run.started', { reportsTotal: dates.length }, s.now());
+  // The log was read up to date just before, and every write is create-only, so each event is
+  // written at the number after the last without reading the log again (a read an event saved):
+  // a twin attempt's event at that number fails the write and ends this one (EventConflict).
+  const next = () => log.lastId + 1;
+  await log.appendAt(next(), 'run.started', { reportsTotal: dates.length }, s.now());
   // Each attempt's parts are its own: the attempt is how many times the build started (partsOf reads it back).
   const attempt = log.events.filter((event) => event.type === 'run.started').length;
   const request: PackageRequest = {
@@ -104,11 +105,14 @@ async function build(s: BuildSources, record: PackageRecord, log: AuditPackageLo
   const signingKey = s.signingKey?.();
   if (signingKey) request.signingKey = signingKey;
   const facts = newPackageFacts();
-  const writer = new PartWriter(size, async (part, data) => {
-    await s.store.create(partName(record.id, attempt, part), data, { contentType: 'application/octet-stream' });
-  });
   let files = 0;
   let reportedAt = 0;
+  // One chunk may fill several parts (the zip's central directory comes whole): an event for each.
+  const writer = new PartWriter(size, async (part, data) => {
+    await s.store.create(partName(record.id, attempt, part), data, { contentType: 'application/octet-stream' });
+    reportedAt = facts.reports.length;
+    await log.appendAt(next(), 'run.progress', progress(), s.now());
+  });
   const progress = (): AuditPackageProgress => ({
     reports: facts.reports.length,
     reportsTotal: dates.length,
@@ -120,14 +124,15 @@ async function build(s: BuildSources, record: PackageRecord, log: AuditPackageLo
     (archived) => closingFiles(request, facts, archived),
   );
   for await (const chunk of zip as AsyncIterable<Buffer>) {
-    const stored = await writer.add(chunk);
-    if (stored || facts.reports.length >= reportedAt + reportsPerProgress) {
+    await writer.add(chunk);
+    if (facts.reports.length >= reportedAt + reportsPerProgress) {
       reportedAt = facts.reports.length;
-      await log.append('run.progress', progress(), s.now());
+      await log.appendAt(next(), 'run.progress', progress(), s.now());
     }
   }
   await writer.finish();
-  await log.append(
+  await log.appendAt(
+    next(),
     'run.completed',
     {
       file: { name: packageFileName(record.from, record.to), size: writer.bytes, sha256: writer.hash.digest('hex') },

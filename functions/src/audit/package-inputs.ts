@@ -14,7 +14,8 @@
  *
  * Reads: one listing per UTC day of arrival in the period (the batches), each batch once, the
  * state at the start as the daily job loads it (a checkpoint and the batches after it), the
- * exception indexes once, and each day's populations (runs/population-inputs.ts). Memory holds a
+ * exception indexes once, the sources of collection runs once, and each day's populations from
+ * them (runs/population-inputs.ts: nothing a day for a store with no collection runs). Memory holds a
  * few batches, the state at the start and the ids written (for the cited items the batches lack).
  */
 import type { ActiveException } from '../assessment/exceptions.js';
@@ -22,7 +23,7 @@ import type { EvidenceItem } from '../assessment/model.js';
 import { CheckpointStore } from '../evidence/checkpoint-store.js';
 import { loadSnapshot } from '../evidence/evidence-snapshot.js';
 import { ExceptionStore } from '../exceptions/exception-store.js';
-import { populationsAsOf } from '../runs/population-inputs.js';
+import { populationsAsOf, populationSources } from '../runs/population-inputs.js';
 import { inBatchesAhead, type ObjectStore } from '../storage/object-store.js';
 import { SubmissionStore } from '../submissions/submission-store.js';
 import type { EvidenceStore } from '../evidence/evidence-store.js';
@@ -152,11 +153,13 @@ export async function* dayInputFiles(
 ): AsyncGenerator<ArchiveFile> {
   const cutoffs = days.map(({ date, asOf }) => ({ date, asOf: new Date(asOf) }));
   const inForce = await new ExceptionStore(sources.store).inForceEach(cutoffs);
+  // Listed once for every day, not once a day.
+  const populationsFrom = await populationSources(sources.store);
   const subjectsWritten = new Set<string>();
   const json = (value: unknown) => Buffer.from(JSON.stringify(value, null, 2));
   for (const [n, { date, asOf }] of cutoffs.entries()) {
     yield { path: exceptionsPath(date), data: json(inForce[n] satisfies ActiveException[] | undefined), modified };
-    const populations = await populationsAsOf(sources.store, asOf);
+    const populations = await populationsAsOf(sources.store, asOf, populationsFrom);
     const inputs: PopulationInput[] = [];
     for (const population of populations) {
       const { complete, ...rest } = population;

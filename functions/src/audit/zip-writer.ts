@@ -79,8 +79,46 @@ export function zipStream(files: AsyncIterable<ArchiveFile>, closing: (archived:
     }
     if (output.destroyed) return;
     for (const file of closing(archived)) await add(file);
-    zip.finalize();
+    finalizeGathered(zip);
   }
   feed().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
   return output;
+}
+
+/**
+ * Finalizes the archive with its central directory written in one piece. zip-stream writes it
+ * all at once, some twenty small writes a file, and the stream holds each write as an object of
+ * its own until the reader takes it: a year's package of 93,000 files held 700,000 of them, some
+ * 700 MiB, where the directory is 11 MiB. Its writes are copied into one growing buffer instead
+ * (keeping the byte count zip-stream keeps in `offset`, which the directory's end record is made
+ * from) and written as one chunk when it ends the stream.
+ */
+function finalizeGathered(zip: ZipStream): void {
+  const counted = zip as unknown as { offset: number };
+  const { write, end } = zip;
+  let gathered = Buffer.allocUnsafe(1024 * 1024);
+  let used = 0;
+  let counts = 0;
+  zip.write = ((chunk: Buffer | string) => {
+    // Names without the UTF-8 flag come as strings, which the stream would write as UTF-8.
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    if (used + bytes.length > gathered.length) {
+      const larger = Buffer.allocUnsafe(Math.max(gathered.length * 2, used + bytes.length));
+      gathered.copy(larger, 0, 0, used);
+      gathered = larger;
+    }
+    used += bytes.copy(gathered, used);
+    counted.offset += chunk.length;
+    counts += chunk.length;
+    return true;
+  }) as typeof zip.write;
+  zip.end = ((...args: Parameters<typeof zip.end>) => {
+    zip.write = write;
+    zip.end = end;
+    // Its own write counts the bytes again.
+    counted.offset -= counts;
+    zip.write(gathered.subarray(0, used));
+    return zip.end(...args);
+  }) as typeof zip.end;
+  zip.finalize();
 }

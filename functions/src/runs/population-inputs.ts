@@ -8,7 +8,7 @@
  * gives the same answer however late it is asked: a retried analysis, or an auditor's
  * re-derivation, sees the populations the report saw.
  *
- * Reads: one `list` of the sources; per source, one `list` of its kinds, one of its newest runs
+ * Reads: one `list` of the sources (or none, given them); per source, one `list` of its kinds, one of its newest runs
  * and two reads per run until each kind is decided (usually the newest run decides them all); per
  * (source, kind), one `list` of its newest index entry, the population and its run's end record
  * (read once per run, and not again when the run was read above), and an acknowledgement when
@@ -42,9 +42,19 @@ type Ended = Pick<CollectionRun, 'endedAt' | 'drops' | 'incompleteReason'> & { s
 type Decided =
   { status: 'complete' } | { status: 'incomplete'; runId: string; reason: CollectionRunIncompleteReason; endedAt: string };
 
-export async function populationsAsOf(store: ObjectStore, asOf: Date): Promise<SourcePopulation[]> {
+/**
+ * The sources that have opened runs: one listing. Their markers are never removed, so a listing
+ * made now holds every source an earlier cut-off saw, and a source with no run before a cut-off
+ * gives nothing for it: one listing serves the cut-offs of many days (an audit package's).
+ */
+export async function populationSources(store: ObjectStore): Promise<string[]> {
+  return (await listAll(store, sourcesPrefix)).map((info) => segmentOfMarker(info.name));
+}
+
+/** `sources`: from `populationSources`, when many cut-offs are asked about; listed when absent. */
+export async function populationsAsOf(store: ObjectStore, asOf: Date, sources?: readonly string[]): Promise<SourcePopulation[]> {
   const cutoff = asOf.getTime();
-  const segments = (await listAll(store, sourcesPrefix)).map((info) => segmentOfMarker(info.name));
+  const segments = sources ?? (await populationSources(store));
   const perSource = await inBatches(segments, parallelSources, (segment) => sourcePopulations(store, segment, cutoff));
   return perSource.flat().sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : a.kind < b.kind ? -1 : 1));
 }
