@@ -9,44 +9,24 @@
  * Two kinds of date are declined rather than read: a numeric date whose day and month order
  * cannot be told ("11/14/2026", "since 11/14"; chrono would read it the American way), and one
  * that is not in the calendar ("feb 30"; chrono would skip it). Chrono lacks quarters, "the 12th",
- * "fortnight" and "the whole month"; the small parsers at the end add them.
+ * "fortnight" and "the whole month"; the small parsers below add them.
  */
-import { casual, Chrono, type ParsedResult, type Parser, type ParsingContext } from 'chrono-node';
+import { casual, Chrono, type ParsedResult, type Parser, type ParsingContext, type Refiner } from 'chrono-node';
 import { addDays, isCalendarDate } from '../assessment/dates.js';
 import type { Since } from './intent-model.js';
 
 /** A day named without its year, or a weekday, is the latest one before the report's, or the next one ahead. */
 export type Direction = 'past' | 'ahead';
-
 /** A calendar day the question names, how it says it, and where. */
-export interface NamedDay {
-  date: string;
-  phrase: string;
-  at: number;
-}
-
+export type NamedDay = { date: string; phrase: string; at: number };
 /** Days from `from` to `to`, both included. */
-export interface Span {
-  from: string;
-  to: string;
-  phrase: string;
-}
-
+export type Span = { from: string; to: string; phrase: string };
 /** Days ahead up to `until`, from `from` when the window starts later than the report's day. */
-export interface Window {
-  from?: string;
-  until: string;
-  phrase: string;
-}
-
+export type Window = { from?: string; until: string; phrase: string };
 /** A day the question names as where a comparison starts, or one day on its own (`point`). */
 export type RelativeDay = Since & { point: boolean };
-
 /** A date the question writes that is declined rather than read. */
-export interface UnreadableDate {
-  reason: 'date_format' | 'invalid_date';
-  phrase: string;
-}
+export type UnreadableDate = { reason: 'date_format' | 'invalid_date'; phrase: string };
 
 /**
  * How a reading covers the calendar: one day; a span ending on the report's day ("the last 10
@@ -68,31 +48,24 @@ interface Reading extends Span {
 
 const units = { day: 1, week: 7, fortnight: 14, month: 30, quarter: 91, year: 365 } as const;
 type Unit = keyof typeof units;
+const unitOf = (word: string): Unit =>
+  (Object.keys(units) as Unit[]).find((unit) => word.startsWith(unit)) ??
+  ({ wk: 'week', mo: 'month', yr: 'year' } as const)[word.slice(0, 2) as 'wk'] ??
+  'day';
 const counts: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, ten: 10 };
-const countOf = (word: string | undefined) =>
-  word === undefined
-    ? 1
-    : /^\d+$/.test(word)
-      ? Number(word)
-      : word === 'couple of'
-        ? 2
-        : word === 'few'
-          ? 3
-          : (counts[word] ?? 1);
-const unitOf = (word: string) => (Object.keys(units) as Unit[]).find((unit) => word.startsWith(unit)) ?? 'day';
+const countOf = (word = 'one') => Number(word) || (counts[word] ?? (word === 'few' ? 3 : 2));
 const ymd = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 const monthEnd = (y: number, m: number) => addDays(m === 12 ? ymd(y + 1, 1, 1) : ymd(y, m + 1, 1), -1);
+const dayOf = (date: Date) => ({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() });
 
 /** "the 12th": this month's, or the nearest month's in the question's direction when this month's is the other way. */
 const dayOfMonth: Parser = {
   pattern: () => /\bthe (\d{1,2})(?:st|nd|rd|th)\b/i,
   extract: (context: ParsingContext, match: RegExpMatchArray) => {
-    const day = Number(match[1]);
-    if (day < 1 || day > 31) return null;
-    // January (of a leap year) has every day: chrono keeps it as a date; `settleDay` finds the month.
-    const result = context.createParsingResult(match.index!, match[0], { day });
+    const result = context.createParsingResult(match.index!, match[0], { day: Number(match[1]) });
+    // January (of a leap year) has every day: chrono keeps it as a date; `settle` finds the month.
     result.start.imply('month', 1).imply('year', 2000);
-    return result.addTag('evident/dayOfMonth');
+    return result;
   },
 };
 
@@ -104,18 +77,10 @@ const quarter: Parser = {
     /\b(?:q([1-4])|(?:the )?(first|second|third|fourth|1st|2nd|3rd|4th) quarter)(?:,? (?:of )?(next year|this year|last year|\d{4}))?\b/i,
   extract: (context: ParsingContext, match: RegExpMatchArray) => {
     const q = match[1] ? Number(match[1]) : quarterWords[match[2]!.toLowerCase()]!;
-    const thisYear = context.refDate.getUTCFullYear();
     const said = match[3]?.toLowerCase();
-    const year =
-      said === undefined
-        ? undefined
-        : /^\d/.test(said)
-          ? Number(said)
-          : thisYear + ({ next: 1, this: 0, last: -1 }[said.slice(0, 4) as 'next'] ?? 0);
-    const inYear = year === undefined ? {} : { year };
-    return context
-      .createParsingResult(match.index!, match[0], { month: q * 3 - 2, ...inYear }, { month: q * 3, ...inYear })
-      .addTag('evident/quarter');
+    const shift = said === 'next year' ? 1 : said === 'last year' ? -1 : 0;
+    const year = said === undefined ? {} : { year: Number(said) || context.refDate.getUTCFullYear() + shift };
+    return context.createParsingResult(match.index!, match[0], { month: q * 3 - 2, ...year }, { month: q * 3, ...year });
   },
 };
 
@@ -128,28 +93,13 @@ const counted: Parser = {
   pattern: () =>
     /\b(?:the )?(?:(previous|prior|coming|whole|entire|full|all)(?: the)? (?:(\d{1,3}|two|three|four|five|six|seven|ten|couple of|few) )?(days?|weeks?|months?|quarters?|years?)|(?:last|past) (?:(\d{1,3}|two|three|four) )?(wks?|mos?|yrs?)|(?:(last|past|previous|prior|coming|next) )?fortnight)\b/i,
   extract: (context: ParsingContext, match: RegExpMatchArray) => {
-    const [, said, count, unitWord, shortCount, shortUnit, fortnightWord] = match;
-    const word = (said ?? fortnightWord ?? 'previous')
-      .toLowerCase()
-      .replace(/^next$/, 'coming')
-      .replace(/^(last|past)$/, 'previous');
-    const unit = unitOf(
-      (unitWord ?? shortUnit?.replace(/^wk/, 'week').replace(/^mo/, 'month').replace(/^yr/, 'year') ?? 'fortnight').toLowerCase(),
-    );
-    const ahead = word === 'coming';
-    const shape = ahead
-      ? 'ahead'
-      : count === undefined && unitWord !== undefined && !/^(previous|prior)$/.test(word)
-        ? 'current'
-        : 'back';
-    const days = countOf((count ?? shortCount)?.toLowerCase()) * units[unit] * (ahead ? 1 : -1);
-    const day = new Date(context.refDate.getTime() + days * 86_400_000);
+    const [, said = '', count = match[4], unitWord, , short, fortnight = ''] = match.map((group) => group?.toLowerCase());
+    const ahead = /^(coming|next)$/.test(said || fortnight);
+    const unit = unitOf(unitWord ?? short ?? 'fortnight');
+    const shape = ahead ? 'ahead' : /^(whole|entire|full|all)$/.test(said) && match[2] === undefined ? 'current' : 'back';
+    const day = new Date(context.refDate.getTime() + countOf(count) * units[unit] * (ahead ? 1 : -1) * 86_400_000);
     return context
-      .createParsingResult(match.index!, match[0], {
-        year: day.getUTCFullYear(),
-        month: day.getUTCMonth() + 1,
-        day: day.getUTCDate(),
-      })
+      .createParsingResult(match.index!, match[0], dayOf(day))
       .addTag(`evident/${shape}`)
       .addTag(`evident/unit/${unit}`);
   },
@@ -158,8 +108,8 @@ const counted: Parser = {
 /** "in 2027", "during 2026": a year on its own is a date only after a word that introduces one (not "2026-11-14", not a count). */
 const yearAlone: Parser = {
   pattern: () => /\b(?:in|during|for|of|over|until|till|through) (\d{4})\b(?![-/.]\d)/i,
+  // With its preposition: chrono drops a result that is only digits.
   extract: (context: ParsingContext, match: RegExpMatchArray) =>
-    // With its preposition: chrono drops a result that is only digits.
     context.createParsingResult(match.index!, match[0], { year: Number(match[1]) }),
 };
 
@@ -167,9 +117,8 @@ const yearAlone: Parser = {
 const periodEnd: Parser = {
   pattern: () => /\bend of (?:the |this )?(week|month|quarter|year)\b/i,
   extract: (context: ParsingContext, match: RegExpMatchArray) => {
-    const reportDate = context.refDate.toISOString().slice(0, 10);
-    const end = ymdOf(current(unitOf(match[1]!.toLowerCase()), reportDate, 'ahead')[1]);
-    return context.createParsingResult(match.index!, match[0], end).addTag('evident/end');
+    const end = current(unitOf(match[1]!.toLowerCase()), context.refDate.toISOString().slice(0, 10), 'ahead')[1];
+    return context.createParsingResult(match.index!, match[0], dayOf(new Date(`${end}T12:00:00Z`))).addTag('evident/end');
   },
 };
 
@@ -179,52 +128,45 @@ const periodEnd: Parser = {
  * get" is not one minute past), and ranges merged by chrono (merged here, keeping each end's words).
  */
 const dropped = new Set(['SlashDateFormatParser', 'ENTimeExpressionParser', 'ENCasualTimeParser', 'ENMergeDateRangeRefiner']);
+const ours = [dayOfMonth, quarter, counted, yearAlone, periodEnd];
+
+/** Chrono's filter drops a date not in the calendar ("feb 30"): it is marked before, to be declined rather than skipped. */
+const notInCalendar: Refiner = {
+  refine: (_context, results) => {
+    for (const result of results.filter((result) => !result.start.isValidDate()))
+      result.addTag('evident/notInCalendar').start.assign('day', 1).assign('month', 1);
+    return results;
+  },
+};
 const chrono = new Chrono({
-  parsers: [
-    dayOfMonth,
-    quarter,
-    counted,
-    yearAlone,
-    periodEnd,
-    ...casual.parsers.filter((parser) => !dropped.has(parser.constructor.name)),
-  ],
-  refiners: casual.refiners.filter((refiner) => !dropped.has(refiner.constructor.name)),
+  parsers: [...ours, ...casual.parsers.filter((parser) => !dropped.has(parser.constructor.name))],
+  refiners: casual.refiners
+    .filter((refiner) => !dropped.has(refiner.constructor.name))
+    .flatMap((refiner) => (refiner.constructor.name === 'UnlikelyFormatFilter' ? [notInCalendar, refiner] : [refiner])),
 });
 
 type Components = ParsedResult['start'];
 const isoOf = (result: Components) => ymd(result.get('year')!, result.get('month')!, result.get('day')!);
-const ymdOf = (date: string) => ({
-  year: Number(date.slice(0, 4)),
-  month: Number(date.slice(5, 7)),
-  day: Number(date.slice(8, 10)),
-});
 
-/** The day of a result whose year (or month, for "the 12th") was left out, in the question's direction. */
-function settleDay(start: Components, reportDate: string, direction: Direction): string {
+/**
+ * The first and last day a result names (one day, or a month), in `year` when given. A year left
+ * out (or a month, for "the 12th") is the latest on or before the report's day, or the next ahead.
+ */
+function settle(start: Components, reportDate: string, direction: Direction, year?: number): [string, string] {
   const [y, m] = [Number(reportDate.slice(0, 4)), Number(reportDate.slice(5, 7))];
-  const d = start.get('day')!;
-  if (!start.isCertain('month')) {
-    const here = ymd(y, m, d);
-    const shift = direction === 'past' ? (here <= reportDate ? 0 : -1) : here >= reportDate ? 0 : 1;
-    const month = new Date(Date.UTC(y, m - 1 + shift, 1));
-    return ymd(month.getUTCFullYear(), month.getUTCMonth() + 1, d);
-  }
-  const month = start.get('month')!;
-  if (start.isCertain('year')) return ymd(start.get('year')!, month, d);
-  const here = ymd(y, month, d);
-  if (direction === 'past') return here <= reportDate ? here : ymd(y - 1, month, d);
-  return here >= reportDate ? here : ymd(y + 1, month, d);
-}
-
-/** The first and last day of a result that names a month, in its year or the one the direction gives. */
-function settleMonth(start: Components, reportDate: string, direction: Direction, year?: number): [string, string] {
-  const month = start.get('month')!;
-  let y = year ?? (start.isCertain('year') ? start.get('year')! : Number(reportDate.slice(0, 4)));
-  if (year === undefined && !start.isCertain('year')) {
-    if (direction === 'past' && ymd(y, month, 1) > reportDate) y -= 1;
-    if (direction === 'ahead' && monthEnd(y, month) < reportDate) y += 1;
-  }
-  return [ymd(y, month, 1), monthEnd(y, month)];
+  const known = year ?? (start.isCertain('year') ? start.get('year')! : undefined);
+  const inThisMonth = !start.isCertain('month');
+  const days = (step: number): [string, string] => {
+    const month = new Date(Date.UTC(known ?? y + (inThisMonth ? 0 : step), inThisMonth ? m - 1 + step : start.get('month')! - 1));
+    const [iy, im] = [month.getUTCFullYear(), month.getUTCMonth() + 1];
+    return start.isCertain('day')
+      ? [ymd(iy, im, start.get('day')!), ymd(iy, im, start.get('day')!)]
+      : [ymd(iy, im, 1), monthEnd(iy, im)];
+  };
+  const here = days(0);
+  if (known !== undefined) return here;
+  if (direction === 'past') return here[0] <= reportDate ? here : days(-1);
+  return here[1] >= reportDate ? here : days(1);
 }
 
 /** The current week (the last seven days, or through Sunday ahead), month, quarter or year. */
@@ -244,9 +186,8 @@ const weekdayNames = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'f
 
 /** The weekday before the report's day ("last Monday"), or after it ahead ("next Monday"); only one written in full ("sat" is a verb). */
 function weekday(result: ParsedResult, reportDate: string, direction: Direction): string | undefined {
-  const target = result.start.get('weekday')!;
-  if (!result.text.toLowerCase().includes(weekdayNames[target]!)) return undefined;
-  const text = result.text.toLowerCase();
+  const [target, text] = [result.start.get('weekday')!, result.text.toLowerCase()];
+  if (!text.includes(weekdayNames[target]!)) return undefined;
   const step = text.startsWith('last') || (direction === 'past' && !text.startsWith('next')) ? -1 : 1;
   let date = addDays(reportDate, step);
   while (new Date(`${date}T00:00:00Z`).getUTCDay() !== target) date = addDays(date, step);
@@ -264,6 +205,7 @@ function shapeOf(
   const text = result.text.toLowerCase();
   const own = (['back', 'ahead', 'current'] as const).find((shape) => tags.includes(`evident/${shape}`));
   const unit = tags.find((tag) => tag.startsWith('evident/unit/'))?.slice('evident/unit/'.length) as Unit | undefined;
+  if (tags.includes('evident/notInCalendar')) return { shape: 'day', from: text, to: text, source: 'written' };
   const thisOne = /^this (week|month|quarter|year)$/.exec(text);
   if (own === 'current' || thisOne) {
     const [from, to] = current(unit ?? unitOf(thisOne![1]!), reportDate, direction);
@@ -279,7 +221,7 @@ function shapeOf(
     return start.isCertain('day') ? day(at, 'counted') : undefined;
   }
   if (tags.some((tag) => /^(evident\/end|refiner\/ENEndOfPeriodRefiner|parser\/ENEndOfCurrentMonthParser)$/.test(tag))) {
-    const end = settleDay(start, reportDate, direction);
+    const [end] = settle(start, reportDate, direction);
     return { shape: 'end', from: end, to: end, source: 'counted' };
   }
   if (start.isCertain('weekday') && !start.isCertain('day')) {
@@ -287,9 +229,9 @@ function shapeOf(
     return date ? day(date, 'weekday') : undefined;
   }
   if (tags.some((tag) => tag.startsWith('casualReference'))) return day(isoOf(start), 'counted');
-  if (start.isCertain('day')) return day(settleDay(start, reportDate, direction), 'written');
+  if (start.isCertain('day')) return day(settle(start, reportDate, direction)[0], 'written');
   if (start.isCertain('month')) {
-    const [from, to] = settleMonth(start, reportDate, direction);
+    const [from, to] = settle(start, reportDate, direction);
     return { shape: 'month', from, to, source: 'counted' };
   }
   if (!start.isCertain('year')) return undefined;
@@ -297,32 +239,16 @@ function shapeOf(
   return { shape: 'year', from: ymd(y, 1, 1), to: ymd(y, 12, 31), source: 'counted' };
 }
 
-/** The first or last day of one end of a range ("8 to 21 november", "Q2 2027"), in `year` when given. */
-function edgeOf(end: Components, edge: 0 | 1, reportDate: string, direction: Direction, year?: number): string {
-  if (!end.isCertain('day')) return settleMonth(end, reportDate, direction, year)[edge];
-  return year === undefined ? settleDay(end, reportDate, direction) : ymd(year, end.get('month')!, end.get('day')!);
-}
-
-/** The first and last day of a range: its ends in one year, or the later end in the next. */
-function endsOf(start: Components, end: Components, reportDate: string, direction: Direction): [string, string] {
-  const yearOf = (date: string) => Number(date.slice(0, 4));
-  if (end.isCertain('year') && !start.isCertain('year')) {
-    const to = edgeOf(end, 1, reportDate, direction);
-    const from = edgeOf(start, 0, reportDate, direction, yearOf(to));
-    return [from > to ? edgeOf(start, 0, reportDate, direction, yearOf(to) - 1) : from, to];
-  }
-  const from = edgeOf(start, 0, reportDate, direction);
-  const to = edgeOf(end, 1, reportDate, direction, end.isCertain('year') ? undefined : yearOf(from));
-  return [from, to < from ? edgeOf(end, 1, reportDate, direction, yearOf(from) + 1) : to];
-}
-
 /**
- * A range chrono read in one piece ("8 to 21 november", "Q2 2027"). Its days, when it names days,
- * are echoed as dates: the question names them in one phrase.
+ * A range chrono read in one piece ("8 to 21 november", "Q2 2027"): its end in its first day's year,
+ * or the next. Its days, when it names days, are echoed as dates: the question names them in one phrase.
  */
 function rangeOf(result: ParsedResult, reportDate: string, direction: Direction): Omit<Reading, 'at' | 'after' | 'phrase'> {
   const { start, end } = result as Required<ParsedResult>;
-  const [from, to] = endsOf(start, end, reportDate, direction);
+  const [from] = settle(start, reportDate, direction);
+  const year = end.isCertain('year') ? end.get('year')! : Number(from.slice(0, 4));
+  const [, last] = settle(end, reportDate, direction, year);
+  const to = last < from ? settle(end, reportDate, direction, year + 1)[1] : last;
   const day = (date: string, at: number): Reading => ({
     shape: 'day',
     source: 'written',
@@ -332,10 +258,10 @@ function rangeOf(result: ParsedResult, reportDate: string, direction: Direction)
     at,
     after: '',
   });
-  const parts: [Reading, Reading] | undefined = start.isCertain('day')
-    ? [day(from, result.index), day(to, result.index + 1)]
-    : undefined;
-  return { shape: 'range', source: 'written', from, to, ...(parts ? { parts } : {}) };
+  const parts = start.isCertain('day')
+    ? { parts: [day(from, result.index), day(to, result.index + 1)] as [Reading, Reading] }
+    : {};
+  return { shape: 'range', source: 'written', from, to, ...parts };
 }
 
 /** Two readings with "to", "through", "until", "-" or "and" between them are one range ("between the 12th and the 18th"). */
@@ -343,27 +269,22 @@ function joined(readings: Reading[], text: string): Reading[] {
   const out: Reading[] = [];
   for (const reading of readings) {
     const previous = out.at(-1);
-    const between = previous && text.slice(previous.at + previous.phrase.length, reading.at);
-    const ends = previous && ['day', 'month'].includes(previous.shape) && ['day', 'month'].includes(reading.shape);
-    if (!previous || !ends || !/^\s*(?:and|to|through|thru|until|till|-)\s*$/.test(between!)) {
-      out.push(reading);
-      continue;
-    }
+    const between = previous ? text.slice(previous.at + previous.phrase.length, reading.at) : '';
+    const ends = [previous?.shape, reading.shape].every((shape) => shape === 'day' || shape === 'month');
     // "April through June 2027": the first month is in the second's year when it comes before it in that year.
-    const from = `${reading.from.slice(0, 4)}${previous.from.slice(4)}`;
-    const inOneYear = previous.shape === 'month' && reading.shape === 'month' && from <= reading.from ? from : previous.from;
-    if (inOneYear > reading.to) {
+    const inYear = `${reading.from.slice(0, 4)}${previous?.from.slice(4)}`;
+    const from = previous?.shape === 'month' && reading.shape === 'month' && inYear <= reading.from ? inYear : previous?.from;
+    if (!previous || !ends || !/^\s*(?:and|to|through|thru|until|till|-)\s*$/.test(between) || from! > reading.to)
       out.push(reading);
-      continue;
-    }
-    out[out.length - 1] = {
-      ...previous,
-      from: inOneYear,
-      shape: 'range',
-      to: reading.to,
-      phrase: `${previous.phrase}${between}${reading.phrase}`,
-      parts: [previous, reading],
-    };
+    else
+      out[out.length - 1] = {
+        ...previous,
+        shape: 'range',
+        from: from!,
+        to: reading.to,
+        phrase: `${previous.phrase}${between}${reading.phrase}`,
+        parts: [previous, reading],
+      };
   }
   return out;
 }
@@ -514,26 +435,6 @@ function foreignDateIn(text: string): string | undefined {
   )?.[1];
 }
 
-const monthWords =
-  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec';
-const monthIndex = (word: string) => monthWords.split('|').findIndex((month) => month.slice(0, 3) === word.slice(0, 3)) + 1;
-/** A date written with numbers chrono would skip when it is not in the calendar ("2026-02-30", "feb 30", "31st of april"). */
-const writtenDate = new RegExp(
-  `\\b(\\d{4})-(\\d{1,2})-(\\d{1,2})\\b|\\b(${monthWords})\\.? (\\d{1,2})(?:st|nd|rd|th)?\\b(?:,? (\\d{4})\\b)?|\\b(\\d{1,2})(?:st|nd|rd|th)? (?:of )?(${monthWords})\\b(?:,? (\\d{4})\\b)?`,
-  'g',
-);
-
-/** The first date written out that is not in the calendar, a month and day without a year in the report's year. */
-function notInCalendar(text: string, reportDate: string): string | undefined {
-  for (const match of text.matchAll(writtenDate)) {
-    const [, isoYear, isoMonth, isoDay, monthFirst, dayAfter, yearAfter, dayFirst, monthAfter, yearLast] = match;
-    const year = Number(isoYear ?? yearAfter ?? yearLast ?? reportDate.slice(0, 4));
-    const month = isoMonth ? Number(isoMonth) : monthIndex(monthFirst ?? monthAfter!);
-    if (!isCalendarDate(ymd(year, month, Number(isoDay ?? dayAfter ?? dayFirst)))) return match[0];
-  }
-  return undefined;
-}
-
 /**
  * A date the question writes that is declined rather than read: one whose day and month order
  * cannot be told (`date_format`), or one not in the calendar (`invalid_date`: "feb 30", "the
@@ -542,8 +443,9 @@ function notInCalendar(text: string, reportDate: string): string | undefined {
 export function unreadableDate(text: string, reportDate: string): UnreadableDate | undefined {
   const format = foreignDateIn(text);
   if (format) return { reason: 'date_format', phrase: format };
+  // Chrono reads no month 13 at all ("2026-13-01"); the other dates it reads are marked (`notInCalendar`).
+  const iso = [...text.matchAll(/\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g)].find(([, y, m, d]) => !isCalendarDate(ymd(+y!, +m!, +d!)));
   const invalid =
-    notInCalendar(text, reportDate) ??
-    readingsOf(text, reportDate, 'past').find((reading) => reading.shape === 'day' && !isCalendarDate(reading.from))?.phrase;
+    iso?.[0] ?? readingsOf(text, reportDate, 'past').find(({ shape, from }) => shape === 'day' && !isCalendarDate(from))?.phrase;
   return invalid ? { reason: 'invalid_date', phrase: invalid } : undefined;
 }
