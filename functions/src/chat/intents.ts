@@ -9,7 +9,7 @@
  * requirements ("CC6.1" → every control mapped to it), a search of the report's text ("backups"),
  * or, for a follow-up ("why?", "how do I fix it?"), the controls the previous answer cited.
  */
-import { sinceIn, type RelativeDay } from './day-phrases.js';
+import { dayAsked, unreadableDate, type RelativeDay } from './days.js';
 import type { ControlStatus, Severity } from '../assessment/model.js';
 import type { ChatTurn, Intent, Since, Topic } from './intent-model.js';
 import { isKnownTerm, unknownName, withStatusTyposFixed } from './known-words.js';
@@ -98,9 +98,9 @@ export function classify(message: string, history: readonly ChatTurn[], index: R
   if (refused) return refused;
 
   const reportDate = index.report.date;
-  const named = sinceIn(text, reportDate);
-  if (named && 'format' in named) return { kind: 'decline', reason: 'date_format', subject: named.format };
-  if (named && 'invalid' in named) return { kind: 'decline', reason: 'invalid_date', subject: named.invalid };
+  const unreadable = unreadableDate(text, reportDate);
+  if (unreadable) return { kind: 'decline', reason: unreadable.reason, subject: unreadable.phrase };
+  const named = dayAsked(text, reportDate);
   const asks = asksOf(text, index);
   const days = daysAsked(named, asks, reportDate);
   if ('kind' in days) return days;

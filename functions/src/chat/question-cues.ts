@@ -5,7 +5,6 @@
  */
 import type { ControlStatus, Severity } from '../assessment/model.js';
 import type { ChangeFocus } from './intent-model.js';
-import { monthPattern, numberWords } from './day-phrases.js';
 import { openStatuses } from '@evident/contract';
 
 export const attentionStatuses: ControlStatus[] = [...openStatuses];
@@ -111,23 +110,8 @@ export const normalize = (text: string) =>
       .replace(/[\u201c\u201d]/g, '"')
       .replace(/[\u2010-\u2014]/g, '-')
       .toLowerCase()
-      .trim()
-      .replace(dayRange, (_, first: string, last: string, month: string) => `${first} ${month} to ${last} ${month}`)
-      .replace(
-        monthDayRange,
-        (_, month: string, _abbreviation: string, first: string, last: string) => `${month} ${first} to ${month} ${last}`,
-      ),
+      .trim(),
   );
-
-/** "8 to 21 November" is the 8th of November to the 21st; "Nov 8-21" the same. */
-const dayRange = new RegExp(
-  `\\b(\\d{1,2})(?:st|nd|rd|th)? ?(?:to|through|thru|until|-) ?(\\d{1,2})(?:st|nd|rd|th)? (?:of )?(${monthPattern})`,
-  'g',
-);
-const monthDayRange = new RegExp(
-  `\\b(${monthPattern}) (\\d{1,2})(?:st|nd|rd|th)? ?(?:to|through|thru|until|-) ?(\\d{1,2})(?:st|nd|rd|th)?\\b(?! ${monthPattern})`,
-  'g',
-);
 
 /**
  * Requirement ids as people write them, in the catalog's notation: "Annex A 8.5" is A.8.5, "A.6.x"
@@ -191,7 +175,7 @@ export function statusesIn(text: string): { statuses: ControlStatus[]; rest: str
 export function limitIn(text: string): number {
   const count = /\btop (\d+|three|five)\b/.exec(text)?.[1];
   if (!count) return 1;
-  return Math.min(10, /^\d+$/.test(count) ? Number(count) : (numberWords[count] ?? 1));
+  return Math.min(10, count === 'three' ? 3 : count === 'five' ? 5 : Number(count));
 }
 
 export function changeFocus(text: string): ChangeFocus {

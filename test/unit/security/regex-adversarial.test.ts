@@ -309,14 +309,11 @@ function expressions(): { literals: Found[]; built: Found[] } {
  * them on their own. A new one fails here until it is looked at and listed.
  */
 const builtAtRunTime: Record<string, string> = {
-  'functions/src/chat/day-phrases.ts':
-    'month names and an escaped phrase of the question, in fixed frames: no quantified group can take what the next one takes',
-  'functions/src/chat/queries/expiring-queries.ts': 'a cue and the month frame, global copies of literals the sweep runs',
-  'functions/src/chat/queries/parse-query.ts': 'the month frame, and an owner name escaped to plain text (tested above)',
-  'functions/src/chat/queries/periods.ts': 'the month frame after a fixed word',
+  'functions/src/chat/queries/expiring-queries.ts': 'a global copy of a cue the sweep runs',
+  'functions/src/chat/queries/parse-query.ts': 'an owner name escaped to plain text (tested above)',
   'functions/src/chat/queries/subject-queries.ts':
     'the subjects of the report as escaped alternatives in a look-ahead: one try of each per position (the chat case above)',
-  'functions/src/chat/question-cues.ts': 'date ranges in the month frame, and global copies of literals the sweep runs',
+  'functions/src/chat/question-cues.ts': 'global copies of literals the sweep runs',
   'functions/src/chat/topics.ts': 'global copies of the cues the sweep runs, and escaped framework ids',
   'functions/src/http/route-table.ts': 'the spec’s path templates: literal text and `([^/]+)` between slashes',
 };

@@ -8,13 +8,12 @@ import { addDays, dayIn } from '../../assessment/dates.js';
 import type { ControlResult } from '../../assessment/model.js';
 import { expiringHorizonDays, plural } from '@evident/contract';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
-import { monthAhead, monthPattern, windowAhead } from '../day-phrases.js';
+import { daysIn, monthAhead, windowAhead, type Window } from '../days.js';
 import type { ChatTurn } from '../intent-model.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { lastQuestion, previouslyCited } from '../topics.js';
 import { stem, stopWords, tokenize } from '../vocabulary.js';
 import { followedBy, statusesIn } from '../question-cues.js';
-import { datesIn } from './periods.js';
 import type { Query } from './query-model.js';
 import { answered } from './report-queries.js';
 
@@ -23,37 +22,12 @@ type ExpiringQuery = Extract<Query, { kind: 'expiring' }>;
 const freshnessCue =
   /\b(go(es|ing)? stale|(will|would) (be|go|become|get|turn) stale|becomes? stale|gets? stale|expires?|expiring|runs? out|running out|laps(e|es|ing)|need\w* (renewing|redoing|refreshing|renewal|to be (renewed|redone|refreshed))|due for renewal)\b/;
 
-/** The last day the question looks to: a date, a month, or a span from the report's day. */
-function horizonIn(text: string, reportDate: string): { from?: string; until: string; phrase: string } | undefined {
-  const date = datesIn(text, reportDate).find((named) => named.date > reportDate);
+/** The last day the question looks to: a date ("before 2027-02-01", the day before it), a window ahead, or a month ("before April"). */
+function horizonIn(text: string, reportDate: string): Window | undefined {
+  const date = daysIn(text, reportDate, 'ahead').find((named) => named.date > reportDate);
   if (date) return { until: /\b(by|until|through)\b/.test(text) ? date.date : addDays(date.date, -1), phrase: date.phrase };
-  const window = windowAhead(text, reportDate);
-  if (window) return window;
-  const end = /\b(?:by|before|until) the end of (?:the |this )?(week|month|quarter|year)\b/.exec(text);
-  if (end) return { until: lastDayOf(end[1]!, reportDate), phrase: end[0] };
-  const span =
-    /\b(?:this|the next|next|within(?: the next)?|in the next|in) (\d+ |two |three |four )?(day|week|month|quarter)s?\b/.exec(
-      text,
-    );
-  if (span) {
-    const count = { 'two ': 2, 'three ': 3, 'four ': 4 }[span[1] ?? ''] ?? Number(span[1] ?? 1);
-    const days = { day: 1, week: 7, month: 30, quarter: 91 }[span[2] as 'day'] * count;
-    return { until: addDays(reportDate, days), phrase: span[0] };
-  }
-  const month = new RegExp(`\\b(?:before|by|until) ${monthPattern}(?: (\\d{4}))?\\b`).exec(text);
-  if (!month) return undefined;
-  return { until: addDays(monthAhead(month[1]!, month[2] ? Number(month[2]) : undefined, reportDate), -1), phrase: month[0] };
-}
-
-/** The last day of the report day's week (Sunday), month, quarter or year. */
-function lastDayOf(unit: string, reportDate: string): string {
-  const year = Number(reportDate.slice(0, 4));
-  const month = Number(reportDate.slice(5, 7));
-  if (unit === 'week') return addDays(reportDate, (7 - new Date(`${reportDate}T00:00:00Z`).getUTCDay()) % 7);
-  if (unit === 'year') return `${year}-12-31`;
-  const next = unit === 'month' ? month + 1 : Math.floor((month - 1) / 3) * 3 + 4;
-  const first = next > 12 ? `${year + 1}-01-01` : `${year}-${String(next).padStart(2, '0')}-01`;
-  return addDays(first, -1);
+  const month = monthAhead(text, reportDate);
+  return windowAhead(text, reportDate) ?? (month && { until: addDays(month.date, -1), phrase: month.phrase });
 }
 
 export function expiringQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): ExpiringQuery | undefined {

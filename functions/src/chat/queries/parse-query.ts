@@ -9,14 +9,14 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import type { FrameworkId } from '@evident/contract';
-import { escapeRegExp, monthAhead, monthPattern, windowAhead } from '../day-phrases.js';
+import { escapeRegExp } from '../day-phrases.js';
+import { daysIn, monthAhead, spanIn, windowAhead } from '../days.js';
 import type { ChatTurn } from '../intent-model.js';
 import { attentionStatuses, followedBy, lineBreaks, statusesIn } from '../question-cues.js';
 import { controlIdsIn, frameworkMatches, type ReportIndex } from '../report-index.js';
 import { lastQuestion, previouslyCited, searchTopic } from '../topics.js';
 import { checksAskedAbout } from './check-queries.js';
 import { expiringQuery } from './expiring-queries.js';
-import { datesIn, periodIn } from './periods.js';
 import { subjectQuery } from './subject-queries.js';
 import { stem, stopWords, topicTerms } from '../vocabulary.js';
 import type { Period, Query } from './query-model.js';
@@ -180,25 +180,14 @@ function dueQuery(text: string, index: ReportIndex): Query | undefined {
       ...(window.from ? { from: window.from } : {}),
       ...filters,
     };
-  const date = datesIn(after, reportDate).map((named) => ({ ...named, date: ahead(named, reportDate) }))[0];
+  const date = daysIn(after, reportDate, 'ahead')[0];
   if (date && due[1] === 'on')
     return { kind: 'due', from: date.date, before: { date: date.date, inclusive: true, phrase: date.phrase }, ...filters };
   if (!due[1] || due[1] === 'in' || due[1] === 'during' || due[1] === 'for' || due[1] === 'on') return undefined;
   const inclusive = due[1] !== 'before' && due[1] !== 'ahead of';
   if (date) return { kind: 'due', before: { date: date.date, inclusive, phrase: date.phrase }, ...filters };
-  const monthWord = new RegExp(`\\b${monthPattern}`).exec(after);
-  if (!monthWord) return undefined;
-  return {
-    kind: 'due',
-    before: { date: monthAhead(monthWord[1]!, undefined, reportDate), inclusive: false, phrase: monthWord[0] },
-    ...filters,
-  };
-}
-
-/** A date named without its year is the next one ahead when the question looks ahead ("due on dec 8"). */
-function ahead(named: { date: string; phrase: string }, reportDate: string): string {
-  if (named.date >= reportDate || /\d{4}/.test(named.phrase) || /^(today|now|yesterday)$/.test(named.phrase)) return named.date;
-  return `${Number(named.date.slice(0, 4)) + 1}${named.date.slice(4)}`;
+  const month = monthAhead(after, reportDate);
+  return month && { kind: 'due', before: { date: month.date, inclusive: false, phrase: month.phrase }, ...filters };
 }
 
 /** "Overdue" about controls ("is anything overdue", "overdue controls"), not about something else ("overdue high vulns"). */
@@ -247,7 +236,7 @@ function historyQuery(text: string, history: readonly ChatTurn[], index: ReportI
   const controlIds = named.length > 0 ? named : previous ? previouslyCited(history, index) : [];
   if (controlIds.length === 0 || controlIds.length > 3) return undefined;
   const reportDate = index.report.date;
-  const period: Period = periodIn(text, reportDate) ?? {
+  const period: Period = spanIn(text, reportDate) ?? {
     from: addDays(reportDate, -89),
     to: reportDate,
     phrase: 'the last 90 days',
@@ -257,7 +246,7 @@ function historyQuery(text: string, history: readonly ChatTurn[], index: ReportI
 
 /** Two dates to compare, or a span to follow the score over. */
 function overDaysQuery(text: string, history: readonly ChatTurn[], reportDate: string): Query | undefined {
-  const dates = datesIn(text, reportDate);
+  const dates = daysIn(text, reportDate);
   if (dates.length >= 2 && dates[0]!.date !== dates[1]!.date) {
     const [a, b] = [dates[0]!, dates[1]!].sort((x, y) => (x.date < y.date ? -1 : 1));
     if (compareCue.test(text) || /\bbetween\b/.test(text) || followedBy(text, /\bfrom\b/, /\bto\b/, lineBreaks))
@@ -270,7 +259,7 @@ function overDaysQuery(text: string, history: readonly ChatTurn[], reportDate: s
   if (single && /\b(vs\.?|versus|compared (to|with)|than)\b/.test(text))
     return { kind: 'compare', earlier: single.date, later: reportDate, phrase: `${single.phrase} and ${reportDate}` };
   const since = single && /\bsince\b/.test(text) && trendCue.test(text.replace(single.phrase, ' '));
-  const period = since ? { from: single.date, to: reportDate, phrase: `since ${single.phrase}` } : periodIn(text, reportDate);
+  const period = since ? { from: single.date, to: reportDate, phrase: `since ${single.phrase}` } : spanIn(text, reportDate);
   const throughout = period && throughoutQuery(text, period);
   if (throughout) return throughout;
   if (period && trendCue.test(text.replace(period.phrase, ' '))) {

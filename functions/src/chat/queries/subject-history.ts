@@ -12,7 +12,7 @@ import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import type { QuestionOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
 import { statusLabel } from '../retrieve.js';
-import { periodIn } from './periods.js';
+import { spanIn } from '../days.js';
 import type { DayFinding, ReportDays } from './query-model.js';
 import { answered } from './report-queries.js';
 import { subjectQuery } from './subject-queries.js';
@@ -39,7 +39,7 @@ export async function subjectHistoryQuestion(
 ): Promise<QuestionOf<'subjectHistory'> | undefined> {
   if (!days.findings) return undefined;
   const reportDate = index.report.date;
-  const period = periodIn(text, reportDate);
+  const period = spanIn(text, reportDate);
   if (!period && !pastCue.test(text)) return undefined;
   const names = namesIn(text, index);
   if (names.length === 0) return undefined;
