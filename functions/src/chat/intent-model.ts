@@ -1,6 +1,6 @@
 /**
  * The part of the question model (question.ts) the classifier (intents.ts) reads, and the chat's
- * turns. The phrase readers the classifier uses (day-phrases.ts, question-cues.ts, topics.ts)
+ * turns. The phrase readers the classifier uses (days.ts, question-cues.ts, topics.ts)
  * speak of these types too, so they live apart from the classifier that imports those readers.
  */
 import type { QuestionOf } from './question.js';

@@ -3,7 +3,6 @@
  * ("Kubernetes") or topic words it never uses make a question about something else, and a status
  * word mistyped by one edit ("faling") is put right before anything else reads the question.
  */
-import { monthNames, weekdays } from './day-phrases.js';
 import { controlIdsIn, frameworkMatches, type ReportIndex } from './report-index.js';
 import { isOneEditFrom, questionWords, stem, stopWords, tokenize } from './vocabulary.js';
 
@@ -58,6 +57,10 @@ export function unknownName(message: string, index: ReportIndex): string | undef
   }
   return undefined;
 }
+
+/** Calendar words name no subject ("since Monday"); months are matched by their first three letters. */
+const monthNames = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 const frameworkWords = new Set(['sp', 'rev', 'revision', 'annex', 'iec', 'tsc', 'type', 'ii', 'nist', 'iso', 'soc', 'aicpa']);
 

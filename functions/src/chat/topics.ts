@@ -5,11 +5,10 @@
  */
 import type { ControlStatus, Severity } from '../assessment/model.js';
 import { severityRank } from '@evident/contract';
-import { escapeRegExp } from './day-phrases.js';
 import type { ChatTurn, Topic } from './intent-model.js';
 import { cues } from './question-cues.js';
 import { searchControls, sortIds, withoutControlIds, type ReportIndex } from './report-index.js';
-import { topicTerms, topicWords } from './vocabulary.js';
+import { escapeRegExp, topicTerms, topicWords } from './vocabulary.js';
 
 /** Courtesies, hedges and "the full list": how to answer, not what about. */
 const courtesies =

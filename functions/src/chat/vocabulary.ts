@@ -224,3 +224,6 @@ export function topicTerms(text: string): string[] {
 export function topicWords(text: string): string {
   return [...new Set(tokenize(text).filter(isTopicWord))].join(' ');
 }
+
+/** Text put in an expression as itself. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -9,7 +9,6 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import type { FrameworkId } from '@evident/contract';
-import { escapeRegExp } from '../day-phrases.js';
 import { daysIn, monthAhead, spanIn, windowAhead } from '../days.js';
 import type { ChatTurn } from '../intent-model.js';
 import { attentionStatuses, followedBy, lineBreaks, statusesIn } from '../question-cues.js';
@@ -18,7 +17,7 @@ import { lastQuestion, previouslyCited, searchTopic } from '../topics.js';
 import { checksAskedAbout } from './check-queries.js';
 import { expiringQuery } from './expiring-queries.js';
 import { subjectQuery } from './subject-queries.js';
-import { stem, stopWords, topicTerms } from '../vocabulary.js';
+import { escapeRegExp, stem, stopWords, topicTerms } from '../vocabulary.js';
 import type { Period, Query } from './query-model.js';
 
 const frameworkNamed: [FrameworkId, RegExp][] = [

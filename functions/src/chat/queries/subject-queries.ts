@@ -8,11 +8,10 @@
 import type { ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
 import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
-import { escapeRegExp } from '../day-phrases.js';
 import type { ReportIndex } from '../report-index.js';
 import { statusLabel } from '../retrieve.js';
 import { rankByRisk } from '../topics.js';
-import { stem, stopWords } from '../vocabulary.js';
+import { escapeRegExp, stem, stopWords } from '../vocabulary.js';
 import type { CheckMatch, Query } from './query-model.js';
 import { checkOf, checksMeeting } from './check-queries.js';
 import { answered } from './report-queries.js';
