@@ -15,8 +15,9 @@
  * lanes hand over whole pages, so the cost of interleaving them is paid once a page, not once
  * an item.
  */
+import { createRequire } from 'node:module';
 import { v1 } from '@google-cloud/asset';
-import { type CallOptions, grpc } from 'google-gax';
+import { type CallOptions, grpc, GrpcClient } from 'google-gax';
 import type { CollectContext, CollectedItem, Collector } from '../connector.js';
 import { ConnectorFailure } from '../connector.js';
 import {
@@ -58,6 +59,17 @@ interface RunState {
 }
 
 export const collector: Collector = { collect };
+
+/**
+ * Loads the protos the client is built from, as creating the first client would (≈45 ms of CPU
+ * and 3 MB, once a process: google-gax keeps them by content, and every client after finds them
+ * loaded). Loading the connector does it, so the collection's time is its calls and its pages.
+ * The protos object is the one the client itself requires, so the two are the same by content.
+ */
+export function loadClientProtos(): void {
+  const require = createRequire(import.meta.url);
+  new GrpcClient().loadProtoJSON(require('@google-cloud/asset/build/protos/protos.json') as object);
+}
 
 async function* collect(context: CollectContext): AsyncGenerator<CollectedItem> {
   const scope = String(context.settings['scope'] ?? '');
