@@ -118,6 +118,8 @@ export class AssetServiceStandIn {
   readonly #revoked = new Set<string>();
   readonly #validators = new Map<string, (data: unknown) => boolean>();
   readonly #rpc: protobuf.Root;
+  /** Each listing's assets by `listingKey`, so a page costs the stand-in its slice, not a pass over the organisation. */
+  readonly #listings = new Map<string, EncodedAsset[]>();
   #inFlight = 0;
 
   constructor(options: AssetStandInOptions) {
@@ -297,13 +299,23 @@ export class AssetServiceStandIn {
     return undefined;
   }
 
-  #page(request: ListAssetsRequest, contentType: ContentType): Buffer | Refusal {
+  /** The assets a listing holds, in order, worked out at its first page (the organisation does not change). */
+  #listed(request: ListAssetsRequest, contentType: ContentType): EncodedAsset[] {
+    const key = listingKey(request);
+    const known = this.#listings.get(key);
+    if (known) return known;
     const types = new Set(request.assetTypes ?? []);
     const listed = this.#assets.filter(
       (asset) =>
         (types.size === 0 || types.has(asset.assetType)) &&
         (contentType === 'RESOURCE' ? asset.hasData || types.size === 0 : asset.iamPolicy !== undefined),
     );
+    this.#listings.set(key, listed);
+    return listed;
+  }
+
+  #page(request: ListAssetsRequest, contentType: ContentType): Buffer | Refusal {
+    const listed = this.#listed(request, contentType);
     const offset = request.pageToken ? decodeToken(request.pageToken)!.offset : 0;
     const size = request.pageSize || listAssetsPageSize.default;
     const writer = protobuf.Writer.create();

@@ -6,6 +6,8 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { v1 } from '@google-cloud/asset';
+import { grpc, GrpcClient } from 'google-gax';
 import { evidenceKinds } from '@evident/contract/evidence-kinds';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { type CollectContext, type CollectedItem, ConnectorFailure } from '../../../functions/src/connectors/connector.ts';
@@ -299,6 +301,30 @@ describe('the Google Cloud connector', () => {
       'the setting "scope": the organisation, folder or project to collect',
     ]);
     expect(googleCloudConnector.needs?.({ scope: 'folders/456' }, new Set())).toEqual([]);
+  });
+
+  test('loads its client\u2019s protos with its code, so that a run\u2019s client finds them all loaded', async () => {
+    const loads = vi.spyOn(GrpcClient.prototype, 'loadProtoJSON');
+    try {
+      expect(await googleCloudConnector.load()).toBe(collector);
+      const loadedFirst = loads.mock.calls.length;
+      const client = new v1.AssetServiceClient({
+        apiEndpoint: '127.0.0.1',
+        port: 1,
+        sslCreds: grpc.credentials.createInsecure(),
+        clientOptions: { universeDomain: 'googleapis.com' },
+      });
+      await client.close();
+
+      const loaded = loads.mock.calls.map(([json], index) => ({ json, protos: loads.mock.results[index]!.value as unknown }));
+      const byClient = loaded.slice(loadedFirst);
+      expect(byClient).toHaveLength(2);
+      for (const load of byClient) {
+        expect(loaded.slice(0, loadedFirst).find((earlier) => earlier.json === load.json)?.protos).toBe(load.protos);
+      }
+    } finally {
+      loads.mockRestore();
+    }
   });
 });
 

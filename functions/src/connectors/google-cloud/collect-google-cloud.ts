@@ -15,8 +15,9 @@
  * lanes hand over whole pages, so the cost of interleaving them is paid once a page, not once
  * an item.
  */
+import { createRequire } from 'node:module';
 import { v1 } from '@google-cloud/asset';
-import { type CallOptions, grpc } from 'google-gax';
+import { type CallOptions, grpc, GrpcClient, lro } from 'google-gax';
 import type { CollectContext, CollectedItem, Collector } from '../connector.js';
 import { ConnectorFailure } from '../connector.js';
 import {
@@ -58,6 +59,19 @@ interface RunState {
 }
 
 export const collector: Collector = { collect };
+
+/**
+ * Loads the protos a client is built from, as creating the first client would: the service's and
+ * those of its long-running operations (≈45 ms of CPU and 3 MB, once a process: google-gax keeps
+ * them by content, and every client after finds them loaded). Loading the connector does it, so
+ * a collection's time is its client, its calls and its pages. The service's protos object is the
+ * one the client itself requires.
+ */
+export function loadClientProtos(): void {
+  const require = createRequire(import.meta.url);
+  new GrpcClient().loadProtoJSON(require('@google-cloud/asset/build/protos/protos.json') as object);
+  lro({});
+}
 
 async function* collect(context: CollectContext): AsyncGenerator<CollectedItem> {
   const scope = String(context.settings['scope'] ?? '');

@@ -35,5 +35,10 @@ export const googleCloudConnector: Connector = {
     }
     return [];
   },
-  load: async () => (await import('./collect-google-cloud.js')).collector,
+  // The client's protos load with the code, once a process, not when a run creates its client.
+  load: async () => {
+    const { collector, loadClientProtos } = await import('./collect-google-cloud.js');
+    loadClientProtos();
+    return collector;
+  },
 };
