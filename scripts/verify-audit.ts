@@ -14,10 +14,16 @@ import { filesOfZip, PackageUnreadable } from './lib/package-zip.ts';
 
 /** The command's output and exit code. */
 export async function verifyAudit(args: readonly string[]): Promise<{ lines: string[]; code: number }> {
-  const [{ argumentsOf }, { describeVerification, verifyPackage }] = await Promise.all([
+  const modules = await Promise.all([
     compiled<typeof VerifyFolderModule>('audit/verify-folder.js'),
     compiled<typeof VerifyPackageModule>('audit/verify-package.js'),
-  ]);
+  ]).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    return undefined;
+  });
+  // A fresh clone has no compiled functions until the first build (npm start and npm test build too).
+  if (!modules) return { lines: ['The verifier is compiled by `npm run build`: run it once, then this again.'], code: 2 };
+  const [{ argumentsOf }, { describeVerification, verifyPackage }] = modules;
   const { folder: zipFile, keyFile } = argumentsOf(args);
   if (!zipFile) return { lines: ['Usage: npm run verify-audit -- <package.zip> [--key published-key.pem]'], code: 2 };
   try {
