@@ -84,6 +84,8 @@ export interface PackageRequest {
   to: string;
   /** The days of the period that have a report, oldest first (known before the first byte is sent). */
   dates: readonly string[];
+  /** The days with a report in the month before `from`, when listed with `dates` (ReportStore.periodDates). */
+  monthBefore?: readonly string[];
   /** Today in the report time zone: reports before it never change, so their cached copies serve. */
   today: string;
   timeZone: string;
@@ -229,8 +231,8 @@ interface PeriodSeen {
   before: StoredReport | undefined;
 }
 
-async function periodSeen(sources: PackageSources, { from, to }: PackageRequest): Promise<PeriodSeen> {
-  const before = await sources.reports.latestOnOrBefore(addDays(from, -1));
+async function periodSeen(sources: PackageSources, { from, to, monthBefore }: PackageRequest): Promise<PeriodSeen> {
+  const before = await sources.reports.latestOnOrBefore(addDays(from, -1), monthBefore && { monthBefore });
   const histories = new Map<string, ControlHistoryBuilder>();
   const historyOf = (id: string) => {
     let builder = histories.get(id);
