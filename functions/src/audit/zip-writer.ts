@@ -52,7 +52,10 @@ export function archiveName(name: string): string {
  * with its error; a reader that stops reading holds the files back (the stream emits `held`
  * each time the writer waits for it), and one that destroys the stream stops them being made.
  */
-export function zipStream(files: AsyncIterable<ArchiveFile>, closing: (archived: ArchivedFile[]) => ArchiveFile[]): Readable {
+export function zipStream(
+  files: AsyncIterable<ArchiveFile>,
+  closing: (archived: ArchivedFile[]) => Iterable<ArchiveFile>,
+): Readable {
   let wake: (() => void) | undefined;
   const output = new Readable({
     read: () => wake?.(),
