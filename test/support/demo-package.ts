@@ -71,7 +71,7 @@ export async function demoPackage(verifierScript?: Buffer): Promise<DemoPackage>
   const facts = newPackageFacts();
   const zip = await buffer(
     zipStream(collect(packageFiles(sources, request, facts)), (archived) => {
-      const closing = closingFiles(request, facts, archived);
+      const closing = [...closingFiles(request, facts, archived)];
       made.push(...closing);
       return closing;
     }),

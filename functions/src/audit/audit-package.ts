@@ -84,6 +84,8 @@ export interface PackageRequest {
   to: string;
   /** The days of the period that have a report, oldest first (known before the first byte is sent). */
   dates: readonly string[];
+  /** The days with a report in the month before `from`, when listed with `dates` (ReportStore.periodDates). */
+  monthBefore?: readonly string[];
   /** Today in the report time zone: reports before it never change, so their cached copies serve. */
   today: string;
   timeZone: string;
@@ -229,8 +231,8 @@ interface PeriodSeen {
   before: StoredReport | undefined;
 }
 
-async function periodSeen(sources: PackageSources, { from, to }: PackageRequest): Promise<PeriodSeen> {
-  const before = await sources.reports.latestOnOrBefore(addDays(from, -1));
+async function periodSeen(sources: PackageSources, { from, to, monthBefore }: PackageRequest): Promise<PeriodSeen> {
+  const before = await sources.reports.latestOnOrBefore(addDays(from, -1), monthBefore && { monthBefore });
   const histories = new Map<string, ControlHistoryBuilder>();
   const historyOf = (id: string) => {
     let builder = histories.get(id);
@@ -452,9 +454,18 @@ async function unlessNotFound<T>(read: Promise<T>, code?: 'ENOENT'): Promise<T |
  * in. The index pages are listed in the manifest like every other file; the signature covers the
  * manifest's bytes, so every digest in it.
  */
-export function closingFiles(request: PackageRequest, facts: PackageFacts, archived: readonly ArchivedFile[]): ArchiveFile[] {
-  const pages = facts.readable ? packageIndexFiles(request, facts.readable, facts.unavailable, archived) : [];
-  const listed = [...archived, ...pages.map(({ path, data }) => ({ path, size: data.length, sha256: sha256Hex(data) }))];
+export function* closingFiles(
+  request: PackageRequest,
+  facts: PackageFacts,
+  archived: readonly ArchivedFile[],
+): Generator<ArchiveFile> {
+  // Made and handed over one at a time, each let go before the next is made: at the end of a
+  // year's package the pages, the manifest and the checksums are some 40 MB together.
+  const listed = [...archived];
+  for (const page of facts.readable ? packageIndexFiles(request, facts.readable, facts.unavailable, archived) : []) {
+    listed.push({ path: page.path, size: page.data.length, sha256: sha256Hex(page.data) });
+    yield page;
+  }
   const signature = request.signingKey ? publishedKeyOf(request.signingKey) : undefined;
   const manifest = {
     format: packageFormat,
@@ -484,18 +495,15 @@ export function closingFiles(request: PackageRequest, facts: PackageFacts, archi
     files: listed,
   };
   const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');
-  const sums = [...listed, { path: 'manifest.json', sha256: sha256Hex(manifestBytes) }]
+  const manifestDigest = sha256Hex(manifestBytes);
+  const modified = request.generatedAt;
+  yield { path: 'manifest.json', data: manifestBytes, modified };
+  if (request.signingKey)
+    yield { path: 'manifest.sig', data: signManifest(manifestBytes, request.signingKey), modified, compress: false };
+  const sums = [...listed, { path: 'manifest.json', sha256: manifestDigest }]
     .map(({ path, sha256 }) => `${sha256}  ${path}\n`)
     .join('');
-  const modified = request.generatedAt;
-  return [
-    ...pages,
-    { path: 'manifest.json', data: manifestBytes, modified },
-    ...(request.signingKey
-      ? [{ path: 'manifest.sig', data: signManifest(manifestBytes, request.signingKey), modified, compress: false }]
-      : []),
-    { path: 'SHA256SUMS', data: Buffer.from(sums), modified },
-  ];
+  yield { path: 'SHA256SUMS', data: Buffer.from(sums), modified };
 }
 
 function readme({ from, to, timeZone, generatedAt, apiVersion, requestedBy }: PackageRequest): string {

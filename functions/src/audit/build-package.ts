@@ -84,7 +84,7 @@ export async function buildPackage(s: BuildSources, record: PackageRecord, size 
 }
 
 async function build(s: BuildSources, record: PackageRecord, log: AuditPackageLog, size: number): Promise<void> {
-  const dates = await s.reports.datesBetween(record.from, record.to);
+  const { dates, monthBefore } = await s.reports.periodDates(record.from, record.to);
   // The log was read up to date just before, and every write is create-only, so each event is
   // written at the number after the last without reading the log again (a read an event saved):
   // a twin attempt's event at that number fails the write and ends this one (EventConflict).
@@ -96,6 +96,7 @@ async function build(s: BuildSources, record: PackageRecord, log: AuditPackageLo
     from: record.from,
     to: record.to,
     dates,
+    monthBefore,
     today: dayIn(s.timeZone(), s.now()),
     timeZone: s.timeZone(),
     generatedAt: new Date(record.requestedAt),
@@ -107,7 +108,7 @@ async function build(s: BuildSources, record: PackageRecord, log: AuditPackageLo
   const facts = newPackageFacts();
   let files = 0;
   let reportedAt = 0;
-  // One chunk may fill several parts (the zip's central directory comes whole): an event for each.
+  // One chunk may fill several parts (a large file comes whole): an event for each.
   const writer = new PartWriter(size, async (part, data) => {
     await s.store.create(partName(record.id, attempt, part), data, { contentType: 'application/octet-stream' });
     reportedAt = facts.reports.length;

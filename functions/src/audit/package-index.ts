@@ -66,21 +66,20 @@ function page(title: string, body: string): Buffer {
 }
 
 /** The two pages, made from what the package learnt and every file it holds. */
-export function packageIndexFiles(
+export function* packageIndexFiles(
   request: IndexRequest,
   readable: ReadableFacts,
   unavailable: readonly LeftOut[],
   archived: readonly ArchivedFile[],
-): ArchiveFile[] {
+): Generator<ArchiveFile> {
   const modified = request.generatedAt;
-  return [
-    {
-      path: indexPath,
-      data: page(`Audit package ${request.from} to ${request.to}`, indexBody(request, readable, unavailable, archived)),
-      modified,
-    },
-    { path: evidenceIndexPath, data: page(`Evidence ${request.from} to ${request.to}`, evidenceBody(archived)), modified },
-  ];
+  // One page made at a time: the evidence page of a year's package is some 10 MB.
+  yield {
+    path: indexPath,
+    data: page(`Audit package ${request.from} to ${request.to}`, indexBody(request, readable, unavailable, archived)),
+    modified,
+  };
+  yield { path: evidenceIndexPath, data: page(`Evidence ${request.from} to ${request.to}`, evidenceBody(archived)), modified };
 }
 
 function indexBody(

@@ -21,7 +21,8 @@
 import type { ActiveException } from '../assessment/exceptions.js';
 import type { EvidenceItem } from '../assessment/model.js';
 import { CheckpointStore } from '../evidence/checkpoint-store.js';
-import { loadSnapshot } from '../evidence/evidence-snapshot.js';
+import { EvidenceState } from '../assessment/evidence-state.js';
+import { batchReceivedAt } from '../evidence/evidence-layout.js';
 import { ExceptionStore } from '../exceptions/exception-store.js';
 import { populationsAsOf, populationSources } from '../runs/population-inputs.js';
 import { inBatchesAhead, type ObjectStore } from '../storage/object-store.js';
@@ -85,7 +86,13 @@ const batchesAhead = 4;
 
 /**
  * Every item of the state at the start, then every item received after it, each once, noting
- * each path written by id (`written`) and handing each item to `onItem`. Items of the state arrive in id order, the rest in arrival order.
+ * each path written by id (`written`) and handing each item to `onItem`. Items of the state
+ * arrive in id order, the rest in arrival order.
+ *
+ * The state at the start is folded as the daily job folds it (evidence/evidence-snapshot.ts): the
+ * newest usable checkpoint, then the batches named after its watermark up to `start`, their
+ * items received up to `start`. The batches after `start` follow in the same listing — one per
+ * day from the checkpoint's — rather than the first day being listed again for them.
  */
 export async function* evidenceInputFiles(
   sources: { store: ObjectStore; evidence: EvidenceStore },
@@ -94,26 +101,35 @@ export async function* evidenceInputFiles(
   counts: EvidenceCounts,
   onItem: (item: EvidenceItem) => void = () => undefined,
 ): AsyncGenerator<ArchiveFile> {
-  const snapshot = await loadSnapshot({
-    evidence: sources.evidence,
-    checkpoints: new CheckpointStore(sources.store),
-    date: window.date,
-    asOf: window.asOf,
-    receivedUpTo: window.start,
-  });
-  for (const item of snapshot.items) {
-    if (written.has(item.id)) continue;
-    const file = evidenceFile(item);
-    written.set(item.id, file.path);
-    counts.atStart += 1;
-    onItem(item);
-    yield file;
-  }
-  const names: string[] = [];
-  for await (const { name } of sources.evidence.batchObjectsBetween(window.start.getTime(), window.upTo.getTime()))
-    names.push(name);
+  const asOf = window.asOf.getTime();
+  const start = window.start.getTime();
   const upTo = window.upTo.getTime();
+  const base = await new CheckpointStore(sources.store).latestUsable({ date: window.date, asOf, receivedUpTo: start });
+  const state = base?.state ?? new EvidenceState(asOf);
+  state.advance(asOf);
+  let stateWritten = false;
+  const names: string[] = [];
+  for await (const { name } of sources.evidence.batchObjectsBetween(base?.watermark ?? -Infinity, upTo)) names.push(name);
+  const received = names.findIndex((name) => batchReceivedAt(name)! > start);
+  const firstAfter = received < 0 ? names.length : received;
+  function* atStart(folded: EvidenceState): Generator<ArchiveFile> {
+    for (const item of folded.items()) {
+      if (written.has(item.id)) continue;
+      const file = evidenceFile(item);
+      written.set(item.id, file.path);
+      counts.atStart += 1;
+      onItem(item);
+      yield file;
+    }
+  }
+  let batch = 0;
   for await (const lines of inBatchesAhead(names, batchesAhead, (name) => sources.evidence.readSizedBatch(name))) {
+    if (batch++ < firstAfter) {
+      for (const { item, bytes } of lines) if (Date.parse(item.receivedAt) <= start) state.add(item, bytes);
+      continue;
+    }
+    if (!stateWritten) yield* atStart(state);
+    stateWritten = true;
     for (const { item } of lines) {
       if (Date.parse(item.receivedAt) > upTo || written.has(item.id)) continue;
       const file = evidenceFile(item);
@@ -123,6 +139,7 @@ export async function* evidenceInputFiles(
       yield file;
     }
   }
+  if (!stateWritten) yield* atStart(state);
 }
 
 /**

@@ -155,25 +155,82 @@ function rederive(files: Files, manifest: Manifest, verification: Verification):
   }
   const items = evidenceItems(files);
   const folder = new EvidenceFolder(items);
-  const reports = new Map<string, Report>();
-  for (const [path] of files) {
-    const match = /^(?:reports|inputs\/previous)\/(\d{4}-\d{2}-\d{2})\.json$/.exec(path);
-    const report = match ? parsed<Report>(files, path) : undefined;
-    if (match && report) reports.set(match[1]!, report);
-  }
-  const dates = [...reports.keys()].sort();
+  const reports = new ReportsInOrder(files);
+  const catalogs = new CatalogsBySettings(files, compiled);
   for (const { date } of [...(manifest.reports ?? [])].sort((a, b) => (a.date < b.date ? -1 : 1))) {
-    const stored = files.get(`reports/${date}.json`);
-    if (!stored) {
+    const bytes = files.get(`reports/${date}.json`);
+    if (!bytes) {
       verification.days.push({ date, outcome: 'differs', controls: [], parts: [], reason: `reports/${date}.json is missing` });
       continue;
     }
-    const before = dates.filter((other) => other < date).at(-1);
-    verification.days.push(
-      rederiveDay(files, compiled, folder, { date, stored, previous: before ? reports.get(before)! : null }),
-    );
+    const previous = reports.before(date) ?? null;
+    verification.days.push(rederiveDay(files, catalogs, folder, { date, bytes, stored: reports.on(date), previous }));
   }
 }
+
+/**
+ * The package's reports (and the one before the period), each parsed when its day comes and
+ * kept only as the next day's previous report: a year's reports are some 30 MB of JSON.
+ */
+class ReportsInOrder {
+  readonly #files: Files;
+  /** Each day with a report, and its file: the period's, else the one before it. */
+  readonly #paths = new Map<string, string>();
+  readonly #dates: string[];
+  /** The last two reports parsed: a day's and the one before it. */
+  readonly #parsed = new Map<string, Report | undefined>();
+
+  constructor(files: Files) {
+    this.#files = files;
+    for (const path of files.keys()) {
+      const match = /^(reports|inputs\/previous)\/(\d{4}-\d{2}-\d{2})\.json$/.exec(path);
+      if (match && (match[1] === 'reports' || !this.#paths.has(match[2]!))) this.#paths.set(match[2]!, path);
+    }
+    this.#dates = [...this.#paths.keys()].sort();
+  }
+
+  /** The report of the day; undefined when it is not JSON. */
+  on(date: string): Report | undefined {
+    if (!this.#parsed.has(date)) {
+      const path = this.#paths.get(date);
+      this.#parsed.set(date, path === undefined ? undefined : parsed<Report>(this.#files, path));
+      if (this.#parsed.size > 2) this.#parsed.delete(this.#parsed.keys().next().value!);
+    }
+    return this.#parsed.get(date);
+  }
+
+  /** The last readable report before `date`, as the daily job finds it. */
+  before(date: string): Report | undefined {
+    for (let at = this.#dates.findLastIndex((other) => other < date); at >= 0; at--) {
+      const report = this.on(this.#dates[at]!);
+      if (report) return report;
+    }
+    return undefined;
+  }
+}
+
+/** The catalog with each settings version the reports name applied, once per version. */
+class CatalogsBySettings {
+  readonly #files: Files;
+  readonly compiled: CompiledCatalog;
+  readonly #applied = new Map<number | null, CompiledCatalog | undefined>();
+
+  constructor(files: Files, compiled: CompiledCatalog) {
+    this.#files = files;
+    this.compiled = compiled;
+  }
+
+  /** Undefined when the package lacks the version named. */
+  with(version: number | null): CompiledCatalog | undefined {
+    if (!this.#applied.has(version)) {
+      const settings = version === null ? undefined : parsed<SettingsVersion>(this.#files, settingsPathOf(version));
+      this.#applied.set(version, version !== null && !settings ? undefined : withSettings(this.compiled, settings));
+    }
+    return this.#applied.get(version);
+  }
+}
+
+const settingsPathOf = (version: number | null | undefined) => `settings/version-${version}.json`;
 
 /** Every item the package holds, oldest arrival first. */
 function evidenceItems(files: Files): EvidenceItem[] {
@@ -219,34 +276,30 @@ class EvidenceFolder {
 
 interface DayInputs {
   date: string;
-  stored: Uint8Array;
+  bytes: Uint8Array;
+  /** The report the bytes hold; undefined when they are not JSON. */
+  stored: Report | undefined;
   previous: Report | null;
 }
 
-function rederiveDay(files: Files, compiled: CompiledCatalog, folder: EvidenceFolder, day: DayInputs): DayOutcome {
-  const { date } = day;
+function rederiveDay(files: Files, catalogs: CatalogsBySettings, folder: EvidenceFolder, day: DayInputs): DayOutcome {
+  const { date, stored } = day;
   const skip = (reason: string): DayOutcome => ({ date, outcome: 'differs', controls: [], parts: [], reason });
-  let stored: Report;
-  try {
-    stored = JSON.parse(text(day.stored)) as Report;
-  } catch {
-    return skip(`reports/${date}.json is not JSON`);
-  }
+  if (!stored) return skip(`reports/${date}.json is not JSON`);
   if (!stored.runId?.startsWith('daily-'))
     return { date, outcome: 'not_rederived', controls: [], parts: [], reason: `published by ${stored.runId}, not the daily job` };
+  const { compiled } = catalogs;
   if (stored.catalogVersion !== compiled.catalog.version)
     return skip(`it names catalog ${stored.catalogVersion}, and the package holds ${compiled.catalog.version}`);
-  const settingsPath = `settings/version-${stored.settingsVersion}.json`;
-  const named = stored.settingsVersion ?? null;
-  const settings = named === null ? undefined : parsed<SettingsVersion>(files, settingsPath);
-  if (named !== null && !settings) return skip(`${settingsPath} is missing`);
+  const applied = catalogs.with(stored.settingsVersion ?? null);
+  if (!applied) return skip(`${settingsPathOf(stored.settingsVersion)} is missing`);
   const exceptions = parsed<ActiveException[]>(files, exceptionsPath(date));
   const populations = parsed<PopulationInput[]>(files, populationsInputPath(date));
   if (!exceptions || !populations) return skip(`its inputs (${exceptionsPath(date)}, ${populationsInputPath(date)}) are missing`);
   let derived: Report;
   try {
     const asOf = new Date(stored.asOf);
-    derived = evaluate(withSettings(compiled, settings), {
+    derived = evaluate(applied, {
       date,
       timeZone: stored.timeZone,
       asOf,
@@ -262,8 +315,7 @@ function rederiveDay(files: Files, compiled: CompiledCatalog, folder: EvidenceFo
   } catch (error) {
     return skip(`evaluating it failed: ${(error as Error).message}`);
   }
-  if (Buffer.from(JSON.stringify(derived)).equals(Buffer.from(day.stored)))
-    return { date, outcome: 'follows', controls: [], parts: [] };
+  if (Buffer.from(JSON.stringify(derived)).equals(day.bytes)) return { date, outcome: 'follows', controls: [], parts: [] };
   return { date, outcome: 'differs', ...differences(stored, derived) };
 }
 

@@ -337,6 +337,16 @@ export class ReportStore {
   }
 
   /**
+   * The days from `from` to `to` that have a report, and those of the month before `from`, where
+   * the report before the period usually is (`latestOnOrBefore` takes them): one `list` where
+   * asking for each would take two.
+   */
+  async periodDates(from: string, to: string): Promise<{ dates: string[]; monthBefore: string[] }> {
+    const all = (await this.#objects({ from: monthBefore(addDays(from, -1)), upTo: to })).map(({ date }) => date);
+    return { dates: all.filter((date) => date >= from), monthBefore: all.filter((date) => date < from) };
+  }
+
+  /**
    * Every day's summary from `from` up to `upTo` (all days without them), oldest first, from the
    * objects' metadata (a report stored without it is read).
    */
@@ -360,10 +370,12 @@ export class ReportStore {
    * with the history. Days before `day` are past, so their reports are served from cache.
    * An unreadable report is passed over for the one before it.
    */
-  async latestOnOrBefore(day: string): Promise<StoredReport | undefined> {
-    const monthBefore = addDays(day, -31);
-    for (const range of [{ from: monthBefore, upTo: day }, { upTo: addDays(monthBefore, -1) }]) {
-      for (const { date } of (await this.#objects(range)).reverse()) {
+  async latestOnOrBefore(day: string, listed?: { monthBefore: readonly string[] }): Promise<StoredReport | undefined> {
+    const first = monthBefore(day);
+    for (const range of [{ from: first, upTo: day }, { upTo: addDays(first, -1) }]) {
+      // The month's days as `periodDates` listed them, when given (for the day before its period).
+      const dates = range.from && listed ? listed.monthBefore : (await this.#objects(range)).map(({ date }) => date);
+      for (const date of [...dates].reverse()) {
         const found = await this.find(date, { immutable: date < day });
         if (found) return found;
       }
@@ -376,3 +388,6 @@ export class ReportStore {
     return this.latestOnOrBefore(addDays(date, -1));
   }
 }
+
+/** The first day of the month `latestOnOrBefore(day)` looks in first. */
+const monthBefore = (day: string) => addDays(day, -31);

@@ -16,10 +16,13 @@
  *   evaluating the same 365 days in memory in this run, as the daily runs did (≤ 2×).
  *
  *   npm run bench -- --only audit
+ *
+ * With `EVIDENT_AUDIT_KEEP=<folder>`, the zip and the public key are left there (package.zip,
+ * key.pem) for profiling the verifier or the zip by hand, rather than deleted with the run.
  */
 import { spawn, fork } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as EvaluateModule from '../../../functions/src/assessment/evaluate.ts';
@@ -148,7 +151,9 @@ export const auditGroup: BenchGroup = {
       bare: await bareObjects(m, memory, period, year.addDays(shape.from, -1)),
     });
 
-    const folder = mkdtempSync(join(tmpdir(), 'evident-audit-bench-'));
+    const keep = process.env.EVIDENT_AUDIT_KEEP;
+    const folder = keep ?? mkdtempSync(join(tmpdir(), 'evident-audit-bench-'));
+    if (keep) mkdirSync(keep, { recursive: true });
     try {
       const zip = await builtZip(m, memory, record.id);
       writeFileSync(join(folder, 'package.zip'), zip);
@@ -161,7 +166,7 @@ export const auditGroup: BenchGroup = {
       if (engine.follow !== period.length) throw new Error(`the engine re-made ${engine.follow} of ${period.length} reports`);
       return figures(build, { ms: verified.ms, zipMiB: zip.length / 2 ** 20 }, engine.ms, period.length);
     } finally {
-      rmSync(folder, { recursive: true, force: true });
+      if (!keep) rmSync(folder, { recursive: true, force: true });
     }
   },
 };
