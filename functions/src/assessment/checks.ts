@@ -57,15 +57,3 @@ export function outcomeOf(result: CelResult): Outcome {
   if (isCelError(result)) return { outcome: 'error', message: result.message };
   return { outcome: 'error', message: `the expression gave ${typeof result}, not a boolean` };
 }
-
-/** Fills `{{subject}}`, `{{count}}` and `{{data.field}}` in a message template. */
-export function renderMessage(template: string, values: { subject?: string; count?: number; data?: unknown }): string {
-  return template.replace(/\{\{\s*([a-zA-Z0-9_.]+)\s*\}\}/g, (whole, path: string) => {
-    // Own properties only: `{{constructor}}` must not reach into the prototype chain.
-    const own = (value: unknown, key: string): unknown =>
-      value && typeof value === 'object' && Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
-    let value: unknown = values;
-    for (const key of path.split('.')) value = own(value, key);
-    return value === undefined || value === null || typeof value === 'object' ? whole : String(value);
-  });
-}

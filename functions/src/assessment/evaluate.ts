@@ -16,7 +16,8 @@
  * Nothing here reads storage or the wall clock, so the same inputs always give the same report.
  */
 import { expiringHorizonDays, isSubjectKind, maxExpiringPerControl, plural } from '@evident/contract';
-import { compileCheck, compileFilter, outcomeOf, renderMessage, type CompiledCheck, type Program } from './checks.js';
+import { compileCheck, compileFilter, outcomeOf, type CompiledCheck, type Program } from './checks.js';
+import { renderMessage } from './message-template.js';
 import { followUpOf } from './due-dates.js';
 import { applyExceptions, type ActiveException } from './exceptions.js';
 import { readinessOf, readinessShares } from './readiness.js';

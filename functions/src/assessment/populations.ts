@@ -17,7 +17,7 @@
  * those are read per control and per check, not per subject of a kind.
  */
 import { isSubjectKind, maxUncoveredListed, plural } from '@evident/contract';
-import { renderMessage } from './checks.js';
+import { renderMessage } from './message-template.js';
 import { populationFingerprint } from './sampling.js';
 import type { Control, EvidenceItem, Finding, PopulationUsed, Reconciliation, SourcePopulation } from './model.js';
 

@@ -11,7 +11,10 @@
  * that is not in the calendar ("feb 30"; chrono would skip it). Chrono lacks quarters, "the 12th",
  * "fortnight" and "the whole month"; the small parsers below add them.
  */
-import { casual, Chrono, type ParsedResult, type Parser, type ParsingContext, type Refiner } from 'chrono-node';
+// The English locale alone: the package's main entry also builds every other locale's parsers,
+// which more than doubles what loading the chat costs a cold instance.
+import { casual, Chrono } from 'chrono-node/en';
+import type { ParsedResult, Parser, ParsingContext, Refiner } from 'chrono-node';
 import { addDays, isCalendarDate } from '../assessment/dates.js';
 import type { Since } from './intent-model.js';
 

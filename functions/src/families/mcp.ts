@@ -8,15 +8,24 @@ import { createFamily, type FamilyOptions } from '../http/create-family.js';
 import { invalidRequest } from '../http/problem.js';
 import { answerMcpRequest } from '../mcp/stateless-server.js';
 import type { AskedReport } from '../chat/answer.js';
-import { askedReports } from './asked-report.js';
-import { servicesFrom, type ServiceOptions } from './services.js';
+import { loadOnce } from '../common/maybe-async.js';
+import type { ServiceOptions } from './services.js';
 
 export type McpFamilyOptions = FamilyOptions & ServiceOptions;
 
 export function createMcpFamily(options: McpFamilyOptions = {}) {
-  const services = servicesFrom(options);
-  const asked = askedReports(services);
-  const today = async (): Promise<AskedReport> => asked.of(await asked.reports.today(await services()));
+  // What a tool call reads (the store, today's report and its search index, with the chat's
+  // modules) loads on the first call: `initialize` and `tools/list`, an assistant's first
+  // requests, read no report.
+  const asked = loadOnce(async () => {
+    const [{ servicesFrom }, { askedReports }] = await Promise.all([import('./services.js'), import('./asked-report.js')]);
+    const services = servicesFrom(options);
+    return { services, reports: askedReports(services) };
+  });
+  const today = async (): Promise<AskedReport> => {
+    const { services, reports } = await asked();
+    return reports.of(await reports.reports.today(await services()));
+  };
 
   return createFamily(
     'mcp',

@@ -5,7 +5,6 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { ApiProblem, invalidRequest, type RequestError } from './problem.js';
-import { readForm } from './multipart.js';
 import { maxJsonDepth } from '@evident/contract/request-limits';
 import { depthOf } from '../common/json-depth.js';
 import { andThen, type MaybePromise } from '../common/maybe-async.js';
@@ -207,12 +206,16 @@ function readBody(operation: RouteOperation, req: RequestWithBody, errors: Reque
   if (spec.format === 'multipart') {
     const { formLimits } = spec;
     if (!formLimits) throw new Error(`${operation.operationId}: a form without x-form-limits`); // the build refuses one
-    return readForm(raw, req.headers['content-type']!, { ...spec, formLimits }).then((form) => {
-      if (form.refusal) throw form.refusal;
-      if (form.problems.length > 0) errors.push(...form.problems);
-      else if (operation.validate.body) collect(errors, 'body', operation.validate.body, form.fields);
-      return { ...form.fields, ...form.files };
-    });
+    // The form parser (busboy) loads with the first form, not with every family's first request.
+    const contentType = req.headers['content-type']!;
+    return import('./multipart.js')
+      .then(({ readForm }) => readForm(raw, contentType, { ...spec, formLimits }))
+      .then((form) => {
+        if (form.refusal) throw form.refusal;
+        if (form.problems.length > 0) errors.push(...form.problems);
+        else if (operation.validate.body) collect(errors, 'body', operation.validate.body, form.fields);
+        return { ...form.fields, ...form.files };
+      });
   }
   let body: unknown;
   try {

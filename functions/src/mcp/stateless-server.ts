@@ -24,8 +24,26 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
 import { apiVersion } from '../generated/api-version.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import type { AskedReport } from '../chat/answer.js';
-import { answerToolCall, isQuestionTool, questionToolList } from './question-tools.js';
+
+/**
+ * The question tools, loaded by the first request that lists or calls them: they bring the chat's
+ * question model and readers (chrono-node among them), which `initialize`, an assistant's first
+ * request, does not need.
+ */
+const questionTools = () => import('./question-tools.js');
+
+/**
+ * The SDK checks only what a client answers to an elicitation against a JSON Schema, and this
+ * server elicits nothing; its default validator compiles Ajv's formats for every server it
+ * makes, so one is made when first asked for, once per instance.
+ */
+let ajv: AjvJsonSchemaValidator | undefined;
+const schemaValidator: jsonSchemaValidator = {
+  getValidator: (schema) => (ajv ??= new AjvJsonSchemaValidator()).getValidator(schema),
+};
 
 /** What the server tells a client's assistant about itself, once, at `initialize`. */
 export const instructions =
@@ -91,9 +109,13 @@ export async function answerMcpRequest(request: McpRequest): Promise<McpAnswer> 
 
 /** A server of the question tools for one request; a tool call's unexpected failure is kept in `failures`. */
 function questionServer(today: () => Promise<AskedReport>, failures: unknown[]): Server {
-  const server = new Server({ name: 'evident', version: apiVersion }, { capabilities: { tools: {} }, instructions });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: questionToolList() }));
+  const server = new Server(
+    { name: 'evident', version: apiVersion },
+    { capabilities: { tools: {} }, instructions, jsonSchemaValidator: schemaValidator },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await questionTools()).questionToolList() }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+    const { answerToolCall, isQuestionTool } = await questionTools();
     if (!isQuestionTool(params.name)) throw protocolError(ErrorCode.InvalidParams, `There is no tool ${params.name}.`);
     try {
       return await answerToolCall(params.name, params.arguments ?? {}, today);

@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { defaultDueDays } from '../../../functions/src/assessment/due-dates.ts';
-import { CheckCompileError, renderMessage } from '../../../functions/src/assessment/checks.ts';
+import { CheckCompileError } from '../../../functions/src/assessment/checks.ts';
+import { renderMessage } from '../../../functions/src/assessment/message-template.ts';
 import { compileCatalog, evaluate, indexEvidence, type EvaluationInput } from '../../../functions/src/assessment/evaluate.ts';
 import { countStatuses, diffReports, scoreOf } from '../../../functions/src/assessment/report-summary.ts';
 import type {
