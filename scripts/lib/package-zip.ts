@@ -15,6 +15,7 @@
  * says so, never read in part.
  */
 import { hash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { crc32, inflateRawSync } from 'node:zlib';
 
@@ -37,8 +38,29 @@ const unreadable = (error: unknown) =>
     `The package is not a whole zip archive (truncated in download, or not a zip): ${(error as Error).message.replace(/\.+$/, '')}.`,
   );
 
-/** The archive's entries, the `wanted` ones' bytes kept; every entry checked and hashed. */
-export async function filesOfZip(archive: Buffer, wanted: (name: string) => boolean = () => true): Promise<PackageContents> {
+/** A file read into memory both threads share (read there at once: a year's zip is some 60 MB). */
+export function readArchive(path: string): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const archive = Buffer.from(new SharedArrayBuffer(fstatSync(fd).size));
+    let read = 0;
+    for (let got = -1; got !== 0 && read < archive.length; read += got)
+      got = readSync(fd, archive, read, archive.length - read, read);
+    return archive.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The archive's entries, the `wanted` ones' bytes kept; every entry checked and hashed. The
+ * helper thread sets to work at once, and this one joins in when `contents()` is called: the
+ * caller may load what it needs meanwhile.
+ */
+export function readZip(
+  archive: Buffer,
+  wanted: (name: string) => boolean = () => true,
+): { contents(): Promise<PackageContents> } {
   let entries: Entry[];
   try {
     entries = directoryOf(archive);
@@ -47,12 +69,18 @@ export async function filesOfZip(archive: Buffer, wanted: (name: string) => bool
   }
   const shared = sharedWork(archive, entries, wanted);
   const helper = startHelper(shared);
-  const failures = share(viewsOf(shared), new Int32Array(0));
-  failures.push(...(await helper));
-  // The first in the directory's order, whichever thread found it.
-  const first = failures.sort(([a], [b]) => a - b)[0];
-  if (first) throw unreadable(new Error(first[1]));
-  return contentsOf(shared, entries);
+  // Its failure is thrown where contents() awaits it.
+  helper.catch(() => undefined);
+  return {
+    async contents() {
+      const failures = share(viewsOf(shared), new Int32Array(0));
+      failures.push(...(await helper));
+      // The first in the directory's order, whichever thread found it.
+      const first = failures.sort(([a], [b]) => a - b)[0];
+      if (first) throw unreadable(new Error(first[1]));
+      return contentsOf(shared, entries);
+    },
+  };
 }
 
 interface Entry {
