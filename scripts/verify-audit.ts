@@ -7,29 +7,42 @@
  * Evident's code: Node cannot run the sources, which import `./x.js` for `./x.ts`.
  */
 import { readFileSync } from 'node:fs';
-import type * as VerifyFolderModule from '../functions/src/audit/verify-folder.ts';
+import type * as PackagePathsModule from '../functions/src/audit/package-paths.ts';
+import type * as VerifyArgumentsModule from '../functions/src/audit/verify-arguments.ts';
 import type * as VerifyPackageModule from '../functions/src/audit/verify-package.ts';
 import { compiled } from './lib/compiled.ts';
-import { filesOfZip, PackageUnreadable } from './lib/package-zip.ts';
+import { PackageUnreadable, readArchive, readZip } from './lib/package-zip.ts';
 
-/** The command's output and exit code. */
-export async function verifyAudit(args: readonly string[]): Promise<{ lines: string[]; code: number }> {
-  const modules = await Promise.all([
-    compiled<typeof VerifyFolderModule>('audit/verify-folder.js'),
-    compiled<typeof VerifyPackageModule>('audit/verify-package.js'),
-  ]).catch((error: NodeJS.ErrnoException) => {
+const notBuilt = () => ({ lines: ['The verifier is compiled by `npm run build`: run it once, then this again.'], code: 2 });
+
+/** A compiled module; undefined on a fresh clone, which has none until the first build (npm start and npm test build too). */
+const built = <T>(relative: string) =>
+  compiled<T>(relative).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ERR_MODULE_NOT_FOUND') throw error;
     return undefined;
   });
-  // A fresh clone has no compiled functions until the first build (npm start and npm test build too).
-  if (!modules) return { lines: ['The verifier is compiled by `npm run build`: run it once, then this again.'], code: 2 };
-  const [{ argumentsOf }, { describeVerification, verifyPackage }] = modules;
-  const { folder: zipFile, keyFile } = argumentsOf(args);
+
+/** The command's output and exit code. */
+export async function verifyAudit(args: readonly string[]): Promise<{ lines: string[]; code: number }> {
+  const [paths, commandLine] = await Promise.all([
+    built<typeof PackagePathsModule>('audit/package-paths.js'),
+    built<typeof VerifyArgumentsModule>('audit/verify-arguments.js'),
+  ]);
+  if (!paths || !commandLine) return notBuilt();
+  const { folder: zipFile, keyFile } = commandLine.argumentsOf(args);
   if (!zipFile) return { lines: ['Usage: npm run verify-audit -- <package.zip> [--key published-key.pem]'], code: 2 };
   try {
-    const files = await filesOfZip(readFileSync(zipFile));
-    const verification = verifyPackage(files, keyFile ? { publicKey: readFileSync(keyFile, 'utf8') } : {});
-    return { lines: describeVerification(verification), code: verification.ok ? 0 : 1 };
+    // The files re-derivation reads are kept; the others are only hashed, by a second thread
+    // which starts while the engine loads.
+    const reading = readZip(readArchive(zipFile), paths.rederivationReads);
+    const verifier = await built<typeof VerifyPackageModule>('audit/verify-package.js');
+    if (!verifier) return notBuilt();
+    const { files, digests } = await reading.contents();
+    const verification = verifier.verifyPackage(files, {
+      digests,
+      ...(keyFile ? { publicKey: readFileSync(keyFile, 'utf8') } : {}),
+    });
+    return { lines: verifier.describeVerification(verification), code: verification.ok ? 0 : 1 };
   } catch (error) {
     if (error instanceof PackageUnreadable) return { lines: [error.message, 'NOT VERIFIED.'], code: 1 };
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')

@@ -1,14 +1,22 @@
 /**
- * An audit package's zip read whole into its files, in one pass over the archive in memory: the
- * central directory (ZIP64 when the package has more than 65,535 files, as a year's has), then
- * each entry's bytes past its local header, inflated at once into a buffer of the size the
- * directory gives, and checked against its size and CRC-32. A year's package holds some 93,000
- * files; read with a stream per file (as yauzl reads them), unzipping cost several times the
- * re-derivation itself. The writer's tests read its zips with yauzl, an independent reader.
+ * An audit package's zip read whole, in one pass over the archive in memory: the central
+ * directory (ZIP64 when the package has more than 65,535 files, as a year's has), then each
+ * entry's bytes past its local header, inflated at once into a buffer of the size the directory
+ * gives, checked against its size and CRC-32, and hashed (SHA-256). A year's package holds some
+ * 93,000 files; read with a stream per file (as yauzl reads them), unzipping cost several times
+ * the re-derivation itself. The writer's tests read its zips with yauzl, an independent reader.
+ *
+ * Two threads share the work (node:worker_threads, over shared memory): a helper inflates and
+ * hashes the entries the caller only needs digests of (a year's OSCAL alone is 93 MB), then
+ * both take the wanted ones a chunk at a time, so neither waits long for the other. Only the
+ * wanted entries' bytes are kept.
  *
  * A zip that is not whole — truncated in download, or not a zip — is refused with a message that
  * says so, never read in part.
  */
+import { hash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { crc32, inflateRawSync } from 'node:zlib';
 
 export class PackageUnreadable extends Error {
@@ -18,14 +26,61 @@ export class PackageUnreadable extends Error {
   }
 }
 
-export async function filesOfZip(archive: Buffer): Promise<Map<string, Buffer>> {
+export interface PackageContents {
+  /** The wanted entries' bytes, by name. */
+  files: Map<string, Buffer>;
+  /** Every entry's SHA-256 (hex), by name. */
+  digests: Map<string, string>;
+}
+
+const unreadable = (error: unknown) =>
+  new PackageUnreadable(
+    `The package is not a whole zip archive (truncated in download, or not a zip): ${(error as Error).message.replace(/\.+$/, '')}.`,
+  );
+
+/** A file read into memory both threads share (read there at once: a year's zip is some 60 MB). */
+export function readArchive(path: string): Buffer {
+  const fd = openSync(path, 'r');
   try {
-    return filesOf(archive, directoryOf(archive));
-  } catch (error) {
-    throw new PackageUnreadable(
-      `The package is not a whole zip archive (truncated in download, or not a zip): ${(error as Error).message.replace(/\.+$/, '')}.`,
-    );
+    const archive = Buffer.from(new SharedArrayBuffer(fstatSync(fd).size));
+    let read = 0;
+    for (let got = -1; got !== 0 && read < archive.length; read += got)
+      got = readSync(fd, archive, read, archive.length - read, read);
+    return archive.subarray(0, read);
+  } finally {
+    closeSync(fd);
   }
+}
+
+/**
+ * The archive's entries, the `wanted` ones' bytes kept; every entry checked and hashed. The
+ * helper thread sets to work at once, and this one joins in when `contents()` is called: the
+ * caller may load what it needs meanwhile.
+ */
+export function readZip(
+  archive: Buffer,
+  wanted: (name: string) => boolean = () => true,
+): { contents(): Promise<PackageContents> } {
+  let entries: Entry[];
+  try {
+    entries = directoryOf(archive);
+  } catch (error) {
+    throw unreadable(error);
+  }
+  const shared = sharedWork(archive, entries, wanted);
+  const helper = startHelper(shared);
+  // Its failure is thrown where contents() awaits it.
+  helper.catch(() => undefined);
+  return {
+    async contents() {
+      const failures = share(viewsOf(shared), new Int32Array(0));
+      failures.push(...(await helper));
+      // The first in the directory's order, whichever thread found it.
+      const first = failures.sort(([a], [b]) => a - b)[0];
+      if (first) throw unreadable(new Error(first[1]));
+      return contentsOf(shared, entries);
+    },
+  };
 }
 
 interface Entry {
@@ -35,6 +90,9 @@ interface Entry {
   compressedSize: number;
   size: number;
   localHeader: number;
+  /** Where the name is in the central directory, and its length in bytes. */
+  nameAt: number;
+  nameLength: number;
 }
 
 const signatures = {
@@ -82,6 +140,7 @@ function directoryOf(archive: Buffer): Entry[] {
   const { count, start, size } = directoryBounds(archive);
   if (start + size > archive.length) throw new Error('The central directory runs past the end of the archive');
   const entries: Entry[] = [];
+  const names = new Set<string>();
   let at = start;
   for (let n = 0; n < count; n++) {
     if (at + 46 > start + size || archive.readUInt32LE(at) !== signatures.central)
@@ -96,10 +155,14 @@ function directoryOf(archive: Buffer): Entry[] {
       compressedSize: archive.readUInt32LE(at + 20),
       size: archive.readUInt32LE(at + 24),
       localHeader: archive.readUInt32LE(at + 42),
+      nameAt: at + 46,
+      nameLength,
     };
     if (entry.size === in64.u32 || entry.compressedSize === in64.u32 || entry.localHeader === in64.u32)
       readZip64Extra(archive.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength), entry);
     checkName(entry.name);
+    if (names.has(entry.name)) throw new Error(`${entry.name} is in the archive twice`);
+    names.add(entry.name);
     entries.push(entry);
     at += 46 + nameLength + extraLength + commentLength;
   }
@@ -139,28 +202,150 @@ function checkName(name: string): void {
 
 const localHeaderBytes = 30;
 
-function filesOf(archive: Buffer, entries: readonly Entry[]): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  for (const entry of entries) {
-    if (entry.name.endsWith('/')) continue;
-    const at = entry.localHeader;
-    if (at + localHeaderBytes > archive.length || archive.readUInt32LE(at) !== signatures.local)
-      throw new Error(`${entry.name} has no local file header where the directory says`);
-    const start = at + localHeaderBytes + archive.readUInt16LE(at + 26) + archive.readUInt16LE(at + 28);
-    const end = start + entry.compressedSize;
-    if (end > archive.length) throw new Error(`${entry.name} runs past the end of the archive`);
-    const stored = archive.subarray(start, end);
-    if (entry.method !== 0 && entry.method !== 8)
-      throw new Error(`${entry.name} is compressed with method ${entry.method}, not deflate`);
+/** A problem with one entry: its index in the directory, and what is wrong, said. */
+type Failure = [number, string];
+
+/**
+ * The work the two threads share, in shared memory: the archive; per entry (`columns` numbers)
+ * where its local header is, its sizes, CRC-32 and method, where its bytes go when wanted (-1:
+ * hashed only; -2: a folder) and where its name is; each entry's SHA-256 (64 hex characters);
+ * the entries only hashed; the wanted ones; and the next wanted one to take.
+ */
+interface Shared {
+  archive: SharedArrayBuffer;
+  table: SharedArrayBuffer;
+  output: SharedArrayBuffer;
+  digests: SharedArrayBuffer;
+  hashedOnly: SharedArrayBuffer;
+  wanted: SharedArrayBuffer;
+  next: SharedArrayBuffer;
+}
+const columns = 8;
+const hashedOnlyPlace = -1;
+const folderPlace = -2;
+/** How many wanted entries a thread takes at a time. */
+const chunk = 64;
+
+function sharedOf(bytes: Uint8Array): SharedArrayBuffer {
+  const shared = new SharedArrayBuffer(bytes.length);
+  new Uint8Array(shared).set(bytes);
+  return shared;
+}
+
+function sharedWork(archive: Buffer, entries: readonly Entry[], wanted: (name: string) => boolean): Shared {
+  const table = new Float64Array(new SharedArrayBuffer(entries.length * columns * 8));
+  const hashedOnly: number[] = [];
+  const wantedOnes: number[] = [];
+  let outputSize = 0;
+  entries.forEach((entry, n) => {
+    let place = folderPlace;
+    if (!entry.name.endsWith('/') && wanted(entry.name)) {
+      place = outputSize;
+      outputSize += entry.size;
+      wantedOnes.push(n);
+    } else if (!entry.name.endsWith('/')) {
+      place = hashedOnlyPlace;
+      hashedOnly.push(n);
+    }
+    const { localHeader, compressedSize, size, crc32: crc, method, nameAt, nameLength } = entry;
+    table.set([localHeader, compressedSize, size, crc, method, place, nameAt, nameLength], n * columns);
+  });
+  return {
+    archive: archive.buffer instanceof SharedArrayBuffer ? archive.buffer : sharedOf(archive),
+    table: table.buffer as SharedArrayBuffer,
+    output: new SharedArrayBuffer(outputSize),
+    digests: new SharedArrayBuffer(entries.length * 64),
+    hashedOnly: sharedOf(new Uint8Array(Int32Array.from(hashedOnly).buffer)),
+    wanted: sharedOf(new Uint8Array(Int32Array.from(wantedOnes).buffer)),
+    next: new SharedArrayBuffer(4),
+  };
+}
+
+interface Views {
+  archive: Buffer;
+  table: Float64Array;
+  output: Buffer;
+  digests: Buffer;
+  wanted: Int32Array;
+  next: Int32Array;
+}
+
+const viewsOf = (shared: Shared): Views => ({
+  archive: Buffer.from(shared.archive),
+  table: new Float64Array(shared.table),
+  output: Buffer.from(shared.output),
+  digests: Buffer.from(shared.digests),
+  wanted: new Int32Array(shared.wanted),
+  next: new Int32Array(shared.next),
+});
+
+/** Entry `n` inflated, checked against its size and CRC-32, hashed, and put in its place when wanted. */
+function work(views: Views, n: number): string | undefined {
+  const { archive, table } = views;
+  const [at, compressedSize, size, crc, method, place, nameAt, nameLength] = table.subarray(n * columns, (n + 1) * columns);
+  const name = () => archive.toString('utf8', nameAt, nameAt! + nameLength!);
+  if (at! + localHeaderBytes > archive.length || archive.readUInt32LE(at!) !== signatures.local)
+    return `${name()} has no local file header where the directory says`;
+  const start = at! + localHeaderBytes + archive.readUInt16LE(at! + 26) + archive.readUInt16LE(at! + 28);
+  const end = start + compressedSize!;
+  if (end > archive.length) return `${name()} runs past the end of the archive`;
+  if (method !== 0 && method !== 8) return `${name()} is compressed with method ${method}, not deflate`;
+  const stored = archive.subarray(start, end);
+  let data: Buffer;
+  try {
     // Inflated into one buffer of the size the directory gives (the default is 16 KiB pieces,
     // joined), and never past it: a bomb stops there.
-    const sized = { chunkSize: Math.max(64, entry.size), maxOutputLength: Math.max(1, entry.size) };
-    const data = entry.method === 8 ? inflateRawSync(stored, sized) : stored;
-    if (data.length !== entry.size)
-      throw new Error(`${entry.name} inflates to ${data.length} bytes, not the ${entry.size} the directory says`);
-    if (crc32(data) !== entry.crc32) throw new Error(`${entry.name} does not have the CRC-32 the directory says`);
-    if (files.has(entry.name)) throw new Error(`${entry.name} is in the archive twice`);
-    files.set(entry.name, data);
+    data =
+      method === 8 ? inflateRawSync(stored, { chunkSize: Math.max(64, size!), maxOutputLength: Math.max(1, size!) }) : stored;
+  } catch (error) {
+    return (error as Error).message;
   }
-  return files;
+  if (data.length !== size) return `${name()} inflates to ${data.length} bytes, not the ${size} the directory says`;
+  if (crc32(data) !== crc) return `${name()} does not have the CRC-32 the directory says`;
+  views.digests.write(hash('sha256', data), n * 64, 'latin1');
+  if (place! >= 0) views.output.set(data, place);
+  return undefined;
+}
+
+/** A thread's share: the entries given, then wanted ones, a chunk at a time, while any are left. */
+function share(views: Views, first: Int32Array): Failure[] {
+  const failures: Failure[] = [];
+  const run = (n: number) => {
+    const problem = work(views, n);
+    if (problem !== undefined) failures.push([n, problem]);
+  };
+  for (const n of first) run(n);
+  const { wanted, next } = views;
+  for (let from = Atomics.add(next, 0, chunk); from < wanted.length; from = Atomics.add(next, 0, chunk))
+    for (let k = from; k < Math.min(from + chunk, wanted.length); k++) run(wanted[k]!);
+  return failures;
+}
+
+const helperRole = 'evident-package-zip';
+
+/** The other thread: this module again, which takes the entries only hashed, then wanted ones. */
+function startHelper(shared: Shared): Promise<Failure[]> {
+  return new Promise((resolve, reject) => {
+    const helper = new Worker(new URL(import.meta.url), { workerData: { role: helperRole, shared } });
+    helper.once('message', resolve);
+    helper.once('error', reject);
+    helper.once('exit', (code) => reject(new Error(`the unzipping thread stopped (exit code ${code})`)));
+  });
+}
+
+if (!isMainThread && (workerData as { role?: string } | null)?.role === helperRole) {
+  const { shared } = workerData as { shared: Shared };
+  parentPort!.postMessage(share(viewsOf(shared), new Int32Array(shared.hashedOnly)));
+}
+
+function contentsOf(shared: Shared, entries: readonly Entry[]): PackageContents {
+  const { table, digests } = viewsOf(shared);
+  const contents: PackageContents = { files: new Map(), digests: new Map() };
+  entries.forEach((entry, n) => {
+    const place = table[n * columns + 5]!;
+    if (place === folderPlace) return;
+    contents.digests.set(entry.name, digests.toString('latin1', n * 64, (n + 1) * 64));
+    if (place >= 0) contents.files.set(entry.name, Buffer.from(shared.output, place, entry.size));
+  });
+  return contents;
 }

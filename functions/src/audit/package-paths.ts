@@ -25,6 +25,13 @@ export function slugOf(text: string, fallback: string): string {
   return slug === '' ? fallback : slug;
 }
 
+/**
+ * Whether the verifier reads the file to re-derive the reports (or to check the signature): the
+ * others (OSCAL, the readable pages, samples, history...) it only hashes.
+ */
+export const rederivationReads = (path: string) =>
+  /^(manifest\.json|manifest\.sig|catalog\/|settings\/|inputs\/|reports\/|evidence\/)/.test(path);
+
 /** `:` is allowed in evidence ids and not in Windows file names. */
 const idSegment = (id: string) => id.replaceAll(':', '%3A');
 

@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { argumentsOf } from './verify-arguments.js';
 import { describeVerification, verifyPackage } from './verify-package.js';
 
 /** Every file under `folder`, by its path in the package (`/` between folders). */
@@ -17,14 +18,6 @@ export function filesOfFolder(folder: string): Map<string, Buffer> {
     files.set(relative(folder, path).split(sep).join('/'), readFileSync(path));
   }
   return files;
-}
-
-/** `<folder> [--key <file>]`, in either order. */
-export function argumentsOf(args: readonly string[]): { folder?: string; keyFile?: string } {
-  const keyAt = args.indexOf('--key');
-  const keyFile = keyAt >= 0 ? args[keyAt + 1] : undefined;
-  const folder = args.find((arg, n) => !arg.startsWith('--') && (keyAt < 0 || n !== keyAt + 1));
-  return { ...(folder === undefined ? {} : { folder }), ...(keyFile === undefined ? {} : { keyFile }) };
 }
 
 /** The command: its output lines and exit code, for a caller that prints them. */

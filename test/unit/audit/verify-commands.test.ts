@@ -8,8 +8,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idOfEvidencePath } from '../../../functions/src/audit/package-paths.ts';
+import { idOfEvidencePath, rederivationReads } from '../../../functions/src/audit/package-paths.ts';
+import { zipStream } from '../../../functions/src/audit/zip-writer.ts';
 import { bundleVerifier } from '../../../scripts/lib/verifier-bundle.ts';
 import { verifyAudit } from '../../../scripts/verify-audit.ts';
 import { demoPackage, type DemoPackage } from '../../support/demo-package.ts';
@@ -31,6 +33,14 @@ function unpacked(name: string, files: ReadonlyMap<string, Buffer>): string {
     writeFileSync(join(folder, path), data);
   }
   return folder;
+}
+
+/** The files zipped again, as the package's writer zips them. */
+async function zipOf(files: ReadonlyMap<string, Buffer>): Promise<Buffer> {
+  const entries = (async function* () {
+    for (const [path, data] of files) yield { path, data, modified: new Date('2026-11-21T10:00:00Z') };
+  })();
+  return buffer(zipStream(entries, () => []));
 }
 
 /** `node verify/verify.mjs .` in the folder, with nothing but PATH in the environment. */
@@ -75,6 +85,41 @@ describe('npm run verify-audit', () => {
     const { code, lines } = await verifyAudit([zip]);
     expect(lines.at(-1)).toBe('VERIFIED: every file is as signed and every report follows.');
     expect(code).toBe(0);
+  });
+
+  it('names a changed file re-derivation reads and one it only hashes, each found in the zip', async () => {
+    const evidence = [...demo.files.keys()].find((candidate) => idOfEvidencePath(candidate) !== undefined)!;
+    const hashedOnly = [...demo.files.keys()].find((candidate) => candidate.startsWith('oscal/'))!;
+    expect(rederivationReads(hashedOnly)).toBe(false);
+    const files = new Map(demo.files);
+    files.set(evidence, Buffer.from(files.get(evidence)!.toString('utf8').replace('"kind"', '"kinD"')));
+    files.set(hashedOnly, Buffer.concat([files.get(hashedOnly)!, Buffer.from(' ')]));
+    const zip = join(scratch, 'tampered.zip');
+    writeFileSync(zip, await zipOf(files));
+    const { code, lines } = await verifyAudit([zip]);
+    expect(lines.filter((line) => line.startsWith('  changed: ')).sort()).toEqual(
+      [`  changed: ${evidence}`, `  changed: ${hashedOnly}`].sort(),
+    );
+    expect(lines.at(-1)).toBe('NOT VERIFIED.');
+    expect(code).toBe(1);
+  });
+
+  it('refuses a zip an entry of which does not have its CRC-32, naming the entry', async () => {
+    const path = [...demo.files.keys()].find((candidate) => candidate.startsWith('oscal/'))!;
+    const files = new Map([[path, Buffer.from('{"a":1}')]]);
+    const zip = await zipOf(files);
+    // The CRC-32 in the central directory: 16 bytes into its record, which follows the entry.
+    const record = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    zip.writeUInt32LE(zip.readUInt32LE(record + 16) ^ 1, record + 16);
+    const file = join(scratch, 'bad-crc.zip');
+    writeFileSync(file, zip);
+    expect(await verifyAudit([file])).toEqual({
+      lines: [
+        `The package is not a whole zip archive (truncated in download, or not a zip): ${path} does not have the CRC-32 the directory says.`,
+        'NOT VERIFIED.',
+      ],
+      code: 1,
+    });
   });
 
   it('refuses a truncated zip, saying so', async () => {
