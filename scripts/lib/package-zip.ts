@@ -64,6 +64,7 @@ export function readZip(
   let entries: Entry[];
   try {
     entries = directoryOf(archive);
+    checkInflatedTotal(entries);
   } catch (error) {
     throw unreadable(error);
   }
@@ -161,6 +162,7 @@ function directoryOf(archive: Buffer): Entry[] {
     if (entry.size === in64.u32 || entry.compressedSize === in64.u32 || entry.localHeader === in64.u32)
       readZip64Extra(archive.subarray(at + 46 + nameLength, at + 46 + nameLength + extraLength), entry);
     checkName(entry.name);
+    checkSizes(entry);
     if (names.has(entry.name)) throw new Error(`${entry.name} is in the archive twice`);
     names.add(entry.name);
     entries.push(entry);
@@ -198,6 +200,31 @@ function checkName(name: string): void {
   if (name.includes('\\')) throw new Error(`invalid characters in fileName: ${name}`);
   if (/^[a-zA-Z]:/.test(name) || name.startsWith('/')) throw new Error(`absolute path: ${name}`);
   if (name.split('/').includes('..')) throw new Error(`invalid relative path: ${name}`);
+}
+
+/**
+ * Deflate's largest ratio is about 1032 to 1 (a run of one byte): an entry that says it inflates
+ * to more than its bytes can hold, or is stored with two sizes, is refused before anything is
+ * made of the size it gives.
+ */
+const deflateRatio = 1032;
+
+function checkSizes(entry: Entry): void {
+  if (entry.method === 0 && entry.size !== entry.compressedSize)
+    throw new Error(`${entry.name} is stored as it is, yet its sizes differ (${entry.compressedSize} and ${entry.size} bytes)`);
+  if (entry.method === 8 && entry.size > entry.compressedSize * deflateRatio + 64)
+    throw new Error(
+      `${entry.name} says it inflates to ${entry.size} bytes, more than its ${entry.compressedSize} deflated bytes can`,
+    );
+}
+
+/** The most the files of a package may inflate to in all: a year's is some 210 MB. */
+export const maxInflatedBytes = 2 * 1024 ** 3;
+
+function checkInflatedTotal(entries: readonly Entry[]): void {
+  const total = entries.reduce((sum, entry) => sum + entry.size, 0);
+  if (total > maxInflatedBytes)
+    throw new Error(`its files say they inflate to ${total} bytes in all, more than the verifier reads (${maxInflatedBytes})`);
 }
 
 const localHeaderBytes = 30;

@@ -5,7 +5,8 @@
  * on the zip, which refuses a truncated one.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idOfEvidencePath, rederivationReads } from '../../../functions/src/audit/package-paths.ts';
 import { zipStream } from '../../../functions/src/audit/zip-writer.ts';
 import { bundleVerifier } from '../../../scripts/lib/verifier-bundle.ts';
+import { maxInflatedBytes } from '../../../scripts/lib/package-zip.ts';
 import { verifyAudit } from '../../../scripts/verify-audit.ts';
 import { demoPackage, type DemoPackage } from '../../support/demo-package.ts';
 
@@ -116,6 +118,68 @@ describe('npm run verify-audit', () => {
     expect(await verifyAudit([file])).toEqual({
       lines: [
         `The package is not a whole zip archive (truncated in download, or not a zip): ${path} does not have the CRC-32 the directory says.`,
+        'NOT VERIFIED.',
+      ],
+      code: 1,
+    });
+  });
+
+  /** A zip of `data` under an OSCAL path, its central directory record edited by `edit` (given the record's offset). */
+  async function editedZip(
+    name: string,
+    data: Buffer,
+    edit: (zip: Buffer, record: number) => void,
+  ): Promise<{ file: string; path: string }> {
+    const path = [...demo.files.keys()].find((candidate) => candidate.startsWith('oscal/'))!;
+    const zip = await zipOf(new Map([[path, data]]));
+    edit(zip, zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])));
+    const file = join(scratch, name);
+    writeFileSync(file, zip);
+    return { file, path };
+  }
+
+  it('refuses an entry that says it inflates to more than deflate can make of its bytes, before inflating it', async () => {
+    // 1,000 letters deflate to a few bytes (method 8); the directory then claims 4,000,000,000.
+    const { file, path } = await editedZip('bomb.zip', Buffer.from('a'.repeat(1000)), (zip, record) => {
+      expect(zip.readUInt16LE(record + 10)).toBe(8);
+      zip.writeUInt32LE(4_000_000_000, record + 24);
+    });
+    const compressed = readFileSync(file).readUInt32LE(18);
+    expect(await verifyAudit([file])).toEqual({
+      lines: [
+        `The package is not a whole zip archive (truncated in download, or not a zip): ${path} says it inflates to 4000000000 bytes, more than its ${compressed} deflated bytes can.`,
+        'NOT VERIFIED.',
+      ],
+      code: 1,
+    });
+  });
+
+  it('refuses an entry stored as it is whose two sizes differ', async () => {
+    const { file, path } = await editedZip('stored.zip', Buffer.from('{"a":1}'), (zip, record) => {
+      expect(zip.readUInt16LE(record + 10)).toBe(0);
+      zip.writeUInt32LE(70_000, record + 24);
+    });
+    expect(await verifyAudit([file])).toEqual({
+      lines: [
+        `The package is not a whole zip archive (truncated in download, or not a zip): ${path} is stored as it is, yet its sizes differ (7 and 70000 bytes).`,
+        'NOT VERIFIED.',
+      ],
+      code: 1,
+    });
+  });
+
+  it('refuses a package whose files say they inflate to more than the verifier reads in all', async () => {
+    // 2.1 MB that do not shrink (stored), relabelled deflated and claiming just over 2 GiB: a
+    // ratio deflate could reach, so only the total stops it.
+    const noise = randomBytes(2_100_000);
+    const { file } = await editedZip('too-large.zip', noise, (zip, record) => {
+      expect(zip.readUInt16LE(record + 10)).toBe(0);
+      zip.writeUInt16LE(8, record + 10);
+      zip.writeUInt32LE(maxInflatedBytes + 1, record + 24);
+    });
+    expect(await verifyAudit([file])).toEqual({
+      lines: [
+        `The package is not a whole zip archive (truncated in download, or not a zip): its files say they inflate to ${maxInflatedBytes + 1} bytes in all, more than the verifier reads (${maxInflatedBytes}).`,
         'NOT VERIFIED.',
       ],
       code: 1,
