@@ -6,6 +6,8 @@
  * the accessors below on first use, never at import, so a restart with new values is all a
  * change needs. A param that is unset at run time reads as its default.
  */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { declaredParams, defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { defaultAuditPackageDays, defaultReminderDays, type SubmissionReviewMode } from '@evident/contract';
@@ -362,9 +364,20 @@ export function storeLocation(): StoreLocation {
   const dir = process.env.EVIDENT_STORE_DIR;
   if (dir) return { kind: 'local', dir };
   if (process.env.FUNCTIONS_EMULATOR === 'true') {
-    return { kind: 'local', dir: fileURLToPath(new URL('../../.local/store', import.meta.url)) };
+    return { kind: 'local', dir: join(repositoryRoot(), '.local', 'store') };
   }
   return { kind: 'cloud', bucket };
+}
+
+/**
+ * The repository this module runs from: the nearest folder above it holding `firebase.json`.
+ * Found by looking, not by a fixed `../..`, because the compiled module sits at a different
+ * depth bundled (lib/chunks/) than on its own (lib/).
+ */
+function repositoryRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'firebase.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
 }
 
 function defaultBucket(): string {

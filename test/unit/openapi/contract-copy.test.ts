@@ -46,6 +46,8 @@ describe('the functions’ copy of the contract', () => {
       const files = [
         'package.json',
         'lib/index.js',
+        'lib/main.js',
+        'lib/chunks/chat-Bx1.js',
         'lib/node_modules/@evident/contract/index.js',
         'lib/node_modules/@evident/contract/package.json',
         'node_modules/firebase-functions/package.json',
@@ -64,7 +66,9 @@ describe('the functions’ copy of the contract', () => {
       ) as { readdirRecursive(options: { path: string; ignoreStrings: string[] }): Promise<{ name: string }[]> };
       const uploaded = await readdirRecursive({ path: functions, ignoreStrings: firebaseJson.functions[0].ignore });
       expect(uploaded.map((file) => relative(functions, file.name)).sort()).toEqual([
+        'lib/chunks/chat-Bx1.js',
         'lib/index.js',
+        'lib/main.js',
         'lib/node_modules/@evident/contract/index.js',
         'lib/node_modules/@evident/contract/package.json',
         'package.json',
