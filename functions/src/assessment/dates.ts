@@ -16,7 +16,20 @@ export function isCalendarDate(text: string): boolean {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/** Zones that are UTC all year, read without ICU: the first formatter of a process loads its zone data (≈ 6 ms cold). */
+const utcZones = new Set(['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT']);
+
 function partsIn(timeZone: string, instant: Date): Record<string, number> {
+  if (utcZones.has(timeZone)) {
+    return {
+      year: instant.getUTCFullYear(),
+      month: instant.getUTCMonth() + 1,
+      day: instant.getUTCDate(),
+      hour: instant.getUTCHours(),
+      minute: instant.getUTCMinutes(),
+      second: instant.getUTCSeconds(),
+    };
+  }
   let format = formatters.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {

@@ -294,10 +294,35 @@ function joined(readings: Reading[], text: string): Reading[] {
 
 let lastRead: { key: string; readings: Reading[] } | undefined;
 
+/**
+ * What every date chrono or the parsers above read has in it: a digit, or a word of the calendar
+ * (chrono's English names months and weekdays by at least their first three letters). A question
+ * with neither ("how are we doing?", most of them) names no day, so chrono is not asked: its first
+ * parse in a process compiles its expressions, a fifth of a cold instance's first answer.
+ */
+const calendarWord =
+  /\d|\b(?:today|tonight|tomorrow|yesterday|now|ago|noon|midnight|morning|afternoon|evening|night|days?|daily|weeks?|weekly|weekends?|fortnights?|months?|monthly|quarters?|quarterly|years?|yearly|annual|hours?|minutes?|seconds?|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|sun|mon|tue|wed|thu|fri|sat)/;
+
+/** Each "today" of the text as chrono reads it: the report's day, counted from it. */
+function todayReadings(text: string, reportDate: string): Reading[] {
+  return [...text.matchAll(/\btoday\b/g)].map(({ index: at }) => ({
+    shape: 'day',
+    from: reportDate,
+    to: reportDate,
+    source: 'counted',
+    phrase: 'today',
+    at,
+    after: /([a-z]+)\W*$/.exec(text.slice(Math.max(0, at - 12), at))?.[1] ?? '',
+  }));
+}
+
 /** Every date the text names, read once for each direction (the readers below ask again for the same question). */
 function readingsOf(text: string, reportDate: string, direction: Direction): Reading[] {
   const key = `${direction} ${reportDate} ${text}`;
   if (lastRead?.key === key) return lastRead.readings;
+  // "Today" alone is the report's own day, as chrono would read it, without its first parse.
+  const withoutToday = text.replace(/\btoday\b/g, '');
+  if (!calendarWord.test(withoutToday)) return withoutToday === text ? [] : todayReadings(text, reportDate);
   const reference = { instant: new Date(`${reportDate}T12:00:00Z`), timezone: 0 };
   const readings = chrono.parse(text, reference, { forwardDate: direction === 'ahead' }).flatMap((result): Reading[] => {
     const shape = result.end ? rangeOf(result, reportDate, direction) : shapeOf(result, reportDate, direction);

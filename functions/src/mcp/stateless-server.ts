@@ -27,6 +27,15 @@ import { apiVersion } from '../generated/api-version.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import type { AskedReport } from '../chat/answer.js';
+import { config as zodConfig } from 'zod/v4';
+
+/**
+ * The SDK checks every message against its zod schemas. Zod compiles a schema into a function on
+ * its first parse, which pays off over many parses of one schema; an instance that answers a
+ * handful of messages before it is stopped pays the compiling (≈ 10 ms of a cold start) and
+ * gains nothing, so schemas are interpreted.
+ */
+zodConfig({ jitless: true });
 
 /**
  * The question tools, loaded by the first request that lists or calls them: they bring the chat's

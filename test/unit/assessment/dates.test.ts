@@ -149,3 +149,16 @@ describe('checkTimeZone', () => {
     expect(() => checkTimeZone('Mars/Olympus_Mons')).toThrow(RangeError);
   });
 });
+
+describe('UTC, read without the time-zone database', () => {
+  it('gives the same days and bounds as a zone the database keeps at UTC', () => {
+    // Etc/UCT is UTC all year but not one of the names read directly, so the formatter reads it.
+    const instants = [Date.UTC(2026, 0, 1, 0, 0, 0), Date.UTC(2026, 1, 28, 23, 59, 59, 999), Date.UTC(2028, 1, 29, 12)];
+    for (let at = Date.UTC(2026, 2, 1); at < Date.UTC(2027, 2, 1); at += 7 * 3600 * 1000 + 1234) instants.push(at);
+    for (const at of instants) expect(dayIn('UTC', new Date(at))).toBe(dayIn('Etc/UCT', new Date(at)));
+    for (const day of ['2026-01-01', '2026-03-29', '2028-02-29', '2026-12-31']) {
+      expect(startOfDay('UTC', day)).toEqual(startOfDay('Etc/UCT', day));
+      expect(endOfDay('GMT', day)).toEqual(endOfDay('Etc/UCT', day));
+    }
+  });
+});

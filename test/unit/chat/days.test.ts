@@ -11,6 +11,17 @@ const today = '2026-11-21';
 const dates = (text: string, direction?: 'past' | 'ahead') => daysIn(text, today, direction).map((named) => named.date);
 
 describe('the day a question asks about', () => {
+  it('reads "today" as the report\'s own day, alone or beside other days, and no day where none is named', () => {
+    expect(daysIn('what is due today?', today, 'ahead')).toEqual([{ date: today, phrase: 'today', at: 12 }]);
+    expect(daysIn('today vs today', today)).toEqual([
+      { date: today, phrase: 'today', at: 0 },
+      { date: today, phrase: 'today', at: 9 },
+    ]);
+    expect(dates('compare today with yesterday')).toEqual([today, '2026-11-20']);
+    expect(daysIn('how are we doing on encryption?', today)).toEqual([]);
+    expect(dayAsked('what is our score today?', today)).toBeUndefined();
+  });
+
   it('reads a day counted back as where a comparison starts, or as one day on its own', () => {
     expect(dayAsked('what changed since yesterday', today)).toEqual({ date: '2026-11-20', phrase: 'yesterday', point: false });
     expect(dayAsked('what failed 3 days ago', today)).toEqual({ date: '2026-11-18', phrase: '3 days ago', point: true });
