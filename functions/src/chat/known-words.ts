@@ -4,27 +4,8 @@
  * word mistyped by one edit ("faling") is put right before anything else reads the question.
  */
 import { controlIdsIn, frameworkMatches, type ReportIndex } from './report-index.js';
+import { correctableStatusWords } from './status-words.js';
 import { isOneEditFrom, questionWords, stem, stopWords, tokenize } from './vocabulary.js';
-
-/**
- * Status words long enough that one slip of the keyboard still leaves them recognisable ("whats
- * faling?"). Shorter ones ("stale", "red") are too close to other words to be corrected.
- */
-const statusWords = [
-  'failing',
-  'failed',
-  'failure',
-  'failures',
-  'passing',
-  'passed',
-  'missing',
-  'applicable',
-  'attention',
-  'problem',
-  'problems',
-  'issues',
-  'unhealthy',
-];
 
 /**
  * The text with each status word mistyped by one edit put right. A word the report or the engine
@@ -35,7 +16,7 @@ export function withStatusTyposFixed(text: string, index: ReportIndex): string {
   return text.replace(/\b[a-z]{5,}\b/g, (word) => {
     const stemmed = stem(word);
     if (stopWords.has(word) || questionWords.has(stemmed) || isKnownTerm(stemmed, index)) return word;
-    return statusWords.find((status) => status[0] === word[0] && isOneEditFrom(word, status)) ?? word;
+    return correctableStatusWords.find((status) => status[0] === word[0] && isOneEditFrom(word, status)) ?? word;
   });
 }
 

@@ -6,6 +6,7 @@
 import type { ControlStatus, Severity } from '../assessment/model.js';
 import type { ChangeFocus } from './intent-model.js';
 import { openStatuses } from '@evident/contract';
+import { statusWords } from './status-words.js';
 
 export const attentionStatuses: ControlStatus[] = [...openStatuses];
 
@@ -74,20 +75,8 @@ export const cues = {
   followUp: /^(and|also|plus|what about|how about|and what about|and how about|same for|what of|ok(ay)?,? (and|what about))\b/,
 };
 
-const statusCues: [ControlStatus | 'attention', RegExp][] = [
-  [
-    'attention',
-    /\b((has|have|did|do|does|is|are)n'?t (yet )?pass\w*|(not|never) (yet )?pass(ed|es)?|need\w* (attention|work|fixing)|attention|problems?|issues?|gaps?|risks|wrong|to ?do|action needed|unhealthy|not (ok|okay|passing|green|compliant)|out of compliance|concerns?|weak\w*|red flags?|worr\w*|open(?! to\b)|outstanding|unresolved|hold\w* (us |it |them )?(back|up)|held (us |it |them )?(back|up)|(on|off) [\w' ]{0,30}plate)\b/,
-  ],
-  [
-    'not_applicable',
-    /\b(not applicable|n\/a|scoped out|out of scope|excluded|exempt\w*|(doesn'?t|does not|do not|don'?t) apply)\b/,
-  ],
-  ['failing', /\b(fail\w*|broken|red|non-?compliant|violat\w*)\b/],
-  ['stale', /\b(stale|out[- ]of[- ]date|outdated|expired|too old|old evidence|not fresh|overdue evidence)\b/],
-  ['missing', /\b(missing|no evidence|never (been )?(received|submitted|sent)|without (any )?evidence|unevidenced)\b/],
-  ['passing', /\b(passing|passes|passed|pass|green|in good shape)\b/],
-];
+/** The statuses' phrases, in the order `statusesIn` takes them out of the text. */
+const statusCues = statusWords.map(([status, words]) => [status, words.phrases] as const);
 
 /**
  * A list of severities and what they qualify. Tried only from a list's first severity (the

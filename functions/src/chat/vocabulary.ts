@@ -4,6 +4,7 @@
  * people call a control's subject ("MFA", "pentest") is the catalog's data: each control's
  * `aliases`.
  */
+import { statusWordList } from './status-words.js';
 
 /**
  * Ids keep their punctuation so `CC6.1`, `A.5.17`, `ia-2.1` and `IAM-01` stay one term; any
@@ -73,25 +74,26 @@ export const stopWords: ReadonlySet<string> = new Set(
 );
 
 /**
- * Words that say what is asked (a status, evidence, a fix, a change) rather than about what; they
+ * Words that say what is asked (a status, evidence, a fix, a change) rather than about what,
+ * the status words among them (status-words.ts); they
  * are kept out of the topic search so "why is backup failing" looks for backups, not for every
  * finding that says "fail". Compared after stemming.
  */
 export const questionWords: ReadonlySet<string> = new Set(
-  (
-    'status statuses state control controls requirement requirements report reports score scores posture ' +
-    'summary summarise summarize overview overall fail failing failed failure failures pass passing ' +
-    'passed stale missing applicable attention evidence support supports supporting proof prove proves ' +
-    'fix fixed fixing remediate remediation resolve resolved repair solve recommend recommendation ' +
-    'guidance step steps why reason reasons explain cause wrong problem problems issue issues since ' +
-    'differ different difference compare compared newly yesterday week weeks day days ago last previous ' +
-    'earlier before doing healthy health ok fine good bad working broken green red severity riskiest ' +
-    'biggest worst urgent priority priorities top first gap gaps detail details framework frameworks ' +
-    'mapped maps map soc soc2 iso iso27001 27001 nist 800 53 annex criterion criteria clause date dates ' +
-    'information info something happen happened going does mean means look looks'
-  )
-    .split(' ')
-    .map(stem),
+  [
+    ...(
+      'status statuses state control controls requirement requirements report reports score scores posture ' +
+      'summary summarise summarize overview overall evidence support supports supporting proof prove ' +
+      'proves fix fixed fixing remediate remediation resolve resolved repair solve recommend ' +
+      'recommendation guidance step steps why reason reasons explain cause since differ different ' +
+      'difference compare compared newly yesterday week weeks day days ago last previous earlier before ' +
+      'doing healthy health ok fine good bad working severity riskiest biggest worst urgent priority ' +
+      'priorities top first gap gaps detail details framework frameworks mapped maps map soc soc2 iso ' +
+      'iso27001 27001 nist 800 53 annex criterion criteria clause date dates information info something ' +
+      'happen happened going does mean means look looks'
+    ).split(' '),
+    ...statusWordList,
+  ].map(stem),
 );
 
 const isTopicWord = (token: string) => !stopWords.has(token) && !questionWords.has(stem(token)) && !stopWords.has(stem(token));

@@ -1,0 +1,81 @@
+/**
+ * How questions name a control's status, in one table, for every part of the reader that needs
+ * it: the phrases `statusesIn` reads (question-cues.ts), the words the topic search sets aside so
+ * "why is backup failing" looks for backups (vocabulary.ts), and the words a slip of the keyboard
+ * is put right to, "faling" read as "failing" (known-words.ts). `attention` is every open status
+ * at once ("what needs attention", "any problems").
+ */
+import type { ControlStatus } from '../assessment/model.js';
+
+interface StatusWords {
+  /** The phrases that name it in a (lower-cased) question. */
+  phrases: RegExp;
+  /** Its words, which say what is asked rather than about what. */
+  words: string;
+  /**
+   * Those long enough that one slip still leaves them recognisable. Shorter ones ("stale",
+   * "red") are too close to other words to be corrected.
+   */
+  correctable: string;
+}
+
+export const statusWords: [ControlStatus | 'attention', StatusWords][] = [
+  [
+    'attention',
+    {
+      phrases:
+        /\b((has|have|did|do|does|is|are)n'?t (yet )?pass\w*|(not|never) (yet )?pass(ed|es)?|need\w* (attention|work|fixing)|attention|problems?|issues?|gaps?|risks|wrong|to ?do|action needed|unhealthy|not (ok|okay|passing|green|compliant)|out of compliance|concerns?|weak\w*|red flags?|worr\w*|open(?! to\b)|outstanding|unresolved|hold\w* (us |it |them )?(back|up)|held (us |it |them )?(back|up)|(on|off) [\w' ]{0,30}plate)\b/,
+      words: 'attention wrong problem problems issue issues',
+      correctable: 'attention problem problems issues unhealthy',
+    },
+  ],
+  [
+    'not_applicable',
+    {
+      phrases: /\b(not applicable|n\/a|scoped out|out of scope|excluded|exempt\w*|(doesn'?t|does not|do not|don'?t) apply)\b/,
+      words: 'applicable',
+      correctable: 'applicable',
+    },
+  ],
+  [
+    'failing',
+    {
+      phrases: /\b(fail\w*|broken|red|non-?compliant|violat\w*)\b/,
+      words: 'fail failing failed failure failures broken red',
+      correctable: 'failing failed failure failures',
+    },
+  ],
+  [
+    'stale',
+    {
+      phrases: /\b(stale|out[- ]of[- ]date|outdated|expired|too old|old evidence|not fresh|overdue evidence)\b/,
+      words: 'stale',
+      correctable: '',
+    },
+  ],
+  [
+    'missing',
+    {
+      phrases: /\b(missing|no evidence|never (been )?(received|submitted|sent)|without (any )?evidence|unevidenced)\b/,
+      words: 'missing',
+      correctable: 'missing',
+    },
+  ],
+  [
+    'passing',
+    {
+      phrases: /\b(passing|passes|passed|pass|green|in good shape)\b/,
+      words: 'pass passing passed green',
+      correctable: 'passing passed',
+    },
+  ],
+];
+
+const listed = (pick: (words: StatusWords) => string) =>
+  statusWords.flatMap(([, words]) => pick(words).split(' ').filter(Boolean));
+
+/** Every status word, as the topic search sets them aside. */
+export const statusWordList = listed((words) => words.words);
+
+/** The status words a misspelling is corrected to. */
+export const correctableStatusWords = listed((words) => words.correctable);
