@@ -17,7 +17,8 @@ import { lastQuestion, previouslyCited, searchTopic } from '../topics.js';
 import { checksAskedAbout } from './check-queries.js';
 import { expiringQuery } from './expiring-queries.js';
 import { subjectQuery } from './subject-queries.js';
-import { escapeRegExp, stem, stopWords, topicTerms } from '../vocabulary.js';
+import { stem, stopWords, topicTerms } from '../vocabulary.js';
+import { entitiesOf } from '../entities.js';
 import type { Period, Query } from './query-model.js';
 
 const frameworkNamed: [FrameworkId, RegExp][] = [
@@ -200,21 +201,26 @@ function overdueControls(text: string, ownerNamed: boolean): boolean {
   );
 }
 
-function statusesWithout(text: string, phrase: RegExp): ControlStatus[] | undefined {
-  const { statuses } = statusesIn(text.replace(phrase, ' '));
+function statusesWithout(text: string, phrase?: RegExp): ControlStatus[] | undefined {
+  const { statuses } = statusesIn(phrase ? text.replace(phrase, ' ') : text);
   return statuses.length > 0 ? statuses : undefined;
 }
 
-/** An owner the report's controls name, in the question (the longest name that fits): "what does the IT lead own". */
-function ownerIn(text: string, index: ReportIndex): string | undefined {
-  const owners = [...new Set(index.controls.map((entry) => entry.result.owner ?? entry.control?.owner ?? ''))].filter(Boolean);
-  return owners.sort((a, b) => b.length - a.length).find((name) => text.includes(name.toLowerCase()));
+/** The owner the question names, as the report spells it, and where: "what does the IT lead own". */
+function ownerMentioned(text: string, index: ReportIndex): { owner: string; rest: string } | undefined {
+  const mention = entitiesOf(index)
+    .mentions(text)
+    .find(({ entity }) => entity.kind === 'owner');
+  return mention && { owner: mention.entity.display, rest: `${text.slice(0, mention.at)} ${text.slice(mention.end)}` };
 }
 
+const ownerIn = (text: string, index: ReportIndex) => ownerMentioned(text, index)?.owner;
+
 function ownerQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
-  const owner = ownerIn(text, index);
-  if (!owner) return undefined;
-  const asked = statusesWithout(text, new RegExp(escapeRegExp(owner.toLowerCase()), 'g'));
+  const mentioned = ownerMentioned(text, index);
+  if (!mentioned) return undefined;
+  const { owner } = mentioned;
+  const asked = statusesWithout(mentioned.rest);
   // "What does the IT lead need to fix?" asks for what needs attention; "what about the security lead?" asks it again.
   const again = /^(and|what about|how about)\b/.test(text) ? lastQuestion(history) : '';
   const fix = (question: string) => /\b(fix|remediat\w*|address|work on|sort out|action)\b/.test(question);
