@@ -98,6 +98,9 @@ describe('rankings', () => {
     const owners = await ask('Which owner has the most open controls?');
     expect(owners.answer.split('\n')[0]).toBe('The IT lead has the most controls needing attention: 4.');
     expect(citedIds(owners)).toEqual(['END-02', 'END-03', 'IAM-05', 'IAM-08']);
+    // Asked of people, not owners: the same ranking.
+    const who = await ask('Who is on the hook for the most open items?');
+    expect([who.answer.split('\n')[0], citedIds(who)]).toEqual([owners.answer.split('\n')[0], citedIds(owners)]);
     const frameworks = await ask('Which of the three frameworks are we closest to being audit-ready for?');
     expect(frameworks.answer.split('\n')[2]).toMatch(/^- NIST SP 800-53 .*: \*\*71.6%\*\* ready/);
     expect([frameworks.grounded, frameworks.citations]).toEqual([true, []]);

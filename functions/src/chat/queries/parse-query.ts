@@ -286,7 +286,9 @@ function rankingQuery(text: string): Query | undefined {
       text,
     );
   if (move) return { kind: 'biggestMove', direction: move[1] && move[3] ? 'down' : 'up' };
-  if (followedBy(text, /\b(which|what) (owner|person|team|lead)\b/, /\b(most|fewest|least)\b/)) return { kind: 'ownersRanked' };
+  // "Who is on the hook for the most open items" asks the same of people as "which owner has the most".
+  if (followedBy(text, /^who\b|\b(which|what) (owner|person|team|lead)\b/, /\b(most|fewest|least)\b/))
+    return { kind: 'ownersRanked' };
   const frameworks = /\b(which|what) (of (the|our) )?(three |3 )?(frameworks?|standards?)\b/;
   if (followedBy(text, frameworks, /\b(closest|nearest|best|most|furthest|worst|least|highest|lowest)\b/))
     return { kind: 'frameworksRanked' };
