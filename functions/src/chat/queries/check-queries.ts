@@ -11,7 +11,9 @@ import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import { severityCue, statusesIn } from '../question-cues.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { stem, stopWords } from '../vocabulary.js';
-import type { CheckMatch } from './query-model.js';
+import type { CheckMatch, Query } from './query-model.js';
+
+type QueryOf<K extends Query['kind']> = Extract<Query, { kind: K }>;
 import { answered } from './report-queries.js';
 import { statusLabel } from '../retrieve.js';
 
@@ -146,7 +148,7 @@ function openFindings(result: ControlResult | undefined, check: Check): Finding[
   );
 }
 
-export function answerChecks(matches: readonly CheckMatch[], index: ReportIndex): ComposedAnswer {
+export function answerChecks({ checks: matches }: QueryOf<'checks'>, index: ReportIndex): ComposedAnswer {
   const lines: string[] = [];
   const cited: ControlResult[] = [];
   for (const match of matches) {
@@ -182,7 +184,7 @@ export function answerChecks(matches: readonly CheckMatch[], index: ReportIndex)
 const subjectsIn = (message: string) => Number(/^(\d+) subjects pass\b/.exec(message)?.[1] ?? 1);
 
 /** The subjects behind controls: each one's failing findings and those without fresh evidence. */
-export function answerFindings(controlIds: readonly string[], index: ReportIndex): ComposedAnswer {
+export function answerFindings({ controlIds }: QueryOf<'findings'>, index: ReportIndex): ComposedAnswer {
   const lines: string[] = [];
   const cited: ControlResult[] = [];
   const openOf = (result: ControlResult) =>
