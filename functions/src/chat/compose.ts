@@ -105,13 +105,8 @@ function summaryLine(control: ContextControl): string {
   return `- ${controlName(control)} \u2014 ${statusLabel[control.status]}, ${control.severity}${headline ? `: ${escapeMarkdown(headline)}` : ''}`;
 }
 
-const statusHeading: Record<ControlStatus, string> = {
-  failing: 'Failing',
-  stale: 'Stale',
-  missing: 'Missing evidence',
-  not_applicable: 'Not applicable',
-  passing: 'Passing',
-};
+/** A group's heading in a list by status: "Missing evidence". */
+const statusHeading = (status: ControlStatus) => `${statusLabel[status][0]!.toUpperCase()}${statusLabel[status].slice(1)}`;
 
 /** Splits catalog guidance into its bullet points, each escaped like any other text. */
 export function guidanceBullets(guidance: string): string[] {
@@ -179,7 +174,7 @@ function composeList(context: RetrievedContext, { statuses, topic, severities, l
   const total = controls.length + omitted;
   const groups = statuses.flatMap((status) => {
     const group = controls.filter((control) => control.status === status).map(summaryLine);
-    return group.length === 0 ? [] : [...(statuses.length > 1 ? [`**${statusHeading[status]}**`, ''] : []), ...group, ''];
+    return group.length === 0 ? [] : [...(statuses.length > 1 ? [`**${statusHeading(status)}**`, ''] : []), ...group, ''];
   });
   const lead = `${plural(total, kind)}${among} ${total === 1 ? is : are} ${wanted} in the report for ${day}:`;
   return answer([lead, '', ...groups.slice(0, -1), ...more(omitted)]);

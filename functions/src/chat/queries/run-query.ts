@@ -5,29 +5,11 @@
  */
 import type { ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
-import { answerChecks, answerFindings } from './check-queries.js';
+import * as checks from './check-queries.js';
 import { answerExpiring } from './expiring-queries.js';
-import {
-  answerBiggestMove,
-  answerCompare,
-  answerControlHistory,
-  answerDay,
-  answerThroughout,
-  answerTrend,
-} from './history-queries.js';
+import * as history from './history-queries.js';
 import type { Query, ReportDays } from './query-model.js';
-import {
-  answerDue,
-  answerEvidenceKinds,
-  answerExceptions,
-  answerFrameworksRanked,
-  answerMuted,
-  answerOpenLongest,
-  answerOwner,
-  answerOwnersRanked,
-  answerOwnership,
-  answerReadiness,
-} from './report-queries.js';
+import * as report from './report-queries.js';
 import { answerSubject } from './subject-queries.js';
 
 /** Answers one kind of query from the report, and from its history for the kinds that need one. */
@@ -38,26 +20,26 @@ type Answerer<K extends Query['kind']> = (
 ) => ComposedAnswer | undefined | Promise<ComposedAnswer>;
 
 const answerers: { [K in Query['kind']]: Answerer<K> } = {
-  readiness: answerReadiness,
-  owner: answerOwner,
-  due: answerDue,
-  exceptions: answerExceptions,
+  readiness: report.answerReadiness,
+  owner: report.answerOwner,
+  due: report.answerDue,
+  exceptions: report.answerExceptions,
   expiring: answerExpiring,
-  checks: answerChecks,
+  checks: checks.answerChecks,
   subject: answerSubject,
-  muted: answerMuted,
-  ownersRanked: answerOwnersRanked,
-  frameworksRanked: answerFrameworksRanked,
-  openLongest: answerOpenLongest,
-  evidenceKinds: answerEvidenceKinds,
-  findings: answerFindings,
-  ownership: answerOwnership,
-  trend: answerTrend,
-  throughout: answerThroughout,
-  controlHistory: answerControlHistory,
-  day: answerDay,
-  biggestMove: answerBiggestMove,
-  compare: answerCompare,
+  muted: report.answerMuted,
+  ownersRanked: report.answerOwnersRanked,
+  frameworksRanked: report.answerFrameworksRanked,
+  openLongest: report.answerOpenLongest,
+  evidenceKinds: report.answerEvidenceKinds,
+  findings: checks.answerFindings,
+  ownership: report.answerOwnership,
+  trend: history.answerTrend,
+  throughout: history.answerThroughout,
+  controlHistory: history.answerControlHistory,
+  day: history.answerDay,
+  biggestMove: history.answerBiggestMove,
+  compare: history.answerCompare,
 };
 
 /** The kinds answered from the days before the report: each reads only the days its span covers. */
