@@ -16,7 +16,9 @@ import {
   evidenceCitations,
   evidenceWithoutFindings,
   listLimit,
+  mainFinding,
   statusLabel,
+  type AnswerIntent,
   type Citation,
   type ContextChange,
   type ContextControl,
@@ -50,16 +52,24 @@ export function escapeMarkdown(text: string): string {
     .replace(/^(\s*\d+)([.)])/, '$1\\$2');
 }
 
+/** A control as every answer names it: its id in bold and its title. */
+export const controlName = (control: { id: string; title: string }) => `**${control.id}** ${escapeMarkdown(control.title)}`;
+
+/** "3 controls are", "1 control is": a count and the verb that agrees with it. */
+export const counted = (count: number, noun: string, one: string, many: string) =>
+  `${plural(count, noun)} ${count === 1 ? one : many}`;
+
+/** The line that ends a list cut short: "- …and 3 more." */
+export const more = (omitted: number, hint?: string): string[] =>
+  omitted > 0 ? [`- \u2026and ${omitted} more${hint ? ` (${hint})` : ''}.`] : [];
+
 /** "failing", "failing or stale", "failing, stale or missing evidence". */
-const either = (words: string[]) =>
-  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
-const both = (words: string[]) =>
-  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+const joined = (words: readonly string[], last: 'and' | 'or') =>
+  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`;
 
-type IntentOf<K extends RetrievedContext['intent']['kind']> = Extract<RetrievedContext['intent'], { kind: K }>;
-
-const controlName = (control: Pick<ContextControl, 'id' | 'title'>) => `**${control.id}** ${escapeMarkdown(control.title)}`;
 const quoted = (label: string) => `\u201c${escapeMarkdown(label)}\u201d`;
+
+type IntentOf<K extends AnswerIntent['kind']> = Extract<AnswerIntent, { kind: K }>;
 
 const outcomeLabel: Record<Finding['outcome'], string> = {
   fail: 'Fails',
@@ -74,37 +84,29 @@ const outcomeLabel: Record<Finding['outcome'], string> = {
 /** Evidence ids shown per finding before "and N more". */
 const evidencePerFinding = 5;
 
-function findingLine(finding: Finding, withEvidence = false): string {
-  const ids = finding.evidence;
+function findingLine({ evidence: ids, message, outcome }: Finding, withEvidence: boolean): string {
   const evidence =
     withEvidence && ids.length > 0
       ? ` (evidence: ${ids.slice(0, evidencePerFinding).map(escapeMarkdown).join(', ')}` +
         `${ids.length > evidencePerFinding ? `, and ${ids.length - evidencePerFinding} more` : ''})`
       : '';
   // A message that already starts with its label ("Scoped out: …") is not given it twice.
-  const label = outcomeLabel[finding.outcome];
-  const text = finding.message.toLowerCase().startsWith(label.toLowerCase()) ? finding.message : `${label}: ${finding.message}`;
-  return `- ${escapeMarkdown(text)}${evidence}`;
+  const label = outcomeLabel[outcome];
+  return `- ${escapeMarkdown(message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`)}${evidence}`;
 }
+
+/** A blank line and a line per finding, when there are any. */
+const findingLines = (findings: readonly Finding[], withEvidence = false) =>
+  findings.length > 0 ? ['', ...findings.map((finding) => findingLine(finding, withEvidence))] : [];
 
 /** One line per control in lists: its name, status, severity and main finding. */
 function summaryLine(control: ContextControl): string {
-  const detail = control.headline ? `: ${escapeMarkdown(control.headline)}` : '';
-  return `- ${controlName(control)} \u2014 ${statusLabel[control.status]}, ${control.severity}${detail}`;
+  const headline = mainFinding(control)?.message;
+  return `- ${controlName(control)} \u2014 ${statusLabel[control.status]}, ${control.severity}${headline ? `: ${escapeMarkdown(headline)}` : ''}`;
 }
 
-function more(omitted: number, hint?: string): string[] {
-  if (omitted <= 0) return [];
-  return [`- \u2026and ${omitted} more${hint ? ` (${hint})` : ''}.`];
-}
-
-const statusHeading: Record<ControlStatus, string> = {
-  failing: 'Failing',
-  stale: 'Stale',
-  missing: 'Missing evidence',
-  not_applicable: 'Not applicable',
-  passing: 'Passing',
-};
+/** A group's heading in a list by status: "Missing evidence". */
+const statusHeading = (status: ControlStatus) => `${statusLabel[status][0]!.toUpperCase()}${statusLabel[status].slice(1)}`;
 
 /** Splits catalog guidance into its bullet points, each escaped like any other text. */
 export function guidanceBullets(guidance: string): string[] {
@@ -119,101 +121,108 @@ export function guidanceBullets(guidance: string): string[] {
   return items.map(escapeMarkdown);
 }
 
-function citationsOf(controls: readonly ContextControl[], withFindings: boolean): Citation[] {
-  return controls.flatMap((control) => (withFindings ? [control.statement, ...control.findingCitations] : [control.statement]));
-}
+/** What a control's statement says, and the findings it shows, and the evidence items a control without findings rests on. */
+const cite = {
+  statement: (control: ContextControl) => [control.statement],
+  findings: (control: ContextControl) => [control.statement, ...control.findingCitations],
+  evidence: (control: ContextControl) => [control.statement, ...control.findingCitations, ...evidenceCitations(control)],
+};
 
 function composePosture(context: RetrievedContext): ComposedAnswer {
-  const { summary, controls } = context;
-  const counts = summary.counts;
+  const { report, controls } = context;
+  const { summary, diff } = report;
+  const { counts } = summary;
+  const changed = diff.changes.length;
   const lines = [
-    `The report for ${context.date} scores **${summary.score}** out of 100 (the severity-weighted share of applicable controls ` +
+    `The report for ${report.date} scores **${summary.score}** out of 100 (the severity-weighted share of applicable controls ` +
       `that pass). Of ${plural(summary.controls, 'control')}, ${counts.passing} are passing, ${counts.failing} failing, ` +
       `${counts.stale} stale, ${counts.missing} missing evidence and ${counts.not_applicable} not applicable.`,
+    ...(diff.previousDate
+      ? [
+          '',
+          `${changed === 0 ? 'No control' : plural(changed, 'control')} changed status since the previous report (${diff.previousDate}).`,
+        ]
+      : []),
+    ...(controls.length > 0 ? ['', 'Needs attention, riskiest first:', '', ...controls.map(summaryLine)] : []),
+    ...(controls.length > 0 ? more(context.omitted, 'ask \u201cWhat needs attention?\u201d') : []),
   ];
-  if (context.previousDate) {
-    const changed = context.changedSincePrevious;
-    lines.push(
-      '',
-      changed === 0
-        ? `No control changed status since the previous report (${context.previousDate}).`
-        : `${plural(changed, 'control')} changed status since the previous report (${context.previousDate}).`,
-    );
-  }
-  if (controls.length > 0) {
-    lines.push('', 'Needs attention, riskiest first:', '', ...controls.map(summaryLine));
-    lines.push(...more(context.omitted, 'ask \u201cWhat needs attention?\u201d'));
-  }
-  return grounded(lines, citationsOf(controls, false), suggestionsAfter(context));
+  return grounded(lines, controls.flatMap(cite.statement), suggestionsAfter(context));
 }
 
-function composeList(context: RetrievedContext, intent: IntentOf<'list'>): ComposedAnswer {
-  const { controls } = context;
-  const { statuses, topic, severities, limit } = intent;
-  const kind = `${severities ? `${both(severities)}-severity ` : ''}control`;
-  const wanted = either(statuses.map((status) => statusLabel[status]));
+function composeList(context: RetrievedContext, { statuses, topic, severities, limit }: IntentOf<'list'>): ComposedAnswer {
+  const { controls, omitted, listedOn } = context;
+  const kind = `${severities ? `${joined(severities, 'and')}-severity ` : ''}control`;
+  const wanted = joined(
+    statuses.map((status) => statusLabel[status]),
+    'or',
+  );
   const among = topic ? ` among the controls for ${quoted(topic.label)}` : '';
-  const citations = citationsOf(controls, false);
   // An earlier day's list is told in the past tense, naming that day's report.
-  const day = context.listedOn ?? context.date;
-  const [is, are] = context.listedOn ? ['was', 'were'] : ['is', 'are'];
+  const day = listedOn ?? context.report.date;
+  const [is, are, on] = listedOn ? ['was', 'were', ` on ${day}`] : ['is', 'are', ''];
+  const answer = (lines: string[]) => grounded(lines, controls.flatMap(cite.statement), suggestionsAfter(context));
   if (context.unmatchedTopic) {
-    const lead = `None of the ${kind}s for ${quoted(topic?.label ?? '')} ${is} ${wanted}${context.listedOn ? ` on ${day}` : ''}. They ${are}:`;
-    return grounded([lead, '', ...controls.map(summaryLine), ...more(context.omitted)], citations, suggestionsAfter(context));
+    const lead = `None of the ${kind}s for ${quoted(topic?.label ?? '')} ${is} ${wanted}${on}. They ${are}:`;
+    return answer([lead, '', ...controls.map(summaryLine), ...more(omitted)]);
   }
-  if (controls.length === 0) {
-    return grounded([`No ${kind}${among} ${is} ${wanted} in the report for ${day}.`], [], suggestionsAfter(context));
-  }
-  const total = controls.length + context.omitted;
+  if (controls.length === 0) return answer([`No ${kind}${among} ${is} ${wanted} in the report for ${day}.`]);
   if (limit) {
-    const lead =
-      controls.length === 1
-        ? `The riskiest ${kind}${among} that ${is} ${wanted}${context.listedOn ? ` on ${day}` : ''}:`
-        : `The ${controls.length} riskiest ${kind}s${among} that ${are} ${wanted}${context.listedOn ? ` on ${day}` : ''}:`;
-    return grounded([lead, '', ...controls.map(summaryLine)], citations, suggestionsAfter(context));
+    const which =
+      controls.length === 1 ? `riskiest ${kind}${among} that ${is}` : `${controls.length} riskiest ${kind}s${among} that ${are}`;
+    return answer([`The ${which} ${wanted}${on}:`, '', ...controls.map(summaryLine)]);
   }
-  const lines = [`${plural(total, kind)}${among} ${total === 1 ? is : are} ${wanted} in the report for ${day}:`, ''];
-  for (const status of statuses) {
-    const group = controls.filter((control) => control.status === status);
-    if (group.length === 0) continue;
-    if (statuses.length > 1) lines.push(`**${statusHeading[status]}**`, '');
-    lines.push(...group.map(summaryLine), '');
-  }
-  lines.pop();
-  lines.push(...more(context.omitted));
-  return grounded(lines, citations, suggestionsAfter(context));
+  const total = controls.length + omitted;
+  const groups = statuses.flatMap((status) => {
+    const group = controls.filter((control) => control.status === status).map(summaryLine);
+    return group.length === 0 ? [] : [...(statuses.length > 1 ? [`**${statusHeading(status)}**`, ''] : []), ...group, ''];
+  });
+  const lead = `${plural(total, kind)}${among} ${total === 1 ? is : are} ${wanted} in the report for ${day}:`;
+  return answer([lead, '', ...groups.slice(0, -1), ...more(omitted)]);
 }
 
-function composeStatus(context: RetrievedContext, intent: IntentOf<'status'>): ComposedAnswer {
-  const { controls } = context;
-  const { topic } = intent;
-  const control = controls[0];
+function composeStatus(context: RetrievedContext, { topic }: IntentOf<'status'>): ComposedAnswer {
+  const { controls, omitted } = context;
+  const [control] = controls;
   if (control && controls.length === 1) {
-    const lines = [`${controlName(control)} is **${statusLabel[control.status]}** (${control.severity} severity).`];
-    if (control.findings.length > 0) lines.push('', ...control.findings.map((finding) => findingLine(finding)));
-    lines.push(...more(control.findingCount - control.findings.length));
-    if (topic.source === 'framework') lines.push('', `It is the only control mapped to ${escapeMarkdown(topic.label)}.`);
-    return grounded(lines, citationsOf(controls, true), suggestionsAfter(context));
+    const lines = [
+      `${controlName(control)} is **${statusLabel[control.status]}** (${control.severity} severity).`,
+      ...findingLines(control.shown),
+      ...more(control.findings.length - control.shown.length),
+      ...(topic.source === 'framework' ? ['', `It is the only control mapped to ${escapeMarkdown(topic.label)}.`] : []),
+    ];
+    return grounded(lines, controls.flatMap(cite.findings), suggestionsAfter(context));
   }
-  const total = controls.length + context.omitted;
+  const total = controls.length + omitted;
+  const inReport = `in the report for ${context.report.date}:`;
   const lead =
     topic.source === 'framework'
-      ? `${plural(total, 'control')} ${total === 1 ? 'is' : 'are'} mapped to ${escapeMarkdown(topic.label)} in the report for ${context.date}:`
+      ? `${counted(total, 'control', 'is', 'are')} mapped to ${escapeMarkdown(topic.label)} ${inReport}`
       : topic.source === 'search'
-        ? `${plural(total, 'control')} match ${quoted(topic.label)} in the report for ${context.date}:`
-        : `In the report for ${context.date}:`;
+        ? `${plural(total, 'control')} match ${quoted(topic.label)} ${inReport}`
+        : `In the report for ${context.report.date}:`;
   return grounded(
-    [lead, '', ...controls.map(summaryLine), ...more(context.omitted)],
-    citationsOf(controls, false),
+    [lead, '', ...controls.map(summaryLine), ...more(omitted)],
+    controls.flatMap(cite.statement),
     suggestionsAfter(context),
   );
 }
 
-function composeWhy(context: RetrievedContext): ComposedAnswer {
-  const lines: string[] = [];
-  for (const control of context.controls) {
-    const problems = control.findings.filter((finding) => finding.outcome !== 'pass');
-    const shown = problems.length > 0 ? problems : control.findings;
+/** An answer of one block per control, blank lines between, citing what `citing` gives of each. */
+function perControl(
+  context: RetrievedContext,
+  citing: (control: ContextControl) => Citation[],
+  block: (control: ContextControl) => string[],
+) {
+  const lines = context.controls.flatMap((control, at) => [...(at > 0 ? [''] : []), ...block(control)]);
+  return grounded([...lines, ...more(context.omitted)], context.controls.flatMap(citing), suggestionsAfter(context));
+}
+
+const problemsOf = (control: ContextControl) => control.shown.filter((finding) => finding.outcome !== 'pass');
+
+const composeWhy = (context: RetrievedContext) =>
+  perControl(context, cite.findings, (control) => {
+    const problems = problemsOf(control);
+    const shown = problems.length > 0 ? problems : control.shown;
     const because =
       control.status === 'passing'
         ? shown.length > 0
@@ -222,13 +231,8 @@ function composeWhy(context: RetrievedContext): ComposedAnswer {
         : control.status === 'not_applicable'
           ? 'because it is scoped out:'
           : 'because:';
-    if (lines.length > 0) lines.push('');
-    lines.push(`${controlName(control)} is **${statusLabel[control.status]}** ${because}`);
-    if (shown.length > 0) lines.push('', ...shown.map((finding) => findingLine(finding)));
-  }
-  lines.push(...more(context.omitted));
-  return grounded(lines, citationsOf(context.controls, true), suggestionsAfter(context));
-}
+    return [`${controlName(control)} is **${statusLabel[control.status]}** ${because}`, ...findingLines(shown)];
+  });
 
 /** Catalog Markdown (an objective) as escaped paragraphs with blank lines between: shown as text, like everything else. */
 const paragraphs = (markdown: string) =>
@@ -238,86 +242,57 @@ const paragraphs = (markdown: string) =>
     .filter(Boolean)
     .flatMap((paragraph, at) => (at === 0 ? [escapeMarkdown(paragraph)] : ['', escapeMarkdown(paragraph)]));
 
-function composeObjective(context: RetrievedContext): ComposedAnswer {
-  const lines: string[] = [];
-  for (const control of context.controls) {
-    if (lines.length > 0) lines.push('');
-    const text = paragraphs(control.objective);
+const composeObjective = (context: RetrievedContext) =>
+  perControl(context, cite.statement, (control) => {
+    const text = paragraphs(control.control?.objectiveMarkdown ?? '');
     const state = `(${statusLabel[control.status]}, ${control.severity} severity)`;
-    if (text.length === 0) lines.push(`The catalog states no objective for ${controlName(control)} ${state}.`);
-    else lines.push(`The objective of ${controlName(control)} ${state}, as the catalog states it:`, '', ...text);
-  }
-  lines.push(...more(context.omitted));
-  return grounded(lines, citationsOf(context.controls, false), suggestionsAfter(context));
-}
+    if (text.length === 0) return [`The catalog states no objective for ${controlName(control)} ${state}.`];
+    return [`The objective of ${controlName(control)} ${state}, as the catalog states it:`, '', ...text];
+  });
 
-const frameworkNames = Object.entries(frameworkShortNames) as [keyof ContextControl['mappings'], string][];
+const frameworkNames = Object.entries(frameworkShortNames) as [keyof typeof frameworkShortNames, string][];
 
-function composeFrameworks(context: RetrievedContext): ComposedAnswer {
-  const lines: string[] = [];
-  for (const control of context.controls) {
-    if (lines.length > 0) lines.push('');
-    const mapped = frameworkNames.filter(([key]) => control.mappings[key].length > 0);
-    if (mapped.length === 0) {
-      lines.push(`${controlName(control)} is not mapped to any framework requirement in the catalog.`);
-      continue;
-    }
-    lines.push(
-      `${controlName(control)} (${statusLabel[control.status]}) maps to:`,
-      '',
-      ...mapped.map(([key, name]) => `- ${name}: ${control.mappings[key].map(escapeMarkdown).join(', ')}`),
-    );
-  }
-  lines.push(...more(context.omitted));
-  return grounded(lines, citationsOf(context.controls, false), suggestionsAfter(context));
-}
+const composeFrameworks = (context: RetrievedContext) =>
+  perControl(context, cite.statement, (control) => {
+    const mappings = control.control?.frameworks;
+    const mapped = frameworkNames.flatMap(([key, name]) => (mappings?.[key].length ? [{ name, ids: mappings[key] }] : []));
+    if (mapped.length === 0) return [`${controlName(control)} is not mapped to any framework requirement in the catalog.`];
+    const lines = mapped.map(({ name, ids }) => `- ${name}: ${ids.map(escapeMarkdown).join(', ')}`);
+    return [`${controlName(control)} (${statusLabel[control.status]}) maps to:`, '', ...lines];
+  });
 
-function composeEvidence(context: RetrievedContext): ComposedAnswer {
-  const lines: string[] = [];
-  const citations: Citation[] = [];
-  for (const control of context.controls) {
-    if (lines.length > 0) lines.push('');
-    const items = control.evidence.length === 0 ? 'no evidence yet.' : `${plural(control.evidence.length, 'evidence item')}:`;
-    lines.push(`${controlName(control)} (${statusLabel[control.status]}) rests on ${items}`);
-    citations.push(control.statement, ...control.findingCitations);
-    if (control.findings.length > 0) {
-      lines.push('', ...control.findings.map((finding) => findingLine(finding, true)));
-    } else if (control.evidence.length > 0) {
-      const listed = control.evidence.slice(0, evidenceWithoutFindings);
-      lines.push('', ...listed.map((id) => `- ${escapeMarkdown(id)}`), ...more(control.evidence.length - listed.length));
-      citations.push(...evidenceCitations(control));
-    }
-  }
-  lines.push(...more(context.omitted));
-  return grounded(lines, citations, suggestionsAfter(context));
-}
+const composeEvidence = (context: RetrievedContext) =>
+  perControl(context, cite.evidence, (control) => {
+    const { evidence } = control;
+    const items = evidence.length === 0 ? 'no evidence yet.' : `${plural(evidence.length, 'evidence item')}:`;
+    const lead = `${controlName(control)} (${statusLabel[control.status]}) rests on ${items}`;
+    if (control.shown.length > 0 || evidence.length === 0) return [lead, ...findingLines(control.shown, true)];
+    const listed = evidence.slice(0, evidenceWithoutFindings).map((id) => `- ${escapeMarkdown(id)}`);
+    return [lead, '', ...listed, ...more(evidence.length - listed.length)];
+  });
 
-function composeFix(context: RetrievedContext): ComposedAnswer {
-  const lines: string[] = [];
-  const single = context.controls.length === 1;
-  for (const control of context.controls) {
-    if (lines.length > 0) lines.push('');
-    const problems = control.findings.filter((finding) => finding.outcome !== 'pass');
-    if (control.status === 'passing') lines.push(`${controlName(control)} is **passing**; nothing needs fixing.`);
-    else if (control.status === 'not_applicable')
-      lines.push(`${controlName(control)} is **not applicable**, so nothing needs fixing.`);
-    else lines.push(`${controlName(control)} is **${statusLabel[control.status]}**. What to fix:`);
-    if (problems.length > 0 && control.status !== 'passing') lines.push('', ...problems.map((finding) => findingLine(finding)));
-    const bullets = guidanceBullets(control.guidance);
-    if (bullets.length === 0) continue;
+const composeFix = (context: RetrievedContext) =>
+  perControl(context, cite.findings, (control) => {
+    const single = context.controls.length === 1;
+    const { status } = control;
+    const lines = [
+      status === 'passing'
+        ? `${controlName(control)} is **passing**; nothing needs fixing.`
+        : status === 'not_applicable'
+          ? `${controlName(control)} is **not applicable**, so nothing needs fixing.`
+          : `${controlName(control)} is **${statusLabel[status]}**. What to fix:`,
+      ...(status === 'passing' ? [] : findingLines(problemsOf(control))),
+    ];
+    const bullets = guidanceBullets(control.control?.guidanceMarkdown ?? '');
+    if (bullets.length === 0) return lines;
     // For several controls, only the catalog's own "to fix a failure" advice, to keep the answer short.
     const advice = single ? bullets : bullets.filter((bullet) => /^To fix/i.test(bullet)).slice(0, 1);
-    const shown = advice.length > 0 ? advice : bullets.slice(0, 1);
-    const intro = control.status === 'passing' && single ? 'To keep it that way, the catalog advises:' : 'The catalog advises:';
-    lines.push('', intro, '', ...shown.map((bullet) => `- ${bullet}`));
-  }
-  lines.push(...more(context.omitted));
-  return grounded(lines, citationsOf(context.controls, true), suggestionsAfter(context));
-}
+    const intro = status === 'passing' && single ? 'To keep it that way, the catalog advises:' : 'The catalog advises:';
+    return [...lines, '', intro, '', ...(advice.length > 0 ? advice : bullets.slice(0, 1)).map((bullet) => `- ${bullet}`)];
+  });
 
-function changeLine(change: ContextChange): string {
-  return `- **${change.id}** ${escapeMarkdown(change.title)}: ${statusLabel[change.from]} \u2192 ${statusLabel[change.to]}`;
-}
+const changeLine = (change: ContextChange) =>
+  `- ${controlName(change)}: ${statusLabel[change.from]} \u2192 ${statusLabel[change.to]}`;
 
 const changeVerbs: Record<ChangeFocus, [one: string, many: string]> = {
   all: ['changed status', 'changed status'],
@@ -326,105 +301,86 @@ const changeVerbs: Record<ChangeFocus, [one: string, many: string]> = {
   newlyStale: ['went stale', 'went stale'],
 };
 
-function composeChanges(context: RetrievedContext, intent: IntentOf<'changes'>): ComposedAnswer {
-  const change = context.change!;
-  const [one, many] = changeVerbs[intent.focus];
-  const between = `between ${change.since} and ${context.date}`;
+/** The groups a list of changes is told in; each change goes in the first it belongs to. */
+const changeGroups: [string, (item: ContextChange) => boolean][] = [
+  ['Newly failing', (item) => item.to === 'failing'],
+  ['Fixed', (item) => item.from === 'failing' && item.to === 'passing'],
+  ['Newly stale', (item) => item.to === 'stale'],
+  ['Other changes', () => true],
+];
+
+function composeChanges(context: RetrievedContext, { focus, topic }: IntentOf<'changes'>): ComposedAnswer {
+  const { since, sinceScore, changes } = context.change!;
+  const { date, summary } = context.report;
+  const [one, many] = changeVerbs[focus];
+  const between = `between ${since} and ${date}`;
   const score =
-    change.sinceScore === context.summary.score
-      ? `The score is ${context.summary.score}, the same as on ${change.since}.`
-      : `The score went from ${change.sinceScore} on ${change.since} to ${context.summary.score} on ${context.date}.`;
-  if (change.changes.length === 0) {
-    const none = intent.topic ? `None of the controls for ${quoted(intent.topic.label)}` : 'No control';
-    const lines = [`${none} ${one} ${between}. ${score}`];
-    if (context.controls.length > 0) lines.push('', 'They are now:', '', ...context.controls.map(summaryLine));
-    return grounded(lines, citationsOf(context.controls, false), suggestionsAfter(context));
+    sinceScore === summary.score
+      ? `The score is ${summary.score}, the same as on ${since}.`
+      : `The score went from ${sinceScore} on ${since} to ${summary.score} on ${date}.`;
+  if (changes.length === 0) {
+    const { controls } = context;
+    const lines = [`${topic ? `None of the controls for ${quoted(topic.label)}` : 'No control'} ${one} ${between}. ${score}`];
+    if (controls.length > 0) lines.push('', 'They are now:', '', ...controls.map(summaryLine));
+    return grounded(lines, controls.flatMap(cite.statement), suggestionsAfter(context));
   }
-  const count = change.changes.length;
-  const among = intent.topic ? ` among the controls for ${quoted(intent.topic.label)}` : '';
-  const lines = [`${plural(count, 'control')}${among} ${count === 1 ? one : many} ${between}. ${score}`];
-  const groups: [string, (item: ContextChange) => boolean][] = [
-    ['Newly failing', (item) => item.to === 'failing'],
-    ['Fixed', (item) => item.from === 'failing' && item.to === 'passing'],
-    ['Newly stale', (item) => item.to === 'stale'],
-    ['Other changes', () => true],
-  ];
-  const placed = new Set<string>();
+  const among = topic ? ` among the controls for ${quoted(topic.label)}` : '';
+  const lines = [`${plural(changes.length, 'control')}${among} ${changes.length === 1 ? one : many} ${between}. ${score}`];
   const citations: Citation[] = [];
-  for (const [heading, belongs] of groups) {
-    const group = rankByRisk(
-      change.changes.filter((item) => !placed.has(item.id) && belongs(item)).map((item) => ({ ...item, status: item.to })),
-    );
-    if (group.length === 0) continue;
-    for (const item of group) placed.add(item.id);
+  let rest = changes;
+  for (const [heading, belongs] of changeGroups) {
+    const group = rankByRisk(rest.filter(belongs).map((item) => ({ ...item, status: item.to })));
+    rest = rest.filter((item) => !belongs(item));
     const shown = group.slice(0, listLimit);
-    lines.push('', `**${heading}**`, '', ...shown.map(changeLine), ...more(group.length - shown.length));
+    if (group.length > 0) lines.push('', `**${heading}**`, '', ...shown.map(changeLine), ...more(group.length - shown.length));
     citations.push(...shown.map((item) => item.citation));
   }
   return grounded(lines, citations, suggestionsAfter(context));
 }
 
 function grounded(lines: string[], citations: Citation[], suggestions: string[]): ComposedAnswer {
-  return { answer: lines.join('\n'), citations: dedupe(citations), grounded: true, suggestions };
+  const keyed = citations.map(
+    (citation) => [`${citation.controlId}\u0000${citation.evidenceId ?? ''}\u0000${citation.quote}`, citation] as const,
+  );
+  return { answer: lines.join('\n'), citations: [...new Map(keyed).values()], grounded: true, suggestions };
 }
 
-function dedupe(citations: Citation[]): Citation[] {
-  const seen = new Set<string>();
-  return citations.filter((citation) => {
-    const key = `${citation.controlId}\u0000${citation.evidenceId ?? ''}\u0000${citation.quote}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
+const fixable = (status: ControlStatus) => status !== 'passing' && status !== 'not_applicable';
 
 /** Follow-up questions that fit the answer just given, all answerable from the same report. */
-export function suggestionsAfter(context: RetrievedContext): string[] {
-  const first = context.controls[0];
-  const kind = context.intent.kind;
+function suggestionsAfter({ controls, intent: { kind }, listedOn, report }: RetrievedContext): string[] {
   // An earlier day's list: its statuses are that day's, so offer the change since, and today's list.
-  if (context.listedOn) return [`What changed since ${context.listedOn}?`, 'What needs attention?'];
-  const suggestions: string[] = [];
-  if (first && context.controls.length === 1) {
-    if (kind !== 'why' && first.status !== 'passing') suggestions.push(`Why is ${first.id} ${statusLabel[first.status]}?`);
-    if (kind !== 'fix' && first.status !== 'passing' && first.status !== 'not_applicable')
-      suggestions.push(`How do we fix ${first.id}?`);
-    if (kind !== 'evidence') suggestions.push(`Which evidence supports ${first.id}?`);
-  } else if (first) {
-    if (kind !== 'why') suggestions.push('Why?');
-    const risky = rankByRisk(context.controls).find(
-      (control) => control.status !== 'passing' && control.status !== 'not_applicable',
-    );
-    if (risky && kind !== 'fix') suggestions.push(`How do we fix ${risky.id}?`);
-  }
-  const since = changeQuestion(context.date, context.previousDate);
-  if (kind !== 'changes' && since) suggestions.push(since);
-  if (kind !== 'list' && kind !== 'posture') suggestions.push('What needs attention?');
-  return suggestions.slice(0, 3);
+  if (listedOn) return [`What changed since ${listedOn}?`, 'What needs attention?'];
+  const [first] = controls;
+  const risky = rankByRisk(controls).find((control) => fixable(control.status));
+  const since = changeQuestion(report.date, report.diff.previousDate);
+  const suggestions: (string | false | undefined)[] =
+    first && controls.length === 1
+      ? [
+          kind !== 'why' && first.status !== 'passing' && `Why is ${first.id} ${statusLabel[first.status]}?`,
+          kind !== 'fix' && fixable(first.status) && `How do we fix ${first.id}?`,
+          kind !== 'evidence' && `Which evidence supports ${first.id}?`,
+        ]
+      : [first && kind !== 'why' && 'Why?', first && risky && kind !== 'fix' && `How do we fix ${risky.id}?`];
+  suggestions.push(kind !== 'changes' && since, kind !== 'list' && kind !== 'posture' && 'What needs attention?');
+  return suggestions.filter((suggestion): suggestion is string => typeof suggestion === 'string').slice(0, 3);
 }
 
+const composers: { [K in AnswerIntent['kind']]: (context: RetrievedContext, intent: IntentOf<K>) => ComposedAnswer } = {
+  posture: composePosture,
+  list: composeList,
+  status: composeStatus,
+  why: composeWhy,
+  evidence: composeEvidence,
+  fix: composeFix,
+  changes: composeChanges,
+  objective: composeObjective,
+  frameworks: composeFrameworks,
+};
+
 export function compose(context: RetrievedContext): ComposedAnswer {
-  const { intent } = context;
-  switch (intent.kind) {
-    case 'posture':
-      return composePosture(context);
-    case 'list':
-      return composeList(context, intent);
-    case 'status':
-      return composeStatus(context, intent);
-    case 'why':
-      return composeWhy(context);
-    case 'evidence':
-      return composeEvidence(context);
-    case 'fix':
-      return composeFix(context);
-    case 'changes':
-      return composeChanges(context, intent);
-    case 'objective':
-      return composeObjective(context);
-    case 'frameworks':
-      return composeFrameworks(context);
-  }
+  const composer = composers[context.intent.kind] as (context: RetrievedContext, intent: AnswerIntent) => ComposedAnswer;
+  return composer(context, context.intent);
 }
 
 export type DeclineCause = DeclineReason | 'no_report' | 'no_citation';

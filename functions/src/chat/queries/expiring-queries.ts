@@ -6,8 +6,8 @@
  */
 import { addDays, dayIn } from '../../assessment/dates.js';
 import type { ControlResult } from '../../assessment/model.js';
-import { expiringHorizonDays, plural } from '@evident/contract';
-import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { expiringHorizonDays } from '@evident/contract';
+import { counted, escapeMarkdown, more, type ComposedAnswer } from '../compose.js';
 import { daysIn, monthAhead, windowAhead, type Window } from '../days.js';
 import type { ChatTurn } from '../intent-model.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
@@ -72,36 +72,27 @@ const shownItems = 30;
 
 export function answerExpiring(query: ExpiringQuery, index: ReportIndex): ComposedAnswer {
   const { report } = index;
-  const all = index.controls.flatMap(({ result }) =>
-    (result.expiring ?? []).map((item) => ({ ...item, result, day: dayIn(report.timeZone, new Date(item.staleAt)) })),
-  );
-  const selected = all
-    .filter((item) => !query.kinds || query.kinds.includes(item.kind))
-    .filter((item) => !query.subjects || query.subjects.includes(item.subject))
-    .filter((item) => !query.controlIds || query.controlIds.includes(item.result.id))
-    .filter((item) => !query.statuses || query.statuses.includes(item.result.status));
-  const within = selected
-    .filter((item) => (!query.until || item.day <= query.until) && (!query.from || item.day >= query.from))
-    .sort((a, b) => (a.staleAt < b.staleAt ? -1 : 1));
-  const until = query.until
-    ? `${query.from ? ` between ${query.from} and ${query.until}` : ` by ${query.until}`}${query.phrase ? ` (${query.phrase})` : ''}`
-    : '';
+  const { kinds, subjects, controlIds, statuses, from, until, phrase } = query;
+  const selected = index.controls
+    .flatMap(({ result }) =>
+      (result.expiring ?? []).map((item) => ({ ...item, result, day: dayIn(report.timeZone, new Date(item.staleAt)) })),
+    )
+    .filter(({ kind, subject }) => (!kinds || kinds.includes(kind)) && (!subjects || subjects.includes(subject)))
+    .filter(({ result }) => (!controlIds || controlIds.includes(result.id)) && (!statuses || statuses.includes(result.status)));
+  const bySoonest = (a: { staleAt: string }, b: { staleAt: string }) => (a.staleAt < b.staleAt ? -1 : 1);
+  const within = selected.filter(({ day }) => (!until || day <= until) && (!from || day >= from)).sort(bySoonest);
+  const span = until ? `${from ? ` between ${from} and ${until}` : ` by ${until}`}${phrase ? ` (${phrase})` : ''}` : '';
   // The report lists what goes stale within its horizon only; a later day is answered up to it, and says so.
   const horizonEnd = dayIn(report.timeZone, new Date(Date.parse(report.asOf) + expiringHorizonDays * 86_400_000));
   const aside =
     'Daily collector snapshots, which their next collection renews, are not counted.' +
-    (!query.until || query.until > horizonEnd ? ` The report looks ${expiringHorizonDays} days ahead, to ${horizonEnd}.` : '');
+    (!until || until > horizonEnd ? ` The report looks ${expiringHorizonDays} days ahead, to ${horizonEnd}.` : '');
   if (within.length === 0) {
-    const next = selected.sort((a, b) => (a.staleAt < b.staleAt ? -1 : 1))[0];
-    return answered(
-      [
-        `No evidence goes stale${until} in the report for ${report.date}. ${aside}`,
-        ...(next
-          ? ['', `The next to go stale is the ${next.kind} evidence for ${escapeMarkdown(next.subject)}, on ${next.day}.`]
-          : []),
-      ],
-      [],
-    );
+    const next = selected.sort(bySoonest)[0];
+    const after = next
+      ? ['', `The next to go stale is the ${next.kind} evidence for ${escapeMarkdown(next.subject)}, on ${next.day}.`]
+      : [];
+    return answered([`No evidence goes stale${span} in the report for ${report.date}. ${aside}`, ...after], []);
   }
   const byItem = new Map<string, { item: (typeof within)[number]; controls: ControlResult[] }>();
   for (const item of within) {
@@ -115,16 +106,14 @@ export function answerExpiring(query: ExpiringQuery, index: ReportIndex): Compos
       `- The ${item.kind} evidence for ${escapeMarkdown(item.subject)} goes stale on **${item.day}** ` +
       `(for ${controls.map((control) => `**${control.id}**`).join(', ')})`,
   );
-  const cited = [
-    ...new Map(shown.flatMap(({ controls }) => controls.map((control) => [control.id, control] as const))).values(),
-  ].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const cited = new Map(shown.flatMap(({ controls }) => controls.map((control) => [control.id, control] as const)));
   return answered(
     [
-      `${plural(byItem.size, 'evidence item')} ${byItem.size === 1 ? 'goes' : 'go'} stale${until} unless renewed. ${aside}`,
+      `${counted(byItem.size, 'evidence item', 'goes', 'go')} stale${span} unless renewed. ${aside}`,
       '',
       ...lines,
-      ...(byItem.size > shownItems ? [`- \u2026and ${byItem.size - shownItems} more.`] : []),
+      ...more(byItem.size - shownItems),
     ],
-    cited,
+    [...cited.values()].sort((a, b) => (a.id < b.id ? -1 : 1)),
   );
 }

@@ -5,7 +5,7 @@
  */
 import type { ControlResult, FrameworkReadiness } from '../../assessment/model.js';
 import { frameworkNames, isOpenStatus, plural } from '@evident/contract';
-import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { controlName, counted, escapeMarkdown, more, type ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
 import { mainFinding, statementOf, statusLabel } from '../retrieve.js';
 import { rankByRisk } from '../topics.js';
@@ -14,12 +14,12 @@ import type { Query } from './query-model.js';
 type QueryOf<K extends Query['kind']> = Extract<Query, { kind: K }>;
 
 /** One list line per control: its name, status, severity and what its main finding says. */
-export function controlLine(result: ControlResult, extra = ''): string {
+function controlLine(result: ControlResult, extra = ''): string {
   const finding = result.status === 'passing' ? undefined : mainFinding(result);
-  const detail = finding ? `: ${escapeMarkdown(finding.message)}` : '';
-  return `- **${result.id}** ${escapeMarkdown(result.title)} \u2014 ${statusLabel[result.status]}, ${result.severity}${extra}${detail}`;
+  return `- ${controlName(result)} \u2014 ${statusLabel[result.status]}, ${result.severity}${extra}${finding ? `: ${escapeMarkdown(finding.message)}` : ''}`;
 }
 
+/** An answer from the report: its lines, and a citation of each control it names. */
 export const answered = (lines: string[], results: readonly ControlResult[], suggestions: string[] = []): ComposedAnswer => ({
   answer: lines.join('\n'),
   citations: results.map((result) => statementOf(result, undefined)),
@@ -27,34 +27,29 @@ export const answered = (lines: string[], results: readonly ControlResult[], sug
   suggestions,
 });
 
-/** Controls listed (and cited) in one answer; the rest are counted. */
+/** Controls (and exceptions) listed and cited in one answer; the rest are counted. */
 const shownControls = 40;
-/** Exceptions listed in one answer; the rest are counted. */
 const shownExceptions = 40;
 
 const listed = (results: readonly ControlResult[]) => [
   ...results.slice(0, shownControls).map((result) => controlLine(result)),
-  ...(results.length > shownControls ? [`- \u2026and ${results.length - shownControls} more.`] : []),
+  ...more(results.length - shownControls),
 ];
 
 const resultsOf = (index: ReportIndex, ids: Iterable<string>) =>
-  [...new Set(ids)]
-    .flatMap((id) => (index.byId.get(id) ? [index.byId.get(id)!.result] : []))
-    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  [...new Set(ids)].flatMap((id) => index.byId.get(id)?.result ?? []).sort((a, b) => (a.id < b.id ? -1 : 1));
+
+const allResults = (index: ReportIndex) => index.controls.map((entry) => entry.result);
 
 /** The requirements a question selects: all of the framework's, or those named, each series with its sub-clauses. */
-function requirementsOf(readiness: FrameworkReadiness, named: readonly string[] | undefined) {
-  if (!named) return readiness.requirements;
-  const keys = named.map((id) => id.toLowerCase());
+function requirementsOf({ requirements }: FrameworkReadiness, named: readonly string[] | undefined) {
+  if (!named) return requirements;
+  const ids = new Set(requirements.map((entry) => entry.id.toLowerCase()));
   // A requirement the framework has by that id is that one ("ac-2"); a series ("CC7", "A.8", "ir") brings its clauses.
-  return readiness.requirements.filter((entry) => {
+  const keys = named.map((id) => id.toLowerCase());
+  return requirements.filter((entry) => {
     const id = entry.id.toLowerCase();
-    return keys.some(
-      (key) =>
-        id === key ||
-        (!readiness.requirements.some((other) => other.id.toLowerCase() === key) &&
-          (id.startsWith(`${key}.`) || id.startsWith(`${key}-`))),
-    );
+    return keys.some((key) => id === key || (!ids.has(key) && (id.startsWith(`${key}.`) || id.startsWith(`${key}-`))));
   });
 }
 
@@ -66,15 +61,12 @@ function gapsAnswer(readiness: FrameworkReadiness, name: string, index: ReportIn
   const unmappedOut = (readiness.outOfScope ?? []).map(({ id }) => id).filter((id) => !index.byFramework.has(id.toLowerCase()));
   const unmapped = readiness.gaps.length + unmappedOut.length;
   const list = (ids: readonly string[]) => ids.map(escapeMarkdown).join(', ');
-  const lines = [
+  return [
     `The catalog covers ${readiness.total - unmapped} of the ${readiness.total} requirements of ${name}; ` +
-      `${plural(unmapped, 'requirement')} ${unmapped === 1 ? 'has' : 'have'} no control.`,
-  ];
-  if (readiness.gaps.length > 0) {
-    lines.push(`In scope, so the report counts them not met: ${list(readiness.gaps)}.`);
-  }
-  if (unmappedOut.length > 0) lines.push(`Out of scope, so they count for nothing: ${list(unmappedOut)}.`);
-  return lines.join(' ');
+      `${counted(unmapped, 'requirement', 'has', 'have')} no control.`,
+    ...(readiness.gaps.length > 0 ? [`In scope, so the report counts them not met: ${list(readiness.gaps)}.`] : []),
+    ...(unmappedOut.length > 0 ? [`Out of scope, so they count for nothing: ${list(unmappedOut)}.`] : []),
+  ].join(' ');
 }
 
 export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex): ComposedAnswer | undefined {
@@ -83,101 +75,80 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
   const name = frameworkNames[query.framework];
   if (query.gaps && !query.requirements) return answered([gapsAnswer(readiness, name, index)], []);
   const requirements = requirementsOf(readiness, query.requirements);
-  const statuses = query.statuses ? new Set(query.statuses) : undefined;
+  const statuses = query.statuses && new Set(query.statuses);
   const mapped = resultsOf(
     index,
     requirements.flatMap((entry) => entry.controls),
   );
   // The whole framework: what keeps it from ready. A requirement or series: every control behind it, unless a status is asked.
-  const shown = statuses
-    ? mapped.filter((result) => statuses.has(result.status))
-    : query.requirements
-      ? mapped
-      : mapped.filter((result) => isOpenStatus(result.status));
+  const shown = rankByRisk(
+    mapped.filter((result) => (statuses ? statuses.has(result.status) : query.requirements || isOpenStatus(result.status))),
+  );
   const lead = query.requirements
     ? requirementLead(query.requirements, name, requirements)
     : `${name} readiness in the report for ${index.report.date} is **${readiness.share}%**: ${readinessCounts(readiness)} ` +
       `(The report's overall score, over every control, is ${index.report.summary.score}.)`;
-  const heading =
-    shown.length === 0
-      ? []
-      : ['', statuses || !query.requirements ? 'What keeps requirements from being met:' : 'The controls behind it:'];
-  const none = shown.length === 0 ? ['', 'No control mapped to it is in the status asked about.'] : [];
-  const ranked = rankByRisk(shown);
-  return answered([lead, ...heading, ...listed(ranked), ...none], ranked.slice(0, shownControls));
+  const heading = statuses || !query.requirements ? 'What keeps requirements from being met:' : 'The controls behind it:';
+  const body =
+    shown.length === 0 ? ['', 'No control mapped to it is in the status asked about.'] : ['', heading, ...listed(shown)];
+  return answered([lead, ...body], shown.slice(0, shownControls));
 }
+
+const requirementStatus = (status: string) => status.replace('_', ' ');
 
 function requirementLead(named: readonly string[], name: string, requirements: FrameworkReadiness['requirements']): string {
   const met = requirements.filter((entry) => entry.status === 'met').length;
-  if (requirements.length === 1) {
-    const status = requirements[0]!.status.replace('_', ' ');
-    return `${name} ${escapeMarkdown(requirements[0]!.id)} is **${status}** in this report.`;
-  }
+  const [only] = requirements;
+  if (only && requirements.length === 1)
+    return `${name} ${escapeMarkdown(only.id)} is **${requirementStatus(only.status)}** in this report.`;
   const label = escapeMarkdown(named.map((id) => id.toUpperCase()).join(', '));
-  const each =
-    named.length > 1
-      ? `: ${requirements.map((entry) => `${escapeMarkdown(entry.id)} ${entry.status.replace('_', ' ')}`).join(', ')}`
-      : '';
-  return `${name} ${label}: ${met} of ${plural(requirements.length, 'requirement')} the catalog covers ${met === 1 ? 'is' : 'are'} met${each}.`;
+  const each = requirements.map((entry) => `${escapeMarkdown(entry.id)} ${requirementStatus(entry.status)}`).join(', ');
+  return `${name} ${label}: ${met} of ${plural(requirements.length, 'requirement')} the catalog covers ${met === 1 ? 'is' : 'are'} met${named.length > 1 ? `: ${each}` : ''}.`;
 }
 
 export function answerOwner(query: QueryOf<'owner'>, index: ReportIndex): ComposedAnswer {
-  const owned = index.controls
-    .map((entry) => entry.result)
-    .filter((result) => result.owner === query.owner && (!query.among || query.among.includes(result.id)));
-  const statuses = query.statuses ? new Set(query.statuses) : undefined;
-  const shown = rankByRisk(statuses ? owned.filter((result) => statuses.has(result.status)) : owned);
-  const which = query.statuses ? ` ${query.statuses.map((status) => statusLabel[status]).join(' or ')}` : '';
+  const owned = allResults(index).filter(
+    (result) => result.owner === query.owner && (!query.among || query.among.includes(result.id)),
+  );
+  const { statuses } = query;
+  const shown = rankByRisk(statuses ? owned.filter((result) => statuses.includes(result.status)) : owned);
+  const which = statuses ? ` ${statuses.map((status) => statusLabel[status]).join(' or ')}` : '';
+  const owner = escapeMarkdown(query.owner);
   const lead =
     shown.length === 0
-      ? `Of the ${plural(owned.length, 'control')} the ${escapeMarkdown(query.owner)} owns, none is${which}.`
-      : `The ${escapeMarkdown(query.owner)} owns ${plural(owned.length, 'control')}` +
-        `${statuses ? `; ${shown.length} ${shown.length === 1 ? 'is' : 'are'}${which}` : ''}:`;
+      ? `Of the ${plural(owned.length, 'control')} the ${owner} owns, none is${which}.`
+      : `The ${owner} owns ${plural(owned.length, 'control')}${statuses ? `; ${shown.length} ${shown.length === 1 ? 'is' : 'are'}${which}` : ''}:`;
   return answered([lead, '', ...listed(shown)], shown.slice(0, shownControls));
 }
 
+const dueLine = (result: ControlResult) => `due ${result.dueDate}${result.overdue ? ' (overdue)' : ''}`;
+
 export function answerDue(query: QueryOf<'due'>, index: ReportIndex): ComposedAnswer {
-  const results = index.controls.map((entry) => entry.result);
-  const statuses = query.statuses ? new Set(query.statuses) : undefined;
-  const { before } = query;
-  const selected = results
-    .filter((result) => (statuses ? statuses.has(result.status) : true) && (!query.owner || result.owner === query.owner))
-    .filter((result) =>
-      before
-        ? result.dueDate !== undefined &&
-          (before.inclusive ? result.dueDate <= before.date : result.dueDate < before.date) &&
-          (!query.from || result.dueDate >= query.from)
-        : result.overdue === true,
-    )
+  const { before, from, owner, statuses } = query;
+  const isDue = (due: string | undefined) =>
+    due !== undefined && (before!.inclusive ? due <= before!.date : due < before!.date) && (!from || due >= from);
+  const selected = allResults(index)
+    .filter((result) => (!statuses || statuses.includes(result.status)) && (!owner || result.owner === owner))
+    .filter((result) => (before ? isDue(result.dueDate) : result.overdue === true))
     .sort((a, b) => ((a.dueDate ?? '') < (b.dueDate ?? '') ? -1 : 1));
-  const when =
-    (before
-      ? query.from === before.date
-        ? `due on ${before.date}`
-        : `due ${query.from ? `between ${query.from} and` : before.inclusive ? 'by' : 'before'} ${before.date}`
-      : 'overdue') + (query.owner ? ` among the controls the ${escapeMarkdown(query.owner)} owns` : '');
-  const lead =
-    selected.length === 0
-      ? `No control is ${when} in the report for ${index.report.date}.`
-      : `${plural(selected.length, 'control')} ${selected.length === 1 ? 'is' : 'are'} ${when} in the report for ${index.report.date}:`;
-  const lines = selected.map((result) => controlLine(result, `, due ${result.dueDate}${result.overdue ? ' (overdue)' : ''}`));
-  return answered([lead, ...(lines.length > 0 ? ['', ...lines] : [])], selected);
+  const span = !before
+    ? 'overdue'
+    : from === before.date
+      ? `due on ${before.date}`
+      : `due ${from ? `between ${from} and` : before.inclusive ? 'by' : 'before'} ${before.date}`;
+  const when = `${span}${owner ? ` among the controls the ${escapeMarkdown(owner)} owns` : ''} in the report for ${index.report.date}`;
+  const lines = selected.map((result) => controlLine(result, `, ${dueLine(result)}`));
+  if (selected.length === 0) return answered([`No control is ${when}.`], selected);
+  return answered([`${counted(selected.length, 'control', 'is', 'are')} ${when}:`, '', ...lines], selected);
 }
 
 export function answerExceptions(query: QueryOf<'exceptions'>, index: ReportIndex): ComposedAnswer {
   const exceptions = index.report.exceptions ?? [];
-  const accepted = index.controls.map((entry) => entry.result).filter((result) => result.riskAccepted);
-  const scopedOut = query.scopedOut
-    ? index.controls.map((entry) => entry.result).filter((result) => result.status === 'not_applicable')
-    : [];
+  const accepted = allResults(index).filter((result) => result.riskAccepted);
+  const scopedOut = query.scopedOut ? allResults(index).filter((result) => result.status === 'not_applicable') : [];
   const outOfScope =
     scopedOut.length > 0
-      ? [
-          '',
-          `${plural(scopedOut.length, 'control')} ${scopedOut.length === 1 ? 'does' : 'do'} not apply:`,
-          '',
-          ...listed(scopedOut),
-        ]
+      ? ['', `${counted(scopedOut.length, 'control', 'does', 'do')} not apply:`, '', ...listed(scopedOut)]
       : [];
   if (exceptions.length === 0 && accepted.length === 0)
     return answered(
@@ -186,101 +157,79 @@ export function answerExceptions(query: QueryOf<'exceptions'>, index: ReportInde
     );
   // A report may hold an exception per subject of a control, tens of thousands: the soonest to
   // expire are listed (the report keeps them in id order, which is expiry order), the rest counted.
-  const lines = exceptions
-    .slice(0, shownExceptions)
-    .map(
-      (exception) =>
-        `- **${exception.controlId}**${exception.subject ? ` for ${escapeMarkdown(exception.subject)}` : ''}: accepted by ` +
-        `${escapeMarkdown(exception.approver.name ?? exception.approver.email ?? exception.approver.uid)} until ${exception.expiresOn}`,
-    );
-  if (exceptions.length > shownExceptions) {
-    lines.push(`- \u2026and ${exceptions.length - shownExceptions} more, expiring later: the Exceptions page lists them all.`);
-  }
+  const lines = exceptions.slice(0, shownExceptions).map(({ controlId, subject, approver, expiresOn }) => {
+    const by = escapeMarkdown(approver.name ?? approver.email ?? approver.uid);
+    return `- **${controlId}**${subject ? ` for ${escapeMarkdown(subject)}` : ''}: accepted by ${by} until ${expiresOn}`;
+  });
+  const later = exceptions.length - shownExceptions;
+  if (later > 0) lines.push(`- \u2026and ${later} more, expiring later: the Exceptions page lists them all.`);
   const cited = resultsOf(index, [
     ...exceptions.map((exception) => exception.controlId),
     ...accepted.map((result) => result.id),
     ...scopedOut.map((result) => result.id),
   ]);
-  return answered(
-    [
-      `${plural(exceptions.length, 'exception')} ${exceptions.length === 1 ? 'is' : 'are'} in force:`,
-      '',
-      ...lines,
-      ...outOfScope,
-    ],
-    cited,
-  );
+  return answered([`${counted(exceptions.length, 'exception', 'is', 'are')} in force:`, '', ...lines, ...outOfScope], cited);
 }
 
 export function answerOwnership(query: QueryOf<'ownership'>, index: ReportIndex): ComposedAnswer {
   const results = resultsOf(index, query.controlIds);
   const lines = results.map(
     (result) =>
-      `- **${result.id}** ${escapeMarkdown(result.title)} \u2014 ${statusLabel[result.status]}; owner: ` +
-      `${result.owner ? escapeMarkdown(result.owner) : 'none named'}` +
-      `${result.dueDate ? `; due ${result.dueDate}${result.overdue ? ' (overdue)' : ''}` : '; no due date'}`,
+      `- ${controlName(result)} \u2014 ${statusLabel[result.status]}; owner: ${result.owner ? escapeMarkdown(result.owner) : 'none named'}` +
+      `${result.dueDate ? `; ${dueLine(result)}` : '; no due date'}`,
   );
   return answered([`In the report for ${index.report.date}:`, '', ...lines], results);
 }
 
-export function answerEvidenceKinds(query: QueryOf<'evidenceKinds'>, index: ReportIndex): ComposedAnswer {
-  const asked = new Set(query.kinds);
-  const matching = index.controls.filter(({ control }) => {
-    const kinds = (control?.evidence ?? []).map((requirement) => requirement.kind as string);
-    return kinds.length > 0 && (query.only ? kinds.every((kind) => asked.has(kind)) : kinds.some((kind) => asked.has(kind)));
-  });
-  const results = matching.map(({ result }) => result);
-  const which = query.kinds.join(' or ');
+export function answerEvidenceKinds({ kinds, only }: QueryOf<'evidenceKinds'>, index: ReportIndex): ComposedAnswer {
+  const results = index.controls
+    .filter(({ control }) => {
+      const asked = (control?.evidence ?? []).map((requirement) => kinds.includes(requirement.kind));
+      return asked.length > 0 && (only ? asked.every(Boolean) : asked.some(Boolean));
+    })
+    .map(({ result }) => result);
   const lead =
-    `${plural(results.length, 'control')} of the catalog ${results.length === 1 ? 'asks' : 'ask'} ` +
-    `${query.only ? 'only' : 'among other evidence'} for ${which} evidence${results.length > 0 ? ':' : '.'}`;
+    `${plural(results.length, 'control')} of the catalog ${results.length === 1 ? 'asks' : 'ask'} ${only ? 'only' : 'among other evidence'} ` +
+    `for ${kinds.join(' or ')} evidence${results.length > 0 ? ':' : '.'}`;
   return answered([lead, ...(results.length > 0 ? ['', ...listed(results)] : [])], results.slice(0, shownControls));
 }
 
 /** The controls that have needed attention the longest: those open since the earliest day, and the rest by date. */
-export function answerOpenLongest(index: ReportIndex): ComposedAnswer {
-  const open = index.controls
-    .map((entry) => entry.result)
+export function answerOpenLongest(_query: unknown, index: ReportIndex): ComposedAnswer {
+  const open = allResults(index)
     .filter((result) => isOpenStatus(result.status) && result.openSince)
     .sort((a, b) => (a.openSince! < b.openSince! ? -1 : a.openSince! > b.openSince! ? 1 : a.id < b.id ? -1 : 1));
   const earliest = open[0]?.openSince;
   if (!earliest) return answered([`No control needs attention in the report for ${index.report.date}.`], []);
   const longest = open.filter((result) => result.openSince === earliest);
-  const rest = open.filter((result) => result.openSince !== earliest);
+  const rest = open.filter((result) => result.openSince !== earliest).slice(0, shownControls);
   return answered(
     [
-      `${plural(longest.length, 'control')} ${longest.length === 1 ? 'has' : 'have'} needed attention since **${earliest}**, the longest:`,
+      `${counted(longest.length, 'control', 'has', 'have')} needed attention since **${earliest}**, the longest:`,
       '',
       ...listed(longest),
-      ...(rest.length > 0
-        ? ['', 'Then:', '', ...rest.slice(0, shownControls).map((result) => `- **${result.id}** since ${result.openSince}`)]
-        : []),
+      ...(rest.length > 0 ? ['', 'Then:', '', ...rest.map((result) => `- **${result.id}** since ${result.openSince}`)] : []),
     ],
     longest.slice(0, shownControls),
   );
 }
 
 /** Owners by how many of their controls need attention; the first one's are cited. */
-export function answerOwnersRanked(index: ReportIndex): ComposedAnswer {
+export function answerOwnersRanked(_query: unknown, index: ReportIndex): ComposedAnswer {
   const byOwner = new Map<string, ControlResult[]>();
-  for (const { result } of index.controls)
+  for (const result of allResults(index))
     if (result.owner && isOpenStatus(result.status)) byOwner.set(result.owner, [...(byOwner.get(result.owner) ?? []), result]);
   const ranked = [...byOwner].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
   if (ranked.length === 0)
     return answered([`No owner has a control needing attention in the report for ${index.report.date}.`], []);
   const [owner, results] = ranked[0]!;
-  return answered(
-    [
-      `The ${escapeMarkdown(owner)} has the most controls needing attention: ${results.length}.`,
-      '',
-      ...listed(rankByRisk(results)),
-      '',
-      'By owner:',
-      '',
-      ...ranked.map(([name, open]) => `- ${escapeMarkdown(name)}: ${open.length}`),
-    ],
-    rankByRisk(results),
-  );
+  const lines = [
+    `The ${escapeMarkdown(owner)} has the most controls needing attention: ${results.length}.`,
+    '',
+    ...listed(rankByRisk(results)),
+  ];
+  lines.push('', 'By owner:', '', ...ranked.map(([name, open]) => `- ${escapeMarkdown(name)}: ${open.length}`));
+  return answered(lines, rankByRisk(results));
 }
 
 /** The requirements a share is over: met, not met and unproven. */
@@ -291,26 +240,23 @@ const countedOf = ({ counts }: FrameworkReadiness) => counts.met + counts.not_me
  * an uncovered one as not met; one made before scope existed counted only covered ones.
  */
 function readinessCounts(readiness: FrameworkReadiness): string {
-  const { counts } = readiness;
+  const { counts, total, gaps } = readiness;
   const notApplicable = counts.not_applicable > 0 ? ` (${counts.not_applicable} not applicable)` : '';
-  if (readiness.inScope === undefined) {
+  if (readiness.inScope === undefined)
     return (
       `of ${readiness.covered} requirements the catalog covers, ${counts.met} are met, ${counts.not_met} not met and ` +
-      `${counts.unproven} unproven${notApplicable}; ${readiness.total - readiness.covered} of its ${readiness.total} ` +
-      'requirements have no control in the catalog.'
+      `${counts.unproven} unproven${notApplicable}; ${total - readiness.covered} of its ${total} requirements have no control in the catalog.`
     );
-  }
-  const uncovered = readiness.gaps.length > 0 ? ` (${readiness.gaps.length} of them no control covers)` : '';
+  const uncovered = gaps.length > 0 ? ` (${gaps.length} of them no control covers)` : '';
   const outOfScope = readiness.outOfScope?.length ?? 0;
   return (
     `${counts.met} met of ${countedOf(readiness)} in scope (${readiness.scope}); ${counts.not_met} not met${uncovered} and ` +
-    `${counts.unproven} unproven${notApplicable}` +
-    `${outOfScope > 0 ? `; ${outOfScope} of its ${readiness.total} requirements are out of scope` : ''}.`
+    `${counts.unproven} unproven${notApplicable}${outOfScope > 0 ? `; ${outOfScope} of its ${total} requirements are out of scope` : ''}.`
   );
 }
 
 /** The frameworks by readiness, from the report. */
-export function answerFrameworksRanked(index: ReportIndex): ComposedAnswer {
+export function answerFrameworksRanked(_query: unknown, index: ReportIndex): ComposedAnswer {
   const ranked = [...(index.report.frameworks ?? [])].sort((a, b) => (b.share ?? -1) - (a.share ?? -1));
   const lines = ranked.map(
     (entry) =>
@@ -321,19 +267,17 @@ export function answerFrameworksRanked(index: ReportIndex): ComposedAnswer {
 }
 
 /** Findings the report shows for information only (a scanner's muted findings): shown, deciding nothing. */
-export function answerMuted(index: ReportIndex): ComposedAnswer {
-  const shown = index.controls.flatMap(({ result }) =>
+export function answerMuted(_query: unknown, index: ReportIndex): ComposedAnswer {
+  const shown = allResults(index).flatMap((result) =>
     result.findings.filter((finding) => finding.outcome === 'info').map((finding) => ({ result, finding })),
   );
   if (shown.length === 0)
     return answered([`No finding in the report for ${index.report.date} is muted or shown for information only.`], []);
   return answered(
     [
-      `${plural(shown.length, 'finding')} ${shown.length === 1 ? 'is' : 'are'} shown for information only; they decide nothing:`,
+      `${counted(shown.length, 'finding', 'is', 'are')} shown for information only; they decide nothing:`,
       '',
-      ...shown.map(
-        ({ result, finding }) => `- **${result.id}** ${escapeMarkdown(result.title)}: ${escapeMarkdown(finding.message)}`,
-      ),
+      ...shown.map(({ result, finding }) => `- ${controlName(result)}: ${escapeMarkdown(finding.message)}`),
     ],
     [...new Set(shown.map(({ result }) => result))],
   );

@@ -5,102 +5,52 @@
  */
 import type { ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
-import { answerChecks, answerFindings } from './check-queries.js';
+import * as checks from './check-queries.js';
 import { answerExpiring } from './expiring-queries.js';
-import { addDays } from '../../assessment/dates.js';
-import {
-  answerBiggestMove,
-  answerCompare,
-  answerControlHistory,
-  answerDay,
-  answerThroughout,
-  answerTrend,
-} from './history-queries.js';
+import * as history from './history-queries.js';
 import type { Query, ReportDays } from './query-model.js';
-import {
-  answerDue,
-  answerEvidenceKinds,
-  answerFrameworksRanked,
-  answerMuted,
-  answerOwnersRanked,
-  answerOpenLongest,
-  answerExceptions,
-  answerOwner,
-  answerOwnership,
-  answerReadiness,
-} from './report-queries.js';
+import * as report from './report-queries.js';
 import { answerSubject } from './subject-queries.js';
+
+/** Answers one kind of query from the report, and from its history for the kinds that need one. */
+type Answerer<K extends Query['kind']> = (
+  query: Extract<Query, { kind: K }>,
+  index: ReportIndex,
+  days: ReportDays,
+) => ComposedAnswer | undefined | Promise<ComposedAnswer>;
+
+const answerers: { [K in Query['kind']]: Answerer<K> } = {
+  readiness: report.answerReadiness,
+  owner: report.answerOwner,
+  due: report.answerDue,
+  exceptions: report.answerExceptions,
+  expiring: answerExpiring,
+  checks: checks.answerChecks,
+  subject: answerSubject,
+  muted: report.answerMuted,
+  ownersRanked: report.answerOwnersRanked,
+  frameworksRanked: report.answerFrameworksRanked,
+  openLongest: report.answerOpenLongest,
+  evidenceKinds: report.answerEvidenceKinds,
+  findings: checks.answerFindings,
+  ownership: report.answerOwnership,
+  trend: history.answerTrend,
+  throughout: history.answerThroughout,
+  controlHistory: history.answerControlHistory,
+  day: history.answerDay,
+  biggestMove: history.answerBiggestMove,
+  compare: history.answerCompare,
+};
+
+/** The kinds answered from the days before the report: each reads only the days its span covers. */
+const fromHistory = new Set<Query['kind']>(['trend', 'throughout', 'controlHistory', 'day', 'biggestMove', 'compare']);
 
 export async function runQuery(
   query: Query,
   index: ReportIndex,
   days: ReportDays | undefined,
 ): Promise<ComposedAnswer | undefined> {
-  switch (query.kind) {
-    case 'readiness':
-      return answerReadiness(query, index);
-    case 'owner':
-      return answerOwner(query, index);
-    case 'due':
-      return answerDue(query, index);
-    case 'exceptions':
-      return answerExceptions(query, index);
-    case 'expiring':
-      return answerExpiring(query, index);
-    case 'checks':
-      return answerChecks(query.checks, index);
-    case 'subject':
-      return answerSubject(query, index);
-    case 'muted':
-      return answerMuted(index);
-    case 'ownersRanked':
-      return answerOwnersRanked(index);
-    case 'frameworksRanked':
-      return answerFrameworksRanked(index);
-    case 'openLongest':
-      return answerOpenLongest(index);
-    case 'evidenceKinds':
-      return answerEvidenceKinds(query, index);
-    case 'findings':
-      return answerFindings(query.controlIds, index);
-    case 'ownership':
-      return answerOwnership(query, index);
-    default:
-      return days && runHistoryQuery(query, index, days);
-  }
-}
-
-/** The queries answered from the days before the report: each reads only the days its span covers. */
-async function runHistoryQuery(query: Query, index: ReportIndex, days: ReportDays): Promise<ComposedAnswer | undefined> {
-  switch (query.kind) {
-    case 'trend':
-      return answerTrend(query, await days.between(query.period.from, query.period.to), index);
-    case 'throughout':
-      return answerThroughout(query, await days.between(query.period.from, query.period.to), index);
-    case 'controlHistory': {
-      const { from, to } = query.period;
-      // What the controls' open findings said over the span, when the history can read findings.
-      const findings =
-        query.controlIds.length <= 3 && days.findings
-          ? await days.findings(
-              from,
-              to,
-              (finding, controlId) =>
-                query.controlIds.includes(controlId) && ['fail', 'error', 'stale', 'missing'].includes(finding.outcome),
-            )
-          : [];
-      return answerControlHistory(query, await days.between(from, to), index, findings);
-    }
-    case 'day':
-      return answerDay(query, await days.between(addDays(query.date, -14), query.date), index);
-    case 'biggestMove':
-      return answerBiggestMove(query, await days.between(addDays(index.report.date, -89), index.report.date), index);
-    case 'compare': {
-      const [earlier] = await days.between(query.earlier, query.earlier);
-      const [later] = await days.between(query.later, query.later);
-      return answerCompare(query, earlier, later, index);
-    }
-    default:
-      return undefined;
-  }
+  if (fromHistory.has(query.kind) && !days) return undefined;
+  // The report's own answerers never read the days, so they run without a history too.
+  return (answerers[query.kind] as Answerer<Query['kind']>)(query, index, days as ReportDays);
 }

@@ -7,8 +7,8 @@
  * had an open finding and where it stands today.
  */
 import { addDays } from '../../assessment/dates.js';
-import type { ControlResult, Finding } from '../../assessment/model.js';
-import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import type { Finding } from '../../assessment/model.js';
+import { controlName, escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import type { QuestionOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
 import { statusLabel } from '../retrieve.js';
@@ -60,49 +60,28 @@ function findingsOf(question: QuestionOf<'subjectHistory'>, days: ReportDays): P
   return days.findings?.(from, to, (finding) => openOutcomes.has(finding.outcome) && naming(finding)) ?? Promise.resolve([]);
 }
 
+/** Per control, the days the subject had an open finding, what the last said, and whether today's report still has one. */
 export async function answerSubjectHistory(
   question: QuestionOf<'subjectHistory'>,
   index: ReportIndex,
   days: ReportDays,
 ): Promise<ComposedAnswer> {
   const found = await findingsOf(question, days);
-  return historyAnswer(found, { name: question.names[0]!, namesIt: namesIt(question.names) }, question.period, index);
-}
-
-function historyAnswer(
-  found: readonly DayFinding[],
-  subject: { name: string; namesIt: (finding: Finding) => boolean },
-  period: { from: string; to: string; phrase: string },
-  index: ReportIndex,
-): ComposedAnswer {
-  const byControl = new Map<string, DayFinding[]>();
-  for (const entry of found) {
-    const entries = byControl.get(entry.controlId);
-    if (entries) entries.push(entry);
-    else byControl.set(entry.controlId, [entry]);
-  }
-  const lines: string[] = [];
-  const cited: ControlResult[] = [];
-  for (const [controlId, entries] of byControl) {
-    const result = index.byId.get(controlId)?.result;
-    if (!result) continue;
-    cited.push(result);
+  const naming = namesIt(question.names);
+  const cited = [...new Set(found.map((entry) => entry.controlId))].flatMap((id) => index.byId.get(id)?.result ?? []);
+  const lines = cited.map((result) => {
+    const entries = found.filter((entry) => entry.controlId === result.id);
     const dates = [...new Set(entries.map((entry) => entry.date))].sort();
-    const latest = entries.at(-1)!;
+    const when = dates.length === 1 ? dates[0] : `${dates.length} days, ${dates[0]} to ${dates.at(-1)}`;
+    const said = escapeMarkdown(entries.at(-1)!.finding.message.replace(/\.$/, ''));
     // Still open when today's report has an open finding naming it (a message's day count changes from day to day).
-    const stillOpen = result.findings.some((finding) => openOutcomes.has(finding.outcome) && subject.namesIt(finding));
-    lines.push(
-      `- **${result.id}** ${escapeMarkdown(result.title)}: an open finding on ${dates.length === 1 ? dates[0] : `${dates.length} days, ${dates[0]} to ${dates.at(-1)}`} ` +
-        `\u2014 \u201c${escapeMarkdown(latest.finding.message.replace(/\.$/, ''))}\u201d. Today the control is ${statusLabel[result.status]}` +
-        `${stillOpen ? ' and the finding is still open.' : ' and the finding is gone.'}`,
+    const stillOpen = result.findings.some((finding) => openOutcomes.has(finding.outcome) && naming(finding));
+    return (
+      `- ${controlName(result)}: an open finding on ${when} \u2014 \u201c${said}\u201d. Today the control is ` +
+      `${statusLabel[result.status]}${stillOpen ? ' and the finding is still open.' : ' and the finding is gone.'}`
     );
-  }
-  return answered(
-    [
-      `What the reports from ${period.from} to ${period.to} (${period.phrase}) say of ${escapeMarkdown(subject.name)}:`,
-      '',
-      ...lines,
-    ],
-    cited,
-  );
+  });
+  const { from, to, phrase } = question.period;
+  const lead = `What the reports from ${from} to ${to} (${phrase}) say of ${escapeMarkdown(question.names[0]!)}:`;
+  return answered([lead, '', ...lines], cited);
 }

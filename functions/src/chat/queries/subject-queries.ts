@@ -7,7 +7,7 @@
  */
 import type { ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
-import { escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { controlName, escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
 import { statusLabel } from '../retrieve.js';
 import { rankByRisk } from '../topics.js';
@@ -32,43 +32,42 @@ interface Named {
  * of 64,000 letters and no `@` (an address can only end the run it starts in, so it finds the same).
  */
 const emailPattern = /(?<![a-z0-9._%+-])[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
-/** Per report: each name a question may use for a subject, and one expression that finds them all in a question. */
-const names = new WeakMap<ReportIndex, { byAlias: Map<string, Named>; finder: RegExp | undefined }>();
 
 /** The names a subject goes by, longest meaning first. */
 function aliasesOf(subject: string): string[] {
   const lower = subject.toLowerCase();
-  const aliases = [lower];
-  const email = /^([a-z0-9._%+-]+)@/.exec(lower);
-  if (email) {
-    aliases.push(email[1]!);
-    if (email[1]!.includes('.')) aliases.push(email[1]!.replaceAll('.', ' '));
-  }
+  const user = /^([a-z0-9._%+-]+)@/.exec(lower)?.[1];
   const last = lower.split('/').at(-1)!;
-  if (last !== lower && !email) aliases.push(last);
-  for (const alias of [...aliases]) if (alias.includes('-')) aliases.push(alias.replaceAll('-', ' '));
+  const aliases = [
+    lower,
+    ...(user ? [user, ...(user.includes('.') ? [user.replaceAll('.', ' ')] : [])] : last !== lower ? [last] : []),
+  ];
+  const spaced = aliases.filter((alias) => alias.includes('-')).map((alias) => alias.replaceAll('-', ' '));
   // A one-word alias must look like a name, not a word a question uses for something else.
-  return aliases.filter((alias) => alias.length >= 4 && !stopWords.has(alias) && (/[^a-z]/.test(alias) || alias === lower));
+  return [...aliases, ...spaced].filter(
+    (alias) => alias.length >= 4 && !stopWords.has(alias) && (/[^a-z]/.test(alias) || alias === lower),
+  );
 }
+
+/** Per report: each name a question may use for a subject, and one expression that finds them all in a question. */
+const names = new WeakMap<ReportIndex, { byAlias: Map<string, Named>; finder: RegExp | undefined }>();
 
 /** Every name a question may use for a subject of this report, to the subject it names. */
 function subjectNames(index: ReportIndex): { byAlias: Map<string, Named>; finder: RegExp | undefined } {
   const known = names.get(index);
   if (known) return known;
   const byAlias = new Map<string, Named>();
-  const add = (subject: string, keys: string[]) => {
+  const add = (subject: string) => {
     for (const alias of aliasesOf(subject)) {
       const named = byAlias.get(alias) ?? { keys: new Set<string>(), display: subject };
-      for (const key of keys) named.keys.add(key.toLowerCase());
+      named.keys.add(subject.toLowerCase());
       byAlias.set(alias, named);
     }
   };
   for (const { result } of index.controls) {
-    for (const finding of result.findings) {
-      if (finding.subject) add(finding.subject, [finding.subject]);
-      for (const email of finding.message.match(emailPattern) ?? []) add(email, [email]);
-    }
-    for (const item of result.expiring ?? []) add(item.subject, [item.subject]);
+    for (const finding of result.findings)
+      for (const subject of [finding.subject ?? [], finding.message.match(emailPattern) ?? []].flat()) add(subject);
+    for (const item of result.expiring ?? []) add(item.subject);
   }
   // A person's first name alone ("is lucas' laptop ok"), when only one person of the report has it.
   const firstNames = new Map<string, Named[]>();
@@ -82,9 +81,8 @@ function subjectNames(index: ReportIndex): { byAlias: Map<string, Named>; finder
   const alternatives = [...byAlias.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
   const finder =
     alternatives.length === 0 ? undefined : new RegExp(`(?<![\\w@./-])(?=(${alternatives.join('|')})(?![\\w@-]|[./][\\w]))`, 'g');
-  const built = { byAlias, finder };
-  names.set(index, built);
-  return built;
+  names.set(index, { byAlias, finder });
+  return { byAlias, finder };
 }
 
 /** The subject a question names (the longest name that fits), if any, and the checks the rest of it speaks of. */
@@ -115,6 +113,57 @@ export function unknownSubject(text: string, index: ReportIndex): string | undef
 
 const domainEnd = /\.(com|org|net|io|dev|app|co|example|internal|local|cloud|ai|md|json|txt|csv|pdf|yaml|yml)$/;
 
+const mentions = (finding: Finding, keys: readonly string[]) =>
+  keys.some((key) => finding.subject?.toLowerCase() === key || finding.message.toLowerCase().includes(key));
+
+const open = new Set<Finding['outcome']>(['fail', 'stale', 'missing', 'error']);
+
+/** A control's line in a subject's answer: its name, status and what follows. */
+const subjectLine = (result: ControlResult, rest: string) =>
+  `- ${controlName(result)} \u2014 ${statusLabel[result.status]}${rest}`;
+
+/** The questions to ask next about the riskiest control an answer names that needs attention. */
+function nextQuestions(results: readonly ControlResult[], any = false): string[] {
+  const first = rankByRisk(results).find((result) => any || (result.status !== 'passing' && result.status !== 'not_applicable'));
+  return first ? [`Why is ${first.id} ${statusLabel[first.status]}?`, `How do we fix ${first.id}?`] : [];
+}
+
+export function answerSubject(query: SubjectQuery, index: ReportIndex): ComposedAnswer {
+  // What the checks asked about say of it, when any of their findings name it; else everything that does.
+  // A check met strongly ("enrolled a second factor") is answered for the subject even when only a count of passes names it.
+  const onChecks = query.checks?.some((match) => (match.score ?? 0) >= 4 || namedOn(index, match, query.keys));
+  if (query.checks && onChecks) return subjectOnChecks(query, query.checks, index);
+  const named = index.controls.flatMap(({ result }) =>
+    result.findings.filter((finding) => mentions(finding, query.keys)).map((finding) => ({ result, finding })),
+  );
+  const openOnes = named.filter(({ finding }) => open.has(finding.outcome));
+  const cited = [...new Set(openOnes.map(({ result }) => result))];
+  const name = escapeMarkdown(query.name);
+  if (cited.length > 0) {
+    const lines = cited.flatMap((result) => [
+      subjectLine(result, `, ${result.severity}`),
+      ...openOnes.filter((entry) => entry.result === result).map(({ finding }) => `  - ${escapeMarkdown(finding.message)}`),
+    ]);
+    const lead = `In the report for ${index.report.date}, ${plural(openOnes.length, 'open finding')} ${openOnes.length === 1 ? 'names' : 'name'} ${name}:`;
+    return answered([lead, '', ...lines], cited, nextQuestions(cited, true));
+  }
+  const lead = `No failing, stale or missing finding names ${name} in the report for ${index.report.date}.`;
+  // Nothing open: what the findings that name it say (a pass, a muted scanner finding), or which controls its evidence counts for.
+  if (named.length > 0) {
+    const lines = named.map(({ result, finding }) => {
+      const outcome = finding.outcome === 'info' ? 'shown, decides nothing' : finding.outcome.replace('_', ' ');
+      return subjectLine(result, ` (${outcome}): ${escapeMarkdown(finding.message)}`);
+    });
+    return answered([`${lead} The findings that name it:`, '', ...lines], [...new Set(named.map(({ result }) => result))]);
+  }
+  const supports = index.controls
+    .map((entry) => entry.result)
+    .filter((result) => (result.expiring ?? []).some((item) => query.keys.includes(item.subject.toLowerCase())));
+  if (supports.length === 0) return answered([lead], []);
+  return answered([`${lead} Its evidence counts for:`, '', ...supports.map((result) => subjectLine(result, ''))], supports);
+}
+
+/** Whether any finding of a matched check (or of its evidence kind) names the subject. */
 function namedOn(index: ReportIndex, match: CheckMatch, keys: readonly string[]): boolean {
   const check = checkOf(index, match);
   return (index.byId.get(match.controlId)?.result.findings ?? []).some(
@@ -122,96 +171,26 @@ function namedOn(index: ReportIndex, match: CheckMatch, keys: readonly string[])
   );
 }
 
-const mentions = (finding: Finding, keys: readonly string[]) =>
-  keys.some((key) => finding.subject?.toLowerCase() === key || finding.message.toLowerCase().includes(key));
-
-const open = new Set<Finding['outcome']>(['fail', 'stale', 'missing', 'error']);
-
-export function answerSubject(query: SubjectQuery, index: ReportIndex): ComposedAnswer {
-  // What the checks asked about say of it, when any of their findings name it; else everything that does.
-  // A check met strongly ("enrolled a second factor") is answered for the subject even when only a count of passes names it.
-  const strong = query.checks?.some((match) => (match.score ?? 0) >= 4);
-  if (query.checks && (strong || query.checks.some((match) => namedOn(index, match, query.keys))))
-    return subjectOnChecks(query, query.checks, index);
-  const name = escapeMarkdown(query.name);
-  const lines: string[] = [];
-  const cited: ControlResult[] = [];
-  let count = 0;
-  for (const { result } of index.controls) {
-    const findings = result.findings.filter((finding) => open.has(finding.outcome) && mentions(finding, query.keys));
-    if (findings.length === 0) continue;
-    cited.push(result);
-    lines.push(
-      `- **${result.id}** ${escapeMarkdown(result.title)} \u2014 ${statusLabel[result.status]}, ${result.severity}`,
-      ...findings.map((finding) => `  - ${escapeMarkdown(finding.message)}`),
-    );
-    count += findings.length;
-  }
-  if (cited.length > 0) {
-    const lead = `In the report for ${index.report.date}, ${plural(count, 'open finding')} ${count === 1 ? 'names' : 'name'} ${name}:`;
-    const first = rankByRisk(cited)[0]!;
-    return answered([lead, '', ...lines], cited, [
-      `Why is ${first.id} ${statusLabel[first.status]}?`,
-      `How do we fix ${first.id}?`,
-    ]);
-  }
-  const lead = `No failing, stale or missing finding names ${name} in the report for ${index.report.date}.`;
-  // Nothing open: what the findings that name it say (a pass, a muted scanner finding), or which controls its evidence counts for.
-  const named = index.controls.flatMap(({ result }) =>
-    result.findings.filter((finding) => mentions(finding, query.keys)).map((finding) => ({ result, finding })),
-  );
-  if (named.length > 0) {
-    const results = [...new Set(named.map(({ result }) => result))];
-    return answered(
-      [
-        `${lead} The findings that name it:`,
-        '',
-        ...named.map(
-          ({ result, finding }) =>
-            `- **${result.id}** ${escapeMarkdown(result.title)} \u2014 ${statusLabel[result.status]} (${finding.outcome === 'info' ? 'shown, decides nothing' : finding.outcome.replace('_', ' ')}): ${escapeMarkdown(finding.message)}`,
-        ),
-      ],
-      results,
-    );
-  }
-  const supports = index.controls
-    .map((entry) => entry.result)
-    .filter((result) => (result.expiring ?? []).some((item) => query.keys.includes(item.subject.toLowerCase())));
-  if (supports.length === 0) return answered([lead], []);
-  return answered(
-    [
-      `${lead} Its evidence counts for:`,
-      '',
-      ...supports.map((result) => `- **${result.id}** ${escapeMarkdown(result.title)} \u2014 ${statusLabel[result.status]}`),
-    ],
-    supports,
-  );
-}
-
 /** "Has ravi.sharma enrolled a second factor?": what the checks asked about say of the subject, or how many they pass. */
 function subjectOnChecks(query: SubjectQuery, checks: readonly CheckMatch[], index: ReportIndex): ComposedAnswer {
   const name = escapeMarkdown(query.name);
   const lines: string[] = [];
-  const cited: ControlResult[] = [];
+  const cited = new Set<ControlResult>();
   for (const match of checks) {
     const result = index.byId.get(match.controlId)?.result;
     const check = checkOf(index, match);
     if (!result || !check) continue;
-    if (!cited.includes(result)) cited.push(result);
+    cited.add(result);
     const of = result.findings.filter((finding) => finding.check === check.id || finding.kind === check.kind);
-    const naming = of.filter((finding) => mentions(finding, query.keys));
+    const naming = of.filter((finding) => mentions(finding, query.keys)).map((finding) => escapeMarkdown(finding.message));
     const passing = of.find((finding) => finding.outcome === 'pass' && finding.check === check.id && !finding.subject);
-    lines.push(
-      `- **${result.id}** ${escapeMarkdown(result.title)}, check ${escapeMarkdown(check.id)} \u2014 ${statusLabel[result.status]}: ` +
-        (naming.length > 0
-          ? naming.map((finding) => escapeMarkdown(finding.message)).join(' ')
-          : `no failing, stale or missing finding names ${name}${passing ? ` (${escapeMarkdown(passing.message)})` : ''}.`),
-    );
+    const none = `no failing, stale or missing finding names ${name}${passing ? ` (${escapeMarkdown(passing.message)})` : ''}.`;
+    const state = naming.length > 0 ? naming.join(' ') : none;
+    lines.push(`- ${controlName(result)}, check ${escapeMarkdown(check.id)} \u2014 ${statusLabel[result.status]}: ${state}`);
   }
-  const first = rankByRisk(cited).find((result) => result.status !== 'passing' && result.status !== 'not_applicable');
   return answered(
     [`What the report for ${index.report.date} says of ${name}:`, '', ...lines],
-    cited,
-    first ? [`Why is ${first.id} ${statusLabel[first.status]}?`, `How do we fix ${first.id}?`] : [],
+    [...cited],
+    nextQuestions([...cited]),
   );
 }
