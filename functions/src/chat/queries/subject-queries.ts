@@ -1,9 +1,7 @@
 /**
  * Questions about one subject of the evidence ("what does priya.patel fail?", "what's wrong with
- * acme/billing-service?", "is ACME-XPS-004 ok?"): the subjects come from the report itself — each
- * finding's subject, the people its messages name by email, and the subjects of the evidence going
- * stale — under the names people use for them (a repository without its owner, a bucket without
- * its provider prefix, a person's address without the domain, or their first and last name).
+ * acme/billing-service?", "is ACME-XPS-004 ok?"): the subject is one the report names, found in
+ * the question under any name people use for it (entities.ts).
  */
 import type { ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
@@ -11,90 +9,23 @@ import { controlName, escapeMarkdown, type ComposedAnswer } from '../compose.js'
 import type { ReportIndex } from '../report-index.js';
 import { statusLabel } from '../retrieve.js';
 import { rankByRisk } from '../topics.js';
-import { escapeRegExp, stem, stopWords } from '../vocabulary.js';
+import { emailPattern, entitiesOf } from '../entities.js';
+import { stem } from '../vocabulary.js';
 import type { CheckMatch, Query } from './query-model.js';
 import { checkOf, checksMeeting } from './check-queries.js';
 import { answered } from './report-queries.js';
 
 type SubjectQuery = Extract<Query, { kind: 'subject' }>;
 
-/** What a finding or an item going stale can be found by: its subject, and the addresses its message names. */
-interface Named {
-  /** Lower-cased strings that identify the subject in a finding's subject or message. */
-  keys: Set<string>;
-  /** How the answer names it. */
-  display: string;
-}
-
-/**
- * An address starts where a run of the characters an address may hold starts: tried inside a run
- * too, the expression rescans the rest of it from every character, quadratic in a finding message
- * of 64,000 letters and no `@` (an address can only end the run it starts in, so it finds the same).
- */
-const emailPattern = /(?<![a-z0-9._%+-])[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
-
-/** The names a subject goes by, longest meaning first. */
-function aliasesOf(subject: string): string[] {
-  const lower = subject.toLowerCase();
-  const user = /^([a-z0-9._%+-]+)@/.exec(lower)?.[1];
-  const last = lower.split('/').at(-1)!;
-  const aliases = [
-    lower,
-    ...(user ? [user, ...(user.includes('.') ? [user.replaceAll('.', ' ')] : [])] : last !== lower ? [last] : []),
-  ];
-  const spaced = aliases.filter((alias) => alias.includes('-')).map((alias) => alias.replaceAll('-', ' '));
-  // A one-word alias must look like a name, not a word a question uses for something else.
-  return [...aliases, ...spaced].filter(
-    (alias) => alias.length >= 4 && !stopWords.has(alias) && (/[^a-z]/.test(alias) || alias === lower),
-  );
-}
-
-/** Per report: each name a question may use for a subject, and one expression that finds them all in a question. */
-const names = new WeakMap<ReportIndex, { byAlias: Map<string, Named>; finder: RegExp | undefined }>();
-
-/** Every name a question may use for a subject of this report, to the subject it names. */
-function subjectNames(index: ReportIndex): { byAlias: Map<string, Named>; finder: RegExp | undefined } {
-  const known = names.get(index);
-  if (known) return known;
-  const byAlias = new Map<string, Named>();
-  const add = (subject: string) => {
-    for (const alias of aliasesOf(subject)) {
-      const named = byAlias.get(alias) ?? { keys: new Set<string>(), display: subject };
-      named.keys.add(subject.toLowerCase());
-      byAlias.set(alias, named);
-    }
-  };
-  for (const { result } of index.controls) {
-    for (const finding of result.findings)
-      for (const subject of [finding.subject ?? [], finding.message.match(emailPattern) ?? []].flat()) add(subject);
-    for (const item of result.expiring ?? []) add(item.subject);
-  }
-  // A person's first name alone ("is lucas' laptop ok"), when only one person of the report has it.
-  const firstNames = new Map<string, Named[]>();
-  for (const [alias, named] of byAlias) {
-    const first = /^([a-z]{4,})\.[a-z]+$/.exec(alias)?.[1];
-    if (first && !stopWords.has(first)) firstNames.set(first, [...(firstNames.get(first) ?? []), named]);
-  }
-  for (const [first, people] of firstNames)
-    if (new Set(people.map((person) => person.display)).size === 1 && !byAlias.has(first)) byAlias.set(first, people[0]!);
-  // Built once per report: a look-ahead at every position finds each alias there, longest first.
-  const alternatives = [...byAlias.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  const finder =
-    alternatives.length === 0 ? undefined : new RegExp(`(?<![\\w@./-])(?=(${alternatives.join('|')})(?![\\w@-]|[./][\\w]))`, 'g');
-  names.set(index, { byAlias, finder });
-  return { byAlias, finder };
-}
-
 /** The subject a question names (the longest name that fits), if any, and the checks the rest of it speaks of. */
 export function subjectQuery(text: string, index: ReportIndex): SubjectQuery | undefined {
-  const { byAlias, finder } = subjectNames(index);
-  const alias = [...text.matchAll(finder ?? /$^/g)]
-    .map((match) => match[1]!)
-    .reduce<string | undefined>((longest, found) => (longest && longest.length >= found.length ? longest : found), undefined);
-  if (!alias) return undefined;
-  const named = byAlias.get(alias)!;
-  const checks = checksMeeting(text.replace(alias, ' '), index);
-  return { kind: 'subject', name: named.display, keys: [...named.keys], ...(checks.length > 0 ? { checks } : {}) };
+  const mention = entitiesOf(index)
+    .mentions(text)
+    .find(({ entity }) => entity.kind === 'subject');
+  if (!mention) return undefined;
+  const { display, keys } = mention.entity;
+  const checks = checksMeeting(`${text.slice(0, mention.at)} ${text.slice(mention.end)}`, index);
+  return { kind: 'subject', name: display, keys: [...keys], ...(checks.length > 0 ? { checks } : {}) };
 }
 
 /**
@@ -102,7 +33,7 @@ export function subjectQuery(text: string, index: ReportIndex): SubjectQuery | u
  * report does: a person the report knows nothing of.
  */
 export function unknownSubject(text: string, index: ReportIndex): string | undefined {
-  const known = subjectNames(index).byAlias;
+  const known = entitiesOf(index).byAlias;
   const email = (text.match(emailPattern) ?? []).find((address) => !known.has(address.toLowerCase()));
   if (email) return email;
   const handles = text.match(/(?<![\w@./-])[a-z]{2,}\.[a-z]{2,}(?![\w@-]|\.[a-z])/g) ?? [];
