@@ -9,14 +9,13 @@
 import type { Catalog, Report } from '../assessment/model.js';
 import { compose, decline, type ComposedAnswer } from './compose.js';
 import type { ChatTurn, DeclineReason } from './intent-model.js';
-import { classify } from './intents.js';
-import { withTyposFixed } from './known-words.js';
+import { classify, readText } from './intents.js';
 import { controlIdsIn, indexReport, type ReportIndex } from './report-index.js';
 import { parseQuery } from './queries/parse-query.js';
 import type { Query, ReportDays } from './queries/query-model.js';
 import { runQuery } from './queries/run-query.js';
 import { answerSubjectHistory, subjectHistoryQuestion } from './queries/subject-history.js';
-import { asksNotInReport, normalize, otherFramework } from './question-cues.js';
+import { asksNotInReport, otherFramework } from './question-cues.js';
 import { unknownSubject } from './queries/subject-queries.js';
 import type { Question } from './question.js';
 import type { ReadQuestion } from './readers/model-reader.js';
@@ -74,9 +73,9 @@ export async function readQuestion(
   index: ReportIndex,
   days: ReportDays | undefined,
 ): Promise<Question> {
-  const intent = classify(message, history, index);
+  const text = readText(message, index);
+  const intent = classify(message, history, index, text);
   if (intent.kind === 'decline' && refusedOutright.has(intent.reason)) return intent;
-  const text = withTyposFixed(normalize(message), index);
   // Who did what is not in the report, unless a named control's own findings say (a scoping attestation names who signed it).
   if (asksNotInReport(text) && controlIdsIn(index, text).length === 0) return { kind: 'decline', reason: 'no_match' };
   const elsewhere = otherFramework.exec(text)?.[0] ?? unknownSubject(text, index);

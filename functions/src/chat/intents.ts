@@ -12,7 +12,7 @@
 import { dayAsked, unreadableDate, type RelativeDay } from './days.js';
 import type { ControlStatus, Severity } from '../assessment/model.js';
 import type { ChatTurn, Intent, Since, Topic } from './intent-model.js';
-import { isKnownTerm, unknownName, withStatusTyposFixed } from './known-words.js';
+import { isKnownTerm, unknownName, withStatusTyposFixed, withTyposFixed } from './known-words.js';
 import {
   attentionStatuses,
   changeFocus,
@@ -92,8 +92,16 @@ interface Question extends Asks, Days, Subject {
   previousTopic: Topic | undefined;
 }
 
-export function classify(message: string, history: readonly ChatTurn[], index: ReportIndex): Intent {
-  const text = withStatusTyposFixed(normalize(message), index);
+/** The question's words as every reader reads them: normalised, and one slip of the keyboard put right. */
+export const readText = (message: string, index: ReportIndex) =>
+  withTyposFixed(withStatusTyposFixed(normalize(message), index), index);
+
+export function classify(
+  message: string,
+  history: readonly ChatTurn[],
+  index: ReportIndex,
+  text = readText(message, index),
+): Intent {
   const refused = refusal(text, message, index);
   if (refused) return refused;
 
