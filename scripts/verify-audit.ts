@@ -1,8 +1,7 @@
 /**
  * Verifies an audit package: `npm run verify-audit -- package.zip [--key published-key.pem]`.
  * Checks the manifest's signature, every file's SHA-256, and that every report follows from the
- * package's evidence (functions/src/audit/verify-package.ts), the later half of the days on a
- * thread of their own (lib/rederive-thread.ts); exits 0 only when all hold. The
+ * package's evidence (functions/src/audit/verify-package.ts); exits 0 only when all hold. The
  * same checks run from inside an unpacked package with `node verify/verify.mjs .`. The verifier
  * is the compiled one (functions/lib, as `npm run build` leaves it), as other scripts run
  * Evident's code: Node cannot run the sources, which import `./x.js` for `./x.ts`.
@@ -13,7 +12,6 @@ import type * as VerifyArgumentsModule from '../functions/src/audit/verify-argum
 import type * as VerifyPackageModule from '../functions/src/audit/verify-package.ts';
 import { compiled } from './lib/compiled.ts';
 import { PackageUnreadable, readArchive, readZip } from './lib/package-zip.ts';
-import { startRederiver, type Rederiver } from './lib/rederive-thread.ts';
 
 const notBuilt = () => ({ lines: ['The verifier is compiled by `npm run build`: run it once, then this again.'], code: 2 });
 
@@ -33,26 +31,23 @@ export async function verifyAudit(args: readonly string[]): Promise<{ lines: str
   if (!paths || !commandLine) return notBuilt();
   const { folder: zipFile, keyFile } = commandLine.argumentsOf(args);
   if (!zipFile) return { lines: ['Usage: npm run verify-audit -- <package.zip> [--key published-key.pem]'], code: 2 };
-  let rederiver: Rederiver | undefined;
   try {
     // The files re-derivation reads are kept; the others are only hashed, by a second thread
-    // which starts while the engine loads. A third re-derives the later half of the days,
-    // loading the engine meanwhile.
+    // which starts while the engine loads.
     const reading = readZip(readArchive(zipFile), paths.rederivationReads);
-    const thread = (rederiver = startRederiver());
     const verifier = await built<typeof VerifyPackageModule>('audit/verify-package.js');
     if (!verifier) return notBuilt();
     const { files, digests } = await reading.contents();
-    const options = { digests, ...(keyFile ? { publicKey: readFileSync(keyFile, 'utf8') } : {}) };
-    const verification = await verifier.verifyPackageSplit(files, options, (dates) => thread.rederive(files, dates));
+    const verification = verifier.verifyPackage(files, {
+      digests,
+      ...(keyFile ? { publicKey: readFileSync(keyFile, 'utf8') } : {}),
+    });
     return { lines: verifier.describeVerification(verification), code: verification.ok ? 0 : 1 };
   } catch (error) {
     if (error instanceof PackageUnreadable) return { lines: [error.message, 'NOT VERIFIED.'], code: 1 };
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
       return { lines: [`No such file: ${(error as NodeJS.ErrnoException).path}`], code: 2 };
     throw error;
-  } finally {
-    await rederiver?.stop();
   }
 }
 

@@ -107,81 +107,23 @@ export interface VerifyOptions {
 
 /** Verifies a package's files. */
 export function verifyPackage(files: Files, options: VerifyOptions = {}): Verification {
-  const opened = openManifest(files);
-  if (!opened) return withoutManifest();
-  const rederived = rederiveDays(files, reportDatesOf(opened.manifest));
-  return concluded(files, checkedFiles(files, opened, options), rederived);
-}
-
-/** What re-deriving a run of report days found: each day's outcome, in date order, or why none could be. */
-export interface Rederivation {
-  days: DayOutcome[];
-  fatal?: string;
-}
-
-/**
- * The same verification, with the later days re-derived by `elsewhere` (another thread, given
- * the same files) while this thread re-derives the earlier ones, checks the signature and the
- * digests. Each run of days starts from the report stored before its first and from the
- * evidence folded from nothing up to it: folding is associative (assessment/evidence-state.ts),
- * so that is the state the days before would have left, and the outcomes are those of one run
- * in order. `elsewhere` takes about `share` of the days.
- */
-export async function verifyPackageSplit(
-  files: Files,
-  options: VerifyOptions,
-  elsewhere: (dates: string[]) => Promise<Rederivation>,
-  share = 0.5,
-): Promise<Verification> {
-  const opened = openManifest(files);
-  if (!opened) return withoutManifest();
-  const dates = reportDatesOf(opened.manifest);
-  const cut = dates.length - Math.floor(dates.length * share);
-  const later = cut < dates.length ? elsewhere(dates.slice(cut)) : Promise.resolve({ days: [] });
-  const earlier = rederiveDays(files, dates.slice(0, cut));
-  const checked = checkedFiles(files, opened, options);
-  const { days } = await later;
-  return concluded(files, checked, { ...earlier, days: [...earlier.days, ...days] });
-}
-
-interface Opened {
-  bytes: Uint8Array;
-  manifest: Manifest;
-}
-
-function openManifest(files: Files): Opened | undefined {
-  const bytes = files.get('manifest.json');
+  const verification: Verification = {
+    ok: false,
+    fatal: [],
+    signature: { outcome: 'absent' },
+    files: { checked: 0, changed: [], missing: [], unlisted: [] },
+    days: [],
+    evidence: [],
+  };
+  const manifestBytes = files.get('manifest.json');
   const manifest = parsed<Manifest>(files, 'manifest.json');
-  return bytes && manifest && Array.isArray(manifest.files) ? { bytes, manifest } : undefined;
-}
-
-const emptyVerification = (): Verification => ({
-  ok: false,
-  fatal: [],
-  signature: { outcome: 'absent' },
-  files: { checked: 0, changed: [], missing: [], unlisted: [] },
-  days: [],
-  evidence: [],
-});
-
-function withoutManifest(): Verification {
-  const verification = emptyVerification();
-  verification.fatal.push('The package has no readable manifest.json: it is not an Evident audit package, or not a whole one.');
-  return verification;
-}
-
-/** The verification of the signature and every file's digest, days still to come. */
-function checkedFiles(files: Files, { bytes, manifest }: Opened, options: VerifyOptions): Verification {
-  const verification = emptyVerification();
-  verification.signature = signatureOf(bytes, files.get('manifest.sig'), manifest, options.publicKey);
+  if (!manifestBytes || !manifest || !Array.isArray(manifest.files)) {
+    verification.fatal.push('The package has no readable manifest.json: it is not an Evident audit package, or not a whole one.');
+    return verification;
+  }
+  verification.signature = signatureOf(manifestBytes, files.get('manifest.sig'), manifest, options.publicKey);
   checkDigests(files, options.digests ?? new Map(), manifest, verification);
-  return verification;
-}
-
-/** The verification with the days' outcomes, the evidence problems they name, and the verdict. */
-function concluded(files: Files, verification: Verification, rederived: Rederivation): Verification {
-  if (rederived.fatal !== undefined) verification.fatal.push(rederived.fatal);
-  verification.days = rederived.days;
+  rederive(files, manifest, verification);
   verification.evidence = evidenceProblems(files, verification);
   verification.ok =
     verification.fatal.length === 0 &&
@@ -191,10 +133,6 @@ function concluded(files: Files, verification: Verification, rederived: Rederiva
     verification.days.every((day) => day.outcome !== 'differs');
   return verification;
 }
-
-/** The days the manifest names a report for, in date order. */
-const reportDatesOf = (manifest: Manifest) =>
-  [...(manifest.reports ?? [])].sort((a, b) => (a.date < b.date ? -1 : 1)).map(({ date }) => date);
 
 function signatureOf(manifestBytes: Uint8Array, signature: Uint8Array | undefined, manifest: Manifest, given?: string) {
   if (!signature) return { outcome: 'absent' as const };
@@ -223,28 +161,25 @@ function checkDigests(files: Files, digests: ReadonlyMap<string, string>, manife
   verification.files.unlisted.push(...unlisted);
 }
 
-/**
- * Each of `dates` (report days, in date order) evaluated again and compared: the first from the
- * report stored before it and the evidence received up to its making, each next one from the
- * day before, as the daily job made them.
- */
-export function rederiveDays(files: Files, dates: readonly string[]): Rederivation {
+/** Each day with a report, evaluated again and compared; days in date order. */
+function rederive(files: Files, manifest: Manifest, verification: Verification): void {
   const catalog = parsed<Catalog>(files, catalogPath);
   let compiled: CompiledCatalog;
   try {
     if (!catalog) throw new Error(`${catalogPath} is missing or is not JSON`);
     compiled = compileCatalog(catalog);
   } catch (error) {
-    return { days: [], fatal: `The catalog cannot be read, so no report can be re-derived: ${(error as Error).message}.` };
+    verification.fatal.push(`The catalog cannot be read, so no report can be re-derived: ${(error as Error).message}.`);
+    return;
   }
-  const days: DayOutcome[] = [];
-  const folder = new EvidenceFolder(evidenceItems(files));
+  const items = evidenceItems(files);
+  const folder = new EvidenceFolder(items);
   const reports = new ReportsInOrder(files);
   const catalogs = new CatalogsBySettings(files, compiled);
-  for (const date of dates) {
+  for (const { date } of [...(manifest.reports ?? [])].sort((a, b) => (a.date < b.date ? -1 : 1))) {
     const bytes = files.get(`reports/${date}.json`);
     if (!bytes) {
-      days.push({ date, outcome: 'differs', controls: [], parts: [], reason: `reports/${date}.json is missing` });
+      verification.days.push({ date, outcome: 'differs', controls: [], parts: [], reason: `reports/${date}.json is missing` });
       continue;
     }
     const previous = reports.before(date) ?? null;
@@ -255,12 +190,11 @@ export function rederiveDays(files: Files, dates: readonly string[]): Rederivati
     const quick = opening && rederiveDay(files, catalogs, folder, { date, bytes, stored: opening, previous });
     if (quick?.derived && Boolean(quick.derived.awaitingReview) === Boolean(opening!.awaitingReview)) {
       reports.know(date, quick.derived);
-      days.push(quick.outcome);
+      verification.days.push(quick.outcome);
       continue;
     }
-    days.push(rederiveDay(files, catalogs, folder, { date, bytes, stored: reports.on(date), previous }).outcome);
+    verification.days.push(rederiveDay(files, catalogs, folder, { date, bytes, stored: reports.on(date), previous }).outcome);
   }
-  return { days };
 }
 
 /**

@@ -7,12 +7,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../../functions/src/assessment/model.ts';
 import { idOfEvidencePath } from '../../../functions/src/audit/package-paths.ts';
-import {
-  describeVerification,
-  rederiveDays,
-  verifyPackage,
-  verifyPackageSplit,
-} from '../../../functions/src/audit/verify-package.ts';
+import { describeVerification, verifyPackage } from '../../../functions/src/audit/verify-package.ts';
 import { createAuditFamily } from '../../../functions/src/families/audit.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';
@@ -203,65 +198,5 @@ describe('GET /api/audit/signing-key', () => {
       setMode('public');
       await served.close();
     }
-  });
-});
-
-describe('the verifier, its days re-derived in two runs as `npm run verify-audit` does on two threads', () => {
-  /** The later `later` days re-derived apart, from the report stored before them and the evidence folded from nothing. */
-  const split = (files: Map<string, Buffer>, later: number) =>
-    verifyPackageSplit(
-      files,
-      { publicKey: demo.publicKey },
-      async (dates) => {
-        expect(dates).toEqual(demo.dates.slice(demo.dates.length - later));
-        return rederiveDays(files, dates);
-      },
-      // Half a day more than `later`, so that rounding cannot move the cut.
-      (later + 0.5) / demo.dates.length,
-    );
-
-  const report = (date: string) => `reports/${date}.json`;
-  const packages: [string, () => Map<string, Buffer>][] = [
-    ['untampered', () => demo.files],
-    [
-      'one byte of the item cited on most days changed',
-      () => {
-        const { id, path } = mostCited();
-        return tampered(path, (data) =>
-          Buffer.from(data.toString('utf8').replace(`"id": "${id}"`, `"id": "${id.slice(0, -1)}~"`)),
-        );
-      },
-    ],
-    ['the item cited on most days removed', () => tampered(mostCited().path, 'remove')],
-    [
-      "a control's title changed in the sixth report, the seventh's previous",
-      () => {
-        const first = reportOf(demo.dates[5]!).controls[0]!;
-        return tampered(report(demo.dates[5]!), (data) =>
-          Buffer.from(data.toString('utf8').replace(`"title":"${first.title}"`, `"title":"${first.title}!"`)),
-        );
-      },
-    ],
-    ['the eighth report removed', () => tampered(report(demo.dates[7]!), 'remove')],
-    ['the catalog removed', () => tampered('catalog/catalog.json', 'remove')],
-  ];
-
-  // Cut before and after each end, and around the tampered sixth to eighth days.
-  const cuts = [0, 1, 6, 7, 8, 13, 14];
-
-  it.each(packages)('finds what one run finds, wherever the period is cut: %s', async (_, files) => {
-    expect(demo.dates).toHaveLength(14);
-    const package_ = files();
-    const one = verifyPackage(package_, { publicKey: demo.publicKey });
-    for (const later of cuts) expect(await split(package_, later)).toEqual(one);
-  });
-
-  it('finds in the later run what makes the package fail, naming its days and controls', async () => {
-    const { id, path, days, controls } = mostCited();
-    const lines = describeVerification(await split(tampered(path, 'remove'), 7));
-    expect(lines).toContain(
-      `Evidence item ${id} removed (${path}): days ${days[0]}..${days.at(-1)}, controls ${controls.join(', ')} no longer follow.`,
-    );
-    expect(lines.at(-1)).toBe('NOT VERIFIED.');
   });
 });
