@@ -23,7 +23,7 @@
  *
  * What it reads: one object per report day (a few at a time, in date order) and the report
  * before the period, with one listing of the versions publishes replaced and each of those; then
- * the inputs (package-inputs.ts: one listing per day of arrival, each batch once); then each cited
+ * the inputs (package-inputs.ts: one listing of the batches, a page per thousand, each batch once); then each cited
  * item the batches lacked, and each attachment. Nothing is held but the small facts the closing
  * files need: the histories are built day by day (ControlHistoryBuilder) as the reports stream
  * past, and of the evidence only the ids written and the paths they went to.

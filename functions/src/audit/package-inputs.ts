@@ -12,7 +12,7 @@
  *   inputs/populations/runs/<run>/<kind>.json        a complete population's subjects, once per run and kind
  *   evidence/<kind>/<subject>/<date>-<id>.json       each item: kind, subject, the day it was collected, its id
  *
- * Reads: one listing per UTC day of arrival in the period (the batches), each batch once, the
+ * Reads: one listing of the batches received in the period (a page per thousand), each batch once, the
  * state at the start as the daily job loads it (a checkpoint and the batches after it), the
  * exception indexes once, the sources of collection runs once, and each day's populations from
  * them (runs/population-inputs.ts: nothing a day for a store with no collection runs). Memory holds a
@@ -96,8 +96,8 @@ const batchesAhead = 4;
  *
  * The state at the start is folded as the daily job folds it (evidence/evidence-snapshot.ts): the
  * newest usable checkpoint, then the batches named after its watermark up to `start`, their
- * items received up to `start`. The batches after `start` follow in the same listing — one per
- * day from the checkpoint's — rather than the first day being listed again for them.
+ * items received up to `start`. The batches after `start` follow in the same listing, from the
+ * checkpoint's watermark to `upTo`, rather than being listed again for them.
  */
 export async function* evidenceInputFiles(
   sources: { store: ObjectStore; evidence: EvidenceStore },

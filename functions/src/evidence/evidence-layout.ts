@@ -36,13 +36,6 @@ const indexedPrefix = `${indexPrefix}indexed/`;
 /** `YYYY-MM-DD` of an instant, in UTC: partitions follow UTC days whatever the report time zone. */
 export const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** Every UTC day from the one of `from` to the one of `to` (both finite), in order. */
-export function utcDaysBetween(from: number, to: number): string[] {
-  const days: string[] = [];
-  for (let day = utcDay(from); day <= utcDay(to); day = utcDay(Date.parse(day) + 86_400_000)) days.push(day);
-  return days;
-}
-
 /** `20261123T061502123Z`: an instant as a name segment that sorts in time order. */
 export const stampOf = (time: number) => new Date(time).toISOString().replace(/[-:.]/g, '');
 

@@ -32,10 +32,8 @@ import {
   indexKey,
   indexesOf,
   indexPrefixOf,
-  partitionPrefix,
   partitionsPrefix,
   utcDay,
-  utcDaysBetween,
 } from './evidence-layout.js';
 import { parseNdjson, parseSizedNdjson, toNdjson, type SizedItem } from './ndjson.js';
 import { checkDistinctIds, checkLimits } from './evidence-checks.js';
@@ -414,28 +412,28 @@ export class EvidenceStore {
 
   /**
    * The names of the batches that arrived after `after` and up to `upTo` (milliseconds), in
-   * arrival order: one listing per UTC day in between, from the right place in the first.
-   * With no `after` (no checkpoint yet), every batch ever stored.
+   * arrival order. With no `after` (no checkpoint yet), every batch ever stored.
    */
   async *batchesBetween(after: number, upTo: number): AsyncGenerator<string> {
     for await (const { name } of this.batchObjectsBetween(after, upTo)) yield name;
   }
 
-  /** The same batches with their sizes, for a reader that bounds the bytes it holds. */
+  /**
+   * The same batches with their sizes, for a reader that bounds the bytes it holds. A batch's
+   * name starts with its arrival time, so the batches between two times are the names between
+   * two offsets of one listing, a page per thousand batches: a year of daily batches is two
+   * pages, not a listing per UTC day.
+   */
   async *batchObjectsBetween(after: number, upTo: number): AsyncGenerator<{ name: string; size: number }> {
     if (after > upTo) return;
-    const days = after === -Infinity ? [undefined] : utcDaysBetween(after, upTo);
-    for (const day of days) {
-      const prefix = day === undefined ? partitionsPrefix : partitionPrefix(day);
-      const range = {
-        ...(day !== undefined && day === utcDay(after) ? { startOffset: batchNameFrom(after + 1) } : {}),
-        ...(Number.isFinite(upTo) && (day === undefined || day === utcDay(upTo)) ? { endOffset: batchNameFrom(upTo + 1) } : {}),
-      };
-      for await (const page of pages(this.#store, prefix, range)) {
-        for (const { name, size } of page.items) {
-          const received = batchReceivedAt(name);
-          if (received !== undefined && received > after && received <= upTo) yield { name, size };
-        }
+    const range = {
+      ...(Number.isFinite(after) ? { startOffset: batchNameFrom(after + 1) } : {}),
+      ...(Number.isFinite(upTo) ? { endOffset: batchNameFrom(upTo + 1) } : {}),
+    };
+    for await (const page of pages(this.#store, partitionsPrefix, range)) {
+      for (const { name, size } of page.items) {
+        const received = batchReceivedAt(name);
+        if (received !== undefined && received > after && received <= upTo) yield { name, size };
       }
     }
   }

@@ -286,6 +286,8 @@ describe('the daily job on checkpoints', () => {
     expect(new Set(batchReads.map((name) => name.slice(0, 'evidence/received=2026-05-03'.length)))).toEqual(
       new Set(['evidence/received=2026-05-03', 'evidence/received=2026-05-04', 'evidence/received=2026-05-05']),
     );
+    // The three days' batches in one listing: their names start with their arrival time.
+    expect(store.of('list').filter((prefix) => prefix.startsWith('evidence/'))).toEqual(['evidence/']);
     expect(store.of('read').filter((name) => name.startsWith('state/'))).toEqual([
       'state/day=2026-05-05/manifest.json',
       'state/day=2026-05-04/manifest.json',
