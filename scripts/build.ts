@@ -26,7 +26,7 @@ import { familiesOf, renderRouteModule } from './lib/route-tables.ts';
 import { compileCatalogSources } from './lib/catalog-bundle.ts';
 import { copyContractIntoFunctions } from './lib/contract-copy.ts';
 import { bundleFunctions } from './lib/functions-bundle.ts';
-import { bundledVerifierPath, bundleVerifier } from './lib/verifier-bundle.ts';
+import { bundledVerifierPath, bundledVerifyPackagePath, bundleVerifier, bundleVerifyPackage } from './lib/verifier-bundle.ts';
 import { missingIdentity } from './lib/build-identity.ts';
 import { run, step } from './lib/run.ts';
 
@@ -63,6 +63,7 @@ export async function build({
     writeFileSync(join(paths.functionsGenerated, 'catalog.json'), JSON.stringify(compileCatalogSources(paths.catalog)));
     // The single-file verifier every audit package carries (functions/src/audit/verify-main.ts).
     writeFileSync(bundledVerifierPath(), await bundleVerifier());
+    writeFileSync(bundledVerifyPackagePath(), await bundleVerifyPackage());
     // What Node loads in production and the emulators (package.json's `main`): see functions-bundle.ts.
     await bundleFunctions();
   });
