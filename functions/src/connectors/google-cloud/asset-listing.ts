@@ -91,6 +91,7 @@ export async function* pagesOf(
     const next = last ? index + 1 : index;
     pending = next < listings.length ? fetch(next, nextPageToken) : undefined;
     await new Promise((resolve) => setImmediate(resolve));
+    context.signal.throwIfAborted();
     yield { listing, assets: assetsOf(bytes, dataFields[index]!), last };
   }
 }

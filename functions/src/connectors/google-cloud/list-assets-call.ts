@@ -12,7 +12,7 @@
  */
 import { createRequire } from 'node:module';
 import type { v1 } from '@google-cloud/asset';
-import { grpc, routingHeader, version as gaxVersion } from 'google-gax';
+import { grpc, GrpcClient, routingHeader, version as gaxVersion } from 'google-gax';
 
 export type ContentType = 'RESOURCE' | 'IAM_POLICY';
 
@@ -39,13 +39,10 @@ export interface AssetService {
 /** ListAssets' per-call deadline in the client's configuration (asset_service_client_config.json). */
 const callTimeoutMs = 60_000;
 
-const require = createRequire(import.meta.url);
-
 /** What the client sends as `x-goog-api-client`, from the same versions it reads. */
 function clientHeader(): string {
-  const gapic = (require('@google-cloud/asset/package.json') as { version: string }).version;
-  const grpcVersion = (require('@grpc/grpc-js/package.json') as { version: string }).version;
-  return `gax/${String(gaxVersion)} gapic/${gapic} gl-node/${process.versions.node} grpc/${grpcVersion}`;
+  const gapic = (createRequire(import.meta.url)('@google-cloud/asset/package.json') as { version: string }).version;
+  return `gax/${String(gaxVersion)} gapic/${gapic} gl-node/${process.versions.node} grpc/${new GrpcClient().grpcVersion}`;
 }
 
 /** The client's stub, built (and authenticated) by google-gax as its first call would. */
