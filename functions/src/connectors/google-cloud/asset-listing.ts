@@ -85,14 +85,23 @@ export async function* pagesOf(
     const { index } = pending;
     const listing = listings[index]!;
     const bytes = await pending.bytes;
-    const { nextPageToken, assets } = pageSummary(bytes);
+    const { nextPageToken, assets } = readPage(() => pageSummary(bytes), scope, listing);
     context.progress.called(describe(listing), assets);
     const last = nextPageToken === '';
     const next = last ? index + 1 : index;
     pending = next < listings.length ? fetch(next, nextPageToken) : undefined;
     await new Promise((resolve) => setImmediate(resolve));
     context.signal.throwIfAborted();
-    yield { listing, assets: assetsOf(bytes, dataFields[index]!), last };
+    yield { listing, assets: readPage(() => assetsOf(bytes, dataFields[index]!), scope, listing), last };
+  }
+}
+
+/** A page that cannot be read fails the run as grpc-js fails an answer it cannot parse: INTERNAL. */
+function readPage<T>(read: () => T, scope: string, listing: Listing): T {
+  try {
+    return read();
+  } catch {
+    throw failureOf({ code: Status.INTERNAL }, scope, listing);
   }
 }
 

@@ -93,11 +93,11 @@ export class DataFields {
    * way. Its bytes are compared where they lie: no string is made of a key that is not kept.
    */
   read(reader: Reader): string | undefined {
-    const end = endOf(reader);
+    const length = reader.uint32();
     const start = reader.pos;
-    reader.pos = end;
+    reader.skip(length);
     for (const { name, bytes } of this.#keys) {
-      if (bytes.length !== end - start) continue;
+      if (bytes.length !== length) continue;
       let at = 0;
       while (at < bytes.length && bytes[at] === reader.buf[start + at]) at++;
       if (at === bytes.length) return name;
