@@ -250,6 +250,21 @@ describe('the Google Cloud connector', () => {
     },
   );
 
+  test('stops at an abort with its reason, yielding nothing more and making no call after it', async () => {
+    const server = await start();
+    const { context } = contextFor(server);
+    const controller = new AbortController();
+    const reason = new Error('The run was cancelled.');
+    // Aborted as the first page arrives: the other lane's first call is then still out, and is cancelled.
+    const progress = { called: vi.fn(() => controller.abort(reason)), rateLimited: vi.fn() };
+    const { items, failure } = await collectAll({ ...context, signal: controller.signal, progress });
+
+    expect(failure).toBe(reason);
+    expect(items).toEqual([]);
+    expect(server.calls).toBeLessThanOrEqual(2);
+    expect(server.violations).toEqual([]);
+  });
+
   test('fails credential_rejected when the token is revoked, without echoing it', async () => {
     const server = await start();
     server.revoke(token);

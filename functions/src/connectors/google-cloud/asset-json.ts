@@ -1,6 +1,6 @@
 /**
- * The client's decoded messages as plain JSON: a resource's `data` (a google.protobuf.Struct)
- * as the object it stands for, and an IAM policy with its enums by name.
+ * Decoded assets (list-assets-page.ts) as plain JSON: a resource's `data` (a
+ * google.protobuf.Struct) as the object it stands for, and an IAM policy with its enums by name.
  */
 import { protos } from '@google-cloud/asset';
 
@@ -11,9 +11,8 @@ const LogType = protos.google.iam.v1.AuditLogConfig.LogType;
 
 /**
  * A Struct as the JSON object it carries; an absent one as `{}`. With `only`, just those
- * top-level fields: a resource's data is converted for what its evidence reads, not whole (a
- * bucket's ACLs, owners and links are never read, and converting them was most of the
- * connector's own work and garbage per page).
+ * top-level fields: a resource's data is converted for what its evidence reads (a listing of
+ * several types keeps the fields any of them reads).
  */
 export function jsonOfStruct(struct: Struct | null | undefined, only?: readonly string[]): Record<string, unknown> {
   const fields = struct?.fields ?? {};
