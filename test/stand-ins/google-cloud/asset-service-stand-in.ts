@@ -205,8 +205,11 @@ export class AssetServiceStandIn {
     this.peakInFlight = Math.max(this.peakInFlight, this.#inFlight);
     this.requests.push(call.request);
     try {
-      if (this.#options.latencyMs) await new Promise((resolve) => setTimeout(resolve, this.#options.latencyMs));
+      // The latency is the whole call's, as a service's is: the page is made within it, not after it.
+      const started = performance.now();
       const answer = this.#answer(number, call.request, call.metadata);
+      const left = (this.#options.latencyMs ?? 0) - (performance.now() - started);
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
       if (answer instanceof Refusal) callback(this.#error(answer));
       else callback(null, answer);
     } finally {
