@@ -7,12 +7,11 @@
  */
 import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
-import { controlName, counted, escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { answered, controlName, counted, escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import { severityCue, statusesIn } from '../question-cues.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { stem, stopWords } from '../vocabulary.js';
 import type { CheckMatch, Query } from './query-model.js';
-import { answered } from './report-queries.js';
 import { statusLabel } from '../retrieve.js';
 
 /** Words too general to pick a check ("data", "item", "active" describe most of them). */

@@ -7,7 +7,7 @@
 import { addDays, dayIn } from '../../assessment/dates.js';
 import type { ControlResult } from '../../assessment/model.js';
 import { expiringHorizonDays } from '@evident/contract';
-import { counted, escapeMarkdown, more, type ComposedAnswer } from '../compose.js';
+import { answered, counted, escapeMarkdown, more, type ComposedAnswer } from '../compose.js';
 import { daysIn, monthAhead, windowAhead, type Window } from '../days.js';
 import type { ChatTurn } from '../intent-model.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
@@ -15,7 +15,6 @@ import { lastQuestion, previouslyCited } from '../topics.js';
 import { stem, stopWords, tokenize } from '../vocabulary.js';
 import { followedBy, statusesIn } from '../question-cues.js';
 import type { Query } from './query-model.js';
-import { answered } from './report-queries.js';
 
 type ExpiringQuery = Extract<Query, { kind: 'expiring' }>;
 

@@ -7,11 +7,10 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import { frameworkNames, plural } from '@evident/contract';
-import { controlName, counted, escapeMarkdown, more, type ComposedAnswer } from '../compose.js';
+import { answered, controlName, counted, escapeMarkdown, more, type ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
 import { declineSuggestions, statusLabel } from '../retrieve.js';
 import type { DayFinding, DayRecord, Period, Query, ReportDays } from './query-model.js';
-import { answered } from './report-queries.js';
 
 type QueryOf<K extends Query['kind']> = Extract<Query, { kind: K }>;
 

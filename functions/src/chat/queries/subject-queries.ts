@@ -5,7 +5,7 @@
  */
 import type { ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
-import { controlName, escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { answered, controlName, escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
 import { statusLabel } from '../retrieve.js';
 import { rankByRisk } from '../topics.js';
@@ -13,7 +13,6 @@ import { emailPattern, entitiesOf } from '../entities.js';
 import { stem } from '../vocabulary.js';
 import type { CheckMatch, Query } from './query-model.js';
 import { checkOf, checksMeeting } from './check-queries.js';
-import { answered } from './report-queries.js';
 
 type SubjectQuery = Extract<Query, { kind: 'subject' }>;
 
