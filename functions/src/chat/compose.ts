@@ -8,21 +8,8 @@ import type { ControlResult, ControlStatus, Finding } from '../assessment/model.
 import { frameworkShortNames, plural } from '@evident/contract';
 import type { ChangeFocus, DeclineReason } from './intent-model.js';
 import { rankByRisk } from './topics.js';
-import {
-  changeQuestion,
-  evidenceCitations,
-  evidenceWithoutFindings,
-  listLimit,
-  mainFinding,
-  statementOf,
-  statusLabel,
-  type AnswerIntent,
-  type Citation,
-  type ContextChange,
-  type ContextControl,
-  type DeclineScope,
-  type RetrievedContext,
-} from './retrieve.js';
+import { changeQuestion, listLimit, mainFinding, statementOf, statusLabel } from './retrieve.js';
+import type { AnswerIntent, Citation, ContextChange, ContextControl, DeclineScope, RetrievedContext } from './retrieve.js';
 
 export interface ComposedAnswer {
   answer: string;
@@ -87,20 +74,17 @@ export const answered = (lines: string[], results: readonly ControlResult[], sug
 
 /** An answer from retrieved context: its lines and citations (each once), and the questions to ask next. */
 function grounded(lines: string[], citations: Citation[], context: RetrievedContext): ComposedAnswer {
-  const keyed = citations.map(
-    (citation) => [`${citation.controlId}\0${citation.evidenceId ?? ''}\0${citation.quote}`, citation] as const,
+  const unique = new Map(
+    citations.map((citation) => [`${citation.controlId}\0${citation.evidenceId ?? ''}\0${citation.quote}`, citation]),
   );
-  return {
-    answer: lines.join('\n'),
-    citations: [...new Map(keyed).values()],
-    grounded: true,
-    suggestions: suggestionsAfter(context),
-  };
+  return { ...answered(lines, []), citations: [...unique.values()], suggestions: suggestionsAfter(context) };
 }
 
 /** "failing", "failing or stale", "failing, stale or missing evidence". */
 const joined = (words: readonly string[], last: 'and' | 'or') =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`;
+
+const labelOf = (status: ControlStatus) => statusLabel[status];
 
 const quoted = (label: string) => `\u201c${escapeMarkdown(label)}\u201d`;
 
@@ -146,6 +130,13 @@ export function guidanceBullets(guidance: string): string[] {
   return items.map(escapeMarkdown);
 }
 
+/** Evidence ids cited one by one for a control whose evidence has no findings (an attestation that passes). */
+const evidenceWithoutFindings = 8;
+
+/** Citations of the evidence items of a control without findings, each quoting its result. */
+const evidenceCitations = ({ shown, evidence, id, statement: { quote } }: ContextControl): Citation[] =>
+  evidence.slice(0, shown.length > 0 ? 0 : evidenceWithoutFindings).map((item) => ({ controlId: id, evidenceId: item, quote }));
+
 /** What a control's statement says; with the findings it shows; with the evidence a control without findings rests on. */
 const cite = {
   statement: (control: ContextControl) => [control.statement],
@@ -173,27 +164,18 @@ function posture(context: RetrievedContext): ComposedAnswer {
 function list(context: RetrievedContext, { statuses, topic, severities, limit }: IntentOf<'list'>): ComposedAnswer {
   const { controls, omitted, listedOn } = context;
   const kind = `${severities ? `${joined(severities, 'and')}-severity ` : ''}control`;
-  const wanted = joined(
-    statuses.map((status) => statusLabel[status]),
-    'or',
-  );
+  const wanted = joined(statuses.map(labelOf), 'or');
   const among = topic ? ` among the controls for ${quoted(topic.label)}` : '';
   // An earlier day's list is told in the past tense, naming that day's report.
   const day = listedOn ?? context.report.date;
   const [is, are, on] = listedOn ? ['was', 'were', ` on ${day}`] : ['is', 'are', ''];
-  const answer = (lead: string, lines: string[]) => grounded([lead, ...lines], controls.flatMap(cite.statement), context);
-  if (context.unmatchedTopic)
-    return answer(`None of the ${kind}s for ${quoted(topic?.label ?? '')} ${is} ${wanted}${on}. They ${are}:`, [
-      '',
-      ...summaries(controls),
-      ...more(omitted),
-    ]);
-  if (controls.length === 0) return answer(`No ${kind}${among} ${is} ${wanted} in the report for ${day}.`, []);
-  if (limit) {
-    const which =
-      controls.length === 1 ? `riskiest ${kind}${among} that ${is}` : `${controls.length} riskiest ${kind}s${among} that ${are}`;
-    return answer(`The ${which} ${wanted}${on}:`, ['', ...summaries(controls)]);
-  }
+  const answer = (...lines: string[]) => grounded(lines, controls.flatMap(cite.statement), context);
+  const unmatched = `None of the ${kind}s for ${quoted(topic?.label ?? '')} ${is} ${wanted}${on}. They ${are}:`;
+  if (context.unmatchedTopic) return answer(unmatched, '', ...summaries(controls), ...more(omitted));
+  if (controls.length === 0) return answer(`No ${kind}${among} ${is} ${wanted} in the report for ${day}.`);
+  const riskiest =
+    controls.length === 1 ? `riskiest ${kind}${among} that ${is}` : `${controls.length} riskiest ${kind}s${among} that ${are}`;
+  if (limit) return answer(`The ${riskiest} ${wanted}${on}:`, '', ...summaries(controls));
   const total = controls.length + omitted;
   const groups = statuses.flatMap((status) => {
     const group = summaries(controls.filter((control) => control.status === status));
@@ -201,7 +183,7 @@ function list(context: RetrievedContext, { statuses, topic, severities, limit }:
     return group.length === 0 ? [] : [...(statuses.length > 1 ? [heading, ''] : []), ...group, ''];
   });
   const lead = `${plural(total, kind)}${among} ${total === 1 ? is : are} ${wanted} in the report for ${day}:`;
-  return answer(lead, ['', ...groups.slice(0, -1), ...more(omitted)]);
+  return answer(lead, '', ...groups.slice(0, -1), ...more(omitted));
 }
 
 function status(context: RetrievedContext, { topic }: IntentOf<'status'>): ComposedAnswer {
@@ -241,15 +223,12 @@ const problemsOf = (control: ContextControl) => control.shown.filter((finding) =
 const why = perControl(cite.findings, (control) => {
   const problems = problemsOf(control);
   const shown = problems.length > 0 ? problems : control.shown;
-  const because =
-    control.status === 'passing'
-      ? shown.length > 0
-        ? 'because its checks hold:'
-        : 'because its evidence is current and nothing in it fails.'
-      : control.status === 'not_applicable'
-        ? 'because it is scoped out:'
-        : 'because:';
-  return [`${controlName(control)} is **${statusLabel[control.status]}** ${because}`, ...findingLines(shown)];
+  const passing = shown.length > 0 ? 'because its checks hold:' : 'because its evidence is current and nothing in it fails.';
+  const because: Partial<Record<ControlStatus, string>> = { passing, not_applicable: 'because it is scoped out:' };
+  return [
+    `${controlName(control)} is **${statusLabel[control.status]}** ${because[control.status] ?? 'because:'}`,
+    ...findingLines(shown),
+  ];
 });
 
 const objective = perControl(cite.statement, (control) => {
@@ -283,16 +262,15 @@ const evidence = perControl(cite.evidence, (control) => {
   return [lead, '', ...listed, ...more(ids.length - listed.length)];
 });
 
+const nothingToFix: Partial<Record<ControlStatus, string>> = {
+  passing: 'is **passing**; nothing needs fixing.',
+  not_applicable: 'is **not applicable**, so nothing needs fixing.',
+};
+
 const fix = perControl(cite.findings, (control, single) => {
   const { status } = control;
-  const lines = [
-    status === 'passing'
-      ? `${controlName(control)} is **passing**; nothing needs fixing.`
-      : status === 'not_applicable'
-        ? `${controlName(control)} is **not applicable**, so nothing needs fixing.`
-        : `${controlName(control)} is **${statusLabel[status]}**. What to fix:`,
-    ...(status === 'passing' ? [] : findingLines(problemsOf(control))),
-  ];
+  const verdict = nothingToFix[status] ?? `is **${statusLabel[status]}**. What to fix:`;
+  const lines = [`${controlName(control)} ${verdict}`, ...(status === 'passing' ? [] : findingLines(problemsOf(control)))];
   const bullets = guidanceBullets(control.control?.guidanceMarkdown ?? '');
   if (bullets.length === 0) return lines;
   // For several controls, only the catalog's own "to fix a failure" advice, to keep the answer short.

@@ -227,15 +227,6 @@ function listed(intent: IntentOf<'list'>, topic: IndexedControl[], limit: number
   return { unmatchedTopic, controls, omitted: (unmatchedTopic ? topic.length : matching.length) - shown.length };
 }
 
-/** Evidence ids cited one by one for a control whose evidence has no findings (an attestation that passes). */
-export const evidenceWithoutFindings = 8;
-
-/** Citations of the evidence items of a control without findings, each quoting its result. */
-export const evidenceCitations = ({ shown, evidence, id, statement }: ContextControl): Citation[] =>
-  shown.length > 0
-    ? []
-    : evidence.slice(0, evidenceWithoutFindings).map((item) => ({ controlId: id, evidenceId: item, quote: statement.quote }));
-
 /** How to ask about the latest change: "since yesterday" only when the previous report is from yesterday. */
 export function changeQuestion(date: string, previousDate: string | null): string | undefined {
   if (!previousDate) return undefined;
