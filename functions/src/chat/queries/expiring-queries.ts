@@ -1,13 +1,11 @@
 /**
- * Freshness ahead: "what evidence will go stale this week", "what expires before the audit on
- * 2027-02-01", "when does the Datadog assessment go stale". Read from each control's `expiring`
- * list in the report (the evidence it relies on that ages on its own, with the instant each item
- * stops counting), narrowed by the question's horizon, evidence kind, subject or controls.
+ * Freshness ahead ("what expires before the audit on 2027-02-01", "when does the Datadog assessment go stale"), from each
+ * control's `expiring` list in the report (the evidence that ages on its own, with the instant each item stops counting),
+ * narrowed by the question's horizon, evidence kind, subject or controls.
  */
 import { addDays, dayIn } from '../../assessment/dates.js';
-import type { ControlResult } from '../../assessment/model.js';
 import { expiringHorizonDays } from '@evident/contract';
-import { answered, counted, escapeMarkdown, more, type ComposedAnswer } from '../compose.js';
+import { answered, byId, counted, escapeMarkdown, more, type ComposedAnswer } from '../compose.js';
 import { daysIn, monthAhead, windowAhead, type Window } from '../days.js';
 import type { ChatTurn } from '../intent-model.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
@@ -88,31 +86,21 @@ export function answerExpiring(query: ExpiringQuery, index: ReportIndex): Compos
     (!until || until > horizonEnd ? ` The report looks ${expiringHorizonDays} days ahead, to ${horizonEnd}.` : '');
   if (within.length === 0) {
     const next = selected.sort(bySoonest)[0];
-    const after = next
-      ? ['', `The next to go stale is the ${next.kind} evidence for ${escapeMarkdown(next.subject)}, on ${next.day}.`]
-      : [];
-    return answered([`No evidence goes stale${span} in the report for ${report.date}. ${aside}`, ...after], []);
+    const after =
+      next && `The next to go stale is the ${next.kind} evidence for ${escapeMarkdown(next.subject)}, on ${next.day}.`;
+    return answered(
+      [`No evidence goes stale${span} in the report for ${report.date}. ${aside}`, ...(after ? ['', after] : [])],
+      [],
+    );
   }
-  const byItem = new Map<string, { item: (typeof within)[number]; controls: ControlResult[] }>();
-  for (const item of within) {
-    const entry = byItem.get(item.evidenceId);
-    if (entry) entry.controls.push(item.result);
-    else byItem.set(item.evidenceId, { item, controls: [item.result] });
-  }
-  const shown = [...byItem.values()].slice(0, shownItems);
-  const lines = shown.map(
-    ({ item, controls }) =>
-      `- The ${item.kind} evidence for ${escapeMarkdown(item.subject)} goes stale on **${item.day}** ` +
-      `(for ${controls.map((control) => `**${control.id}**`).join(', ')})`,
-  );
-  const cited = new Map(shown.flatMap(({ controls }) => controls.map((control) => [control.id, control] as const)));
-  return answered(
-    [
-      `${counted(byItem.size, 'evidence item', 'goes', 'go')} stale${span} unless renewed. ${aside}`,
-      '',
-      ...lines,
-      ...more(byItem.size - shownItems),
-    ],
-    [...cited.values()].sort((a, b) => (a.id < b.id ? -1 : 1)),
-  );
+  // An evidence item may count for several controls: one line for it, naming them all.
+  const byItem = [...Map.groupBy(within, (item) => item.evidenceId).values()];
+  const lines = byItem.slice(0, shownItems).map((items) => {
+    const { kind, subject, day } = items[0]!;
+    const controls = items.map(({ result }) => `**${result.id}**`).join(', ');
+    return `- The ${kind} evidence for ${escapeMarkdown(subject)} goes stale on **${day}** (for ${controls})`;
+  });
+  const cited = new Map(byItem.slice(0, shownItems).flatMap((items) => items.map(({ result }) => [result.id, result] as const)));
+  const lead = `${counted(byItem.length, 'evidence item', 'goes', 'go')} stale${span} unless renewed. ${aside}`;
+  return answered([lead, '', ...lines, ...more(byItem.length - shownItems)], [...cited.values()].sort(byId));
 }
