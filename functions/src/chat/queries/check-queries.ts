@@ -1,9 +1,7 @@
 /**
- * Subject-level questions ("which people do not have MFA enabled", "which laptops aren't
- * patched"): the question's words are matched against the catalog's checks, by the check's id
- * and the evidence fields its expression reads (`item.data.mfaEnabled` → "mfa", "enabled"), so
- * the vocabulary is the evidence schemas' own. The answer lists the subjects each matched check
- * fails, from the report's findings, and how many pass.
+ * Subject-level questions ("which laptops aren't patched"): the words are matched against the catalog's checks, by the
+ * check's id and the evidence fields its expression reads (`item.data.mfaEnabled` → "mfa", "enabled"), so the vocabulary
+ * is the evidence schemas' own. The answer lists the subjects each matched check fails, and how many pass.
  */
 import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
@@ -11,7 +9,8 @@ import { answered, controlName, counted, escapeMarkdown, type ComposedAnswer } f
 import { severityCue, statusesIn } from '../question-cues.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { stem, stopWords } from '../vocabulary.js';
-import type { CheckMatch, Query } from './query-model.js';
+import type { QuestionOf } from '../question.js';
+import type { CheckMatch } from './query-model.js';
 import { statusLabel } from '../retrieve.js';
 
 /** Words too general to pick a check ("data", "item", "active" describe most of them). */
@@ -127,7 +126,7 @@ const findingBlock = (heading: string, open: readonly Finding[]) => [
   '',
 ];
 
-export function answerChecks({ checks }: Extract<Query, { kind: 'checks' }>, index: ReportIndex): ComposedAnswer {
+export function answerChecks({ checks }: QuestionOf<'checks'>, index: ReportIndex): ComposedAnswer {
   const lines: string[] = [];
   const cited = new Set<ControlResult>();
   for (const match of checks) {
@@ -148,16 +147,15 @@ export function answerChecks({ checks }: Extract<Query, { kind: 'checks' }>, ind
       counts.length === 0
         ? `not evaluated in this report (the control is ${result.status.replace('_', ' ')}).`
         : `${failing === 0 && outdated === 0 ? 'no subject fails; ' : ''}${counts.join('; ')}.`;
-    lines.push(
-      ...findingBlock(`${controlName(result)}, check ${escapeMarkdown(check.id)} on ${check.kind} evidence: ${state}`, open),
-    );
+    const heading = `${controlName(result)}, check ${escapeMarkdown(check.id)} on ${check.kind} evidence: ${state}`;
+    lines.push(...findingBlock(heading, open));
     cited.add(result);
   }
   return answered(lines, [...cited]);
 }
 
 /** The subjects behind controls: each one's failing findings and those without fresh evidence. */
-export function answerFindings({ controlIds }: Extract<Query, { kind: 'findings' }>, index: ReportIndex): ComposedAnswer {
+export function answerFindings({ controlIds }: QuestionOf<'findings'>, index: ReportIndex): ComposedAnswer {
   const openOf = (result: ControlResult) =>
     result.findings.filter((finding) => ['fail', 'error', 'stale', 'missing'].includes(finding.outcome));
   const results = controlIds.flatMap((id) => index.byId.get(id)?.result ?? []);

@@ -5,7 +5,7 @@
  */
 import type { ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
-import { answered, controlName, escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { answered, controlLine, controlName, escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
 import { statusLabel } from '../retrieve.js';
 import { rankByRisk } from '../topics.js';
@@ -48,10 +48,6 @@ const mentions = (finding: Finding, keys: readonly string[]) =>
 
 const open = new Set<Finding['outcome']>(['fail', 'stale', 'missing', 'error']);
 
-/** A control's line in a subject's answer: its name, status and what follows. */
-const subjectLine = (result: ControlResult, rest: string) =>
-  `- ${controlName(result)} \u2014 ${statusLabel[result.status]}${rest}`;
-
 /** The questions to ask next about the riskiest control an answer names that needs attention. */
 function nextQuestions(results: readonly ControlResult[], any = false): string[] {
   const first = rankByRisk(results).find((result) => any || (result.status !== 'passing' && result.status !== 'not_applicable'));
@@ -71,7 +67,7 @@ export function answerSubject(query: SubjectQuery, index: ReportIndex): Composed
   const name = escapeMarkdown(query.name);
   if (cited.length > 0) {
     const lines = cited.flatMap((result) => [
-      subjectLine(result, `, ${result.severity}`),
+      controlLine(result, `, ${result.severity}`),
       ...openOnes.filter((entry) => entry.result === result).map(({ finding }) => `  - ${escapeMarkdown(finding.message)}`),
     ]);
     const lead = `In the report for ${index.report.date}, ${plural(openOnes.length, 'open finding')} ${openOnes.length === 1 ? 'names' : 'name'} ${name}:`;
@@ -82,7 +78,7 @@ export function answerSubject(query: SubjectQuery, index: ReportIndex): Composed
   if (named.length > 0) {
     const lines = named.map(({ result, finding }) => {
       const outcome = finding.outcome === 'info' ? 'shown, decides nothing' : finding.outcome.replace('_', ' ');
-      return subjectLine(result, ` (${outcome}): ${escapeMarkdown(finding.message)}`);
+      return controlLine(result, ` (${outcome}): ${escapeMarkdown(finding.message)}`);
     });
     return answered([`${lead} The findings that name it:`, '', ...lines], [...new Set(named.map(({ result }) => result))]);
   }
@@ -90,7 +86,7 @@ export function answerSubject(query: SubjectQuery, index: ReportIndex): Composed
     .map((entry) => entry.result)
     .filter((result) => (result.expiring ?? []).some((item) => query.keys.includes(item.subject.toLowerCase())));
   if (supports.length === 0) return answered([lead], []);
-  return answered([`${lead} Its evidence counts for:`, '', ...supports.map((result) => subjectLine(result, ''))], supports);
+  return answered([`${lead} Its evidence counts for:`, '', ...supports.map((result) => controlLine(result))], supports);
 }
 
 /** Whether any finding of a matched check (or of its evidence kind) names the subject. */
@@ -118,9 +114,6 @@ function subjectOnChecks(query: SubjectQuery, checks: readonly CheckMatch[], ind
     const state = naming.length > 0 ? naming.join(' ') : none;
     lines.push(`- ${controlName(result)}, check ${escapeMarkdown(check.id)} \u2014 ${statusLabel[result.status]}: ${state}`);
   }
-  return answered(
-    [`What the report for ${index.report.date} says of ${name}:`, '', ...lines],
-    [...cited],
-    nextQuestions([...cited]),
-  );
+  const lead = `What the report for ${index.report.date} says of ${name}:`;
+  return answered([lead, '', ...lines], [...cited], nextQuestions([...cited]));
 }
