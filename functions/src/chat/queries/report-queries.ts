@@ -4,18 +4,8 @@
  */
 import type { ControlResult, FrameworkReadiness } from '../../assessment/model.js';
 import { frameworkNames, isOpenStatus, plural } from '@evident/contract';
-import {
-  answered,
-  byId,
-  controlLine,
-  controlName,
-  counted,
-  escapeMarkdown,
-  more,
-  section,
-  summaryLine,
-  type ComposedAnswer,
-} from '../compose.js';
+import { answered, byId, controlLine, controlName, counted, escapeMarkdown, more, section, summaryLine } from '../compose.js';
+import type { ComposedAnswer } from '../compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
 import { statusLabel } from '../retrieve.js';
@@ -134,9 +124,8 @@ export function answerExceptions(query: QueryOf<'exceptions'>, index: ReportInde
   const exceptions = index.report.exceptions ?? [];
   const accepted = allResults(index).filter((result) => result.riskAccepted);
   const scopedOut = query.scopedOut ? allResults(index).filter((result) => result.status === 'not_applicable') : [];
-  const outOfScope = section(
-    scopedOut.length > 0 ? [`${counted(scopedOut.length, 'control', 'does', 'do')} not apply:`, '', ...listed(scopedOut)] : [],
-  );
+  const notApplying = `${counted(scopedOut.length, 'control', 'does', 'do')} not apply:`;
+  const outOfScope = scopedOut.length > 0 ? ['', notApplying, '', ...listed(scopedOut)] : [];
   const none = `No exception is in force in the report for ${index.report.date}: no finding is accepted as a risk.`;
   if (exceptions.length === 0 && accepted.length === 0) return answered([none, ...outOfScope], scopedOut);
   // A report may hold an exception per subject of a control, tens of thousands: the soonest to
@@ -147,12 +136,9 @@ export function answerExceptions(query: QueryOf<'exceptions'>, index: ReportInde
   });
   const later = exceptions.length - shownExceptions;
   if (later > 0) lines.push(`- \u2026and ${later} more, expiring later: the Exceptions page lists them all.`);
-  const cited = resultsOf(index, [
-    ...exceptions.map((exception) => exception.controlId),
-    ...accepted.map((result) => result.id),
-    ...scopedOut.map((result) => result.id),
-  ]);
-  return answered([`${counted(exceptions.length, 'exception', 'is', 'are')} in force:`, '', ...lines, ...outOfScope], cited);
+  const cited = [...exceptions.map(({ controlId }) => controlId), ...[...accepted, ...scopedOut].map(({ id }) => id)];
+  const lead = `${counted(exceptions.length, 'exception', 'is', 'are')} in force:`;
+  return answered([lead, '', ...lines, ...outOfScope], resultsOf(index, cited));
 }
 
 export function answerOwnership(query: QueryOf<'ownership'>, index: ReportIndex): ComposedAnswer {
@@ -193,10 +179,10 @@ export function answerOpenLongest(_query: unknown, index: ReportIndex): Composed
 
 /** Owners by how many of their controls need attention; the first one's are cited. */
 export function answerOwnersRanked(_query: unknown, index: ReportIndex): ComposedAnswer {
-  const byOwner = new Map<string, ControlResult[]>();
-  for (const result of allResults(index))
-    if (result.owner && isOpenStatus(result.status)) byOwner.set(result.owner, [...(byOwner.get(result.owner) ?? []), result]);
-  const ranked = [...byOwner].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+  const open = allResults(index).filter((result) => result.owner && isOpenStatus(result.status));
+  const ranked = [...Map.groupBy(open, (result) => result.owner!)].sort(
+    (a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1),
+  );
   if (ranked.length === 0)
     return answered([`No owner has a control needing attention in the report for ${index.report.date}.`], []);
   const [owner, results] = ranked[0]!;
@@ -208,10 +194,7 @@ export function answerOwnersRanked(_query: unknown, index: ReportIndex): Compose
 /** The requirements a share is over: met, not met and unproven. */
 const countedOf = ({ counts }: FrameworkReadiness) => counts.met + counts.not_met + counts.unproven;
 
-/**
- * A framework's counts in words. A report made with a scope counts every in-scope requirement,
- * an uncovered one as not met; one made before scope existed counted only covered ones.
- */
+/** A framework's counts in words: every requirement in scope (an uncovered one not met), or before scope existed, covered ones. */
 function readinessCounts(readiness: FrameworkReadiness): string {
   const { counts, total, gaps } = readiness;
   const notApplicable = counts.not_applicable > 0 ? ` (${counts.not_applicable} not applicable)` : '';
@@ -240,9 +223,8 @@ export function answerFrameworksRanked(_query: unknown, index: ReportIndex): Com
 
 /** Findings the report shows for information only (a scanner's muted findings): shown, deciding nothing. */
 export function answerMuted(_query: unknown, index: ReportIndex): ComposedAnswer {
-  const shown = allResults(index).flatMap((result) =>
-    result.findings.filter((finding) => finding.outcome === 'info').map((finding) => ({ result, finding })),
-  );
+  const info = (result: ControlResult) => result.findings.filter((finding) => finding.outcome === 'info');
+  const shown = allResults(index).flatMap((result) => info(result).map((finding) => ({ result, finding })));
   if (shown.length === 0)
     return answered([`No finding in the report for ${index.report.date} is muted or shown for information only.`], []);
   const lead = `${counted(shown.length, 'finding', 'is', 'are')} shown for information only; they decide nothing:`;
