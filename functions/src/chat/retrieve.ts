@@ -71,7 +71,12 @@ const outcomeForStatus: Record<ControlStatus, Finding['outcome'][]> = {
   passing: ['pass'],
 };
 
-const cut = (text: string) => (text.length > quoteChars ? `${text.slice(0, quoteChars - 1)}\u2026` : text);
+/** A citation of a control, on an evidence item when there is one, its quote cut to `quoteChars`. */
+const citation = (controlId: string, evidenceId: string | undefined, quote: string): Citation => ({
+  controlId,
+  ...(evidenceId ? { evidenceId } : {}),
+  quote: quote.length > quoteChars ? `${quote.slice(0, quoteChars - 1)}\u2026` : quote,
+});
 
 /** The finding that best says why a control has its status. */
 export function mainFinding(result: ControlResult): Finding | undefined {
@@ -82,12 +87,8 @@ export function mainFinding(result: ControlResult): Finding | undefined {
 export function statementOf(result: ControlResult, day?: string): Citation {
   const finding = mainFinding(result);
   const lead = `${result.id} ${day ? 'was' : 'is'} ${statusLabel[result.status]}${day ? ` on ${day}` : ''}`;
-  const evidenceId = finding?.evidence[0] ?? (finding ? undefined : result.evidence[0]);
-  return {
-    controlId: result.id,
-    ...(evidenceId ? { evidenceId } : {}),
-    quote: cut(finding ? `${lead}: ${finding.message}` : `${lead}.`),
-  };
+  const evidenceId = finding ? finding.evidence[0] : result.evidence[0];
+  return citation(result.id, evidenceId, finding ? `${lead}: ${finding.message}` : `${lead}.`);
 }
 
 const isProblem = (finding: Finding) => finding.outcome !== 'pass' && finding.outcome !== 'info';
@@ -96,11 +97,7 @@ const isProblem = (finding: Finding) => finding.outcome !== 'pass' && finding.ou
 function contextControl({ result, control }: IndexedControl, limit: number, day?: string): ContextControl {
   const { findings } = result;
   const shown = [...findings.filter(isProblem), ...findings.filter((finding) => !isProblem(finding))].slice(0, limit);
-  const findingCitations = shown.map(({ evidence, message }) => ({
-    controlId: result.id,
-    ...(evidence[0] ? { evidenceId: evidence[0] } : {}),
-    quote: cut(message),
-  }));
+  const findingCitations = shown.map(({ evidence, message }) => citation(result.id, evidence[0], message));
   return { ...result, shown, control, statement: statementOf(result, day), findingCitations };
 }
 
@@ -122,24 +119,20 @@ function entriesOn(index: ReportIndex, results: readonly ControlResult[]): Entri
 }
 
 type ReportOn = (date: string) => Promise<Report | undefined>;
+type Sources = { reportOn?: ReportOn };
 type Earlier = Pick<Report, 'date' | 'controls' | 'summary'>;
 
 /** Controls a summary of the report lists; the rest are counted. */
 const postureShown = 40;
 
-export async function retrieve(
-  intent: AnswerIntent,
-  index: ReportIndex,
-  { reportOn }: { reportOn?: ReportOn } = {},
-): Promise<RetrievedContext> {
+export async function retrieve(intent: AnswerIntent, index: ReportIndex, { reportOn }: Sources = {}): Promise<RetrievedContext> {
   const { report } = index;
   const base = { intent, report };
   const limit = findingLimits[intent.kind] ?? 1;
   if (intent.kind === 'posture') {
     // Every control that needs attention, riskiest first, up to the length of a list answer.
-    const attention = rankByRisk(
-      index.controls.map(({ result }) => result).filter((it) => attentionStatuses.includes(it.status)),
-    );
+    const open = index.controls.map(({ result }) => result).filter((result) => attentionStatuses.includes(result.status));
+    const attention = rankByRisk(open);
     const controls = attention.slice(0, postureShown).map((result) => contextControl(index.byId.get(result.id)!, limit));
     return { ...base, controls, omitted: attention.length - controls.length };
   }
@@ -158,10 +151,7 @@ export async function retrieve(
   return { ...base, ...listed(intent, topic, limit, earlier.date), listedOn: earlier.date };
 }
 
-/**
- * The day a change question compares with: the report's own previous day when the question asks
- * for "the previous report" or names that day; otherwise the caller's stored report of that day.
- */
+/** The day a change question compares with: the caller's stored report of that day, or the report's own previous day. */
 async function earlierReport(report: Report, date: string | null, reportOn?: ReportOn): Promise<Earlier | { missing: string }> {
   const previousDate = report.diff.previousDate;
   const wanted = date ?? previousDate;
@@ -179,43 +169,32 @@ type Retrieved = Omit<RetrievedContext, 'intent' | 'report'>;
 type IntentOf<K extends AnswerIntent['kind']> = Extract<AnswerIntent, { kind: K }>;
 
 /** A change question's context: the changes since the earlier day it asks about, those of its topic and focus. */
-async function changesSince(
-  intent: IntentOf<'changes'>,
-  index: ReportIndex,
-  limit: number,
-  reportOn?: ReportOn,
-): Promise<Retrieved> {
+async function changesSince(intent: IntentOf<'changes'>, index: ReportIndex, limit: number, reportOn?: ReportOn) {
+  const { since, topic, focus } = intent;
   const { report } = index;
-  const earlier = await earlierReport(report, intent.since.date, reportOn);
+  const earlier = await earlierReport(report, since.date, reportOn);
   if ('missing' in earlier) return { controls: [], omitted: 0, missingReport: earlier.missing };
   const diff = diffReports(report.controls, earlier);
-  const topicIds = intent.topic && new Set(intent.topic.controlIds);
-  const wanted = (id: string) => (!topicIds || topicIds.has(id)) && (intent.focus === 'all' || diff[intent.focus].includes(id));
-  const changes = diff.changes
-    .filter(({ id }) => wanted(id))
-    .map(({ id, from, to }) => {
-      const { title, severity } = index.byId.get(id)!.result;
-      const quote = `${id} was ${statusLabel[from]} on ${earlier.date} and is ${statusLabel[to]} on ${report.date}.`;
-      return { id, title, severity, from, to, citation: { controlId: id, quote } };
-    });
+  const topicIds = topic && new Set(topic.controlIds);
+  const changes = diff.changes.flatMap(({ id, from, to }) => {
+    if ((topicIds && !topicIds.has(id)) || (focus !== 'all' && !diff[focus].includes(id))) return [];
+    const { title, severity } = index.byId.get(id)!.result;
+    const quote = `${id} was ${statusLabel[from]} on ${earlier.date} and is ${statusLabel[to]} on ${report.date}.`;
+    return [{ id, title, severity, from, to, citation: { controlId: id, quote } }];
+  });
   // None changed among the topic's controls: they are listed as they are now, to say so.
-  const controls = changes.length === 0 && intent.topic ? entriesOf(index, intent.topic).slice(0, listLimit) : [];
-  return {
-    controls: controls.map((entry) => contextControl(entry, limit)),
-    omitted: 0,
-    unmatchedTopic: controls.length > 0,
-    change: { since: earlier.date, sinceScore: earlier.summary.score, changes },
-  };
+  const unchanged = changes.length === 0 && topic ? entriesOf(index, topic).slice(0, listLimit) : [];
+  const controls = unchanged.map((entry) => contextControl(entry, limit));
+  const change = { since: earlier.date, sinceScore: earlier.summary.score, changes };
+  return { controls, omitted: 0, unmatchedTopic: controls.length > 0, change };
 }
 
 /** The controls of `topic` in the listed statuses, riskiest first; `day` when they are an earlier day's results. */
 function listed(intent: IntentOf<'list'>, topic: IndexedControl[], limit: number, day?: string): Retrieved {
   const { statuses, severities } = intent;
-  const matching = rankByRisk(
-    topic
-      .filter(({ result }) => statuses.includes(result.status) && (!severities || severities.includes(result.severity)))
-      .map((entry) => ({ ...entry.result, entry })),
-  );
+  const asked = ({ result }: IndexedControl) =>
+    statuses.includes(result.status) && (!severities || severities.includes(result.severity));
+  const matching = rankByRisk(topic.filter(asked).map((entry) => ({ ...entry.result, entry })));
   // "Are any backup controls failing?" — no: say what they are instead, citing each.
   const unmatchedTopic = matching.length === 0 && intent.topic !== undefined;
   // Each status gets its own list of at most `listLimit`, so "needs attention" shows every group.
@@ -228,10 +207,8 @@ function listed(intent: IntentOf<'list'>, topic: IndexedControl[], limit: number
 }
 
 /** How to ask about the latest change: "since yesterday" only when the previous report is from yesterday. */
-export function changeQuestion(date: string, previousDate: string | null): string | undefined {
-  if (!previousDate) return undefined;
-  return `What changed since ${previousDate === addDays(date, -1) ? 'yesterday' : previousDate}?`;
-}
+export const changeQuestion = (date: string, previousDate: string | null) =>
+  previousDate ? `What changed since ${previousDate === addDays(date, -1) ? 'yesterday' : previousDate}?` : undefined;
 
 /** Questions any report can answer, with this report's own ids. */
 export function declineSuggestions(index: ReportIndex): string[] {
