@@ -74,10 +74,8 @@ export const answered = (lines: string[], results: readonly ControlResult[], sug
 
 /** An answer from retrieved context: its lines and citations (each once), and the questions to ask next. */
 function grounded(lines: string[], citations: Citation[], context: RetrievedContext): ComposedAnswer {
-  const unique = new Map(
-    citations.map((citation) => [`${citation.controlId}\0${citation.evidenceId ?? ''}\0${citation.quote}`, citation]),
-  );
-  return { ...answered(lines, []), citations: [...unique.values()], suggestions: suggestionsAfter(context) };
+  const keyed = citations.map((cited) => [`${cited.controlId}\0${cited.evidenceId ?? ''}\0${cited.quote}`, cited] as const);
+  return { ...answered(lines, []), citations: [...new Map(keyed).values()], suggestions: suggestionsAfter(context) };
 }
 
 /** "failing", "failing or stale", "failing, stale or missing evidence". */

@@ -12,11 +12,7 @@ import { declineSuggestions, statusLabel } from '../retrieve.js';
 import type { DayFinding, DayRecord, Period, Query, ReportDays } from './query-model.js';
 
 /** Answers one kind of question from the report's history. */
-type HistoryAnswer<K extends Query['kind']> = (
-  query: QueryOf<K>,
-  index: ReportIndex,
-  days: ReportDays,
-) => Promise<ComposedAnswer>;
+type FromHistory<K extends Query['kind']> = (query: QueryOf<K>, index: ReportIndex, days: ReportDays) => Promise<ComposedAnswer>;
 
 const labelOf = (status: ControlStatus | undefined) => (status ? statusLabel[status] : 'not assessed');
 const scoreOn = (day: DayRecord) => `**${day.summary.score}** on ${day.date}`;
@@ -93,7 +89,7 @@ function readinessMoved(framework: QueryOf<'trend'>['framework'], first: DayReco
   return ['', `${frameworkNames[framework]} readiness went from **${from}%** on ${first.date} to **${to}%** on ${last.date}.`];
 }
 
-export const answerTrend: HistoryAnswer<'trend'> = async ({ period, framework }, index, history) => {
+export const answerTrend: FromHistory<'trend'> = async ({ period, framework }, index, history) => {
   const days = await between(history, period);
   const [first, last] = [days[0], days.at(-1)];
   if (!first || !last) return noReports(period, index);
@@ -112,7 +108,7 @@ export const answerTrend: HistoryAnswer<'trend'> = async ({ period, framework },
   return changesAnswer(lines, first, last, index);
 };
 
-export const answerDay: HistoryAnswer<'day'> = async ({ date, phrase }, index, history) =>
+export const answerDay: FromHistory<'day'> = async ({ date, phrase }, index, history) =>
   dayAnswer(date, phrase, await history.between(addDays(date, -14), date), index);
 
 /** One day's score and what changed from the report before it; `days` ends on that day when it has a report. */
@@ -127,7 +123,7 @@ function dayAnswer(date: string, phrase: string, days: readonly DayRecord[], ind
   return changesAnswer([lead], before, day, index);
 }
 
-export const answerThroughout: HistoryAnswer<'throughout'> = async ({ period, statuses, every }, index, history) => {
+export const answerThroughout: FromHistory<'throughout'> = async ({ period, statuses, every }, index, history) => {
   const days = await between(history, period);
   if (days.length === 0) return noReports(period, index);
   const matching = index.controls
@@ -140,13 +136,11 @@ export const answerThroughout: HistoryAnswer<'throughout'> = async ({ period, st
   const lines = matching.map(
     ({ result, days: n }) => `- ${controlName(result)} \u2014 ${n} of ${days.length} days; today ${statusLabel[result.status]}`,
   );
-  return answered(
-    [lead, ...missingLines(period, days), ...section(lines)],
-    matching.map(({ result }) => result),
-  );
+  const cited = matching.map(({ result }) => result);
+  return answered([lead, ...missingLines(period, days), ...section(lines)], cited);
 };
 
-export const answerCompare: HistoryAnswer<'compare'> = async (query, index, history) => {
+export const answerCompare: FromHistory<'compare'> = async (query, index, history) => {
   const [earlier] = await history.between(query.earlier, query.earlier);
   const [later] = await history.between(query.later, query.later);
   if (!earlier || !later) {
@@ -184,12 +178,7 @@ const findingsFor = 3;
 const openOutcomes = ['fail', 'error', 'stale', 'missing'];
 
 /** A control's days by status over the span, when it is open since and due, and what its open findings said. */
-function controlRuns(
-  result: ControlResult,
-  days: readonly DayRecord[],
-  findings: readonly DayFinding[],
-  today: string,
-): string[] {
+function controlRuns(result: ControlResult, days: DayRecord[], findings: DayFinding[], today: string): string[] {
   const runs = runsOf(result.id, days);
   const passingDays = runs.filter((run) => run.status === 'passing').reduce((sum, run) => sum + run.days, 0);
   const runLines = runs.map(
@@ -207,7 +196,7 @@ function controlRuns(
   ];
 }
 
-export const answerControlHistory: HistoryAnswer<'controlHistory'> = async ({ period, controlIds }, index, history) => {
+export const answerControlHistory: FromHistory<'controlHistory'> = async ({ period, controlIds }, index, history) => {
   const days = await between(history, period);
   if (days.length === 0) return noReports(period, index);
   // What the controls' open findings said over the span, when the history can read findings.
@@ -232,7 +221,7 @@ function openFindingLines(findings: readonly DayFinding[]): string[] {
 }
 
 /** The day whose score moved most against the report before it, in the last 90 days: that day against the one before. */
-export const answerBiggestMove: HistoryAnswer<'biggestMove'> = async ({ direction }, index, history) => {
+export const answerBiggestMove: FromHistory<'biggestMove'> = async ({ direction }, index, history) => {
   const days = await history.between(addDays(index.report.date, -89), index.report.date);
   const sign = direction === 'down' ? -1 : 1;
   let best: { at: number; delta: number } | undefined;
@@ -242,10 +231,8 @@ export const answerBiggestMove: HistoryAnswer<'biggestMove'> = async ({ directio
   }
   if (!best) {
     const moved = direction === 'down' ? 'fell' : 'rose';
-    return answered(
-      [`The score never ${moved} from one report to the next in the ${plural(days.length, 'day')} with a report.`],
-      [],
-    );
+    const never = `The score never ${moved} from one report to the next in the ${plural(days.length, 'day')} with a report.`;
+    return answered([never], []);
   }
   const { date } = days[best.at]!;
   return dayAnswer(date, date, days.slice(Math.max(0, best.at - 1), best.at + 1), index);

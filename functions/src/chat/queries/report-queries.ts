@@ -58,14 +58,11 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
   if (query.gaps && !query.requirements) return answered([gapsAnswer(readiness, name, index)], []);
   const requirements = requirementsOf(readiness, query.requirements);
   const statuses = query.statuses && new Set(query.statuses);
-  const mapped = resultsOf(
-    index,
-    requirements.flatMap((entry) => entry.controls),
-  );
+  const mapped = requirements.flatMap((entry) => entry.controls);
   // The whole framework: what keeps it from ready. A requirement or series: every control behind it, unless a status is asked.
   const asked = (result: ControlResult) =>
     statuses ? statuses.has(result.status) : query.requirements || isOpenStatus(result.status);
-  const shown = rankByRisk(mapped.filter(asked));
+  const shown = rankByRisk(resultsOf(index, mapped).filter(asked));
   const lead = query.requirements
     ? requirementLead(query.requirements, name, requirements)
     : `${name} readiness in the report for ${index.report.date} is **${readiness.share}%**: ${readinessCounts(readiness)} ` +
@@ -180,9 +177,8 @@ export function answerOpenLongest(_query: unknown, index: ReportIndex): Composed
 /** Owners by how many of their controls need attention; the first one's are cited. */
 export function answerOwnersRanked(_query: unknown, index: ReportIndex): ComposedAnswer {
   const open = allResults(index).filter((result) => result.owner && isOpenStatus(result.status));
-  const ranked = [...Map.groupBy(open, (result) => result.owner!)].sort(
-    (a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1),
-  );
+  const ranked = [...Map.groupBy(open, (result) => result.owner!)];
+  ranked.sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
   if (ranked.length === 0)
     return answered([`No owner has a control needing attention in the report for ${index.report.date}.`], []);
   const [owner, results] = ranked[0]!;
