@@ -120,11 +120,7 @@ const openFindings = (result: ControlResult | undefined, check: Check) =>
 const subjectsIn = (message: string) => Number(/^(\d+) subjects pass\b/.exec(message)?.[1] ?? 1);
 
 /** A control's heading line, then a line per open finding and a blank line. */
-const findingBlock = (heading: string, open: readonly Finding[]) => [
-  heading,
-  ...open.map((f) => `- ${escapeMarkdown(f.message)}`),
-  '',
-];
+const findingBlock = (heading: string, open: Finding[]) => [heading, ...open.map((f) => `- ${escapeMarkdown(f.message)}`), ''];
 
 export function answerChecks({ checks }: QuestionOf<'checks'>, index: ReportIndex): ComposedAnswer {
   const lines: string[] = [];
