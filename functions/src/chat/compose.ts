@@ -49,6 +49,10 @@ export const more = (omitted: number, hint?: string): string[] =>
 /** A blank line and `lines`, when there are any: a list after its lead, or the lead alone. */
 export const section = (lines: readonly string[]) => (lines.length > 0 ? ['', ...lines] : []);
 
+/** Whether a finding is open: it fails, cannot be evaluated, or its evidence is stale or missing. */
+export const isOpenFinding = ({ outcome }: { outcome: string }) =>
+  outcome === 'fail' || outcome === 'error' || outcome === 'stale' || outcome === 'missing';
+
 /** Sorts by control id. */
 export const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
 

@@ -5,7 +5,7 @@
  */
 import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
-import { answered, controlName, counted, escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { answered, controlName, isOpenFinding, counted, escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import { severityCue, statusesIn } from '../question-cues.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { stem, stopWords } from '../vocabulary.js';
@@ -139,10 +139,8 @@ export function answerChecks({ checks }: QuestionOf<'checks'>, index: ReportInde
       ...(outdated > 0 ? [`${plural(outdated, 'subject')} without fresh evidence`] : []),
       ...(passing > 0 ? [`${passing} pass`] : []),
     ];
-    const state =
-      counts.length === 0
-        ? `not evaluated in this report (the control is ${result.status.replace('_', ' ')}).`
-        : `${failing === 0 && outdated === 0 ? 'no subject fails; ' : ''}${counts.join('; ')}.`;
+    const none = `not evaluated in this report (the control is ${result.status.replace('_', ' ')}).`;
+    const state = counts.length === 0 ? none : `${failing + outdated === 0 ? 'no subject fails; ' : ''}${counts.join('; ')}.`;
     const heading = `${controlName(result)}, check ${escapeMarkdown(check.id)} on ${check.kind} evidence: ${state}`;
     lines.push(...findingBlock(heading, open));
     cited.add(result);
@@ -152,8 +150,7 @@ export function answerChecks({ checks }: QuestionOf<'checks'>, index: ReportInde
 
 /** The subjects behind controls: each one's failing findings and those without fresh evidence. */
 export function answerFindings({ controlIds }: QuestionOf<'findings'>, index: ReportIndex): ComposedAnswer {
-  const openOf = (result: ControlResult) =>
-    result.findings.filter((finding) => ['fail', 'error', 'stale', 'missing'].includes(finding.outcome));
+  const openOf = (result: ControlResult) => result.findings.filter(isOpenFinding);
   const results = controlIds.flatMap((id) => index.byId.get(id)?.result ?? []);
   // The controls with subjects at fault, when some have: those are what "which devices are behind that" asks after.
   const withOpen = results.filter((result) => openOf(result).length > 0);

@@ -5,7 +5,17 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlResult, ControlStatus } from '../../assessment/model.js';
 import { frameworkNames, plural } from '@evident/contract';
-import { answered, byId, controlName, counted, escapeMarkdown, more, section, type ComposedAnswer } from '../compose.js';
+import {
+  answered,
+  byId,
+  isOpenFinding,
+  controlName,
+  counted,
+  escapeMarkdown,
+  more,
+  section,
+  type ComposedAnswer,
+} from '../compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
 import { declineSuggestions, statusLabel } from '../retrieve.js';
@@ -72,13 +82,10 @@ function changesAnswer(lines: string[], earlier: DayRecord, later: DayRecord, in
     changes.length === 0
       ? [`No control's status differs between ${earlier.date} and ${later.date}.`]
       : [`${plural(all.length, 'control')} changed status between ${earlier.date} and ${later.date}:`, '', ...changeLines];
-  return {
-    ...answered([...lines, '', ...body, ...more(all.length - changes.length)], []),
-    citations: changes.map(({ id, from, to }) => ({
-      controlId: id,
-      quote: `${id} was ${labelOf(from)} on ${earlier.date} and ${statusLabel[to]} on ${later.date}.`,
-    })),
-  };
+  const quote = (id: string, from?: ControlStatus, to?: ControlStatus) =>
+    `${id} was ${labelOf(from)} on ${earlier.date} and ${labelOf(to)} on ${later.date}.`;
+  const citations = changes.map(({ id, from, to }) => ({ controlId: id, quote: quote(id, from, to) }));
+  return { ...answered([...lines, '', ...body, ...more(all.length - changes.length)], []), citations };
 }
 
 /** A named framework's readiness at the two ends of a span, when both days have it. */
@@ -175,7 +182,6 @@ function runsOf(id: string, days: readonly DayRecord[]): Run[] {
 
 /** Open findings' messages read per control, for at most this many controls: each is a day's whole report. */
 const findingsFor = 3;
-const openOutcomes = ['fail', 'error', 'stale', 'missing'];
 
 /** A control's days by status over the span, when it is open since and due, and what its open findings said. */
 function controlRuns(result: ControlResult, days: DayRecord[], findings: DayFinding[], today: string): string[] {
@@ -200,8 +206,7 @@ export const answerControlHistory: FromHistory<'controlHistory'> = async ({ peri
   const days = await between(history, period);
   if (days.length === 0) return noReports(period, index);
   // What the controls' open findings said over the span, when the history can read findings.
-  const keep = (finding: { outcome: string }, controlId: string) =>
-    controlIds.includes(controlId) && openOutcomes.includes(finding.outcome);
+  const keep = (finding: { outcome: string }, controlId: string) => controlIds.includes(controlId) && isOpenFinding(finding);
   const findings =
     controlIds.length <= findingsFor && history.findings ? await history.findings(period.from, period.to, keep) : [];
   const first = days[0]!.date > period.from ? `, the first on ${days[0]!.date}` : '';

@@ -5,7 +5,7 @@
  */
 import type { ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
-import { answered, controlLine, controlName, escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { answered, controlLine, isOpenFinding, controlName, escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
 import { statusLabel } from '../retrieve.js';
 import { rankByRisk } from '../topics.js';
@@ -46,8 +46,6 @@ const domainEnd = /\.(com|org|net|io|dev|app|co|example|internal|local|cloud|ai|
 const mentions = (finding: Finding, keys: readonly string[]) =>
   keys.some((key) => finding.subject?.toLowerCase() === key || finding.message.toLowerCase().includes(key));
 
-const open = new Set<Finding['outcome']>(['fail', 'stale', 'missing', 'error']);
-
 /** The questions to ask next about the riskiest control an answer names that needs attention. */
 function nextQuestions(results: readonly ControlResult[], any = false): string[] {
   const first = rankByRisk(results).find((result) => any || (result.status !== 'passing' && result.status !== 'not_applicable'));
@@ -62,7 +60,7 @@ export function answerSubject(query: SubjectQuery, index: ReportIndex): Composed
   const named = index.controls.flatMap(({ result }) =>
     result.findings.filter((finding) => mentions(finding, query.keys)).map((finding) => ({ result, finding })),
   );
-  const openOnes = named.filter(({ finding }) => open.has(finding.outcome));
+  const openOnes = named.filter(({ finding }) => isOpenFinding(finding));
   const cited = [...new Set(openOnes.map(({ result }) => result))];
   const name = escapeMarkdown(query.name);
   if (cited.length > 0) {
