@@ -111,10 +111,7 @@ const entriesOf = (index: Entries, topic: Topic | undefined): IndexedControl[] =
 
 /** An earlier day's results, each with the catalog's control as today's index has it. */
 function entriesOn(index: ReportIndex, results: readonly ControlResult[]): Entries {
-  const controls = results.map((result) => {
-    const today = index.byId.get(result.id);
-    return { result, control: today?.control, frameworks: today?.frameworks ?? [] };
-  });
+  const controls = results.map((result) => ({ control: undefined, frameworks: [], ...index.byId.get(result.id), result }));
   return { controls, byId: new Map(controls.map((entry) => [entry.result.id, entry])) };
 }
 
