@@ -16,9 +16,7 @@ const answerObjectName = (id: string) => `chat/answers/${id}.json`;
 /** Roughly this many characters per `answer.delta`, cut at a word or line boundary. */
 const pieceChars = 120;
 
-export function newAnswerId(now: Date): string {
-  return `msg-${now.getTime().toString(36)}${randomBytes(6).toString('hex')}`;
-}
+export const newAnswerId = (now: Date) => `msg-${now.getTime().toString(36)}${randomBytes(6).toString('hex')}`;
 
 /** Splits Markdown into pieces that end at a line or word boundary and concatenate back to it exactly. */
 export function splitIntoPieces(markdown: string, size = pieceChars): string[] {

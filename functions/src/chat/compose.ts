@@ -353,13 +353,12 @@ const composers: { [K in Kind]: Composer<K> } = { posture, list, status, why, ev
 
 export const compose = (context: RetrievedContext) => (composers[context.intent.kind] as Composer<Kind>)(context, context.intent);
 
-export type DeclineCause = DeclineReason | 'no_report' | 'no_citation';
+type DeclineCause = DeclineReason | 'no_report' | 'no_citation';
 
 const declineLeads: Record<DeclineCause, (date: string, subject: string, scope: DeclineScope) => string> = {
   off_topic: (date) => `The report for ${date} does not cover that.`,
   unknown_subject: (date, subject) => `The report for ${date} does not mention \u201c${subject}\u201d, so it cannot answer that.`,
-  no_match: (date, subject) =>
-    subject ? `The report for ${date} does not cover \u201c${subject}\u201d.` : `The report for ${date} does not cover that.`,
+  no_match: (date, subject) => `The report for ${date} does not cover ${subject ? `\u201c${subject}\u201d` : 'that'}.`,
   no_topic: (date) =>
     `The report for ${date} does not cover that question on its own: name a control (such as IAM-01), a framework ` +
     'requirement (such as CC6.1) or a topic (such as backups).',
