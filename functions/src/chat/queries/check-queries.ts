@@ -5,7 +5,7 @@
  */
 import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
-import { answered, controlName, isOpenFinding, counted, escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { answered, controlName, counted, escapeMarkdown, isOpenFinding, type ComposedAnswer } from '../compose.js';
 import { severityCue, statusesIn } from '../question-cues.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { stem, stopWords } from '../vocabulary.js';

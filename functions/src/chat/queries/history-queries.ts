@@ -5,17 +5,8 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlResult, ControlStatus } from '../../assessment/model.js';
 import { frameworkNames, plural } from '@evident/contract';
-import {
-  answered,
-  byId,
-  isOpenFinding,
-  controlName,
-  counted,
-  escapeMarkdown,
-  more,
-  section,
-  type ComposedAnswer,
-} from '../compose.js';
+import { answered, byId, controlName, counted, escapeMarkdown, isOpenFinding, more, section } from '../compose.js';
+import type { ComposedAnswer } from '../compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
 import { declineSuggestions, statusLabel } from '../retrieve.js';

@@ -5,7 +5,7 @@
  */
 import type { ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
-import { answered, controlLine, isOpenFinding, controlName, escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { answered, controlLine, controlName, escapeMarkdown, isOpenFinding, type ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
 import { statusLabel } from '../retrieve.js';
 import { rankByRisk } from '../topics.js';
