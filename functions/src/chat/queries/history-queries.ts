@@ -36,11 +36,9 @@ function missingLines(period: Period, days: readonly DayRecord[]): string[] {
   return ['', `Days without a report (not counted): ${shown.join(', ')}.`];
 }
 
-const table = (head: string[], rows: (string | number)[][]) => [
-  `| ${head.join(' | ')} |`,
-  `|${' --- |'.repeat(head.length)}`,
-  ...rows.map((row) => `| ${row.join(' | ')} |`),
-];
+/** A Markdown table: its head, the line under it, a row each. */
+const table = (head: string[], rows: (string | number)[][]) =>
+  [head, head.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`);
 
 /** Each day's score and counts; a long span by month: how many days have a report, the lowest, highest and last score. */
 function scoreTable(days: readonly DayRecord[]): string[] {
