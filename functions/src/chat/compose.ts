@@ -46,6 +46,10 @@ export const counted = (count: number, noun: string, one: string, many: string) 
 export const more = (omitted: number, hint?: string): string[] =>
   omitted > 0 ? [`- \u2026and ${omitted} more${hint ? ` (${hint})` : ''}.`] : [];
 
+/** The first `shown` items, and "and N more" when there are more. */
+export const firstOf = (items: readonly string[], shown: number) =>
+  items.length > shown ? [...items.slice(0, shown), `and ${items.length - shown} more`] : items;
+
 /** A blank line and `lines`, when there are any: a list after its lead, or the lead alone. */
 export const section = (lines: readonly string[]) => (lines.length > 0 ? ['', ...lines] : []);
 
@@ -107,10 +111,7 @@ const evidencePerFinding = 5;
 
 function findingLine({ evidence: ids, message, outcome }: Finding, withEvidence: boolean): string {
   const evidence =
-    withEvidence && ids.length > 0
-      ? ` (evidence: ${ids.slice(0, evidencePerFinding).map(escapeMarkdown).join(', ')}` +
-        `${ids.length > evidencePerFinding ? `, and ${ids.length - evidencePerFinding} more` : ''})`
-      : '';
+    withEvidence && ids.length > 0 ? ` (evidence: ${firstOf(ids, evidencePerFinding).map(escapeMarkdown).join(', ')})` : '';
   // A message that already starts with its label ("Scoped out: …") is not given it twice.
   const label = outcomeLabel[outcome];
   return `- ${escapeMarkdown(message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`)}${evidence}`;

@@ -5,7 +5,7 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlResult, ControlStatus } from '../../assessment/model.js';
 import { frameworkNames, plural } from '@evident/contract';
-import { answered, byId, controlName, counted, escapeMarkdown, isOpenFinding, more, section } from '../compose.js';
+import { answered, byId, controlName, counted, escapeMarkdown, firstOf, isOpenFinding, more, section } from '../compose.js';
 import type { ComposedAnswer } from '../compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
@@ -31,9 +31,7 @@ function missingLines(period: Period, days: readonly DayRecord[]): string[] {
     else runs.push([date, date]);
   }
   const named = runs.map(([from, to]) => (from === to ? from : `${from} to ${to}`));
-  if (named.length === 0) return [];
-  const shown = named.length <= 10 ? named : [...named.slice(0, 10), `and ${named.length - 10} more`];
-  return ['', `Days without a report (not counted): ${shown.join(', ')}.`];
+  return named.length === 0 ? [] : ['', `Days without a report (not counted): ${firstOf(named, 10).join(', ')}.`];
 }
 
 /** A Markdown table: its head, the line under it, a row each. */
