@@ -89,10 +89,9 @@ export function answerOwner({ owner: name, among, statuses }: QueryOf<'owner'>, 
   const shown = rankByRisk(statuses ? owned.filter((result) => statuses.includes(result.status)) : owned);
   const which = statuses ? ` ${statuses.map((status) => statusLabel[status]).join(' or ')}` : '';
   const owner = escapeMarkdown(name);
-  const lead =
-    shown.length === 0
-      ? `Of the ${plural(owned.length, 'control')} the ${owner} owns, none is${which}.`
-      : `The ${owner} owns ${plural(owned.length, 'control')}${statuses ? `; ${shown.length} ${shown.length === 1 ? 'is' : 'are'}${which}` : ''}:`;
+  const count = plural(owned.length, 'control');
+  const some = statuses ? `; ${shown.length} ${shown.length === 1 ? 'is' : 'are'}${which}` : '';
+  const lead = shown.length === 0 ? `Of the ${count} the ${owner} owns, none is${which}.` : `The ${owner} owns ${count}${some}:`;
   return answered([lead, '', ...listed(shown)], shown.slice(0, shownControls));
 }
 
@@ -106,11 +105,8 @@ export function answerDue(query: QueryOf<'due'>, index: ReportIndex): ComposedAn
     .filter((result) => (!statuses || statuses.includes(result.status)) && (!owner || result.owner === owner))
     .filter((result) => (before ? isDue(result.dueDate) : result.overdue === true))
     .sort((a, b) => ((a.dueDate ?? '') < (b.dueDate ?? '') ? -1 : 1));
-  const span = !before
-    ? 'overdue'
-    : from === before.date
-      ? `due on ${before.date}`
-      : `due ${from ? `between ${from} and` : before.inclusive ? 'by' : 'before'} ${before.date}`;
+  const by = from === before?.date ? 'on' : from ? `between ${from} and` : before?.inclusive ? 'by' : 'before';
+  const span = before ? `due ${by} ${before.date}` : 'overdue';
   const when = `${span}${owner ? ` among the controls the ${escapeMarkdown(owner)} owns` : ''} in the report for ${index.report.date}`;
   if (selected.length === 0) return answered([`No control is ${when}.`], selected);
   const lines = selected.map((result) => summaryLine(result, `, ${dueLine(result)}`, false));
