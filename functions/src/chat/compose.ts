@@ -64,7 +64,7 @@ export const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 
 export const controlLine = (control: Pick<ControlResult, 'id' | 'title' | 'status'>, rest = '') =>
   `- ${controlName(control)} \u2014 ${statusLabel[control.status]}${rest}`;
 
-/** …with its severity, `extra`, and what its main finding says (`passes` false: nothing for a passing control). */
+/** A control's line with its severity, `extra` and what its main finding says (`passes` false: none for a passing control). */
 export function summaryLine(control: ControlResult, extra = '', passes = true): string {
   const finding = passes || control.status !== 'passing' ? mainFinding(control) : undefined;
   return controlLine(control, `, ${control.severity}${extra}${finding ? `: ${escapeMarkdown(finding.message)}` : ''}`);
