@@ -6,17 +6,14 @@
  */
 import type { ControlResult, ControlStatus, Finding } from '../assessment/model.js';
 import { frameworkShortNames, plural } from '@evident/contract';
+import type { components } from '../generated/api-types.js';
 import type { ChangeFocus, DeclineReason } from './intent-model.js';
 import { rankByRisk } from './topics.js';
 import { changeQuestion, listLimit, mainFinding, statementOf, statusLabel } from './retrieve.js';
 import type { AnswerIntent, Citation, ContextChange, ContextControl, DeclineScope, RetrievedContext } from './retrieve.js';
 
-export interface ComposedAnswer {
-  answer: string;
-  citations: Citation[];
-  grounded: boolean;
-  suggestions: string[];
-}
+/** An answer as the API gives it, before it has an id and names its report's date. */
+export type ComposedAnswer = Omit<components['schemas']['ChatAnswer'], 'id' | 'date'>;
 
 const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
