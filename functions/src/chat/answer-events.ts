@@ -1,8 +1,7 @@
 /**
- * An answer as a stream: its Markdown in pieces, its citations, and a final `done` carrying the
- * whole answer. The events are persisted — one create-only object per answer,
- * `chat/answers/<id>.json` — before the first is sent, so a client whose connection drops
- * resumes with `Last-Event-ID` and gets the same pieces, never a different answer.
+ * An answer as a stream: its Markdown in pieces, its citations, and a final `done` with the whole answer. The events are
+ * stored (one create-only `chat/answers/<id>.json`) before the first is sent, so a client whose connection drops resumes
+ * with `Last-Event-ID` and gets the same pieces, never a different answer.
  */
 import { randomBytes } from 'node:crypto';
 import type { components } from '../generated/api-types.js';
@@ -17,9 +16,7 @@ const answerObjectName = (id: string) => `chat/answers/${id}.json`;
 /** Roughly this many characters per `answer.delta`, cut at a word or line boundary. */
 const pieceChars = 120;
 
-export function newAnswerId(now: Date): string {
-  return `msg-${now.getTime().toString(36)}${randomBytes(6).toString('hex')}`;
-}
+export const newAnswerId = (now: Date) => `msg-${now.getTime().toString(36)}${randomBytes(6).toString('hex')}`;
 
 /** Splits Markdown into pieces that end at a line or word boundary and concatenate back to it exactly. */
 export function splitIntoPieces(markdown: string, size = pieceChars): string[] {
@@ -37,14 +34,9 @@ export function splitIntoPieces(markdown: string, size = pieceChars): string[] {
 }
 
 export function eventsOf(answer: ChatAnswer): ChatEvent[] {
-  const events: ChatEvent[] = splitIntoPieces(answer.answer).map((text, index) => ({
-    id: index + 1,
-    type: 'answer.delta',
-    data: { text },
-  }));
-  events.push({ id: events.length + 1, type: 'citations', data: { citations: answer.citations } });
-  events.push({ id: events.length + 1, type: 'done', data: answer });
-  return events;
+  const deltas = splitIntoPieces(answer.answer).map((text) => ({ type: 'answer.delta' as const, data: { text } }));
+  const citations = { type: 'citations' as const, data: { citations: answer.citations } };
+  return [...deltas, citations, { type: 'done' as const, data: answer }].map((event, at) => ({ id: at + 1, ...event }));
 }
 
 /** A complete, persisted list of events as a stream feed: everything is there, and it has ended. */

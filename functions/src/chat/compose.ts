@@ -1,46 +1,26 @@
 /**
- * Turns retrieved context into the answer: a short lead sentence, then bullet lists, every
- * statement about a control citing it. Also the declines, which say plainly what the report does
- * not cover and suggest questions it does.
- *
- * Text from the report (finding messages, subjects, titles, evidence ids) is escaped before it
- * goes into the Markdown, so evidence cannot inject HTML, links or images into the answer.
- * Citations carry the report's words unescaped: they are data, for a client to show as text.
+ * Turns retrieved context into the answer: a lead sentence, then bullet lists, every statement about a control citing
+ * it; and the declines, which say what the report does not cover and suggest questions it does. Text from the report
+ * is escaped before it goes into the Markdown, so evidence cannot inject HTML, links or images; citations carry the
+ * report's words unescaped, as data for a client to show as text.
  */
-import type { ControlStatus, Finding } from '../assessment/model.js';
+import type { ControlResult, ControlStatus, Finding } from '../assessment/model.js';
 import { frameworkShortNames, plural } from '@evident/contract';
+import type { components } from '../generated/api-types.js';
 import type { ChangeFocus, DeclineReason } from './intent-model.js';
 import { rankByRisk } from './topics.js';
-import {
-  changeQuestion,
-  evidenceCitations,
-  evidenceWithoutFindings,
-  listLimit,
-  mainFinding,
-  statusLabel,
-  type AnswerIntent,
-  type Citation,
-  type ContextChange,
-  type ContextControl,
-  type DeclineScope,
-  type RetrievedContext,
-} from './retrieve.js';
+import { changeQuestion, listLimit, mainFinding, statementOf, statusLabel } from './retrieve.js';
+import type { AnswerIntent, Citation, ContextChange, ContextControl, DeclineScope, RetrievedContext } from './retrieve.js';
 
-export interface ComposedAnswer {
-  answer: string;
-  citations: Citation[];
-  grounded: boolean;
-  suggestions: string[];
-}
+/** An answer as the API gives it, before it has an id and names its report's date. */
+export type ComposedAnswer = Omit<components['schemas']['ChatAnswer'], 'id' | 'date'>;
 
 const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
 /**
- * Makes any text inert in Markdown: `<`, `>` and `&` become entities (no raw HTML), the
- * characters of links, images, emphasis, code and tables are backslash-escaped, and so is a
- * leading `#`, `-`, `+` or `1.` that would start a heading or a list. Line breaks become spaces,
- * so one value cannot start a block of its own. (Bare URLs stay text unless a renderer turns on
- * linkify, which a chat renderer must not.)
+ * Makes any text inert in Markdown: no raw HTML (`<`, `>`, `&` become entities), the characters of links, images,
+ * emphasis, code and tables escaped, and so is a leading `#`, `-`, `+` or `1.`. Line breaks become spaces, so one value
+ * cannot start a block of its own. (Bare URLs stay text unless a renderer turns on linkify, which a chat's must not.)
  */
 export function escapeMarkdown(text: string): string {
   return text
@@ -63,9 +43,51 @@ export const counted = (count: number, noun: string, one: string, many: string) 
 export const more = (omitted: number, hint?: string): string[] =>
   omitted > 0 ? [`- \u2026and ${omitted} more${hint ? ` (${hint})` : ''}.`] : [];
 
+/** The first `shown` items, and "and N more" when there are more. */
+export const firstOf = (items: readonly string[], shown: number) =>
+  items.length > shown ? [...items.slice(0, shown), `and ${items.length - shown} more`] : items;
+
+/** A blank line and `lines`, when there are any: a list after its lead, or the lead alone. */
+export const section = (lines: readonly string[]) => (lines.length > 0 ? ['', ...lines] : []);
+
+/** Whether a finding is open: it fails, cannot be evaluated, or its evidence is stale or missing. */
+export const isOpenFinding = ({ outcome }: { outcome: string }) =>
+  outcome === 'fail' || outcome === 'error' || outcome === 'stale' || outcome === 'missing';
+
+/** Sorts by control id. */
+export const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+
+/** A control's line in a list: "- **IAM-01** Title — failing", then `rest`. */
+export const controlLine = (control: Pick<ControlResult, 'id' | 'title' | 'status'>, rest = '') =>
+  `- ${controlName(control)} \u2014 ${statusLabel[control.status]}${rest}`;
+
+/** A control's line with its severity, `extra` and what its main finding says (`passes` false: none for a passing control). */
+export function summaryLine(control: ControlResult, extra = '', passes = true): string {
+  const finding = passes || control.status !== 'passing' ? mainFinding(control) : undefined;
+  return controlLine(control, `, ${control.severity}${extra}${finding ? `: ${escapeMarkdown(finding.message)}` : ''}`);
+}
+
+const summaries = (controls: readonly ControlResult[]) => controls.map((control) => summaryLine(control));
+
+/** An answer from the report: its lines, and a citation of each control it names. */
+export const answered = (lines: string[], results: readonly ControlResult[], suggestions: string[] = []): ComposedAnswer => ({
+  answer: lines.join('\n'),
+  citations: results.map((result) => statementOf(result)),
+  grounded: true,
+  suggestions,
+});
+
+/** An answer from retrieved context: its lines and citations (each once), and the questions to ask next. */
+function grounded(lines: string[], citations: Citation[], context: RetrievedContext): ComposedAnswer {
+  const keyed = citations.map((cited) => [`${cited.controlId}\0${cited.evidenceId ?? ''}\0${cited.quote}`, cited] as const);
+  return { ...answered(lines, []), citations: [...new Map(keyed).values()], suggestions: suggestionsAfter(context) };
+}
+
 /** "failing", "failing or stale", "failing, stale or missing evidence". */
 const joined = (words: readonly string[], last: 'and' | 'or') =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`;
+
+const labelOf = (status: ControlStatus) => statusLabel[status];
 
 const quoted = (label: string) => `\u201c${escapeMarkdown(label)}\u201d`;
 
@@ -86,27 +108,14 @@ const evidencePerFinding = 5;
 
 function findingLine({ evidence: ids, message, outcome }: Finding, withEvidence: boolean): string {
   const evidence =
-    withEvidence && ids.length > 0
-      ? ` (evidence: ${ids.slice(0, evidencePerFinding).map(escapeMarkdown).join(', ')}` +
-        `${ids.length > evidencePerFinding ? `, and ${ids.length - evidencePerFinding} more` : ''})`
-      : '';
+    withEvidence && ids.length > 0 ? ` (evidence: ${firstOf(ids, evidencePerFinding).map(escapeMarkdown).join(', ')})` : '';
   // A message that already starts with its label ("Scoped out: …") is not given it twice.
   const label = outcomeLabel[outcome];
   return `- ${escapeMarkdown(message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`)}${evidence}`;
 }
 
-/** A blank line and a line per finding, when there are any. */
 const findingLines = (findings: readonly Finding[], withEvidence = false) =>
-  findings.length > 0 ? ['', ...findings.map((finding) => findingLine(finding, withEvidence))] : [];
-
-/** One line per control in lists: its name, status, severity and main finding. */
-function summaryLine(control: ContextControl): string {
-  const headline = mainFinding(control)?.message;
-  return `- ${controlName(control)} \u2014 ${statusLabel[control.status]}, ${control.severity}${headline ? `: ${escapeMarkdown(headline)}` : ''}`;
-}
-
-/** A group's heading in a list by status: "Missing evidence". */
-const statusHeading = (status: ControlStatus) => `${statusLabel[status][0]!.toUpperCase()}${statusLabel[status].slice(1)}`;
+  section(findings.map((finding) => findingLine(finding, withEvidence)));
 
 /** Splits catalog guidance into its bullet points, each escaped like any other text. */
 export function guidanceBullets(guidance: string): string[] {
@@ -121,67 +130,64 @@ export function guidanceBullets(guidance: string): string[] {
   return items.map(escapeMarkdown);
 }
 
-/** What a control's statement says, and the findings it shows, and the evidence items a control without findings rests on. */
+/** Evidence ids cited one by one for a control whose evidence has no findings (an attestation that passes). */
+const evidenceWithoutFindings = 8;
+
+/** Citations of the evidence items of a control without findings, each quoting its result. */
+const evidenceCitations = ({ shown, evidence, id, statement: { quote } }: ContextControl): Citation[] =>
+  evidence.slice(0, shown.length > 0 ? 0 : evidenceWithoutFindings).map((item) => ({ controlId: id, evidenceId: item, quote }));
+
+/** What a control's statement says; with the findings it shows; with the evidence a control without findings rests on. */
 const cite = {
   statement: (control: ContextControl) => [control.statement],
   findings: (control: ContextControl) => [control.statement, ...control.findingCitations],
   evidence: (control: ContextControl) => [control.statement, ...control.findingCitations, ...evidenceCitations(control)],
 };
 
-function composePosture(context: RetrievedContext): ComposedAnswer {
+function posture(context: RetrievedContext): ComposedAnswer {
   const { report, controls } = context;
   const { summary, diff } = report;
   const { counts } = summary;
   const changed = diff.changes.length;
+  const since = `${changed === 0 ? 'No control' : plural(changed, 'control')} changed status since the previous report`;
   const lines = [
     `The report for ${report.date} scores **${summary.score}** out of 100 (the severity-weighted share of applicable controls ` +
       `that pass). Of ${plural(summary.controls, 'control')}, ${counts.passing} are passing, ${counts.failing} failing, ` +
       `${counts.stale} stale, ${counts.missing} missing evidence and ${counts.not_applicable} not applicable.`,
-    ...(diff.previousDate
-      ? [
-          '',
-          `${changed === 0 ? 'No control' : plural(changed, 'control')} changed status since the previous report (${diff.previousDate}).`,
-        ]
-      : []),
-    ...(controls.length > 0 ? ['', 'Needs attention, riskiest first:', '', ...controls.map(summaryLine)] : []),
+    ...(diff.previousDate ? ['', `${since} (${diff.previousDate}).`] : []),
+    ...(controls.length > 0 ? ['', 'Needs attention, riskiest first:', '', ...summaries(controls)] : []),
     ...(controls.length > 0 ? more(context.omitted, 'ask \u201cWhat needs attention?\u201d') : []),
   ];
-  return grounded(lines, controls.flatMap(cite.statement), suggestionsAfter(context));
+  return grounded(lines, controls.flatMap(cite.statement), context);
 }
 
-function composeList(context: RetrievedContext, { statuses, topic, severities, limit }: IntentOf<'list'>): ComposedAnswer {
+function list(context: RetrievedContext, { statuses, topic, severities, limit }: IntentOf<'list'>): ComposedAnswer {
   const { controls, omitted, listedOn } = context;
   const kind = `${severities ? `${joined(severities, 'and')}-severity ` : ''}control`;
-  const wanted = joined(
-    statuses.map((status) => statusLabel[status]),
-    'or',
-  );
+  const wanted = joined(statuses.map(labelOf), 'or');
   const among = topic ? ` among the controls for ${quoted(topic.label)}` : '';
   // An earlier day's list is told in the past tense, naming that day's report.
   const day = listedOn ?? context.report.date;
   const [is, are, on] = listedOn ? ['was', 'were', ` on ${day}`] : ['is', 'are', ''];
-  const answer = (lines: string[]) => grounded(lines, controls.flatMap(cite.statement), suggestionsAfter(context));
-  if (context.unmatchedTopic) {
-    const lead = `None of the ${kind}s for ${quoted(topic?.label ?? '')} ${is} ${wanted}${on}. They ${are}:`;
-    return answer([lead, '', ...controls.map(summaryLine), ...more(omitted)]);
-  }
-  if (controls.length === 0) return answer([`No ${kind}${among} ${is} ${wanted} in the report for ${day}.`]);
-  if (limit) {
-    const which =
-      controls.length === 1 ? `riskiest ${kind}${among} that ${is}` : `${controls.length} riskiest ${kind}s${among} that ${are}`;
-    return answer([`The ${which} ${wanted}${on}:`, '', ...controls.map(summaryLine)]);
-  }
+  const answer = (...lines: string[]) => grounded(lines, controls.flatMap(cite.statement), context);
+  const unmatched = `None of the ${kind}s for ${quoted(topic?.label ?? '')} ${is} ${wanted}${on}. They ${are}:`;
+  if (context.unmatchedTopic) return answer(unmatched, '', ...summaries(controls), ...more(omitted));
+  if (controls.length === 0) return answer(`No ${kind}${among} ${is} ${wanted} in the report for ${day}.`);
+  const riskiest =
+    controls.length === 1 ? `riskiest ${kind}${among} that ${is}` : `${controls.length} riskiest ${kind}s${among} that ${are}`;
+  if (limit) return answer(`The ${riskiest} ${wanted}${on}:`, '', ...summaries(controls));
   const total = controls.length + omitted;
   const groups = statuses.flatMap((status) => {
-    const group = controls.filter((control) => control.status === status).map(summaryLine);
-    return group.length === 0 ? [] : [...(statuses.length > 1 ? [`**${statusHeading(status)}**`, ''] : []), ...group, ''];
+    const group = summaries(controls.filter((control) => control.status === status));
+    const heading = `**${statusLabel[status][0]!.toUpperCase()}${statusLabel[status].slice(1)}**`;
+    return group.length === 0 ? [] : [...(statuses.length > 1 ? [heading, ''] : []), ...group, ''];
   });
   const lead = `${plural(total, kind)}${among} ${total === 1 ? is : are} ${wanted} in the report for ${day}:`;
-  return answer([lead, '', ...groups.slice(0, -1), ...more(omitted)]);
+  return answer(lead, '', ...groups.slice(0, -1), ...more(omitted));
 }
 
-function composeStatus(context: RetrievedContext, { topic }: IntentOf<'status'>): ComposedAnswer {
-  const { controls, omitted } = context;
+function status(context: RetrievedContext, { topic }: IntentOf<'status'>): ComposedAnswer {
+  const { controls, omitted, report } = context;
   const [control] = controls;
   if (control && controls.length === 1) {
     const lines = [
@@ -190,109 +196,88 @@ function composeStatus(context: RetrievedContext, { topic }: IntentOf<'status'>)
       ...more(control.findings.length - control.shown.length),
       ...(topic.source === 'framework' ? ['', `It is the only control mapped to ${escapeMarkdown(topic.label)}.`] : []),
     ];
-    return grounded(lines, controls.flatMap(cite.findings), suggestionsAfter(context));
+    return grounded(lines, controls.flatMap(cite.findings), context);
   }
   const total = controls.length + omitted;
-  const inReport = `in the report for ${context.report.date}:`;
+  const inReport = `in the report for ${report.date}:`;
   const lead =
     topic.source === 'framework'
       ? `${counted(total, 'control', 'is', 'are')} mapped to ${escapeMarkdown(topic.label)} ${inReport}`
       : topic.source === 'search'
         ? `${plural(total, 'control')} match ${quoted(topic.label)} ${inReport}`
-        : `In the report for ${context.report.date}:`;
-  return grounded(
-    [lead, '', ...controls.map(summaryLine), ...more(omitted)],
-    controls.flatMap(cite.statement),
-    suggestionsAfter(context),
-  );
+        : `In the report for ${report.date}:`;
+  return grounded([lead, '', ...summaries(controls), ...more(omitted)], controls.flatMap(cite.statement), context);
 }
 
 /** An answer of one block per control, blank lines between, citing what `citing` gives of each. */
-function perControl(
-  context: RetrievedContext,
-  citing: (control: ContextControl) => Citation[],
-  block: (control: ContextControl) => string[],
-) {
-  const lines = context.controls.flatMap((control, at) => [...(at > 0 ? [''] : []), ...block(control)]);
-  return grounded([...lines, ...more(context.omitted)], context.controls.flatMap(citing), suggestionsAfter(context));
-}
+const perControl =
+  (citing: (control: ContextControl) => Citation[], block: (control: ContextControl, single: boolean) => string[]) =>
+  (context: RetrievedContext) => {
+    const { controls } = context;
+    const lines = controls.flatMap((control, at) => [...(at > 0 ? [''] : []), ...block(control, controls.length === 1)]);
+    return grounded([...lines, ...more(context.omitted)], controls.flatMap(citing), context);
+  };
 
 const problemsOf = (control: ContextControl) => control.shown.filter((finding) => finding.outcome !== 'pass');
 
-const composeWhy = (context: RetrievedContext) =>
-  perControl(context, cite.findings, (control) => {
-    const problems = problemsOf(control);
-    const shown = problems.length > 0 ? problems : control.shown;
-    const because =
-      control.status === 'passing'
-        ? shown.length > 0
-          ? 'because its checks hold:'
-          : 'because its evidence is current and nothing in it fails.'
-        : control.status === 'not_applicable'
-          ? 'because it is scoped out:'
-          : 'because:';
-    return [`${controlName(control)} is **${statusLabel[control.status]}** ${because}`, ...findingLines(shown)];
-  });
+const why = perControl(cite.findings, (control) => {
+  const problems = problemsOf(control);
+  const shown = problems.length > 0 ? problems : control.shown;
+  const passing = shown.length > 0 ? 'because its checks hold:' : 'because its evidence is current and nothing in it fails.';
+  const because: Partial<Record<ControlStatus, string>> = { passing, not_applicable: 'because it is scoped out:' };
+  return [
+    `${controlName(control)} is **${statusLabel[control.status]}** ${because[control.status] ?? 'because:'}`,
+    ...findingLines(shown),
+  ];
+});
 
-/** Catalog Markdown (an objective) as escaped paragraphs with blank lines between: shown as text, like everything else. */
-const paragraphs = (markdown: string) =>
-  markdown
+const objective = perControl(cite.statement, (control) => {
+  // Catalog Markdown, as escaped paragraphs with blank lines between: shown as text, like everything else.
+  const text = (control.control?.objectiveMarkdown ?? '')
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
-    .flatMap((paragraph, at) => (at === 0 ? [escapeMarkdown(paragraph)] : ['', escapeMarkdown(paragraph)]));
-
-const composeObjective = (context: RetrievedContext) =>
-  perControl(context, cite.statement, (control) => {
-    const text = paragraphs(control.control?.objectiveMarkdown ?? '');
-    const state = `(${statusLabel[control.status]}, ${control.severity} severity)`;
-    if (text.length === 0) return [`The catalog states no objective for ${controlName(control)} ${state}.`];
-    return [`The objective of ${controlName(control)} ${state}, as the catalog states it:`, '', ...text];
-  });
+    .flatMap((paragraph, at) => [...(at > 0 ? [''] : []), escapeMarkdown(paragraph)]);
+  const state = `(${statusLabel[control.status]}, ${control.severity} severity)`;
+  if (text.length === 0) return [`The catalog states no objective for ${controlName(control)} ${state}.`];
+  return [`The objective of ${controlName(control)} ${state}, as the catalog states it:`, '', ...text];
+});
 
 const frameworkNames = Object.entries(frameworkShortNames) as [keyof typeof frameworkShortNames, string][];
 
-const composeFrameworks = (context: RetrievedContext) =>
-  perControl(context, cite.statement, (control) => {
-    const mappings = control.control?.frameworks;
-    const mapped = frameworkNames.flatMap(([key, name]) => (mappings?.[key].length ? [{ name, ids: mappings[key] }] : []));
-    if (mapped.length === 0) return [`${controlName(control)} is not mapped to any framework requirement in the catalog.`];
-    const lines = mapped.map(({ name, ids }) => `- ${name}: ${ids.map(escapeMarkdown).join(', ')}`);
-    return [`${controlName(control)} (${statusLabel[control.status]}) maps to:`, '', ...lines];
-  });
+const frameworks = perControl(cite.statement, (control) => {
+  const mappings = control.control?.frameworks;
+  const mapped = frameworkNames.flatMap(([key, name]) => (mappings?.[key].length ? [{ name, ids: mappings[key] }] : []));
+  if (mapped.length === 0) return [`${controlName(control)} is not mapped to any framework requirement in the catalog.`];
+  const lines = mapped.map(({ name, ids }) => `- ${name}: ${ids.map(escapeMarkdown).join(', ')}`);
+  return [`${controlName(control)} (${statusLabel[control.status]}) maps to:`, '', ...lines];
+});
 
-const composeEvidence = (context: RetrievedContext) =>
-  perControl(context, cite.evidence, (control) => {
-    const { evidence } = control;
-    const items = evidence.length === 0 ? 'no evidence yet.' : `${plural(evidence.length, 'evidence item')}:`;
-    const lead = `${controlName(control)} (${statusLabel[control.status]}) rests on ${items}`;
-    if (control.shown.length > 0 || evidence.length === 0) return [lead, ...findingLines(control.shown, true)];
-    const listed = evidence.slice(0, evidenceWithoutFindings).map((id) => `- ${escapeMarkdown(id)}`);
-    return [lead, '', ...listed, ...more(evidence.length - listed.length)];
-  });
+const evidence = perControl(cite.evidence, (control) => {
+  const ids = control.evidence;
+  const items = ids.length === 0 ? 'no evidence yet.' : `${plural(ids.length, 'evidence item')}:`;
+  const lead = `${controlName(control)} (${statusLabel[control.status]}) rests on ${items}`;
+  if (control.shown.length > 0 || ids.length === 0) return [lead, ...findingLines(control.shown, true)];
+  const listed = ids.slice(0, evidenceWithoutFindings).map((id) => `- ${escapeMarkdown(id)}`);
+  return [lead, '', ...listed, ...more(ids.length - listed.length)];
+});
 
-const composeFix = (context: RetrievedContext) =>
-  perControl(context, cite.findings, (control) => {
-    const single = context.controls.length === 1;
-    const { status } = control;
-    const lines = [
-      status === 'passing'
-        ? `${controlName(control)} is **passing**; nothing needs fixing.`
-        : status === 'not_applicable'
-          ? `${controlName(control)} is **not applicable**, so nothing needs fixing.`
-          : `${controlName(control)} is **${statusLabel[status]}**. What to fix:`,
-      ...(status === 'passing' ? [] : findingLines(problemsOf(control))),
-    ];
-    const bullets = guidanceBullets(control.control?.guidanceMarkdown ?? '');
-    if (bullets.length === 0) return lines;
-    // For several controls, only the catalog's own "to fix a failure" advice, to keep the answer short.
-    const advice = single ? bullets : bullets.filter((bullet) => /^To fix/i.test(bullet)).slice(0, 1);
-    const intro = status === 'passing' && single ? 'To keep it that way, the catalog advises:' : 'The catalog advises:';
-    return [...lines, '', intro, '', ...(advice.length > 0 ? advice : bullets.slice(0, 1)).map((bullet) => `- ${bullet}`)];
-  });
+const nothingToFix: Partial<Record<ControlStatus, string>> = {
+  passing: 'is **passing**; nothing needs fixing.',
+  not_applicable: 'is **not applicable**, so nothing needs fixing.',
+};
 
-const changeLine = (change: ContextChange) =>
-  `- ${controlName(change)}: ${statusLabel[change.from]} \u2192 ${statusLabel[change.to]}`;
+const fix = perControl(cite.findings, (control, single) => {
+  const { status } = control;
+  const verdict = nothingToFix[status] ?? `is **${statusLabel[status]}**. What to fix:`;
+  const lines = [`${controlName(control)} ${verdict}`, ...(status === 'passing' ? [] : findingLines(problemsOf(control)))];
+  const bullets = guidanceBullets(control.control?.guidanceMarkdown ?? '');
+  if (bullets.length === 0) return lines;
+  // For several controls, only the catalog's own "to fix a failure" advice, to keep the answer short.
+  const advice = single ? bullets : bullets.filter((bullet) => /^To fix/i.test(bullet)).slice(0, 1);
+  const intro = status === 'passing' && single ? 'To keep it that way, the catalog advises:' : 'The catalog advises:';
+  return [...lines, '', intro, '', ...(advice.length > 0 ? advice : bullets.slice(0, 1)).map((bullet) => `- ${bullet}`)];
+});
 
 const changeVerbs: Record<ChangeFocus, [one: string, many: string]> = {
   all: ['changed status', 'changed status'],
@@ -309,8 +294,8 @@ const changeGroups: [string, (item: ContextChange) => boolean][] = [
   ['Other changes', () => true],
 ];
 
-function composeChanges(context: RetrievedContext, { focus, topic }: IntentOf<'changes'>): ComposedAnswer {
-  const { since, sinceScore, changes } = context.change!;
+function changes(context: RetrievedContext, { focus, topic }: IntentOf<'changes'>): ComposedAnswer {
+  const { since, sinceScore, changes: changed } = context.change!;
   const { date, summary } = context.report;
   const [one, many] = changeVerbs[focus];
   const between = `between ${since} and ${date}`;
@@ -318,31 +303,25 @@ function composeChanges(context: RetrievedContext, { focus, topic }: IntentOf<'c
     sinceScore === summary.score
       ? `The score is ${summary.score}, the same as on ${since}.`
       : `The score went from ${sinceScore} on ${since} to ${summary.score} on ${date}.`;
-  if (changes.length === 0) {
+  if (changed.length === 0) {
     const { controls } = context;
     const lines = [`${topic ? `None of the controls for ${quoted(topic.label)}` : 'No control'} ${one} ${between}. ${score}`];
-    if (controls.length > 0) lines.push('', 'They are now:', '', ...controls.map(summaryLine));
-    return grounded(lines, controls.flatMap(cite.statement), suggestionsAfter(context));
+    if (controls.length > 0) lines.push('', 'They are now:', '', ...summaries(controls));
+    return grounded(lines, controls.flatMap(cite.statement), context);
   }
   const among = topic ? ` among the controls for ${quoted(topic.label)}` : '';
-  const lines = [`${plural(changes.length, 'control')}${among} ${changes.length === 1 ? one : many} ${between}. ${score}`];
+  const lines = [`${plural(changed.length, 'control')}${among} ${changed.length === 1 ? one : many} ${between}. ${score}`];
   const citations: Citation[] = [];
-  let rest = changes;
+  let rest = changed;
   for (const [heading, belongs] of changeGroups) {
     const group = rankByRisk(rest.filter(belongs).map((item) => ({ ...item, status: item.to })));
     rest = rest.filter((item) => !belongs(item));
     const shown = group.slice(0, listLimit);
-    if (group.length > 0) lines.push('', `**${heading}**`, '', ...shown.map(changeLine), ...more(group.length - shown.length));
+    const told = shown.map((item) => `- ${controlName(item)}: ${statusLabel[item.from]} \u2192 ${statusLabel[item.to]}`);
+    if (group.length > 0) lines.push('', `**${heading}**`, '', ...told, ...more(group.length - shown.length));
     citations.push(...shown.map((item) => item.citation));
   }
-  return grounded(lines, citations, suggestionsAfter(context));
-}
-
-function grounded(lines: string[], citations: Citation[], suggestions: string[]): ComposedAnswer {
-  const keyed = citations.map(
-    (citation) => [`${citation.controlId}\u0000${citation.evidenceId ?? ''}\u0000${citation.quote}`, citation] as const,
-  );
-  return { answer: lines.join('\n'), citations: [...new Map(keyed).values()], grounded: true, suggestions };
+  return grounded(lines, citations, context);
 }
 
 const fixable = (status: ControlStatus) => status !== 'passing' && status !== 'not_applicable';
@@ -366,30 +345,18 @@ function suggestionsAfter({ controls, intent: { kind }, listedOn, report }: Retr
   return suggestions.filter((suggestion): suggestion is string => typeof suggestion === 'string').slice(0, 3);
 }
 
-const composers: { [K in AnswerIntent['kind']]: (context: RetrievedContext, intent: IntentOf<K>) => ComposedAnswer } = {
-  posture: composePosture,
-  list: composeList,
-  status: composeStatus,
-  why: composeWhy,
-  evidence: composeEvidence,
-  fix: composeFix,
-  changes: composeChanges,
-  objective: composeObjective,
-  frameworks: composeFrameworks,
-};
+type Kind = AnswerIntent['kind'];
+type Composer<K extends Kind> = (context: RetrievedContext, intent: IntentOf<K>) => ComposedAnswer;
+const composers: { [K in Kind]: Composer<K> } = { posture, list, status, why, evidence, fix, changes, objective, frameworks };
 
-export function compose(context: RetrievedContext): ComposedAnswer {
-  const composer = composers[context.intent.kind] as (context: RetrievedContext, intent: AnswerIntent) => ComposedAnswer;
-  return composer(context, context.intent);
-}
+export const compose = (context: RetrievedContext) => (composers[context.intent.kind] as Composer<Kind>)(context, context.intent);
 
-export type DeclineCause = DeclineReason | 'no_report' | 'no_citation';
+type DeclineCause = DeclineReason | 'no_report' | 'no_citation';
 
 const declineLeads: Record<DeclineCause, (date: string, subject: string, scope: DeclineScope) => string> = {
   off_topic: (date) => `The report for ${date} does not cover that.`,
   unknown_subject: (date, subject) => `The report for ${date} does not mention \u201c${subject}\u201d, so it cannot answer that.`,
-  no_match: (date, subject) =>
-    subject ? `The report for ${date} does not cover \u201c${subject}\u201d.` : `The report for ${date} does not cover that.`,
+  no_match: (date, subject) => `The report for ${date} does not cover ${subject ? `\u201c${subject}\u201d` : 'that'}.`,
   no_topic: (date) =>
     `The report for ${date} does not cover that question on its own: name a control (such as IAM-01), a framework ` +
     'requirement (such as CC6.1) or a topic (such as backups).',

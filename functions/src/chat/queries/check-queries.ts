@@ -1,18 +1,16 @@
 /**
- * Subject-level questions ("which people do not have MFA enabled", "which laptops aren't
- * patched"): the question's words are matched against the catalog's checks, by the check's id
- * and the evidence fields its expression reads (`item.data.mfaEnabled` → "mfa", "enabled"), so
- * the vocabulary is the evidence schemas' own. The answer lists the subjects each matched check
- * fails, from the report's findings, and how many pass.
+ * Subject-level questions ("which laptops aren't patched"): the words are matched against the catalog's checks, by the
+ * check's id and the evidence fields its expression reads (`item.data.mfaEnabled` → "mfa", "enabled"), so the vocabulary
+ * is the evidence schemas' own. The answer lists the subjects each matched check fails, and how many pass.
  */
 import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
-import { controlName, counted, escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { answered, controlName, counted, escapeMarkdown, isOpenFinding, type ComposedAnswer } from '../compose.js';
 import { severityCue, statusesIn } from '../question-cues.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { stem, stopWords } from '../vocabulary.js';
-import type { CheckMatch, Query } from './query-model.js';
-import { answered } from './report-queries.js';
+import type { QuestionOf } from '../question.js';
+import type { CheckMatch } from './query-model.js';
 import { statusLabel } from '../retrieve.js';
 
 /** Words too general to pick a check ("data", "item", "active" describe most of them). */
@@ -122,13 +120,9 @@ const openFindings = (result: ControlResult | undefined, check: Check) =>
 const subjectsIn = (message: string) => Number(/^(\d+) subjects pass\b/.exec(message)?.[1] ?? 1);
 
 /** A control's heading line, then a line per open finding and a blank line. */
-const findingBlock = (heading: string, open: readonly Finding[]) => [
-  heading,
-  ...open.map((f) => `- ${escapeMarkdown(f.message)}`),
-  '',
-];
+const findingBlock = (heading: string, open: Finding[]) => [heading, ...open.map((f) => `- ${escapeMarkdown(f.message)}`), ''];
 
-export function answerChecks({ checks }: Extract<Query, { kind: 'checks' }>, index: ReportIndex): ComposedAnswer {
+export function answerChecks({ checks }: QuestionOf<'checks'>, index: ReportIndex): ComposedAnswer {
   const lines: string[] = [];
   const cited = new Set<ControlResult>();
   for (const match of checks) {
@@ -145,22 +139,18 @@ export function answerChecks({ checks }: Extract<Query, { kind: 'checks' }>, ind
       ...(outdated > 0 ? [`${plural(outdated, 'subject')} without fresh evidence`] : []),
       ...(passing > 0 ? [`${passing} pass`] : []),
     ];
-    const state =
-      counts.length === 0
-        ? `not evaluated in this report (the control is ${result.status.replace('_', ' ')}).`
-        : `${failing === 0 && outdated === 0 ? 'no subject fails; ' : ''}${counts.join('; ')}.`;
-    lines.push(
-      ...findingBlock(`${controlName(result)}, check ${escapeMarkdown(check.id)} on ${check.kind} evidence: ${state}`, open),
-    );
+    const none = `not evaluated in this report (the control is ${result.status.replace('_', ' ')}).`;
+    const state = counts.length === 0 ? none : `${failing + outdated === 0 ? 'no subject fails; ' : ''}${counts.join('; ')}.`;
+    const heading = `${controlName(result)}, check ${escapeMarkdown(check.id)} on ${check.kind} evidence: ${state}`;
+    lines.push(...findingBlock(heading, open));
     cited.add(result);
   }
   return answered(lines, [...cited]);
 }
 
 /** The subjects behind controls: each one's failing findings and those without fresh evidence. */
-export function answerFindings({ controlIds }: Extract<Query, { kind: 'findings' }>, index: ReportIndex): ComposedAnswer {
-  const openOf = (result: ControlResult) =>
-    result.findings.filter((finding) => ['fail', 'error', 'stale', 'missing'].includes(finding.outcome));
+export function answerFindings({ controlIds }: QuestionOf<'findings'>, index: ReportIndex): ComposedAnswer {
+  const openOf = (result: ControlResult) => result.findings.filter(isOpenFinding);
   const results = controlIds.flatMap((id) => index.byId.get(id)?.result ?? []);
   // The controls with subjects at fault, when some have: those are what "which devices are behind that" asks after.
   const withOpen = results.filter((result) => openOf(result).length > 0);

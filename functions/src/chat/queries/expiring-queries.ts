@@ -1,13 +1,11 @@
 /**
- * Freshness ahead: "what evidence will go stale this week", "what expires before the audit on
- * 2027-02-01", "when does the Datadog assessment go stale". Read from each control's `expiring`
- * list in the report (the evidence it relies on that ages on its own, with the instant each item
- * stops counting), narrowed by the question's horizon, evidence kind, subject or controls.
+ * Freshness ahead ("what expires before the audit on 2027-02-01", "when does the Datadog assessment go stale"), from each
+ * control's `expiring` list in the report (the evidence that ages on its own, with the instant each item stops counting),
+ * narrowed by the question's horizon, evidence kind, subject or controls.
  */
 import { addDays, dayIn } from '../../assessment/dates.js';
-import type { ControlResult } from '../../assessment/model.js';
 import { expiringHorizonDays } from '@evident/contract';
-import { counted, escapeMarkdown, more, type ComposedAnswer } from '../compose.js';
+import { answered, byId, counted, escapeMarkdown, more, type ComposedAnswer } from '../compose.js';
 import { daysIn, monthAhead, windowAhead, type Window } from '../days.js';
 import type { ChatTurn } from '../intent-model.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
@@ -15,7 +13,6 @@ import { lastQuestion, previouslyCited } from '../topics.js';
 import { stem, stopWords, tokenize } from '../vocabulary.js';
 import { followedBy, statusesIn } from '../question-cues.js';
 import type { Query } from './query-model.js';
-import { answered } from './report-queries.js';
 
 type ExpiringQuery = Extract<Query, { kind: 'expiring' }>;
 
@@ -70,50 +67,37 @@ export function expiringQuery(text: string, history: readonly ChatTurn[], index:
 /** Items listed in one answer; the rest are counted. */
 const shownItems = 30;
 
+const evidenceOf = ({ kind, subject }: { kind: string; subject: string }) => `${kind} evidence for ${escapeMarkdown(subject)}`;
+
 export function answerExpiring(query: ExpiringQuery, index: ReportIndex): ComposedAnswer {
   const { report } = index;
   const { kinds, subjects, controlIds, statuses, from, until, phrase } = query;
+  const dayOf = (time: string | number) => dayIn(report.timeZone, new Date(time));
+  const asked = <T>(wanted: readonly T[] | undefined, value: T) => !wanted || wanted.includes(value);
   const selected = index.controls
-    .flatMap(({ result }) =>
-      (result.expiring ?? []).map((item) => ({ ...item, result, day: dayIn(report.timeZone, new Date(item.staleAt)) })),
-    )
-    .filter(({ kind, subject }) => (!kinds || kinds.includes(kind)) && (!subjects || subjects.includes(subject)))
-    .filter(({ result }) => (!controlIds || controlIds.includes(result.id)) && (!statuses || statuses.includes(result.status)));
+    .flatMap(({ result }) => (result.expiring ?? []).map((item) => ({ ...item, result, day: dayOf(item.staleAt) })))
+    .filter((item) => asked(kinds, item.kind) && asked(subjects, item.subject))
+    .filter(({ result }) => asked(controlIds, result.id) && asked(statuses, result.status));
   const bySoonest = (a: { staleAt: string }, b: { staleAt: string }) => (a.staleAt < b.staleAt ? -1 : 1);
   const within = selected.filter(({ day }) => (!until || day <= until) && (!from || day >= from)).sort(bySoonest);
   const span = until ? `${from ? ` between ${from} and ${until}` : ` by ${until}`}${phrase ? ` (${phrase})` : ''}` : '';
   // The report lists what goes stale within its horizon only; a later day is answered up to it, and says so.
-  const horizonEnd = dayIn(report.timeZone, new Date(Date.parse(report.asOf) + expiringHorizonDays * 86_400_000));
+  const horizonEnd = dayOf(Date.parse(report.asOf) + expiringHorizonDays * 86_400_000);
   const aside =
     'Daily collector snapshots, which their next collection renews, are not counted.' +
     (!until || until > horizonEnd ? ` The report looks ${expiringHorizonDays} days ahead, to ${horizonEnd}.` : '');
   if (within.length === 0) {
     const next = selected.sort(bySoonest)[0];
-    const after = next
-      ? ['', `The next to go stale is the ${next.kind} evidence for ${escapeMarkdown(next.subject)}, on ${next.day}.`]
-      : [];
-    return answered([`No evidence goes stale${span} in the report for ${report.date}. ${aside}`, ...after], []);
+    const none = `No evidence goes stale${span} in the report for ${report.date}. ${aside}`;
+    return answered([none, ...(next ? ['', `The next to go stale is the ${evidenceOf(next)}, on ${next.day}.`] : [])], []);
   }
-  const byItem = new Map<string, { item: (typeof within)[number]; controls: ControlResult[] }>();
-  for (const item of within) {
-    const entry = byItem.get(item.evidenceId);
-    if (entry) entry.controls.push(item.result);
-    else byItem.set(item.evidenceId, { item, controls: [item.result] });
-  }
-  const shown = [...byItem.values()].slice(0, shownItems);
-  const lines = shown.map(
-    ({ item, controls }) =>
-      `- The ${item.kind} evidence for ${escapeMarkdown(item.subject)} goes stale on **${item.day}** ` +
-      `(for ${controls.map((control) => `**${control.id}**`).join(', ')})`,
-  );
-  const cited = new Map(shown.flatMap(({ controls }) => controls.map((control) => [control.id, control] as const)));
-  return answered(
-    [
-      `${counted(byItem.size, 'evidence item', 'goes', 'go')} stale${span} unless renewed. ${aside}`,
-      '',
-      ...lines,
-      ...more(byItem.size - shownItems),
-    ],
-    [...cited.values()].sort((a, b) => (a.id < b.id ? -1 : 1)),
-  );
+  // An evidence item may count for several controls: one line for it, naming them all.
+  const byItem = [...Map.groupBy(within, (item) => item.evidenceId).values()];
+  const lines = byItem.slice(0, shownItems).map((items) => {
+    const controls = items.map(({ result }) => `**${result.id}**`).join(', ');
+    return `- The ${evidenceOf(items[0]!)} goes stale on **${items[0]!.day}** (for ${controls})`;
+  });
+  const cited = new Map(byItem.slice(0, shownItems).flatMap((items) => items.map(({ result }) => [result.id, result] as const)));
+  const lead = `${counted(byItem.length, 'evidence item', 'goes', 'go')} stale${span} unless renewed. ${aside}`;
+  return answered([lead, '', ...lines, ...more(byItem.length - shownItems)], [...cited.values()].sort(byId));
 }

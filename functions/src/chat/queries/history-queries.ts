@@ -1,19 +1,19 @@
 /**
- * Answers over the report history: how the score moved over a span (first and last day with a
- * report, the lowest and highest, the days without one), what differs between two days, and
- * one control's runs of status over a span. Days without a report are said, never filled in;
- * every control whose status differs is cited with its status on the later day.
+ * Answers over the report history: how the score moved over a span, what differs between two days, a control's runs of
+ * status. Days without a report are said, never filled in; each control whose status differs is cited.
  */
 import { addDays } from '../../assessment/dates.js';
-import type { ControlStatus } from '../../assessment/model.js';
+import type { ControlResult, ControlStatus } from '../../assessment/model.js';
 import { frameworkNames, plural } from '@evident/contract';
-import { controlName, counted, escapeMarkdown, more, type ComposedAnswer } from '../compose.js';
+import { answered, byId, controlName, counted, escapeMarkdown, firstOf, isOpenFinding, more, section } from '../compose.js';
+import type { ComposedAnswer } from '../compose.js';
+import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
 import { declineSuggestions, statusLabel } from '../retrieve.js';
 import type { DayFinding, DayRecord, Period, Query, ReportDays } from './query-model.js';
-import { answered } from './report-queries.js';
 
-type QueryOf<K extends Query['kind']> = Extract<Query, { kind: K }>;
+/** Answers one kind of question from the report's history. */
+type FromHistory<K extends Query['kind']> = (query: QueryOf<K>, index: ReportIndex, days: ReportDays) => Promise<ComposedAnswer>;
 
 const labelOf = (status: ControlStatus | undefined) => (status ? statusLabel[status] : 'not assessed');
 const scoreOn = (day: DayRecord) => `**${day.summary.score}** on ${day.date}`;
@@ -31,16 +31,12 @@ function missingLines(period: Period, days: readonly DayRecord[]): string[] {
     else runs.push([date, date]);
   }
   const named = runs.map(([from, to]) => (from === to ? from : `${from} to ${to}`));
-  if (named.length === 0) return [];
-  const shown = named.length <= 10 ? named : [...named.slice(0, 10), `and ${named.length - 10} more`];
-  return ['', `Days without a report (not counted): ${shown.join(', ')}.`];
+  return named.length === 0 ? [] : ['', `Days without a report (not counted): ${firstOf(named, 10).join(', ')}.`];
 }
 
-const table = (head: string[], rows: (string | number)[][]) => [
-  `| ${head.join(' | ')} |`,
-  `|${' --- |'.repeat(head.length)}`,
-  ...rows.map((row) => `| ${row.join(' | ')} |`),
-];
+/** A Markdown table: its head, the line under it, a row each. */
+const table = (head: string[], rows: (string | number)[][]) =>
+  [head, head.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`);
 
 /** Each day's score and counts; a long span by month: how many days have a report, the lowest, highest and last score. */
 function scoreTable(days: readonly DayRecord[]): string[] {
@@ -50,13 +46,7 @@ function scoreTable(days: readonly DayRecord[]): string[] {
   }
   const months = new Map<string, number[]>();
   for (const day of days) months.set(day.date.slice(0, 7), [...(months.get(day.date.slice(0, 7)) ?? []), day.summary.score]);
-  const rows = [...months].map(([month, scores]) => [
-    month,
-    scores.length,
-    Math.min(...scores),
-    Math.max(...scores),
-    scores.at(-1)!,
-  ]);
+  const rows = [...months].map(([month, score]) => [month, score.length, Math.min(...score), Math.max(...score), score.at(-1)!]);
   return table(['Month', 'Days with a report', 'Lowest', 'Highest', 'Last'], rows);
 }
 
@@ -68,7 +58,7 @@ function changesAnswer(lines: string[], earlier: DayRecord, later: DayRecord, in
   const all = Object.entries(later.statuses)
     .filter(([id, status]) => earlier.statuses[id] !== status)
     .map(([id, to]) => ({ id, from: earlier.statuses[id], to }))
-    .sort((a, b) => (a.id < b.id ? -1 : 1));
+    .sort(byId);
   // A long span on a large catalog can change hundreds: the first ones are listed and cited, the rest counted.
   const changes = all.slice(0, shownChanges);
   const changeLines = changes.map(({ id, from, to }) => {
@@ -79,13 +69,10 @@ function changesAnswer(lines: string[], earlier: DayRecord, later: DayRecord, in
     changes.length === 0
       ? [`No control's status differs between ${earlier.date} and ${later.date}.`]
       : [`${plural(all.length, 'control')} changed status between ${earlier.date} and ${later.date}:`, '', ...changeLines];
-  return {
-    ...answered([...lines, '', ...body, ...more(all.length - changes.length)], []),
-    citations: changes.map(({ id, from, to }) => ({
-      controlId: id,
-      quote: `${id} was ${labelOf(from)} on ${earlier.date} and ${statusLabel[to]} on ${later.date}.`,
-    })),
-  };
+  const quote = (id: string, from?: ControlStatus, to?: ControlStatus) =>
+    `${id} was ${labelOf(from)} on ${earlier.date} and ${labelOf(to)} on ${later.date}.`;
+  const citations = changes.map(({ id, from, to }) => ({ controlId: id, quote: quote(id, from, to) }));
+  return { ...answered([...lines, '', ...body, ...more(all.length - changes.length)], []), citations };
 }
 
 /** A named framework's readiness at the two ends of a span, when both days have it. */
@@ -96,8 +83,7 @@ function readinessMoved(framework: QueryOf<'trend'>['framework'], first: DayReco
   return ['', `${frameworkNames[framework]} readiness went from **${from}%** on ${first.date} to **${to}%** on ${last.date}.`];
 }
 
-export async function answerTrend(query: QueryOf<'trend'>, index: ReportIndex, history: ReportDays): Promise<ComposedAnswer> {
-  const { period } = query;
+export const answerTrend: FromHistory<'trend'> = async ({ period, framework }, index, history) => {
   const days = await between(history, period);
   const [first, last] = [days[0], days.at(-1)];
   if (!first || !last) return noReports(period, index);
@@ -108,44 +94,30 @@ export async function answerTrend(query: QueryOf<'trend'>, index: ReportIndex, h
   const lines = [
     `Over ${period.from} to ${period.to} (${period.phrase}), ${daysWithReport(days)}. ` +
       `The score ${direction}: ${scoreOn(first)}, ${scoreOn(last)}. Lowest ${scoreOn(lowest)}; highest ${scoreOn(highest)}.`,
-    ...readinessMoved(query.framework, first, last),
+    ...readinessMoved(framework, first, last),
     ...missingLines(period, days),
     '',
     ...scoreTable(days),
   ];
   return changesAnswer(lines, first, last, index);
-}
+};
 
-export async function answerDay(query: QueryOf<'day'>, index: ReportIndex, history: ReportDays): Promise<ComposedAnswer> {
-  return dayAnswer(query, await history.between(addDays(query.date, -14), query.date), index);
-}
+export const answerDay: FromHistory<'day'> = async ({ date, phrase }, index, history) =>
+  dayAnswer(date, phrase, await history.between(addDays(date, -14), date), index);
 
 /** One day's score and what changed from the report before it; `days` ends on that day when it has a report. */
-function dayAnswer(
-  query: Pick<QueryOf<'day'>, 'date' | 'phrase'>,
-  days: readonly DayRecord[],
-  index: ReportIndex,
-): ComposedAnswer {
+function dayAnswer(date: string, phrase: string, days: readonly DayRecord[], index: ReportIndex): ComposedAnswer {
   const [before, day] = [days.at(-2), days.at(-1)];
-  if (!day || day.date !== query.date) return noReports({ from: query.date, to: query.date, phrase: query.phrase }, index);
+  if (!day || day.date !== date) return noReports({ from: date, to: date, phrase }, index);
   if (!before)
     return answered([`The score was ${scoreOn(day)}; no earlier report is within two weeks of it to compare with.`], []);
   const delta = Math.round((day.summary.score - before.summary.score) * 10) / 10;
   const moved = delta === 0 ? 'unchanged' : `${delta > 0 ? 'up' : 'down'} ${Math.abs(delta)} points`;
-  return changesAnswer(
-    [`The score was ${scoreOn(day)}, ${moved} from ${scoreOn(before)}, the report before it.`],
-    before,
-    day,
-    index,
-  );
+  const lead = `The score was ${scoreOn(day)}, ${moved} from ${scoreOn(before)}, the report before it.`;
+  return changesAnswer([lead], before, day, index);
 }
 
-export async function answerThroughout(
-  query: QueryOf<'throughout'>,
-  index: ReportIndex,
-  history: ReportDays,
-): Promise<ComposedAnswer> {
-  const { period, statuses, every } = query;
+export const answerThroughout: FromHistory<'throughout'> = async ({ period, statuses, every }, index, history) => {
   const days = await between(history, period);
   if (days.length === 0) return noReports(period, index);
   const matching = index.controls
@@ -156,16 +128,13 @@ export async function answerThroughout(
     `${counted(matching.length, 'control', 'was', 'were')} ${statuses.map((status) => statusLabel[status]).join(' or ')} ` +
     `${every ? 'on every one of them' : 'on at least one'}${matching.length > 0 ? ':' : '.'}`;
   const lines = matching.map(
-    ({ result, days: count }) =>
-      `- ${controlName(result)} \u2014 ${count} of ${days.length} days; today ${statusLabel[result.status]}`,
+    ({ result, days: n }) => `- ${controlName(result)} \u2014 ${n} of ${days.length} days; today ${statusLabel[result.status]}`,
   );
-  return answered(
-    [lead, ...missingLines(period, days), ...(lines.length > 0 ? ['', ...lines] : [])],
-    matching.map(({ result }) => result),
-  );
-}
+  const cited = matching.map(({ result }) => result);
+  return answered([lead, ...missingLines(period, days), ...section(lines)], cited);
+};
 
-export async function answerCompare(query: QueryOf<'compare'>, index: ReportIndex, history: ReportDays): Promise<ComposedAnswer> {
+export const answerCompare: FromHistory<'compare'> = async (query, index, history) => {
   const [earlier] = await history.between(query.earlier, query.earlier);
   const [later] = await history.between(query.later, query.later);
   if (!earlier || !later) {
@@ -178,23 +147,14 @@ export async function answerCompare(query: QueryOf<'compare'>, index: ReportInde
     `The score was ${scoreOn(earlier)} and ${scoreOn(later)} (${delta > 0 ? '+' : ''}${delta} points). Failing controls: ` +
     `${earlier.summary.counts.failing} then ${later.summary.counts.failing}.`;
   return changesAnswer([lead], earlier, later, index);
+};
+
+function noReports({ from, to }: Period, index: ReportIndex): ComposedAnswer {
+  const answer = `There is no report between ${from} and ${to}, so the report history cannot answer that.`;
+  return { answer, citations: [], grounded: false, suggestions: declineSuggestions(index) };
 }
 
-function noReports(period: Period, index: ReportIndex): ComposedAnswer {
-  return {
-    answer: `There is no report between ${period.from} and ${period.to}, so the report history cannot answer that.`,
-    citations: [],
-    grounded: false,
-    suggestions: declineSuggestions(index),
-  };
-}
-
-interface Run {
-  status: ControlStatus | undefined;
-  from: string;
-  to: string;
-  days: number;
-}
+type Run = { status: ControlStatus | undefined; from: string; to: string; days: number };
 
 /** Consecutive days with the same status, as "failing 2026-11-11 to 2026-11-15". */
 function runsOf(id: string, days: readonly DayRecord[]): Run[] {
@@ -209,44 +169,38 @@ function runsOf(id: string, days: readonly DayRecord[]): Run[] {
 
 /** Open findings' messages read per control, for at most this many controls: each is a day's whole report. */
 const findingsFor = 3;
-const openOutcomes = ['fail', 'error', 'stale', 'missing'];
 
-export async function answerControlHistory(
-  query: QueryOf<'controlHistory'>,
-  index: ReportIndex,
-  history: ReportDays,
-): Promise<ComposedAnswer> {
-  const { period, controlIds } = query;
+/** A control's days by status over the span, when it is open since and due, and what its open findings said. */
+function controlRuns(result: ControlResult, days: DayRecord[], findings: DayFinding[], today: string): string[] {
+  const runs = runsOf(result.id, days);
+  const passingDays = runs.filter((run) => run.status === 'passing').reduce((sum, run) => sum + run.days, 0);
+  const runLines = runs.map(
+    (run, at) =>
+      `- ${labelOf(run.status)} ${run.from === run.to ? `on ${run.from}` : `from ${run.from} to ${run.to}`}` +
+      `${at > 0 && run.status === 'passing' ? ' (fixed)' : ''}${at === runs.length - 1 && run.to === today ? ', through today' : ''}`,
+  );
+  return [
+    '',
+    `**${result.id}** ${result.title}: passing on ${passingDays} of ${plural(days.length, 'day')} with a report` +
+      `${runs.length === 1 ? `, ${labelOf(runs[0]!.status)} on every one` : ''}.`,
+    ...runLines,
+    ...(result.openSince ? [`- open since ${result.openSince}${result.dueDate ? `, due ${result.dueDate}` : ''}`] : []),
+    ...openFindingLines(findings.filter((found) => found.controlId === result.id)),
+  ];
+}
+
+export const answerControlHistory: FromHistory<'controlHistory'> = async ({ period, controlIds }, index, history) => {
   const days = await between(history, period);
   if (days.length === 0) return noReports(period, index);
   // What the controls' open findings said over the span, when the history can read findings.
-  const keep = (finding: { outcome: string }, controlId: string) =>
-    controlIds.includes(controlId) && openOutcomes.includes(finding.outcome);
+  const keep = (finding: { outcome: string }, controlId: string) => controlIds.includes(controlId) && isOpenFinding(finding);
   const findings =
     controlIds.length <= findingsFor && history.findings ? await history.findings(period.from, period.to, keep) : [];
-  const lines = [
-    `From ${period.from} to ${period.to} (${period.phrase}), ${daysWithReport(days)}${days[0]!.date > period.from ? `, the first on ${days[0]!.date}` : ''}.`,
-  ];
+  const first = days[0]!.date > period.from ? `, the first on ${days[0]!.date}` : '';
   const cited = controlIds.flatMap((id) => index.byId.get(id)?.result ?? []);
-  for (const result of cited) {
-    const runs = runsOf(result.id, days);
-    const passingDays = runs.filter((run) => run.status === 'passing').reduce((sum, run) => sum + run.days, 0);
-    const runLines = runs.map(
-      (run, at) =>
-        `- ${labelOf(run.status)} ${run.from === run.to ? `on ${run.from}` : `from ${run.from} to ${run.to}`}` +
-        `${at > 0 && run.status === 'passing' ? ' (fixed)' : ''}${at === runs.length - 1 && run.to === index.report.date ? ', through today' : ''}`,
-    );
-    lines.push(
-      '',
-      `**${result.id}** ${result.title}: passing on ${passingDays} of ${plural(days.length, 'day')} with a report` +
-        `${runs.length === 1 ? `, ${labelOf(runs[0]!.status)} on every one` : ''}.`,
-      ...runLines,
-      ...(result.openSince ? [`- open since ${result.openSince}${result.dueDate ? `, due ${result.dueDate}` : ''}`] : []),
-      ...openFindingLines(findings.filter((found) => found.controlId === result.id)),
-    );
-  }
-  return answered(lines, cited);
-}
+  const lines = cited.flatMap((result) => controlRuns(result, days, findings, index.report.date));
+  return answered([`From ${period.from} to ${period.to} (${period.phrase}), ${daysWithReport(days)}${first}.`, ...lines], cited);
+};
 
 /** What the open findings of the days said: each distinct message once, with the days it was reported. */
 function openFindingLines(findings: readonly DayFinding[]): string[] {
@@ -259,25 +213,19 @@ function openFindingLines(findings: readonly DayFinding[]): string[] {
 }
 
 /** The day whose score moved most against the report before it, in the last 90 days: that day against the one before. */
-export async function answerBiggestMove(
-  query: QueryOf<'biggestMove'>,
-  index: ReportIndex,
-  history: ReportDays,
-): Promise<ComposedAnswer> {
+export const answerBiggestMove: FromHistory<'biggestMove'> = async ({ direction }, index, history) => {
   const days = await history.between(addDays(index.report.date, -89), index.report.date);
-  const sign = query.direction === 'down' ? -1 : 1;
+  const sign = direction === 'down' ? -1 : 1;
   let best: { at: number; delta: number } | undefined;
   for (let at = 1; at < days.length; at++) {
     const delta = sign * (days[at]!.summary.score - days[at - 1]!.summary.score);
     if (delta > 0 && (!best || delta > best.delta)) best = { at, delta };
   }
   if (!best) {
-    const moved = query.direction === 'down' ? 'fell' : 'rose';
-    return answered(
-      [`The score never ${moved} from one report to the next in the ${plural(days.length, 'day')} with a report.`],
-      [],
-    );
+    const moved = direction === 'down' ? 'fell' : 'rose';
+    const never = `The score never ${moved} from one report to the next in the ${plural(days.length, 'day')} with a report.`;
+    return answered([never], []);
   }
   const { date } = days[best.at]!;
-  return dayAnswer({ date, phrase: date }, days.slice(Math.max(0, best.at - 1), best.at + 1), index);
-}
+  return dayAnswer(date, date, days.slice(Math.max(0, best.at - 1), best.at + 1), index);
+};

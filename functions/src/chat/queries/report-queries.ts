@@ -1,43 +1,28 @@
 /**
- * Answers to the queries one day's report holds on its own: a framework's readiness (or one
- * requirement's, or a series'), what an owner answers for, what falls due or is overdue, and what
- * has been accepted. Every control an answer names is cited; numbers come from the report.
+ * Answers from one day's report on its own: a framework's readiness (or a requirement's, or a series'), what an owner
+ * answers for, what falls due or is overdue, what has been accepted. Every control named is cited.
  */
 import type { ControlResult, FrameworkReadiness } from '../../assessment/model.js';
 import { frameworkNames, isOpenStatus, plural } from '@evident/contract';
-import { controlName, counted, escapeMarkdown, more, type ComposedAnswer } from '../compose.js';
+import { answered, byId, controlLine, controlName, counted, escapeMarkdown, more, section, summaryLine } from '../compose.js';
+import type { ComposedAnswer } from '../compose.js';
+import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
-import { mainFinding, statementOf, statusLabel } from '../retrieve.js';
+import { statusLabel } from '../retrieve.js';
 import { rankByRisk } from '../topics.js';
-import type { Query } from './query-model.js';
-
-type QueryOf<K extends Query['kind']> = Extract<Query, { kind: K }>;
-
-/** One list line per control: its name, status, severity and what its main finding says. */
-function controlLine(result: ControlResult, extra = ''): string {
-  const finding = result.status === 'passing' ? undefined : mainFinding(result);
-  return `- ${controlName(result)} \u2014 ${statusLabel[result.status]}, ${result.severity}${extra}${finding ? `: ${escapeMarkdown(finding.message)}` : ''}`;
-}
-
-/** An answer from the report: its lines, and a citation of each control it names. */
-export const answered = (lines: string[], results: readonly ControlResult[], suggestions: string[] = []): ComposedAnswer => ({
-  answer: lines.join('\n'),
-  citations: results.map((result) => statementOf(result, undefined)),
-  grounded: true,
-  suggestions,
-});
 
 /** Controls (and exceptions) listed and cited in one answer; the rest are counted. */
 const shownControls = 40;
 const shownExceptions = 40;
 
+/** A line per control (its main finding unless it passes), the first `shownControls`. */
 const listed = (results: readonly ControlResult[]) => [
-  ...results.slice(0, shownControls).map((result) => controlLine(result)),
+  ...results.slice(0, shownControls).map((result) => summaryLine(result, '', false)),
   ...more(results.length - shownControls),
 ];
 
 const resultsOf = (index: ReportIndex, ids: Iterable<string>) =>
-  [...new Set(ids)].flatMap((id) => index.byId.get(id)?.result ?? []).sort((a, b) => (a.id < b.id ? -1 : 1));
+  [...new Set(ids)].flatMap((id) => index.byId.get(id)?.result ?? []).sort(byId);
 
 const allResults = (index: ReportIndex) => index.controls.map((entry) => entry.result);
 
@@ -53,10 +38,7 @@ function requirementsOf({ requirements }: FrameworkReadiness, named: readonly st
   });
 }
 
-/**
- * The requirements no control maps to: those in scope count as not met; those the scope leaves
- * out count for nothing, but are named too, since the question is about the catalog's coverage.
- */
+/** The requirements no control maps to: those in scope count as not met; those out of it for nothing, but are named. */
 function gapsAnswer(readiness: FrameworkReadiness, name: string, index: ReportIndex): string {
   const unmappedOut = (readiness.outOfScope ?? []).map(({ id }) => id).filter((id) => !index.byFramework.has(id.toLowerCase()));
   const unmapped = readiness.gaps.length + unmappedOut.length;
@@ -76,22 +58,18 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
   if (query.gaps && !query.requirements) return answered([gapsAnswer(readiness, name, index)], []);
   const requirements = requirementsOf(readiness, query.requirements);
   const statuses = query.statuses && new Set(query.statuses);
-  const mapped = resultsOf(
-    index,
-    requirements.flatMap((entry) => entry.controls),
-  );
+  const mapped = requirements.flatMap((entry) => entry.controls);
   // The whole framework: what keeps it from ready. A requirement or series: every control behind it, unless a status is asked.
-  const shown = rankByRisk(
-    mapped.filter((result) => (statuses ? statuses.has(result.status) : query.requirements || isOpenStatus(result.status))),
-  );
+  const asked = (result: ControlResult) =>
+    statuses ? statuses.has(result.status) : query.requirements || isOpenStatus(result.status);
+  const shown = rankByRisk(resultsOf(index, mapped).filter(asked));
   const lead = query.requirements
     ? requirementLead(query.requirements, name, requirements)
     : `${name} readiness in the report for ${index.report.date} is **${readiness.share}%**: ${readinessCounts(readiness)} ` +
       `(The report's overall score, over every control, is ${index.report.summary.score}.)`;
   const heading = statuses || !query.requirements ? 'What keeps requirements from being met:' : 'The controls behind it:';
-  const body =
-    shown.length === 0 ? ['', 'No control mapped to it is in the status asked about.'] : ['', heading, ...listed(shown)];
-  return answered([lead, ...body], shown.slice(0, shownControls));
+  const body = shown.length === 0 ? ['No control mapped to it is in the status asked about.'] : [heading, ...listed(shown)];
+  return answered([lead, '', ...body], shown.slice(0, shownControls));
 }
 
 const requirementStatus = (status: string) => status.replace('_', ' ');
@@ -106,18 +84,14 @@ function requirementLead(named: readonly string[], name: string, requirements: F
   return `${name} ${label}: ${met} of ${plural(requirements.length, 'requirement')} the catalog covers ${met === 1 ? 'is' : 'are'} met${named.length > 1 ? `: ${each}` : ''}.`;
 }
 
-export function answerOwner(query: QueryOf<'owner'>, index: ReportIndex): ComposedAnswer {
-  const owned = allResults(index).filter(
-    (result) => result.owner === query.owner && (!query.among || query.among.includes(result.id)),
-  );
-  const { statuses } = query;
+export function answerOwner({ owner: name, among, statuses }: QueryOf<'owner'>, index: ReportIndex): ComposedAnswer {
+  const owned = allResults(index).filter((result) => result.owner === name && (!among || among.includes(result.id)));
   const shown = rankByRisk(statuses ? owned.filter((result) => statuses.includes(result.status)) : owned);
   const which = statuses ? ` ${statuses.map((status) => statusLabel[status]).join(' or ')}` : '';
-  const owner = escapeMarkdown(query.owner);
-  const lead =
-    shown.length === 0
-      ? `Of the ${plural(owned.length, 'control')} the ${owner} owns, none is${which}.`
-      : `The ${owner} owns ${plural(owned.length, 'control')}${statuses ? `; ${shown.length} ${shown.length === 1 ? 'is' : 'are'}${which}` : ''}:`;
+  const owner = escapeMarkdown(name);
+  const count = plural(owned.length, 'control');
+  const some = statuses ? `; ${shown.length} ${shown.length === 1 ? 'is' : 'are'}${which}` : '';
+  const lead = shown.length === 0 ? `Of the ${count} the ${owner} owns, none is${which}.` : `The ${owner} owns ${count}${some}:`;
   return answered([lead, '', ...listed(shown)], shown.slice(0, shownControls));
 }
 
@@ -131,14 +105,11 @@ export function answerDue(query: QueryOf<'due'>, index: ReportIndex): ComposedAn
     .filter((result) => (!statuses || statuses.includes(result.status)) && (!owner || result.owner === owner))
     .filter((result) => (before ? isDue(result.dueDate) : result.overdue === true))
     .sort((a, b) => ((a.dueDate ?? '') < (b.dueDate ?? '') ? -1 : 1));
-  const span = !before
-    ? 'overdue'
-    : from === before.date
-      ? `due on ${before.date}`
-      : `due ${from ? `between ${from} and` : before.inclusive ? 'by' : 'before'} ${before.date}`;
+  const by = from === before?.date ? 'on' : from ? `between ${from} and` : before?.inclusive ? 'by' : 'before';
+  const span = before ? `due ${by} ${before.date}` : 'overdue';
   const when = `${span}${owner ? ` among the controls the ${escapeMarkdown(owner)} owns` : ''} in the report for ${index.report.date}`;
-  const lines = selected.map((result) => controlLine(result, `, ${dueLine(result)}`));
   if (selected.length === 0) return answered([`No control is ${when}.`], selected);
+  const lines = selected.map((result) => summaryLine(result, `, ${dueLine(result)}`, false));
   return answered([`${counted(selected.length, 'control', 'is', 'are')} ${when}:`, '', ...lines], selected);
 }
 
@@ -146,15 +117,10 @@ export function answerExceptions(query: QueryOf<'exceptions'>, index: ReportInde
   const exceptions = index.report.exceptions ?? [];
   const accepted = allResults(index).filter((result) => result.riskAccepted);
   const scopedOut = query.scopedOut ? allResults(index).filter((result) => result.status === 'not_applicable') : [];
-  const outOfScope =
-    scopedOut.length > 0
-      ? ['', `${counted(scopedOut.length, 'control', 'does', 'do')} not apply:`, '', ...listed(scopedOut)]
-      : [];
-  if (exceptions.length === 0 && accepted.length === 0)
-    return answered(
-      [`No exception is in force in the report for ${index.report.date}: no finding is accepted as a risk.`, ...outOfScope],
-      scopedOut,
-    );
+  const notApplying = `${counted(scopedOut.length, 'control', 'does', 'do')} not apply:`;
+  const outOfScope = scopedOut.length > 0 ? ['', notApplying, '', ...listed(scopedOut)] : [];
+  const none = `No exception is in force in the report for ${index.report.date}: no finding is accepted as a risk.`;
+  if (exceptions.length === 0 && accepted.length === 0) return answered([none, ...outOfScope], scopedOut);
   // A report may hold an exception per subject of a control, tens of thousands: the soonest to
   // expire are listed (the report keeps them in id order, which is expiry order), the rest counted.
   const lines = exceptions.slice(0, shownExceptions).map(({ controlId, subject, approver, expiresOn }) => {
@@ -163,21 +129,17 @@ export function answerExceptions(query: QueryOf<'exceptions'>, index: ReportInde
   });
   const later = exceptions.length - shownExceptions;
   if (later > 0) lines.push(`- \u2026and ${later} more, expiring later: the Exceptions page lists them all.`);
-  const cited = resultsOf(index, [
-    ...exceptions.map((exception) => exception.controlId),
-    ...accepted.map((result) => result.id),
-    ...scopedOut.map((result) => result.id),
-  ]);
-  return answered([`${counted(exceptions.length, 'exception', 'is', 'are')} in force:`, '', ...lines, ...outOfScope], cited);
+  const cited = [...exceptions.map(({ controlId }) => controlId), ...[...accepted, ...scopedOut].map(({ id }) => id)];
+  const lead = `${counted(exceptions.length, 'exception', 'is', 'are')} in force:`;
+  return answered([lead, '', ...lines, ...outOfScope], resultsOf(index, cited));
 }
 
 export function answerOwnership(query: QueryOf<'ownership'>, index: ReportIndex): ComposedAnswer {
   const results = resultsOf(index, query.controlIds);
-  const lines = results.map(
-    (result) =>
-      `- ${controlName(result)} \u2014 ${statusLabel[result.status]}; owner: ${result.owner ? escapeMarkdown(result.owner) : 'none named'}` +
-      `${result.dueDate ? `; ${dueLine(result)}` : '; no due date'}`,
-  );
+  const lines = results.map((result) => {
+    const owner = result.owner ? escapeMarkdown(result.owner) : 'none named';
+    return controlLine(result, `; owner: ${owner}${result.dueDate ? `; ${dueLine(result)}` : '; no due date'}`);
+  });
   return answered([`In the report for ${index.report.date}:`, '', ...lines], results);
 }
 
@@ -191,54 +153,40 @@ export function answerEvidenceKinds({ kinds, only }: QueryOf<'evidenceKinds'>, i
   const lead =
     `${plural(results.length, 'control')} of the catalog ${results.length === 1 ? 'asks' : 'ask'} ${only ? 'only' : 'among other evidence'} ` +
     `for ${kinds.join(' or ')} evidence${results.length > 0 ? ':' : '.'}`;
-  return answered([lead, ...(results.length > 0 ? ['', ...listed(results)] : [])], results.slice(0, shownControls));
+  return answered([lead, ...section(listed(results))], results.slice(0, shownControls));
 }
 
 /** The controls that have needed attention the longest: those open since the earliest day, and the rest by date. */
 export function answerOpenLongest(_query: unknown, index: ReportIndex): ComposedAnswer {
   const open = allResults(index)
     .filter((result) => isOpenStatus(result.status) && result.openSince)
-    .sort((a, b) => (a.openSince! < b.openSince! ? -1 : a.openSince! > b.openSince! ? 1 : a.id < b.id ? -1 : 1));
+    .sort((a, b) => (a.openSince! < b.openSince! ? -1 : a.openSince! > b.openSince! ? 1 : byId(a, b)));
   const earliest = open[0]?.openSince;
   if (!earliest) return answered([`No control needs attention in the report for ${index.report.date}.`], []);
   const longest = open.filter((result) => result.openSince === earliest);
   const rest = open.filter((result) => result.openSince !== earliest).slice(0, shownControls);
-  return answered(
-    [
-      `${counted(longest.length, 'control', 'has', 'have')} needed attention since **${earliest}**, the longest:`,
-      '',
-      ...listed(longest),
-      ...(rest.length > 0 ? ['', 'Then:', '', ...rest.map((result) => `- **${result.id}** since ${result.openSince}`)] : []),
-    ],
-    longest.slice(0, shownControls),
-  );
+  const then = rest.length > 0 ? ['Then:', '', ...rest.map((result) => `- **${result.id}** since ${result.openSince}`)] : [];
+  const lead = `${counted(longest.length, 'control', 'has', 'have')} needed attention since **${earliest}**, the longest:`;
+  return answered([lead, '', ...listed(longest), ...section(then)], longest.slice(0, shownControls));
 }
 
 /** Owners by how many of their controls need attention; the first one's are cited. */
 export function answerOwnersRanked(_query: unknown, index: ReportIndex): ComposedAnswer {
-  const byOwner = new Map<string, ControlResult[]>();
-  for (const result of allResults(index))
-    if (result.owner && isOpenStatus(result.status)) byOwner.set(result.owner, [...(byOwner.get(result.owner) ?? []), result]);
-  const ranked = [...byOwner].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+  const open = allResults(index).filter((result) => result.owner && isOpenStatus(result.status));
+  const ranked = [...Map.groupBy(open, (result) => result.owner!)];
+  ranked.sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
   if (ranked.length === 0)
     return answered([`No owner has a control needing attention in the report for ${index.report.date}.`], []);
   const [owner, results] = ranked[0]!;
-  const lines = [
-    `The ${escapeMarkdown(owner)} has the most controls needing attention: ${results.length}.`,
-    '',
-    ...listed(rankByRisk(results)),
-  ];
-  lines.push('', 'By owner:', '', ...ranked.map(([name, open]) => `- ${escapeMarkdown(name)}: ${open.length}`));
-  return answered(lines, rankByRisk(results));
+  const counts = ranked.map(([name, open]) => `- ${escapeMarkdown(name)}: ${open.length}`);
+  const lead = `The ${escapeMarkdown(owner)} has the most controls needing attention: ${results.length}.`;
+  return answered([lead, '', ...listed(rankByRisk(results)), '', 'By owner:', '', ...counts], rankByRisk(results));
 }
 
 /** The requirements a share is over: met, not met and unproven. */
 const countedOf = ({ counts }: FrameworkReadiness) => counts.met + counts.not_met + counts.unproven;
 
-/**
- * A framework's counts in words. A report made with a scope counts every in-scope requirement,
- * an uncovered one as not met; one made before scope existed counted only covered ones.
- */
+/** A framework's counts in words: every requirement in scope (an uncovered one not met), or before scope existed, covered ones. */
 function readinessCounts(readiness: FrameworkReadiness): string {
   const { counts, total, gaps } = readiness;
   const notApplicable = counts.not_applicable > 0 ? ` (${counts.not_applicable} not applicable)` : '';
@@ -258,27 +206,20 @@ function readinessCounts(readiness: FrameworkReadiness): string {
 /** The frameworks by readiness, from the report. */
 export function answerFrameworksRanked(_query: unknown, index: ReportIndex): ComposedAnswer {
   const ranked = [...(index.report.frameworks ?? [])].sort((a, b) => (b.share ?? -1) - (a.share ?? -1));
-  const lines = ranked.map(
-    (entry) =>
-      `- ${frameworkNames[entry.framework]}: **${entry.share ?? 'no'}%** ready (${entry.counts.met} of ${countedOf(entry)} ` +
-      `${entry.inScope === undefined ? 'covered requirements' : 'in scope'} met)`,
-  );
+  const lines = ranked.map((entry) => {
+    const over = entry.inScope === undefined ? 'covered requirements' : 'in scope';
+    return `- ${frameworkNames[entry.framework]}: **${entry.share ?? 'no'}%** ready (${entry.counts.met} of ${countedOf(entry)} ${over} met)`;
+  });
   return answered([`Readiness in the report for ${index.report.date}, closest first:`, '', ...lines], []);
 }
 
 /** Findings the report shows for information only (a scanner's muted findings): shown, deciding nothing. */
 export function answerMuted(_query: unknown, index: ReportIndex): ComposedAnswer {
-  const shown = allResults(index).flatMap((result) =>
-    result.findings.filter((finding) => finding.outcome === 'info').map((finding) => ({ result, finding })),
-  );
+  const info = (result: ControlResult) => result.findings.filter((finding) => finding.outcome === 'info');
+  const shown = allResults(index).flatMap((result) => info(result).map((finding) => ({ result, finding })));
   if (shown.length === 0)
     return answered([`No finding in the report for ${index.report.date} is muted or shown for information only.`], []);
-  return answered(
-    [
-      `${counted(shown.length, 'finding', 'is', 'are')} shown for information only; they decide nothing:`,
-      '',
-      ...shown.map(({ result, finding }) => `- ${controlName(result)}: ${escapeMarkdown(finding.message)}`),
-    ],
-    [...new Set(shown.map(({ result }) => result))],
-  );
+  const lead = `${counted(shown.length, 'finding', 'is', 'are')} shown for information only; they decide nothing:`;
+  const lines = shown.map(({ result, finding }) => `- ${controlName(result)}: ${escapeMarkdown(finding.message)}`);
+  return answered([lead, '', ...lines], [...new Set(shown.map(({ result }) => result))]);
 }

@@ -1,20 +1,16 @@
 /**
- * One subject over past days ("what happened with the status.acme.example certificate last
- * week?", "is image/reports-worker still carrying a critical vulnerability?", "did
- * cloudsql/acme-prod-billing miss its backups at any point?"): the subject may be one today's report
- * no longer names, so it is looked for in the findings of the span's reports — named as a path or
- * a dotted name, or as today's report names it — and the answer gives, per control, the days it
- * had an open finding and where it stands today.
+ * One subject over past days ("is image/reports-worker still carrying a critical vulnerability?"). Today's report may no
+ * longer name it, so it is looked for in the findings of the span's reports (as a path or dotted name, or as today's
+ * report names it); the answer gives, per control, the days it had an open finding and where it stands today.
  */
 import { addDays } from '../../assessment/dates.js';
 import type { Finding } from '../../assessment/model.js';
-import { controlName, escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { answered, controlName, escapeMarkdown, type ComposedAnswer } from '../compose.js';
 import type { QuestionOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
 import { statusLabel } from '../retrieve.js';
 import { spanIn } from '../days.js';
 import type { DayFinding, ReportDays } from './query-model.js';
-import { answered } from './report-queries.js';
 import { subjectQuery } from './subject-queries.js';
 
 const pastCue = /\b(was|were|did|had|ever|at any point|earlier|previously|before|still|happened|history|used to)\b/;
@@ -51,6 +47,8 @@ export async function subjectHistoryQuestion(
   return (await findingsOf(question, days)).length > 0 ? question : undefined;
 }
 
+type Asked = QuestionOf<'subjectHistory'>;
+
 const namesIt = (names: readonly string[]) => (finding: Finding) =>
   names.some((name) => finding.subject?.toLowerCase().includes(name) || finding.message.toLowerCase().includes(name));
 
@@ -61,11 +59,7 @@ function findingsOf(question: QuestionOf<'subjectHistory'>, days: ReportDays): P
 }
 
 /** Per control, the days the subject had an open finding, what the last said, and whether today's report still has one. */
-export async function answerSubjectHistory(
-  question: QuestionOf<'subjectHistory'>,
-  index: ReportIndex,
-  days: ReportDays,
-): Promise<ComposedAnswer> {
+export async function answerSubjectHistory(question: Asked, index: ReportIndex, days: ReportDays): Promise<ComposedAnswer> {
   const found = await findingsOf(question, days);
   const naming = namesIt(question.names);
   const cited = [...new Set(found.map((entry) => entry.controlId))].flatMap((id) => index.byId.get(id)?.result ?? []);
@@ -76,10 +70,8 @@ export async function answerSubjectHistory(
     const said = escapeMarkdown(entries.at(-1)!.finding.message.replace(/\.$/, ''));
     // Still open when today's report has an open finding naming it (a message's day count changes from day to day).
     const stillOpen = result.findings.some((finding) => openOutcomes.has(finding.outcome) && naming(finding));
-    return (
-      `- ${controlName(result)}: an open finding on ${when} \u2014 \u201c${said}\u201d. Today the control is ` +
-      `${statusLabel[result.status]}${stillOpen ? ' and the finding is still open.' : ' and the finding is gone.'}`
-    );
+    const today = `${statusLabel[result.status]} and the finding is ${stillOpen ? 'still open' : 'gone'}.`;
+    return `- ${controlName(result)}: an open finding on ${when} \u2014 \u201c${said}\u201d. Today the control is ${today}`;
   });
   const { from, to, phrase } = question.period;
   const lead = `What the reports from ${from} to ${to} (${phrase}) say of ${escapeMarkdown(question.names[0]!)}:`;

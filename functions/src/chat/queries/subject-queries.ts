@@ -5,7 +5,7 @@
  */
 import type { ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
-import { controlName, escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { answered, controlLine, controlName, escapeMarkdown, isOpenFinding, type ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
 import { statusLabel } from '../retrieve.js';
 import { rankByRisk } from '../topics.js';
@@ -13,7 +13,6 @@ import { emailPattern, entitiesOf } from '../entities.js';
 import { stem } from '../vocabulary.js';
 import type { CheckMatch, Query } from './query-model.js';
 import { checkOf, checksMeeting } from './check-queries.js';
-import { answered } from './report-queries.js';
 
 type SubjectQuery = Extract<Query, { kind: 'subject' }>;
 
@@ -47,12 +46,6 @@ const domainEnd = /\.(com|org|net|io|dev|app|co|example|internal|local|cloud|ai|
 const mentions = (finding: Finding, keys: readonly string[]) =>
   keys.some((key) => finding.subject?.toLowerCase() === key || finding.message.toLowerCase().includes(key));
 
-const open = new Set<Finding['outcome']>(['fail', 'stale', 'missing', 'error']);
-
-/** A control's line in a subject's answer: its name, status and what follows. */
-const subjectLine = (result: ControlResult, rest: string) =>
-  `- ${controlName(result)} \u2014 ${statusLabel[result.status]}${rest}`;
-
 /** The questions to ask next about the riskiest control an answer names that needs attention. */
 function nextQuestions(results: readonly ControlResult[], any = false): string[] {
   const first = rankByRisk(results).find((result) => any || (result.status !== 'passing' && result.status !== 'not_applicable'));
@@ -67,12 +60,12 @@ export function answerSubject(query: SubjectQuery, index: ReportIndex): Composed
   const named = index.controls.flatMap(({ result }) =>
     result.findings.filter((finding) => mentions(finding, query.keys)).map((finding) => ({ result, finding })),
   );
-  const openOnes = named.filter(({ finding }) => open.has(finding.outcome));
+  const openOnes = named.filter(({ finding }) => isOpenFinding(finding));
   const cited = [...new Set(openOnes.map(({ result }) => result))];
   const name = escapeMarkdown(query.name);
   if (cited.length > 0) {
     const lines = cited.flatMap((result) => [
-      subjectLine(result, `, ${result.severity}`),
+      controlLine(result, `, ${result.severity}`),
       ...openOnes.filter((entry) => entry.result === result).map(({ finding }) => `  - ${escapeMarkdown(finding.message)}`),
     ]);
     const lead = `In the report for ${index.report.date}, ${plural(openOnes.length, 'open finding')} ${openOnes.length === 1 ? 'names' : 'name'} ${name}:`;
@@ -83,7 +76,7 @@ export function answerSubject(query: SubjectQuery, index: ReportIndex): Composed
   if (named.length > 0) {
     const lines = named.map(({ result, finding }) => {
       const outcome = finding.outcome === 'info' ? 'shown, decides nothing' : finding.outcome.replace('_', ' ');
-      return subjectLine(result, ` (${outcome}): ${escapeMarkdown(finding.message)}`);
+      return controlLine(result, ` (${outcome}): ${escapeMarkdown(finding.message)}`);
     });
     return answered([`${lead} The findings that name it:`, '', ...lines], [...new Set(named.map(({ result }) => result))]);
   }
@@ -91,7 +84,7 @@ export function answerSubject(query: SubjectQuery, index: ReportIndex): Composed
     .map((entry) => entry.result)
     .filter((result) => (result.expiring ?? []).some((item) => query.keys.includes(item.subject.toLowerCase())));
   if (supports.length === 0) return answered([lead], []);
-  return answered([`${lead} Its evidence counts for:`, '', ...supports.map((result) => subjectLine(result, ''))], supports);
+  return answered([`${lead} Its evidence counts for:`, '', ...supports.map((result) => controlLine(result))], supports);
 }
 
 /** Whether any finding of a matched check (or of its evidence kind) names the subject. */
@@ -119,9 +112,6 @@ function subjectOnChecks(query: SubjectQuery, checks: readonly CheckMatch[], ind
     const state = naming.length > 0 ? naming.join(' ') : none;
     lines.push(`- ${controlName(result)}, check ${escapeMarkdown(check.id)} \u2014 ${statusLabel[result.status]}: ${state}`);
   }
-  return answered(
-    [`What the report for ${index.report.date} says of ${name}:`, '', ...lines],
-    [...cited],
-    nextQuestions([...cited]),
-  );
+  const lead = `What the report for ${index.report.date} says of ${name}:`;
+  return answered([lead, '', ...lines], [...cited], nextQuestions([...cited]));
 }
