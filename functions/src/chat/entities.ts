@@ -51,6 +51,8 @@ const wordPattern = /[a-z0-9]+/g;
 const joiner = /^[\s._@/-]{1,3}$/;
 /** Words this long are matched one slip away; shorter ones only as written. */
 const fuzzyLength = 6;
+/** Words longer than this are matched only as written: a long run of letters would cost its length squared. */
+const maxFuzzyLength = 40;
 
 /** The names a subject goes by, longest meaning first. */
 function aliasesOf(subject: string): string[] {
@@ -109,45 +111,55 @@ interface Word {
   end: number;
 }
 
+/** A name as its words and what stands between them in the report's spelling. */
+interface Name {
+  key: string;
+  words: string[];
+  gaps: string[];
+}
+
 const wordsOf = (text: string): Word[] =>
   [...text.matchAll(wordPattern)].map((match) => ({ word: match[0], at: match.index, end: match.index + match[0].length }));
 
+function nameOf(alias: string): Name {
+  const words = wordsOf(alias);
+  const gaps = words.slice(1).map((word, at) => alias.slice(words[at]!.end, word.at));
+  return { key: words.map(({ word }) => word).join(' '), words: words.map(({ word }) => word), gaps };
+}
+
 function finderOf(byAlias: Map<string, NamedEntity>): Entities {
-  /** Each name as its words, by its first word; names that differ only in punctuation are one. */
-  const byFirstWord = new Map<string, string[][]>();
-  const byWords = new Map<string, NamedEntity>();
+  /** Each name by its first word; names that differ only in punctuation are one. */
+  const byFirstWord = new Map<string, Name[]>();
+  const byKey = new Map<string, NamedEntity>();
   for (const [alias, entity] of byAlias) {
-    const words = alias.match(wordPattern) ?? [];
-    const key = words.join(' ');
-    if (words.length === 0 || byWords.has(key)) continue;
-    byWords.set(key, entity);
-    byFirstWord.set(words[0]!, [...(byFirstWord.get(words[0]!) ?? []), words]);
+    const name = nameOf(alias);
+    if (name.words.length === 0 || byKey.has(name.key)) continue;
+    byKey.set(name.key, entity);
+    byFirstWord.set(name.words[0]!, [...(byFirstWord.get(name.words[0]!) ?? []), name]);
   }
   const vocabulary = new MiniSearch<{ id: string }>({ fields: ['id'], tokenize: (text) => [text] });
-  vocabulary.addAll([...new Set([...byWords.keys()].flatMap((key) => key.split(' ')))].map((id) => ({ id })));
-  /** The names' words a question's word may be: itself, and those one slip away. */
+  vocabulary.addAll([...new Set([...byKey.keys()].flatMap((key) => key.split(' ')))].map((id) => ({ id })));
+  /** The names' words a question's word may be: itself, and those one slip away (a word longer than any name's is none). */
   const near = (word: string): Set<string> => {
     const found = new Set([word]);
-    if (word.length >= fuzzyLength) for (const hit of vocabulary.search(word, { fuzzy: 1 })) found.add(hit.id as string);
+    if (word.length >= fuzzyLength && word.length <= maxFuzzyLength)
+      for (const hit of vocabulary.search(word, { fuzzy: 1 })) found.add(hit.id as string);
     return found;
   };
   return {
     byAlias,
-    mentions(text) {
-      const words = wordsOf(text.toLowerCase());
-      const nearWords = words.map((word) => near(word.word));
+    mentions(asked) {
+      const text = asked.toLowerCase();
+      const words = wordsOf(text);
+      const seen = new Map<string, Set<string>>();
+      const nearWords = words.map(({ word }) => seen.get(word) ?? seen.set(word, near(word)).get(word)!);
       const found = new Map<string, Mention>();
       for (let start = 0; start < words.length; start++) {
         for (const first of nearWords[start]!) {
           for (const name of byFirstWord.get(first) ?? []) {
-            const alias = name.join(' ');
-            if (!found.has(alias) && follows(name, start, words, nearWords, text))
-              found.set(alias, {
-                alias,
-                entity: byWords.get(alias)!,
-                at: words[start]!.at,
-                end: words[start + name.length - 1]!.end,
-              });
+            if (found.has(name.key) || !follows(name, start, words, nearWords, text)) continue;
+            const [at, end] = [words[start]!.at, words[start + name.words.length - 1]!.end];
+            found.set(name.key, { alias: name.key, entity: byKey.get(name.key)!, at, end });
           }
         }
       }
@@ -159,14 +171,18 @@ function finderOf(byAlias: Map<string, NamedEntity>): Entities {
   };
 }
 
-/** Whether the name's words follow one another in the question from word `start`, joined as names are. */
-function follows(name: string[], start: number, words: Word[], nearWords: Set<string>[], text: string): boolean {
-  if (start + name.length > words.length) return false;
-  for (let offset = 0; offset < name.length; offset++) {
+/**
+ * Whether the name's words follow one another in the question from word `start`, each pair
+ * joined as the report joins them or by a mark names use.
+ */
+function follows(name: Name, start: number, words: Word[], nearWords: Set<string>[], text: string): boolean {
+  if (start + name.words.length > words.length) return false;
+  for (let offset = 0; offset < name.words.length; offset++) {
     const at = start + offset;
-    if (!nearWords[at]!.has(name[offset]!)) return false;
-    if (offset > 0 && !joiner.test(text.slice(words[at - 1]!.end, words[at]!.at))) return false;
+    if (!nearWords[at]!.has(name.words[offset]!)) return false;
+    const gap = offset > 0 ? text.slice(words[at - 1]!.end, words[at]!.at) : '';
+    if (offset > 0 && gap !== name.gaps[offset - 1] && !joiner.test(gap)) return false;
   }
   // A one-word name shorter than the fuzzy length is matched only as written.
-  return name.length > 1 || name[0]!.length >= fuzzyLength || words[start]!.word === name[0];
+  return name.words.length > 1 || name.words[0]!.length >= fuzzyLength || words[start]!.word === name.words[0];
 }

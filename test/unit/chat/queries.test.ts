@@ -83,6 +83,14 @@ describe('reading what a question names', () => {
       ]),
     ).toEqual({ kind: 'ownership', controlIds: ['END-02', 'END-03'] });
   });
+
+  it("says of a subject, check by check, only what that check's findings say", async () => {
+    const answer = await ask('what are the acme.okta.com settings on lockout and passwords?');
+    expect(answer.answer.split('\n').filter((line) => line.startsWith('- '))).toEqual([
+      '- **IAM-07** Password, lockout and session limits in the identity provider, check password-length — passing: acme.okta.com requires passwords of at least 14 characters.',
+      '- **IAM-07** Password, lockout and session limits in the identity provider, check lockout — passing: acme.okta.com locks an account after 10 failed attempts.',
+    ]);
+  });
 });
 
 describe('rankings', () => {

@@ -186,7 +186,7 @@ describe('each expression that was super-linear, on input crafted against it', (
     expect(checkTargetUrl(url, { allowLoopback: false })).toEqual({ url: new URL(url) });
   });
 
-  it('an owner whose name is not a valid pattern (parse-query.ts ownerQuery) is read as text', () => {
+  it('an owner whose name is not a valid pattern (entities.ts) is read as text', () => {
     const owned = reportWith({}, { 'IAM-01': 'C++ (platform) lead' });
     const query = parseQuery('what does the c++ (platform) lead own', [], indexReport(owned, catalog));
     expect(query).toMatchObject({ kind: 'owner', owner: 'C++ (platform) lead' });
@@ -310,9 +310,6 @@ function expressions(): { literals: Found[]; built: Found[] } {
  */
 const builtAtRunTime: Record<string, string> = {
   'functions/src/chat/queries/expiring-queries.ts': 'a global copy of a cue the sweep runs',
-  'functions/src/chat/queries/parse-query.ts': 'an owner name escaped to plain text (tested above)',
-  'functions/src/chat/queries/subject-queries.ts':
-    'the subjects of the report as escaped alternatives in a look-ahead: one try of each per position (the chat case above)',
   'functions/src/chat/question-cues.ts': 'global copies of literals the sweep runs',
   'functions/src/chat/topics.ts': 'global copies of the cues the sweep runs, and escaped framework ids',
   'functions/src/http/route-table.ts': 'the spec’s path templates: literal text and `([^/]+)` between slashes',

@@ -3,7 +3,7 @@
  * acme/billing-service?", "is ACME-XPS-004 ok?"): the subject is one the report names, found in
  * the question under any name people use for it (entities.ts).
  */
-import type { ControlResult, Finding } from '../../assessment/model.js';
+import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
 import { answered, controlLine, controlName, escapeMarkdown, isOpenFinding, type ComposedAnswer } from '../compose.js';
 import type { ReportIndex } from '../report-index.js';
@@ -42,6 +42,9 @@ export function unknownSubject(text: string, index: ReportIndex): string | undef
 }
 
 const domainEnd = /\.(com|org|net|io|dev|app|co|example|internal|local|cloud|ai|md|json|txt|csv|pdf|yaml|yml)$/;
+
+/** A finding of the check: its outcome, or, for evidence that is stale or missing (no check's outcome), one of its kind. */
+const ofCheck = (finding: Finding, check: Check) => (finding.check ? finding.check === check.id : finding.kind === check.kind);
 
 const mentions = (finding: Finding, keys: readonly string[]) =>
   keys.some((key) => finding.subject?.toLowerCase() === key || finding.message.toLowerCase().includes(key));
@@ -91,7 +94,7 @@ export function answerSubject(query: SubjectQuery, index: ReportIndex): Composed
 function namedOn(index: ReportIndex, match: CheckMatch, keys: readonly string[]): boolean {
   const check = checkOf(index, match);
   return (index.byId.get(match.controlId)?.result.findings ?? []).some(
-    (finding) => check !== undefined && (finding.check === check.id || finding.kind === check.kind) && mentions(finding, keys),
+    (finding) => check !== undefined && ofCheck(finding, check) && mentions(finding, keys),
   );
 }
 
@@ -105,7 +108,7 @@ function subjectOnChecks(query: SubjectQuery, checks: readonly CheckMatch[], ind
     const check = checkOf(index, match);
     if (!result || !check) continue;
     cited.add(result);
-    const of = result.findings.filter((finding) => finding.check === check.id || finding.kind === check.kind);
+    const of = result.findings.filter((finding) => ofCheck(finding, check));
     const naming = of.filter((finding) => mentions(finding, query.keys)).map((finding) => escapeMarkdown(finding.message));
     const passing = of.find((finding) => finding.outcome === 'pass' && finding.check === check.id && !finding.subject);
     const none = `no failing, stale or missing finding names ${name}${passing ? ` (${escapeMarkdown(passing.message)})` : ''}.`;
