@@ -14,7 +14,7 @@ import type * as AnswerModule from '../../functions/src/chat/answer.ts';
 import { severityWeights } from '@evident/contract';
 import type { ChatTurn } from '../../functions/src/chat/intent-model.ts';
 import type * as ReportIndexModule from '../../functions/src/chat/report-index.ts';
-import type { DayRecord, ReportDays } from '../../functions/src/chat/queries/query-model.ts';
+import type { DayRecord, ReportDays } from '../../functions/src/chat/query-model.ts';
 import { addDays } from '../../functions/src/assessment/dates.ts';
 import { paths } from '../lib/paths.ts';
 import { median } from './median.ts';

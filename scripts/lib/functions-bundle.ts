@@ -55,7 +55,7 @@ export async function bundleFunctions(): Promise<number> {
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name]-[hash].js',
       // A class renamed to avoid a clash in the bundle keeps its name: the chat's date reader
-      // leaves some of chrono's parsers out by their class's name (chat/days.ts).
+      // leaves some of chrono's parsers out by their class's name (chat/offline/days.ts).
       keepNames: true,
     });
     return output.length;

@@ -7,23 +7,23 @@
  * status and citation.
  */
 import type { Catalog, Report } from '../assessment/model.js';
-import { compose, decline, type ComposedAnswer } from './compose.js';
+import { compose, decline, type ComposedAnswer } from './answers/compose.js';
 import type { ChatTurn, DeclineReason } from './intent-model.js';
-import { classify, readText } from './intents.js';
+import { classify, readText } from './offline/intents.js';
 import { controlIdsIn, indexReport, type ReportIndex } from './report-index.js';
-import { parseQuery } from './queries/parse-query.js';
-import type { Query, ReportDays } from './queries/query-model.js';
-import { runQuery } from './queries/run-query.js';
-import { answerSubjectHistory, subjectHistoryQuestion } from './queries/subject-history.js';
-import { asksNotInReport, otherFramework } from './question-cues.js';
-import { unknownSubject } from './queries/subject-queries.js';
+import { parseQuery } from './offline/parse-query.js';
+import type { Query, ReportDays } from './query-model.js';
+import { runQuery } from './answers/run-query.js';
+import { answerSubjectHistory, subjectHistoryQuestion } from './answers/subject-history.js';
+import { asksNotInReport, otherFramework } from './offline/question-cues.js';
+import { unknownSubject } from './answers/subject-queries.js';
 import type { Question } from './question.js';
-import type { ReadQuestion } from './readers/model-reader.js';
-import { declineScope, retrieve, type DeclineScope, type RetrievedContext } from './retrieve.js';
+import type { ReadQuestion } from './model/model-reader.js';
+import { declineScope, retrieve, type DeclineScope, type RetrievedContext } from './answers/retrieve.js';
 
-export type { ComposedAnswer } from './compose.js';
+export type { ComposedAnswer } from './answers/compose.js';
 export type { ReportIndex } from './report-index.js';
-export type { DayRecord, ReportDays } from './queries/query-model.js';
+export type { DayRecord, ReportDays } from './query-model.js';
 
 /** A stored report as questions about it are answered: its index, the days before it, and earlier reports by date. */
 export interface AskedReport {

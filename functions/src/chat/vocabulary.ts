@@ -4,7 +4,7 @@
  * people call a control's subject ("MFA", "pentest") is the catalog's data: each control's
  * `aliases`.
  */
-import { statusWordList } from './status-words.js';
+import { statusWordList } from './offline/status-words.js';
 
 /**
  * Ids keep their punctuation so `CC6.1`, `A.5.17`, `ia-2.1` and `IAM-01` stay one term; any

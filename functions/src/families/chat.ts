@@ -4,8 +4,8 @@
  */
 import { answerQuestion, offlineReader, type ReportDays } from '../chat/answer.js';
 import { AnswerStore, fixedFeed, newAnswerId, type ChatAnswer } from '../chat/answer-events.js';
-import type { ToolCallAnswer, ToolCallRequest } from '../chat/readers/gemini-tool-call.js';
-import type { ReadQuestion } from '../chat/readers/model-reader.js';
+import type { ToolCallAnswer, ToolCallRequest } from '../chat/model/gemini-tool-call.js';
+import type { ReadQuestion } from '../chat/model/model-reader.js';
 import * as config from '../config.js';
 import { logs } from '../logs.js';
 import { createFamily, type FamilyOptions } from '../http/create-family.js';
@@ -43,8 +43,8 @@ export function createChatFamily(options: ChatFamilyOptions = {}) {
    */
   const model = loadOnce(async () => {
     const [{ modelReader }, { geminiToolCaller }] = await Promise.all([
-      import('../chat/readers/model-reader.js'),
-      import('../chat/readers/gemini-tool-call.js'),
+      import('../chat/model/model-reader.js'),
+      import('../chat/model/gemini-tool-call.js'),
     ]);
     const callTool =
       options.callModel ??

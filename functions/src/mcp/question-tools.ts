@@ -7,7 +7,7 @@
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { answerAsked, type AskedReport } from '../chat/answer.js';
-import { compose, type ComposedAnswer } from '../chat/compose.js';
+import { compose, type ComposedAnswer } from '../chat/answers/compose.js';
 import { questionOfCall, questionTools } from '../chat/question.js';
 import { checkedQuestion } from '../chat/question-slots.js';
 

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { diffReports, summaryOf } from '../../../functions/src/assessment/report-summary.ts';
 import type { ControlResult, ControlStatus, Finding, Report } from '../../../functions/src/assessment/model.ts';
 import { answerQuestion, type AnswerInput } from '../../../functions/src/chat/answer.ts';
-import { escapeMarkdown } from '../../../functions/src/chat/compose.ts';
+import { escapeMarkdown } from '../../../functions/src/chat/answers/compose.ts';
 import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
 import type { Question } from '../../../functions/src/chat/question.ts';
 import { indexReport } from '../../../functions/src/chat/report-index.ts';

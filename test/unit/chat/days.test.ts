@@ -5,7 +5,7 @@
  * rather than guessed, and long adversarial text read in one pass.
  */
 import { describe, expect, it } from 'vitest';
-import { dayAsked, daysIn, monthAhead, spanIn, unreadableDate, windowAhead } from '../../../functions/src/chat/days.ts';
+import { dayAsked, daysIn, monthAhead, spanIn, unreadableDate, windowAhead } from '../../../functions/src/chat/offline/days.ts';
 
 const today = '2026-11-21';
 const dates = (text: string, direction?: 'past' | 'ahead') => daysIn(text, today, direction).map((named) => named.date);

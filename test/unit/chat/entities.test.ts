@@ -4,7 +4,7 @@
  * written, and a long adversarial question read in one pass.
  */
 import { describe, expect, it } from 'vitest';
-import { entitiesOf } from '../../../functions/src/chat/entities.ts';
+import { entitiesOf } from '../../../functions/src/chat/offline/entities.ts';
 import { useEvaluationHistory } from '../../support/chat-evaluation.ts';
 
 const demo = useEvaluationHistory();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compileCatalog, evaluate } from '../../../functions/src/assessment/evaluate.ts';
-import { answerExceptions } from '../../../functions/src/chat/queries/report-queries.ts';
+import { answerExceptions } from '../../../functions/src/chat/answers/report-queries.ts';
 import { indexReport } from '../../../functions/src/chat/report-index.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';
 import { paths } from '../../../scripts/lib/paths.ts';

@@ -14,7 +14,7 @@ import {
   type GeminiSettings,
   type ToolCallRequest,
   type ToolDeclaration,
-} from '../../../functions/src/chat/readers/gemini-tool-call.ts';
+} from '../../../functions/src/chat/model/gemini-tool-call.ts';
 import {
   blockedAnswer,
   functionCallAnswer,
@@ -271,7 +271,7 @@ describe('one function call to Gemini on Vertex AI', () => {
       const answer = await call({ instruction: 'i', turns: [{ role: 'user', text: 'Is CC6.1 passing?' }], tools: [], signal: new AbortController().signal });
       process.stdout.write(JSON.stringify({ atImport, afterCall: resolved.has('@google/genai'), answer }));
     `;
-    const module = new URL('../../../functions/src/chat/readers/gemini-tool-call.ts', import.meta.url).href;
+    const module = new URL('../../../functions/src/chat/model/gemini-tool-call.ts', import.meta.url).href;
 
     const { stdout } = await promisify(execFile)(
       process.execPath,

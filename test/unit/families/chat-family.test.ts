@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { geminiToolCaller } from '../../../functions/src/chat/readers/gemini-tool-call.ts';
+import { geminiToolCaller } from '../../../functions/src/chat/model/gemini-tool-call.ts';
 import { createChatFamily } from '../../../functions/src/families/chat.ts';
 import { logs } from '../../../functions/src/logs.ts';
 import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';

@@ -21,13 +21,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { diffReports, summaryOf } from '../../../functions/src/assessment/report-summary.ts';
 import type { ControlResult, Finding, Report } from '../../../functions/src/assessment/model.ts';
 import { archiveName } from '../../../functions/src/audit/zip-writer.ts';
-import { guidanceBullets } from '../../../functions/src/chat/compose.ts';
-import { expiringQuery } from '../../../functions/src/chat/queries/expiring-queries.ts';
-import { parseQuery } from '../../../functions/src/chat/queries/parse-query.ts';
-import { subjectHistoryQuestion } from '../../../functions/src/chat/queries/subject-history.ts';
-import { asInstructionData } from '../../../functions/src/chat/readers/model-reader.ts';
-import { subjectQuery, unknownSubject } from '../../../functions/src/chat/queries/subject-queries.ts';
-import { asksNotInReport, followedBy, lineBreaks, severitiesIn, severityCue } from '../../../functions/src/chat/question-cues.ts';
+import { guidanceBullets } from '../../../functions/src/chat/answers/compose.ts';
+import { expiringQuery } from '../../../functions/src/chat/answers/expiring-queries.ts';
+import { parseQuery } from '../../../functions/src/chat/offline/parse-query.ts';
+import { subjectHistoryQuestion } from '../../../functions/src/chat/answers/subject-history.ts';
+import { asInstructionData } from '../../../functions/src/chat/model/model-reader.ts';
+import { subjectQuery, unknownSubject } from '../../../functions/src/chat/answers/subject-queries.ts';
+import {
+  asksNotInReport,
+  followedBy,
+  lineBreaks,
+  severitiesIn,
+  severityCue,
+} from '../../../functions/src/chat/offline/question-cues.ts';
 import { indexReport } from '../../../functions/src/chat/report-index.ts';
 import { createChatFamily } from '../../../functions/src/families/chat.ts';
 import { logs, redact } from '../../../functions/src/logs.ts';
@@ -309,9 +315,9 @@ function expressions(): { literals: Found[]; built: Found[] } {
  * them on their own. A new one fails here until it is looked at and listed.
  */
 const builtAtRunTime: Record<string, string> = {
-  'functions/src/chat/queries/expiring-queries.ts': 'a global copy of a cue the sweep runs',
-  'functions/src/chat/question-cues.ts': 'global copies of literals the sweep runs',
-  'functions/src/chat/topics.ts': 'global copies of the cues the sweep runs, and escaped framework ids',
+  'functions/src/chat/answers/expiring-queries.ts': 'a global copy of a cue the sweep runs',
+  'functions/src/chat/offline/question-cues.ts': 'global copies of literals the sweep runs',
+  'functions/src/chat/offline/topics.ts': 'global copies of the cues the sweep runs, and escaped framework ids',
   'functions/src/http/route-table.ts': 'the spec’s path templates: literal text and `([^/]+)` between slashes',
 };
 

@@ -3,8 +3,8 @@
  * answer, the cues for changes, fixes, evidence, reasons, posture, rankings, frameworks and
  * objectives, and the statuses and severities a question names.
  */
-import type { ControlStatus, Severity } from '../assessment/model.js';
-import type { ChangeFocus } from './intent-model.js';
+import type { ControlStatus, Severity } from '../../assessment/model.js';
+import type { ChangeFocus } from '../intent-model.js';
 import { openStatuses } from '@evident/contract';
 import { statusWords } from './status-words.js';
 

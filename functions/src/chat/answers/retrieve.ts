@@ -3,14 +3,14 @@
  * showing, the diff against an earlier day (or that day's own list), and a citation quoting the report for each. The
  * composer sees this and nothing else, so it cannot cite what was not retrieved.
  */
-import { addDays } from '../assessment/dates.js';
-import { diffReports, summaryOf } from '../assessment/report-summary.js';
-import type { Control, ControlResult, ControlStatus, Finding, Report } from '../assessment/model.js';
-import type { components } from '../generated/api-types.js';
-import type { Intent, Topic } from './intent-model.js';
-import { attentionStatuses } from './question-cues.js';
-import { rankByRisk } from './topics.js';
-import type { IndexedControl, ReportIndex } from './report-index.js';
+import { addDays } from '../../assessment/dates.js';
+import { diffReports, summaryOf } from '../../assessment/report-summary.js';
+import type { Control, ControlResult, ControlStatus, Finding, Report } from '../../assessment/model.js';
+import type { components } from '../../generated/api-types.js';
+import type { Intent, Topic } from '../intent-model.js';
+import { attentionStatuses } from '../offline/question-cues.js';
+import { rankByRisk } from '../offline/topics.js';
+import type { IndexedControl, ReportIndex } from '../report-index.js';
 
 export type Citation = components['schemas']['Citation'];
 export type AnswerIntent = Exclude<Intent, { kind: 'decline' }>;

@@ -2,13 +2,13 @@
  * Runs a structured query: from the report's index, or from the days that have a report (`ReportDays`, which the caller
  * caches); undefined when the query needs a history the caller did not give, so the classifier answers.
  */
-import type { ComposedAnswer } from '../compose.js';
+import type { ComposedAnswer } from './compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
 import * as checks from './check-queries.js';
 import { answerExpiring } from './expiring-queries.js';
 import * as history from './history-queries.js';
-import type { Query, ReportDays } from './query-model.js';
+import type { Query, ReportDays } from '../query-model.js';
 import * as report from './report-queries.js';
 import { answerSubject } from './subject-queries.js';
 

@@ -4,12 +4,12 @@
  */
 import type { ControlResult, FrameworkReadiness } from '../../assessment/model.js';
 import { frameworkNames, isOpenStatus, plural } from '@evident/contract';
-import { answered, byId, controlLine, controlName, counted, escapeMarkdown, more, section, summaryLine } from '../compose.js';
-import type { ComposedAnswer } from '../compose.js';
+import { answered, byId, controlLine, controlName, counted, escapeMarkdown, more, section, summaryLine } from './compose.js';
+import type { ComposedAnswer } from './compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
-import { statusLabel } from '../retrieve.js';
-import { rankByRisk } from '../topics.js';
+import { statusLabel } from './retrieve.js';
+import { rankByRisk } from '../offline/topics.js';
 
 /** Controls (and exceptions) listed and cited in one answer; the rest are counted. */
 const shownControls = 40;

@@ -5,14 +5,14 @@
  */
 import { addDays, dayIn } from '../../assessment/dates.js';
 import { expiringHorizonDays } from '@evident/contract';
-import { answered, byId, counted, escapeMarkdown, more, type ComposedAnswer } from '../compose.js';
-import { daysIn, monthAhead, windowAhead, type Window } from '../days.js';
+import { answered, byId, counted, escapeMarkdown, more, type ComposedAnswer } from './compose.js';
+import { daysIn, monthAhead, windowAhead, type Window } from '../offline/days.js';
 import type { ChatTurn } from '../intent-model.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
-import { lastQuestion, previouslyCited } from '../topics.js';
+import { lastQuestion, previouslyCited } from '../offline/topics.js';
 import { stem, stopWords, tokenize } from '../vocabulary.js';
-import { followedBy, statusesIn } from '../question-cues.js';
-import type { Query } from './query-model.js';
+import { followedBy, statusesIn } from '../offline/question-cues.js';
+import type { Query } from '../query-model.js';
 
 type ExpiringQuery = Extract<Query, { kind: 'expiring' }>;
 

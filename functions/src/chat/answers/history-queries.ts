@@ -5,12 +5,12 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlResult, ControlStatus } from '../../assessment/model.js';
 import { frameworkNames, plural } from '@evident/contract';
-import { answered, byId, controlName, counted, escapeMarkdown, firstOf, isOpenFinding, more, section } from '../compose.js';
-import type { ComposedAnswer } from '../compose.js';
+import { answered, byId, controlName, counted, escapeMarkdown, firstOf, isOpenFinding, more, section } from './compose.js';
+import type { ComposedAnswer } from './compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
-import { declineSuggestions, statusLabel } from '../retrieve.js';
-import type { DayFinding, DayRecord, Period, Query, ReportDays } from './query-model.js';
+import { declineSuggestions, statusLabel } from './retrieve.js';
+import type { DayFinding, DayRecord, Period, Query, ReportDays } from '../query-model.js';
 
 /** Answers one kind of question from the report's history. */
 type FromHistory<K extends Query['kind']> = (query: QueryOf<K>, index: ReportIndex, days: ReportDays) => Promise<ComposedAnswer>;

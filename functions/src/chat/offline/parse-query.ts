@@ -9,17 +9,17 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import type { FrameworkId } from '@evident/contract';
-import { daysIn, monthAhead, spanIn, windowAhead } from '../days.js';
+import { daysIn, monthAhead, spanIn, windowAhead } from './days.js';
 import type { ChatTurn } from '../intent-model.js';
-import { attentionStatuses, followedBy, lineBreaks, statusesIn } from '../question-cues.js';
+import { attentionStatuses, followedBy, lineBreaks, statusesIn } from './question-cues.js';
 import { controlIdsIn, frameworkMatches, type ReportIndex } from '../report-index.js';
-import { lastQuestion, previouslyCited, searchTopic } from '../topics.js';
-import { checksAskedAbout } from './check-queries.js';
-import { expiringQuery } from './expiring-queries.js';
-import { subjectQuery } from './subject-queries.js';
+import { lastQuestion, previouslyCited, searchTopic } from './topics.js';
+import { checksAskedAbout } from '../answers/check-queries.js';
+import { expiringQuery } from '../answers/expiring-queries.js';
+import { subjectQuery } from '../answers/subject-queries.js';
 import { stem, stopWords, topicTerms } from '../vocabulary.js';
-import { entitiesOf } from '../entities.js';
-import type { Period, Query } from './query-model.js';
+import { entitiesOf } from './entities.js';
+import type { Period, Query } from '../query-model.js';
 
 const frameworkNamed: [FrameworkId, RegExp][] = [
   ['soc2', /\bsoc[ -]?(2|ii|two)\b|\btrust services\b/],

@@ -10,8 +10,8 @@
  * or, for a follow-up ("why?", "how do I fix it?"), the controls the previous answer cited.
  */
 import { dayAsked, unreadableDate, type RelativeDay } from './days.js';
-import type { ControlStatus, Severity } from '../assessment/model.js';
-import type { ChatTurn, Intent, Since, Topic } from './intent-model.js';
+import type { ControlStatus, Severity } from '../../assessment/model.js';
+import type { ChatTurn, Intent, Since, Topic } from '../intent-model.js';
 import { isKnownTerm, unknownName, withStatusTyposFixed, withTyposFixed } from './known-words.js';
 import {
   attentionStatuses,
@@ -24,7 +24,7 @@ import {
   severityCue,
   statusesIn,
 } from './question-cues.js';
-import { controlIdsIn, frameworkMatches, sortIds, withoutControlIds, type ReportIndex } from './report-index.js';
+import { controlIdsIn, frameworkMatches, sortIds, withoutControlIds, type ReportIndex } from '../report-index.js';
 import {
   namedTopic,
   previouslyCited,
@@ -34,7 +34,7 @@ import {
   type FrameworkMatch,
   type SearchTopic,
 } from './topics.js';
-import { stopWords, tokenize } from './vocabulary.js';
+import { stopWords, tokenize } from '../vocabulary.js';
 
 type Decline = Extract<Intent, { kind: 'decline' }>;
 

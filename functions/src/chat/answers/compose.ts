@@ -4,11 +4,11 @@
  * is escaped before it goes into the Markdown, so evidence cannot inject HTML, links or images; citations carry the
  * report's words unescaped, as data for a client to show as text.
  */
-import type { ControlResult, ControlStatus, Finding } from '../assessment/model.js';
+import type { ControlResult, ControlStatus, Finding } from '../../assessment/model.js';
 import { frameworkShortNames, plural } from '@evident/contract';
-import type { components } from '../generated/api-types.js';
-import type { ChangeFocus, DeclineReason } from './intent-model.js';
-import { rankByRisk } from './topics.js';
+import type { components } from '../../generated/api-types.js';
+import type { ChangeFocus, DeclineReason } from '../intent-model.js';
+import { rankByRisk } from '../offline/topics.js';
 import { changeQuestion, listLimit, mainFinding, statementOf, statusLabel } from './retrieve.js';
 import type { AnswerIntent, Citation, ContextChange, ContextControl, DeclineScope, RetrievedContext } from './retrieve.js';
 

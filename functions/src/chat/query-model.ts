@@ -5,10 +5,10 @@
  * parser (parse-query.ts) builds one; the answerers run it against the data and cite what they
  * state. Questions that are not such a query go to the intent classifier (intents.ts).
  */
-import type { ControlStatus, Finding, ReportSummary } from '../../assessment/model.js';
-import type { QuestionOf } from '../question.js';
+import type { ControlStatus, Finding, ReportSummary } from '../assessment/model.js';
+import type { QuestionOf } from './question.js';
 
-export type { CheckMatch, Period } from '../question.js';
+export type { CheckMatch, Period } from './question.js';
 
 /** The kinds the query parser (parse-query.ts) reads. */
 export type Query = QuestionOf<

@@ -15,8 +15,8 @@
 // which more than doubles what loading the chat costs a cold instance.
 import { casual, Chrono } from 'chrono-node/en';
 import type { ParsedResult, Parser, ParsingContext, Refiner } from 'chrono-node';
-import { addDays, isCalendarDate } from '../assessment/dates.js';
-import type { Since } from './intent-model.js';
+import { addDays, isCalendarDate } from '../../assessment/dates.js';
+import type { Since } from '../intent-model.js';
 
 /** A day named without its year, or a weekday, is the latest one before the report's, or the next one ahead. */
 export type Direction = 'past' | 'ahead';

@@ -3,9 +3,9 @@
  * ("Kubernetes") or topic words it never uses make a question about something else, and a status
  * word mistyped by one edit ("faling") is put right before anything else reads the question.
  */
-import { controlIdsIn, frameworkMatches, type ReportIndex } from './report-index.js';
+import { controlIdsIn, frameworkMatches, type ReportIndex } from '../report-index.js';
 import { correctableStatusWords } from './status-words.js';
-import { isOneEditFrom, questionWords, stem, stopWords, tokenize } from './vocabulary.js';
+import { isOneEditFrom, questionWords, stem, stopWords, tokenize } from '../vocabulary.js';
 
 /**
  * The text with each status word mistyped by one edit put right. A word the report or the engine

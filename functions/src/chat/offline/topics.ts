@@ -3,12 +3,12 @@
  * of the report's text finds for its remaining words, those the previous answer cited (for "why?"),
  * or, with no topic at all, those in the statuses it names, riskiest first.
  */
-import type { ControlStatus, Severity } from '../assessment/model.js';
+import type { ControlStatus, Severity } from '../../assessment/model.js';
 import { severityRank } from '@evident/contract';
-import type { ChatTurn, Topic } from './intent-model.js';
+import type { ChatTurn, Topic } from '../intent-model.js';
 import { cues } from './question-cues.js';
-import { searchControls, sortIds, withoutControlIds, type ReportIndex } from './report-index.js';
-import { escapeRegExp, topicTerms, topicWords } from './vocabulary.js';
+import { searchControls, sortIds, withoutControlIds, type ReportIndex } from '../report-index.js';
+import { escapeRegExp, topicTerms, topicWords } from '../vocabulary.js';
 
 /** Courtesies, hedges and "the full list": how to answer, not what about. */
 const courtesies =

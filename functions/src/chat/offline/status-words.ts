@@ -5,7 +5,7 @@
  * is put right to, "faling" read as "failing" (known-words.ts). `attention` is every open status
  * at once ("what needs attention", "any problems").
  */
-import type { ControlStatus } from '../assessment/model.js';
+import type { ControlStatus } from '../../assessment/model.js';
 
 interface StatusWords {
   /** The phrases that name it in a (lower-cased) question. */

@@ -12,8 +12,8 @@
  * MiniSearch index of the names' words. The longest name mentioned wins.
  */
 import MiniSearch from 'minisearch';
-import type { ReportIndex } from './report-index.js';
-import { stopWords } from './vocabulary.js';
+import type { ReportIndex } from '../report-index.js';
+import { stopWords } from '../vocabulary.js';
 
 export interface NamedEntity {
   kind: 'subject' | 'owner';

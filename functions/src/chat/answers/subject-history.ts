@@ -5,12 +5,12 @@
  */
 import { addDays } from '../../assessment/dates.js';
 import type { Finding } from '../../assessment/model.js';
-import { answered, controlName, escapeMarkdown, type ComposedAnswer } from '../compose.js';
+import { answered, controlName, escapeMarkdown, type ComposedAnswer } from './compose.js';
 import type { QuestionOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
-import { statusLabel } from '../retrieve.js';
-import { spanIn } from '../days.js';
-import type { DayFinding, ReportDays } from './query-model.js';
+import { statusLabel } from './retrieve.js';
+import { spanIn } from '../offline/days.js';
+import type { DayFinding, ReportDays } from '../query-model.js';
 import { subjectQuery } from './subject-queries.js';
 
 const pastCue = /\b(was|were|did|had|ever|at any point|earlier|previously|before|still|happened|history|used to)\b/;

@@ -5,13 +5,13 @@
  */
 import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
-import { answered, controlName, counted, escapeMarkdown, isOpenFinding, type ComposedAnswer } from '../compose.js';
-import { severityCue, statusesIn } from '../question-cues.js';
+import { answered, controlName, counted, escapeMarkdown, isOpenFinding, type ComposedAnswer } from './compose.js';
+import { severityCue, statusesIn } from '../offline/question-cues.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { stem, stopWords } from '../vocabulary.js';
 import type { QuestionOf } from '../question.js';
-import type { CheckMatch } from './query-model.js';
-import { statusLabel } from '../retrieve.js';
+import type { CheckMatch } from '../query-model.js';
+import { statusLabel } from './retrieve.js';
 
 /** Words too general to pick a check ("data", "item", "active" describe most of them). */
 const generic = new Set('item data active has are all any control check evidence run day subject last days'.split(' ').map(stem));

@@ -5,13 +5,13 @@
  */
 import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
-import { answered, controlLine, controlName, escapeMarkdown, isOpenFinding, type ComposedAnswer } from '../compose.js';
+import { answered, controlLine, controlName, escapeMarkdown, isOpenFinding, type ComposedAnswer } from './compose.js';
 import type { ReportIndex } from '../report-index.js';
-import { statusLabel } from '../retrieve.js';
-import { rankByRisk } from '../topics.js';
-import { emailPattern, entitiesOf } from '../entities.js';
+import { statusLabel } from './retrieve.js';
+import { rankByRisk } from '../offline/topics.js';
+import { emailPattern, entitiesOf } from '../offline/entities.js';
 import { stem } from '../vocabulary.js';
-import type { CheckMatch, Query } from './query-model.js';
+import type { CheckMatch, Query } from '../query-model.js';
 import { checkOf, checksMeeting } from './check-queries.js';
 
 type SubjectQuery = Extract<Query, { kind: 'subject' }>;
