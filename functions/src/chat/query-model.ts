@@ -1,9 +1,7 @@
 /**
- * A question read as a structured query over the report and its history: what it selects
- * (framework, requirement, controls, owner, statuses, dates) and what it asks of the selection
- * (readiness, a trend, a comparison, a control's history, ownership, due dates, exceptions). The
- * parser (parse-query.ts) builds one; the answerers run it against the data and cite what they
- * state. Questions that are not such a query go to the intent classifier (intents.ts).
+ * The kinds of question the offline reader's query parser (offline/parse-query.ts) reads, and the
+ * history both sides use: each day's report as trends need it, and the findings of a span's reports
+ * that name a subject (read by the reader to know there are some, by the answerer to tell them).
  */
 import type { ControlStatus, Finding, ReportSummary } from '../assessment/model.js';
 import type { QuestionOf } from './question.js';
@@ -60,3 +58,17 @@ export interface ReportDays {
 
 /** The most days of whole reports a question about one subject's history reads. */
 export const maxFindingDays = 31;
+
+/** A finding open on its day (or shown for information), as a subject's history counts it. */
+export const isOpenOnSomeDay = (finding: Finding) => ['fail', 'error', 'stale', 'missing', 'info'].includes(finding.outcome);
+
+/** Whether a finding names one of `names`, by its subject or its message. */
+export const namesSubject = (names: readonly string[]) => (finding: Finding) =>
+  names.some((name) => finding.subject?.toLowerCase().includes(name) || finding.message.toLowerCase().includes(name));
+
+/** The open findings of a span's reports that name the subject a question asks about. */
+export function subjectFindings(question: QuestionOf<'subjectHistory'>, days: ReportDays): Promise<DayFinding[]> {
+  const naming = namesSubject(question.names);
+  const { from, to } = question.period;
+  return days.findings?.(from, to, (finding) => isOpenOnSomeDay(finding) && naming(finding)) ?? Promise.resolve([]);
+}

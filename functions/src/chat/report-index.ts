@@ -5,8 +5,9 @@
  * caller, so a question only pays for the search.
  */
 import MiniSearch from 'minisearch';
-import type { Catalog, Control, ControlResult, Report } from '../assessment/model.js';
+import type { Catalog, Check, Control, ControlResult, Finding, Report } from '../assessment/model.js';
 import { stem, stopWords, tokenize } from './vocabulary.js';
+import type { CheckMatch } from './query-model.js';
 
 export interface IndexedControl {
   result: ControlResult;
@@ -264,3 +265,18 @@ function editDistanceAtMost(a: string, b: string, limit: number): boolean {
   }
   return previous[b.length]! <= limit;
 }
+
+/** The catalog check a match names, if the control has it. */
+export function checkOf(index: ReportIndex, match: CheckMatch): Check | undefined {
+  return index.byId.get(match.controlId)?.control?.checks?.find((check) => check.id === match.checkId);
+}
+
+export const failed = (finding: Finding) => finding.outcome === 'fail' || finding.outcome === 'error';
+
+/** A check's failing subjects, and those whose evidence of the check's kind is stale or missing. */
+export const openFindingsOf = (result: ControlResult | undefined, check: Check) =>
+  (result?.findings ?? []).filter(
+    (finding) =>
+      (failed(finding) && finding.check === check.id) ||
+      ((finding.outcome === 'stale' || finding.outcome === 'missing') && finding.kind === check.kind),
+  );

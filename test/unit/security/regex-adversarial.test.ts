@@ -22,11 +22,11 @@ import { diffReports, summaryOf } from '../../../functions/src/assessment/report
 import type { ControlResult, Finding, Report } from '../../../functions/src/assessment/model.ts';
 import { archiveName } from '../../../functions/src/audit/zip-writer.ts';
 import { guidanceBullets } from '../../../functions/src/chat/answers/compose.ts';
-import { expiringQuery } from '../../../functions/src/chat/answers/expiring-queries.ts';
+import { expiringQuery } from '../../../functions/src/chat/offline/expiring.ts';
 import { parseQuery } from '../../../functions/src/chat/offline/parse-query.ts';
-import { subjectHistoryQuestion } from '../../../functions/src/chat/answers/subject-history.ts';
+import { subjectHistoryQuestion } from '../../../functions/src/chat/offline/subject-history.ts';
 import { asInstructionData } from '../../../functions/src/chat/model/model-reader.ts';
-import { subjectQuery, unknownSubject } from '../../../functions/src/chat/answers/subject-queries.ts';
+import { subjectQuery, unknownSubject } from '../../../functions/src/chat/offline/subjects.ts';
 import {
   asksNotInReport,
   followedBy,
@@ -141,11 +141,11 @@ describe('each expression that was super-linear, on input crafted against it', (
 
   it.each<[string, () => unknown, unknown]>([
     [
-      'e-mail addresses in finding messages, read for subjects (subject-queries.ts)',
+      'e-mail addresses in finding messages, read for subjects (subjects.ts)',
       () => subjectQuery('is bob fine', indexReport(lettersReport, catalog)),
       undefined,
     ],
-    ['e-mail addresses in a question (subject-queries.ts)', () => unknownSubject(`${run('a')}!`, plain), undefined],
+    ['e-mail addresses in a question (subjects.ts)', () => unknownSubject(`${run('a')}!`, plain), undefined],
     [
       'names in a question about the past (subject-history.ts)',
       () => subjectHistoryQuestion(`was ${run('0')}!`, plain, noDays),
@@ -162,11 +162,7 @@ describe('each expression that was super-linear, on input crafted against it', (
       () => archiveName(`a${run('.', 512_000)}b`).length,
       512_002,
     ],
-    [
-      '"did … stale" (expiring-queries.ts)',
-      () => expiringQuery(`what expires ${run('had ', 640_000)}`, [], plain)?.kind,
-      'expiring',
-    ],
+    ['"did … stale" (expiring.ts)', () => expiringQuery(`what expires ${run('had ', 640_000)}`, [], plain)?.kind, 'expiring'],
     [
       '"how many … gaps" (parse-query.ts)',
       () => parseQuery(`soc 2 readiness ${run('how many ', 1_200_000)}`, [], plain),
@@ -315,7 +311,7 @@ function expressions(): { literals: Found[]; built: Found[] } {
  * them on their own. A new one fails here until it is looked at and listed.
  */
 const builtAtRunTime: Record<string, string> = {
-  'functions/src/chat/answers/expiring-queries.ts': 'a global copy of a cue the sweep runs',
+  'functions/src/chat/offline/expiring.ts': 'a global copy of a cue the sweep runs',
   'functions/src/chat/offline/question-cues.ts': 'global copies of literals the sweep runs',
   'functions/src/chat/offline/topics.ts': 'global copies of the cues the sweep runs, and escaped framework ids',
   'functions/src/http/route-table.ts': 'the spec’s path templates: literal text and `([^/]+)` between slashes',

@@ -1,120 +1,14 @@
 /**
- * Subject-level questions ("which laptops aren't patched"): the words are matched against the catalog's checks, by the
- * check's id and the evidence fields its expression reads (`item.data.mfaEnabled` → "mfa", "enabled"), so the vocabulary
- * is the evidence schemas' own. The answer lists the subjects each matched check fails, and how many pass.
+ * Subject-level questions ("which laptops aren't patched"), about the catalog checks the reader
+ * matched (offline/checks.ts): the subjects each check fails, and how many pass; and the subjects
+ * behind some controls.
  */
-import type { Check, ControlResult, Finding } from '../../assessment/model.js';
+import type { ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
 import { answered, controlName, counted, escapeMarkdown, isOpenFinding, type ComposedAnswer } from './compose.js';
-import { severityCue, statusesIn } from '../offline/question-cues.js';
-import { controlIdsIn, type ReportIndex } from '../report-index.js';
-import { stem, stopWords } from '../vocabulary.js';
+import { checkOf, failed, openFindingsOf, type ReportIndex } from '../report-index.js';
 import type { QuestionOf } from '../question.js';
-import type { CheckMatch } from '../query-model.js';
 import { statusLabel } from './retrieve.js';
-
-/** Words too general to pick a check ("data", "item", "active" describe most of them). */
-const generic = new Set('item data active has are all any control check evidence run day subject last days'.split(' ').map(stem));
-
-const wordsIn = (text: string) =>
-  text
-    .split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/)
-    .map((word) => stem(word.toLowerCase()))
-    .filter((word) => word.length >= 3 && !stopWords.has(word) && !generic.has(word));
-
-/** Each catalog check's words, worked out once: the catalog's checks live as long as the process. */
-const checkWords = new WeakMap<Check, Map<string, number>>();
-
-/**
- * The words a check answers to, weighted: its id's and those of the fields its expression reads
- * (split at camelCase) weigh most; its evidence kind's and the words of its messages less.
- */
-function wordsOf(check: Check): Map<string, number> {
-  const known = checkWords.get(check);
-  if (known) return known;
-  const source = `${check.expression} ${check.where ?? ''}`;
-  const fields = [...source.matchAll(/\bdata\.([A-Za-z0-9]+)/g)].map((match) => match[1]!);
-  const literals = [...source.matchAll(/'([^']*)'/g)].map((match) => match[1]!);
-  const weights = new Map<string, number>();
-  const sources: [string, number][] = [
-    [`${check.pass} ${check.fail}`.replace(/\{\{[^{}]*\}\}/g, ' '), 1],
-    [check.kind, 1],
-    [literals.join(' '), 1],
-    [[check.id, ...fields].join(' '), 2],
-  ];
-  for (const [text, weight] of sources)
-    for (const word of wordsIn(text)) weights.set(word, Math.max(weights.get(word) ?? 0, weight));
-  checkWords.set(check, weights);
-  return weights;
-}
-
-const subjectQuestion =
-  /^(which|who|whose|list|show|name|how many|(has|have|did|is|are|does) (everyone|everybody|anyone|anybody|every \w+|all (the )?\w+)|are there (any )?|is there (any|an?)|do (any|all|we have any)|does (any|every)|what (people|users|accounts|devices|laptops|machines|computers|repos|repositories|buckets|hosts|servers|vendors|keys|certificates|certs|alerts|policies|systems|services|assets|backups|databases|apps|applications|employees|staff))\b/;
-
-/** The checks a subject-level question is about: those meeting the most of its words, then the most of their own. */
-export function checksAskedAbout(text: string, index: ReportIndex): CheckMatch[] {
-  // "Past their review window" still asks after subjects; "which of them" leans on the previous answer.
-  const leans = /^(which|what) evidence\b/.test(text) || /\b(it|that|this|those|these|them|they)\b/.test(text);
-  // A question for controls, requirements or named controls is not about subjects ("for the key rotation control" still is).
-  const forControls =
-    /\b(which|what|list|show|any|all|how many) (\w+ )?(controls?|requirements?)\b/.test(text) ||
-    controlIdsIn(index, text).length > 0;
-  return !subjectQuestion.test(text) || leans || forControls ? [] : checksMeeting(text, index);
-}
-
-type Candidate = CheckMatch & { check: Check; score: number; share: number };
-
-/** The checks a question's words meet best (statuses and severities pick no check), with the chosen controls' others it speaks of. */
-export function checksMeeting(text: string, index: ReportIndex): CheckMatch[] {
-  const { statuses, rest } = statusesIn(text.replace(severityCue, ' '));
-  const words = new Set(wordsIn(rest));
-  const candidates: Candidate[] = index.controls.flatMap(({ control }) =>
-    (control?.checks ?? []).flatMap((check) => {
-      const weights = [...wordsOf(check)];
-      const score = weights.reduce((sum, [word, weight]) => sum + (words.has(word) ? weight : 0), 0);
-      const core = weights.filter(([, weight]) => weight === 2);
-      const share = core.filter(([word]) => words.has(word)).length / Math.max(1, core.length);
-      // With a status asked, one word will do: only checks with subjects in it are kept (withOutcomes).
-      return score >= (statuses.length > 0 ? 1 : 2) ? [{ controlId: control!.id, checkId: check.id, check, score, share }] : [];
-    }),
-  );
-  const asked = withOutcomes(candidates, statuses, index);
-  const best = Math.max(0, ...asked.map((candidate) => candidate.score));
-  const tied = asked.filter((candidate) => candidate.score === best);
-  const share = Math.max(0, ...tied.map((candidate) => candidate.share));
-  // Met only through an evidence kind's words ("which laptops fail device checks"): every check of that kind with subjects in the statuses asked.
-  const chosen = share === 0 && statuses.length > 0 ? tied : tied.filter((candidate) => candidate.share === share);
-  const found = asked.filter(
-    (candidate) =>
-      chosen.includes(candidate) || chosen.some((top) => top.controlId === candidate.controlId && candidate.score >= 3),
-  );
-  const controls = new Set(chosen.map((candidate) => candidate.controlId));
-  return controls.size <= 3 ? found.map(({ controlId, checkId, score }) => ({ controlId, checkId, score })) : [];
-}
-
-/** Of the matched checks, those whose control has findings in the statuses asked ("stale", "failing"), if any has. */
-function withOutcomes(found: Candidate[], statuses: readonly string[], index: ReportIndex): Candidate[] {
-  const outcomes = statuses.flatMap((status) => (status === 'failing' ? ['fail'] : status === 'stale' ? ['stale'] : []));
-  const having = found.filter(({ controlId, check }) =>
-    openFindings(index.byId.get(controlId)?.result, check).some((finding) => outcomes.includes(finding.outcome)),
-  );
-  return having.length > 0 ? having : found.filter((candidate) => candidate.score >= 2);
-}
-
-/** The catalog check a match names, if the control has it. */
-export function checkOf(index: ReportIndex, match: CheckMatch): Check | undefined {
-  return index.byId.get(match.controlId)?.control?.checks?.find((check) => check.id === match.checkId);
-}
-
-const failed = (finding: Finding) => finding.outcome === 'fail' || finding.outcome === 'error';
-
-/** A check's failing subjects, and those whose evidence of the check's kind is stale or missing. */
-const openFindings = (result: ControlResult | undefined, check: Check) =>
-  (result?.findings ?? []).filter(
-    (finding) =>
-      (failed(finding) && finding.check === check.id) ||
-      ((finding.outcome === 'stale' || finding.outcome === 'missing') && finding.kind === check.kind),
-  );
 
 /** Subjects a pass finding speaks for: "12 subjects pass mfa-enrolled." counts 12, one named subject 1. */
 const subjectsIn = (message: string) => Number(/^(\d+) subjects pass\b/.exec(message)?.[1] ?? 1);
@@ -129,7 +23,7 @@ export function answerChecks({ checks }: QuestionOf<'checks'>, index: ReportInde
     const result = index.byId.get(match.controlId)?.result;
     const check = checkOf(index, match);
     if (!result || !check) continue;
-    const open = openFindings(result, check);
+    const open = openFindingsOf(result, check);
     const failing = open.filter(failed).length;
     const outdated = open.length - failing;
     const passes = result.findings.filter((finding) => finding.check === check.id && finding.outcome === 'pass');

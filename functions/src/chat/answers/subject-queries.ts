@@ -1,47 +1,17 @@
 /**
  * Questions about one subject of the evidence ("what does priya.patel fail?", "what's wrong with
- * acme/billing-service?", "is ACME-XPS-004 ok?"): the subject is one the report names, found in
- * the question under any name people use for it (entities.ts).
+ * acme/billing-service?", "is ACME-XPS-004 ok?"): what the report's findings say of it, check by
+ * check when the question named checks.
  */
 import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
 import { answered, controlLine, controlName, escapeMarkdown, isOpenFinding, type ComposedAnswer } from './compose.js';
-import type { ReportIndex } from '../report-index.js';
+import { checkOf, type ReportIndex } from '../report-index.js';
 import { statusLabel } from './retrieve.js';
 import { rankByRisk } from '../offline/topics.js';
-import { emailPattern, entitiesOf } from '../offline/entities.js';
-import { stem } from '../vocabulary.js';
 import type { CheckMatch, Query } from '../query-model.js';
-import { checkOf, checksMeeting } from './check-queries.js';
 
 type SubjectQuery = Extract<Query, { kind: 'subject' }>;
-
-/** The subject a question names (the longest name that fits), if any, and the checks the rest of it speaks of. */
-export function subjectQuery(text: string, index: ReportIndex): SubjectQuery | undefined {
-  const mention = entitiesOf(index)
-    .mentions(text)
-    .find(({ entity }) => entity.kind === 'subject');
-  if (!mention) return undefined;
-  const { display, keys } = mention.entity;
-  const checks = checksMeeting(`${text.slice(0, mention.at)} ${text.slice(mention.end)}`, index);
-  return { kind: 'subject', name: display, keys: [...keys], ...(checks.length > 0 ? { checks } : {}) };
-}
-
-/**
- * An email address, or a first.last handle, the question names that no finding or item of the
- * report does: a person the report knows nothing of.
- */
-export function unknownSubject(text: string, index: ReportIndex): string | undefined {
-  const known = entitiesOf(index).byAlias;
-  const email = (text.match(emailPattern) ?? []).find((address) => !known.has(address.toLowerCase()));
-  if (email) return email;
-  const handles = text.match(/(?<![\w@./-])[a-z]{2,}\.[a-z]{2,}(?![\w@-]|\.[a-z])/g) ?? [];
-  return handles.find(
-    (handle) => !known.has(handle) && !domainEnd.test(handle) && !index.vocabulary.has(stem(handle.split('.')[0]!)),
-  );
-}
-
-const domainEnd = /\.(com|org|net|io|dev|app|co|example|internal|local|cloud|ai|md|json|txt|csv|pdf|yaml|yml)$/;
 
 /** A finding of the check: its outcome, or, for evidence that is stale or missing (no check's outcome), one of its kind. */
 const ofCheck = (finding: Finding, check: Check) => (finding.check ? finding.check === check.id : finding.kind === check.kind);

@@ -1,0 +1,44 @@
+/**
+ * A question about one subject's past ("was image/reports-worker ever carrying a critical
+ * vulnerability?"): the names it gives the subject, when the span's reports have open findings
+ * naming it.
+ */
+import { addDays } from '../../assessment/dates.js';
+import type { QuestionOf } from '../question.js';
+import type { ReportIndex } from '../report-index.js';
+import { spanIn } from './days.js';
+import { subjectFindings, type ReportDays } from '../query-model.js';
+import { subjectQuery } from './subjects.js';
+
+const pastCue = /\b(was|were|did|had|ever|at any point|earlier|previously|before|still|happened|history|used to)\b/;
+
+/** The names a question gives a subject: paths and dotted names, and what today's report calls one it names. */
+function namesIn(text: string, index: ReportIndex): string[] {
+  // Tried from the start of a run of name characters only (its leading `_` and `-` skipped), not
+  // from each character inside it, which rescanned the rest of the run every time.
+  const written = [...text.matchAll(/(?<![a-z0-9_-])[_-]*([a-z0-9][a-z0-9_-]*(?:[./@][a-z0-9_-]+)+)/g)]
+    .map((match) => match[1]!)
+    .filter((name) => /[a-z]/.test(name) && name.length >= 6);
+  const today = subjectQuery(text, index)?.keys ?? [];
+  return [...new Set([...written, ...today])];
+}
+
+/** The question, when it asks of a subject's past and the span's reports have open findings naming it. */
+export async function subjectHistoryQuestion(
+  text: string,
+  index: ReportIndex,
+  days: ReportDays,
+): Promise<QuestionOf<'subjectHistory'> | undefined> {
+  if (!days.findings) return undefined;
+  const reportDate = index.report.date;
+  const period = spanIn(text, reportDate);
+  if (!period && !pastCue.test(text)) return undefined;
+  const names = namesIn(text, index);
+  if (names.length === 0) return undefined;
+  const question: QuestionOf<'subjectHistory'> = {
+    kind: 'subjectHistory',
+    names,
+    period: period ?? { from: addDays(reportDate, -13), to: reportDate, phrase: 'the last two weeks' },
+  };
+  return (await subjectFindings(question, days)).length > 0 ? question : undefined;
+}
