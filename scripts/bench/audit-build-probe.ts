@@ -22,6 +22,7 @@ import { compiled } from '../lib/compiled.ts';
 import { LatencyStore, type OperationCounts } from '../lib/latency-store.ts';
 import { paths } from '../lib/paths.ts';
 import { remoteStore } from './remote-store.ts';
+import { ownPeakRssMiB } from './peak-memory.ts';
 
 /** The worker's instance memory (functions/src/index.ts) and the heap Node takes of it there. */
 export const workerMiB = 1024;
@@ -45,12 +46,6 @@ export interface BuildResult {
   bare: { reads: number; ioMs: number; cpuMs: number };
   idleRssMiB: number;
   peakRssMiB: number;
-}
-
-/** Linux's `VmHWM`: this process's own peak, not the forking process's (getrusage would count that). */
-function peakRssMiB(): number {
-  const kib = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
-  return kib ? Number(kib) / 1024 : process.resourceUsage().maxRSS / 1024;
 }
 
 const cpuMsSince = (start: NodeJS.CpuUsage) => {
@@ -97,7 +92,7 @@ async function main(task: BuildTask): Promise<BuildResult> {
   await buildPackage(sources, record);
   await builds.sweep(now);
   const build = { calls: latency.counts, requests: latency.requests, ioMs: latency.elapsedMs, cpuMs: cpuMsSince(cpu) };
-  const peak = peakRssMiB();
+  const peak = ownPeakRssMiB();
 
   const bare = new LatencyStore(remote);
   cpu = process.cpuUsage();

@@ -21,6 +21,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { GCProfiler, getHeapStatistics } from 'node:v8';
 import { jsonValues } from '../../functions/src/evidence/json-values.ts';
 import { convertFinding } from '../../functions/src/common/ocsf-findings.ts';
+import { ownPeakRssMiB } from './peak-memory.ts';
 
 export interface OcsfPass {
   findings: number;
@@ -73,16 +74,6 @@ function parseScan(file: string): Counts {
   return { findings: findings.length, items, problems, heapAtEnd: getHeapStatistics().used_heap_size };
 }
 
-function peakRssMiB(): number {
-  try {
-    const kib = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
-    if (kib) return Number(kib) / 1024;
-  } catch {
-    // not Linux
-  }
-  return process.resourceUsage().maxRSS / 1024;
-}
-
 const [mode, file] = process.argv.slice(2);
 if ((mode !== 'import' && mode !== 'parse') || !file) {
   throw new Error('usage: node --expose-gc scripts/bench/ocsf-import-worker.ts import|parse <file>');
@@ -104,7 +95,7 @@ const pass: OcsfPass = {
   ms,
   idleHeapMiB: mib(idle),
   peakHeapMiB: mib(peak - idle),
-  peakRssMiB: peakRssMiB(),
+  peakRssMiB: ownPeakRssMiB(),
   collections: statistics.length,
 };
 process.stdout.write(`${JSON.stringify(pass)}\n`);

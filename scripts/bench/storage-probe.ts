@@ -21,6 +21,7 @@ import { paths } from '../lib/paths.ts';
 import { legacyDailyRun, legacyListingPage } from './legacy-design.ts';
 import { remoteStore } from './remote-store.ts';
 import type { ProbeTask } from './storage-history.ts';
+import { ownPeakRssMiB } from './peak-memory.ts';
 
 export interface Measurement {
   /** Object store calls, by kind. */
@@ -55,20 +56,6 @@ const catalog = engine.compileCatalog(
 );
 const store = await remoteStore(channel, task.task.startsWith('legacy') ? 'legacy' : 'current');
 const idleRssMiB = process.memoryUsage().rss / 2 ** 20;
-
-/**
- * The process's peak resident memory. Linux's `VmHWM` belongs to the address space this process
- * got at exec; getrusage's maxRSS would also count the large process it was forked from.
- */
-function peakRssMiB(): number {
-  try {
-    const kib = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
-    if (kib) return Number(kib) / 1024;
-  } catch {
-    // not Linux
-  }
-  return process.resourceUsage().maxRSS / 1024;
-}
 
 async function measure(work: (store: LatencyStore) => Promise<number>): Promise<Measurement> {
   const latency = new LatencyStore(store);
@@ -123,6 +110,6 @@ switch (task.task) {
     );
     break;
 }
-const result: ProbeResult = { runs, idleRssMiB, peakRssMiB: peakRssMiB() };
+const result: ProbeResult = { runs, idleRssMiB, peakRssMiB: ownPeakRssMiB() };
 process.send!({ kind: 'probe-result', result });
 process.disconnect();

@@ -27,6 +27,7 @@ import { buildFixture, fewestCalls, fixtureToday } from '../../../test/stand-ins
 import { startGitHubStandIn } from '../../../test/stand-ins/github/github-stand-in.ts';
 import type { ConnectorBenchFigures } from './figures.ts';
 import { instanceExecArgv } from './instance.ts';
+import { ownPeakRssMiB } from '../peak-memory.ts';
 
 const repositories = 2_000;
 const latencyMs = 50;
@@ -65,7 +66,7 @@ async function collectIn(origin: string): Promise<ChildFigures> {
     subjects.add(item.subject);
   }
   const wallMs = Math.round(performance.now() - started);
-  return { subjects: subjects.size, items, wallMs, peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) };
+  return { subjects: subjects.size, items, wallMs, peakRssMiB: Math.round(ownPeakRssMiB()) };
 }
 
 function inChild(origin: string): Promise<ChildFigures> {

@@ -30,6 +30,7 @@ import { type StandInCounts, startStandInProcess } from '../../../test/stand-ins
 import { compiled } from '../../lib/compiled.ts';
 import type { ConnectorBenchFigures } from './figures.ts';
 import { figuresFromChild } from './instance.ts';
+import { ownPeakRssMiB } from '../peak-memory.ts';
 
 const latencyMs = 50;
 const pageSize = 1000;
@@ -81,7 +82,7 @@ async function collectOnce(): Promise<ConnectorBenchFigures> {
     concurrency,
     latencyMs,
     wallMs,
-    peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+    peakRssMiB: Math.round(ownPeakRssMiB()),
   };
 }
 

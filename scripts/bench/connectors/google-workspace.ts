@@ -26,6 +26,7 @@ import { workspacePolicies } from '../../../test/stand-ins/google-workspace/work
 import { compiled } from '../../lib/compiled.ts';
 import type { ConnectorBenchFigures } from './figures.ts';
 import { figuresFromChild } from './instance.ts';
+import { ownPeakRssMiB } from '../peak-memory.ts';
 
 const subjects = 5_000;
 const latencyMs = 50;
@@ -81,7 +82,7 @@ async function collectOnce(): Promise<ConnectorBenchFigures> {
       concurrency,
       latencyMs,
       wallMs,
-      peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+      peakRssMiB: Math.round(ownPeakRssMiB()),
     };
   } finally {
     await standIn.close();

@@ -18,6 +18,7 @@ import { startOktaStandIn } from '../../../test/stand-ins/okta/okta-stand-in.ts'
 import { compiled } from '../../lib/compiled.ts';
 import type { ConnectorBenchFigures } from './figures.ts';
 import { instanceExecArgv } from './instance.ts';
+import { ownPeakRssMiB } from '../peak-memory.ts';
 
 const subjects = 5_000;
 const latencyMs = 50;
@@ -45,7 +46,7 @@ async function collect(orgUrl: string, token: string): Promise<Collected> {
     if (item.kind === 'idp.user') items++;
   }
   const wallMs = Math.round(performance.now() - started);
-  return { items, wallMs, peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024) };
+  return { items, wallMs, peakRssMiB: Math.round(ownPeakRssMiB()) };
 }
 
 export async function measure(): Promise<ConnectorBenchFigures> {
