@@ -6,6 +6,7 @@
  * from the report and its history, without the words, and the composer writes every number,
  * status and citation.
  */
+import { addDays } from '../assessment/dates.js';
 import type { Catalog, Report } from '../assessment/model.js';
 import { compose, decline, type ComposedAnswer } from './answers/compose.js';
 import type { ChatTurn, DeclineReason } from './intent-model.js';
@@ -108,7 +109,7 @@ export async function answerAsked(
     case 'fix':
     case 'why':
     case 'changes': {
-      const context = await retrieve(question, index, sources.reportOn ? { reportOn: sources.reportOn } : {});
+      const context = await retrieve(await withReportToCompare(question, index, sources.days), index, sources);
       return context.missingReport ? { declined: decline(scope, 'no_report', context.missingReport) } : { context };
     }
     default: {
@@ -116,6 +117,25 @@ export async function answerAsked(
       return facts ? { facts } : cannot(scope);
     }
   }
+}
+
+/**
+ * Changes over a span ("in the last two weeks") are counted from the report of the day before it.
+ * When the history starts inside the span there is none, and the span's first report is the
+ * earliest the changes can be counted from: the answer says between which two days it counted.
+ * A day with no report and no report after it before today is declined, as before.
+ */
+async function withReportToCompare<Q extends Question>(
+  question: Q,
+  index: ReportIndex,
+  days: ReportDays | undefined,
+): Promise<Q> {
+  if (question.kind !== 'changes' || !question.since.date || !days) return question;
+  const { date } = question.since;
+  const before = addDays(index.report.date, -1);
+  if (date > before) return question;
+  const [first] = await days.between(date, before);
+  return first && first.date !== date ? { ...question, since: { ...question.since, date: first.date } } : question;
 }
 
 /**

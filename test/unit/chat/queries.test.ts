@@ -93,6 +93,25 @@ describe('reading what a question names', () => {
   });
 });
 
+describe('changes over a span', () => {
+  it("counts them from the span's first report when the history starts inside it, and says between which days", async () => {
+    // The demo's history starts on 2026-11-08: the day before "the last two weeks" has no report.
+    const answer = await answerQuestion({
+      message: 'What changed in the last two weeks?',
+      history: [],
+      report: demo().report,
+      catalog: demo().compiled.catalog,
+      index: demo().index,
+      days: demo().days,
+      reportOn: async (date) => (await demo().reports.find(date, { immutable: true }))?.report,
+    });
+    expect(answer.answer.split('\n')[0]).toBe(
+      '10 controls changed status between 2026-11-08 and 2026-11-21. The score went from 84.3 on 2026-11-08 to 75.7 on 2026-11-21.',
+    );
+    expect(answer.grounded).toBe(true);
+  });
+});
+
 describe('rankings', () => {
   it('finds the day the score fell most against the report before it, and what changed that day', async () => {
     const answer = await ask('Which day saw the biggest drop in score?');
