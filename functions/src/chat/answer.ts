@@ -19,7 +19,7 @@ import { answerSubjectHistory } from './answers/subject-history.js';
 import { subjectHistoryQuestion } from './offline/subject-history.js';
 import { asksNotInReport, otherFramework } from './offline/question-cues.js';
 import { unknownSubject } from './offline/subjects.js';
-import type { Question } from './question.js';
+import type { Question, QuestionOf } from './question.js';
 import type { ReadQuestion } from './model/model-reader.js';
 import { declineScope, retrieve, type DeclineScope, type RetrievedContext } from './answers/retrieve.js';
 
@@ -109,8 +109,12 @@ export async function answerAsked(
     case 'fix':
     case 'why':
     case 'changes': {
-      const context = await retrieve(await withReportToCompare(question, index, sources.days), index, sources);
-      return context.missingReport ? { declined: decline(scope, 'no_report', context.missingReport) } : { context };
+      const context = await retrieve(question, index, sources);
+      if (!context.missingReport) return { context };
+      const later = question.kind === 'changes' ? await fromFirstReportAfter(question, index, sources) : undefined;
+      return later && !later.missingReport
+        ? { context: later }
+        : { declined: decline(scope, 'no_report', context.missingReport) };
     }
     default: {
       const facts = await runQuery(question, index, sources.days);
@@ -123,19 +127,19 @@ export async function answerAsked(
  * Changes over a span ("in the last two weeks") are counted from the report of the day before it.
  * When the history starts inside the span there is none, and the span's first report is the
  * earliest the changes can be counted from: the answer says between which two days it counted.
- * A day with no report and no report after it before today is declined, as before.
+ * Asked only once that day's report is found missing, and from the names of the span's reports
+ * (one listing), not the reports themselves.
  */
-async function withReportToCompare<Q extends Question>(
-  question: Q,
+async function fromFirstReportAfter(
+  question: QuestionOf<'changes'>,
   index: ReportIndex,
-  days: ReportDays | undefined,
-): Promise<Q> {
-  if (question.kind !== 'changes' || !question.since.date || !days) return question;
+  sources: Pick<AnswerInput, 'days' | 'reportOn'>,
+): Promise<RetrievedContext | undefined> {
   const { date } = question.since;
   const before = addDays(index.report.date, -1);
-  if (date > before) return question;
-  const [first] = await days.between(date, before);
-  return first && first.date !== date ? { ...question, since: { ...question.since, date: first.date } } : question;
+  if (!date || date > before || !sources.days?.dates) return undefined;
+  const first = (await sources.days.dates(date, before)).find((day) => day > date);
+  return first ? retrieve({ ...question, since: { ...question.since, date: first } }, index, sources) : undefined;
 }
 
 /**

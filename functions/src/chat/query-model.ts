@@ -49,6 +49,8 @@ export interface DayFinding {
 /** The reports of a span of days, for trends and histories; only days that have one are returned. */
 export interface ReportDays {
   between(from: string, to: string): Promise<DayRecord[]>;
+  /** The days of a span that have a report: their names only, one listing, no report read. */
+  dates?(from: string, to: string): Promise<string[]>;
   /**
    * The findings `keep` selects in each day's report of a span, for one subject's history; only the
    * last `maxFindingDays` days of the span are read, as each is a whole report.

@@ -40,6 +40,10 @@ export class StoredReportDays implements ReportDays {
     return records.filter((record): record is DayRecord => record !== undefined);
   }
 
+  dates(from: string, to: string): Promise<string[]> {
+    return this.#reports.datesBetween(from, to);
+  }
+
   async findings(from: string, to: string, keep: (finding: Finding, controlId: string) => boolean): Promise<DayFinding[]> {
     const today = this.#today();
     const dates = (await this.#reports.datesBetween(from, to)).slice(-maxFindingDays);
