@@ -271,6 +271,15 @@ export function checkOf(index: ReportIndex, match: CheckMatch): Check | undefine
   return index.byId.get(match.controlId)?.control?.checks?.find((check) => check.id === match.checkId);
 }
 
+/** The matched checks the report's controls have, each with its control's result, in the matches' order. */
+export function matchedChecks(index: ReportIndex, matches: readonly CheckMatch[]): { result: ControlResult; check: Check }[] {
+  return matches.flatMap((match) => {
+    const result = index.byId.get(match.controlId)?.result;
+    const check = checkOf(index, match);
+    return result && check ? [{ result, check }] : [];
+  });
+}
+
 export const failed = (finding: Finding) => finding.outcome === 'fail' || finding.outcome === 'error';
 
 /** A check's failing subjects, and those whose evidence of the check's kind is stale or missing. */

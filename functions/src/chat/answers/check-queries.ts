@@ -6,7 +6,7 @@
 import type { ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
 import { answered, controlName, counted, escapeMarkdown, isOpenFinding, type ComposedAnswer } from './compose.js';
-import { checkOf, failed, openFindingsOf, type ReportIndex } from '../report-index.js';
+import { failed, matchedChecks, openFindingsOf, type ReportIndex } from '../report-index.js';
 import type { QuestionOf } from '../question.js';
 import { statusLabel } from './retrieve.js';
 
@@ -19,10 +19,7 @@ const findingBlock = (heading: string, open: Finding[]) => [heading, ...open.map
 export function answerChecks({ checks }: QuestionOf<'checks'>, index: ReportIndex): ComposedAnswer {
   const lines: string[] = [];
   const cited = new Set<ControlResult>();
-  for (const match of checks) {
-    const result = index.byId.get(match.controlId)?.result;
-    const check = checkOf(index, match);
-    if (!result || !check) continue;
+  for (const { result, check } of matchedChecks(index, checks)) {
     const open = openFindingsOf(result, check);
     const failing = open.filter(failed).length;
     const outdated = open.length - failing;

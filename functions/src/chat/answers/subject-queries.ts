@@ -6,7 +6,7 @@
 import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
 import { answered, controlLine, controlName, escapeMarkdown, isOpenFinding, type ComposedAnswer } from './compose.js';
-import { checkOf, type ReportIndex } from '../report-index.js';
+import { checkOf, matchedChecks, type ReportIndex } from '../report-index.js';
 import { statusLabel } from './retrieve.js';
 import { rankByRisk } from '../offline/topics.js';
 import type { CheckMatch, Query } from '../query-model.js';
@@ -73,10 +73,7 @@ function subjectOnChecks(query: SubjectQuery, checks: readonly CheckMatch[], ind
   const name = escapeMarkdown(query.name);
   const lines: string[] = [];
   const cited = new Set<ControlResult>();
-  for (const match of checks) {
-    const result = index.byId.get(match.controlId)?.result;
-    const check = checkOf(index, match);
-    if (!result || !check) continue;
+  for (const { result, check } of matchedChecks(index, checks)) {
     cited.add(result);
     const of = result.findings.filter((finding) => ofCheck(finding, check));
     const naming = of.filter((finding) => mentions(finding, query.keys)).map((finding) => escapeMarkdown(finding.message));
