@@ -303,6 +303,9 @@ let lastRead: { key: string; readings: Reading[] } | undefined;
 const calendarWord =
   /\d|\b(?:today|tonight|tomorrow|yesterday|now|ago|noon|midnight|morning|afternoon|evening|night|days?|daily|weeks?|weekly|weekends?|fortnights?|months?|monthly|quarters?|quarterly|years?|yearly|annual|hours?|minutes?|seconds?|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|sun|mon|tue|wed|thu|fri|sat)/;
 
+/** The word just before `at` ("since", "before"), looked for in the few characters there. */
+const wordBefore = (text: string, at: number) => /([a-z]+)\W*$/.exec(text.slice(Math.max(0, at - 12), at))?.[1] ?? '';
+
 /** Each "today" of the text as chrono reads it: the report's day, counted from it. */
 function todayReadings(text: string, reportDate: string): Reading[] {
   return [...text.matchAll(/\btoday\b/g)].map(({ index: at }) => ({
@@ -312,7 +315,7 @@ function todayReadings(text: string, reportDate: string): Reading[] {
     source: 'counted',
     phrase: 'today',
     at,
-    after: /([a-z]+)\W*$/.exec(text.slice(Math.max(0, at - 12), at))?.[1] ?? '',
+    after: wordBefore(text, at),
   }));
 }
 
@@ -335,8 +338,7 @@ function readingsOf(text: string, reportDate: string, direction: Direction): Rea
       on === 0 &&
       /\bthe $/.test(text.slice(Math.max(0, result.index - 4), result.index));
     const at = result.index + on - (the ? 4 : 0);
-    const after = /([a-z]+)\W*$/.exec(text.slice(Math.max(0, at - 12), at))?.[1] ?? '';
-    return [{ ...shape, phrase: text.slice(at, result.index + result.text.length), at, after }];
+    return [{ ...shape, phrase: text.slice(at, result.index + result.text.length), at, after: wordBefore(text, at) }];
   });
   lastRead = { key, readings: joined(readings, text) };
   return lastRead.readings;
