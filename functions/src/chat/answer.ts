@@ -9,16 +9,12 @@
 import { addDays } from '../assessment/dates.js';
 import type { Catalog, Report } from '../assessment/model.js';
 import { compose, decline, type ComposedAnswer } from './answers/compose.js';
-import type { ChatTurn, DeclineReason } from './intent-model.js';
-import { classify, readText } from './offline/intents.js';
-import { controlIdsIn, indexReport, type ReportIndex } from './report-index.js';
-import { parseQuery } from './offline/parse-query.js';
-import type { Query, ReportDays } from './query-model.js';
+import type { ChatTurn } from './intent-model.js';
+import { indexReport, type ReportIndex } from './report-index.js';
+import { readQuestion } from './offline/reader.js';
+import type { ReportDays } from './query-model.js';
 import { runQuery } from './answers/run-query.js';
 import { answerSubjectHistory } from './answers/subject-history.js';
-import { subjectHistoryQuestion } from './offline/subject-history.js';
-import { asksNotInReport, otherFramework } from './offline/question-cues.js';
-import { unknownSubject } from './offline/subjects.js';
 import type { Question, QuestionOf } from './question.js';
 import type { ReadQuestion } from './model/model-reader.js';
 import { declineScope, retrieve, type DeclineScope, type RetrievedContext } from './answers/retrieve.js';
@@ -50,42 +46,6 @@ export interface AnswerInput {
   days?: ReportDays;
   /** Who reads the question; the offline reader unless a setting selects a model. */
   read?: ReadQuestion;
-}
-
-/** Declines no query can overturn: off-topic requests, and names the report never mentions. */
-const refusedOutright = new Set<DeclineReason>(['off_topic', 'unknown_subject', 'invalid_date', 'date_format']);
-
-/** Query kinds answered from the history: without one, the classifier's reading is answered instead. */
-const fromHistory = new Set<Question['kind']>(['trend', 'controlHistory', 'day', 'biggestMove', 'throughout', 'compare']);
-
-/** Whether the report and history the caller gives can answer `query` (a report from before readiness has none). */
-function answerable(query: Query, index: ReportIndex, days: ReportDays | undefined): boolean {
-  if (fromHistory.has(query.kind)) return days !== undefined;
-  if (query.kind === 'readiness') return index.report.frameworks?.some((entry) => entry.framework === query.framework) ?? false;
-  return true;
-}
-
-/**
- * The offline reader: the question's words read as a `Question`, declines first, then the
- * structured queries over the report and its history, then the classifier's reading.
- */
-export async function readQuestion(
-  message: string,
-  history: readonly ChatTurn[],
-  index: ReportIndex,
-  days: ReportDays | undefined,
-): Promise<Question> {
-  const text = readText(message, index);
-  const intent = classify(message, history, index, text);
-  if (intent.kind === 'decline' && refusedOutright.has(intent.reason)) return intent;
-  // Who did what is not in the report, unless a named control's own findings say (a scoping attestation names who signed it).
-  if (asksNotInReport(text) && controlIdsIn(index, text).length === 0) return { kind: 'decline', reason: 'no_match' };
-  const elsewhere = otherFramework.exec(text)?.[0] ?? unknownSubject(text, index);
-  if (elsewhere) return { kind: 'decline', reason: 'unknown_subject', subject: elsewhere };
-  const past = days && (await subjectHistoryQuestion(text, index, days));
-  if (past) return past;
-  const query = parseQuery(text, history, index);
-  return query && answerable(query, index, days) ? query : intent;
 }
 
 /** What the report and its history answer to `question`, composed offline with citations; the message is not needed. */

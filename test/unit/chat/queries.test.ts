@@ -13,6 +13,7 @@ import type { EvidenceItem } from '../../../functions/src/assessment/model.ts';
 import { answerQuestion, type ComposedAnswer } from '../../../functions/src/chat/answer.ts';
 import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
 import { parseQuery } from '../../../functions/src/chat/offline/parse-query.ts';
+import { askedOf } from '../../../functions/src/chat/offline/asked.ts';
 import { normalize } from '../../../functions/src/chat/offline/question-cues.ts';
 import { StoredReportDays } from '../../../functions/src/reports/report-days.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
@@ -36,7 +37,7 @@ const citedIds = (answer: ComposedAnswer) => [...new Set(answer.citations.map((c
 
 describe('reading days and spans into queries', () => {
   it('reads two dates as a comparison, a span with a score word as a trend, and a span with a named control as its history', () => {
-    const read = (text: string) => parseQuery(text, [], demo().index);
+    const read = (text: string) => parseQuery(askedOf(text, [], demo().index, text));
     expect(read('compare 2026-11-10 with 2026-11-18')).toEqual({
       kind: 'compare',
       earlier: '2026-11-10',
@@ -51,7 +52,7 @@ describe('reading days and spans into queries', () => {
 });
 
 describe('reading what a question names', () => {
-  const parse = (text: string, history: ChatTurn[] = []) => parseQuery(normalize(text), history, demo().index);
+  const parse = (text: string, history: ChatTurn[] = []) => parseQuery(askedOf(text, history, demo().index, normalize(text)));
 
   it('reads requirement ids as people write them: Annex A with a space, a series with .x, ranges, NIST families', () => {
     expect(parse('Is Annex A 8.5 (secure authentication) met?')).toMatchObject({ kind: 'readiness', requirements: ['A.8.5'] });

@@ -6,7 +6,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readQuestion } from '../../../functions/src/chat/answer.ts';
+import { readQuestion } from '../../../functions/src/chat/offline/reader.ts';
 import { questionOfCall, questionSchema, questionTools, type Question } from '../../../functions/src/chat/question.ts';
 import { checkedQuestion } from '../../../functions/src/chat/question-slots.ts';
 import { paths } from '../../../scripts/lib/paths.ts';

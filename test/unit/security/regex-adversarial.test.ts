@@ -23,7 +23,8 @@ import type { ControlResult, Finding, Report } from '../../../functions/src/asse
 import { archiveName } from '../../../functions/src/audit/zip-writer.ts';
 import { guidanceBullets } from '../../../functions/src/chat/answers/compose.ts';
 import { expiringQuery } from '../../../functions/src/chat/offline/expiring.ts';
-import { parseQuery } from '../../../functions/src/chat/offline/parse-query.ts';
+import { parseQuery as parseAsked } from '../../../functions/src/chat/offline/parse-query.ts';
+import { askedOf } from '../../../functions/src/chat/offline/asked.ts';
 import { subjectHistoryQuestion } from '../../../functions/src/chat/offline/subject-history.ts';
 import { asInstructionData } from '../../../functions/src/chat/model/model-reader.ts';
 import { subjectQuery, unknownSubject } from '../../../functions/src/chat/offline/subjects.ts';
@@ -34,7 +35,8 @@ import {
   severitiesIn,
   severityCue,
 } from '../../../functions/src/chat/offline/question-cues.ts';
-import { indexReport } from '../../../functions/src/chat/report-index.ts';
+import { indexReport, type ReportIndex } from '../../../functions/src/chat/report-index.ts';
+import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
 import { createChatFamily } from '../../../functions/src/families/chat.ts';
 import { logs, redact } from '../../../functions/src/logs.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
@@ -47,6 +49,8 @@ import { serve, type Served } from '../../support/serve.ts';
 
 const catalog = compileCatalogSources(paths.catalog);
 const today = '2026-11-21';
+/** One reading of the query parser on text as the reader leaves it, with the conversation given. */
+const parseQuery = (text: string, history: ChatTurn[], index: ReportIndex) => parseAsked(askedOf(text, history, index, text));
 
 /** The catalog's controls, all passing but the ones given findings, which fail on them. */
 function reportWith(findings: Record<string, Finding[]>, owners: Record<string, string> = {}): Report {
@@ -162,7 +166,11 @@ describe('each expression that was super-linear, on input crafted against it', (
       () => archiveName(`a${run('.', 512_000)}b`).length,
       512_002,
     ],
-    ['"did … stale" (expiring.ts)', () => expiringQuery(`what expires ${run('had ', 640_000)}`, [], plain)?.kind, 'expiring'],
+    [
+      '"did … stale" (expiring.ts)',
+      () => expiringQuery(askedOf('', [], plain, `what expires ${run('had ', 640_000)}`))?.kind,
+      'expiring',
+    ],
     [
       '"how many … gaps" (parse-query.ts)',
       () => parseQuery(`soc 2 readiness ${run('how many ', 1_200_000)}`, [], plain),

@@ -5,7 +5,8 @@
  */
 import type { Check } from '../../assessment/model.js';
 import { severityCue, statusesIn } from './question-cues.js';
-import { controlIdsIn, openFindingsOf, type ReportIndex } from '../report-index.js';
+import { openFindingsOf, type ReportIndex } from '../report-index.js';
+import type { Asked } from './asked.js';
 import { stem, stopWords } from '../vocabulary.js';
 import type { CheckMatch } from '../query-model.js';
 
@@ -48,13 +49,11 @@ const subjectQuestion =
   /^(which|who|whose|list|show|name|how many|(has|have|did|is|are|does) (everyone|everybody|anyone|anybody|every \w+|all (the )?\w+)|are there (any )?|is there (any|an?)|do (any|all|we have any)|does (any|every)|what (people|users|accounts|devices|laptops|machines|computers|repos|repositories|buckets|hosts|servers|vendors|keys|certificates|certs|alerts|policies|systems|services|assets|backups|databases|apps|applications|employees|staff))\b/;
 
 /** The checks a subject-level question is about: those meeting the most of its words, then the most of their own. */
-export function checksAskedAbout(text: string, index: ReportIndex): CheckMatch[] {
+export function checksAskedAbout({ text, index, ids }: Asked): CheckMatch[] {
   // "Past their review window" still asks after subjects; "which of them" leans on the previous answer.
   const leans = /^(which|what) evidence\b/.test(text) || /\b(it|that|this|those|these|them|they)\b/.test(text);
   // A question for controls, requirements or named controls is not about subjects ("for the key rotation control" still is).
-  const forControls =
-    /\b(which|what|list|show|any|all|how many) (\w+ )?(controls?|requirements?)\b/.test(text) ||
-    controlIdsIn(index, text).length > 0;
+  const forControls = /\b(which|what|list|show|any|all|how many) (\w+ )?(controls?|requirements?)\b/.test(text) || ids.length > 0;
   return !subjectQuestion.test(text) || leans || forControls ? [] : checksMeeting(text, index);
 }
 

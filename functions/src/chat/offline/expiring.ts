@@ -4,9 +4,7 @@
  */
 import { addDays } from '../../assessment/dates.js';
 import { daysIn, monthAhead, windowAhead, type Window } from './days.js';
-import type { ChatTurn } from '../intent-model.js';
-import { controlIdsIn, type ReportIndex } from '../report-index.js';
-import { lastQuestion, previouslyCited } from './topics.js';
+import type { Asked } from './asked.js';
 import { stem, stopWords, tokenize } from '../vocabulary.js';
 import { followedBy, statusesIn } from './question-cues.js';
 import type { Query } from '../query-model.js';
@@ -24,9 +22,9 @@ function horizonIn(text: string, reportDate: string): Window | undefined {
   return windowAhead(text, reportDate) ?? (month && { until: addDays(month.date, -1), phrase: month.phrase });
 }
 
-export function expiringQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): ExpiringQuery | undefined {
+export function expiringQuery({ text, index, ids: named, cited, last, reportDate }: Asked): ExpiringQuery | undefined {
   // "And before the end of February?" after a question about what goes stale asks it again.
-  const again = /^(and|what about|how about|ok,? and)\b/.test(text) && freshnessCue.test(lastQuestion(history));
+  const again = /^(and|what about|how about|ok,? and)\b/.test(text) && freshnessCue.test(last);
   if (!freshnessCue.test(text) && !again) return undefined;
   // "When did it go stale?" asks about the past: the control's history, not what lies ahead.
   if (followedBy(text, /\b(did|went|was|were|had|has been)\b/, /\b(stale|expire|lapse)/)) return undefined;
@@ -42,10 +40,8 @@ export function expiringQuery(text: string, history: readonly ChatTurn[], index:
   const subjects = [...new Set(items.map((item) => item.subject))].filter((subject) =>
     tokenize(subject).some((token) => token.length >= 4 && words.has(stem(token))),
   );
-  const named = controlIdsIn(index, text);
-  const controlIds =
-    named.length > 0 ? named : /\b(their|its|those|them|these|they)\b/.test(text) ? previouslyCited(history, index) : [];
-  const horizon = horizonIn(text, index.report.date);
+  const controlIds = named.length > 0 ? named : /\b(their|its|those|them|these|they)\b/.test(text) ? cited : [];
+  const horizon = horizonIn(text, reportDate);
   // "Which controls are passing but have evidence on the expiring list?"
   const { statuses } = statusesIn(
     text.replace(new RegExp(freshnessCue.source, 'g'), ' ').replace(/\b(stale|out of date|expired)\b/g, ' '),

@@ -12,28 +12,20 @@
 import { dayAsked, unreadableDate, type RelativeDay } from './days.js';
 import type { ControlStatus, Severity } from '../../assessment/model.js';
 import type { ChatTurn, Intent, Since, Topic } from '../intent-model.js';
-import { isKnownTerm, unknownName, withStatusTyposFixed, withTyposFixed } from './known-words.js';
+import { isKnownTerm, unknownName } from './known-words.js';
+import { askedOf, type Asked } from './asked.js';
 import {
   attentionStatuses,
   changeFocus,
   cues,
   limitIn,
-  normalize,
   offTopic,
   severitiesIn,
   severityCue,
   statusesIn,
 } from './question-cues.js';
-import { controlIdsIn, frameworkMatches, sortIds, withoutControlIds, type ReportIndex } from '../report-index.js';
-import {
-  namedTopic,
-  previouslyCited,
-  searchTopic,
-  statusTopic,
-  topicTermsOf,
-  type FrameworkMatch,
-  type SearchTopic,
-} from './topics.js';
+import { frameworkMatches, sortIds, withoutControlIds, type ReportIndex } from '../report-index.js';
+import { namedTopic, searchTopic, statusTopic, topicTermsOf, type FrameworkMatch, type SearchTopic } from './topics.js';
 import { stopWords, tokenize } from '../vocabulary.js';
 
 type Decline = Extract<Intent, { kind: 'decline' }>;
@@ -92,31 +84,30 @@ interface Question extends Asks, Days, Subject {
   previousTopic: Topic | undefined;
 }
 
-/** The question's words as every reader reads them: normalised, and one slip of the keyboard put right. */
-export const readText = (message: string, index: ReportIndex) =>
-  withTyposFixed(withStatusTyposFixed(normalize(message), index), index);
+/** What a question asks of one control topic's state, a list or changes; declined when the report cannot speak to it. */
+export const classify = (asked: Asked): Intent => refusal(asked) ?? topicQuestion(asked);
 
-export function classify(
-  message: string,
-  history: readonly ChatTurn[],
-  index: ReportIndex,
-  text = readText(message, index),
-): Intent {
-  const refused = refusal(text, message, index);
-  if (refused) return refused;
-
-  const reportDate = index.report.date;
+/** A question the report cannot speak to, before anything else is read: empty, off topic, naming what the report never mentions, or a date it cannot read. */
+export function refusal({ text, message, index, reportDate }: Asked): Decline | undefined {
+  if (text.length === 0) return { kind: 'decline', reason: 'no_topic' };
+  if (offTopic.test(text)) return { kind: 'decline', reason: 'off_topic' };
+  const unknown = unknownName(withoutControlIds(index, message), index);
+  if (unknown) return { kind: 'decline', reason: 'unknown_subject', subject: unknown };
   const unreadable = unreadableDate(text, reportDate);
-  if (unreadable) return { kind: 'decline', reason: unreadable.reason, subject: unreadable.phrase };
+  return unreadable && { kind: 'decline', reason: unreadable.reason, subject: unreadable.phrase };
+}
+
+/** What a question the report can speak to asks of a control topic (after `refusal`). */
+export function topicQuestion(asked: Asked): Intent {
+  const { text, history, index, reportDate, cited } = asked;
   const named = dayAsked(text, reportDate);
-  const asks = asksOf(text, index);
+  const asks = asksOf(asked);
   const days = daysAsked(named, asks, reportDate);
   if ('kind' in days) return days;
   const subject = subjectOf(asks, named?.phrase, index);
   if ('kind' in subject) return subject;
 
   if (days.otherDay) return { kind: 'decline', reason: 'other_day', subject: days.otherDay };
-  const cited = previouslyCited(history, index);
   return intentOf(
     {
       text,
@@ -132,17 +123,7 @@ export function classify(
   );
 }
 
-/** Questions declined before anything else is read: empty, off topic, or about something the report never mentions. */
-function refusal(text: string, message: string, index: ReportIndex): Decline | undefined {
-  if (text.length === 0) return { kind: 'decline', reason: 'no_topic' };
-  if (offTopic.test(text)) return { kind: 'decline', reason: 'off_topic' };
-  const unknown = unknownName(withoutControlIds(index, message), index);
-  if (unknown) return { kind: 'decline', reason: 'unknown_subject', subject: unknown };
-  return undefined;
-}
-
-function asksOf(text: string, index: ReportIndex): Asks {
-  const ids = controlIdsIn(index, text);
+function asksOf({ text, index, ids }: Asked): Asks {
   const frameworks = frameworkMatches(index, text);
   const explicit = namedTopic(ids, frameworks);
   const severities = severitiesIn(text);
@@ -299,7 +280,7 @@ function followUpIntent(question: Question, history: readonly ChatTurn[], index:
 function previousIntent(history: readonly ChatTurn[], index: ReportIndex): Intent | undefined {
   for (let at = history.length - 1; at >= 0; at--) {
     const turn = history[at]!;
-    if (turn.role === 'user') return classify(turn.content, history.slice(0, at), index);
+    if (turn.role === 'user') return classify(askedOf(turn.content, history.slice(0, at), index));
   }
   return undefined;
 }

@@ -10,10 +10,10 @@ import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import type { FrameworkId } from '@evident/contract';
 import { daysIn, monthAhead, spanIn, windowAhead } from './days.js';
-import type { ChatTurn } from '../intent-model.js';
 import { attentionStatuses, followedBy, lineBreaks, statusesIn } from './question-cues.js';
-import { controlIdsIn, frameworkMatches, type ReportIndex } from '../report-index.js';
-import { lastQuestion, previouslyCited, searchTopic } from './topics.js';
+import { frameworkMatches, type ReportIndex } from '../report-index.js';
+import { searchTopic } from './topics.js';
+import type { Asked } from './asked.js';
 import { checksAskedAbout } from './checks.js';
 import { expiringQuery } from './expiring.js';
 import { subjectQuery } from './subjects.js';
@@ -56,38 +56,36 @@ const exceptionCue =
 const asksExceptions = (text: string) =>
   exceptionCue.test(text) || followedBy(text, /\b(what|which|anything|something)\b/, / (we )?(have )?accepted\b/);
 
-export function parseQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
-  const reportDate = index.report.date;
+export function parseQuery(asked: Asked): Query | undefined {
+  const { text } = asked;
   return (
     exceptionsQuery(text) ??
     rankingQuery(text) ??
     (/\b(muted|suppressed|silenced)\b/.test(text) ? { kind: 'muted' } : undefined) ??
     (openLongestCue.test(text) ? { kind: 'openLongest' } : undefined) ??
     evidenceKindsQuery(text) ??
-    ownershipQuery(text, history, index) ??
-    findingsQuery(text, history, index) ??
-    expiringQuery(text, history, index) ??
-    dueQuery(text, index) ??
-    ownerQuery(text, history, index) ??
-    historyQuery(text, history, index) ??
-    overDaysQuery(text, history, reportDate) ??
-    subjectQuery(text, index) ??
-    readinessQuery(text, history, index) ??
-    checksQuery(text, index)
+    ownershipQuery(asked) ??
+    findingsQuery(asked) ??
+    expiringQuery(asked) ??
+    dueQuery(asked) ??
+    ownerQuery(asked) ??
+    historyQuery(asked) ??
+    overDaysQuery(asked) ??
+    subjectQuery(text, asked.index) ??
+    readinessQuery(asked) ??
+    checksQuery(asked)
   );
 }
 
 /** "Which repository is affected?", "whose are they?", "which devices are behind that?" after an answer that cited controls. */
-function findingsQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
+function findingsQuery({ text, ids, cited }: Asked): Query | undefined {
   const asksSubjects =
     /^(whose|who)\b|\b(which|what) (repos?|repositor\w+|devices?|laptops?|machines?|buckets?|users?|people|accounts?|hosts?|systems?|vendors?|keys?|subjects?|resources?|assets?|images?)\b/.test(
       text,
     );
   const refersBack = /\b(it|that|this|they|those|these|them|their|affected|behind)\b/.test(text);
-  if (!asksSubjects || !refersBack || controlIdsIn(index, text).length > 0 || statusesIn(text).statuses.length > 0)
-    return undefined;
-  const controlIds = previouslyCited(history, index);
-  return controlIds.length > 0 && controlIds.length <= 10 ? { kind: 'findings', controlIds } : undefined;
+  if (!asksSubjects || !refersBack || ids.length > 0 || statusesIn(text).statuses.length > 0) return undefined;
+  return cited.length > 0 && cited.length <= 10 ? { kind: 'findings', controlIds: cited } : undefined;
 }
 
 const openLongestCue =
@@ -113,12 +111,10 @@ const ownershipCue =
  * "when's the bucket one due?": the named controls, a topic's (narrowing the previous answer's
  * when they meet), or the previous answer's.
  */
-function ownershipQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
+function ownershipQuery({ text, index, ids: named, cited: previous }: Asked): Query | undefined {
   // "What is the People lead responsible for" asks for an owner's controls (ownerQuery).
   if (!ownershipCue.test(text) || ownerIn(text, index)) return undefined;
-  const named = controlIdsIn(index, text);
   if (named.length > 0) return { kind: 'ownership', controlIds: named };
-  const previous = previouslyCited(history, index);
   const terms = topicTerms(
     text.replace(
       /\b(who|owns?|owners?|owned|by|responsible|accountable|needs?|has|is|are|supposed|should|must|to|fix|whose|job|responsibility|when|'s|due|dates?|deadlines?|controls?|ones?|the|those|these|them|it|that|this)\b/g,
@@ -147,8 +143,8 @@ function ownershipQuery(text: string, history: readonly ChatTurn[], index: Repor
   return controlIds.length > 0 ? { kind: 'ownership', controlIds } : undefined;
 }
 
-function checksQuery(text: string, index: ReportIndex): Query | undefined {
-  const checks = checksAskedAbout(text, index);
+function checksQuery(asked: Asked): Query | undefined {
+  const checks = checksAskedAbout(asked);
   return checks.length > 0 ? { kind: 'checks', checks } : undefined;
 }
 
@@ -159,8 +155,7 @@ function exceptionsQuery(text: string): Query | undefined {
 }
 
 /** "Is anything overdue?", "What is due before December?", "what's due on dec 8", "deadlines in December". */
-function dueQuery(text: string, index: ReportIndex): Query | undefined {
-  const reportDate = index.report.date;
+function dueQuery({ text, index, reportDate }: Asked): Query | undefined {
   const owner = ownerIn(text, index);
   const statuses = statusesWithout(text, /\boverdue\b/g);
   const filters = { ...(statuses ? { statuses } : {}), ...(owner ? { owner } : {}) };
@@ -216,31 +211,29 @@ function ownerMentioned(text: string, index: ReportIndex): { owner: string; rest
 
 const ownerIn = (text: string, index: ReportIndex) => ownerMentioned(text, index)?.owner;
 
-function ownerQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
+function ownerQuery({ text, index, last, cited }: Asked): Query | undefined {
   const mentioned = ownerMentioned(text, index);
   if (!mentioned) return undefined;
   const { owner } = mentioned;
   const asked = statusesWithout(mentioned.rest);
   // "What does the IT lead need to fix?" asks for what needs attention; "what about the security lead?" asks it again.
-  const again = /^(and|what about|how about)\b/.test(text) ? lastQuestion(history) : '';
+  const again = /^(and|what about|how about)\b/.test(text) ? last : '';
   const fix = (question: string) => /\b(fix|remediat\w*|address|work on|sort out|action)\b/.test(question);
   const statuses =
     asked ?? (fix(text) || fix(again) ? attentionStatuses : again ? statusesWithout(again, /\boverdue\b/g) : undefined);
   // "And which of those does the IT lead own?" narrows the previous answer's controls.
-  const previous = /\b(of|among|from) (those|these|them)\b/.test(text) ? previouslyCited(history, index) : [];
+  const previous = /\b(of|among|from) (those|these|them)\b/.test(text) ? cited : [];
   return { kind: 'owner', owner, ...(statuses ? { statuses } : {}), ...(previous.length > 0 ? { among: previous } : {}) };
 }
 
 /** A named control (or the previous answer's) over days: "was IAM-01 passing all month", "since when?". */
-function historyQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
+function historyQuery({ text, ids: named, cited, reportDate }: Asked): Query | undefined {
   if (!historyCue.test(text)) return undefined;
-  const named = controlIdsIn(index, text);
   const previous =
     named.length === 0 &&
     (/^(since when|how long|when did|and (since|how long))\b/.test(text) || /\b(it|they|that one|this one)\b/.test(text));
-  const controlIds = named.length > 0 ? named : previous ? previouslyCited(history, index) : [];
+  const controlIds = named.length > 0 ? named : previous ? cited : [];
   if (controlIds.length === 0 || controlIds.length > 3) return undefined;
-  const reportDate = index.report.date;
   const period: Period = spanIn(text, reportDate) ?? {
     from: addDays(reportDate, -89),
     to: reportDate,
@@ -250,7 +243,7 @@ function historyQuery(text: string, history: readonly ChatTurn[], index: ReportI
 }
 
 /** Two dates to compare, or a span to follow the score over. */
-function overDaysQuery(text: string, history: readonly ChatTurn[], reportDate: string): Query | undefined {
+function overDaysQuery({ text, last, reportDate }: Asked): Query | undefined {
   const dates = daysIn(text, reportDate);
   if (dates.length >= 2 && dates[0]!.date !== dates[1]!.date) {
     const [a, b] = [dates[0]!, dates[1]!].sort((x, y) => (x.date < y.date ? -1 : 1));
@@ -273,7 +266,7 @@ function overDaysQuery(text: string, history: readonly ChatTurn[], reportDate: s
   }
   const day = dates.length === 1 && !/\bsince\b/.test(text) ? dates[0]! : undefined;
   // "And on the 18th?" after a question about one day's score asks it of that day.
-  const again = /^(and|what about|how about)\b/.test(text) && dayCue.test(lastQuestion(history));
+  const again = /^(and|what about|how about)\b/.test(text) && dayCue.test(last);
   if (day && day.date < reportDate && (dayCue.test(text.replace(day.phrase, ' ')) || again))
     return { kind: 'day', date: day.date, phrase: day.phrase };
   return undefined;
@@ -306,16 +299,17 @@ function throughoutQuery(text: string, period: Period): Query | undefined {
   return statuses.length > 0 ? { kind: 'throughout', period, statuses, every: asked } : undefined;
 }
 
-function readinessQuery(text: string, history: readonly ChatTurn[], index: ReportIndex): Query | undefined {
+function readinessQuery({ text, index, ids, last }: Asked): Query | undefined {
   const named = frameworkNamed.find(([, pattern]) => pattern.test(text))?.[0];
   const requirements = requirementsIn(text, index, named);
   const framework = named ?? (requirements[0] ? frameworkOfRequirement(requirements[0]) : undefined);
   if (!framework) return undefined;
-  const followUp = /^(and|what about|how about|same for)\b/.test(text) && lastWasReadiness(history);
+  const followUp =
+    /^(and|what about|how about|same for)\b/.test(text) && frameworkNamed.some(([, pattern]) => pattern.test(last));
   const cued = readinessCue.test(text) || blockingCue.test(text) || statusesIn(text).statuses.length > 0;
   if (!cued && !followUp && !(named && requirements.length === 0 && text.split(/\s+/).length <= 4)) return undefined;
   // Controls named by id make it a question about those controls.
-  if (controlIdsIn(index, text).length > 0) return undefined;
+  if (ids.length > 0) return undefined;
   // "Is CC8.1 passing?" asks after each control behind it, whatever its status.
   const yesNo = /^(is|are|do|does|have|has)\b/.test(text);
   // "Close to passing ISO 27001", "would we pass the audit": passing the framework is readiness, not a status asked for.
@@ -345,9 +339,4 @@ function requirementsIn(text: string, index: ReportIndex, framework: FrameworkId
   const family = /\(([a-z]{2})\)|\b([a-z]{2}) (?:family|controls?|series)\b/.exec(text);
   const id = family?.[1] ?? family?.[2];
   return id && [...index.byFramework.keys()].some((key) => key.startsWith(`${id}-`)) ? [id] : [];
-}
-
-function lastWasReadiness(history: readonly ChatTurn[]): boolean {
-  const last = lastQuestion(history);
-  return frameworkNamed.some(([, pattern]) => pattern.test(last));
 }

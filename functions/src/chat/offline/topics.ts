@@ -5,7 +5,7 @@
  */
 import type { ControlStatus, Severity } from '../../assessment/model.js';
 import { severityRank } from '@evident/contract';
-import type { ChatTurn, Topic } from '../intent-model.js';
+import type { Topic } from '../intent-model.js';
 import { cues } from './question-cues.js';
 import { searchControls, sortIds, withoutControlIds, type ReportIndex } from '../report-index.js';
 import { escapeRegExp, topicTerms, topicWords } from '../vocabulary.js';
@@ -90,27 +90,6 @@ export function searchTopic(index: ReportIndex, terms: string[], label: string):
   );
   const strong = kept.some((hit) => hit.named || hit.inFamily);
   return { topic: { controlIds: kept.map((hit) => hit.id), label, source: 'search' }, strong };
-}
-
-/** The latest question the user asked before this one, in lower case ('' when there is none). */
-export const lastQuestion = (history: readonly ChatTurn[]): string =>
-  [...history]
-    .reverse()
-    .find((turn) => turn.role === 'user')
-    ?.content.toLowerCase() ?? '';
-
-/** The controls cited by the latest assistant turn, in the order it cited them. */
-export function previouslyCited(history: readonly ChatTurn[], index: ReportIndex): string[] {
-  for (let at = history.length - 1; at >= 0; at--) {
-    const turn = history[at]!;
-    if (turn.role !== 'assistant') continue;
-    const ids: string[] = [];
-    for (const citation of turn.citations ?? []) {
-      if (index.byId.has(citation.controlId) && !ids.includes(citation.controlId)) ids.push(citation.controlId);
-    }
-    return ids;
-  }
-  return [];
 }
 
 /** "How do I fix the failing ones?" with no topic: the controls in those statuses, riskiest first. */

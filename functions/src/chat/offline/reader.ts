@@ -1,0 +1,51 @@
+/**
+ * The offline reader: a question's words read once (asked.ts), then tried against one list of
+ * readings, first that fits: what the report can never speak to, declined; a subject's past; the
+ * questions over the report's history and its other records (parse-query.ts); and what a
+ * question asks of one control topic's state, a list or changes (intents.ts), which also declines
+ * what it cannot place.
+ */
+import type { ChatTurn, DeclineReason } from '../intent-model.js';
+import type { Query, ReportDays } from '../query-model.js';
+import type { Question } from '../question.js';
+import type { ReportIndex } from '../report-index.js';
+import { askedOf } from './asked.js';
+import { refusal, topicQuestion } from './intents.js';
+import { parseQuery } from './parse-query.js';
+import { asksNotInReport, otherFramework } from './question-cues.js';
+import { subjectHistoryQuestion } from './subject-history.js';
+import { unknownSubject } from './subjects.js';
+
+/** Declines no other reading can overturn: off-topic requests, names the report never mentions, dates it cannot read. */
+const refusedOutright = new Set<DeclineReason>(['off_topic', 'unknown_subject', 'invalid_date', 'date_format']);
+
+/** Kinds answered from the history: without one, the question's topic reading is answered instead. */
+const fromHistory = new Set<Question['kind']>(['trend', 'controlHistory', 'day', 'biggestMove', 'throughout', 'compare']);
+
+/** Whether the report and history at hand can answer `query` (a report from before readiness has none). */
+function answerable(query: Query, index: ReportIndex, days: ReportDays | undefined): boolean {
+  if (fromHistory.has(query.kind)) return days !== undefined;
+  if (query.kind === 'readiness') return index.report.frameworks?.some((entry) => entry.framework === query.framework) ?? false;
+  return true;
+}
+
+export async function readQuestion(
+  message: string,
+  history: readonly ChatTurn[],
+  index: ReportIndex,
+  days: ReportDays | undefined,
+): Promise<Question> {
+  const asked = askedOf(message, history, index);
+  const { text } = asked;
+  const refused = refusal(asked);
+  if (refused && refusedOutright.has(refused.reason)) return refused;
+  // Who did what is not in the report, unless a named control's own findings say (a scoping attestation names who signed it).
+  if (asksNotInReport(text) && asked.ids.length === 0) return { kind: 'decline', reason: 'no_match' };
+  const elsewhere = otherFramework.exec(text)?.[0] ?? unknownSubject(text, index);
+  if (elsewhere) return { kind: 'decline', reason: 'unknown_subject', subject: elsewhere };
+  const past = days && (await subjectHistoryQuestion(text, index, days));
+  if (past) return past;
+  const query = parseQuery(asked);
+  if (query && answerable(query, index, days)) return query;
+  return refused ?? topicQuestion(asked);
+}
