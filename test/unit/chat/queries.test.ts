@@ -14,6 +14,7 @@ import { answerQuestion, type ComposedAnswer } from '../../../functions/src/chat
 import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
 import { parseQuery } from '../../../functions/src/chat/offline/parse-query.ts';
 import { askedOf } from '../../../functions/src/chat/offline/asked.ts';
+import { readQuestion } from '../../../functions/src/chat/offline/reader.ts';
 import { normalize } from '../../../functions/src/chat/offline/question-cues.ts';
 import { StoredReportDays } from '../../../functions/src/reports/report-days.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
@@ -110,6 +111,24 @@ describe('changes over a span', () => {
       '10 controls changed status between 2026-11-08 and 2026-11-21. The score went from 84.3 on 2026-11-08 to 75.7 on 2026-11-21.',
     );
     expect(answer.grounded).toBe(true);
+  });
+});
+
+describe('changes over a span counted back', () => {
+  it('reads "over the past month" as the changes since the day before it, and "last month" as no such day', () => {
+    const read = (text: string) => readQuestion(text, [], demo().index, demo().days);
+    return Promise.all([
+      expect(read('has anything regressed over the past month')).resolves.toEqual({
+        kind: 'changes',
+        since: { date: '2026-10-21', phrase: 'the past month' },
+        focus: 'newlyFailing',
+      }),
+      expect(read('what changed last month')).resolves.toEqual({
+        kind: 'changes',
+        since: { date: null, phrase: 'the previous report' },
+        focus: 'all',
+      }),
+    ]);
   });
 });
 
@@ -255,6 +274,17 @@ describe('answers from the report alone', () => {
     const accepted = await ask('What risks have we accepted?');
     expect(accepted).toMatchObject({ grounded: true, citations: [] });
     expect(accepted.answer).toBe('No exception is in force in the report for 2026-11-21: no finding is accepted as a risk.');
+  });
+
+  it("reads an auditor's exceptions as the controls that fail the audit, and a granted exception as an accepted risk", async () => {
+    const flagged = await ask('Which controls would an auditor flag as exceptions?');
+    expect(flagged.answer.split('\n')[0]).toBe('12 controls are failing, stale or missing evidence in the report for 2026-11-21:');
+    expect(citedIds(flagged)).toEqual(
+      ['END-02', 'END-03', 'ENC-04', 'CHG-02', 'IAM-05', 'IAM-08', 'INC-02', 'LOG-04', 'PPL-03', 'PPL-05', 'VEN-02', 'VUL-02'].sort(),
+    );
+    expect((await ask('Which exceptions has the auditor approved?')).answer).toBe(
+      'No exception is in force in the report for 2026-11-21: no finding is accepted as a risk.',
+    );
   });
 
   it('declines inventories and who-did-what, which no report holds', async () => {

@@ -383,11 +383,15 @@ export function dayAsked(text: string, reportDate: string): RelativeDay | { othe
 const isEarlierDay = ({ source, from }: Reading, reportDate: string) =>
   isCalendarDate(from) && (source === 'written' || from < reportDate);
 
-/** "The last 10 days", "the past week", "the last fortnight": days or weeks counted back (not "this month", not "the whole week"). */
+/**
+ * "The last 10 days", "the past week", "the past month": days, weeks or months counted back (not
+ * "this month", not "the whole week", and not "last month", which is the calendar month before).
+ */
 const isCountedBack = ({ shape, phrase }: Reading) =>
   shape === 'back' &&
   /^(?:the )?(?:last|past|previous|prior)\b/.test(phrase) &&
-  /\b(?:days?|weeks?|wks?|fortnight)$/.test(phrase);
+  /\b(?:days?|weeks?|wks?|fortnight|months?)$/.test(phrase) &&
+  phrase !== 'last month';
 
 /**
  * Every calendar day the text names, in order: dates ("2026-11-14", "Nov 14", "the 12th"),

@@ -19,6 +19,7 @@ import { expiringQuery } from './expiring.js';
 import { subjectQuery } from './subjects.js';
 import { stem, stopWords, topicTerms } from '../vocabulary.js';
 import { entitiesOf } from './entities.js';
+import { auditFinding } from './status-words.js';
 import type { Period, Query } from '../query-model.js';
 
 const frameworkNamed: [FrameworkId, RegExp][] = [
@@ -150,7 +151,8 @@ function checksQuery(asked: Asked): Query | undefined {
 
 function exceptionsQuery(text: string): Query | undefined {
   const scopedOut = /\b(scoped[- ]out|out of scope|not applicable|excluded|exempt\w*)\b/.test(text);
-  if (!asksExceptions(text) || /\bexception handling\b/.test(text)) return undefined;
+  const auditors = auditFinding.test(text) && !/\b(accept\w*|waiv\w*|in force|granted|approved)\b/.test(text);
+  if (!asksExceptions(text) || auditors || /\bexception handling\b/.test(text)) return undefined;
   return { kind: 'exceptions', ...(scopedOut ? { scopedOut } : {}) };
 }
 

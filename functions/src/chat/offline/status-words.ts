@@ -19,6 +19,13 @@ interface StatusWords {
   correctable: string;
 }
 
+/**
+ * What an auditor would flag: the exceptions of an audit's testing, controls that fail it ("which
+ * controls would an auditor flag as exceptions") — not the exceptions a team grants, accepted risks.
+ */
+export const auditFinding =
+  /\b(?:auditors? (?:would |will |might |could |may )?(?:flag|find|raise|cite|call out)|flag(?:ged)? as (?:an )?exceptions?|audit exceptions?)\b/;
+
 export const statusWords: [ControlStatus | 'attention', StatusWords][] = [
   [
     'attention',
@@ -69,6 +76,7 @@ export const statusWords: [ControlStatus | 'attention', StatusWords][] = [
       correctable: 'passing passed',
     },
   ],
+  ['attention', { phrases: auditFinding, words: '', correctable: '' }],
 ];
 
 const listed = (pick: (words: StatusWords) => string) =>
