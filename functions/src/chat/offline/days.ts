@@ -46,19 +46,7 @@ const units = { day: 1, week: 7, fortnight: 14, month: 30, quarter: 91, year: 36
 type Unit = keyof typeof units;
 /** Each unit has its own first letter, so "wks", "mos" and "yrs" are read too. */
 const unitOf = (word: string) => (Object.keys(units) as Unit[]).find((unit) => unit[0] === word[0]) ?? 'day';
-const counts: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  ten: 10,
-  few: 3,
-};
+const counts: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, ten: 10, few: 3 };
 const ymd = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 const monthEnd = (y: number, m: number) => addDays(m === 12 ? ymd(y + 1, 1, 1) : ymd(y, m + 1, 1), -1);
 const dayOf = (date: Date) => ({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() });
@@ -94,12 +82,13 @@ const counted: Parser = {
   pattern: () =>
     /\b(?:the )?(?:(previous|prior|coming|whole|entire|full|all)(?: the)? (?:(\d{1,3}|two|three|four|five|six|seven|ten|couple of|few) )?(days?|weeks?|months?|quarters?|years?)|(?:last|past) (?:(\d{1,3}|two|three|four) )?(wks?|mos?|yrs?)|(?:(last|past|previous|prior|coming|next) )?fortnight)\b/i,
   extract: (context, match) => {
-    const [, said = '', count = match[4] ?? 'one', unitWord = match[5] ?? 'fortnight', , , fortnight = ''] = match.map((group) =>
-      group?.toLowerCase(),
+    const [, said = '', count = match[4] ?? '1', unitWord = match[5] ?? 'f', , , fortnight = ''] = match.map((word) =>
+      word?.toLowerCase(),
     );
     const ahead = /^(coming|next)$/.test(said || fortnight);
     const unit = unitOf(unitWord.toLowerCase());
     const shape = ahead ? 'ahead' : /^(whole|entire|full|all)$/.test(said) && match[2] === undefined ? 'current' : 'back';
+    // "A couple of" is two.
     const days = (Number(count) || (counts[count] ?? 2)) * units[unit] * (ahead ? 1 : -1);
     return context
       .createParsingComponents(dayOf(new Date(context.refDate.getTime() + days * 86_400_000)))
@@ -198,12 +187,7 @@ function weekday(result: ParsedResult, reportDate: string, direction: Direction)
 }
 
 type Shaped = Pick<Reading, 'shape' | 'from' | 'to' | 'source'>;
-const shaped = (shape: Shape, from: string, to = from, source: Reading['source'] = 'counted'): Shaped => ({
-  shape,
-  from,
-  to,
-  source,
-});
+const shaped = (shape: Shape, from: string, to = from, source: Reading['source'] = 'counted') => ({ shape, from, to, source });
 
 /** How one of chrono's results covers the calendar, or undefined when it is no date a question asks about. */
 function shapeOf(result: ParsedResult, reportDate: string, direction: Direction): Shaped | undefined {
@@ -262,17 +246,10 @@ function joined(readings: Reading[], text: string): Reading[] {
     // "April through June 2027": the first month is in the second's year when it comes before it in that year.
     const inYear = `${reading.from.slice(0, 4)}${previous?.from.slice(4)}`;
     const from = previous?.shape === 'month' && reading.shape === 'month' && inYear <= reading.from ? inYear : previous?.from;
-    if (!previous || !ends || !/^\s*(?:and|to|through|thru|until|till|-)\s*$/.test(between) || from! > reading.to)
-      out.push(reading);
-    else
-      out[out.length - 1] = {
-        ...previous,
-        shape: 'range',
-        from: from!,
-        to: reading.to,
-        phrase: `${previous.phrase}${between}${reading.phrase}`,
-        parts: [previous, reading],
-      };
+    if (previous && ends && /^\s*(?:and|to|through|thru|until|till|-)\s*$/.test(between) && from! <= reading.to) {
+      const phrase = previous.phrase + between + reading.phrase;
+      out[out.length - 1] = { ...previous, shape: 'range', from: from!, to: reading.to, phrase, parts: [previous, reading] };
+    } else out.push(reading);
   }
   return out;
 }
@@ -285,8 +262,13 @@ function joined(readings: Reading[], text: string): Reading[] {
 const calendarWord =
   /\d|\b(?:today|tonight|tomorrow|yesterday|now|ago|noon|midnight|morning|afternoon|evening|night|days?|daily|weeks?|weekly|weekends?|fortnights?|months?|monthly|quarters?|quarterly|years?|yearly|annual|hours?|minutes?|seconds?|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|sun|mon|tue|wed|thu|fri|sat)/;
 
-/** The word just before `at` ("since", "before"), looked for in the few characters there. */
-const wordBefore = (text: string, at: number) => /([a-z]+)\W*$/.exec(text.slice(Math.max(0, at - 12), at))?.[1] ?? '';
+/** A reading at `at` to `end` of the text, with the word just before it ("since", "before"), looked for in the few characters there. */
+const placed = (text: string, shape: Shaped, at: number, end: number): Reading => ({
+  ...shape,
+  phrase: text.slice(at, end),
+  at,
+  after: /([a-z]+)\W*$/.exec(text.slice(Math.max(0, at - 12), at))?.[1] ?? '',
+});
 
 let lastRead: { key: string; readings: Reading[] } | undefined;
 
@@ -296,12 +278,7 @@ function readingsOf(text: string, reportDate: string, direction: Direction): Rea
   if (lastRead?.key === key) return lastRead.readings;
   // "Today" alone is the report's own day, as chrono would read it, without its first parse.
   if (!calendarWord.test(text.replace(/\btoday\b/g, '')))
-    return [...text.matchAll(/\btoday\b/g)].map(({ index: at }) => ({
-      ...shaped('day', reportDate),
-      phrase: 'today',
-      at,
-      after: wordBefore(text, at),
-    }));
+    return [...text.matchAll(/\btoday\b/g)].map(({ index: at }) => placed(text, shaped('day', reportDate), at, at + 5));
   const reference = { instant: new Date(`${reportDate}T12:00:00Z`), timezone: 0 };
   const readings = chrono.parse(text, reference, { forwardDate: direction === 'ahead' }).flatMap((result): Reading[] => {
     const shape = result.end ? rangeOf(result, reportDate, direction) : shapeOf(result, reportDate, direction);
@@ -309,12 +286,8 @@ function readingsOf(text: string, reportDate: string, direction: Direction): Rea
     // Chrono keeps the "on" of "on 8 november" (and "in 2027" keeps its "in" here); the day is the rest.
     const on = /^(?:on|in|during|for|of|over|until|till|through)\s+/i.exec(result.text)?.[0].length ?? 0;
     // "Over the past week" says "the past week"; chrono leaves out the "the" of a span.
-    const the =
-      ['back', 'ahead', 'current'].includes(shape.shape) &&
-      on === 0 &&
-      /\bthe $/.test(text.slice(Math.max(0, result.index - 4), result.index));
-    const at = result.index + on - (the ? 4 : 0);
-    return [{ ...shape, phrase: text.slice(at, result.index + result.text.length), at, after: wordBefore(text, at) }];
+    const the = on === 0 && ['back', 'ahead', 'current'].includes(shape.shape) && text.endsWith('the ', result.index);
+    return [placed(text, shape, result.index + on - (the ? 4 : 0), result.index + result.text.length)];
   });
   lastRead = { key, readings: joined(readings, text) };
   return lastRead.readings;
@@ -336,19 +309,15 @@ const previousReport = /\b(?:the )?(?:last|previous|prior|latest) (?:report|run|
  */
 export function dayAsked(text: string, reportDate: string): RelativeDay | { other: string; phrase: string } | undefined {
   const previous = previousReport.exec(text);
-  // "The day before" is the previous report, not the day chrono counts back to.
-  const apart = ({ at, phrase }: Reading) =>
-    previous === null || at >= previous.index + previous[0].length || previous.index >= at + phrase.length;
-  const asked = readingsOf(text, reportDate, 'past').filter(({ shape, source, from, phrase, ...reading }) =>
-    !apart({ shape, source, from, phrase, ...reading })
-      ? false
-      : shape === 'day'
+  const asked = readingsOf(text, reportDate, 'past').filter(
+    ({ shape, source, from, phrase, at }) =>
+      // "The day before" is the previous report, not the day chrono counts back to.
+      (previous === null || at >= previous.index + previous[0].length || previous.index >= at + phrase.length) &&
+      (shape === 'day'
         ? // A written date (one after the report's day is declined later), or one before the report's.
           isCalendarDate(from) && (source === 'written' || from < reportDate)
-        : // Days or weeks counted back ("the last 10 days", "the past fortnight"), not "this month" nor "the whole week".
-          shape === 'back' &&
-          /^(?:the )?(?:last|past|previous|prior)\b/.test(phrase) &&
-          /\b(?:days?|weeks?|wks?|fortnight)$/.test(phrase),
+        : // Days or weeks counted back ("the last 10 days"), not "this month" nor "the whole week".
+          shape === 'back' && /^(?:the )?(?:last|past|previous|prior)\b[\s\S]*\b(?:days?|weeks?|wks?|fortnight)$/.test(phrase)),
   );
   const rank = ({ source }: Reading) => ['counted', 'weekday', 'written'].indexOf(source);
   const first = asked.sort((a, b) => rank(a) - rank(b) || a.at - b.at)[0];
