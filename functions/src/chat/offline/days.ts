@@ -1,15 +1,12 @@
 /**
  * The days a question names, read with chrono-node's casual English against the report's day (UTC):
- * one day ("Nov 14th", "the 12th", "3 days ago", "on Monday"), a span ending on the report's day
- * ("the last 10 days", "this month"), one named outright ("in November", "Q2 2027"), or a window
- * ahead ("the next 30 days", "by the end of January 2027"). A day without its year is the latest on
- * or before the report's, or the next for a question that looks ahead. Declined rather than read: a
- * numeric date whose day and month order cannot be told ("11/14/2026": chrono reads it the American
- * way) and one not in the calendar ("feb 30": chrono skips it). The small parsers below add what
- * chrono lacks: quarters, "the 12th", "fortnight", "the whole month".
+ * one day ("Nov 14th", "3 days ago", "on Monday"), a span ending on the report's day ("the last 10
+ * days"), one named outright ("in November", "Q2 2027"), or a window ahead ("the next 30 days"). A
+ * day without its year is the latest on or before the report's, or the next looking ahead. Declined
+ * rather than read: a numeric date whose day and month order cannot be told ("11/14/2026", which
+ * chrono reads the American way) and one not in the calendar ("feb 30", which chrono skips).
  */
-// The English locale alone: the main entry also builds every other locale's parsers, which more
-// than doubles what loading the chat costs a cold instance.
+// The English locale alone: the main entry builds every locale's parsers, doubling a cold load.
 import { casual, Chrono } from 'chrono-node/en';
 import type { ParsedResult, Parser, Refiner } from 'chrono-node';
 import { addDays, isCalendarDate } from '../../assessment/dates.js';
@@ -118,6 +115,7 @@ const periodEnd: Parser = {
  * ranges merged by chrono (merged here, keeping each end's words).
  */
 const dropped = new Set(['SlashDateFormatParser', 'ENTimeExpressionParser', 'ENCasualTimeParser', 'ENMergeDateRangeRefiner']);
+const kept = <T extends object>(list: T[]) => list.filter((item) => !dropped.has(item.constructor.name));
 /** Chrono's filter drops a date not in the calendar ("feb 30"): it is marked before, to be declined rather than skipped. */
 const notInCalendar: Refiner = {
   refine: (_context, results) => {
@@ -127,17 +125,11 @@ const notInCalendar: Refiner = {
   },
 };
 const chrono = new Chrono({
-  parsers: [
-    dayOfMonth,
-    quarter,
-    counted,
-    yearAlone,
-    periodEnd,
-    ...casual.parsers.filter((parser) => !dropped.has(parser.constructor.name)),
-  ],
-  refiners: casual.refiners
-    .filter((refiner) => !dropped.has(refiner.constructor.name))
-    .flatMap((refiner) => (refiner.constructor.name === 'UnlikelyFormatFilter' ? [notInCalendar, refiner] : [refiner])),
+  // What chrono lacks: "the 12th", quarters, "fortnight", "the whole month", a year alone, the end of a quarter.
+  parsers: [dayOfMonth, quarter, counted, yearAlone, periodEnd, ...kept(casual.parsers)],
+  refiners: kept(casual.refiners).flatMap((refiner) =>
+    refiner.constructor.name === 'UnlikelyFormatFilter' ? [notInCalendar, refiner] : [refiner],
+  ),
 });
 
 type Components = ParsedResult['start'];
