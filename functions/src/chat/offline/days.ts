@@ -191,7 +191,7 @@ function shapeOf(result: ParsedResult, reportDate: string, direction: Direction)
   if (tags.includes('evident/notInCalendar')) return shaped('day', text, text, 'written');
   const thisOne = /^this (week|month|quarter|year)$/.exec(text);
   if (own === 'current' || thisOne) return shaped('current', ...current(unit ?? unitOf(thisOne![1]!), reportDate, direction));
-  if (own || tags.includes('result/relativeDate') || /^(last|past|next) (week|month|quarter|year)$/.test(text)) {
+  if (own || tags.includes('result/relativeDate')) {
     const at = isoOf(start);
     if ((own === 'back' || /^(last|past|previous|prior)\b/.test(text)) && at < reportDate)
       return shaped('back', addDays(at, 1), reportDate);
