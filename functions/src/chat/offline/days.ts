@@ -166,12 +166,10 @@ function current(unit: Unit, reportDate: string, direction: Direction): [string,
   return [ymd(y, first, 1), monthEnd(y, first + months - 1)];
 }
 
-const weekdayNames = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-
 /** The weekday before the report's day ("last Monday"), or after it ahead ("next Monday"); only one written in full ("sat" is a verb). */
 function weekday(result: ParsedResult, reportDate: string, direction: Direction): string | undefined {
   const [target, text] = [result.start.get('weekday')!, result.text.toLowerCase()];
-  if (!text.includes(weekdayNames[target]!)) return undefined;
+  if (!/(?:sun|mon|tues|wednes|thurs|fri|satur)day/.test(text)) return undefined;
   const step = text.startsWith('last') || (direction === 'past' && !text.startsWith('next')) ? -1 : 1;
   let date = addDays(reportDate, step);
   while (new Date(`${date}T00:00:00Z`).getUTCDay() !== target) date = addDays(date, step);
