@@ -1,20 +1,14 @@
 /**
- * The days a question names, read with chrono-node's casual English parser against the report's
- * day (UTC): one day ("2026-11-14", "Nov 14th", "the 12th", "3 days ago", "on Monday"), a span
- * ending on the report's day ("over the past week", "the last 10 days", "this month"), a span
- * named outright ("in November", "between the 12th and the 18th", "Q2 2027"), or a window ahead
- * ("in the next 30 days", "by the end of January 2027"). A day named without its year is the
- * latest such day on or before the report's, or the next one for a question that looks ahead.
- *
- * Two kinds of date are declined rather than read: a numeric date whose day and month order
- * cannot be told ("11/14/2026", "since 11/14"; chrono would read it the American way), and one
- * that is not in the calendar ("feb 30"; chrono would skip it). Chrono lacks quarters, "the 12th",
- * "fortnight" and "the whole month"; the small parsers below add them.
+ * The days a question names, read with chrono-node's casual English against the report's day (UTC):
+ * one day ("Nov 14th", "3 days ago", "on Monday"), a span ending on the report's day ("the last 10
+ * days"), one named outright ("in November", "Q2 2027"), or a window ahead ("the next 30 days"). A
+ * day without its year is the latest on or before the report's, or the next looking ahead. Declined
+ * rather than read: a numeric date whose day and month order cannot be told ("11/14/2026", which
+ * chrono reads the American way) and one not in the calendar ("feb 30", which chrono skips).
  */
-// The English locale alone: the package's main entry also builds every other locale's parsers,
-// which more than doubles what loading the chat costs a cold instance.
+// The English locale alone: the main entry builds every locale's parsers, doubling a cold load.
 import { casual, Chrono } from 'chrono-node/en';
-import type { ParsedResult, Parser, ParsingContext, Refiner } from 'chrono-node';
+import type { ParsedResult, Parser, Refiner } from 'chrono-node';
 import { addDays, isCalendarDate } from '../../assessment/dates.js';
 import type { Since } from '../intent-model.js';
 
@@ -31,17 +25,13 @@ export type RelativeDay = Since & { point: boolean };
 /** A date the question writes that is declined rather than read. */
 export type UnreadableDate = { reason: 'date_format' | 'invalid_date'; phrase: string };
 
-/**
- * How a reading covers the calendar: one day; a span ending on the report's day ("the last 10
- * days"); a window starting on it ("the next 30 days"); the current week, month, quarter or year;
- * a month, a year or a range named outright; the end of a month ("end of January").
- */
+/** One day; a span back to the report's day or ahead from it; the current week, month, quarter or year; a month, year or range named; a period's end. */
 type Shape = 'day' | 'back' | 'ahead' | 'current' | 'month' | 'year' | 'range' | 'end';
 
 interface Reading extends Span {
   shape: Shape;
   at: number;
-  /** A day written out ("2026-11-14", "nov 14", "the 12th"), a weekday, or one counted from the report's day ("3 days ago"). */
+  /** A day written out ("nov 14", "the 12th"), a weekday, or one counted from the report's day ("3 days ago"). */
   source: 'written' | 'weekday' | 'counted';
   /** The word just before it ("in", "since", "before"). */
   after: string;
@@ -51,35 +41,29 @@ interface Reading extends Span {
 
 const units = { day: 1, week: 7, fortnight: 14, month: 30, quarter: 91, year: 365 } as const;
 type Unit = keyof typeof units;
-const unitOf = (word: string): Unit =>
-  (Object.keys(units) as Unit[]).find((unit) => word.startsWith(unit)) ??
-  ({ wk: 'week', mo: 'month', yr: 'year' } as const)[word.slice(0, 2) as 'wk'] ??
-  'day';
-const counts: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, ten: 10 };
-const countOf = (word = 'one') => Number(word) || (counts[word] ?? (word === 'few' ? 3 : 2));
+/** Each unit has its own first letter, so "wks", "mos" and "yrs" are read too. */
+const unitOf = (word: string) => (Object.keys(units) as Unit[]).find((unit) => unit[0] === word[0]) ?? 'day';
+const counts: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, ten: 10, few: 3 };
 const ymd = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 const monthEnd = (y: number, m: number) => addDays(m === 12 ? ymd(y + 1, 1, 1) : ymd(y, m + 1, 1), -1);
 const dayOf = (date: Date) => ({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() });
 
-/** "the 12th": this month's, or the nearest month's in the question's direction when this month's is the other way. */
+/** "the 12th": January (of a leap year) has every day, so chrono keeps it as a date; `settle` finds the month. */
 const dayOfMonth: Parser = {
   pattern: () => /\bthe (\d{1,2})(?:st|nd|rd|th)\b/i,
-  extract: (context: ParsingContext, match: RegExpMatchArray) => {
-    const result = context.createParsingResult(match.index!, match[0], { day: Number(match[1]) });
-    // January (of a leap year) has every day: chrono keeps it as a date; `settle` finds the month.
-    result.start.imply('month', 1).imply('year', 2000);
-    return result;
-  },
+  extract: (context, match) =>
+    context
+      .createParsingComponents({ day: Number(match[1]) })
+      .imply('month', 1)
+      .imply('year', 2000),
 };
-
-const quarterWords: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4 };
 
 /** "Q2", "the second quarter", "Q1 2027", "the first quarter of next year": its first and last month. */
 const quarter: Parser = {
   pattern: () =>
     /\b(?:q([1-4])|(?:the )?(first|second|third|fourth|1st|2nd|3rd|4th) quarter)(?:,? (?:of )?(next year|this year|last year|\d{4}))?\b/i,
-  extract: (context: ParsingContext, match: RegExpMatchArray) => {
-    const q = match[1] ? Number(match[1]) : quarterWords[match[2]!.toLowerCase()]!;
+  extract: (context, match) => {
+    const q = Number((match[1] ?? match[2]!)[0]) || ['first', 'second', 'third', 'fourth'].indexOf(match[2]!.toLowerCase()) + 1;
     const said = match[3]?.toLowerCase();
     const shift = said === 'next year' ? 1 : said === 'last year' ? -1 : 0;
     const year = said === undefined ? {} : { year: Number(said) || context.refDate.getUTCFullYear() + shift };
@@ -88,51 +72,50 @@ const quarter: Parser = {
 };
 
 /**
- * A count of days, weeks or months before or after the report's day, or the current one, in words
- * chrono does not read: "the previous 3 days", "the coming week", "the whole two weeks", "all
- * month", "the last fortnight", "the last 2 wks".
+ * Days, weeks or months counted back or ahead, or the current one, in words chrono does not read:
+ * "the previous 3 days", "the coming week", "the whole two weeks", "all month", "the last fortnight", "the last 2 wks".
  */
 const counted: Parser = {
   pattern: () =>
     /\b(?:the )?(?:(previous|prior|coming|whole|entire|full|all)(?: the)? (?:(\d{1,3}|two|three|four|five|six|seven|ten|couple of|few) )?(days?|weeks?|months?|quarters?|years?)|(?:last|past) (?:(\d{1,3}|two|three|four) )?(wks?|mos?|yrs?)|(?:(last|past|previous|prior|coming|next) )?fortnight)\b/i,
-  extract: (context: ParsingContext, match: RegExpMatchArray) => {
-    const [, said = '', count = match[4], unitWord, , short, fortnight = ''] = match.map((group) => group?.toLowerCase());
+  extract: (context, match) => {
+    const [, said = '', count = match[4] ?? '1', unitWord = match[5] ?? 'f', , , fortnight = ''] = match.map((word) =>
+      word?.toLowerCase(),
+    );
     const ahead = /^(coming|next)$/.test(said || fortnight);
-    const unit = unitOf(unitWord ?? short ?? 'fortnight');
+    const unit = unitOf(unitWord.toLowerCase());
     const shape = ahead ? 'ahead' : /^(whole|entire|full|all)$/.test(said) && match[2] === undefined ? 'current' : 'back';
-    const day = new Date(context.refDate.getTime() + countOf(count) * units[unit] * (ahead ? 1 : -1) * 86_400_000);
+    // "A couple of" is two.
+    const days = (Number(count) || (counts[count] ?? 2)) * units[unit] * (ahead ? 1 : -1);
     return context
-      .createParsingResult(match.index!, match[0], dayOf(day))
+      .createParsingComponents(dayOf(new Date(context.refDate.getTime() + days * 86_400_000)))
       .addTag(`evident/${shape}`)
       .addTag(`evident/unit/${unit}`);
   },
 };
 
-/** "in 2027", "during 2026": a year on its own is a date only after a word that introduces one (not "2026-11-14", not a count). */
+/** "in 2027", "during 2026": a year alone is a date only after a word that introduces one, kept with it (chrono drops a result of digits only). */
 const yearAlone: Parser = {
   pattern: () => /\b(?:in|during|for|of|over|until|till|through) (\d{4})\b(?![-/.]\d)/i,
-  // With its preposition: chrono drops a result that is only digits.
-  extract: (context: ParsingContext, match: RegExpMatchArray) =>
-    context.createParsingResult(match.index!, match[0], { year: Number(match[1]) }),
+  extract: (_context, match) => ({ year: Number(match[1]) }),
 };
 
 /** "The end of the quarter", "end of the year": the last day of the report day's week (to Sunday), month, quarter or year. */
 const periodEnd: Parser = {
   pattern: () => /\bend of (?:the |this )?(week|month|quarter|year)\b/i,
-  extract: (context: ParsingContext, match: RegExpMatchArray) => {
+  extract: (context, match) => {
     const end = current(unitOf(match[1]!.toLowerCase()), context.refDate.toISOString().slice(0, 10), 'ahead')[1];
-    return context.createParsingResult(match.index!, match[0], dayOf(new Date(`${end}T12:00:00Z`))).addTag('evident/end');
+    return context.createParsingComponents(dayOf(new Date(`${end}T12:00:00Z`))).addTag('evident/end');
   },
 };
 
 /**
  * Chrono's casual English, without what does not fit a question about a report: slashed dates
- * (their order cannot be told; they are declined before chrono reads them), times of day ("IAM-01
- * get" is not one minute past), and ranges merged by chrono (merged here, keeping each end's words).
+ * (declined before chrono reads them), times of day ("IAM-01 get" is not one minute past), and
+ * ranges merged by chrono (merged here, keeping each end's words).
  */
 const dropped = new Set(['SlashDateFormatParser', 'ENTimeExpressionParser', 'ENCasualTimeParser', 'ENMergeDateRangeRefiner']);
-const ours = [dayOfMonth, quarter, counted, yearAlone, periodEnd];
-
+const kept = <T extends object>(list: T[]) => list.filter((item) => !dropped.has(item.constructor.name));
 /** Chrono's filter drops a date not in the calendar ("feb 30"): it is marked before, to be declined rather than skipped. */
 const notInCalendar: Refiner = {
   refine: (_context, results) => {
@@ -142,10 +125,11 @@ const notInCalendar: Refiner = {
   },
 };
 const chrono = new Chrono({
-  parsers: [...ours, ...casual.parsers.filter((parser) => !dropped.has(parser.constructor.name))],
-  refiners: casual.refiners
-    .filter((refiner) => !dropped.has(refiner.constructor.name))
-    .flatMap((refiner) => (refiner.constructor.name === 'UnlikelyFormatFilter' ? [notInCalendar, refiner] : [refiner])),
+  // What chrono lacks: "the 12th", quarters, "fortnight", "the whole month", a year alone, the end of a quarter.
+  parsers: [dayOfMonth, quarter, counted, yearAlone, periodEnd, ...kept(casual.parsers)],
+  refiners: kept(casual.refiners).flatMap((refiner) =>
+    refiner.constructor.name === 'UnlikelyFormatFilter' ? [notInCalendar, refiner] : [refiner],
+  ),
 });
 
 type Components = ParsedResult['start'];
@@ -162,109 +146,84 @@ function settle(start: Components, reportDate: string, direction: Direction, yea
   const days = (step: number): [string, string] => {
     const month = new Date(Date.UTC(known ?? y + (inThisMonth ? 0 : step), inThisMonth ? m - 1 + step : start.get('month')! - 1));
     const [iy, im] = [month.getUTCFullYear(), month.getUTCMonth() + 1];
-    return start.isCertain('day')
-      ? [ymd(iy, im, start.get('day')!), ymd(iy, im, start.get('day')!)]
-      : [ymd(iy, im, 1), monthEnd(iy, im)];
+    const day = start.isCertain('day') ? ymd(iy, im, start.get('day')!) : undefined;
+    return day ? [day, day] : [ymd(iy, im, 1), monthEnd(iy, im)];
   };
   const here = days(0);
-  if (known !== undefined) return here;
-  if (direction === 'past') return here[0] <= reportDate ? here : days(-1);
-  return here[1] >= reportDate ? here : days(1);
+  const past = direction === 'past';
+  return known !== undefined || (past ? here[0] <= reportDate : here[1] >= reportDate) ? here : days(past ? -1 : 1);
 }
 
 /** The current week (the last seven days, or through Sunday ahead), month, quarter or year. */
 function current(unit: Unit, reportDate: string, direction: Direction): [string, string] {
-  const [y, m] = [Number(reportDate.slice(0, 4)), Number(reportDate.slice(5, 7))];
-  if (unit === 'week' || unit === 'day' || unit === 'fortnight')
+  if (units[unit] < units.month)
     return direction === 'past'
-      ? [addDays(reportDate, -(units[unit] - 1)), reportDate]
+      ? [addDays(reportDate, 1 - units[unit]), reportDate]
       : [reportDate, addDays(reportDate, (7 - new Date(`${reportDate}T00:00:00Z`).getUTCDay()) % 7)];
-  if (unit === 'month') return [ymd(y, m, 1), monthEnd(y, m)];
-  if (unit === 'year') return [ymd(y, 1, 1), ymd(y, 12, 31)];
-  const first = Math.floor((m - 1) / 3) * 3 + 1;
-  return [ymd(y, first, 1), monthEnd(y, first + 2)];
+  const [y, m] = [Number(reportDate.slice(0, 4)), Number(reportDate.slice(5, 7))];
+  const months = unit === 'month' ? 1 : unit === 'year' ? 12 : 3;
+  const first = Math.floor((m - 1) / months) * months + 1;
+  return [ymd(y, first, 1), monthEnd(y, first + months - 1)];
 }
-
-const weekdayNames = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 /** The weekday before the report's day ("last Monday"), or after it ahead ("next Monday"); only one written in full ("sat" is a verb). */
 function weekday(result: ParsedResult, reportDate: string, direction: Direction): string | undefined {
   const [target, text] = [result.start.get('weekday')!, result.text.toLowerCase()];
-  if (!text.includes(weekdayNames[target]!)) return undefined;
+  if (!/(?:sun|mon|tues|wednes|thurs|fri|satur)day/.test(text)) return undefined;
   const step = text.startsWith('last') || (direction === 'past' && !text.startsWith('next')) ? -1 : 1;
   let date = addDays(reportDate, step);
   while (new Date(`${date}T00:00:00Z`).getUTCDay() !== target) date = addDays(date, step);
   return date;
 }
 
+type Shaped = Pick<Reading, 'shape' | 'from' | 'to' | 'source'>;
+const shaped = (shape: Shape, from: string, to = from, source: Reading['source'] = 'counted') => ({ shape, from, to, source });
+
 /** How one of chrono's results covers the calendar, or undefined when it is no date a question asks about. */
-function shapeOf(
-  result: ParsedResult,
-  reportDate: string,
-  direction: Direction,
-): Pick<Reading, 'shape' | 'from' | 'to' | 'source'> | undefined {
+function shapeOf(result: ParsedResult, reportDate: string, direction: Direction): Shaped | undefined {
   const { start } = result;
   const tags = [...result.tags()];
   const text = result.text.toLowerCase();
   const own = (['back', 'ahead', 'current'] as const).find((shape) => tags.includes(`evident/${shape}`));
   const unit = tags.find((tag) => tag.startsWith('evident/unit/'))?.slice('evident/unit/'.length) as Unit | undefined;
-  if (tags.includes('evident/notInCalendar')) return { shape: 'day', from: text, to: text, source: 'written' };
+  if (tags.includes('evident/notInCalendar')) return shaped('day', text, text, 'written');
   const thisOne = /^this (week|month|quarter|year)$/.exec(text);
-  if (own === 'current' || thisOne) {
-    const [from, to] = current(unit ?? unitOf(thisOne![1]!), reportDate, direction);
-    return { shape: 'current', from, to, source: 'counted' };
-  }
-  const day = (date: string, source: Reading['source']) => ({ shape: 'day' as const, from: date, to: date, source });
-  if (own || tags.includes('result/relativeDate') || /^(last|past|next) (week|month|quarter|year)$/.test(text)) {
+  if (own === 'current' || thisOne) return shaped('current', ...current(unit ?? unitOf(thisOne![1]!), reportDate, direction));
+  if (own || tags.includes('result/relativeDate')) {
     const at = isoOf(start);
     if ((own === 'back' || /^(last|past|previous|prior)\b/.test(text)) && at < reportDate)
-      return { shape: 'back', from: addDays(at, 1), to: reportDate, source: 'counted' };
-    if ((own === 'ahead' || /^(next|coming|within|in)\b/.test(text)) && at > reportDate)
-      return { shape: 'ahead', from: reportDate, to: at, source: 'counted' };
-    return start.isCertain('day') ? day(at, 'counted') : undefined;
+      return shaped('back', addDays(at, 1), reportDate);
+    if ((own === 'ahead' || /^(next|coming|within|in)\b/.test(text)) && at > reportDate) return shaped('ahead', reportDate, at);
+    return start.isCertain('day') ? shaped('day', at) : undefined;
   }
-  if (tags.some((tag) => /^(evident\/end|refiner\/ENEndOfPeriodRefiner|parser\/ENEndOfCurrentMonthParser)$/.test(tag))) {
-    const [end] = settle(start, reportDate, direction);
-    return { shape: 'end', from: end, to: end, source: 'counted' };
-  }
+  if (tags.some((tag) => /^(evident\/end|refiner\/ENEndOfPeriodRefiner|parser\/ENEndOfCurrentMonthParser)$/.test(tag)))
+    return shaped('end', ...settle(start, reportDate, direction));
   if (start.isCertain('weekday') && !start.isCertain('day')) {
     const date = weekday(result, reportDate, direction);
-    return date ? day(date, 'weekday') : undefined;
+    return date ? shaped('day', date, date, 'weekday') : undefined;
   }
-  if (tags.some((tag) => tag.startsWith('casualReference'))) return day(isoOf(start), 'counted');
-  if (start.isCertain('day')) return day(settle(start, reportDate, direction)[0], 'written');
-  if (start.isCertain('month')) {
-    const [from, to] = settle(start, reportDate, direction);
-    return { shape: 'month', from, to, source: 'counted' };
-  }
-  if (!start.isCertain('year')) return undefined;
+  if (tags.some((tag) => tag.startsWith('casualReference'))) return shaped('day', isoOf(start));
+  if (start.isCertain('day')) return shaped('day', ...settle(start, reportDate, direction), 'written');
+  if (start.isCertain('month')) return shaped('month', ...settle(start, reportDate, direction));
   const y = start.get('year')!;
-  return { shape: 'year', from: ymd(y, 1, 1), to: ymd(y, 12, 31), source: 'counted' };
+  return start.isCertain('year') ? shaped('year', ymd(y, 1, 1), ymd(y, 12, 31)) : undefined;
 }
 
 /**
  * A range chrono read in one piece ("8 to 21 november", "Q2 2027"): its end in its first day's year,
  * or the next. Its days, when it names days, are echoed as dates: the question names them in one phrase.
  */
-function rangeOf(result: ParsedResult, reportDate: string, direction: Direction): Omit<Reading, 'at' | 'after' | 'phrase'> {
+function rangeOf(result: ParsedResult, reportDate: string, direction: Direction): Shaped & Pick<Reading, 'parts'> {
   const { start, end } = result as Required<ParsedResult>;
   const [from] = settle(start, reportDate, direction);
   const year = end.isCertain('year') ? end.get('year')! : Number(from.slice(0, 4));
   const [, last] = settle(end, reportDate, direction, year);
   const to = last < from ? settle(end, reportDate, direction, year + 1)[1] : last;
-  const day = (date: string, at: number): Reading => ({
-    shape: 'day',
-    source: 'written',
-    from: date,
-    to: date,
-    phrase: date,
-    at,
-    after: '',
-  });
-  const parts = start.isCertain('day')
-    ? { parts: [day(from, result.index), day(to, result.index + 1)] as [Reading, Reading] }
-    : {};
-  return { shape: 'range', source: 'written', from, to, ...parts };
+  const day = (date: string, at: number): Reading => ({ ...shaped('day', date, date, 'written'), phrase: date, at, after: '' });
+  return {
+    ...shaped('range', from, to, 'written'),
+    ...(start.isCertain('day') && { parts: [day(from, result.index), day(to, result.index + 1)] }),
+  };
 }
 
 /** Two readings with "to", "through", "until", "-" or "and" between them are one range ("between the 12th and the 18th"). */
@@ -277,55 +236,39 @@ function joined(readings: Reading[], text: string): Reading[] {
     // "April through June 2027": the first month is in the second's year when it comes before it in that year.
     const inYear = `${reading.from.slice(0, 4)}${previous?.from.slice(4)}`;
     const from = previous?.shape === 'month' && reading.shape === 'month' && inYear <= reading.from ? inYear : previous?.from;
-    if (!previous || !ends || !/^\s*(?:and|to|through|thru|until|till|-)\s*$/.test(between) || from! > reading.to)
-      out.push(reading);
-    else
-      out[out.length - 1] = {
-        ...previous,
-        shape: 'range',
-        from: from!,
-        to: reading.to,
-        phrase: `${previous.phrase}${between}${reading.phrase}`,
-        parts: [previous, reading],
-      };
+    if (previous && ends && /^\s*(?:and|to|through|thru|until|till|-)\s*$/.test(between) && from! <= reading.to) {
+      const phrase = previous.phrase + between + reading.phrase;
+      out[out.length - 1] = { ...previous, shape: 'range', from: from!, to: reading.to, phrase, parts: [previous, reading] };
+    } else out.push(reading);
   }
   return out;
 }
 
-let lastRead: { key: string; readings: Reading[] } | undefined;
-
 /**
  * What every date chrono or the parsers above read has in it: a digit, or a word of the calendar
- * (chrono's English names months and weekdays by at least their first three letters). A question
- * with neither ("how are we doing?", most of them) names no day, so chrono is not asked: its first
- * parse in a process compiles its expressions, a fifth of a cold instance's first answer.
+ * (chrono names months and weekdays by at least three letters). A question with neither (most)
+ * is not given to chrono: its first parse in a process costs a fifth of a cold instance's first answer.
  */
 const calendarWord =
   /\d|\b(?:today|tonight|tomorrow|yesterday|now|ago|noon|midnight|morning|afternoon|evening|night|days?|daily|weeks?|weekly|weekends?|fortnights?|months?|monthly|quarters?|quarterly|years?|yearly|annual|hours?|minutes?|seconds?|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|sun|mon|tue|wed|thu|fri|sat)/;
 
-/** The word just before `at` ("since", "before"), looked for in the few characters there. */
-const wordBefore = (text: string, at: number) => /([a-z]+)\W*$/.exec(text.slice(Math.max(0, at - 12), at))?.[1] ?? '';
+/** A reading at `at` to `end` of the text, with the word just before it ("since", "before"), looked for in the few characters there. */
+const placed = (text: string, shape: Shaped, at: number, end: number): Reading => ({
+  ...shape,
+  phrase: text.slice(at, end),
+  at,
+  after: /([a-z]+)\W*$/.exec(text.slice(Math.max(0, at - 12), at))?.[1] ?? '',
+});
 
-/** Each "today" of the text as chrono reads it: the report's day, counted from it. */
-function todayReadings(text: string, reportDate: string): Reading[] {
-  return [...text.matchAll(/\btoday\b/g)].map(({ index: at }) => ({
-    shape: 'day',
-    from: reportDate,
-    to: reportDate,
-    source: 'counted',
-    phrase: 'today',
-    at,
-    after: wordBefore(text, at),
-  }));
-}
+let lastRead: { key: string; readings: Reading[] } | undefined;
 
 /** Every date the text names, read once for each direction (the readers below ask again for the same question). */
 function readingsOf(text: string, reportDate: string, direction: Direction): Reading[] {
   const key = `${direction} ${reportDate} ${text}`;
   if (lastRead?.key === key) return lastRead.readings;
   // "Today" alone is the report's own day, as chrono would read it, without its first parse.
-  const withoutToday = text.replace(/\btoday\b/g, '');
-  if (!calendarWord.test(withoutToday)) return withoutToday === text ? [] : todayReadings(text, reportDate);
+  if (!calendarWord.test(text.replace(/\btoday\b/g, '')))
+    return [...text.matchAll(/\btoday\b/g)].map(({ index: at }) => placed(text, shaped('day', reportDate), at, at + 5));
   const reference = { instant: new Date(`${reportDate}T12:00:00Z`), timezone: 0 };
   const readings = chrono.parse(text, reference, { forwardDate: direction === 'ahead' }).flatMap((result): Reading[] => {
     const shape = result.end ? rangeOf(result, reportDate, direction) : shapeOf(result, reportDate, direction);
@@ -333,12 +276,8 @@ function readingsOf(text: string, reportDate: string, direction: Direction): Rea
     // Chrono keeps the "on" of "on 8 november" (and "in 2027" keeps its "in" here); the day is the rest.
     const on = /^(?:on|in|during|for|of|over|until|till|through)\s+/i.exec(result.text)?.[0].length ?? 0;
     // "Over the past week" says "the past week"; chrono leaves out the "the" of a span.
-    const the =
-      ['back', 'ahead', 'current'].includes(shape.shape) &&
-      on === 0 &&
-      /\bthe $/.test(text.slice(Math.max(0, result.index - 4), result.index));
-    const at = result.index + on - (the ? 4 : 0);
-    return [{ ...shape, phrase: text.slice(at, result.index + result.text.length), at, after: wordBefore(text, at) }];
+    const the = on === 0 && ['back', 'ahead', 'current'].includes(shape.shape) && text.endsWith('the ', result.index);
+    return [placed(text, shape, result.index + on - (the ? 4 : 0), result.index + result.text.length)];
   });
   lastRead = { key, readings: joined(readings, text) };
   return lastRead.readings;
@@ -354,21 +293,26 @@ const previousReport = /\b(?:the )?(?:last|previous|prior|latest) (?:report|run|
 
 /**
  * The earlier day a question asks about: counted back ("yesterday", "3 days ago", "over the last
- * week": where that span starts), the previous report (date null), a weekday, or a date. Counted
- * days come first, then weekdays, then dates. A date named on its own rather than as where a
- * comparison starts ("what failed on 2026-11-15") is returned as `other`.
+ * week": where that span starts), the previous report (date null), a weekday, or a date, in that
+ * order. A date named on its own rather than as where a comparison starts ("what failed on
+ * 2026-11-15") is returned as `other`.
  */
 export function dayAsked(text: string, reportDate: string): RelativeDay | { other: string; phrase: string } | undefined {
   const previous = previousReport.exec(text);
-  // "The day before" is the previous report, not the day chrono counts back to.
-  const apart = (reading: Reading) =>
-    previous === null ||
-    reading.at >= previous.index + previous[0].length ||
-    previous.index >= reading.at + reading.phrase.length;
   const asked = readingsOf(text, reportDate, 'past').filter(
-    (reading) => apart(reading) && (reading.shape === 'day' ? isEarlierDay(reading, reportDate) : isCountedBack(reading)),
+    ({ shape, source, from, phrase, at }) =>
+      // "The day before" is the previous report, not the day chrono counts back to.
+      (previous === null || at >= previous.index + previous[0].length || previous.index >= at + phrase.length) &&
+      (shape === 'day'
+        ? // A written date (one after the report's day is declined later), or one before the report's.
+          isCalendarDate(from) && (source === 'written' || from < reportDate)
+        : // Days, weeks or months counted back ("the last 10 days", "the past month"), not "this month", "the
+          // whole week" nor "last month" (the calendar month before).
+          shape === 'back' &&
+          phrase !== 'last month' &&
+          /^(?:the )?(?:last|past|previous|prior)\b[\s\S]*\b(?:days?|weeks?|wks?|fortnight|months?)$/.test(phrase)),
   );
-  const rank = (reading: { source: Reading['source'] }) => ['counted', 'weekday', 'written'].indexOf(reading.source);
+  const rank = ({ source }: Reading) => ['counted', 'weekday', 'written'].indexOf(source);
   const first = asked.sort((a, b) => rank(a) - rank(b) || a.at - b.at)[0];
   if (previous && (!first || rank(first) > 0 || previous.index < first.at))
     return { date: null, phrase: previous[0], point: !namedAsStart(text, previous.index) };
@@ -379,35 +323,17 @@ export function dayAsked(text: string, reportDate: string): RelativeDay | { othe
   return { date: first.from, phrase: first.phrase, point };
 }
 
-/** A day a question can ask about as earlier: a written date (one after the report's day is declined later), or one before the report's. */
-const isEarlierDay = ({ source, from }: Reading, reportDate: string) =>
-  isCalendarDate(from) && (source === 'written' || from < reportDate);
-
 /**
- * "The last 10 days", "the past week", "the past month": days, weeks or months counted back (not
- * "this month", not "the whole week", and not "last month", which is the calendar month before).
- */
-const isCountedBack = ({ shape, phrase }: Reading) =>
-  shape === 'back' &&
-  /^(?:the )?(?:last|past|previous|prior)\b/.test(phrase) &&
-  /\b(?:days?|weeks?|wks?|fortnight|months?)$/.test(phrase) &&
-  phrase !== 'last month';
-
-/**
- * Every calendar day the text names, in order: dates ("2026-11-14", "Nov 14", "the 12th"),
- * weekdays, "today", "yesterday", "3 days ago", and each end of a range. Looking back, a day
- * counted past the report's ("tomorrow") is none.
+ * Every calendar day the text names, in order: dates, weekdays, "today", "yesterday", "3 days ago",
+ * and each end of a range. Looking back, a day counted past the report's ("tomorrow") is none.
  */
 export function daysIn(text: string, reportDate: string, direction: Direction = 'past'): NamedDay[] {
   return readingsOf(text, reportDate, direction)
-    .flatMap((reading) =>
-      reading.shape === 'day'
-        ? [reading]
-        : reading.shape === 'range'
-          ? (reading.parts ?? []).filter((part) => part.shape === 'day')
-          : [],
+    .flatMap((reading) => (reading.shape === 'range' ? (reading.parts ?? []) : [reading]))
+    .filter(
+      ({ shape, from, source }) =>
+        shape === 'day' && isCalendarDate(from) && (direction === 'ahead' || source === 'written' || from <= reportDate),
     )
-    .filter(({ from, source }) => isCalendarDate(from) && (direction === 'ahead' || source === 'written' || from <= reportDate))
     .map(({ from, phrase, at }) => ({ date: from, phrase, at }));
 }
 
@@ -417,9 +343,9 @@ const firstOf = (readings: Reading[], ranks: Partial<Record<Shape, number>>) =>
     .sort((a, b) => ranks[a.shape]! - ranks[b.shape]! || a.at - b.at)[0];
 
 /**
- * A span of days looking back: one ending on the report's day ("over the past week", "the last 10
- * days", "this month"), a range ("between the 12th and the 18th"), a year or a month ("in
- * November"). A span that would run past the report's day ends on it.
+ * A span of days looking back: one ending on the report's day ("the last 10 days", "this month"),
+ * a range ("between the 12th and the 18th"), a year or a month ("in November"). A span that would
+ * run past the report's day ends on it.
  */
 export function spanIn(text: string, reportDate: string): Span | undefined {
   const named = readingsOf(text, reportDate, 'past').filter(
@@ -427,14 +353,10 @@ export function spanIn(text: string, reportDate: string): Span | undefined {
   );
   const span = firstOf(named, { back: 0, current: 0, range: 1, year: 2, month: 3 });
   if (!span) return undefined;
-  const to = span.shape !== 'range' && span.to > reportDate ? reportDate : span.to;
-  return { from: span.from, to, phrase: span.phrase };
+  return { from: span.from, to: span.shape !== 'range' && span.to > reportDate ? reportDate : span.to, phrase: span.phrase };
 }
 
-/**
- * A window of days ahead: "in the next 30 days", "in 2027", "by the end of January 2027", "in
- * Q2 next year", "April through June 2027", "in December", "this week".
- */
+/** A window of days ahead: "in the next 30 days", "in 2027", "by the end of January 2027", "in Q2 next year", "April through June 2027", "this week". */
 export function windowAhead(text: string, reportDate: string): Window | undefined {
   const named = readingsOf(text, reportDate, 'ahead').filter(
     ({ shape, after, from, phrase }) =>
@@ -456,26 +378,18 @@ export function monthAhead(text: string, reportDate: string): NamedDay | undefin
 }
 
 /**
- * A numeric date that is not ISO: three numbers with slashes, dots or day-first dashes
- * ("11/14/2026", "14.11.2026", "14-11-2026", "2026/11/14"), or day and month with a slash right
- * after a word that introduces a day ("since 11/14"). Whether 05/06 is May or June cannot be told.
- * Two numbers without such a word ("24/7", a score of "75.7") are not dates.
- */
-function foreignDateIn(text: string): string | undefined {
-  const full = /(?<![\w./-])(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}[/.]\d{1,2}[/.]\d{1,2})(?![\w/-]|\.\d)/.exec(text);
-  if (full) return full[0];
-  return /\b(?:since|from|before|after|until|between|compared (?:to|with)|versus|vs\.?|as of) (\d{1,2}\/\d{1,2})(?![\w/.-])/.exec(
-    text,
-  )?.[1];
-}
-
-/**
- * A date the question writes that is declined rather than read: one whose day and month order
- * cannot be told (`date_format`), or one not in the calendar (`invalid_date`: "feb 30", "the
- * 31st" in November).
+ * A date the question writes that is declined rather than read. `date_format`: a numeric date that
+ * is not ISO, three numbers ("11/14/2026", "14.11.2026", "14-11-2026", "2026/11/14") or a day and
+ * month right after a word that introduces a day ("since 11/14"), as whether 05/06 is May or June
+ * cannot be told (two numbers alone, "24/7" or a score of "75.7", are no date). `invalid_date`: one
+ * not in the calendar ("feb 30", "the 31st" in November).
  */
 export function unreadableDate(text: string, reportDate: string): UnreadableDate | undefined {
-  const format = foreignDateIn(text);
+  const format =
+    /(?<![\w./-])(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}[/.]\d{1,2}[/.]\d{1,2})(?![\w/-]|\.\d)/.exec(text)?.[0] ??
+    /\b(?:since|from|before|after|until|between|compared (?:to|with)|versus|vs\.?|as of) (\d{1,2}\/\d{1,2})(?![\w/.-])/.exec(
+      text,
+    )?.[1];
   if (format) return { reason: 'date_format', phrase: format };
   // Chrono reads no month 13 at all ("2026-13-01"); the other dates it reads are marked (`notInCalendar`).
   const iso = [...text.matchAll(/\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g)].find(([, y, m, d]) => !isCalendarDate(ymd(+y!, +m!, +d!)));
