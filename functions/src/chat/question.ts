@@ -18,7 +18,7 @@ const controlIds = z.array(z.string()).describe('Control ids, as the report writ
 const framework = z.enum(frameworkIds).describe('soc2, iso27001 or nist80053.');
 
 /** The controls a question is about, and how it named them (its words, for the answer's lead). */
-export const topicSchema = z.object({
+const topicSchema = z.object({
   controlIds: controlIds.min(1),
   label: z.string().describe('How the question named them: "IAM-01", "CC6.1", "backups", "those".'),
   source: z
@@ -27,37 +27,22 @@ export const topicSchema = z.object({
 });
 
 /** An earlier day: a date, or null for "the previous report", with how the question said it. */
-export const sinceSchema = z.object({
+const sinceSchema = z.object({
   date: date.nullable().describe('The earlier day, or null for the report before this one.'),
   phrase: z.string().describe('How the question said it: "yesterday", "2026-11-15".'),
 });
 
 /** A span of days, both ends included. */
-export const periodSchema = z.object({ from: date, to: date, phrase: z.string().describe('How the question said it.') });
+const periodSchema = z.object({ from: date, to: date, phrase: z.string().describe('How the question said it.') });
 
 /** A catalog check the question's words meet, and how strongly (2 for an id or field word, 1 for a kind or message word). */
-export const checkMatchSchema = z.object({
-  controlId: z.string(),
-  checkId: z.string(),
-  score: z.number().optional(),
-});
-
-export const declineReasons = [
-  'off_topic',
-  'unknown_subject',
-  'no_match',
-  'no_topic',
-  'other_day',
-  'invalid_date',
-  'date_format',
-  'not_earlier',
-] as const;
+const checkMatchSchema = z.object({ controlId: z.string(), checkId: z.string(), score: z.number().optional() });
 
 const kind = <K extends string, S extends z.ZodRawShape>(name: K, description: string, shape: S) =>
   z.object({ kind: z.literal(name), ...shape }).describe(description);
 
 /** The kinds a question can be, each with what it asks and the slots it fills. */
-export const questionKinds = [
+const questionKinds = [
   kind('posture', 'The overall state of the report: score, counts by status, what needs attention.', {}),
   kind('list', 'The controls in some statuses, optionally of a topic or severity, today or on an earlier day.', {
     statuses,
@@ -92,10 +77,7 @@ export const questionKinds = [
     statuses,
     every: z.boolean(),
   }),
-  kind('day', 'One day against the report before it: its score, what broke or changed on it.', {
-    date,
-    phrase: z.string(),
-  }),
+  kind('day', 'One day against the report before it: its score, what broke or changed on it.', { date, phrase: z.string() }),
   kind('biggestMove', 'The day the score moved most, down or up.', { direction: z.enum(['down', 'up']) }),
   kind('ownersRanked', 'Owners by how many of their controls need attention.', {}),
   kind('frameworksRanked', 'The frameworks by readiness.', {}),
@@ -149,7 +131,16 @@ export const questionKinds = [
     period: periodSchema,
   }),
   kind('decline', 'A question the report cannot answer.', {
-    reason: z.enum(declineReasons),
+    reason: z.enum([
+      'off_topic',
+      'unknown_subject',
+      'no_match',
+      'no_topic',
+      'other_day',
+      'invalid_date',
+      'date_format',
+      'not_earlier',
+    ]),
     subject: z.string().optional().describe('What it asked about that the report does not hold.'),
   }),
 ] as const;
@@ -157,29 +148,24 @@ export const questionKinds = [
 export const questionSchema = z.discriminatedUnion('kind', questionKinds);
 
 export type Question = z.infer<typeof questionSchema>;
-export type QuestionKind = Question['kind'];
-export type QuestionOf<K extends QuestionKind> = Extract<Question, { kind: K }>;
+export type QuestionOf<K extends Question['kind']> = Extract<Question, { kind: K }>;
 export type Topic = z.infer<typeof topicSchema>;
 export type Since = z.infer<typeof sinceSchema>;
 export type Period = z.infer<typeof periodSchema>;
 export type CheckMatch = z.infer<typeof checkMatchSchema>;
-export type DeclineReason = (typeof declineReasons)[number];
+export type DeclineReason = QuestionOf<'decline'>['reason'];
 export type ChangeFocus = QuestionOf<'changes'>['focus'];
 
-/** A tool per kind of question: its name, what it asks, and the JSON Schema of its slots (the kind left out). */
-export interface QuestionTool {
-  name: QuestionKind;
-  description: string;
-  parameters: Record<string, unknown>;
-}
+let tools: { name: Question['kind']; description: string; parameters: Record<string, unknown> }[] | undefined;
 
-export function questionTools(): QuestionTool[] {
-  return questionKinds.map((schema) => {
-    const { kind: _kind, ...slots } = schema.shape;
-    const parameters = z.toJSONSchema(z.object(slots), { target: 'draft-2020-12', io: 'input' }) as Record<string, unknown>;
-    delete parameters.$schema;
-    return { name: schema.shape.kind.value, description: schema.description ?? '', parameters };
+/** A tool per kind of question: its name, what it asks, and the JSON Schema of its slots (the kind left out); made once. */
+export function questionTools() {
+  tools ??= questionKinds.map((schema) => {
+    const { kind, ...slots } = schema.shape;
+    const { $schema: _, ...parameters } = z.toJSONSchema(z.object(slots), { io: 'input' });
+    return { name: kind.value, description: schema.description!, parameters };
   });
+  return tools;
 }
 
 /** A tool's call as a question, or the problems with its slots. */

@@ -17,6 +17,8 @@
  */
 import type { FunctionCallingConfigMode, GenerateContentResponse, GoogleGenAI, GoogleGenAIOptions } from '@google/genai';
 
+type AuthClient = NonNullable<GoogleGenAIOptions['googleAuthOptions']>['authClient'];
+
 /** A function the model may call: its parameters are a JSON Schema object. */
 export interface ToolDeclaration {
   name: string;
@@ -49,138 +51,101 @@ export interface GeminiSettings {
   accessToken?: string;
 }
 
-export type ModelCallFailureReason = 'timeout' | 'permission_denied' | 'quota' | 'unavailable' | 'malformed';
+type FailureReason = 'timeout' | 'permission_denied' | 'quota' | 'unavailable' | 'malformed';
 
 export class ModelCallFailure extends Error {
   override readonly name = 'ModelCallFailure';
-  readonly reason: ModelCallFailureReason;
+  readonly reason: FailureReason;
   /** The HTTP status Vertex AI answered, when it answered. */
   readonly status: number | undefined;
-  constructor(reason: ModelCallFailureReason, message: string, status?: number) {
+  constructor(reason: FailureReason, message: string, status?: number) {
     super(message);
     this.reason = reason;
     this.status = status;
   }
 }
 
-/** The API version the transport speaks: v1, the generally available one, not the SDK's default v1beta1. */
-const apiVersion = 'v1';
-
-type AuthOptions = NonNullable<GoogleGenAIOptions['googleAuthOptions']>;
-
 /**
- * Auth options that answer every request with one fixed bearer token: google-auth-library uses a
- * given `authClient` as it is, so it never looks for credentials, the metadata server or Google.
+ * The failure a thrown error stands for, in words naming what to fix: the SDK's `ApiError` carries
+ * the HTTP status; anything else is the network.
  */
-function fixedTokenAuth(token: string): AuthOptions {
-  const authClient = { getRequestHeaders: () => Promise.resolve(new Headers({ authorization: `Bearer ${token}` })) };
-  return { authClient: authClient as unknown as AuthOptions['authClient'] };
-}
-
-function clientOptions(settings: GeminiSettings): GoogleGenAIOptions {
-  return {
-    vertexai: true,
-    project: settings.project,
-    location: settings.location,
-    apiVersion,
-    ...(settings.baseUrl ? { httpOptions: { baseUrl: settings.baseUrl } } : {}),
-    ...(settings.accessToken ? { googleAuthOptions: fixedTokenAuth(settings.accessToken) } : {}),
-  };
-}
-
-function statusFailure(status: number, settings: GeminiSettings): ModelCallFailure {
-  if (status === 401 || status === 403)
-    return new ModelCallFailure(
-      'permission_denied',
-      `Vertex AI refused the call (HTTP ${status}): enable the API aiplatform.googleapis.com on project ` +
-        `${settings.project} and grant the runtime service account the role roles/aiplatform.user.`,
-      status,
-    );
-  if (status === 429)
-    return new ModelCallFailure(
-      'quota',
-      `Vertex AI answered that the quota for ${settings.model} in ${settings.location} is used up (HTTP 429).`,
-      status,
-    );
-  if (status === 404)
-    return new ModelCallFailure(
-      'unavailable',
-      `Vertex AI has no model ${settings.model} in location ${settings.location} for project ${settings.project} (HTTP 404).`,
-      status,
-    );
-  if (status >= 500) return new ModelCallFailure('unavailable', `Vertex AI failed to answer (HTTP ${status}).`, status);
-  return new ModelCallFailure('malformed', `Vertex AI rejected the request (HTTP ${status}).`, status);
-}
-
-/** The failure a thrown error stands for: the SDK's `ApiError` carries the HTTP status; anything else is the network. */
-function failureOf(error: unknown, signal: AbortSignal, settings: GeminiSettings): ModelCallFailure {
+function failureOf(error: unknown, signal: AbortSignal, { project, location, model }: GeminiSettings): ModelCallFailure {
   if (error instanceof ModelCallFailure) return error;
   if (signal.aborted) return new ModelCallFailure('timeout', 'The model did not answer in time; the call was given up.');
   const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === 'number') return statusFailure(status, settings);
-  return new ModelCallFailure('unavailable', 'Vertex AI could not be reached, or no application default credentials were found.');
+  if (typeof status !== 'number')
+    return new ModelCallFailure(
+      'unavailable',
+      'Vertex AI could not be reached, or no application default credentials were found.',
+    );
+  const failure = (reason: FailureReason, message: string) => new ModelCallFailure(reason, message, status);
+  if (status === 401 || status === 403)
+    return failure(
+      'permission_denied',
+      `Vertex AI refused the call (HTTP ${status}): enable the API aiplatform.googleapis.com on project ${project} ` +
+        'and grant the runtime service account the role roles/aiplatform.user.',
+    );
+  if (status === 429)
+    return failure('quota', `Vertex AI answered that the quota for ${model} in ${location} is used up (HTTP 429).`);
+  if (status === 404)
+    return failure('unavailable', `Vertex AI has no model ${model} in location ${location} for project ${project} (HTTP 404).`);
+  if (status >= 500) return failure('unavailable', `Vertex AI failed to answer (HTTP ${status}).`);
+  return failure('malformed', `Vertex AI rejected the request (HTTP ${status}).`);
 }
 
-/** The first candidate's function call, else its text (thoughts left out), else a malformed answer. */
+/** The first candidate's function call, else its text (the SDK leaves thoughts out), else a malformed answer. */
 function answerOf(response: GenerateContentResponse): ToolCallAnswer {
-  const parts = response.candidates?.[0]?.content?.parts ?? [];
-  const call = parts.find((part) => part.functionCall)?.functionCall;
-  if (call) {
-    if (typeof call.name !== 'string' || call.name === '')
-      throw new ModelCallFailure('malformed', 'The model called a function without a name.');
-    return { kind: 'call', name: call.name, args: call.args ?? {} };
-  }
-  const text = parts
-    .filter((part) => typeof part.text === 'string' && !part.thought)
-    .map((part) => part.text)
-    .join('');
-  if (text.trim() !== '') return { kind: 'text', text };
+  const call = response.functionCalls?.[0];
+  if (call?.name) return { kind: 'call', name: call.name, args: call.args ?? {} };
+  if (call) throw new ModelCallFailure('malformed', 'The model called a function without a name.');
+  const text = response.text;
+  if (text?.trim()) return { kind: 'text', text };
   throw new ModelCallFailure('malformed', 'The model answered with neither a function call nor text.');
 }
 
-function generateContentParameters(model: string, request: ToolCallRequest) {
-  return {
-    model,
-    contents: request.turns.map(({ role, text }) => ({ role, parts: [{ text }] })),
-    config: {
-      systemInstruction: { parts: [{ text: request.instruction }] },
-      tools: [
-        {
-          functionDeclarations: request.tools.map(({ name, description, parameters }) => ({
-            name,
-            description,
-            parametersJsonSchema: parameters,
-          })),
-        },
-      ],
-      toolConfig: { functionCallingConfig: { mode: 'ANY' as FunctionCallingConfigMode } },
-      temperature: 0,
-      abortSignal: request.signal,
-    },
-  };
+/** The SDK, imported now, with a client for `settings`. */
+async function newClient({ project, location, baseUrl, accessToken }: GeminiSettings): Promise<GoogleGenAI> {
+  const { GoogleGenAI } = await import('@google/genai');
+  // google-auth-library uses a given `authClient` as it is: with the tests' fixed token it never
+  // looks for credentials, the metadata server or Google.
+  const authClient = { getRequestHeaders: async () => new Headers({ authorization: `Bearer ${accessToken}` }) };
+  return new GoogleGenAI({
+    vertexai: true,
+    project,
+    location,
+    // v1, the generally available API, not the SDK's default v1beta1.
+    apiVersion: 'v1',
+    ...(baseUrl ? { httpOptions: { baseUrl } } : {}),
+    ...(accessToken ? { googleAuthOptions: { authClient: authClient as unknown as AuthClient } } : {}),
+  });
 }
 
-/**
- * A caller of Gemini with `settings`: each call sends one request and answers the function the model
- * called. The SDK is imported and its client built on the first call, then reused.
- */
+/** A caller of Gemini with `settings`: one request per call; the client is built on the first and kept unless it failed. */
 export function geminiToolCaller(settings: GeminiSettings): (request: ToolCallRequest) => Promise<ToolCallAnswer> {
   let client: Promise<GoogleGenAI> | undefined;
-  const clientNow = () => {
-    if (!client) {
-      client = import('@google/genai').then(({ GoogleGenAI }) => new GoogleGenAI(clientOptions(settings)));
-      // A failed import is not kept: the next call tries again.
-      client.catch(() => (client = undefined));
-    }
-    return client;
-  };
-  return async (request) => {
+  return async ({ instruction, turns, tools, signal }) => {
     try {
-      if (request.signal.aborted) throw new ModelCallFailure('timeout', 'The time-out passed before the model was called.');
-      const ai = await clientNow();
-      return answerOf(await ai.models.generateContent(generateContentParameters(settings.model, request)));
+      if (signal.aborted) throw new ModelCallFailure('timeout', 'The time-out passed before the model was called.');
+      const ai = await (client ??= newClient(settings).catch((error: unknown) => {
+        client = undefined;
+        throw error;
+      }));
+      const response = await ai.models.generateContent({
+        model: settings.model,
+        contents: turns.map(({ role, text }) => ({ role, parts: [{ text }] })),
+        config: {
+          systemInstruction: { parts: [{ text: instruction }] },
+          tools: [
+            { functionDeclarations: tools.map(({ parameters, ...named }) => ({ ...named, parametersJsonSchema: parameters })) },
+          ],
+          toolConfig: { functionCallingConfig: { mode: 'ANY' as FunctionCallingConfigMode } },
+          temperature: 0,
+          abortSignal: signal,
+        },
+      });
+      return answerOf(response);
     } catch (error) {
-      throw failureOf(error, request.signal, settings);
+      throw failureOf(error, signal, settings);
     }
   };
 }
