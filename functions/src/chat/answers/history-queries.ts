@@ -5,11 +5,22 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlResult, ControlStatus } from '../../assessment/model.js';
 import { frameworkNames, plural } from '@evident/contract';
-import { answered, byId, controlName, counted, escapeMarkdown, firstOf, isOpenFinding, more, section } from './compose.js';
+import {
+  answered,
+  byId,
+  decline,
+  controlName,
+  counted,
+  escapeMarkdown,
+  firstOf,
+  isOpenFinding,
+  more,
+  section,
+} from './compose.js';
 import type { ComposedAnswer } from './compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
-import { declineSuggestions, statusLabel } from './retrieve.js';
+import { declineScope, statusLabel } from './retrieve.js';
 import type { DayFinding, DayRecord, Period, Query, ReportDays } from '../query-model.js';
 
 /** Answers one kind of question from the report's history. */
@@ -149,10 +160,7 @@ export const answerCompare: FromHistory<'compare'> = async (query, index, histor
   return changesAnswer([lead], earlier, later, index);
 };
 
-function noReports({ from, to }: Period, index: ReportIndex): ComposedAnswer {
-  const answer = `There is no report between ${from} and ${to}, so the report history cannot answer that.`;
-  return { answer, citations: [], grounded: false, suggestions: declineSuggestions(index) };
-}
+const noReports = ({ from, to }: Period, index: ReportIndex) => decline(declineScope(index), 'no_history', `${from} and ${to}`);
 
 type Run = { status: ControlStatus | undefined; from: string; to: string; days: number };
 
