@@ -78,8 +78,9 @@ export const answered = (lines: string[], results: readonly ControlResult[], sug
   suggestions,
 });
 
-/** An answer from retrieved context: its lines and citations (each once), and the questions to ask next. */
-function grounded(lines: string[], citations: Citation[], context: RetrievedContext): ComposedAnswer {
+/** An answer from retrieved context: its lines, what `citing` cites of each control (each once), the questions to ask next. */
+function grounded(context: RetrievedContext, lines: string[], citing: Citation[] | Citing = cite.statement): ComposedAnswer {
+  const citations = Array.isArray(citing) ? citing : context.controls.flatMap(citing);
   const keyed = citations.map((cited) => [`${cited.controlId}\0${cited.evidenceId ?? ''}\0${cited.quote}`, cited] as const);
   return { ...answered(lines, [], suggestionsAfter(context)), citations: [...new Map(keyed).values()] };
 }
@@ -131,6 +132,8 @@ const evidenceWithoutFindings = 8;
 const evidenceCitations = ({ shown, evidence, id, statement: { quote } }: ContextControl): Citation[] =>
   evidence.slice(0, shown.length > 0 ? 0 : evidenceWithoutFindings).map((item) => ({ controlId: id, evidenceId: item, quote }));
 
+type Citing = (control: ContextControl) => Citation[];
+
 /** What a control's statement says; with the findings it shows; with the evidence a control without findings rests on. */
 const cite = {
   statement: (control: ContextControl) => [control.statement],
@@ -153,7 +156,7 @@ function posture(context: RetrievedContext): ComposedAnswer {
   const ask = 'ask \u201cWhat needs attention?\u201d';
   if (controls.length > 0)
     lines.push('', 'Needs attention, riskiest first:', '', ...summaries(controls), ...more(context.omitted, ask));
-  return grounded(lines, controls.flatMap(cite.statement), context);
+  return grounded(context, lines);
 }
 
 function list(context: RetrievedContext, { statuses, topic, severities, limit }: IntentOf<'list'>): ComposedAnswer {
@@ -167,7 +170,7 @@ function list(context: RetrievedContext, { statuses, topic, severities, limit }:
   // An earlier day's list is told in the past tense, naming that day's report.
   const day = listedOn ?? context.report.date;
   const [is, are, on] = listedOn ? ['was', 'were', ` on ${day}`] : ['is', 'are', ''];
-  const answer = (...lines: string[]) => grounded(lines, controls.flatMap(cite.statement), context);
+  const answer = (...lines: string[]) => grounded(context, lines);
   const unmatched = `None of the ${kind}s for ${quoted(topic?.label ?? '')} ${is} ${wanted}${on}. They ${are}:`;
   if (context.unmatchedTopic) return answer(unmatched, '', ...summaries(controls), ...more(omitted));
   if (controls.length === 0) return answer(`No ${kind}${among} ${is} ${wanted} in the report for ${day}.`);
@@ -178,10 +181,10 @@ function list(context: RetrievedContext, { statuses, topic, severities, limit }:
   const groups = statuses.flatMap((status) => {
     const group = summaries(controls.filter((control) => control.status === status));
     const heading = `**${statusLabel[status][0]!.toUpperCase()}${statusLabel[status].slice(1)}**`;
-    return group.length === 0 ? [] : [...(statuses.length > 1 ? [heading, ''] : []), ...group, ''];
+    return group.length === 0 ? [] : [[...(statuses.length > 1 ? [heading, ''] : []), ...group]];
   });
   const lead = `${plural(total, kind)}${among} ${total === 1 ? is : are} ${wanted} in the report for ${day}:`;
-  return answer(lead, '', ...groups.slice(0, -1), ...more(omitted));
+  return answer(lead, '', ...paragraphs(groups), ...more(omitted));
 }
 
 function status(context: RetrievedContext, { topic }: IntentOf<'status'>): ComposedAnswer {
@@ -194,7 +197,7 @@ function status(context: RetrievedContext, { topic }: IntentOf<'status'>): Compo
       ...more(control.findings.length - control.shown.length),
       ...(topic.source === 'framework' ? ['', `It is the only control mapped to ${escapeMarkdown(topic.label)}.`] : []),
     ];
-    return grounded(lines, controls.flatMap(cite.findings), context);
+    return grounded(context, lines, cite.findings);
   }
   const total = controls.length + omitted;
   const inReport = `in the report for ${report.date}:`;
@@ -204,16 +207,18 @@ function status(context: RetrievedContext, { topic }: IntentOf<'status'>): Compo
       : topic.source === 'search'
         ? `${plural(total, 'control')} match ${quoted(topic.label)} ${inReport}`
         : `In the report for ${report.date}:`;
-  return grounded([lead, '', ...summaries(controls), ...more(omitted)], controls.flatMap(cite.statement), context);
+  return grounded(context, [lead, '', ...summaries(controls), ...more(omitted)]);
 }
+
+/** Blocks of lines with a blank line between each two. */
+const paragraphs = (blocks: readonly string[][]) => blocks.flatMap((block, at) => (at > 0 ? ['', ...block] : block));
 
 /** An answer of one block per control, blank lines between, citing what `citing` gives of each. */
 const perControl =
-  (citing: (control: ContextControl) => Citation[], block: (control: ContextControl, single: boolean) => string[]) =>
-  (context: RetrievedContext) => {
+  (citing: Citing, block: (control: ContextControl, single: boolean) => string[]) => (context: RetrievedContext) => {
     const { controls } = context;
-    const lines = controls.flatMap((control, at) => [...(at > 0 ? [''] : []), ...block(control, controls.length === 1)]);
-    return grounded([...lines, ...more(context.omitted)], controls.flatMap(citing), context);
+    const lines = paragraphs(controls.map((control) => block(control, controls.length === 1)));
+    return grounded(context, [...lines, ...more(context.omitted)], citing);
   };
 
 const problemsOf = (control: ContextControl) => control.shown.filter((finding) => finding.outcome !== 'pass');
@@ -235,10 +240,10 @@ const objective = perControl(cite.statement, (control) => {
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
-    .flatMap((paragraph, at) => [...(at > 0 ? [''] : []), escapeMarkdown(paragraph)]);
+    .map((paragraph) => [escapeMarkdown(paragraph)]);
   const state = `(${statusLabel[control.status]}, ${control.severity} severity)`;
   if (text.length === 0) return [`The catalog states no objective for ${controlName(control)} ${state}.`];
-  return [`The objective of ${controlName(control)} ${state}, as the catalog states it:`, '', ...text];
+  return [`The objective of ${controlName(control)} ${state}, as the catalog states it:`, '', ...paragraphs(text)];
 });
 
 const frameworkNames = Object.entries(frameworkShortNames) as [keyof typeof frameworkShortNames, string][];
@@ -305,7 +310,7 @@ function changes(context: RetrievedContext, { focus, topic }: IntentOf<'changes'
     const { controls } = context;
     const lines = [`${topic ? `None of the controls for ${quoted(topic.label)}` : 'No control'} ${one} ${between}. ${score}`];
     if (controls.length > 0) lines.push('', 'They are now:', '', ...summaries(controls));
-    return grounded(lines, controls.flatMap(cite.statement), context);
+    return grounded(context, lines);
   }
   const among = topic ? ` among the controls for ${quoted(topic.label)}` : '';
   const lines = [`${plural(changed.length, 'control')}${among} ${changed.length === 1 ? one : many} ${between}. ${score}`];
@@ -319,7 +324,7 @@ function changes(context: RetrievedContext, { focus, topic }: IntentOf<'changes'
     if (group.length > 0) lines.push('', `**${heading}**`, '', ...told, ...more(group.length - shown.length));
     citations.push(...shown.map((item) => item.citation));
   }
-  return grounded(lines, citations, context);
+  return grounded(context, lines, citations);
 }
 
 /** Follow-up questions that fit the answer just given, all answerable from the same report. */
