@@ -24,8 +24,6 @@ const listed = (results: readonly ControlResult[]) => [
 const resultsOf = (index: ReportIndex, ids: Iterable<string>) =>
   [...new Set(ids)].flatMap((id) => index.byId.get(id)?.result ?? []).sort(byId);
 
-const allResults = (index: ReportIndex) => index.controls.map((entry) => entry.result);
-
 /** The requirements a question selects: all of the framework's, or those named, each series with its sub-clauses. */
 function requirementsOf({ requirements }: FrameworkReadiness, named: readonly string[] | undefined) {
   if (!named) return requirements;
@@ -85,7 +83,7 @@ function requirementLead(named: readonly string[], name: string, requirements: F
 }
 
 export function answerOwner({ owner: name, among, statuses }: QueryOf<'owner'>, index: ReportIndex): ComposedAnswer {
-  const owned = allResults(index).filter((result) => result.owner === name && (!among || among.includes(result.id)));
+  const owned = index.report.controls.filter((result) => result.owner === name && (!among || among.includes(result.id)));
   const shown = rankByRisk(statuses ? owned.filter((result) => statuses.includes(result.status)) : owned);
   const which = statuses ? ` ${statuses.map((status) => statusLabel[status]).join(' or ')}` : '';
   const owner = escapeMarkdown(name);
@@ -101,7 +99,7 @@ export function answerDue(query: QueryOf<'due'>, index: ReportIndex): ComposedAn
   const { before, from, owner, statuses } = query;
   const isDue = (due: string | undefined) =>
     due !== undefined && (before!.inclusive ? due <= before!.date : due < before!.date) && (!from || due >= from);
-  const selected = allResults(index)
+  const selected = index.report.controls
     .filter((result) => (!statuses || statuses.includes(result.status)) && (!owner || result.owner === owner))
     .filter((result) => (before ? isDue(result.dueDate) : result.overdue === true))
     .sort((a, b) => ((a.dueDate ?? '') < (b.dueDate ?? '') ? -1 : 1));
@@ -115,8 +113,8 @@ export function answerDue(query: QueryOf<'due'>, index: ReportIndex): ComposedAn
 
 export function answerExceptions(query: QueryOf<'exceptions'>, index: ReportIndex): ComposedAnswer {
   const exceptions = index.report.exceptions ?? [];
-  const accepted = allResults(index).filter((result) => result.riskAccepted);
-  const scopedOut = query.scopedOut ? allResults(index).filter((result) => result.status === 'not_applicable') : [];
+  const accepted = index.report.controls.filter((result) => result.riskAccepted);
+  const scopedOut = query.scopedOut ? index.report.controls.filter((result) => result.status === 'not_applicable') : [];
   const notApplying = `${counted(scopedOut.length, 'control', 'does', 'do')} not apply:`;
   const outOfScope = scopedOut.length > 0 ? ['', notApplying, '', ...listed(scopedOut)] : [];
   const none = `No exception is in force in the report for ${index.report.date}: no finding is accepted as a risk.`;
@@ -158,7 +156,7 @@ export function answerEvidenceKinds({ kinds, only }: QueryOf<'evidenceKinds'>, i
 
 /** The controls that have needed attention the longest: those open since the earliest day, and the rest by date. */
 export function answerOpenLongest(_query: unknown, index: ReportIndex): ComposedAnswer {
-  const open = allResults(index)
+  const open = index.report.controls
     .filter((result) => isOpenStatus(result.status) && result.openSince)
     .sort((a, b) => (a.openSince! < b.openSince! ? -1 : a.openSince! > b.openSince! ? 1 : byId(a, b)));
   const earliest = open[0]?.openSince;
@@ -172,7 +170,7 @@ export function answerOpenLongest(_query: unknown, index: ReportIndex): Composed
 
 /** Owners by how many of their controls need attention; the first one's are cited. */
 export function answerOwnersRanked(_query: unknown, index: ReportIndex): ComposedAnswer {
-  const open = allResults(index).filter((result) => result.owner && isOpenStatus(result.status));
+  const open = index.report.controls.filter((result) => result.owner && isOpenStatus(result.status));
   const ranked = [...Map.groupBy(open, (result) => result.owner!)];
   ranked.sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
   if (ranked.length === 0)
@@ -216,7 +214,7 @@ export function answerFrameworksRanked(_query: unknown, index: ReportIndex): Com
 /** Findings the report shows for information only (a scanner's muted findings): shown, deciding nothing. */
 export function answerMuted(_query: unknown, index: ReportIndex): ComposedAnswer {
   const info = (result: ControlResult) => result.findings.filter((finding) => finding.outcome === 'info');
-  const shown = allResults(index).flatMap((result) => info(result).map((finding) => ({ result, finding })));
+  const shown = index.report.controls.flatMap((result) => info(result).map((finding) => ({ result, finding })));
   if (shown.length === 0)
     return answered([`No finding in the report for ${index.report.date} is muted or shown for information only.`], []);
   const lead = `${counted(shown.length, 'finding', 'is', 'are')} shown for information only; they decide nothing:`;

@@ -214,7 +214,7 @@ export interface DeclineScope {
 
 /** A decline's scope, suggesting questions any report can answer, with this report's own ids. */
 export function declineScope({ report, controls }: ReportIndex): DeclineScope {
-  const riskiest = rankByRisk(controls.map((entry) => entry.result).filter((result) => result.status === 'failing'))[0];
+  const riskiest = rankByRisk(report.controls.filter((result) => result.status === 'failing'))[0];
   const since = changeQuestion(report.date, report.diff.previousDate);
   const suggestions = [
     'What is failing?',

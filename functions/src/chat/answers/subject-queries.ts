@@ -9,10 +9,8 @@ import { answered, controlLine, controlName, counted, escapeMarkdown, isOpenFind
 import { checkOf, failed, matchedChecks, openFindingsOf, type ReportIndex } from '../report-index.js';
 import { statusLabel } from './retrieve.js';
 import { rankByRisk } from '../offline/topics.js';
-import type { CheckMatch, Query } from '../query-model.js';
+import type { CheckMatch } from '../query-model.js';
 import type { QuestionOf } from '../question.js';
-
-type SubjectQuery = Extract<Query, { kind: 'subject' }>;
 
 /** A finding of the check: its outcome, or, for evidence that is stale or missing (no check's outcome), one of its kind. */
 const ofCheck = (finding: Finding, check: Check) => (finding.check ? finding.check === check.id : finding.kind === check.kind);
@@ -26,7 +24,7 @@ function nextQuestions(results: readonly ControlResult[], any = false): string[]
   return first ? [`Why is ${first.id} ${statusLabel[first.status]}?`, `How do we fix ${first.id}?`] : [];
 }
 
-export function answerSubject(query: SubjectQuery, index: ReportIndex): ComposedAnswer {
+export function answerSubject(query: QuestionOf<'subject'>, index: ReportIndex): ComposedAnswer {
   // What the checks asked about say of it, when any of their findings name it; else everything that does.
   // A check met strongly ("enrolled a second factor") is answered for the subject even when only a count of passes names it.
   const onChecks = query.checks?.some((match) => (match.score ?? 0) >= 4 || namedOn(index, match, query.keys));
@@ -54,9 +52,9 @@ export function answerSubject(query: SubjectQuery, index: ReportIndex): Composed
     });
     return answered([`${lead} The findings that name it:`, '', ...lines], [...new Set(named.map(({ result }) => result))]);
   }
-  const supports = index.controls
-    .map((entry) => entry.result)
-    .filter((result) => (result.expiring ?? []).some((item) => query.keys.includes(item.subject.toLowerCase())));
+  const supports = index.report.controls.filter((result) =>
+    (result.expiring ?? []).some((item) => query.keys.includes(item.subject.toLowerCase())),
+  );
   if (supports.length === 0) return answered([lead], []);
   return answered([`${lead} Its evidence counts for:`, '', ...supports.map((result) => controlLine(result))], supports);
 }
@@ -70,7 +68,7 @@ function namedOn(index: ReportIndex, match: CheckMatch, keys: readonly string[])
 }
 
 /** "Has ravi.sharma enrolled a second factor?": what the checks asked about say of the subject, or how many they pass. */
-function subjectOnChecks(query: SubjectQuery, checks: readonly CheckMatch[], index: ReportIndex): ComposedAnswer {
+function subjectOnChecks(query: QuestionOf<'subject'>, checks: readonly CheckMatch[], index: ReportIndex): ComposedAnswer {
   const name = escapeMarkdown(query.name);
   const lines: string[] = [];
   const cited = new Set<ControlResult>();
