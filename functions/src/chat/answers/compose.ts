@@ -68,7 +68,11 @@ export function summaryLine(control: ControlResult, extra = '', passes = true): 
   return controlLine(control, `, ${control.severity}${extra}${finding ? `: ${escapeMarkdown(finding.message)}` : ''}`);
 }
 
-const summaries = (controls: readonly ControlResult[]) => controls.map((control) => summaryLine(control));
+/** A line per control, its main finding's message too (`passes` false: none for a passing control), then "…and N more". */
+export const controlList = (controls: readonly ControlResult[], omitted = 0, passes = true) => [
+  ...controls.map((control) => summaryLine(control, '', passes)),
+  ...more(omitted),
+];
 
 /** An answer from the report: its lines, and a citation of each control it names. */
 export const answered = (lines: string[], results: readonly ControlResult[], suggestions: string[] = []): ComposedAnswer => ({
@@ -155,7 +159,7 @@ function posture(context: RetrievedContext): ComposedAnswer {
   ];
   const ask = 'ask \u201cWhat needs attention?\u201d';
   if (controls.length > 0)
-    lines.push('', 'Needs attention, riskiest first:', '', ...summaries(controls), ...more(context.omitted, ask));
+    lines.push('', 'Needs attention, riskiest first:', '', ...controlList(controls), ...more(context.omitted, ask));
   return grounded(context, lines);
 }
 
@@ -172,14 +176,14 @@ function list(context: RetrievedContext, { statuses, topic, severities, limit }:
   const [is, are, on] = listedOn ? ['was', 'were', ` on ${day}`] : ['is', 'are', ''];
   const answer = (...lines: string[]) => grounded(context, lines);
   const unmatched = `None of the ${kind}s for ${quoted(topic?.label ?? '')} ${is} ${wanted}${on}. They ${are}:`;
-  if (context.unmatchedTopic) return answer(unmatched, '', ...summaries(controls), ...more(omitted));
+  if (context.unmatchedTopic) return answer(unmatched, '', ...controlList(controls, omitted));
   if (controls.length === 0) return answer(`No ${kind}${among} ${is} ${wanted} in the report for ${day}.`);
   const riskiest =
     controls.length === 1 ? `riskiest ${kind}${among} that ${is}` : `${controls.length} riskiest ${kind}s${among} that ${are}`;
-  if (limit) return answer(`The ${riskiest} ${wanted}${on}:`, '', ...summaries(controls));
+  if (limit) return answer(`The ${riskiest} ${wanted}${on}:`, '', ...controlList(controls));
   const total = controls.length + omitted;
   const groups = statuses.flatMap((status) => {
-    const group = summaries(controls.filter((control) => control.status === status));
+    const group = controlList(controls.filter((control) => control.status === status));
     const heading = `**${statusLabel[status][0]!.toUpperCase()}${statusLabel[status].slice(1)}**`;
     return group.length === 0 ? [] : [[...(statuses.length > 1 ? [heading, ''] : []), ...group]];
   });
@@ -207,7 +211,7 @@ function status(context: RetrievedContext, { topic }: IntentOf<'status'>): Compo
       : topic.source === 'search'
         ? `${plural(total, 'control')} match ${quoted(topic.label)} ${inReport}`
         : `In the report for ${report.date}:`;
-  return grounded(context, [lead, '', ...summaries(controls), ...more(omitted)]);
+  return grounded(context, [lead, '', ...controlList(controls, omitted)]);
 }
 
 /** Blocks of lines with a blank line between each two. */
@@ -309,7 +313,7 @@ function changes(context: RetrievedContext, { focus, topic }: IntentOf<'changes'
   if (changed.length === 0) {
     const { controls } = context;
     const lines = [`${topic ? `None of the controls for ${quoted(topic.label)}` : 'No control'} ${one} ${between}. ${score}`];
-    if (controls.length > 0) lines.push('', 'They are now:', '', ...summaries(controls));
+    if (controls.length > 0) lines.push('', 'They are now:', '', ...controlList(controls));
     return grounded(context, lines);
   }
   const among = topic ? ` among the controls for ${quoted(topic.label)}` : '';

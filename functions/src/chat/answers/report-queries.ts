@@ -5,7 +5,18 @@
 import { dayIn } from '../../assessment/dates.js';
 import type { ControlResult, FrameworkReadiness } from '../../assessment/model.js';
 import { expiringHorizonDays, frameworkNames, isOpenStatus, plural } from '@evident/contract';
-import { answered, byId, controlLine, controlName, counted, escapeMarkdown, more, section, summaryLine } from './compose.js';
+import {
+  answered,
+  byId,
+  controlLine,
+  controlList,
+  controlName,
+  counted,
+  escapeMarkdown,
+  more,
+  section,
+  summaryLine,
+} from './compose.js';
 import type { ComposedAnswer } from './compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
@@ -15,11 +26,9 @@ import { rankByRisk } from '../offline/topics.js';
 /** Controls (and exceptions, and evidence items) listed and cited in one answer; the rest are counted. */
 const shownControls = 40;
 
-/** A line per control (its main finding unless it passes), the first `shownControls`. */
-const listed = (results: readonly ControlResult[]) => [
-  ...results.slice(0, shownControls).map((result) => summaryLine(result, '', false)),
-  ...more(results.length - shownControls),
-];
+/** The first `shownControls` of a list, the others counted. */
+const listed = (results: readonly ControlResult[]) =>
+  controlList(results.slice(0, shownControls), results.length - shownControls, false);
 
 const resultsOf = (index: ReportIndex, ids: Iterable<string>) =>
   [...new Set(ids)].flatMap((id) => index.byId.get(id)?.result ?? []).sort(byId);
