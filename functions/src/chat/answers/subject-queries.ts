@@ -70,19 +70,17 @@ function namedOn(index: ReportIndex, match: CheckMatch, keys: readonly string[])
 /** "Has ravi.sharma enrolled a second factor?": what the checks asked about say of the subject, or how many they pass. */
 function subjectOnChecks(query: QuestionOf<'subject'>, checks: readonly CheckMatch[], index: ReportIndex): ComposedAnswer {
   const name = escapeMarkdown(query.name);
-  const lines: string[] = [];
-  const cited = new Set<ControlResult>();
-  for (const { result, check } of matchedChecks(index, checks)) {
-    cited.add(result);
+  const matched = matchedChecks(index, checks);
+  const lines = matched.map(({ result, check }) => {
     const of = result.findings.filter((finding) => ofCheck(finding, check));
     const naming = of.filter((finding) => mentions(finding, query.keys)).map((finding) => escapeMarkdown(finding.message));
     const passing = of.find((finding) => finding.outcome === 'pass' && finding.check === check.id && !finding.subject);
     const none = `no failing, stale or missing finding names ${name}${passing ? ` (${escapeMarkdown(passing.message)})` : ''}.`;
     const state = naming.length > 0 ? naming.join(' ') : none;
-    lines.push(`- ${controlName(result)}, check ${escapeMarkdown(check.id)} \u2014 ${statusLabel[result.status]}: ${state}`);
-  }
-  const lead = `What the report for ${index.report.date} says of ${name}:`;
-  return answered([lead, '', ...lines], [...cited], nextQuestions([...cited]));
+    return `- ${controlName(result)}, check ${escapeMarkdown(check.id)} \u2014 ${statusLabel[result.status]}: ${state}`;
+  });
+  const cited = [...new Set(matched.map(({ result }) => result))];
+  return answered([`What the report for ${index.report.date} says of ${name}:`, '', ...lines], cited, nextQuestions(cited));
 }
 
 /** Subjects a pass finding speaks for: "12 subjects pass mfa-enrolled." counts 12, one named subject 1. */
@@ -92,9 +90,8 @@ const subjectsIn = (message: string) => Number(/^(\d+) subjects pass\b/.exec(mes
 const findingBlock = (heading: string, open: Finding[]) => [heading, ...open.map((f) => `- ${escapeMarkdown(f.message)}`), ''];
 
 export function answerChecks({ checks }: QuestionOf<'checks'>, index: ReportIndex): ComposedAnswer {
-  const lines: string[] = [];
-  const cited = new Set<ControlResult>();
-  for (const { result, check } of matchedChecks(index, checks)) {
+  const matched = matchedChecks(index, checks);
+  const lines = matched.flatMap(({ result, check }) => {
     const open = openFindingsOf(result, check);
     const failing = open.filter(failed).length;
     const outdated = open.length - failing;
@@ -108,10 +105,9 @@ export function answerChecks({ checks }: QuestionOf<'checks'>, index: ReportInde
     const none = `not evaluated in this report (the control is ${result.status.replace('_', ' ')}).`;
     const state = counts.length === 0 ? none : `${failing + outdated === 0 ? 'no subject fails; ' : ''}${counts.join('; ')}.`;
     const heading = `${controlName(result)}, check ${escapeMarkdown(check.id)} on ${check.kind} evidence: ${state}`;
-    lines.push(...findingBlock(heading, open));
-    cited.add(result);
-  }
-  return answered(lines, [...cited]);
+    return findingBlock(heading, open);
+  });
+  return answered(lines, [...new Set(matched.map(({ result }) => result))]);
 }
 
 /** The subjects behind controls: each one's failing findings and those without fresh evidence. */
