@@ -166,10 +166,8 @@ function posture(context: RetrievedContext): ComposedAnswer {
 function list(context: RetrievedContext, { statuses, topic, severities, limit }: IntentOf<'list'>): ComposedAnswer {
   const { controls, omitted, listedOn } = context;
   const kind = `${severities ? `${joined(severities, 'and')}-severity ` : ''}control`;
-  const wanted = joined(
-    statuses.map((status) => statusLabel[status]),
-    'or',
-  );
+  const labels = statuses.map((status) => statusLabel[status]);
+  const wanted = joined(labels, 'or');
   const among = topic ? ` among the controls for ${quoted(topic.label)}` : '';
   // An earlier day's list is told in the past tense, naming that day's report.
   const day = listedOn ?? context.report.date;

@@ -127,14 +127,8 @@ export async function retrieve(
   if (intent.kind === 'posture') {
     // A summary lists the first 40 controls that need attention, riskiest first, and counts the rest.
     const open = rankByRisk(index.controls.filter(({ result }) => isOpenStatus(result.status)).map(withEntry));
-    return {
-      ...base,
-      ...contextOf(
-        open.map(({ entry }) => entry),
-        40,
-        limit,
-      ),
-    };
+    const entries = open.map(({ entry }) => entry);
+    return { ...base, ...contextOf(entries, 40, limit) };
   }
   if (intent.kind !== 'list') return { ...base, ...contextOf(entriesOf(index, intent.topic), listLimit, limit) };
   if (!intent.on) return { ...base, ...listed(intent, entriesOf(index, intent.topic), limit) };
