@@ -139,9 +139,9 @@ export function frameworkMatches(index: ReportIndex, text: string): { id: string
     if (!/^[a-z]{1,3}\d*(?:[.-]\d+)+$|^[a-z]{1,3}\d+$/.test(token) || found.some((entry) => entry.id.toLowerCase() === token))
       continue;
     const mapped = [...index.byFramework].filter(([key]) => key === token || key.startsWith(`${token}.`));
-    const controlIds = sortIds(new Set(mapped.flatMap(([, ids]) => ids)));
+    if (mapped.length === 0) continue;
     const spelt = index.controls.flatMap((entry) => entry.frameworks).find((id) => id.toLowerCase() === token);
-    if (controlIds.length > 0) found.push({ id: spelt ?? token.toUpperCase(), controlIds });
+    found.push({ id: spelt ?? token.toUpperCase(), controlIds: sortIds(new Set(mapped.flatMap(([, ids]) => ids))) });
   }
   return found;
 }
