@@ -97,7 +97,11 @@ function searchOf(documents: ControlDocument[]) {
   const processTerm = (term: string) => (stopWords.has(term) ? null : stem(term));
   const search = new MiniSearch<ControlDocument>({ fields, tokenize, processTerm });
   search.addAll(documents);
-  const vocabulary = new Set(documents.flatMap((document) => fields.flatMap((field) => tokenize(document[field]).map(stem))));
+  // Token by token: a large report's findings hold too many words to gather in one array first.
+  const vocabulary = new Set<string>();
+  for (const document of documents) {
+    for (const field of fields) for (const token of tokenize(document[field])) vocabulary.add(stem(token));
+  }
   return { search, vocabulary };
 }
 
