@@ -142,12 +142,22 @@ export function frameworkMatches(index: ReportIndex, text: string): { id: string
   for (const token of tokenize(text)) {
     if (!/^[a-z]{1,3}\d*(?:[.-]\d+)+$|^[a-z]{1,3}\d+$/.test(token) || found.some((entry) => entry.id.toLowerCase() === token))
       continue;
-    const mapped = [...index.byFramework].filter(([key]) => key === token || key.startsWith(`${token}.`));
-    if (mapped.length === 0) continue;
-    const spelt = index.controls.flatMap((entry) => entry.frameworks).find((id) => id.toLowerCase() === token);
-    found.push({ id: spelt ?? token.toUpperCase(), controlIds: sortIds(new Set(mapped.flatMap(([, ids]) => ids))) });
+    const controlIds = new Set<string>();
+    for (const [key, ids] of index.byFramework) {
+      if (key === token || key.startsWith(`${token}.`)) ids.forEach((id) => controlIds.add(id));
+    }
+    if (controlIds.size > 0) found.push({ id: spellingOf(index, token), controlIds: sortIds(controlIds) });
   }
   return found;
+}
+
+/** The catalog's own spelling of a framework id (`ia-2`, `CC6.1`), or the upper-cased question's. */
+function spellingOf(index: ReportIndex, token: string): string {
+  for (const { frameworks } of index.controls) {
+    const same = frameworks.find((id) => id.toLowerCase() === token);
+    if (same) return same;
+  }
+  return token.toUpperCase();
 }
 
 export const sortIds = (ids: Iterable<string>) => [...ids].sort();
@@ -180,21 +190,24 @@ export function searchControls(index: ReportIndex, terms: readonly string[]): Co
     maxFuzzy: 2,
     weights: { fuzzy: 0.35, prefix: 0.5 },
   });
-  const hits = results.flatMap(({ id, score, match, queryTerms }): ControlHit[] => {
+  const hits: ControlHit[] = [];
+  for (const { id, score, match, queryTerms } of results) {
     const found = { core: new Set<string>(), naming: new Set<string>(), family: new Set<string>() };
     for (const [documentTerm, inFields] of Object.entries(match)) {
-      for (const queryTerm of queryTerms.filter((term) => matches(term, documentTerm))) {
+      for (const queryTerm of queryTerms) {
+        if (!matches(queryTerm, documentTerm)) continue;
         if (inFields.some((field) => coreFields.has(field))) found.core.add(queryTerm);
         if (inFields.some((field) => namingFields.has(field))) found.naming.add(queryTerm);
         if (inFields.includes('family')) found.family.add(queryTerm);
       }
     }
-    const meets = (words: Set<string>) => ways.map((options) => options.some((word) => words.has(word)));
-    const covered = new Set(meets(found.core).flatMap((met, position) => (met ? [position] : [])));
+    const meets = (words: Set<string>) => (options: string[]) => options.some((word) => words.has(word));
+    const covered = new Set(ways.flatMap((options, position) => (meets(found.core)(options) ? [position] : [])));
+    if (covered.size === 0) continue;
     const share = covered.size / terms.length;
-    const [named, inFamily] = [meets(found.naming).includes(true), meets(found.family).includes(true)];
-    return covered.size === 0 ? [] : [{ id: id as string, score: score * share * share, covered, named, inFamily }];
-  });
+    const [named, inFamily] = [ways.some(meets(found.naming)), ways.some(meets(found.family))];
+    hits.push({ id: id as string, score: score * share * share, covered, named, inFamily });
+  }
   return hits.sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
 }
 
