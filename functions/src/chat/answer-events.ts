@@ -13,23 +13,18 @@ export type ChatEvent = components['schemas']['ChatEvent'];
 
 const answerObjectName = (id: string) => `chat/answers/${id}.json`;
 
-/** Roughly this many characters per `answer.delta`, cut at a word or line boundary. */
-const pieceChars = 120;
-
 export const newAnswerId = (now: Date) => `msg-${now.getTime().toString(36)}${randomBytes(6).toString('hex')}`;
 
-/** Splits Markdown into pieces that end at a line or word boundary and concatenate back to it exactly. */
-export function splitIntoPieces(markdown: string, size = pieceChars): string[] {
+/** Splits Markdown into pieces of about `size` characters that end at a line or word boundary and concatenate back to it. */
+export function splitIntoPieces(markdown: string, size = 120): string[] {
   const pieces: string[] = [];
-  let rest = markdown;
-  while (rest.length > size) {
+  for (let rest = markdown; rest.length > 0;) {
     const window = rest.slice(0, size);
     const cut = Math.max(window.lastIndexOf('\n'), window.lastIndexOf(' '));
-    const end = cut > 0 ? cut + 1 : size;
+    const end = rest.length <= size ? size : cut > 0 ? cut + 1 : size;
     pieces.push(rest.slice(0, end));
     rest = rest.slice(end);
   }
-  if (rest.length > 0) pieces.push(rest);
   return pieces;
 }
 

@@ -1,26 +1,18 @@
 /**
- * The words the chat engine understands: how text becomes search terms (one tokenizer and stemmer
- * for the index and the question, so both sides meet) and the words that carry no topic. What
- * people call a control's subject ("MFA", "pentest") is the catalog's data: each control's
- * `aliases`.
+ * How text becomes search terms (one tokenizer and stemmer for the index and the question, so both sides meet) and the
+ * words that carry no topic. What people call a control's subject ("MFA", "pentest") is catalog data: its `aliases`.
  */
 import { statusWordList } from './offline/status-words.js';
 
 /**
- * Ids keep their punctuation so `CC6.1`, `A.5.17`, `ia-2.1` and `IAM-01` stay one term; any
- * other run of letters or digits is a word. Tried in this order at each position, so an id is
- * only recognised where a word starts.
+ * Ids keep their punctuation so `CC6.1`, `A.5.17`, `ia-2.1` and `IAM-01` stay one term; any other run of letters or
+ * digits is a word. Tried in this order at each position, so an id is only recognised where a word starts.
  */
-const tokenPattern = /[a-z]{1,3}\d*(?:[.-]\d+)+|[\p{L}\p{N}]+/gu;
-
-export function tokenize(text: string): string[] {
-  return text.toLowerCase().match(tokenPattern) ?? [];
-}
+export const tokenize = (text: string): string[] => text.toLowerCase().match(/[a-z]{1,3}\d*(?:[.-]\d+)+|[\p{L}\p{N}]+/gu) ?? [];
 
 /**
- * A deliberately small stemmer: plurals and the -ing/-ed/-ion/-e endings, so "backups" meets
- * "backup", "encryption" meets "encrypted" and "devices" meets "device". It only has to be the
- * same on both sides, not linguistically right.
+ * A deliberately small stemmer: plurals and the -ing/-ed/-ion/-e endings, so "backups" meets "backup" and "encryption"
+ * meets "encrypted". It only has to be the same on both sides, not linguistically right.
  */
 export function stem(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
@@ -40,10 +32,7 @@ export function stem(word: string): string {
   return w;
 }
 
-/**
- * Whether `typed` is one edit away from `word`: one letter inserted, dropped, replaced, or two
- * neighbours swapped ("faling", "failng", "fialing" for "failing").
- */
+/** Whether `typed` is one edit from `word`: a letter inserted, dropped or replaced, or two swapped ("fialing"). */
 export function isOneEditFrom(typed: string, word: string): boolean {
   if (typed === word || Math.abs(typed.length - word.length) > 1) return false;
   let at = 0;
@@ -74,10 +63,8 @@ export const stopWords: ReadonlySet<string> = new Set(
 );
 
 /**
- * Words that say what is asked (a status, evidence, a fix, a change) rather than about what,
- * the status words among them (status-words.ts); they
- * are kept out of the topic search so "why is backup failing" looks for backups, not for every
- * finding that says "fail". Compared after stemming.
+ * Words that say what is asked (a status, evidence, a fix, a change) rather than about what, kept out of the topic search
+ * so "why is backup failing" looks for backups, not every finding that says "fail". Compared after stemming.
  */
 export const questionWords: ReadonlySet<string> = new Set(
   [

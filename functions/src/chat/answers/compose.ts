@@ -1,16 +1,17 @@
 /**
- * Turns retrieved context into the answer: a lead sentence, then bullet lists, every statement about a control citing
- * it; and the declines, which say what the report does not cover and suggest questions it does. Text from the report
- * is escaped before it goes into the Markdown, so evidence cannot inject HTML, links or images; citations carry the
- * report's words unescaped, as data for a client to show as text.
+ * Writes every answer's Markdown: the shared pieces (control lines, lists, citations), the answers from retrieved context,
+ * and the declines. Text from the report is escaped, so evidence cannot inject HTML, links or images; citations carry
+ * the report's words unescaped, as data for a client to show as text.
  */
 import type { ControlResult, ControlStatus, Finding } from '../../assessment/model.js';
-import { frameworkShortNames, plural } from '@evident/contract';
+import { frameworkShortNames, isOpenStatus, plural } from '@evident/contract';
 import type { components } from '../../generated/api-types.js';
 import type { ChangeFocus, DeclineReason } from '../intent-model.js';
 import { rankByRisk } from '../offline/topics.js';
 import { changeQuestion, listLimit, mainFinding, statementOf, statusLabel } from './retrieve.js';
 import type { AnswerIntent, Citation, ContextChange, ContextControl, DeclineScope, RetrievedContext } from './retrieve.js';
+
+type IntentOf<K extends AnswerIntent['kind']> = Extract<AnswerIntent, { kind: K }>;
 
 /** An answer as the API gives it, before it has an id and names its report's date. */
 export type ComposedAnswer = Omit<components['schemas']['ChatAnswer'], 'id' | 'date'>;
@@ -18,9 +19,9 @@ export type ComposedAnswer = Omit<components['schemas']['ChatAnswer'], 'id' | 'd
 const htmlEntities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
 /**
- * Makes any text inert in Markdown: no raw HTML (`<`, `>`, `&` become entities), the characters of links, images,
- * emphasis, code and tables escaped, and so is a leading `#`, `-`, `+` or `1.`. Line breaks become spaces, so one value
- * cannot start a block of its own. (Bare URLs stay text unless a renderer turns on linkify, which a chat's must not.)
+ * Makes any text inert in Markdown: no raw HTML, the characters of links, images, emphasis, code and tables escaped, and a
+ * leading `#`, `-`, `+` or `1.`; line breaks become spaces, so one value cannot start a block. (Bare URLs stay text unless a
+ * renderer turns on linkify, which a chat's must not.)
  */
 export function escapeMarkdown(text: string): string {
   return text
@@ -43,14 +44,14 @@ export const counted = (count: number, noun: string, one: string, many: string) 
 export const more = (omitted: number, hint?: string): string[] =>
   omitted > 0 ? [`- \u2026and ${omitted} more${hint ? ` (${hint})` : ''}.`] : [];
 
-/** The first `shown` items, and "and N more" when there are more. */
+/** The first `shown` items, then "and N more". */
 export const firstOf = (items: readonly string[], shown: number) =>
   items.length > shown ? [...items.slice(0, shown), `and ${items.length - shown} more`] : items;
 
-/** A blank line and `lines`, when there are any: a list after its lead, or the lead alone. */
+/** A blank line and `lines`, when there are any. */
 export const section = (lines: readonly string[]) => (lines.length > 0 ? ['', ...lines] : []);
 
-/** Whether a finding is open: it fails, cannot be evaluated, or its evidence is stale or missing. */
+/** A finding that fails, cannot be evaluated, or whose evidence is stale or missing. */
 export const isOpenFinding = ({ outcome }: { outcome: string }) =>
   outcome === 'fail' || outcome === 'error' || outcome === 'stale' || outcome === 'missing';
 
@@ -67,7 +68,11 @@ export function summaryLine(control: ControlResult, extra = '', passes = true): 
   return controlLine(control, `, ${control.severity}${extra}${finding ? `: ${escapeMarkdown(finding.message)}` : ''}`);
 }
 
-const summaries = (controls: readonly ControlResult[]) => controls.map((control) => summaryLine(control));
+/** A line per control, its main finding's message too (`passes` false: none for a passing control), then "…and N more". */
+export const controlList = (controls: readonly ControlResult[], omitted = 0, passes = true) => [
+  ...controls.map((control) => summaryLine(control, '', passes)),
+  ...more(omitted),
+];
 
 /** An answer from the report: its lines, and a citation of each control it names. */
 export const answered = (lines: string[], results: readonly ControlResult[], suggestions: string[] = []): ComposedAnswer => ({
@@ -77,21 +82,18 @@ export const answered = (lines: string[], results: readonly ControlResult[], sug
   suggestions,
 });
 
-/** An answer from retrieved context: its lines and citations (each once), and the questions to ask next. */
-function grounded(lines: string[], citations: Citation[], context: RetrievedContext): ComposedAnswer {
+/** An answer from retrieved context: its lines, what `citing` cites of each control (each once), the questions to ask next. */
+function grounded(context: RetrievedContext, lines: string[], citing: Citation[] | Citing = cite.statement): ComposedAnswer {
+  const citations = Array.isArray(citing) ? citing : context.controls.flatMap(citing);
   const keyed = citations.map((cited) => [`${cited.controlId}\0${cited.evidenceId ?? ''}\0${cited.quote}`, cited] as const);
-  return { ...answered(lines, []), citations: [...new Map(keyed).values()], suggestions: suggestionsAfter(context) };
+  return { ...answered(lines, [], suggestionsAfter(context)), citations: [...new Map(keyed).values()] };
 }
 
 /** "failing", "failing or stale", "failing, stale or missing evidence". */
 const joined = (words: readonly string[], last: 'and' | 'or') =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`;
 
-const labelOf = (status: ControlStatus) => statusLabel[status];
-
 const quoted = (label: string) => `\u201c${escapeMarkdown(label)}\u201d`;
-
-type IntentOf<K extends AnswerIntent['kind']> = Extract<AnswerIntent, { kind: K }>;
 
 const outcomeLabel: Record<Finding['outcome'], string> = {
   fail: 'Fails',
@@ -103,12 +105,9 @@ const outcomeLabel: Record<Finding['outcome'], string> = {
   info: 'For information',
 };
 
-/** Evidence ids shown per finding before "and N more". */
-const evidencePerFinding = 5;
-
+/** A finding's line: its outcome, message and, `withEvidence`, its first five evidence ids. */
 function findingLine({ evidence: ids, message, outcome }: Finding, withEvidence: boolean): string {
-  const evidence =
-    withEvidence && ids.length > 0 ? ` (evidence: ${firstOf(ids, evidencePerFinding).map(escapeMarkdown).join(', ')})` : '';
+  const evidence = withEvidence && ids.length > 0 ? ` (evidence: ${firstOf(ids, 5).map(escapeMarkdown).join(', ')})` : '';
   // A message that already starts with its label ("Scoped out: …") is not given it twice.
   const label = outcomeLabel[outcome];
   return `- ${escapeMarkdown(message.toLowerCase().startsWith(label.toLowerCase()) ? message : `${label}: ${message}`)}${evidence}`;
@@ -137,6 +136,8 @@ const evidenceWithoutFindings = 8;
 const evidenceCitations = ({ shown, evidence, id, statement: { quote } }: ContextControl): Citation[] =>
   evidence.slice(0, shown.length > 0 ? 0 : evidenceWithoutFindings).map((item) => ({ controlId: id, evidenceId: item, quote }));
 
+type Citing = (control: ContextControl) => Citation[];
+
 /** What a control's statement says; with the findings it shows; with the evidence a control without findings rests on. */
 const cite = {
   statement: (control: ContextControl) => [control.statement],
@@ -155,35 +156,37 @@ function posture(context: RetrievedContext): ComposedAnswer {
       `that pass). Of ${plural(summary.controls, 'control')}, ${counts.passing} are passing, ${counts.failing} failing, ` +
       `${counts.stale} stale, ${counts.missing} missing evidence and ${counts.not_applicable} not applicable.`,
     ...(diff.previousDate ? ['', `${since} (${diff.previousDate}).`] : []),
-    ...(controls.length > 0 ? ['', 'Needs attention, riskiest first:', '', ...summaries(controls)] : []),
-    ...(controls.length > 0 ? more(context.omitted, 'ask \u201cWhat needs attention?\u201d') : []),
   ];
-  return grounded(lines, controls.flatMap(cite.statement), context);
+  const ask = 'ask \u201cWhat needs attention?\u201d';
+  if (controls.length > 0)
+    lines.push('', 'Needs attention, riskiest first:', '', ...controlList(controls), ...more(context.omitted, ask));
+  return grounded(context, lines);
 }
 
 function list(context: RetrievedContext, { statuses, topic, severities, limit }: IntentOf<'list'>): ComposedAnswer {
   const { controls, omitted, listedOn } = context;
   const kind = `${severities ? `${joined(severities, 'and')}-severity ` : ''}control`;
-  const wanted = joined(statuses.map(labelOf), 'or');
+  const labels = statuses.map((status) => statusLabel[status]);
+  const wanted = joined(labels, 'or');
   const among = topic ? ` among the controls for ${quoted(topic.label)}` : '';
   // An earlier day's list is told in the past tense, naming that day's report.
   const day = listedOn ?? context.report.date;
   const [is, are, on] = listedOn ? ['was', 'were', ` on ${day}`] : ['is', 'are', ''];
-  const answer = (...lines: string[]) => grounded(lines, controls.flatMap(cite.statement), context);
+  const answer = (...lines: string[]) => grounded(context, lines);
   const unmatched = `None of the ${kind}s for ${quoted(topic?.label ?? '')} ${is} ${wanted}${on}. They ${are}:`;
-  if (context.unmatchedTopic) return answer(unmatched, '', ...summaries(controls), ...more(omitted));
+  if (context.unmatchedTopic) return answer(unmatched, '', ...controlList(controls, omitted));
   if (controls.length === 0) return answer(`No ${kind}${among} ${is} ${wanted} in the report for ${day}.`);
   const riskiest =
     controls.length === 1 ? `riskiest ${kind}${among} that ${is}` : `${controls.length} riskiest ${kind}s${among} that ${are}`;
-  if (limit) return answer(`The ${riskiest} ${wanted}${on}:`, '', ...summaries(controls));
+  if (limit) return answer(`The ${riskiest} ${wanted}${on}:`, '', ...controlList(controls));
   const total = controls.length + omitted;
   const groups = statuses.flatMap((status) => {
-    const group = summaries(controls.filter((control) => control.status === status));
+    const group = controlList(controls.filter((control) => control.status === status));
     const heading = `**${statusLabel[status][0]!.toUpperCase()}${statusLabel[status].slice(1)}**`;
-    return group.length === 0 ? [] : [...(statuses.length > 1 ? [heading, ''] : []), ...group, ''];
+    return group.length === 0 ? [] : [[...(statuses.length > 1 ? [heading, ''] : []), ...group]];
   });
   const lead = `${plural(total, kind)}${among} ${total === 1 ? is : are} ${wanted} in the report for ${day}:`;
-  return answer(lead, '', ...groups.slice(0, -1), ...more(omitted));
+  return answer(lead, '', ...paragraphs(groups), ...more(omitted));
 }
 
 function status(context: RetrievedContext, { topic }: IntentOf<'status'>): ComposedAnswer {
@@ -196,7 +199,7 @@ function status(context: RetrievedContext, { topic }: IntentOf<'status'>): Compo
       ...more(control.findings.length - control.shown.length),
       ...(topic.source === 'framework' ? ['', `It is the only control mapped to ${escapeMarkdown(topic.label)}.`] : []),
     ];
-    return grounded(lines, controls.flatMap(cite.findings), context);
+    return grounded(context, lines, cite.findings);
   }
   const total = controls.length + omitted;
   const inReport = `in the report for ${report.date}:`;
@@ -206,16 +209,18 @@ function status(context: RetrievedContext, { topic }: IntentOf<'status'>): Compo
       : topic.source === 'search'
         ? `${plural(total, 'control')} match ${quoted(topic.label)} ${inReport}`
         : `In the report for ${report.date}:`;
-  return grounded([lead, '', ...summaries(controls), ...more(omitted)], controls.flatMap(cite.statement), context);
+  return grounded(context, [lead, '', ...controlList(controls, omitted)]);
 }
+
+/** Blocks of lines with a blank line between each two. */
+const paragraphs = (blocks: readonly string[][]) => blocks.flatMap((block, at) => (at > 0 ? ['', ...block] : block));
 
 /** An answer of one block per control, blank lines between, citing what `citing` gives of each. */
 const perControl =
-  (citing: (control: ContextControl) => Citation[], block: (control: ContextControl, single: boolean) => string[]) =>
-  (context: RetrievedContext) => {
+  (citing: Citing, block: (control: ContextControl, single: boolean) => string[]) => (context: RetrievedContext) => {
     const { controls } = context;
-    const lines = controls.flatMap((control, at) => [...(at > 0 ? [''] : []), ...block(control, controls.length === 1)]);
-    return grounded([...lines, ...more(context.omitted)], controls.flatMap(citing), context);
+    const lines = paragraphs(controls.map((control) => block(control, controls.length === 1)));
+    return grounded(context, [...lines, ...more(context.omitted)], citing);
   };
 
 const problemsOf = (control: ContextControl) => control.shown.filter((finding) => finding.outcome !== 'pass');
@@ -237,10 +242,10 @@ const objective = perControl(cite.statement, (control) => {
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
-    .flatMap((paragraph, at) => [...(at > 0 ? [''] : []), escapeMarkdown(paragraph)]);
+    .map((paragraph) => [escapeMarkdown(paragraph)]);
   const state = `(${statusLabel[control.status]}, ${control.severity} severity)`;
   if (text.length === 0) return [`The catalog states no objective for ${controlName(control)} ${state}.`];
-  return [`The objective of ${controlName(control)} ${state}, as the catalog states it:`, '', ...text];
+  return [`The objective of ${controlName(control)} ${state}, as the catalog states it:`, '', ...paragraphs(text)];
 });
 
 const frameworkNames = Object.entries(frameworkShortNames) as [keyof typeof frameworkShortNames, string][];
@@ -306,8 +311,8 @@ function changes(context: RetrievedContext, { focus, topic }: IntentOf<'changes'
   if (changed.length === 0) {
     const { controls } = context;
     const lines = [`${topic ? `None of the controls for ${quoted(topic.label)}` : 'No control'} ${one} ${between}. ${score}`];
-    if (controls.length > 0) lines.push('', 'They are now:', '', ...summaries(controls));
-    return grounded(lines, controls.flatMap(cite.statement), context);
+    if (controls.length > 0) lines.push('', 'They are now:', '', ...controlList(controls));
+    return grounded(context, lines);
   }
   const among = topic ? ` among the controls for ${quoted(topic.label)}` : '';
   const lines = [`${plural(changed.length, 'control')}${among} ${changed.length === 1 ? one : many} ${between}. ${score}`];
@@ -321,23 +326,21 @@ function changes(context: RetrievedContext, { focus, topic }: IntentOf<'changes'
     if (group.length > 0) lines.push('', `**${heading}**`, '', ...told, ...more(group.length - shown.length));
     citations.push(...shown.map((item) => item.citation));
   }
-  return grounded(lines, citations, context);
+  return grounded(context, lines, citations);
 }
-
-const fixable = (status: ControlStatus) => status !== 'passing' && status !== 'not_applicable';
 
 /** Follow-up questions that fit the answer just given, all answerable from the same report. */
 function suggestionsAfter({ controls, intent: { kind }, listedOn, report }: RetrievedContext): string[] {
   // An earlier day's list: its statuses are that day's, so offer the change since, and today's list.
   if (listedOn) return [`What changed since ${listedOn}?`, 'What needs attention?'];
   const [first] = controls;
-  const risky = rankByRisk(controls).find((control) => fixable(control.status));
+  const risky = rankByRisk(controls).find((control) => isOpenStatus(control.status));
   const since = changeQuestion(report.date, report.diff.previousDate);
   const suggestions: (string | false | undefined)[] =
     first && controls.length === 1
       ? [
           kind !== 'why' && first.status !== 'passing' && `Why is ${first.id} ${statusLabel[first.status]}?`,
-          kind !== 'fix' && fixable(first.status) && `How do we fix ${first.id}?`,
+          kind !== 'fix' && isOpenStatus(first.status) && `How do we fix ${first.id}?`,
           kind !== 'evidence' && `Which evidence supports ${first.id}?`,
         ]
       : [first && kind !== 'why' && 'Why?', first && risky && kind !== 'fix' && `How do we fix ${risky.id}?`];
@@ -351,7 +354,7 @@ const composers: { [K in Kind]: Composer<K> } = { posture, list, status, why, ev
 
 export const compose = (context: RetrievedContext) => (composers[context.intent.kind] as Composer<Kind>)(context, context.intent);
 
-type DeclineCause = DeclineReason | 'no_report' | 'no_citation';
+type DeclineCause = DeclineReason | 'no_report' | 'no_history';
 
 const declineLeads: Record<DeclineCause, (date: string, subject: string, scope: DeclineScope) => string> = {
   off_topic: (date) => `The report for ${date} does not cover that.`,
@@ -372,10 +375,11 @@ const declineLeads: Record<DeclineCause, (date: string, subject: string, scope: 
   no_report: (date, subject, scope) =>
     `There is no report for ${subject}, so what it held is not known and the report for ${date} cannot be compared with it.` +
     (scope.previousDate ? ` The previous report is from ${scope.previousDate}.` : ' It is the first report.'),
-  no_citation: (date) => `The report for ${date} does not cover that.`,
+  no_history: (_date, span) => `There is no report between ${span}, so the report history cannot answer that.`,
 };
 
-const aboutDates = new Set<DeclineCause>(['no_report', 'invalid_date', 'date_format', 'other_day', 'not_earlier']);
+/** Declines about a day say so alone; the others add what the report can answer. */
+const aboutDates = new Set<DeclineCause>(['no_report', 'no_history', 'invalid_date', 'date_format', 'other_day', 'not_earlier']);
 
 export function decline(scope: DeclineScope, reason: DeclineCause, subject = ''): ComposedAnswer {
   const lead = declineLeads[reason](scope.date, escapeMarkdown(subject), scope);

@@ -5,33 +5,50 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlResult, ControlStatus } from '../../assessment/model.js';
 import { frameworkNames, plural } from '@evident/contract';
-import { answered, byId, controlName, counted, escapeMarkdown, firstOf, isOpenFinding, more, section } from './compose.js';
+import {
+  answered,
+  byId,
+  controlName,
+  counted,
+  decline,
+  escapeMarkdown,
+  firstOf,
+  isOpenFinding,
+  more,
+  section,
+} from './compose.js';
 import type { ComposedAnswer } from './compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
-import { declineSuggestions, statusLabel } from './retrieve.js';
+import { declineScope, statusLabel } from './retrieve.js';
 import type { DayFinding, DayRecord, Period, Query, ReportDays } from '../query-model.js';
 
-/** Answers one kind of question from the report's history. */
 type FromHistory<K extends Query['kind']> = (query: QueryOf<K>, index: ReportIndex, days: ReportDays) => Promise<ComposedAnswer>;
 
 const labelOf = (status: ControlStatus | undefined) => (status ? statusLabel[status] : 'not assessed');
 const scoreOn = (day: DayRecord) => `**${day.summary.score}** on ${day.date}`;
-const between = (days: ReportDays, { from, to }: { from: string; to: string }) => days.between(from, to);
 const daysWithReport = (days: readonly DayRecord[]) => `${counted(days.length, 'day', 'has', 'have')} a report`;
 
 /** The days of the span without a report, as short ranges ("2026-11-01 to 2026-11-07"): all when few, else the first ten. */
-function missingLines(period: Period, days: readonly DayRecord[]): string[] {
+function missingLines({ from, to }: Period, days: readonly DayRecord[]): string[] {
   const have = new Set(days.map((day) => day.date));
-  const runs: [string, string][] = [];
-  for (let date = period.from; date <= period.to; date = addDays(date, 1)) {
-    const last = runs.at(-1);
-    if (have.has(date)) continue;
-    if (last && addDays(last[1], 1) === date) last[1] = date;
-    else runs.push([date, date]);
-  }
-  const named = runs.map(([from, to]) => (from === to ? from : `${from} to ${to}`));
+  const span: { date: string }[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) span.push({ date });
+  const named = runsOf(span, ({ date }) => have.has(date))
+    .filter((run) => !run.status)
+    .map((run) => (run.from === run.to ? run.from : `${run.from} to ${run.to}`));
   return named.length === 0 ? [] : ['', `Days without a report (not counted): ${firstOf(named, 10).join(', ')}.`];
+}
+
+/** Consecutive days with the same status, as "failing 2026-11-11 to 2026-11-15". */
+function runsOf<Day extends { date: string }, S>(days: readonly Day[], statusOn: (day: Day) => S) {
+  const runs: { status: S; from: string; to: string; days: number }[] = [];
+  for (const day of days) {
+    const last = runs.at(-1);
+    if (last && last.status === statusOn(day)) Object.assign(last, { to: day.date, days: last.days + 1 });
+    else runs.push({ status: statusOn(day), from: day.date, to: day.date, days: 1 });
+  }
+  return runs;
 }
 
 /** A Markdown table: its head, the line under it, a row each. */
@@ -50,17 +67,13 @@ function scoreTable(days: readonly DayRecord[]): string[] {
   return table(['Month', 'Days with a report', 'Lowest', 'Highest', 'Last'], rows);
 }
 
-/** Status changes listed (and cited) in one answer. */
-const shownChanges = 40;
-
-/** `lines`, then the controls whose status differs between two days, with both statuses. */
+/** `lines`, then the controls whose status differs between two days, with both statuses; the first 40 listed and cited. */
 function changesAnswer(lines: string[], earlier: DayRecord, later: DayRecord, index: ReportIndex): ComposedAnswer {
   const all = Object.entries(later.statuses)
     .filter(([id, status]) => earlier.statuses[id] !== status)
     .map(([id, to]) => ({ id, from: earlier.statuses[id], to }))
     .sort(byId);
-  // A long span on a large catalog can change hundreds: the first ones are listed and cited, the rest counted.
-  const changes = all.slice(0, shownChanges);
+  const changes = all.slice(0, 40);
   const changeLines = changes.map(({ id, from, to }) => {
     const title = index.byId.get(id)?.result.title;
     return `- **${id}**${title ? ` ${escapeMarkdown(title)}` : ''}: ${labelOf(from)} on ${earlier.date} \u2192 ${statusLabel[to]} on ${later.date}`;
@@ -84,7 +97,7 @@ function readinessMoved(framework: QueryOf<'trend'>['framework'], first: DayReco
 }
 
 export const answerTrend: FromHistory<'trend'> = async ({ period, framework }, index, history) => {
-  const days = await between(history, period);
+  const days = await history.between(period.from, period.to);
   const [first, last] = [days[0], days.at(-1)];
   if (!first || !last) return noReports(period, index);
   const lowest = days.reduce((low, day) => (day.summary.score < low.summary.score ? day : low));
@@ -118,7 +131,7 @@ function dayAnswer(date: string, phrase: string, days: readonly DayRecord[], ind
 }
 
 export const answerThroughout: FromHistory<'throughout'> = async ({ period, statuses, every }, index, history) => {
-  const days = await between(history, period);
+  const days = await history.between(period.from, period.to);
   if (days.length === 0) return noReports(period, index);
   const matching = index.controls
     .map(({ result }) => ({ result, days: days.filter((day) => statuses.includes(day.statuses[result.id]!)).length }))
@@ -149,30 +162,14 @@ export const answerCompare: FromHistory<'compare'> = async (query, index, histor
   return changesAnswer([lead], earlier, later, index);
 };
 
-function noReports({ from, to }: Period, index: ReportIndex): ComposedAnswer {
-  const answer = `There is no report between ${from} and ${to}, so the report history cannot answer that.`;
-  return { answer, citations: [], grounded: false, suggestions: declineSuggestions(index) };
-}
-
-type Run = { status: ControlStatus | undefined; from: string; to: string; days: number };
-
-/** Consecutive days with the same status, as "failing 2026-11-11 to 2026-11-15". */
-function runsOf(id: string, days: readonly DayRecord[]): Run[] {
-  const runs: Run[] = [];
-  for (const { date, statuses } of days) {
-    const last = runs.at(-1);
-    if (last && last.status === statuses[id]) Object.assign(last, { to: date, days: last.days + 1 });
-    else runs.push({ status: statuses[id], from: date, to: date, days: 1 });
-  }
-  return runs;
-}
+const noReports = ({ from, to }: Period, index: ReportIndex) => decline(declineScope(index), 'no_history', `${from} and ${to}`);
 
 /** Open findings' messages read per control, for at most this many controls: each is a day's whole report. */
 const findingsFor = 3;
 
 /** A control's days by status over the span, when it is open since and due, and what its open findings said. */
 function controlRuns(result: ControlResult, days: DayRecord[], findings: DayFinding[], today: string): string[] {
-  const runs = runsOf(result.id, days);
+  const runs = runsOf(days, (day): ControlStatus | undefined => day.statuses[result.id]);
   const passingDays = runs.filter((run) => run.status === 'passing').reduce((sum, run) => sum + run.days, 0);
   const runLines = runs.map(
     (run, at) =>
@@ -190,7 +187,7 @@ function controlRuns(result: ControlResult, days: DayRecord[], findings: DayFind
 }
 
 export const answerControlHistory: FromHistory<'controlHistory'> = async ({ period, controlIds }, index, history) => {
-  const days = await between(history, period);
+  const days = await history.between(period.from, period.to);
   if (days.length === 0) return noReports(period, index);
   // What the controls' open findings said over the span, when the history can read findings.
   const keep = (finding: { outcome: string }, controlId: string) => controlIds.includes(controlId) && isOpenFinding(finding);
@@ -204,10 +201,8 @@ export const answerControlHistory: FromHistory<'controlHistory'> = async ({ peri
 
 /** What the open findings of the days said: each distinct message once, with the days it was reported. */
 function openFindingLines(findings: readonly DayFinding[]): string[] {
-  const byMessage = new Map<string, string[]>();
-  for (const { date, finding } of findings) byMessage.set(finding.message, [...(byMessage.get(finding.message) ?? []), date]);
-  return [...byMessage].slice(0, 10).map(([message, dates]) => {
-    const sorted = [...new Set(dates)].sort();
+  return [...Map.groupBy(findings, ({ finding }) => finding.message)].slice(0, 10).map(([message, found]) => {
+    const sorted = [...new Set(found.map(({ date }) => date))].sort();
     return `- ${sorted.length === 1 ? `on ${sorted[0]}` : `${sorted[0]} to ${sorted.at(-1)}`}: ${escapeMarkdown(message)}`;
   });
 }

@@ -1,30 +1,37 @@
 /**
  * Answers from one day's report on its own: a framework's readiness (or a requirement's, or a series'), what an owner
- * answers for, what falls due or is overdue, what has been accepted. Every control named is cited.
+ * answers for, what falls due, is accepted or goes stale ahead, the rankings. Every control named is cited.
  */
+import { dayIn } from '../../assessment/dates.js';
 import type { ControlResult, FrameworkReadiness } from '../../assessment/model.js';
-import { frameworkNames, isOpenStatus, plural } from '@evident/contract';
-import { answered, byId, controlLine, controlName, counted, escapeMarkdown, more, section, summaryLine } from './compose.js';
+import { expiringHorizonDays, frameworkNames, isOpenStatus, plural } from '@evident/contract';
+import {
+  answered,
+  byId,
+  controlLine,
+  controlList,
+  controlName,
+  counted,
+  escapeMarkdown,
+  more,
+  section,
+  summaryLine,
+} from './compose.js';
 import type { ComposedAnswer } from './compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
 import { statusLabel } from './retrieve.js';
 import { rankByRisk } from '../offline/topics.js';
 
-/** Controls (and exceptions) listed and cited in one answer; the rest are counted. */
+/** Controls (and exceptions, and evidence items) listed and cited in one answer; the rest are counted. */
 const shownControls = 40;
-const shownExceptions = 40;
 
-/** A line per control (its main finding unless it passes), the first `shownControls`. */
-const listed = (results: readonly ControlResult[]) => [
-  ...results.slice(0, shownControls).map((result) => summaryLine(result, '', false)),
-  ...more(results.length - shownControls),
-];
+/** The first `shownControls` of a list, the others counted. */
+const listed = (results: readonly ControlResult[]) =>
+  controlList(results.slice(0, shownControls), results.length - shownControls, false);
 
 const resultsOf = (index: ReportIndex, ids: Iterable<string>) =>
   [...new Set(ids)].flatMap((id) => index.byId.get(id)?.result ?? []).sort(byId);
-
-const allResults = (index: ReportIndex) => index.controls.map((entry) => entry.result);
 
 /** The requirements a question selects: all of the framework's, or those named, each series with its sub-clauses. */
 function requirementsOf({ requirements }: FrameworkReadiness, named: readonly string[] | undefined) {
@@ -85,7 +92,7 @@ function requirementLead(named: readonly string[], name: string, requirements: F
 }
 
 export function answerOwner({ owner: name, among, statuses }: QueryOf<'owner'>, index: ReportIndex): ComposedAnswer {
-  const owned = allResults(index).filter((result) => result.owner === name && (!among || among.includes(result.id)));
+  const owned = index.report.controls.filter((result) => result.owner === name && (!among || among.includes(result.id)));
   const shown = rankByRisk(statuses ? owned.filter((result) => statuses.includes(result.status)) : owned);
   const which = statuses ? ` ${statuses.map((status) => statusLabel[status]).join(' or ')}` : '';
   const owner = escapeMarkdown(name);
@@ -101,7 +108,7 @@ export function answerDue(query: QueryOf<'due'>, index: ReportIndex): ComposedAn
   const { before, from, owner, statuses } = query;
   const isDue = (due: string | undefined) =>
     due !== undefined && (before!.inclusive ? due <= before!.date : due < before!.date) && (!from || due >= from);
-  const selected = allResults(index)
+  const selected = index.report.controls
     .filter((result) => (!statuses || statuses.includes(result.status)) && (!owner || result.owner === owner))
     .filter((result) => (before ? isDue(result.dueDate) : result.overdue === true))
     .sort((a, b) => ((a.dueDate ?? '') < (b.dueDate ?? '') ? -1 : 1));
@@ -115,19 +122,19 @@ export function answerDue(query: QueryOf<'due'>, index: ReportIndex): ComposedAn
 
 export function answerExceptions(query: QueryOf<'exceptions'>, index: ReportIndex): ComposedAnswer {
   const exceptions = index.report.exceptions ?? [];
-  const accepted = allResults(index).filter((result) => result.riskAccepted);
-  const scopedOut = query.scopedOut ? allResults(index).filter((result) => result.status === 'not_applicable') : [];
+  const accepted = index.report.controls.filter((result) => result.riskAccepted);
+  const scopedOut = query.scopedOut ? index.report.controls.filter((result) => result.status === 'not_applicable') : [];
   const notApplying = `${counted(scopedOut.length, 'control', 'does', 'do')} not apply:`;
   const outOfScope = scopedOut.length > 0 ? ['', notApplying, '', ...listed(scopedOut)] : [];
   const none = `No exception is in force in the report for ${index.report.date}: no finding is accepted as a risk.`;
   if (exceptions.length === 0 && accepted.length === 0) return answered([none, ...outOfScope], scopedOut);
   // A report may hold an exception per subject of a control, tens of thousands: the soonest to
   // expire are listed (the report keeps them in id order, which is expiry order), the rest counted.
-  const lines = exceptions.slice(0, shownExceptions).map(({ controlId, subject, approver, expiresOn }) => {
+  const lines = exceptions.slice(0, shownControls).map(({ controlId, subject, approver, expiresOn }) => {
     const by = escapeMarkdown(approver.name ?? approver.email ?? approver.uid);
     return `- **${controlId}**${subject ? ` for ${escapeMarkdown(subject)}` : ''}: accepted by ${by} until ${expiresOn}`;
   });
-  const later = exceptions.length - shownExceptions;
+  const later = exceptions.length - shownControls;
   if (later > 0) lines.push(`- \u2026and ${later} more, expiring later: the Exceptions page lists them all.`);
   const cited = [...exceptions.map(({ controlId }) => controlId), ...[...accepted, ...scopedOut].map(({ id }) => id)];
   const lead = `${counted(exceptions.length, 'exception', 'is', 'are')} in force:`;
@@ -158,7 +165,7 @@ export function answerEvidenceKinds({ kinds, only }: QueryOf<'evidenceKinds'>, i
 
 /** The controls that have needed attention the longest: those open since the earliest day, and the rest by date. */
 export function answerOpenLongest(_query: unknown, index: ReportIndex): ComposedAnswer {
-  const open = allResults(index)
+  const open = index.report.controls
     .filter((result) => isOpenStatus(result.status) && result.openSince)
     .sort((a, b) => (a.openSince! < b.openSince! ? -1 : a.openSince! > b.openSince! ? 1 : byId(a, b)));
   const earliest = open[0]?.openSince;
@@ -172,7 +179,7 @@ export function answerOpenLongest(_query: unknown, index: ReportIndex): Composed
 
 /** Owners by how many of their controls need attention; the first one's are cited. */
 export function answerOwnersRanked(_query: unknown, index: ReportIndex): ComposedAnswer {
-  const open = allResults(index).filter((result) => result.owner && isOpenStatus(result.status));
+  const open = index.report.controls.filter((result) => result.owner && isOpenStatus(result.status));
   const ranked = [...Map.groupBy(open, (result) => result.owner!)];
   ranked.sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
   if (ranked.length === 0)
@@ -216,10 +223,52 @@ export function answerFrameworksRanked(_query: unknown, index: ReportIndex): Com
 /** Findings the report shows for information only (a scanner's muted findings): shown, deciding nothing. */
 export function answerMuted(_query: unknown, index: ReportIndex): ComposedAnswer {
   const info = (result: ControlResult) => result.findings.filter((finding) => finding.outcome === 'info');
-  const shown = allResults(index).flatMap((result) => info(result).map((finding) => ({ result, finding })));
+  const shown = index.report.controls.flatMap((result) => info(result).map((finding) => ({ result, finding })));
   if (shown.length === 0)
     return answered([`No finding in the report for ${index.report.date} is muted or shown for information only.`], []);
   const lead = `${counted(shown.length, 'finding', 'is', 'are')} shown for information only; they decide nothing:`;
   const lines = shown.map(({ result, finding }) => `- ${controlName(result)}: ${escapeMarkdown(finding.message)}`);
   return answered([lead, '', ...lines], [...new Set(shown.map(({ result }) => result))]);
+}
+
+/** Evidence items listed in one answer; the rest are counted. */
+const shownItems = 30;
+
+const evidenceOf = ({ kind, subject }: { kind: string; subject: string }) => `${kind} evidence for ${escapeMarkdown(subject)}`;
+
+/**
+ * Freshness ahead ("what expires before the audit on 2027-02-01"), from each control's `expiring` list in the report (the
+ * evidence that ages on its own, with the instant each item stops counting), narrowed by horizon, kind, subject or controls.
+ */
+export function answerExpiring(query: QueryOf<'expiring'>, index: ReportIndex): ComposedAnswer {
+  const { report } = index;
+  const { kinds, subjects, controlIds, statuses, from, until, phrase } = query;
+  const dayOf = (time: string | number) => dayIn(report.timeZone, new Date(time));
+  const asked = <T>(wanted: readonly T[] | undefined, value: T) => !wanted || wanted.includes(value);
+  const selected = index.controls
+    .flatMap(({ result }) => (result.expiring ?? []).map((item) => ({ ...item, result, day: dayOf(item.staleAt) })))
+    .filter((item) => asked(kinds, item.kind) && asked(subjects, item.subject))
+    .filter(({ result }) => asked(controlIds, result.id) && asked(statuses, result.status));
+  const bySoonest = (a: { staleAt: string }, b: { staleAt: string }) => (a.staleAt < b.staleAt ? -1 : 1);
+  const within = selected.filter(({ day }) => (!until || day <= until) && (!from || day >= from)).sort(bySoonest);
+  const span = until ? `${from ? ` between ${from} and ${until}` : ` by ${until}`}${phrase ? ` (${phrase})` : ''}` : '';
+  // The report lists what goes stale within its horizon only; a later day is answered up to it, and says so.
+  const horizonEnd = dayOf(Date.parse(report.asOf) + expiringHorizonDays * 86_400_000);
+  const aside =
+    'Daily collector snapshots, which their next collection renews, are not counted.' +
+    (!until || until > horizonEnd ? ` The report looks ${expiringHorizonDays} days ahead, to ${horizonEnd}.` : '');
+  if (within.length === 0) {
+    const next = selected.sort(bySoonest)[0];
+    const none = `No evidence goes stale${span} in the report for ${report.date}. ${aside}`;
+    return answered([none, ...(next ? ['', `The next to go stale is the ${evidenceOf(next)}, on ${next.day}.`] : [])], []);
+  }
+  // An evidence item may count for several controls: one line for it, naming them all.
+  const byItem = [...Map.groupBy(within, (item) => item.evidenceId).values()];
+  const lines = byItem.slice(0, shownItems).map((items) => {
+    const controls = items.map(({ result }) => `**${result.id}**`).join(', ');
+    return `- The ${evidenceOf(items[0]!)} goes stale on **${items[0]!.day}** (for ${controls})`;
+  });
+  const cited = new Map(byItem.slice(0, shownItems).flatMap((items) => items.map(({ result }) => [result.id, result] as const)));
+  const lead = `${counted(byItem.length, 'evidence item', 'goes', 'go')} stale${span} unless renewed. ${aside}`;
+  return answered([lead, '', ...lines, ...more(byItem.length - shownItems)], [...cited.values()].sort(byId));
 }

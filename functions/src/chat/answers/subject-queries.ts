@@ -1,17 +1,16 @@
 /**
- * Questions about one subject of the evidence ("what does priya.patel fail?", "what's wrong with
- * acme/billing-service?", "is ACME-XPS-004 ok?"): what the report's findings say of it, check by
- * check when the question named checks.
+ * Questions about the subjects of the evidence: what the catalog checks the reader matched fail ("which laptops aren't
+ * patched"), the subjects behind some controls, and what the findings say of one subject ("what does priya.patel fail?",
+ * "is ACME-XPS-004 ok?"), check by check when the question named checks.
  */
 import type { Check, ControlResult, Finding } from '../../assessment/model.js';
-import { plural } from '@evident/contract';
-import { answered, controlLine, controlName, escapeMarkdown, isOpenFinding, type ComposedAnswer } from './compose.js';
-import { checkOf, matchedChecks, type ReportIndex } from '../report-index.js';
+import { isOpenStatus, plural } from '@evident/contract';
+import { answered, controlLine, controlName, counted, escapeMarkdown, isOpenFinding, type ComposedAnswer } from './compose.js';
+import { checkOf, failed, matchedChecks, openFindingsOf, type ReportIndex } from '../report-index.js';
 import { statusLabel } from './retrieve.js';
 import { rankByRisk } from '../offline/topics.js';
-import type { CheckMatch, Query } from '../query-model.js';
-
-type SubjectQuery = Extract<Query, { kind: 'subject' }>;
+import type { CheckMatch } from '../query-model.js';
+import type { QuestionOf } from '../question.js';
 
 /** A finding of the check: its outcome, or, for evidence that is stale or missing (no check's outcome), one of its kind. */
 const ofCheck = (finding: Finding, check: Check) => (finding.check ? finding.check === check.id : finding.kind === check.kind);
@@ -21,11 +20,11 @@ const mentions = (finding: Finding, keys: readonly string[]) =>
 
 /** The questions to ask next about the riskiest control an answer names that needs attention. */
 function nextQuestions(results: readonly ControlResult[], any = false): string[] {
-  const first = rankByRisk(results).find((result) => any || (result.status !== 'passing' && result.status !== 'not_applicable'));
+  const first = rankByRisk(results).find((result) => any || isOpenStatus(result.status));
   return first ? [`Why is ${first.id} ${statusLabel[first.status]}?`, `How do we fix ${first.id}?`] : [];
 }
 
-export function answerSubject(query: SubjectQuery, index: ReportIndex): ComposedAnswer {
+export function answerSubject(query: QuestionOf<'subject'>, index: ReportIndex): ComposedAnswer {
   // What the checks asked about say of it, when any of their findings name it; else everything that does.
   // A check met strongly ("enrolled a second factor") is answered for the subject even when only a count of passes names it.
   const onChecks = query.checks?.some((match) => (match.score ?? 0) >= 4 || namedOn(index, match, query.keys));
@@ -53,9 +52,9 @@ export function answerSubject(query: SubjectQuery, index: ReportIndex): Composed
     });
     return answered([`${lead} The findings that name it:`, '', ...lines], [...new Set(named.map(({ result }) => result))]);
   }
-  const supports = index.controls
-    .map((entry) => entry.result)
-    .filter((result) => (result.expiring ?? []).some((item) => query.keys.includes(item.subject.toLowerCase())));
+  const supports = index.report.controls.filter((result) =>
+    (result.expiring ?? []).some((item) => query.keys.includes(item.subject.toLowerCase())),
+  );
   if (supports.length === 0) return answered([lead], []);
   return answered([`${lead} Its evidence counts for:`, '', ...supports.map((result) => controlLine(result))], supports);
 }
@@ -69,19 +68,59 @@ function namedOn(index: ReportIndex, match: CheckMatch, keys: readonly string[])
 }
 
 /** "Has ravi.sharma enrolled a second factor?": what the checks asked about say of the subject, or how many they pass. */
-function subjectOnChecks(query: SubjectQuery, checks: readonly CheckMatch[], index: ReportIndex): ComposedAnswer {
+function subjectOnChecks(query: QuestionOf<'subject'>, checks: readonly CheckMatch[], index: ReportIndex): ComposedAnswer {
   const name = escapeMarkdown(query.name);
-  const lines: string[] = [];
-  const cited = new Set<ControlResult>();
-  for (const { result, check } of matchedChecks(index, checks)) {
-    cited.add(result);
+  const matched = matchedChecks(index, checks);
+  const lines = matched.map(({ result, check }) => {
     const of = result.findings.filter((finding) => ofCheck(finding, check));
     const naming = of.filter((finding) => mentions(finding, query.keys)).map((finding) => escapeMarkdown(finding.message));
     const passing = of.find((finding) => finding.outcome === 'pass' && finding.check === check.id && !finding.subject);
     const none = `no failing, stale or missing finding names ${name}${passing ? ` (${escapeMarkdown(passing.message)})` : ''}.`;
     const state = naming.length > 0 ? naming.join(' ') : none;
-    lines.push(`- ${controlName(result)}, check ${escapeMarkdown(check.id)} \u2014 ${statusLabel[result.status]}: ${state}`);
-  }
-  const lead = `What the report for ${index.report.date} says of ${name}:`;
-  return answered([lead, '', ...lines], [...cited], nextQuestions([...cited]));
+    return `- ${controlName(result)}, check ${escapeMarkdown(check.id)} \u2014 ${statusLabel[result.status]}: ${state}`;
+  });
+  const cited = [...new Set(matched.map(({ result }) => result))];
+  return answered([`What the report for ${index.report.date} says of ${name}:`, '', ...lines], cited, nextQuestions(cited));
+}
+
+/** Subjects a pass finding speaks for: "12 subjects pass mfa-enrolled." counts 12, one named subject 1. */
+const subjectsIn = (message: string) => Number(/^(\d+) subjects pass\b/.exec(message)?.[1] ?? 1);
+
+/** A control's heading line, then a line per open finding and a blank line. */
+const findingBlock = (heading: string, open: Finding[]) => [heading, ...open.map((f) => `- ${escapeMarkdown(f.message)}`), ''];
+
+export function answerChecks({ checks }: QuestionOf<'checks'>, index: ReportIndex): ComposedAnswer {
+  const matched = matchedChecks(index, checks);
+  const lines = matched.flatMap(({ result, check }) => {
+    const open = openFindingsOf(result, check);
+    const failing = open.filter(failed).length;
+    const outdated = open.length - failing;
+    const passes = result.findings.filter((finding) => finding.check === check.id && finding.outcome === 'pass');
+    const passing = passes.reduce((sum, finding) => sum + subjectsIn(finding.message), 0);
+    const counts = [
+      ...(failing > 0 ? [counted(failing, 'subject', 'fails', 'fail')] : []),
+      ...(outdated > 0 ? [`${plural(outdated, 'subject')} without fresh evidence`] : []),
+      ...(passing > 0 ? [`${passing} pass`] : []),
+    ];
+    const none = `not evaluated in this report (the control is ${result.status.replace('_', ' ')}).`;
+    const state = counts.length === 0 ? none : `${failing + outdated === 0 ? 'no subject fails; ' : ''}${counts.join('; ')}.`;
+    const heading = `${controlName(result)}, check ${escapeMarkdown(check.id)} on ${check.kind} evidence: ${state}`;
+    return findingBlock(heading, open);
+  });
+  return answered(lines, [...new Set(matched.map(({ result }) => result))]);
+}
+
+/** The subjects behind controls: each one's failing findings and those without fresh evidence. */
+export function answerFindings({ controlIds }: QuestionOf<'findings'>, index: ReportIndex): ComposedAnswer {
+  const openOf = (result: ControlResult) => result.findings.filter(isOpenFinding);
+  const results = controlIds.flatMap((id) => index.byId.get(id)?.result ?? []);
+  // The controls with subjects at fault, when some have: those are what "which devices are behind that" asks after.
+  const withOpen = results.filter((result) => openOf(result).length > 0);
+  const shown = withOpen.length > 0 ? withOpen : results;
+  const lines = shown.flatMap((result) => {
+    const open = openOf(result);
+    const state = open.length === 0 ? 'no subject fails.' : `${plural(open.length, 'open finding')}:`;
+    return findingBlock(`${controlName(result)} (${statusLabel[result.status]}): ${state}`, open);
+  });
+  return answered(lines, shown);
 }
