@@ -26,16 +26,15 @@ const checkWords = new WeakMap<Check, Map<string, number>>();
  * id's and those of the fields its expression reads (split at camelCase) weigh 2, its evidence
  * kind's, its messages' and its expression's literals' 1.
  */
-function wordsOf(check: Check): Map<string, number> {
-  const known = checkWords.get(check);
-  if (known) return known;
+const wordsOf = (check: Check) => checkWords.get(check) ?? checkWords.set(check, weighed(check)).get(check)!;
+
+function weighed(check: Check): Map<string, number> {
   const source = `${check.expression} ${check.where ?? ''}`;
   const fields = [...source.matchAll(/\bdata\.([A-Za-z0-9]+)/g)].map((match) => match[1]!);
   const literals = [...source.matchAll(/'([^']*)'/g)].map((match) => match[1]!);
   const messages = `${check.pass} ${check.fail}`.replace(/\{\{[^{}]*\}\}/g, ' ');
   const weights = new Map(wordsIn(`${messages} ${check.kind} ${literals.join(' ')}`).map((word) => [word, 1]));
   for (const word of wordsIn([check.id, ...fields].join(' '))) weights.set(word, 2);
-  checkWords.set(check, weights);
   return weights;
 }
 

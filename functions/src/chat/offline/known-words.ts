@@ -73,30 +73,27 @@ function isKnownWord(word: string, index: ReportIndex): boolean {
 
 /** A stemmed topic word the report uses, its catalog's aliases among them. */
 export function isKnownTerm(term: string, index: ReportIndex): boolean {
-  if (index.vocabulary.has(term) || /^\d+$/.test(term)) return true;
-  if (/^un.{4,}/.test(term) && index.vocabulary.has(term.slice(2))) return true;
-  if (term.length < 5) return false;
-  for (const word of index.vocabulary) if (word.startsWith(term)) return true;
+  if (index.vocabulary.has(term) || /^\d+$/.test(term) || (/^un.{4,}/.test(term) && index.vocabulary.has(term.slice(2))))
+    return true;
+  if (term.length >= 5) for (const word of index.vocabulary) if (word.startsWith(term)) return true;
   return false;
 }
 
 const surfaces = new WeakMap<ReportIndex, Set<string>>();
 
 /** The words the catalog and report spell out (titles, families, owners, checks' messages and kinds), as written. */
-function surfaceWords(index: ReportIndex): Set<string> {
-  const known = surfaces.get(index);
-  if (known) return known;
-  const text = index.controls.flatMap(({ result, control }) => [
-    `${result.title} ${result.family} ${result.owner ?? ''}`,
-    ...(control?.checks ?? []).map((check) => `${check.id} ${check.kind} ${check.pass} ${check.fail}`),
-    ...(control?.evidence ?? []).map((requirement) => requirement.kind),
-  ]);
-  const words = new Set(
-    text
+const surfaceWords = (index: ReportIndex): Set<string> =>
+  surfaces.get(index) ?? surfaces.set(index, spelledOut(index)).get(index)!;
+
+const spelledOut = (index: ReportIndex) =>
+  new Set(
+    index.controls
+      .flatMap(({ result, control }) => [
+        `${result.title} ${result.family} ${result.owner ?? ''}`,
+        ...(control?.checks ?? []).map((check) => `${check.id} ${check.kind} ${check.pass} ${check.fail}`),
+        ...(control?.evidence ?? []).map((requirement) => requirement.kind),
+      ])
       .join(' ')
       .toLowerCase()
       .match(/[a-z]{5,}/g),
   );
-  surfaces.set(index, words);
-  return words;
-}
