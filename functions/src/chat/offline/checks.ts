@@ -19,29 +19,22 @@ const wordsIn = (text: string) =>
     .map((word) => stem(word.toLowerCase()))
     .filter((word) => word.length >= 3 && !stopWords.has(word) && !generic.has(word));
 
-/** Each catalog check's words, worked out once: the catalog's checks live as long as the process. */
 const checkWords = new WeakMap<Check, Map<string, number>>();
 
 /**
- * The words a check answers to, weighted: its id's and those of the fields its expression reads
- * (split at camelCase) weigh most; its evidence kind's and the words of its messages less.
+ * The words a check answers to, worked out once (the catalog lives as long as the process): its
+ * id's and those of the fields its expression reads (split at camelCase) weigh 2, its evidence
+ * kind's, its messages' and its expression's literals' 1.
  */
-function wordsOf(check: Check): Map<string, number> {
-  const known = checkWords.get(check);
-  if (known) return known;
+const wordsOf = (check: Check) => checkWords.get(check) ?? checkWords.set(check, weighed(check)).get(check)!;
+
+function weighed(check: Check): Map<string, number> {
   const source = `${check.expression} ${check.where ?? ''}`;
   const fields = [...source.matchAll(/\bdata\.([A-Za-z0-9]+)/g)].map((match) => match[1]!);
   const literals = [...source.matchAll(/'([^']*)'/g)].map((match) => match[1]!);
-  const weights = new Map<string, number>();
-  const sources: [string, number][] = [
-    [`${check.pass} ${check.fail}`.replace(/\{\{[^{}]*\}\}/g, ' '), 1],
-    [check.kind, 1],
-    [literals.join(' '), 1],
-    [[check.id, ...fields].join(' '), 2],
-  ];
-  for (const [text, weight] of sources)
-    for (const word of wordsIn(text)) weights.set(word, Math.max(weights.get(word) ?? 0, weight));
-  checkWords.set(check, weights);
+  const messages = `${check.pass} ${check.fail}`.replace(/\{\{[^{}]*\}\}/g, ' ');
+  const weights = new Map(wordsIn(`${messages} ${check.kind} ${literals.join(' ')}`).map((word) => [word, 1]));
+  for (const word of wordsIn([check.id, ...fields].join(' '))) weights.set(word, 2);
   return weights;
 }
 
@@ -77,13 +70,12 @@ export function checksMeeting(text: string, index: ReportIndex): CheckMatch[] {
   const best = Math.max(0, ...asked.map((candidate) => candidate.score));
   const tied = asked.filter((candidate) => candidate.score === best);
   const share = Math.max(0, ...tied.map((candidate) => candidate.share));
-  // Met only through an evidence kind's words ("which laptops fail device checks"): every check of that kind with subjects in the statuses asked.
-  const chosen = share === 0 && statuses.length > 0 ? tied : tied.filter((candidate) => candidate.share === share);
-  const found = asked.filter(
-    (candidate) =>
-      chosen.includes(candidate) || chosen.some((top) => top.controlId === candidate.controlId && candidate.score >= 3),
-  );
+  // Met only through an evidence kind's words ("which laptops fail device checks"), every check tied at share 0 is chosen.
+  const chosen = tied.filter((candidate) => candidate.share === share);
   const controls = new Set(chosen.map((candidate) => candidate.controlId));
+  const found = asked.filter(
+    (candidate) => chosen.includes(candidate) || (candidate.score >= 3 && controls.has(candidate.controlId)),
+  );
   return controls.size <= 3 ? found.map(({ controlId, checkId, score }) => ({ controlId, checkId, score })) : [];
 }
 

@@ -28,11 +28,7 @@ export function expiringQuery({ text, index, ids: named, cited, last, reportDate
   if (!freshnessCue.test(text) && !again) return undefined;
   // "When did it go stale?" asks about the past: the control's history, not what lies ahead.
   if (followedBy(text, /\b(did|went|was|were|had|has been)\b/, /\b(stale|expire|lapse)/)) return undefined;
-  const words = new Set(
-    tokenize(text)
-      .filter((token) => token.length >= 4 && !stopWords.has(token))
-      .map(stem),
-  );
+  const words = new Set(tokenize(text).flatMap((token) => (token.length >= 4 && !stopWords.has(token) ? [stem(token)] : [])));
   const items = index.controls.flatMap((entry) => entry.result.expiring ?? []);
   const kinds = [...new Set(items.map((item) => item.kind))].filter((kind) =>
     kind.split(/[._]/).some((part) => words.has(stem(part))),
@@ -46,13 +42,11 @@ export function expiringQuery({ text, index, ids: named, cited, last, reportDate
   const { statuses } = statusesIn(
     text.replace(new RegExp(freshnessCue.source, 'g'), ' ').replace(/\b(stale|out of date|expired)\b/g, ' '),
   );
+  const lists = Object.entries({ kinds, subjects, controlIds, statuses }).filter(([, list]) => list.length > 0);
   return {
     kind: 'expiring',
     ...(horizon ? { until: horizon.until, phrase: horizon.phrase } : {}),
     ...(horizon?.from ? { from: horizon.from } : {}),
-    ...(kinds.length > 0 ? { kinds } : {}),
-    ...(subjects.length > 0 ? { subjects } : {}),
-    ...(controlIds.length > 0 ? { controlIds } : {}),
-    ...(statuses.length > 0 ? { statuses } : {}),
+    ...Object.fromEntries(lists),
   };
 }

@@ -1,9 +1,8 @@
 /**
- * How questions name a control's status, in one table, for every part of the reader that needs
- * it: the phrases `statusesIn` reads (question-cues.ts), the words the topic search sets aside so
- * "why is backup failing" looks for backups (vocabulary.ts), and the words a slip of the keyboard
- * is put right to, "faling" read as "failing" (known-words.ts). `attention` is every open status
- * at once ("what needs attention", "any problems").
+ * How questions name a control's status, in one table for every part of the reader: the phrases
+ * `statusesIn` reads (question-cues.ts), the words the topic search sets aside so "why is backup
+ * failing" looks for backups (vocabulary.ts), and the words a slip is put right to, "faling" read
+ * as "failing" (known-words.ts). `attention` is every open status at once ("any problems").
  */
 import type { ControlStatus } from '../../assessment/model.js';
 
@@ -12,71 +11,41 @@ interface StatusWords {
   phrases: RegExp;
   /** Its words, which say what is asked rather than about what. */
   words: string;
-  /**
-   * Those long enough that one slip still leaves them recognisable. Shorter ones ("stale",
-   * "red") are too close to other words to be corrected.
-   */
+  /** Those long enough to stay recognisable after a slip ("stale" and "red" are too close to other words). */
   correctable: string;
 }
 
 /**
- * What an auditor would flag: the exceptions of an audit's testing, controls that fail it ("which
- * controls would an auditor flag as exceptions") — not the exceptions a team grants, accepted risks.
+ * What an auditor would flag: the exceptions of an audit's testing, controls that fail it — not
+ * the exceptions a team grants, accepted risks.
  */
 export const auditFinding =
   /\b(?:auditors? (?:would |will |might |could |may )?(?:flag|find|raise|cite|call out)|flag(?:ged)? as (?:an )?exceptions?|audit exceptions?)\b/;
 
-export const statusWords: [ControlStatus | 'attention', StatusWords][] = [
-  [
-    'attention',
-    {
-      phrases:
-        /\b((has|have|did|do|does|is|are)n'?t (yet )?pass\w*|(not|never) (yet )?pass(ed|es)?|need\w* (attention|work|fixing)|attention|problems?|issues?|gaps?|risks|wrong|to ?do|action needed|unhealthy|not (ok|okay|passing|green|compliant)|out of compliance|concerns?|weak\w*|red flags?|worr\w*|open(?! to\b)|outstanding|unresolved|hold\w* (us |it |them )?(back|up)|held (us |it |them )?(back|up)|(on|off) [\w' ]{0,30}plate)\b/,
-      words: 'attention wrong problem problems issue issues',
-      correctable: 'attention problem problems issues unhealthy',
-    },
-  ],
-  [
-    'not_applicable',
-    {
-      phrases: /\b(not applicable|n\/a|scoped out|out of scope|excluded|exempt\w*|(doesn'?t|does not|do not|don'?t) apply)\b/,
-      words: 'applicable',
-      correctable: 'applicable',
-    },
-  ],
-  [
-    'failing',
-    {
-      phrases: /\b(fail\w*|broken|red|non-?compliant|violat\w*)\b/,
-      words: 'fail failing failed failure failures broken red',
-      correctable: 'failing failed failure failures',
-    },
-  ],
-  [
-    'stale',
-    {
-      phrases: /\b(stale|out[- ]of[- ]date|outdated|expired|too old|old evidence|not fresh|overdue evidence)\b/,
-      words: 'stale',
-      correctable: '',
-    },
-  ],
-  [
-    'missing',
-    {
-      phrases: /\b(missing|no evidence|never (been )?(received|submitted|sent)|without (any )?evidence|unevidenced)\b/,
-      words: 'missing',
-      correctable: 'missing',
-    },
-  ],
-  [
-    'passing',
-    {
-      phrases: /\b(passing|passes|passed|pass|green|in good shape)\b/,
-      words: 'pass passing passed green',
-      correctable: 'passing passed',
-    },
-  ],
-  ['attention', { phrases: auditFinding, words: '', correctable: '' }],
+/** The phrases of each status, in the order of the table below. */
+const attention =
+  /\b((has|have|did|do|does|is|are)n'?t (yet )?pass\w*|(not|never) (yet )?pass(ed|es)?|need\w* (attention|work|fixing)|attention|problems?|issues?|gaps?|risks|wrong|to ?do|action needed|unhealthy|not (ok|okay|passing|green|compliant)|out of compliance|concerns?|weak\w*|red flags?|worr\w*|open(?! to\b)|outstanding|unresolved|hold\w* (us |it |them )?(back|up)|held (us |it |them )?(back|up)|(on|off) [\w' ]{0,30}plate)\b/;
+const notApplicable =
+  /\b(not applicable|n\/a|scoped out|out of scope|excluded|exempt\w*|(doesn'?t|does not|do not|don'?t) apply)\b/;
+const failing = /\b(fail\w*|broken|red|non-?compliant|violat\w*)\b/;
+const stale = /\b(stale|out[- ]of[- ]date|outdated|expired|too old|old evidence|not fresh|overdue evidence)\b/;
+const missing = /\b(missing|no evidence|never (been )?(received|submitted|sent)|without (any )?evidence|unevidenced)\b/;
+const passing = /\b(passing|passes|passed|pass|green|in good shape)\b/;
+
+type Status = ControlStatus | 'attention';
+const entry = (status: Status, phrases: RegExp, words = '', correctable = ''): [Status, StatusWords] => [
+  status,
+  { phrases, words, correctable },
+];
+
+export const statusWords: [Status, StatusWords][] = [
+  entry('attention', attention, 'attention wrong problem problems issue issues', 'attention problem problems issues unhealthy'),
+  entry('not_applicable', notApplicable, 'applicable', 'applicable'),
+  entry('failing', failing, 'fail failing failed failure failures broken red', 'failing failed failure failures'),
+  entry('stale', stale, 'stale'),
+  entry('missing', missing, 'missing', 'missing'),
+  entry('passing', passing, 'pass passing passed green', 'passing passed'),
+  entry('attention', auditFinding),
 ];
 
 const listed = (pick: (words: StatusWords) => string) =>

@@ -14,8 +14,7 @@ const pastCue = /\b(was|were|did|had|ever|at any point|earlier|previously|before
 
 /** The names a question gives a subject: paths and dotted names, and what today's report calls one it names. */
 function namesIn(text: string, index: ReportIndex): string[] {
-  // Tried from the start of a run of name characters only (its leading `_` and `-` skipped), not
-  // from each character inside it, which rescanned the rest of the run every time.
+  // Tried only where a run of name characters starts (past its leading `_` and `-`): inside one it would rescan the rest.
   const written = [...text.matchAll(/(?<![a-z0-9_-])[_-]*([a-z0-9][a-z0-9_-]*(?:[./@][a-z0-9_-]+)+)/g)]
     .map((match) => match[1]!)
     .filter((name) => /[a-z]/.test(name) && name.length >= 6);
@@ -35,10 +34,7 @@ export async function subjectHistoryQuestion(
   if (!period && !pastCue.test(text)) return undefined;
   const names = namesIn(text, index);
   if (names.length === 0) return undefined;
-  const question: QuestionOf<'subjectHistory'> = {
-    kind: 'subjectHistory',
-    names,
-    period: period ?? { from: addDays(reportDate, -13), to: reportDate, phrase: 'the last two weeks' },
-  };
+  const lastTwoWeeks = { from: addDays(reportDate, -13), to: reportDate, phrase: 'the last two weeks' };
+  const question: QuestionOf<'subjectHistory'> = { kind: 'subjectHistory', names, period: period ?? lastTwoWeeks };
   return (await subjectFindings(question, days)).length > 0 ? question : undefined;
 }
