@@ -278,9 +278,24 @@ describe('answers from the report alone', () => {
 
   it("reads an auditor's exceptions as the controls that fail the audit, and a granted exception as an accepted risk", async () => {
     const flagged = await ask('Which controls would an auditor flag as exceptions?');
-    expect(flagged.answer.split('\n')[0]).toBe('12 controls are failing, stale or missing evidence in the report for 2026-11-21:');
+    expect(flagged.answer.split('\n')[0]).toBe(
+      '12 controls are failing, stale or missing evidence in the report for 2026-11-21:',
+    );
     expect(citedIds(flagged)).toEqual(
-      ['END-02', 'END-03', 'ENC-04', 'CHG-02', 'IAM-05', 'IAM-08', 'INC-02', 'LOG-04', 'PPL-03', 'PPL-05', 'VEN-02', 'VUL-02'].sort(),
+      [
+        'END-02',
+        'END-03',
+        'ENC-04',
+        'CHG-02',
+        'IAM-05',
+        'IAM-08',
+        'INC-02',
+        'LOG-04',
+        'PPL-03',
+        'PPL-05',
+        'VEN-02',
+        'VUL-02',
+      ].sort(),
     );
     expect((await ask('Which exceptions has the auditor approved?')).answer).toBe(
       'No exception is in force in the report for 2026-11-21: no finding is accepted as a risk.',
