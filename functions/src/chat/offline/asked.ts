@@ -5,7 +5,7 @@
  */
 import type { ChatTurn } from '../intent-model.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
-import { withStatusTyposFixed, withTyposFixed } from './known-words.js';
+import { withTyposFixed } from './known-words.js';
 import { normalize } from './question-cues.js';
 
 export interface Asked {
@@ -25,7 +25,7 @@ export interface Asked {
 }
 
 /** The question's words as every reader reads them: normalised, and one slip of the keyboard put right. */
-const readText = (message: string, index: ReportIndex) => withTyposFixed(withStatusTyposFixed(normalize(message), index), index);
+const readText = (message: string, index: ReportIndex) => withTyposFixed(normalize(message), index);
 
 /** The question as read; `text` given when it is read already (a test of one reading). */
 export function askedOf(

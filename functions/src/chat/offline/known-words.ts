@@ -11,30 +11,26 @@ import { isOneEditFrom, questionWords, stem, stopWords, tokenize } from '../voca
 const isKnown = (word: string, index: ReportIndex) =>
   stopWords.has(word) || questionWords.has(stem(word)) || isKnownTerm(stem(word), index);
 
-/** The text with each word of five letters or more that `fix` puts right put right. */
-const fixWords = (text: string, fix: (word: string) => string | undefined) =>
-  text.replace(/\b[a-z]{5,}\b/g, (word) => fix(word) ?? word);
-
-/** The text with each status word mistyped by one edit put right, but for its first letter (a slip rarely hits it). */
-export const withStatusTyposFixed = (text: string, index: ReportIndex): string =>
-  fixWords(text, (word) =>
-    isKnown(word, index) ? word : correctableStatusWords.find((status) => status[0] === word[0] && isOneEditFrom(word, status)),
-  );
-
 /**
- * The text with each word one slip away from exactly one word the catalog spells out put right
- * ("secuirty lead" → "security lead", "acess review" → "access review"). A five-letter word is only
- * put right for a dropped letter ("acess"): "whole" is a word, not "while" mistyped.
+ * The text with each word one slip of the keyboard away from a word the report spells out put
+ * right, in one pass: a status word ("faling" → "failing"), else exactly one word the catalog
+ * spells out ("secuirty lead" → "security lead", "acess review" → "access review"). A word the
+ * report or the engine knows is no slip ("mailing" is not "failing"), nor is one whose first letter
+ * differs (a slip rarely hits it); a five-letter word is only put right for a dropped letter
+ * ("acess"): "whole" is a word, not "while" mistyped.
  */
 export function withTyposFixed(text: string, index: ReportIndex): string {
   const known = surfaceWords(index);
-  return fixWords(text, (word) => {
-    if (known.has(word) || isKnown(word, index)) return word;
-    const near = [...known].filter(
-      (candidate) =>
-        candidate[0] === word[0] && (word.length >= 6 || candidate.length > word.length) && isOneEditFrom(word, candidate),
+  const near = (word: string, candidate: string) => candidate[0] === word[0] && isOneEditFrom(word, candidate);
+  return text.replace(/\b[a-z]{5,}\b/g, (word) => {
+    if (isKnown(word, index)) return word;
+    const status = correctableStatusWords.find((candidate) => near(word, candidate));
+    if (status) return status;
+    if (known.has(word)) return word;
+    const spelled = [...known].filter(
+      (candidate) => (word.length >= 6 || candidate.length > word.length) && near(word, candidate),
     );
-    return near.length === 1 ? near[0] : word;
+    return spelled.length === 1 ? spelled[0]! : word;
   });
 }
 
