@@ -8,10 +8,9 @@
  */
 import type { Catalog, Report } from '../assessment/model.js';
 import { decline, type ComposedAnswer } from './answers/compose.js';
-import { changes } from './answers/change-answers.js';
 import { evidence, fix, frameworks, objective, posture, status, why } from './answers/control-answers.js';
 import * as history from './answers/history-queries.js';
-import { list } from './answers/list-answers.js';
+import { changes, list } from './answers/list-answers.js';
 import * as report from './answers/report-queries.js';
 import * as subjects from './answers/subject-queries.js';
 import { answerSubjectHistory } from './answers/subject-history.js';
@@ -52,21 +51,16 @@ export interface AnswerInput {
 }
 
 type Sources = Pick<AnswerInput, 'days' | 'reportOn'>;
-type Answerer<K extends Question['kind']> = (
-  question: QuestionOf<K>,
-  index: ReportIndex,
-  sources: Sources,
-) => ComposedAnswer | Promise<ComposedAnswer>;
+type Answer = ComposedAnswer | Promise<ComposedAnswer>;
+type Answerer<K extends Question['kind']> = (question: QuestionOf<K>, index: ReportIndex, sources: Sources) => Answer;
 
 /**
  * A kind answered from the days before the report. A question about past days with no history at hand is declined: the
  * offline reader never asks one (it is given the history), a model or an MCP client may.
  */
 const fromDays =
-  <K extends Question['kind']>(
-    answer: (question: QuestionOf<K>, index: ReportIndex, days: ReportDays) => Promise<ComposedAnswer>,
-  ) =>
-  (question: QuestionOf<K>, index: ReportIndex, { days }: Sources) =>
+  <K extends Question['kind']>(answer: (question: QuestionOf<K>, index: ReportIndex, days: ReportDays) => Answer): Answerer<K> =>
+  (question, index, { days }) =>
     days ? answer(question, index, days) : decline(index, 'no_match');
 
 /** Each kind's answerer: from the report's index, from an earlier day's report (`reportOn`), or from the days before. */

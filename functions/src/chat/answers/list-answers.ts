@@ -1,16 +1,20 @@
 /**
- * Lists of the controls in some statuses, of a topic or severity, riskiest first: from today's report, or from an
- * earlier day's when the question asks about one.
+ * Lists of controls: those in some statuses, of a topic or severity, riskiest first, from today's report or from an
+ * earlier day's; and what changed since an earlier day, the controls whose status differs grouped and riskiest first,
+ * with the score then and now. An earlier day's report is the caller's stored one, or the report's own previous day.
  */
 import { addDays } from '../../assessment/dates.js';
-import type { ControlResult, Report } from '../../assessment/model.js';
+import { diffReports, summaryOf } from '../../assessment/report-summary.js';
+import type { ControlResult, ControlStatus, Report } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
-import type { QuestionOf } from '../question.js';
+import type { ChangeFocus, QuestionOf } from '../question.js';
+import type { ReportDays } from '../query-model.js';
 import { rankByRisk } from '../offline/topics.js';
 import type { IndexedControl, ReportIndex } from '../report-index.js';
-import { controlList, decline, listLimit, more, quoted, statusLabel, type ComposedAnswer } from './compose.js';
-import { entriesOf, grounded, paragraphs, shownOf, withEntry } from './shown-controls.js';
-import type { ContextControl, Entries, ReportOn } from './shown-controls.js';
+import { controlList, controlName, decline, listLimit, more, quoted, statusLabel } from './compose.js';
+import type { Citation, ComposedAnswer } from './compose.js';
+import { entriesOf, grounded, paragraphs, shownOf, withEntry } from './control-answers.js';
+import type { ShownControl, Entries, ReportOn } from './control-answers.js';
 
 type List = QuestionOf<'list'>;
 
@@ -20,7 +24,7 @@ const joined = (words: readonly string[], last: 'and' | 'or') =>
 
 /** The controls a list shows, how many more matched, and whether none of its topic's matched (they are shown instead). */
 interface Listed {
-  controls: ContextControl[];
+  controls: ShownControl[];
   omitted: number;
   unmatchedTopic: boolean;
 }
@@ -83,4 +87,114 @@ function listAnswer(question: List, report: Report, shown: Listed, listedOn?: st
   });
   const lead = `${plural(total, kind)}${among} ${total === 1 ? is : are} ${wanted} in the report for ${day}:`;
   return answer(lead, '', ...paragraphs(groups), ...more(omitted));
+}
+
+type Changes = QuestionOf<'changes'>;
+type Sources = { reportOn?: ReportOn; days?: ReportDays };
+
+type ContextChange = Pick<ControlResult, 'id' | 'title' | 'severity'> & {
+  from: ControlStatus;
+  to: ControlStatus;
+  citation: Citation;
+};
+
+export async function changes(question: Changes, index: ReportIndex, sources: Sources): Promise<ComposedAnswer> {
+  const earlier = await comparedWith(question, index.report, sources);
+  return 'missing' in earlier ? decline(index, 'no_report', earlier.missing) : changesAnswer(question, index, earlier);
+}
+
+/**
+ * The report a change question compares with. Changes over a span ("in the last two weeks") are counted from the report
+ * of the day before it; when the history starts inside the span there is none, and the span's first report is the
+ * earliest the changes can be counted from: the answer says between which two days it counted. That is looked for only
+ * once the day before is found missing, and from the names of the span's reports (one listing), not the reports.
+ */
+async function comparedWith({ since: { date } }: Changes, report: Report, { reportOn, days }: Sources) {
+  const earlier = await earlierReport(report, date, reportOn);
+  const before = addDays(report.date, -1);
+  if (!('missing' in earlier) || !date || date > before || !days?.dates) return earlier;
+  const first = (await days.dates(date, before)).find((day) => day > date);
+  const later = first ? await earlierReport(report, first, reportOn) : earlier;
+  return 'missing' in later ? earlier : later;
+}
+
+/** The day a change question compares with: the caller's stored report of that day, or the report's own previous day. */
+async function earlierReport(report: Report, date: string | null, reportOn?: ReportOn) {
+  const previousDate = report.diff.previousDate;
+  const wanted = date ?? previousDate;
+  if (!wanted) return { missing: addDays(report.date, -1) };
+  const stored = wanted === report.date ? undefined : await reportOn?.(wanted);
+  if (stored) return stored;
+  if (wanted !== previousDate) return { missing: wanted };
+  // The diff lists changed controls only; the rest had the status they have now.
+  const from = new Map(report.diff.changes.map((change) => [change.id, change.from]));
+  const controls = report.controls.map((control) => ({ ...control, status: from.get(control.id) ?? control.status }));
+  return { date: previousDate, controls, summary: summaryOf(controls) };
+}
+
+/** An earlier report as a change question reads it: a stored one, or the one the report's diff implies. */
+type Earlier = Exclude<Awaited<ReturnType<typeof earlierReport>>, { missing: string }>;
+
+/** The changes since the earlier report, those of the question's topic and focus, each citing both days' statuses. */
+function changesSince({ topic, focus }: Changes, index: ReportIndex, earlier: Earlier): ContextChange[] {
+  const { report } = index;
+  const diff = diffReports(report.controls, earlier);
+  return diff.changes.flatMap(({ id, from, to }) => {
+    if ((topic && !topic.controlIds.includes(id)) || (focus !== 'all' && !diff[focus].includes(id))) return [];
+    const { title, severity } = index.byId.get(id)!.result;
+    const quote = `${id} was ${statusLabel[from]} on ${earlier.date} and is ${statusLabel[to]} on ${report.date}.`;
+    return [{ id, title, severity, from, to, citation: { controlId: id, quote } }];
+  });
+}
+
+const changeVerbs: Record<ChangeFocus, [one: string, many: string]> = {
+  all: ['changed status', 'changed status'],
+  fixed: ['was fixed', 'were fixed'],
+  newlyFailing: ['started failing', 'started failing'],
+  newlyStale: ['went stale', 'went stale'],
+};
+
+/** The groups a list of changes is told in; each change goes in the first it belongs to. */
+const changeGroups: [string, (item: ContextChange) => boolean][] = [
+  ['Newly failing', (item) => item.to === 'failing'],
+  ['Fixed', (item) => item.from === 'failing' && item.to === 'passing'],
+  ['Newly stale', (item) => item.to === 'stale'],
+  ['Other changes', () => true],
+];
+
+function changesAnswer(question: Changes, index: ReportIndex, earlier: Earlier): ComposedAnswer {
+  const { focus, topic } = question;
+  const { report } = index;
+  const changed = changesSince(question, index, earlier);
+  const {
+    date: since,
+    summary: { score: sinceScore },
+  } = earlier;
+  const { date, summary } = report;
+  const [one, many] = changeVerbs[focus];
+  const between = `between ${since} and ${date}`;
+  const score =
+    sinceScore === summary.score
+      ? `The score is ${summary.score}, the same as on ${since}.`
+      : `The score went from ${sinceScore} on ${since} to ${summary.score} on ${date}.`;
+  if (changed.length === 0) {
+    // None changed among the topic's controls: they are listed as they are now, to say so.
+    const { controls } = shownOf(topic ? entriesOf(index, topic) : [], listLimit, 1);
+    const lines = [`${topic ? `None of the controls for ${quoted(topic.label)}` : 'No control'} ${one} ${between}. ${score}`];
+    if (controls.length > 0) lines.push('', 'They are now:', '', ...controlList(controls));
+    return grounded({ kind: question.kind, report, controls }, lines);
+  }
+  const among = topic ? ` among the controls for ${quoted(topic.label)}` : '';
+  const lines = [`${plural(changed.length, 'control')}${among} ${changed.length === 1 ? one : many} ${between}. ${score}`];
+  const citations: Citation[] = [];
+  let rest = changed;
+  for (const [heading, belongs] of changeGroups) {
+    const group = rankByRisk(rest.filter(belongs).map((item) => ({ ...item, status: item.to })));
+    rest = rest.filter((item) => !belongs(item));
+    const shown = group.slice(0, listLimit);
+    const told = shown.map((item) => `- ${controlName(item)}: ${statusLabel[item.from]} \u2192 ${statusLabel[item.to]}`);
+    if (group.length > 0) lines.push('', `**${heading}**`, '', ...told, ...more(group.length - shown.length));
+    citations.push(...shown.map((item) => item.citation));
+  }
+  return grounded({ kind: question.kind, report, controls: [] }, lines, citations);
 }
