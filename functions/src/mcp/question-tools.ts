@@ -6,8 +6,7 @@
  * anything here: the caller's own assistant reads the answer.
  */
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { answerAsked, type AskedReport } from '../chat/answer.js';
-import { compose, type ComposedAnswer } from '../chat/answers/compose.js';
+import { answerAsked, type AskedReport, type ComposedAnswer } from '../chat/answer.js';
 import { questionOfCall, questionTools } from '../chat/question.js';
 import { checkedQuestion } from '../chat/question-slots.js';
 
@@ -73,8 +72,7 @@ export async function answerToolCall(name: string, args: unknown, today: () => P
   }
   const asked = await today();
   const question = checkedQuestion(call.question, asked.index);
-  const answered = await answerAsked(question, asked.index, { days: asked.days, reportOn: asked.reportOn });
-  const composed = 'context' in answered ? compose(answered.context) : 'facts' in answered ? answered.facts : answered.declined;
+  const composed = await answerAsked(question, asked.index, { days: asked.days, reportOn: asked.reportOn });
   const structured: StructuredAnswer = {
     date: asked.index.report.date,
     answer: composed.answer,

@@ -16,11 +16,11 @@ import {
   isOpenFinding,
   more,
   section,
+  statusLabel,
 } from './compose.js';
 import type { ComposedAnswer } from './compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
-import { declineScope, statusLabel } from './retrieve.js';
 import type { DayFinding, DayRecord, Period, Query, ReportDays } from '../query-model.js';
 
 type FromHistory<K extends Query['kind']> = (query: QueryOf<K>, index: ReportIndex, days: ReportDays) => Promise<ComposedAnswer>;
@@ -162,7 +162,7 @@ export const answerCompare: FromHistory<'compare'> = async (query, index, histor
   return changesAnswer([lead], earlier, later, index);
 };
 
-const noReports = ({ from, to }: Period, index: ReportIndex) => decline(declineScope(index), 'no_history', `${from} and ${to}`);
+const noReports = ({ from, to }: Period, index: ReportIndex) => decline(index, 'no_history', `${from} and ${to}`);
 
 /** Open findings' messages read per control, for at most this many controls: each is a day's whole report. */
 const findingsFor = 3;

@@ -12,15 +12,16 @@ import {
   controlList,
   controlName,
   counted,
+  decline,
   escapeMarkdown,
   more,
   section,
+  statusLabel,
   summaryLine,
 } from './compose.js';
 import type { ComposedAnswer } from './compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
-import { statusLabel } from './retrieve.js';
 import { rankByRisk } from '../offline/topics.js';
 
 /** Controls (and exceptions, and evidence items) listed and cited in one answer; the rest are counted. */
@@ -58,9 +59,10 @@ function gapsAnswer(readiness: FrameworkReadiness, name: string, index: ReportIn
   ].join(' ');
 }
 
-export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex): ComposedAnswer | undefined {
+/** A framework's readiness; declined when the report was made before readiness (a model or an MCP client may ask so). */
+export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex): ComposedAnswer {
   const readiness = index.report.frameworks?.find((entry) => entry.framework === query.framework);
-  if (!readiness) return undefined;
+  if (!readiness) return decline(index, 'no_match');
   const name = frameworkNames[query.framework];
   if (query.gaps && !query.requirements) return answered([gapsAnswer(readiness, name, index)], []);
   const requirements = requirementsOf(readiness, query.requirements);

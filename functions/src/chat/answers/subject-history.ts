@@ -3,10 +3,9 @@
  * longer name it, so it is looked for in the findings of the span's reports (as a path or dotted name, or as today's
  * report names it); the answer gives, per control, the days it had an open finding and where it stands today.
  */
-import { answered, controlName, escapeMarkdown, type ComposedAnswer } from './compose.js';
+import { answered, controlName, escapeMarkdown, statusLabel, type ComposedAnswer } from './compose.js';
 import type { QuestionOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
-import { statusLabel } from './retrieve.js';
 import { isOpenOnSomeDay, namesSubject, subjectFindings, type ReportDays } from '../query-model.js';
 
 type Asked = QuestionOf<'subjectHistory'>;

@@ -5,9 +5,9 @@
  */
 import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { isOpenStatus, plural } from '@evident/contract';
-import { answered, controlLine, controlName, counted, escapeMarkdown, isOpenFinding, type ComposedAnswer } from './compose.js';
+import { answered, controlLine, controlName, counted, escapeMarkdown, isOpenFinding, statusLabel } from './compose.js';
+import type { ComposedAnswer } from './compose.js';
 import { checkOf, failed, matchedChecks, openFindingsOf, type ReportIndex } from '../report-index.js';
-import { statusLabel } from './retrieve.js';
 import { rankByRisk } from '../offline/topics.js';
 import type { CheckMatch } from '../query-model.js';
 import type { QuestionOf } from '../question.js';
