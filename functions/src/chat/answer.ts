@@ -1,8 +1,7 @@
 /**
  * The chat engine's entry: a question about one day's report in, a Markdown answer with
  * citations out, in two steps. A reader turns the words into a `Question` (question.ts): the
- * offline reader here, from the classifier and the query parser, declines first; or a model
- * (model/model-reader.ts) when a caller passes one. Then the answerer of the question's kind
+ * offline reader (offline/reader.ts), or a model (model/model-reader.ts) when a caller passes one. Then the answerer of the question's kind
  * answers it from the report and its history, without the words, writing every number, status
  * and citation.
  */

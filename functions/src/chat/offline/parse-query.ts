@@ -4,7 +4,7 @@
  * comparison over days, a control's history, what an owner answers for, what falls due, and what
  * has been accepted. The vocabulary comes from the data: framework names and requirement ids from
  * the catalog, owners from the controls, dates from the calendar. Anything else returns
- * undefined, and the intent classifier takes the question.
+ * undefined, and the reader (reader.ts) reads it as a question about a control topic (intents.ts).
  */
 import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
