@@ -52,11 +52,14 @@ const sets: FrozenSet[] = [
     // 2026-11-27 before issue 34 replaces the question reader, to measure the new reader against
     // today's engine; never tuned on. Measured once on the engine as it was then (155f11f): 59 of
     // 82 in scope (72.0%, mean precision 0.831, mean recall 0.881), 12 of 15 declined, no number a
-    // report does not hold. Its misses have never been printed.
+    // report does not hold. Measured once on the rebuilt offline reader (0785aa2, 2026-11-28): 60
+    // of 82 (73.2%, mean precision 0.840, mean recall 0.881), 12 of 15 declined, no number a report
+    // does not hold — above the old engine, short of 85% and of every decline. Its misses have
+    // never been printed.
     file: 'held-out-set-5.json',
     sha256: '3eb6925c89e7e92d8185be6ffe178c2ca160e1ec1d1a62866a00e64e6dbe2f48',
     state: 'hidden',
-    floor: { passed: 59, declined: 12 },
+    floor: { passed: 60, declined: 12 },
     minimum: { questions: 80, followUps: 10, outOfScope: 12 },
   },
   {
