@@ -42,11 +42,13 @@ export function expiringQuery({ text, index, ids: named, cited, last, reportDate
   const { statuses } = statusesIn(
     text.replace(new RegExp(freshnessCue.source, 'g'), ' ').replace(/\b(stale|out of date|expired)\b/g, ' '),
   );
-  const lists = Object.entries({ kinds, subjects, controlIds, statuses }).filter(([, list]) => list.length > 0);
   return {
     kind: 'expiring',
     ...(horizon ? { until: horizon.until, phrase: horizon.phrase } : {}),
     ...(horizon?.from ? { from: horizon.from } : {}),
-    ...Object.fromEntries(lists),
+    ...(kinds.length > 0 ? { kinds } : {}),
+    ...(subjects.length > 0 ? { subjects } : {}),
+    ...(controlIds.length > 0 ? { controlIds } : {}),
+    ...(statuses.length > 0 ? { statuses } : {}),
   };
 }
