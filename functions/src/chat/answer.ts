@@ -6,7 +6,7 @@
  * and citation.
  */
 import type { Catalog, Report } from '../assessment/model.js';
-import { decline, type ComposedAnswer } from './answers/compose.js';
+import { decline, type ComposedAnswer, type Sources } from './answers/compose.js';
 import { evidence, fix, frameworks, objective, posture, status, why } from './answers/control-answers.js';
 import * as history from './answers/history-queries.js';
 import { changes, list } from './answers/list-answers.js';
@@ -21,17 +21,14 @@ import type { Question, QuestionOf } from './question.js';
 import type { ReadQuestion } from './model/model-reader.js';
 
 export type { ComposedAnswer } from './answers/compose.js';
-export type { ReportIndex } from './report-index.js';
-export type { DayRecord, ReportDays } from './query-model.js';
+export type { ReportDays } from './query-model.js';
 
 /** A stored report as questions about it are answered: its index, the days before it, and earlier reports by date. */
-export interface AskedReport {
+export interface AskedReport extends Required<Sources> {
   index: ReportIndex;
-  days: ReportDays;
-  reportOn: (date: string) => Promise<Report | undefined>;
 }
 
-export interface AnswerInput {
+export interface AnswerInput extends Sources {
   message: string;
   /** From the request, oldest first. */
   history: readonly ChatTurn[];
@@ -41,15 +38,10 @@ export interface AnswerInput {
   catalog: Catalog;
   /** A cached index of `report`; built when absent (or built from another report). */
   index?: ReportIndex;
-  /** The report of an earlier date, for "what changed since <date>"; undefined when there is none. */
-  reportOn?: (date: string) => Promise<Report | undefined>;
-  /** The reports of earlier days, for trends, comparisons and a control's history. */
-  days?: ReportDays;
   /** Who reads the question; the offline reader unless a setting selects a model. */
   read?: ReadQuestion;
 }
 
-type Sources = Pick<AnswerInput, 'days' | 'reportOn'>;
 type Answer = ComposedAnswer | Promise<ComposedAnswer>;
 type Answerer<K extends Question['kind']> = (question: QuestionOf<K>, index: ReportIndex, sources: Sources) => Answer;
 

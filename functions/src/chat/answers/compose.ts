@@ -4,10 +4,11 @@
  * as data for a client to show as text.
  */
 import { addDays } from '../../assessment/dates.js';
-import type { ControlResult, ControlStatus, Finding } from '../../assessment/model.js';
+import type { ControlResult, ControlStatus, Finding, Report } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
 import type { components } from '../../generated/api-types.js';
 import type { DeclineReason } from '../question.js';
+import type { ReportDays } from '../query-model.js';
 import { rankByRisk } from '../offline/topics.js';
 import type { ReportIndex } from '../report-index.js';
 
@@ -15,6 +16,14 @@ export type Citation = components['schemas']['Citation'];
 
 /** An answer as the API gives it, before it has an id and names its report's date. */
 export type ComposedAnswer = Omit<components['schemas']['ChatAnswer'], 'id' | 'date'>;
+
+/** What answers read besides the report's index: the report of an earlier date, and the reports of the days before. */
+export interface Sources {
+  /** The report of an earlier date, for "what changed since <date>"; undefined when there is none. */
+  reportOn?: (date: string) => Promise<Report | undefined>;
+  /** The reports of earlier days, for trends, comparisons and a control's history. */
+  days?: ReportDays;
+}
 
 /** Longest list in an answer before "and N more". */
 export const listLimit = 10;

@@ -35,15 +35,13 @@ export function shownOf(entries: readonly IndexedControl[], shown: number, limit
 
 export type Entries = Pick<ReportIndex, 'controls' | 'byId'>;
 
-/** The stored report of an earlier day, when there is one. */
-export type ReportOn = (date: string) => Promise<Report | undefined>;
-
 /** The controls of a topic, or all of them. */
 export const entriesOf = (index: Entries, topic: { controlIds: string[] } | undefined): IndexedControl[] =>
   topic ? topic.controlIds.flatMap((id) => index.byId.get(id) ?? []) : index.controls;
 
-/** An entry as `rankByRisk` ranks it, still holding the entry. */
-export const withEntry = (entry: IndexedControl) => ({ ...entry.result, entry });
+/** Entries riskiest first, as `rankByRisk` ranks their results. */
+export const riskiest = (entries: readonly IndexedControl[]) =>
+  rankByRisk(entries.map((entry) => ({ ...entry.result, entry }))).map(({ entry }) => entry);
 
 /** Blocks of lines with a blank line between each two. */
 export const paragraphs = (blocks: readonly string[][]) => blocks.flatMap((block, at) => (at > 0 ? ['', ...block] : block));
@@ -122,12 +120,8 @@ export function grounded(told: Told, lines: string[], citing: Citation[] | Citin
 /** The report's score and counts, and the first 40 controls that need attention, riskiest first; the rest counted. */
 export function posture(question: QuestionOf<'posture'>, index: ReportIndex): ComposedAnswer {
   const { report } = index;
-  const open = rankByRisk(index.controls.filter(({ result }) => isOpenStatus(result.status)).map(withEntry));
-  const { controls, omitted } = shownOf(
-    open.map(({ entry }) => entry),
-    40,
-    1,
-  );
+  const open = riskiest(index.controls.filter(({ result }) => isOpenStatus(result.status)));
+  const { controls, omitted } = shownOf(open, 40, 1);
   const { summary, diff } = report;
   const { counts } = summary;
   const changed = diff.changes.length;

@@ -5,20 +5,8 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlResult, ControlStatus } from '../../assessment/model.js';
 import { frameworkNames, plural } from '@evident/contract';
-import {
-  answered,
-  byId,
-  controlName,
-  counted,
-  decline,
-  escapeMarkdown,
-  firstOf,
-  isOpenFinding,
-  more,
-  section,
-  statusLabel,
-} from './compose.js';
-import type { ComposedAnswer } from './compose.js';
+import { answered, byId, controlName, counted, decline, escapeMarkdown, firstOf, isOpenFinding, more } from './compose.js';
+import { section, statusLabel, type ComposedAnswer } from './compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
 import type { DayFinding, DayRecord, Period, Query, ReportDays } from '../query-model.js';

@@ -8,13 +8,12 @@ import { diffReports, summaryOf } from '../../assessment/report-summary.js';
 import type { ControlResult, ControlStatus, Report } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
 import type { ChangeFocus, QuestionOf } from '../question.js';
-import type { ReportDays } from '../query-model.js';
 import { rankByRisk } from '../offline/topics.js';
 import type { IndexedControl, ReportIndex } from '../report-index.js';
 import { controlList, controlName, decline, listLimit, more, quoted, statusLabel } from './compose.js';
-import type { Citation, ComposedAnswer } from './compose.js';
-import { entriesOf, grounded, paragraphs, shownOf, withEntry } from './control-answers.js';
-import type { ShownControl, Entries, ReportOn } from './control-answers.js';
+import type { Citation, ComposedAnswer, Sources } from './compose.js';
+import { entriesOf, grounded, paragraphs, riskiest, shownOf } from './control-answers.js';
+import type { ShownControl, Entries } from './control-answers.js';
 
 type List = QuestionOf<'list'>;
 
@@ -29,7 +28,7 @@ interface Listed {
   unmatchedTopic: boolean;
 }
 
-export async function list(question: List, index: ReportIndex, { reportOn }: { reportOn?: ReportOn }): Promise<ComposedAnswer> {
+export async function list(question: List, index: ReportIndex, { reportOn }: Sources): Promise<ComposedAnswer> {
   const { report } = index;
   if (!question.on) return listAnswer(question, report, listed(question, entriesOf(index, question.topic)));
   // Only the day's own report will do: the report's diff knows earlier statuses, not earlier findings.
@@ -51,12 +50,12 @@ function listed(question: List, topic: IndexedControl[], day?: string): Listed {
   const { statuses, severities } = question;
   const asked = ({ result }: IndexedControl) =>
     statuses.includes(result.status) && (!severities || severities.includes(result.severity));
-  const matching = rankByRisk(topic.filter(asked).map(withEntry));
+  const matching = riskiest(topic.filter(asked));
   // "Are any backup controls failing?" — no: say what they are instead, citing each.
   if (matching.length === 0 && question.topic) return { unmatchedTopic: true, ...shownOf(topic, listLimit, 1, day) };
   // Each status gets its own list of at most `listLimit`, so "needs attention" shows every group.
-  const byStatus = statuses.flatMap((status) => matching.filter((entry) => entry.status === status).slice(0, listLimit));
-  const shown = (question.limit ? matching.slice(0, question.limit) : byStatus).map(({ entry }) => entry);
+  const byStatus = statuses.flatMap((status) => matching.filter(({ result }) => result.status === status).slice(0, listLimit));
+  const shown = question.limit ? matching.slice(0, question.limit) : byStatus;
   const { controls } = shownOf(shown, shown.length, 1, day);
   return { unmatchedTopic: false, controls, omitted: matching.length - shown.length };
 }
@@ -90,7 +89,6 @@ function listAnswer(question: List, report: Report, shown: Listed, listedOn?: st
 }
 
 type Changes = QuestionOf<'changes'>;
-type Sources = { reportOn?: ReportOn; days?: ReportDays };
 
 type ContextChange = Pick<ControlResult, 'id' | 'title' | 'severity'> & {
   from: ControlStatus;
@@ -119,7 +117,7 @@ async function comparedWith({ since: { date } }: Changes, report: Report, { repo
 }
 
 /** The day a change question compares with: the caller's stored report of that day, or the report's own previous day. */
-async function earlierReport(report: Report, date: string | null, reportOn?: ReportOn) {
+async function earlierReport(report: Report, date: string | null, reportOn: Sources['reportOn']) {
   const previousDate = report.diff.previousDate;
   const wanted = date ?? previousDate;
   if (!wanted) return { missing: addDays(report.date, -1) };
@@ -166,11 +164,7 @@ function changesAnswer(question: Changes, index: ReportIndex, earlier: Earlier):
   const { focus, topic } = question;
   const { report } = index;
   const changed = changesSince(question, index, earlier);
-  const {
-    date: since,
-    summary: { score: sinceScore },
-  } = earlier;
-  const { date, summary } = report;
+  const [since, sinceScore, { date, summary }] = [earlier.date, earlier.summary.score, report];
   const [one, many] = changeVerbs[focus];
   const between = `between ${since} and ${date}`;
   const score =

@@ -5,21 +5,8 @@
 import { dayIn } from '../../assessment/dates.js';
 import type { ControlResult, FrameworkReadiness } from '../../assessment/model.js';
 import { expiringHorizonDays, frameworkNames, isOpenStatus, plural } from '@evident/contract';
-import {
-  answered,
-  byId,
-  controlLine,
-  controlList,
-  controlName,
-  counted,
-  decline,
-  escapeMarkdown,
-  more,
-  section,
-  statusLabel,
-  summaryLine,
-} from './compose.js';
-import type { ComposedAnswer } from './compose.js';
+import { answered, byId, controlLine, controlList, controlName, counted, decline, escapeMarkdown, more } from './compose.js';
+import { section, statusLabel, summaryLine, type ComposedAnswer } from './compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
 import { rankByRisk } from '../offline/topics.js';
