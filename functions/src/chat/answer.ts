@@ -12,7 +12,6 @@ import * as history from './answers/history-queries.js';
 import { changes, list } from './answers/list-answers.js';
 import * as report from './answers/report-queries.js';
 import * as subjects from './answers/subject-queries.js';
-import { answerSubjectHistory } from './answers/subject-history.js';
 import type { ChatTurn } from './intent-model.js';
 import { indexReport, type ReportIndex } from './report-index.js';
 import { readQuestion } from './offline/reader.js';
@@ -86,7 +85,7 @@ const answerers: { [K in Question['kind']]: Answerer<K> } = {
   day: fromDays(history.answerDay),
   biggestMove: fromDays(history.answerBiggestMove),
   compare: fromDays(history.answerCompare),
-  subjectHistory: fromDays(answerSubjectHistory),
+  subjectHistory: fromDays(subjects.answerSubjectHistory),
 };
 
 /** What the report and its history answer to `question`, composed with citations; the message is not needed. */

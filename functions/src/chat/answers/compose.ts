@@ -86,9 +86,12 @@ export function escapeMarkdown(text: string): string {
 /** A control as every answer names it: its id in bold and its title. */
 export const controlName = (control: { id: string; title: string }) => `**${control.id}** ${escapeMarkdown(control.title)}`;
 
-/** "3 controls are", "1 control is": a count and the verb that agrees with it. */
-export const counted = (count: number, noun: string, one: string, many: string) =>
-  `${plural(count, noun)} ${count === 1 ? one : many}`;
+/** "3 controls are", "1 control is": a count and the verb that agrees with it, `among` between them. */
+export const counted = (count: number, noun: string, one: string, many: string, among = '') =>
+  `${plural(count, noun)}${among} ${count === 1 ? one : many}`;
+
+/** The controls of `entries`, each once, in order. */
+export const resultsIn = (entries: readonly { result: ControlResult }[]) => [...new Set(entries.map(({ result }) => result))];
 
 /** The line that ends a list cut short: "- …and 3 more." */
 export const more = (omitted: number, hint?: string): string[] =>

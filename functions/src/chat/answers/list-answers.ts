@@ -6,11 +6,10 @@
 import { addDays } from '../../assessment/dates.js';
 import { diffReports, summaryOf } from '../../assessment/report-summary.js';
 import type { ControlResult, ControlStatus, Report } from '../../assessment/model.js';
-import { plural } from '@evident/contract';
 import type { ChangeFocus, QuestionOf } from '../question.js';
 import { rankByRisk } from '../offline/topics.js';
 import type { IndexedControl, ReportIndex } from '../report-index.js';
-import { controlList, controlName, decline, listLimit, more, quoted, statusLabel } from './compose.js';
+import { controlList, controlName, counted, decline, listLimit, more, quoted, statusLabel } from './compose.js';
 import type { Citation, ComposedAnswer, Sources } from './compose.js';
 import { entriesOf, grounded, paragraphs, riskiest, shownOf } from './control-answers.js';
 import type { ShownControl, Entries } from './control-answers.js';
@@ -84,7 +83,7 @@ function listAnswer(question: List, report: Report, shown: Listed, listedOn?: st
     const heading = `**${statusLabel[status][0]!.toUpperCase()}${statusLabel[status].slice(1)}**`;
     return group.length === 0 ? [] : [[...(statuses.length > 1 ? [heading, ''] : []), ...group]];
   });
-  const lead = `${plural(total, kind)}${among} ${total === 1 ? is : are} ${wanted} in the report for ${day}:`;
+  const lead = `${counted(total, kind, is, are, among)} ${wanted} in the report for ${day}:`;
   return answer(lead, '', ...paragraphs(groups), ...more(omitted));
 }
 
@@ -179,7 +178,7 @@ function changesAnswer(question: Changes, index: ReportIndex, earlier: Earlier):
     return grounded({ kind: question.kind, report, controls }, lines);
   }
   const among = topic ? ` among the controls for ${quoted(topic.label)}` : '';
-  const lines = [`${plural(changed.length, 'control')}${among} ${changed.length === 1 ? one : many} ${between}. ${score}`];
+  const lines = [`${counted(changed.length, 'control', one, many, among)} ${between}. ${score}`];
   const citations: Citation[] = [];
   let rest = changed;
   for (const [heading, belongs] of changeGroups) {

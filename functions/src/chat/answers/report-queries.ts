@@ -6,6 +6,7 @@ import { dayIn } from '../../assessment/dates.js';
 import type { ControlResult, FrameworkReadiness } from '../../assessment/model.js';
 import { expiringHorizonDays, frameworkNames, isOpenStatus, plural } from '@evident/contract';
 import { answered, byId, controlLine, controlList, controlName, counted, decline, escapeMarkdown, more } from './compose.js';
+import { resultsIn } from './compose.js';
 import { section, statusLabel, summaryLine, type ComposedAnswer } from './compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
@@ -17,6 +18,10 @@ const shownControls = 40;
 /** The first `shownControls` of a list, the others counted. */
 const listed = (results: readonly ControlResult[]) =>
   controlList(results.slice(0, shownControls), results.length - shownControls, false);
+
+/** An answer of `before`, the list of `results` and `after`, citing the controls listed. */
+const listing = (before: string[], results: readonly ControlResult[], after: string[] = []) =>
+  answered([...before, ...listed(results), ...after], results.slice(0, shownControls));
 
 const resultsOf = (index: ReportIndex, ids: Iterable<string>) =>
   [...new Set(ids)].flatMap((id) => index.byId.get(id)?.result ?? []).sort(byId);
@@ -64,8 +69,8 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
     : `${name} readiness in the report for ${index.report.date} is **${readiness.share}%**: ${readinessCounts(readiness)} ` +
       `(The report's overall score, over every control, is ${index.report.summary.score}.)`;
   const heading = statuses || !query.requirements ? 'What keeps requirements from being met:' : 'The controls behind it:';
-  const body = shown.length === 0 ? ['No control mapped to it is in the status asked about.'] : [heading, ...listed(shown)];
-  return answered([lead, '', ...body], shown.slice(0, shownControls));
+  const none = 'No control mapped to it is in the status asked about.';
+  return shown.length === 0 ? answered([lead, '', none], []) : listing([lead, '', heading], shown);
 }
 
 const requirementStatus = (status: string) => status.replace('_', ' ');
@@ -88,7 +93,7 @@ export function answerOwner({ owner: name, among, statuses }: QueryOf<'owner'>, 
   const count = plural(owned.length, 'control');
   const some = statuses ? `; ${shown.length} ${shown.length === 1 ? 'is' : 'are'}${which}` : '';
   const lead = shown.length === 0 ? `Of the ${count} the ${owner} owns, none is${which}.` : `The ${owner} owns ${count}${some}:`;
-  return answered([lead, '', ...listed(shown)], shown.slice(0, shownControls));
+  return listing([lead, ''], shown);
 }
 
 const dueLine = (result: ControlResult) => `due ${result.dueDate}${result.overdue ? ' (overdue)' : ''}`;
@@ -147,9 +152,9 @@ export function answerEvidenceKinds({ kinds, only }: QueryOf<'evidenceKinds'>, i
     })
     .map(({ result }) => result);
   const lead =
-    `${plural(results.length, 'control')} of the catalog ${results.length === 1 ? 'asks' : 'ask'} ${only ? 'only' : 'among other evidence'} ` +
+    `${counted(results.length, 'control', 'asks', 'ask', ' of the catalog')} ${only ? 'only' : 'among other evidence'} ` +
     `for ${kinds.join(' or ')} evidence${results.length > 0 ? ':' : '.'}`;
-  return answered([lead, ...section(listed(results))], results.slice(0, shownControls));
+  return listing(results.length > 0 ? [lead, ''] : [lead], results);
 }
 
 /** The controls that have needed attention the longest: those open since the earliest day, and the rest by date. */
@@ -163,7 +168,7 @@ export function answerOpenLongest(_query: unknown, index: ReportIndex): Composed
   const rest = open.filter((result) => result.openSince !== earliest).slice(0, shownControls);
   const then = rest.length > 0 ? ['Then:', '', ...rest.map((result) => `- **${result.id}** since ${result.openSince}`)] : [];
   const lead = `${counted(longest.length, 'control', 'has', 'have')} needed attention since **${earliest}**, the longest:`;
-  return answered([lead, '', ...listed(longest), ...section(then)], longest.slice(0, shownControls));
+  return listing([lead, ''], longest, section(then));
 }
 
 /** Owners by how many of their controls need attention; the first one's are cited. */
@@ -217,7 +222,7 @@ export function answerMuted(_query: unknown, index: ReportIndex): ComposedAnswer
     return answered([`No finding in the report for ${index.report.date} is muted or shown for information only.`], []);
   const lead = `${counted(shown.length, 'finding', 'is', 'are')} shown for information only; they decide nothing:`;
   const lines = shown.map(({ result, finding }) => `- ${controlName(result)}: ${escapeMarkdown(finding.message)}`);
-  return answered([lead, '', ...lines], [...new Set(shown.map(({ result }) => result))]);
+  return answered([lead, '', ...lines], resultsIn(shown));
 }
 
 /** Evidence items listed in one answer; the rest are counted. */

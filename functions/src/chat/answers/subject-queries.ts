@@ -1,15 +1,17 @@
 /**
  * Questions about the subjects of the evidence: what the catalog checks the reader matched fail ("which laptops aren't
  * patched"), the subjects behind some controls, and what the findings say of one subject ("what does priya.patel fail?",
- * "is ACME-XPS-004 ok?"), check by check when the question named checks.
+ * "is ACME-XPS-004 ok?"), check by check when the question named checks; and one subject over past days ("is
+ * image/reports-worker still carrying a critical vulnerability?"). Today's report may no longer name it, so it is looked
+ * for in the findings of the span's reports (as a path or dotted name, or as today's report names it).
  */
 import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { isOpenStatus, plural } from '@evident/contract';
-import { answered, controlLine, controlName, counted, escapeMarkdown, isOpenFinding, statusLabel } from './compose.js';
+import { answered, controlLine, controlName, counted, escapeMarkdown, isOpenFinding, resultsIn, statusLabel } from './compose.js';
 import type { ComposedAnswer } from './compose.js';
 import { checkOf, failed, matchedChecks, openFindingsOf, type ReportIndex } from '../report-index.js';
 import { rankByRisk } from '../offline/topics.js';
-import type { CheckMatch } from '../query-model.js';
+import { isOpenOnSomeDay, namesSubject, subjectFindings, type CheckMatch, type ReportDays } from '../query-model.js';
 import type { QuestionOf } from '../question.js';
 
 /** A finding of the check: its outcome, or, for evidence that is stale or missing (no check's outcome), one of its kind. */
@@ -33,14 +35,14 @@ export function answerSubject(query: QuestionOf<'subject'>, index: ReportIndex):
     result.findings.filter((finding) => mentions(finding, query.keys)).map((finding) => ({ result, finding })),
   );
   const openOnes = named.filter(({ finding }) => isOpenFinding(finding));
-  const cited = [...new Set(openOnes.map(({ result }) => result))];
+  const cited = resultsIn(openOnes);
   const name = escapeMarkdown(query.name);
   if (cited.length > 0) {
     const lines = cited.flatMap((result) => [
       controlLine(result, `, ${result.severity}`),
       ...openOnes.filter((entry) => entry.result === result).map(({ finding }) => `  - ${escapeMarkdown(finding.message)}`),
     ]);
-    const lead = `In the report for ${index.report.date}, ${plural(openOnes.length, 'open finding')} ${openOnes.length === 1 ? 'names' : 'name'} ${name}:`;
+    const lead = `In the report for ${index.report.date}, ${counted(openOnes.length, 'open finding', 'names', 'name')} ${name}:`;
     return answered([lead, '', ...lines], cited, nextQuestions(cited, true));
   }
   const lead = `No failing, stale or missing finding names ${name} in the report for ${index.report.date}.`;
@@ -50,7 +52,7 @@ export function answerSubject(query: QuestionOf<'subject'>, index: ReportIndex):
       const outcome = finding.outcome === 'info' ? 'shown, decides nothing' : finding.outcome.replace('_', ' ');
       return controlLine(result, ` (${outcome}): ${escapeMarkdown(finding.message)}`);
     });
-    return answered([`${lead} The findings that name it:`, '', ...lines], [...new Set(named.map(({ result }) => result))]);
+    return answered([`${lead} The findings that name it:`, '', ...lines], resultsIn(named));
   }
   const supports = index.report.controls.filter((result) =>
     (result.expiring ?? []).some((item) => query.keys.includes(item.subject.toLowerCase())),
@@ -79,7 +81,7 @@ function subjectOnChecks(query: QuestionOf<'subject'>, checks: readonly CheckMat
     const state = naming.length > 0 ? naming.join(' ') : none;
     return `- ${controlName(result)}, check ${escapeMarkdown(check.id)} \u2014 ${statusLabel[result.status]}: ${state}`;
   });
-  const cited = [...new Set(matched.map(({ result }) => result))];
+  const cited = resultsIn(matched);
   return answered([`What the report for ${index.report.date} says of ${name}:`, '', ...lines], cited, nextQuestions(cited));
 }
 
@@ -107,7 +109,7 @@ export function answerChecks({ checks }: QuestionOf<'checks'>, index: ReportInde
     const heading = `${controlName(result)}, check ${escapeMarkdown(check.id)} on ${check.kind} evidence: ${state}`;
     return findingBlock(heading, open);
   });
-  return answered(lines, [...new Set(matched.map(({ result }) => result))]);
+  return answered(lines, resultsIn(matched));
 }
 
 /** The subjects behind controls: each one's failing findings and those without fresh evidence. */
@@ -123,4 +125,24 @@ export function answerFindings({ controlIds }: QuestionOf<'findings'>, index: Re
     return findingBlock(`${controlName(result)} (${statusLabel[result.status]}): ${state}`, open);
   });
   return answered(lines, shown);
+}
+
+/** Per control, the days the subject had an open finding, what the last said, and whether today's report still has one. */
+export async function answerSubjectHistory(question: QuestionOf<'subjectHistory'>, index: ReportIndex, days: ReportDays) {
+  const found = await subjectFindings(question, days);
+  const naming = namesSubject(question.names);
+  const cited = [...new Set(found.map((entry) => entry.controlId))].flatMap((id) => index.byId.get(id)?.result ?? []);
+  const lines = cited.map((result) => {
+    const entries = found.filter((entry) => entry.controlId === result.id);
+    const dates = [...new Set(entries.map((entry) => entry.date))].sort();
+    const when = dates.length === 1 ? dates[0] : `${dates.length} days, ${dates[0]} to ${dates.at(-1)}`;
+    const said = escapeMarkdown(entries.at(-1)!.finding.message.replace(/\.$/, ''));
+    // Still open when today's report has an open finding naming it (a message's day count changes from day to day).
+    const stillOpen = result.findings.some((finding) => isOpenOnSomeDay(finding) && naming(finding));
+    const today = `${statusLabel[result.status]} and the finding is ${stillOpen ? 'still open' : 'gone'}.`;
+    return `- ${controlName(result)}: an open finding on ${when} \u2014 \u201c${said}\u201d. Today the control is ${today}`;
+  });
+  const { from, to, phrase } = question.period;
+  const lead = `What the reports from ${from} to ${to} (${phrase}) say of ${escapeMarkdown(question.names[0]!)}:`;
+  return answered([lead, '', ...lines], cited);
 }
