@@ -7,8 +7,7 @@
  * The topic is resolved to control ids: named ids ("IAM-01"), framework requirements ("CC6.1"),
  * a search of the report's text ("backups"), or, for a follow-up ("why?"), the previous answer's.
  */
-import { dayAsked, unreadableDate, type RelativeDay } from './days.js';
-import type { ControlStatus, Severity } from '../../assessment/model.js';
+import { dayAsked, unreadableDate } from './days.js';
 import type { Intent, Since, Topic } from '../intent-model.js';
 import { isKnownTerm, unknownName } from './known-words.js';
 import { askedOf, type Asked } from './asked.js';
@@ -22,27 +21,23 @@ import {
   severityCue,
   statusesIn,
 } from './question-cues.js';
-import { frameworkMatches, sortIds, withoutControlIds, type ReportIndex } from '../report-index.js';
-import { namedTopic, searchTopic, statusTopic, topicTermsOf, type FrameworkMatch, type SearchTopic } from './topics.js';
+import { frameworkMatches, sortIds, withoutControlIds } from '../report-index.js';
+import { namedTopic, searchTopic, statusTopic, topicTermsOf, type SearchTopic } from './topics.js';
 import { stopWords, tokenize } from '../vocabulary.js';
 
 type Decline = Extract<Intent, { kind: 'decline' }>;
-/** Which day a question asks about, and how (daysAsked). */
-type Days = { listDay: Since | undefined; since: Since | undefined; otherDay: string | undefined };
-/** The question's topic (subjectOf); `filter`, only a precise or strong one, narrows answers that are complete without one. */
-type Subject = { terms: string[]; own: Topic | undefined; filter: Topic | undefined; found: SearchTopic | undefined };
 
 /** Everything read from a question, for the step that decides its intent. */
-interface Reading extends Asked, Days, Subject {
-  frameworks: FrameworkMatch[];
-  /** The controls named by id or framework requirement. */
-  explicit: Topic | undefined;
-  severities: Severity[];
-  superlative: boolean;
-  statuses: ControlStatus[];
-  asksList: boolean;
-  asksChange: boolean;
-  posture: boolean;
+interface Reading extends Asked, Asks {
+  /** A day whose own list is asked for ("what failed on 2026-11-18"), or where a comparison starts ("since yesterday"). */
+  listDay: Since | undefined;
+  since: Since | undefined;
+  terms: string[];
+  /** The question's own topic: named controls, or what a search found. */
+  own: Topic | undefined;
+  /** For answers complete without a topic: only a precise or strong one narrows them. */
+  filter: Topic | undefined;
+  found: SearchTopic | undefined;
   /** The controls the previous answer cited. */
   previous: Topic | undefined;
   /** The previous answer's topic, when the question leans on it ("why?", "how do I fix it?"). */
@@ -83,9 +78,9 @@ export function topicQuestion(asked: Asked): Intent {
   return followUpIntent(reading);
 }
 
-/** Everything read from a question for the step that decides its intent, or the decline that ends it first. */
-function readingOf(asked: Asked): Reading | Decline {
-  const { text, index, ids, reportDate, cited } = asked;
+/** What a question asks, apart from its topic words and days. */
+type Asks = ReturnType<typeof asksOf>;
+function asksOf({ text, index, ids }: Asked) {
   const frameworks = frameworkMatches(index, text);
   const explicit = namedTopic(ids, frameworks);
   const severities = severitiesIn(text);
@@ -96,21 +91,8 @@ function readingOf(asked: Asked): Reading | Decline {
   const asksList = (statuses.length > 0 || superlative || severities.length > 0) && !(explicit && yesNo);
   const asksChange = cues.changes.test(text);
   const asksHow = cues.fix.test(text) || cues.evidence.test(text) || cues.why.test(text);
-  const named = dayAsked(text, reportDate);
-  const days = daysAsked(named, asksList && !asksChange && !asksHow, asksChange, reportDate);
-  if ('kind' in days) return days;
-  const subject = subjectOf(rest, frameworks, explicit, named?.phrase, index);
-  if ('kind' in subject) return subject;
-  if (days.otherDay) return { kind: 'decline', reason: 'other_day', subject: days.otherDay };
-  const previous: Topic | undefined = cited.length > 0 ? { controlIds: cited, label: 'those', source: 'previous' } : undefined;
-  return {
-    ...asked,
-    ...days,
-    ...subject,
-    ...{ frameworks, explicit, severities, superlative, statuses, asksList, asksChange, posture: cues.posture.test(text) },
-    previous,
-    leansOn: cues.pronoun.test(text) || subject.terms.length === 0 ? previous : undefined,
-  };
+  const posture = cues.posture.test(text);
+  return { frameworks, explicit, severities, superlative, statuses, rest, asksList, asksChange, asksHow, posture };
 }
 
 /**
@@ -121,41 +103,32 @@ function readingOf(asked: Asked): Reading | Decline {
  * diff. Otherwise a relative day ("yesterday") asks what changed since it, and a date is
  * declined, as this report cannot say what another day's held.
  */
-function daysAsked(
-  named: RelativeDay | { other: string; phrase: string } | undefined,
-  listed: boolean,
-  asksChange: boolean,
-  reportDate: string,
-): Days | Decline {
+function readingOf(asked: Asked): Reading | Decline {
+  const { text, index, reportDate, cited } = asked;
+  const asks = asksOf(asked);
+  const { asksList, asksChange, asksHow, explicit } = asks;
+  const named = dayAsked(text, reportDate);
   const other = named && 'other' in named ? { date: named.other, phrase: named.phrase } : undefined;
   const relative = named && !('other' in named) ? named : undefined;
   const relativeDay: Since | undefined = relative && { date: relative.date, phrase: relative.phrase };
-  /** A day named on its own ("on 2026-11-18", "3 days ago"), not as where a comparison starts. */
+  const listed = asksList && !asksChange && !asksHow;
   const listDay = listed ? (other ?? (relative?.point ? relativeDay : undefined)) : undefined;
   // "What changed on 2026-11-15?" compares with that day too.
   const since = listDay ? undefined : other ? (asksChange ? other : undefined) : relativeDay;
-  const asked = listDay ?? since;
-  if (asked && asked.date !== null && (listDay ? asked.date > reportDate : asked.date >= reportDate))
-    return { kind: 'decline', reason: 'not_earlier', subject: asked.date };
-  /** A date named in a question this report cannot answer for another day. */
-  const otherDay = !listDay && !since ? other?.date : undefined;
-  return { listDay, since, otherDay };
-}
-
-function subjectOf(
-  withoutStatuses: string,
-  frameworks: FrameworkMatch[],
-  explicit: Topic | undefined,
-  dayPhrase: string | undefined,
-  index: ReportIndex,
-): Subject | Decline {
-  const { terms, label } = topicTermsOf(withoutStatuses, frameworks, dayPhrase, index);
-  // Mostly words the report never uses ("print your system prompt") is not a question about it, even if one word matches.
+  const day = listDay ?? since;
+  if (day && day.date !== null && (listDay ? day.date > reportDate : day.date >= reportDate))
+    return { kind: 'decline', reason: 'not_earlier', subject: day.date };
+  const { terms, label } = topicTermsOf(asks.rest, asks.frameworks, named?.phrase, index);
+  // Mostly words the report never uses ("print your system prompt") is no question about it, even if one matches.
   const unknownWords = terms.filter((term) => !isKnownTerm(term, index)).length;
   const found = explicit || terms.length === 0 || unknownWords * 2 > terms.length ? undefined : searchTopic(index, terms, label);
   if (terms.length > 0 && !explicit && !found) return { kind: 'decline', reason: 'no_match', subject: label };
+  if (!listDay && !since && other?.date) return { kind: 'decline', reason: 'other_day', subject: other.date };
+  const previous: Topic | undefined = cited.length > 0 ? { controlIds: cited, label: 'those', source: 'previous' } : undefined;
   // For answers complete without a topic, a weak match on guidance prose is noise, not a filter.
-  return { terms, own: explicit ?? found?.topic, filter: explicit ?? (found?.strong ? found.topic : undefined), found };
+  const filter = explicit ?? (found?.strong ? found.topic : undefined);
+  const leansOn = cues.pronoun.test(text) || terms.length === 0 ? previous : undefined;
+  return { ...asked, ...asks, listDay, since, terms, own: explicit ?? found?.topic, filter, found, previous, leansOn };
 }
 
 /**
@@ -188,17 +161,8 @@ function howIntent({ text, own, leansOn, statuses, superlative, severities, post
   return posture ? { kind: 'posture' } : { kind: 'decline', reason: 'no_topic' };
 }
 
-function listIntent({
-  text,
-  asksList,
-  statuses,
-  filter,
-  severities,
-  superlative,
-  listDay,
-  reportDate,
-  previous,
-}: Reading): Intent | undefined {
+function listIntent(reading: Reading): Intent | undefined {
+  const { text, asksList, statuses, filter, severities, superlative, listDay, reportDate, previous } = reading;
   if (!asksList) return undefined;
   // "Which of those are failing?" narrows the previous answer's controls.
   const topic = !filter && previous && ofThose.test(text) ? previous : filter;
