@@ -1,10 +1,9 @@
 /**
- * Reads a question as a structured query (query-model.ts) when it asks one of the things the
- * report and its history hold beyond one control's state: a framework's readiness, a trend or a
- * comparison over days, a control's history, what an owner answers for, what falls due, and what
- * has been accepted. The vocabulary comes from the data: framework names and requirement ids from
- * the catalog, owners from the controls, dates from the calendar. Anything else returns
- * undefined, and the reader (reader.ts) reads it as a question about a control topic (intents.ts).
+ * Reads a question as a structured query (query-model.ts) when it asks what the report and its
+ * history hold beyond one control's state: a framework's readiness, a trend or comparison over
+ * days, a control's history, an owner's controls, what falls due, what has been accepted. The
+ * vocabulary is the data's (the catalog's frameworks and requirements, the controls' owners, the
+ * calendar). Anything else is undefined: a question about a control topic (intents.ts).
  */
 import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
@@ -18,7 +17,7 @@ import { checksAskedAbout } from './checks.js';
 import { expiringQuery } from './expiring.js';
 import { subjectQuery } from './subjects.js';
 import { stem, stopWords, topicTerms } from '../vocabulary.js';
-import { entitiesOf } from './entities.js';
+import { entitiesOf, type Mention } from './entities.js';
 import { auditFinding } from './status-words.js';
 import type { Period, Query } from '../query-model.js';
 
@@ -27,6 +26,7 @@ const frameworkNamed: [FrameworkId, RegExp][] = [
   ['iso27001', /\biso(?:[ /-]?iec)?(?:[ -]?27001(?::?2022)?)?\b|\b27001\b|\bannex a\b/],
   ['nist80053', /\bnist\b|\b800[ -]53\b/],
 ];
+const frameworkIn = (text: string) => frameworkNamed.find(([, pattern]) => pattern.test(text))?.[0];
 
 /** The framework a requirement id's notation belongs to: `CC6.1` SOC 2, `A.8.24` ISO, `ac-2` NIST. */
 function frameworkOfRequirement(id: string): FrameworkId {
@@ -35,6 +35,8 @@ function frameworkOfRequirement(id: string): FrameworkId {
   return 'soc2';
 }
 
+/** A follow-up that asks the previous question again of something else: "and on the 18th?", "what about the security lead?". */
+const again = /^(and|what about|how about)\b/;
 const readinessCue =
   /\b(satisf\w*|read(y|iness|yness)|redy\w*|audit\w*|block\w*|keep\w*|close to|pass(ing)?|met|meet\w*|stand\w*|doing|status|state|summar\w*|gaps?|cover\w*|criteria|requirements?|complian\w*|families|family|progress|look\w*|where are we|how far)\b/;
 const blockingCue =
@@ -53,68 +55,84 @@ const passingTheFramework =
   /\bpass(es|ed|ing)? (?:(?:the|our|an?|this|next|its|their) )?(?=soc|iso|nist|\d|audit|certif|assess|framework|standard)/g;
 const exceptionCue =
   /\b(exceptions?|risk acceptances?|accepted risks?|accepted as (a )?risks?|accept(ed)? (the |a |as a )?risks?|waiv\w*)\b/;
-/** "Which risks have we accepted": what `exceptionCue` holds, and "what/which … accepted" in one sentence. */
-const asksExceptions = (text: string) =>
-  exceptionCue.test(text) || followedBy(text, /\b(what|which|anything|something)\b/, / (we )?(have )?accepted\b/);
+const openLongestCue =
+  /\b((open|failing|broken|red|outstanding|unresolved|not passing) (for )?(the )?longest|longest[- ](open|running|standing|failing)|oldest (open )?(issues?|problems?|failures?|findings?|gaps?)|open(ed)? (the )?(earliest|first))\b/;
+const ownershipCue =
+  /\b(who owns|owners?|owned by|responsible|accountable|who (needs|has|is supposed|should|must) to fix|who should fix|whose (job|responsibility)|when(?: is| are|'s) (it|that|this|they|those|these|the [\w ]+ ones?|\w+-\d+) due|due dates?|deadlines?)\b/;
 
 export function parseQuery(asked: Asked): Query | undefined {
-  const { text } = asked;
+  const { text, index } = asked;
+  // The owner the question names ("what does the IT lead own"), as the report spells it, read once for the readings that take it.
+  const mention = entitiesOf(index)
+    .mentions(text)
+    .find(({ entity }) => entity.kind === 'owner');
+  const owner = mention?.entity.display;
   return (
     exceptionsQuery(text) ??
     rankingQuery(text) ??
     (/\b(muted|suppressed|silenced)\b/.test(text) ? { kind: 'muted' } : undefined) ??
     (openLongestCue.test(text) ? { kind: 'openLongest' } : undefined) ??
     evidenceKindsQuery(text) ??
-    ownershipQuery(asked) ??
+    ownershipQuery(asked, owner) ??
     findingsQuery(asked) ??
     expiringQuery(asked) ??
-    dueQuery(asked) ??
-    ownerQuery(asked) ??
+    dueQuery(asked, owner) ??
+    (mention && ownerQuery(asked, mention)) ??
     historyQuery(asked) ??
     overDaysQuery(asked) ??
-    subjectQuery(text, asked.index) ??
+    subjectQuery(text, index) ??
     readinessQuery(asked) ??
     checksQuery(asked)
   );
 }
 
-/** "Which repository is affected?", "whose are they?", "which devices are behind that?" after an answer that cited controls. */
-function findingsQuery({ text, ids, cited }: Asked): Query | undefined {
-  const asksSubjects =
-    /^(whose|who)\b|\b(which|what) (repos?|repositor\w+|devices?|laptops?|machines?|buckets?|users?|people|accounts?|hosts?|systems?|vendors?|keys?|subjects?|resources?|assets?|images?)\b/.test(
-      text,
-    );
-  const refersBack = /\b(it|that|this|they|those|these|them|their|affected|behind)\b/.test(text);
-  if (!asksSubjects || !refersBack || ids.length > 0 || statusesIn(text).statuses.length > 0) return undefined;
-  return cited.length > 0 && cited.length <= 10 ? { kind: 'findings', controlIds: cited } : undefined;
+function checksQuery(asked: Asked): Query | undefined {
+  const checks = checksAskedAbout(asked);
+  return checks.length > 0 ? { kind: 'checks', checks } : undefined;
 }
 
-const openLongestCue =
-  /\b((open|failing|broken|red|outstanding|unresolved|not passing) (for )?(the )?longest|longest[- ](open|running|standing|failing)|oldest (open )?(issues?|problems?|failures?|findings?|gaps?)|open(ed)? (the )?(earliest|first))\b/;
+/** "Which risks have we accepted": an exception's words, or "what/which … accepted" in one sentence; not an auditor's exceptions. */
+function exceptionsQuery(text: string): Query | undefined {
+  const asked = exceptionCue.test(text) || followedBy(text, /\b(what|which|anything|something)\b/, / (we )?(have )?accepted\b/);
+  const auditors = auditFinding.test(text) && !/\b(accept\w*|waiv\w*|in force|granted|approved)\b/.test(text);
+  if (!asked || auditors || /\bexception handling\b/.test(text)) return undefined;
+  const scopedOut = /\b(scoped[- ]out|out of scope|not applicable|excluded|exempt\w*)\b/.test(text);
+  return { kind: 'exceptions', ...(scopedOut ? { scopedOut } : {}) };
+}
+
+/** "Which day saw the biggest drop in score", "which owner has the most open controls", "which framework are we closest to". */
+function rankingQuery(text: string): Query | undefined {
+  const move =
+    /\b(biggest|largest|sharpest|worst|steepest) (one[- ]day )?(drop|fall|decline|dip)\b|\b(biggest|largest|best) (one[- ]day )?(jump|rise|gain|improvement)\b/.exec(
+      text,
+    );
+  if (move) return { kind: 'biggestMove', direction: move[1] && move[3] ? 'down' : 'up' };
+  // "Who is on the hook for the most open items" asks the same of people as "which owner has the most".
+  if (followedBy(text, /^who\b|\b(which|what) (owner|person|team|lead)\b/, /\b(most|fewest|least)\b/))
+    return { kind: 'ownersRanked' };
+  const frameworks = /\b(which|what) (of (the|our) )?(three |3 )?(frameworks?|standards?)\b/;
+  if (followedBy(text, frameworks, /\b(closest|nearest|best|most|furthest|worst|least|highest|lowest)\b/))
+    return { kind: 'frameworksRanked' };
+  return undefined;
+}
 
 /** "Which controls are evidenced only by signed attestations", "what relies on manual evidence". */
 function evidenceKindsQuery(text: string): Query | undefined {
   const attestations =
     /\b(rel(y|ies|ying)|based|evidenced|backed|supported|proven|covered|depend\w*) (only |solely |just |purely |entirely )?(on|by|upon) (signed |manual |human )?(attestations?|manual evidence|people'?s word)\b|\battestations? only\b|\b(only|solely) (signed |manual )?attestations?\b/;
   if (!attestations.test(text)) return undefined;
-  return {
-    kind: 'evidenceKinds',
-    kinds: ['attestation'],
-    only: /\b(only|solely|just|purely|entirely|rather than|instead of|not (from|by) (systems?|collectors?))\b/.test(text),
-  };
+  const only = /\b(only|solely|just|purely|entirely|rather than|instead of|not (from|by) (systems?|collectors?))\b/.test(text);
+  return { kind: 'evidenceKinds', kinds: ['attestation'], only };
 }
-
-const ownershipCue =
-  /\b(who owns|owners?|owned by|responsible|accountable|who (needs|has|is supposed|should|must) to fix|who should fix|whose (job|responsibility)|when(?: is| are|'s) (it|that|this|they|those|these|the [\w ]+ ones?|\w+-\d+) due|due dates?|deadlines?)\b/;
 
 /**
  * "Who owns ENC-04?", "who owns the vendor management controls?", "who needs to fix those?",
- * "when's the bucket one due?": the named controls, a topic's (narrowing the previous answer's
- * when they meet), or the previous answer's.
+ * "when's the bucket one due?": the named controls, a topic's (narrowed to the previous answer's
+ * where they meet), or the previous answer's.
  */
-function ownershipQuery({ text, index, ids: named, cited: previous }: Asked): Query | undefined {
+function ownershipQuery({ text, index, ids: named, cited: previous }: Asked, owner: string | undefined): Query | undefined {
   // "What is the People lead responsible for" asks for an owner's controls (ownerQuery).
-  if (!ownershipCue.test(text) || ownerIn(text, index)) return undefined;
+  if (!ownershipCue.test(text) || owner) return undefined;
   if (named.length > 0) return { kind: 'ownership', controlIds: named };
   const terms = topicTerms(
     text.replace(
@@ -129,14 +147,13 @@ function ownershipQuery({ text, index, ids: named, cited: previous }: Asked): Qu
   const family = topical
     ? index.controls.filter(({ result }) => terms.every((term) => result.family.split('-').map(stem).includes(term)))
     : [];
-  const found = family.length > 0 ? family.map(({ result }) => result.id) : search?.strong ? search.topic.controlIds : undefined;
+  const found = family.length > 0 ? family.map(({ result }) => result.id) : search?.strong ? search.topic.controlIds : [];
   // "When's the bucket one due?" picks among the previous answer's controls.
-  const hits = search?.topic.controlIds ?? [];
-  const narrowed = previous.length > 0 ? hits.filter((id) => previous.includes(id)) : [];
+  const narrowed = (search?.topic.controlIds ?? []).filter((id) => previous.includes(id));
   const controlIds =
     narrowed.length > 0
       ? narrowed
-      : found && found.length > 0
+      : found.length > 0
         ? found
         : /\b(it|that|this|they|those|these|them)\b/.test(text)
           ? previous
@@ -144,21 +161,19 @@ function ownershipQuery({ text, index, ids: named, cited: previous }: Asked): Qu
   return controlIds.length > 0 ? { kind: 'ownership', controlIds } : undefined;
 }
 
-function checksQuery(asked: Asked): Query | undefined {
-  const checks = checksAskedAbout(asked);
-  return checks.length > 0 ? { kind: 'checks', checks } : undefined;
-}
-
-function exceptionsQuery(text: string): Query | undefined {
-  const scopedOut = /\b(scoped[- ]out|out of scope|not applicable|excluded|exempt\w*)\b/.test(text);
-  const auditors = auditFinding.test(text) && !/\b(accept\w*|waiv\w*|in force|granted|approved)\b/.test(text);
-  if (!asksExceptions(text) || auditors || /\bexception handling\b/.test(text)) return undefined;
-  return { kind: 'exceptions', ...(scopedOut ? { scopedOut } : {}) };
+/** "Which repository is affected?", "whose are they?", "which devices are behind that?" after an answer that cited controls. */
+function findingsQuery({ text, ids, cited }: Asked): Query | undefined {
+  const asksSubjects =
+    /^(whose|who)\b|\b(which|what) (repos?|repositor\w+|devices?|laptops?|machines?|buckets?|users?|people|accounts?|hosts?|systems?|vendors?|keys?|subjects?|resources?|assets?|images?)\b/.test(
+      text,
+    );
+  const refersBack = /\b(it|that|this|they|those|these|them|their|affected|behind)\b/.test(text);
+  if (!asksSubjects || !refersBack || ids.length > 0 || statusesIn(text).statuses.length > 0) return undefined;
+  return cited.length > 0 && cited.length <= 10 ? { kind: 'findings', controlIds: cited } : undefined;
 }
 
 /** "Is anything overdue?", "What is due before December?", "what's due on dec 8", "deadlines in December". */
-function dueQuery({ text, index, reportDate }: Asked): Query | undefined {
-  const owner = ownerIn(text, index);
+function dueQuery({ text, reportDate }: Asked, owner: string | undefined): Query | undefined {
   const statuses = statusesWithout(text, /\boverdue\b/g);
   const filters = { ...(statuses ? { statuses } : {}), ...(owner ? { owner } : {}) };
   if (overdueControls(text, owner !== undefined) && !/\bdue (before|by|until|on)\b/.test(text))
@@ -170,18 +185,16 @@ function dueQuery({ text, index, reportDate }: Asked): Query | undefined {
   if (!due) return undefined;
   const after = text.slice(due.index);
   const window = windowAhead(after, reportDate);
-  if (window)
-    return {
-      kind: 'due',
-      before: { date: window.until, inclusive: true, phrase: window.phrase },
-      ...(window.from ? { from: window.from } : {}),
-      ...filters,
-    };
+  if (window) {
+    const from = window.from ? { from: window.from } : {};
+    return { kind: 'due', before: { date: window.until, inclusive: true, phrase: window.phrase }, ...from, ...filters };
+  }
   const date = daysIn(after, reportDate, 'ahead')[0];
-  if (date && due[1] === 'on')
+  const word = due[1];
+  if (date && word === 'on')
     return { kind: 'due', from: date.date, before: { date: date.date, inclusive: true, phrase: date.phrase }, ...filters };
-  if (!due[1] || due[1] === 'in' || due[1] === 'during' || due[1] === 'for' || due[1] === 'on') return undefined;
-  const inclusive = due[1] !== 'before' && due[1] !== 'ahead of';
+  if (!word || word === 'in' || word === 'during' || word === 'for' || word === 'on') return undefined;
+  const inclusive = word !== 'before' && word !== 'ahead of';
   if (date) return { kind: 'due', before: { date: date.date, inclusive, phrase: date.phrase }, ...filters };
   const month = monthAhead(after, reportDate);
   return month && { kind: 'due', before: { date: month.date, inclusive: false, phrase: month.phrase }, ...filters };
@@ -203,29 +216,16 @@ function statusesWithout(text: string, phrase?: RegExp): ControlStatus[] | undef
   return statuses.length > 0 ? statuses : undefined;
 }
 
-/** The owner the question names, as the report spells it, and where: "what does the IT lead own". */
-function ownerMentioned(text: string, index: ReportIndex): { owner: string; rest: string } | undefined {
-  const mention = entitiesOf(index)
-    .mentions(text)
-    .find(({ entity }) => entity.kind === 'owner');
-  return mention && { owner: mention.entity.display, rest: `${text.slice(0, mention.at)} ${text.slice(mention.end)}` };
-}
-
-const ownerIn = (text: string, index: ReportIndex) => ownerMentioned(text, index)?.owner;
-
-function ownerQuery({ text, index, last, cited }: Asked): Query | undefined {
-  const mentioned = ownerMentioned(text, index);
-  if (!mentioned) return undefined;
-  const { owner } = mentioned;
-  const asked = statusesWithout(mentioned.rest);
+function ownerQuery({ text, last, cited }: Asked, { entity, at, end }: Mention): Query {
   // "What does the IT lead need to fix?" asks for what needs attention; "what about the security lead?" asks it again.
-  const again = /^(and|what about|how about)\b/.test(text) ? last : '';
+  const before = again.test(text) ? last : '';
   const fix = (question: string) => /\b(fix|remediat\w*|address|work on|sort out|action)\b/.test(question);
   const statuses =
-    asked ?? (fix(text) || fix(again) ? attentionStatuses : again ? statusesWithout(again, /\boverdue\b/g) : undefined);
+    statusesWithout(`${text.slice(0, at)} ${text.slice(end)}`) ??
+    (fix(text) || fix(before) ? attentionStatuses : before ? statusesWithout(before, /\boverdue\b/g) : undefined);
   // "And which of those does the IT lead own?" narrows the previous answer's controls.
-  const previous = /\b(of|among|from) (those|these|them)\b/.test(text) ? cited : [];
-  return { kind: 'owner', owner, ...(statuses ? { statuses } : {}), ...(previous.length > 0 ? { among: previous } : {}) };
+  const among = /\b(of|among|from) (those|these|them)\b/.test(text) && cited.length > 0 ? { among: cited } : {};
+  return { kind: 'owner', owner: entity.display, ...(statuses ? { statuses } : {}), ...among };
 }
 
 /** A named control (or the previous answer's) over days: "was IAM-01 passing all month", "since when?". */
@@ -244,7 +244,7 @@ function historyQuery({ text, ids: named, cited, reportDate }: Asked): Query | u
   return { kind: 'controlHistory', controlIds, period, label: controlIds.join(', ') };
 }
 
-/** Two dates to compare, or a span to follow the score over. */
+/** Two dates to compare, a span to follow the score over, or one earlier day's report. */
 function overDaysQuery({ text, last, reportDate }: Asked): Query | undefined {
   const dates = daysIn(text, reportDate);
   if (dates.length >= 2 && dates[0]!.date !== dates[1]!.date) {
@@ -263,51 +263,34 @@ function overDaysQuery({ text, last, reportDate }: Asked): Query | undefined {
   const throughout = period && throughoutQuery(text, period);
   if (throughout) return throughout;
   if (period && trendCue.test(text.replace(period.phrase, ' '))) {
-    const framework = frameworkNamed.find(([, pattern]) => pattern.test(text))?.[0];
+    const framework = frameworkIn(text);
     return { kind: 'trend', period, ...(framework ? { framework } : {}) };
   }
   const day = dates.length === 1 && !/\bsince\b/.test(text) ? dates[0]! : undefined;
   // "And on the 18th?" after a question about one day's score asks it of that day.
-  const again = /^(and|what about|how about)\b/.test(text) && dayCue.test(last);
-  if (day && day.date < reportDate && (dayCue.test(text.replace(day.phrase, ' ')) || again))
+  if (day && day.date < reportDate && (dayCue.test(text.replace(day.phrase, ' ')) || (again.test(text) && dayCue.test(last))))
     return { kind: 'day', date: day.date, phrase: day.phrase };
-  return undefined;
-}
-
-/** "Which day saw the biggest drop in score", "which owner has the most open controls", "which framework are we closest to". */
-function rankingQuery(text: string): Query | undefined {
-  const move =
-    /\b(biggest|largest|sharpest|worst|steepest) (one[- ]day )?(drop|fall|decline|dip)\b|\b(biggest|largest|best) (one[- ]day )?(jump|rise|gain|improvement)\b/.exec(
-      text,
-    );
-  if (move) return { kind: 'biggestMove', direction: move[1] && move[3] ? 'down' : 'up' };
-  // "Who is on the hook for the most open items" asks the same of people as "which owner has the most".
-  if (followedBy(text, /^who\b|\b(which|what) (owner|person|team|lead)\b/, /\b(most|fewest|least)\b/))
-    return { kind: 'ownersRanked' };
-  const frameworks = /\b(which|what) (of (the|our) )?(three |3 )?(frameworks?|standards?)\b/;
-  if (followedBy(text, frameworks, /\b(closest|nearest|best|most|furthest|worst|least|highest|lowest)\b/))
-    return { kind: 'frameworksRanked' };
   return undefined;
 }
 
 /** "What has been open the whole two weeks", "which controls failed on at least one day in November". */
 function throughoutQuery(text: string, period: Period): Query | undefined {
   const every =
-    /\b(the whole|whole|entire|all (the )?(time|period|way)|every day|each day|throughout|consistently|continuously|the full)\b/;
+    /\b(the whole|whole|entire|all (the )?(time|period|way)|every day|each day|throughout|consistently|continuously|the full)\b/.test(
+      text,
+    );
   const some = /\b(at least one day|at any (point|time)|any day|ever|at some point|on any day|one or more days|at least once)\b/;
-  const asked = every.test(text) ? true : some.test(text) ? false : undefined;
-  if (asked === undefined) return undefined;
+  if (!every && !some.test(text)) return undefined;
   const { statuses } = statusesIn(text);
-  return statuses.length > 0 ? { kind: 'throughout', period, statuses, every: asked } : undefined;
+  return statuses.length > 0 ? { kind: 'throughout', period, statuses, every } : undefined;
 }
 
 function readinessQuery({ text, index, ids, last }: Asked): Query | undefined {
-  const named = frameworkNamed.find(([, pattern]) => pattern.test(text))?.[0];
+  const named = frameworkIn(text);
   const requirements = requirementsIn(text, index, named);
   const framework = named ?? (requirements[0] ? frameworkOfRequirement(requirements[0]) : undefined);
   if (!framework) return undefined;
-  const followUp =
-    /^(and|what about|how about|same for)\b/.test(text) && frameworkNamed.some(([, pattern]) => pattern.test(last));
+  const followUp = (again.test(text) || /^same for\b/.test(text)) && frameworkIn(last) !== undefined;
   const cued = readinessCue.test(text) || blockingCue.test(text) || statusesIn(text).statuses.length > 0;
   if (!cued && !followUp && !(named && requirements.length === 0 && text.split(/\s+/).length <= 4)) return undefined;
   // Controls named by id make it a question about those controls.
