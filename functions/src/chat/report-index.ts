@@ -6,7 +6,7 @@
 import MiniSearch from 'minisearch';
 import type { Catalog, Check, Control, ControlResult, Finding, Report } from '../assessment/model.js';
 import { stem, stopWords, tokenize } from './vocabulary.js';
-import type { CheckMatch } from './query-model.js';
+import type { CheckMatch } from './question.js';
 
 export interface IndexedControl {
   result: ControlResult;

@@ -19,9 +19,9 @@ import {
   statusLabel,
 } from './compose.js';
 import type { ComposedAnswer } from './compose.js';
-import type { QuestionOf as QueryOf } from '../question.js';
+import type { Period, Query, QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
-import type { DayFinding, DayRecord, Period, Query, ReportDays } from '../query-model.js';
+import type { DayFinding, DayRecord, ReportDays } from '../report-days.js';
 
 type FromHistory<K extends Query['kind']> = (query: QueryOf<K>, index: ReportIndex, days: ReportDays) => Promise<ComposedAnswer>;
 

@@ -8,7 +8,7 @@ import { diffReports, summaryOf } from '../../assessment/report-summary.js';
 import type { ControlResult, ControlStatus, Report } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
 import type { ChangeFocus, QuestionOf } from '../question.js';
-import type { ReportDays } from '../query-model.js';
+import type { ReportDays } from '../report-days.js';
 import { rankByRisk } from '../offline/topics.js';
 import type { IndexedControl, ReportIndex } from '../report-index.js';
 import { controlList, controlName, decline, listLimit, more, quoted, statusLabel } from './compose.js';

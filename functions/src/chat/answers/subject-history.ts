@@ -6,7 +6,7 @@
 import { answered, controlName, escapeMarkdown, statusLabel, type ComposedAnswer } from './compose.js';
 import type { QuestionOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
-import { isOpenOnSomeDay, namesSubject, subjectFindings, type ReportDays } from '../query-model.js';
+import { isOpenOnSomeDay, namesSubject, subjectFindings, type ReportDays } from '../report-days.js';
 
 type Asked = QuestionOf<'subjectHistory'>;
 

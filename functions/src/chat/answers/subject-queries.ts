@@ -9,8 +9,7 @@ import { answered, controlLine, controlName, counted, escapeMarkdown, isOpenFind
 import type { ComposedAnswer } from './compose.js';
 import { checkOf, failed, matchedChecks, openFindingsOf, type ReportIndex } from '../report-index.js';
 import { rankByRisk } from '../offline/topics.js';
-import type { CheckMatch } from '../query-model.js';
-import type { QuestionOf } from '../question.js';
+import type { CheckMatch, QuestionOf } from '../question.js';
 
 /** A finding of the check: its outcome, or, for evidence that is stale or missing (no check's outcome), one of its kind. */
 const ofCheck = (finding: Finding, check: Check) => (finding.check ? finding.check === check.id : finding.kind === check.kind);

@@ -3,7 +3,7 @@
  * with one slip of the keyboard put right, the controls it names by id, and what the conversation
  * before it holds (the controls the previous answer cited, the question asked before).
  */
-import type { ChatTurn } from '../intent-model.js';
+import type { ChatTurn } from '../question.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { withTyposFixed } from './known-words.js';
 import { normalize } from './question-cues.js';

@@ -11,7 +11,7 @@
  */
 import { dayAsked, unreadableDate, type RelativeDay } from './days.js';
 import type { ControlStatus, Severity } from '../../assessment/model.js';
-import type { ChatTurn, Intent, Since, Topic } from '../intent-model.js';
+import type { ChatTurn, Intent, Since, Topic } from '../question.js';
 import { isKnownTerm, unknownName } from './known-words.js';
 import { askedOf, type Asked } from './asked.js';
 import {

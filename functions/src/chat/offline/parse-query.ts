@@ -1,5 +1,5 @@
 /**
- * Reads a question as a structured query (query-model.ts) when it asks one of the things the
+ * Reads a question as a structured query (question.ts) when it asks one of the things the
  * report and its history hold beyond one control's state: a framework's readiness, a trend or a
  * comparison over days, a control's history, what an owner answers for, what falls due, and what
  * has been accepted. The vocabulary comes from the data: framework names and requirement ids from
@@ -20,7 +20,7 @@ import { subjectQuery } from './subjects.js';
 import { stem, stopWords, topicTerms } from '../vocabulary.js';
 import { entitiesOf } from './entities.js';
 import { auditFinding } from './status-words.js';
-import type { Period, Query } from '../query-model.js';
+import type { Period, Query } from '../question.js';
 
 const frameworkNamed: [FrameworkId, RegExp][] = [
   ['soc2', /\bsoc[ -]?(2|ii|two)\b|\btrust services\b/],

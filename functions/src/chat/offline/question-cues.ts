@@ -4,7 +4,7 @@
  * objectives, and the statuses and severities a question names.
  */
 import type { ControlStatus, Severity } from '../../assessment/model.js';
-import type { ChangeFocus } from '../intent-model.js';
+import type { ChangeFocus } from '../question.js';
 import { openStatuses } from '@evident/contract';
 import { statusWords } from './status-words.js';
 

@@ -5,9 +5,8 @@
  * question asks of one control topic's state, a list or changes (intents.ts), which also declines
  * what it cannot place.
  */
-import type { ChatTurn, DeclineReason } from '../intent-model.js';
-import type { Query, ReportDays } from '../query-model.js';
-import type { Question } from '../question.js';
+import type { ChatTurn, DeclineReason, Query, Question } from '../question.js';
+import type { ReportDays } from '../report-days.js';
 import type { ReportIndex } from '../report-index.js';
 import { askedOf } from './asked.js';
 import { refusal, topicQuestion } from './intents.js';

@@ -5,7 +5,7 @@
  */
 import type { ControlStatus, Severity } from '../../assessment/model.js';
 import { severityRank } from '@evident/contract';
-import type { Topic } from '../intent-model.js';
+import type { Topic } from '../question.js';
 import { cues } from './question-cues.js';
 import { searchControls, sortIds, withoutControlIds, type ReportIndex } from '../report-index.js';
 import { escapeRegExp, topicTerms, topicWords } from '../vocabulary.js';
