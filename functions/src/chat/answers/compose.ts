@@ -8,8 +8,7 @@ import type { ControlResult, ControlStatus, Finding } from '../../assessment/mod
 import { plural } from '@evident/contract';
 import type { components } from '../../generated/api-types.js';
 import type { DeclineReason } from '../question.js';
-import { rankByRisk } from '../offline/topics.js';
-import type { ReportIndex } from '../report-index.js';
+import { rankByRisk, type ReportIndex } from '../report-index.js';
 
 export type Citation = components['schemas']['Citation'];
 

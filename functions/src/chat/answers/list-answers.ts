@@ -9,8 +9,7 @@ import type { ControlResult, ControlStatus, Report } from '../../assessment/mode
 import { plural } from '@evident/contract';
 import type { ChangeFocus, QuestionOf } from '../question.js';
 import type { ReportDays } from '../report-days.js';
-import { rankByRisk } from '../offline/topics.js';
-import type { IndexedControl, ReportIndex } from '../report-index.js';
+import { rankByRisk, type IndexedControl, type ReportIndex } from '../report-index.js';
 import { controlList, controlName, decline, listLimit, more, quoted, statusLabel } from './compose.js';
 import type { Citation, ComposedAnswer } from './compose.js';
 import { entriesOf, grounded, paragraphs, shownOf, withEntry } from './control-answers.js';

@@ -7,8 +7,7 @@ import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { isOpenStatus, plural } from '@evident/contract';
 import { answered, controlLine, controlName, counted, escapeMarkdown, isOpenFinding, statusLabel } from './compose.js';
 import type { ComposedAnswer } from './compose.js';
-import { checkOf, failed, matchedChecks, openFindingsOf, type ReportIndex } from '../report-index.js';
-import { rankByRisk } from '../offline/topics.js';
+import { checkOf, failed, matchedChecks, openFindingsOf, rankByRisk, type ReportIndex } from '../report-index.js';
 import type { CheckMatch, QuestionOf } from '../question.js';
 
 /** A finding of the check: its outcome, or, for evidence that is stale or missing (no check's outcome), one of its kind. */
