@@ -1,9 +1,7 @@
 /**
- * The offline reader: a question's words read once (asked.ts), then tried against one list of
- * readings, first that fits: what the report can never speak to, declined; a subject's past; the
- * questions over the report's history and its other records (parse-query.ts); and what a
- * question asks of one control topic's state, a list or changes (intents.ts), which also declines
- * what it cannot place.
+ * The offline reader: a question's words read once (asked.ts), then the first reading that fits: what the report can
+ * never speak to, declined; a subject's past; the questions over the history and other records (parse-query.ts); and
+ * what it asks of one control topic's state, a list or changes (intents.ts), which declines what it cannot place.
  */
 import type { ChatTurn, DeclineReason, Query, Question } from '../question.js';
 import type { ReportDays } from '../report-days.js';
