@@ -20,7 +20,7 @@ import { defaultVersionOf, type Scope } from '../../functions/src/settings/setti
 import { SettingsStore } from '../../functions/src/settings/settings-store.ts';
 import { soc2Categories, type FrameworkId } from '@evident/contract';
 import { answerQuestion, type ComposedAnswer } from '../../functions/src/chat/answer.ts';
-import type { ChatTurn } from '../../functions/src/chat/intent-model.ts';
+import type { ChatTurn } from '../../functions/src/chat/question.ts';
 import { indexReport, type ReportIndex } from '../../functions/src/chat/report-index.ts';
 import { StoredReportDays } from '../../functions/src/reports/report-days.ts';
 import { ReportStore } from '../../functions/src/reports/report-store.ts';

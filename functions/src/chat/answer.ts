@@ -12,15 +12,14 @@ import * as history from './answers/history-queries.js';
 import { changes, list } from './answers/list-answers.js';
 import * as report from './answers/report-queries.js';
 import * as subjects from './answers/subject-queries.js';
-import type { ChatTurn } from './intent-model.js';
 import { indexReport, type ReportIndex } from './report-index.js';
 import { readQuestion } from './offline/reader.js';
-import type { ReportDays } from './query-model.js';
-import type { Question, QuestionOf } from './question.js';
+import type { ChatTurn, Question, QuestionOf } from './question.js';
+import type { ReportDays } from './report-days.js';
 import type { ReadQuestion } from './model/model-reader.js';
 
 export type { ComposedAnswer } from './answers/compose.js';
-export type { ReportDays } from './query-model.js';
+export type { ReportDays } from './report-days.js';
 
 /** A stored report as questions about it are answered: its index, the days before it, and earlier reports by date. */
 export interface AskedReport extends Required<Sources> {

@@ -11,6 +11,7 @@
  */
 import { controlStatuses, frameworkIds, severities } from '@evident/contract';
 import { z } from 'zod';
+import type { components } from '../generated/api-types.js';
 
 const date = z.iso.date().describe('An ISO date, YYYY-MM-DD.');
 const statuses = z.array(z.enum(controlStatuses)).describe('Control statuses.');
@@ -155,6 +156,15 @@ export type Period = z.infer<typeof periodSchema>;
 export type CheckMatch = z.infer<typeof checkMatchSchema>;
 export type DeclineReason = QuestionOf<'decline'>['reason'];
 export type ChangeFocus = QuestionOf<'changes'>['focus'];
+/** One turn of the conversation, as the API carries it. */
+export type ChatTurn = components['schemas']['ChatTurn'];
+
+/** The kinds the offline classifier (offline/intents.ts) reads: one control topic's state, lists, changes, declines. */
+export type Intent = QuestionOf<
+  'posture' | 'list' | 'status' | 'objective' | 'frameworks' | 'evidence' | 'fix' | 'why' | 'changes' | 'decline'
+>;
+/** The kinds the offline query parser (offline/parse-query.ts) reads: all the others but a subject's history. */
+export type Query = Exclude<Question, Intent | QuestionOf<'subjectHistory'>>;
 
 let tools: { name: Question['kind']; description: string; parameters: Record<string, unknown> }[] | undefined;
 

@@ -4,9 +4,10 @@
  * requirement. Built once per report and cached by the caller, so a question only pays for the search.
  */
 import MiniSearch from 'minisearch';
-import type { Catalog, Check, Control, ControlResult, Finding, Report } from '../assessment/model.js';
+import type { Catalog, Check, Control, ControlResult, ControlStatus, Finding, Report, Severity } from '../assessment/model.js';
+import { severityRank } from '@evident/contract';
 import { stem, stopWords, tokenize } from './vocabulary.js';
-import type { CheckMatch } from './query-model.js';
+import type { CheckMatch } from './question.js';
 
 export interface IndexedControl {
   result: ControlResult;
@@ -161,6 +162,18 @@ function spellingOf(index: ReportIndex, token: string): string {
 }
 
 export const sortIds = (ids: Iterable<string>) => [...ids].sort();
+
+const statusRank: Record<ControlStatus, number> = { failing: 0, stale: 1, missing: 2, not_applicable: 3, passing: 4 };
+
+/** Riskiest first: by severity, then failing before stale before missing, then by id. */
+export function rankByRisk<T extends { id: string; severity: Severity; status: ControlStatus }>(results: readonly T[]): T[] {
+  return [...results].sort(
+    (a, b) =>
+      severityRank[a.severity] - severityRank[b.severity] ||
+      statusRank[a.status] - statusRank[b.status] ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}
 
 interface ControlHit {
   id: string;

@@ -6,7 +6,7 @@
  * as an analysis may republish it.
  */
 import type { Finding } from '../assessment/model.js';
-import { maxFindingDays, type DayFinding, type DayRecord, type ReportDays } from '../chat/query-model.js';
+import { maxFindingDays, type DayFinding, type DayRecord, type ReportDays } from '../chat/report-days.js';
 import { inBatches } from '../storage/object-store.js';
 import type { ReportStore } from './report-store.js';
 

@@ -10,8 +10,7 @@ import { diffReports, summaryOf } from '../../../functions/src/assessment/report
 import type { ControlResult, ControlStatus, Finding, Report } from '../../../functions/src/assessment/model.ts';
 import { answerQuestion, type AnswerInput } from '../../../functions/src/chat/answer.ts';
 import { escapeMarkdown } from '../../../functions/src/chat/answers/compose.ts';
-import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
-import type { Question } from '../../../functions/src/chat/question.ts';
+import type { ChatTurn, Question } from '../../../functions/src/chat/question.ts';
 import { indexReport } from '../../../functions/src/chat/report-index.ts';
 import { benchChatCorpus, daysOf } from '../../../scripts/bench/chat.ts';
 import { compileCatalogSources } from '../../../scripts/lib/catalog-bundle.ts';

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { answerQuestion, offlineReader } from '../../../functions/src/chat/answer.ts';
-import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
+import type { ChatTurn } from '../../../functions/src/chat/question.ts';
 import { geminiToolCaller } from '../../../functions/src/chat/model/gemini-tool-call.ts';
 import { modelReader, readerInstruction } from '../../../functions/src/chat/model/model-reader.ts';
 import { functionCallAnswer, questionOf, textAnswer, type Recording } from '../../stand-ins/vertex-ai/recordings.ts';

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../../functions/src/assessment/evaluate.ts';
 import type { EvidenceItem } from '../../../functions/src/assessment/model.ts';
 import { answerQuestion, type ComposedAnswer } from '../../../functions/src/chat/answer.ts';
-import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
+import type { ChatTurn } from '../../../functions/src/chat/question.ts';
 import { parseQuery } from '../../../functions/src/chat/offline/parse-query.ts';
 import { askedOf } from '../../../functions/src/chat/offline/asked.ts';
 import { readQuestion } from '../../../functions/src/chat/offline/reader.ts';

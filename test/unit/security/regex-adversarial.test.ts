@@ -36,7 +36,7 @@ import {
   severityCue,
 } from '../../../functions/src/chat/offline/question-cues.ts';
 import { indexReport, type ReportIndex } from '../../../functions/src/chat/report-index.ts';
-import type { ChatTurn } from '../../../functions/src/chat/intent-model.ts';
+import type { ChatTurn } from '../../../functions/src/chat/question.ts';
 import { createChatFamily } from '../../../functions/src/families/chat.ts';
 import { logs, redact } from '../../../functions/src/logs.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';

@@ -8,9 +8,8 @@ import type { ControlResult, ControlStatus, Finding, Report } from '../../assess
 import { plural } from '@evident/contract';
 import type { components } from '../../generated/api-types.js';
 import type { DeclineReason } from '../question.js';
-import type { ReportDays } from '../query-model.js';
-import { rankByRisk } from '../offline/topics.js';
-import type { ReportIndex } from '../report-index.js';
+import type { ReportDays } from '../report-days.js';
+import { rankByRisk, type ReportIndex } from '../report-index.js';
 
 export type Citation = components['schemas']['Citation'];
 

@@ -6,8 +6,7 @@
 import type { Control, ControlResult, ControlStatus, Finding, Report } from '../../assessment/model.js';
 import { frameworkShortNames, isOpenStatus, plural } from '@evident/contract';
 import type { Question, QuestionOf } from '../question.js';
-import { rankByRisk } from '../offline/topics.js';
-import type { IndexedControl, ReportIndex } from '../report-index.js';
+import { rankByRisk, type IndexedControl, type ReportIndex } from '../report-index.js';
 import { answered, changeQuestion, citation, controlList, controlName, counted, escapeMarkdown, firstOf } from './compose.js';
 import { guidanceBullets, listLimit, more, quoted, section, statementOf, statusLabel } from './compose.js';
 import type { Citation, ComposedAnswer } from './compose.js';

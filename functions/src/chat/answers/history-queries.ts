@@ -7,9 +7,9 @@ import type { ControlResult, ControlStatus } from '../../assessment/model.js';
 import { frameworkNames, plural } from '@evident/contract';
 import { answered, byId, controlName, counted, decline, escapeMarkdown, firstOf, isOpenFinding, more } from './compose.js';
 import { section, statusLabel, type ComposedAnswer } from './compose.js';
-import type { QuestionOf as QueryOf } from '../question.js';
+import type { Period, Query, QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
-import type { DayFinding, DayRecord, Period, Query, ReportDays } from '../query-model.js';
+import type { DayFinding, DayRecord, ReportDays } from '../report-days.js';
 
 type FromHistory<K extends Query['kind']> = (query: QueryOf<K>, index: ReportIndex, days: ReportDays) => Promise<ComposedAnswer>;
 

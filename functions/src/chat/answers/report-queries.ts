@@ -9,8 +9,7 @@ import { answered, byId, controlLine, controlList, controlName, counted, decline
 import { resultsIn } from './compose.js';
 import { section, statusLabel, summaryLine, type ComposedAnswer } from './compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
-import type { ReportIndex } from '../report-index.js';
-import { rankByRisk } from '../offline/topics.js';
+import { rankByRisk, type ReportIndex } from '../report-index.js';
 
 /** Controls (and exceptions, and evidence items) listed and cited in one answer; the rest are counted. */
 const shownControls = 40;

@@ -9,10 +9,9 @@ import type { Check, ControlResult, Finding } from '../../assessment/model.js';
 import { isOpenStatus, plural } from '@evident/contract';
 import { answered, controlLine, controlName, counted, escapeMarkdown, isOpenFinding, resultsIn, statusLabel } from './compose.js';
 import type { ComposedAnswer } from './compose.js';
-import { checkOf, failed, matchedChecks, openFindingsOf, type ReportIndex } from '../report-index.js';
-import { rankByRisk } from '../offline/topics.js';
-import { isOpenOnSomeDay, namesSubject, subjectFindings, type CheckMatch, type ReportDays } from '../query-model.js';
-import type { QuestionOf } from '../question.js';
+import { checkOf, failed, matchedChecks, openFindingsOf, rankByRisk, type ReportIndex } from '../report-index.js';
+import { isOpenOnSomeDay, namesSubject, subjectFindings, type ReportDays } from '../report-days.js';
+import type { CheckMatch, QuestionOf } from '../question.js';
 
 /** A finding of the check: its outcome, or, for evidence that is stale or missing (no check's outcome), one of its kind. */
 const ofCheck = (finding: Finding, check: Check) => (finding.check ? finding.check === check.id : finding.kind === check.kind);

@@ -8,10 +8,9 @@
  * reader, and the log says so.
  */
 import { evidenceKindNames, frameworkIds } from '@evident/contract';
-import { questionOfCall, questionTools, type Question } from '../question.js';
+import { questionOfCall, questionTools, type ChatTurn, type Question } from '../question.js';
 import { checkedQuestion, reportSubjects } from '../question-slots.js';
 import type { ReportIndex } from '../report-index.js';
-import type { ChatTurn } from '../intent-model.js';
 import type { ToolCallAnswer, ToolCallRequest } from './gemini-tool-call.js';
 
 /** Reads a question; the offline reader needs the report's days too. */

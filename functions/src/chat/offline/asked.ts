@@ -3,7 +3,7 @@
  * with one slip of the keyboard put right, the controls it names by id, and what the conversation
  * before it holds (the controls the previous answer cited, the question asked before).
  */
-import type { ChatTurn } from '../intent-model.js';
+import type { ChatTurn } from '../question.js';
 import { controlIdsIn, type ReportIndex } from '../report-index.js';
 import { withTyposFixed } from './known-words.js';
 import { normalize } from './question-cues.js';
@@ -24,16 +24,14 @@ export interface Asked {
   last: string;
 }
 
-/** The question's words as every reader reads them: normalised, and one slip of the keyboard put right. */
-const readText = (message: string, index: ReportIndex) => withTyposFixed(normalize(message), index);
-
 /** The question as read; `text` given when it is read already (a test of one reading). */
 export function askedOf(
   message: string,
   history: readonly ChatTurn[],
   index: ReportIndex,
-  text = readText(message, index),
+  text = withTyposFixed(normalize(message), index),
 ): Asked {
+  const cited = history.findLast((turn) => turn.role === 'assistant')?.citations ?? [];
   return {
     message,
     text,
@@ -41,14 +39,7 @@ export function askedOf(
     index,
     reportDate: index.report.date,
     ids: controlIdsIn(index, text),
-    cited: previouslyCited(history, index),
+    cited: [...new Set(cited.map((citation) => citation.controlId).filter((id) => index.byId.has(id)))],
     last: history.findLast((turn) => turn.role === 'user')?.content.toLowerCase() ?? '',
   };
-}
-
-/** The controls cited by the latest assistant turn, in the order it cited them. */
-function previouslyCited(history: readonly ChatTurn[], index: ReportIndex): string[] {
-  const turn = history.findLast((turn) => turn.role === 'assistant');
-  const ids = (turn?.citations ?? []).map((citation) => citation.controlId).filter((id) => index.byId.has(id));
-  return [...new Set(ids)];
 }

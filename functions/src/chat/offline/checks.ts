@@ -8,7 +8,7 @@ import { severityCue, statusesIn } from './question-cues.js';
 import { openFindingsOf, type ReportIndex } from '../report-index.js';
 import type { Asked } from './asked.js';
 import { stem, stopWords } from '../vocabulary.js';
-import type { CheckMatch } from '../query-model.js';
+import type { CheckMatch } from '../question.js';
 
 /** Words too general to pick a check ("data", "item", "active" describe most of them). */
 const generic = new Set('item data active has are all any control check evidence run day subject last days'.split(' ').map(stem));

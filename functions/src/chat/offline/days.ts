@@ -10,7 +10,7 @@
 import { casual, Chrono } from 'chrono-node/en';
 import type { ParsedResult, Parser, Refiner } from 'chrono-node';
 import { addDays, isCalendarDate } from '../../assessment/dates.js';
-import type { Since } from '../intent-model.js';
+import type { Since } from '../question.js';
 
 /** A day named without its year, or a weekday, is the latest one before the report's, or the next one ahead. */
 export type Direction = 'past' | 'ahead';

@@ -7,7 +7,7 @@ import { daysIn, monthAhead, windowAhead, type Window } from './days.js';
 import type { Asked } from './asked.js';
 import { stem, stopWords, tokenize } from '../vocabulary.js';
 import { followedBy, statusesIn } from './question-cues.js';
-import type { Query } from '../query-model.js';
+import type { Query } from '../question.js';
 
 export type ExpiringQuery = Extract<Query, { kind: 'expiring' }>;
 

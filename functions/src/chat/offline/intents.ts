@@ -8,7 +8,7 @@
  * a search of the report's text ("backups"), or, for a follow-up ("why?"), the previous answer's.
  */
 import { dayAsked, unreadableDate } from './days.js';
-import type { Intent, Since, Topic } from '../intent-model.js';
+import type { Intent, Since, Topic } from '../question.js';
 import { isKnownTerm, unknownName } from './known-words.js';
 import { askedOf, type Asked } from './asked.js';
 import {

@@ -1,5 +1,5 @@
 /**
- * Reads a question as a structured query (query-model.ts) when it asks what the report and its
+ * Reads a question as a structured query (question.ts) when it asks what the report and its
  * history hold beyond one control's state: a framework's readiness, a trend or comparison over
  * days, a control's history, an owner's controls, what falls due, what has been accepted. The
  * vocabulary is the data's (the catalog's frameworks and requirements, the controls' owners, the
@@ -19,7 +19,7 @@ import { subjectQuery } from './subjects.js';
 import { stem, stopWords, topicTerms } from '../vocabulary.js';
 import { entitiesOf, type Mention } from './entities.js';
 import { auditFinding } from './status-words.js';
-import type { Period, Query } from '../query-model.js';
+import type { Period, Query } from '../question.js';
 
 const frameworkNamed: [FrameworkId, RegExp][] = [
   ['soc2', /\bsoc[ -]?(2|ii|two)\b|\btrust services\b/],

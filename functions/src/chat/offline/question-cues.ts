@@ -4,8 +4,8 @@
  * objectives, and the statuses and severities a question names.
  */
 import type { ControlStatus, Severity } from '../../assessment/model.js';
-import type { ChangeFocus } from '../intent-model.js';
-import { openStatuses } from '@evident/contract';
+import type { ChangeFocus } from '../question.js';
+import { controlStatuses, openStatuses } from '@evident/contract';
 import { statusWords } from './status-words.js';
 
 export const attentionStatuses: ControlStatus[] = [...openStatuses];
@@ -18,11 +18,9 @@ export const offTopic =
 export const lineBreaks = /[\n\r\u2028\u2029]/;
 
 /**
- * Whether `first` is followed by `then` within one part of the text, parts ending at `breaks` (a
- * `?` by default): what `/first[^?]*then/` asks, read in one pass. That expression rescans the
- * rest of the sentence after every `first`, quadratic in a sentence that repeats it without
- * `then`. Neither is global; `then` reads the rest of the part as a text of its own, so a `\b`
- * that starts it must not hang on the character before (it does not after a `first` ending in `\b`).
+ * Whether `first` is followed by `then` within a part of the text ending at `breaks`: `/first[^?]*then/` in one pass,
+ * where that expression is quadratic on a sentence repeating `first`. Neither is global; `then` reads the rest of the
+ * part as a text of its own, so a `\b` starting it must not depend on the character before.
  */
 export function followedBy(text: string, first: RegExp, then: RegExp, breaks: string | RegExp = '?'): boolean {
   return text.split(breaks).some((part) => {
@@ -37,11 +35,9 @@ const whoDid =
   /\bwho (?:approved|signed(?: off)?|authori[sz]ed|merged|deployed|wrote|released|pushed|made|created|changed|configured|set up|opened|introduced|caused|broke|disabled|enabled|turned off|deleted|removed)\b/g;
 
 /**
- * Facts the report never holds, whatever the topic: inventories ("how many employees do we
- * have") and who did what outside the evidence ("who approved the last change"). Exceptions are
- * the one approval the report records, so "who …" with "exception" after it on its line is not
- * refused here. The last "who …" of a line decides (an "exception" after it follows every one
- * before it too): one pass, where a look-ahead from every "who …" rescanned the rest of the line.
+ * Facts the report never holds: inventories ("how many employees do we have") and who did what outside the evidence
+ * ("who approved the last change"). Exceptions are the one approval it records, so "who …" with "exception" later on its
+ * line is not refused. The line's last "who …" decides (what follows it follows the others too): one pass, no look-ahead.
  */
 export function asksNotInReport(text: string): boolean {
   if (notInReportCue.test(text)) return true;
@@ -91,23 +87,17 @@ export const severitiesIn = (text: string): Severity[] => [
   ...new Set([...text.matchAll(severityCue)].flatMap((match) => match[0].match(/\b(critical|high|medium|low)\b/g) as Severity[])),
 ];
 
-/** Curly quotes and dashes as people's keyboards type them, in lower case, with requirement ids in one notation. */
-export const normalize = (text: string) =>
-  requirementNotation(
-    text
-      .replace(/[\u2018\u2019\u02bc]/g, "'")
-      .replace(/[\u201c\u201d]/g, '"')
-      .replace(/[\u2010-\u2014]/g, '-')
-      .toLowerCase()
-      .trim(),
-  );
-
 /**
- * Requirement ids as people write them, in the catalog's notation: "Annex A 8.5" is A.8.5, "A.6.x"
- * the A.6 series, and a range ("A.5.19 - A.5.22", "CC6.1 to CC6.3") each id in it.
+ * Curly quotes and dashes as people's keyboards type them, in lower case, and requirement ids in the catalog's notation:
+ * "Annex A 8.5" is A.8.5, "A.6.x" the A.6 series, and a range ("A.5.19 - A.5.22", "CC6.1 to CC6.3") each id in it.
  */
-function requirementNotation(text: string): string {
+export function normalize(text: string): string {
   return text
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2010-\u2014]/g, '-')
+    .toLowerCase()
+    .trim()
     .replace(/\bannex a[ .]?(\d+)\.(\d+)\b/g, 'a.$1.$2')
     .replace(/\b(a\.\d+|cc\d+)\.x\b/g, '$1')
     .replace(
@@ -136,12 +126,7 @@ export function statusesIn(text: string): { statuses: ControlStatus[]; rest: str
       excluded.add('not_applicable');
     rest = rest.replace(neither[0], ' ');
     if (excluded.size > 0)
-      return {
-        statuses: (['failing', 'stale', 'missing', 'not_applicable'] as ControlStatus[]).filter(
-          (status) => !excluded.has(status),
-        ),
-        rest,
-      };
+      return { statuses: controlStatuses.filter((status) => status !== 'passing' && !excluded.has(status)), rest };
   }
   for (const negated of rest.matchAll(/\b(?:not|isn'?t|aren'?t|never) (failing|failed|stale|missing)\b/g)) {
     excluded.add(negated[1]!.startsWith('fail') ? 'failing' : (negated[1] as ControlStatus));
@@ -163,12 +148,11 @@ export function statusesIn(text: string): { statuses: ControlStatus[]; rest: str
 /** "top 3 risks" → 3, "the riskiest control" → 1. */
 export function limitIn(text: string): number {
   const count = /\btop (\d+|three|five)\b/.exec(text)?.[1];
-  if (!count) return 1;
-  return Math.min(10, count === 'three' ? 3 : count === 'five' ? 5 : Number(count));
+  return count ? Math.min(10, count === 'three' ? 3 : count === 'five' ? 5 : Number(count)) : 1;
 }
 
+/** Which changes a question asks for; "has our posture improved?" is answered with what got better and what got worse. */
 export function changeFocus(text: string): ChangeFocus {
-  // "Has our posture improved?" is answered with what got better and what got worse.
   if (/\b(fixed|resolved|improved|better|now passing|recovered|went green)\b/.test(text))
     return /^(has|have|did|is|are)\b/.test(text) && /\b(posture|score|things|we|security|compliance)\b/.test(text)
       ? 'all'

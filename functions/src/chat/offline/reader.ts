@@ -1,13 +1,10 @@
 /**
- * The offline reader: a question's words read once (asked.ts), then tried against one list of
- * readings, first that fits: what the report can never speak to, declined; a subject's past; the
- * questions over the report's history and its other records (parse-query.ts); and what a
- * question asks of one control topic's state, a list or changes (intents.ts), which also declines
- * what it cannot place.
+ * The offline reader: a question's words read once (asked.ts), then the first reading that fits: what the report can
+ * never speak to, declined; a subject's past; the questions over the history and other records (parse-query.ts); and
+ * what it asks of one control topic's state, a list or changes (intents.ts), which declines what it cannot place.
  */
-import type { ChatTurn, DeclineReason } from '../intent-model.js';
-import type { Query, ReportDays } from '../query-model.js';
-import type { Question } from '../question.js';
+import type { ChatTurn, DeclineReason, Query, Question } from '../question.js';
+import type { ReportDays } from '../report-days.js';
 import type { ReportIndex } from '../report-index.js';
 import { askedOf } from './asked.js';
 import { refusal, topicQuestion } from './intents.js';

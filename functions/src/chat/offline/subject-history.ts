@@ -7,7 +7,7 @@ import { addDays } from '../../assessment/dates.js';
 import type { QuestionOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
 import { spanIn } from './days.js';
-import { subjectFindings, type ReportDays } from '../query-model.js';
+import { subjectFindings, type ReportDays } from '../report-days.js';
 import { subjectQuery } from './subjects.js';
 
 const pastCue = /\b(was|were|did|had|ever|at any point|earlier|previously|before|still|happened|history|used to)\b/;

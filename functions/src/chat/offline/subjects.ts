@@ -6,7 +6,7 @@ import { emailPattern, entitiesOf } from './entities.js';
 import { checksMeeting } from './checks.js';
 import type { ReportIndex } from '../report-index.js';
 import { stem } from '../vocabulary.js';
-import type { Query } from '../query-model.js';
+import type { Query } from '../question.js';
 
 export type SubjectQuery = Extract<Query, { kind: 'subject' }>;
 

@@ -4,20 +4,20 @@
  * or, with no topic at all, those in the statuses it names, riskiest first.
  */
 import type { ControlStatus, Severity } from '../../assessment/model.js';
-import { severityRank } from '@evident/contract';
-import type { Topic } from '../intent-model.js';
+import type { Topic } from '../question.js';
 import { cues } from './question-cues.js';
-import { searchControls, sortIds, withoutControlIds, type ReportIndex } from '../report-index.js';
+import type { frameworkMatches } from '../report-index.js';
+import { rankByRisk, searchControls, sortIds, withoutControlIds, type ReportIndex } from '../report-index.js';
 import { escapeRegExp, topicTerms, topicWords } from '../vocabulary.js';
 
-/** Courtesies, hedges and "the full list": how to answer, not what about. */
-const courtesies =
-  /\b((the )?((full|complete|entire|whole|quick) )?(list|rundown|run-down|lowdown)|give me|pl[sz]|please|thanks?|thx|right now|rn|atm|currently|at the moment|sorry( if this is (a )?(basic|dumb|silly|stupid)( question)?)?|quick question|hi|hello|hey|what does '?\w+'? mean( here)?)\b/g;
+export type FrameworkMatch = ReturnType<typeof frameworkMatches>[number];
 
-export interface FrameworkMatch {
-  id: string;
-  controlIds: string[];
-}
+/** The cues that say how a question asks, not what about; then courtesies, hedges and "the full list". */
+const howCues = ['superlative', 'posture', 'changes', 'fix', 'evidence', 'why', 'frameworks', 'objective'] as const;
+const howAsked = [
+  ...howCues.map((cue) => new RegExp(cues[cue].source, 'g')),
+  /\b((the )?((full|complete|entire|whole|quick) )?(list|rundown|run-down|lowdown)|give me|pl[sz]|please|thanks?|thx|right now|rn|atm|currently|at the moment|sorry( if this is (a )?(basic|dumb|silly|stupid)( question)?)?|quick question|hi|hello|hey|what does '?\w+'? mean( here)?)\b/g,
+];
 
 /** The controls a question names by id or framework requirement: the most precise topic there is. */
 export function namedTopic(ids: readonly string[], frameworks: readonly FrameworkMatch[]): Topic | undefined {
@@ -39,37 +39,21 @@ export function topicTermsOf(
   dayPhrase: string | undefined,
   index: ReportIndex,
 ): { terms: string[]; label: string } {
-  let rest = withoutStatuses;
-  for (const cue of [
-    cues.superlative,
-    cues.posture,
-    cues.changes,
-    cues.fix,
-    cues.evidence,
-    cues.why,
-    cues.frameworks,
-    cues.objective,
-  ]) {
-    rest = rest.replace(new RegExp(cue.source, 'g'), ' ');
-  }
-  // Courtesies and "the full list" say how to answer, not what about.
-  rest = rest.replace(courtesies, ' ');
-  rest = withoutControlIds(index, rest);
+  let rest = withoutControlIds(
+    index,
+    howAsked.reduce((text, cue) => text.replace(cue, ' '), withoutStatuses),
+  );
   for (const framework of frameworks) rest = rest.replace(new RegExp(escapeRegExp(framework.id.toLowerCase()), 'g'), ' ');
   if (dayPhrase) rest = rest.replace(dayPhrase, ' ');
   // "What changed" asks for the diff; "change management" is a topic.
   rest = rest.replace(/\bchang(e|es|ed|ing)\b(?! (management|process|control|request|approval|review))/g, ' ');
   const words = topicTerms(rest);
   // Numbers qualify a topic ("within 30 days") but are not one on their own ("top 3").
-  const terms = words.every((word) => /^\d+$/.test(word)) ? [] : words;
-  return { terms, label: topicWords(rest).slice(0, 80) };
+  return { terms: words.every((word) => /^\d+$/.test(word)) ? [] : words, label: topicWords(rest).slice(0, 80) };
 }
 
-export interface SearchTopic {
-  topic: Topic;
-  /** The words matched a title, family, framework id or subject, not only guidance prose. */
-  strong: boolean;
-}
+/** A searched topic; `strong` when its words matched a title, family, framework id or subject, not only guidance prose. */
+export type SearchTopic = { topic: Topic; strong: boolean };
 
 /**
  * Keeps the controls that meet as many topic words as the best one and score within reach of it
@@ -88,8 +72,10 @@ export function searchTopic(index: ReportIndex, terms: string[], label: string):
       hit.covered.size >= best.covered.size - slack &&
       (hit.score >= best.score * 0.45 || (terms.length === 1 && (hit.named || (hit.inFamily && best.inFamily)))),
   );
-  const strong = kept.some((hit) => hit.named || hit.inFamily);
-  return { topic: { controlIds: kept.map((hit) => hit.id), label, source: 'search' }, strong };
+  return {
+    topic: { controlIds: kept.map((hit) => hit.id), label, source: 'search' },
+    strong: kept.some((hit) => hit.named || hit.inFamily),
+  };
 }
 
 /** "How do I fix the failing ones?" with no topic: the controls in those statuses, riskiest first. */
@@ -99,7 +85,6 @@ export function statusTopic(
   severities: Severity[],
   superlative: boolean,
 ): Topic | undefined {
-  if (statuses.length === 0) return undefined;
   const ids = rankByRisk(
     index.controls
       .map((entry) => entry.result)
@@ -107,16 +92,4 @@ export function statusTopic(
   ).map((result) => result.id);
   if (ids.length === 0) return undefined;
   return { controlIds: superlative ? ids.slice(0, 1) : ids, label: statuses.join(', '), source: 'status' };
-}
-
-const statusRank: Record<ControlStatus, number> = { failing: 0, stale: 1, missing: 2, not_applicable: 3, passing: 4 };
-
-/** Riskiest first: by severity, then failing before stale before missing, then by id. */
-export function rankByRisk<T extends { id: string; severity: Severity; status: ControlStatus }>(results: readonly T[]): T[] {
-  return [...results].sort(
-    (a, b) =>
-      severityRank[a.severity] - severityRank[b.severity] ||
-      statusRank[a.status] - statusRank[b.status] ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
 }

@@ -1,36 +1,9 @@
 /**
- * The kinds of question the offline reader's query parser (offline/parse-query.ts) reads, and the
- * history both sides use: each day's report as trends need it, and the findings of a span's reports
+ * The history both sides of the chat read: each day's report as trends need it, and the findings of a span's reports
  * that name a subject (read by the reader to know there are some, by the answerer to tell them).
  */
 import type { ControlStatus, Finding, ReportSummary } from '../assessment/model.js';
 import type { QuestionOf } from './question.js';
-
-export type { CheckMatch, Period } from './question.js';
-
-/** The kinds the query parser (parse-query.ts) reads. */
-export type Query = QuestionOf<
-  | 'readiness'
-  | 'trend'
-  | 'throughout'
-  | 'day'
-  | 'biggestMove'
-  | 'ownersRanked'
-  | 'frameworksRanked'
-  | 'muted'
-  | 'openLongest'
-  | 'evidenceKinds'
-  | 'findings'
-  | 'ownership'
-  | 'compare'
-  | 'controlHistory'
-  | 'owner'
-  | 'due'
-  | 'exceptions'
-  | 'expiring'
-  | 'checks'
-  | 'subject'
->;
 
 /** One day's report as history answers need it: the score, counts and each control's status. */
 export interface DayRecord {
