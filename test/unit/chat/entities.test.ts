@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { entitiesOf } from '../../../functions/src/chat/offline/entities.ts';
+import type { ReportIndex } from '../../../functions/src/chat/report-index.ts';
 import { useEvaluationHistory } from '../../support/chat-evaluation.ts';
 
 const demo = useEvaluationHistory();
@@ -49,5 +50,17 @@ describe('the names a question uses for subjects and owners', () => {
     const text = `${'priya priya.x '.repeat(10_000)}acme-xps-004`;
     expect(named(text)).toEqual(['subject:ACME-XPS-004', 'subject:priya.patel@acme.example']);
     expect(named(`${'x.'.repeat(30_000)}okta`)).toEqual(['subject:Okta']);
+  });
+
+  it('finds one of 60,000 subjects that share their first word, in a question repeating that word', () => {
+    const findings = Array.from({ length: 60_000 }, (_, n) => ({
+      outcome: 'fail',
+      message: 'no MFA',
+      subject: `user-${n}@example.com`,
+    }));
+    // Only what the entities read of an index: each control's findings, expiring items and owner.
+    const index = { controls: [{ result: { findings, expiring: [] } }] } as unknown as ReportIndex;
+    const mentions = entitiesOf(index).mentions(`${'is user ok, '.repeat(160)}and user-4711?`);
+    expect(mentions.map(({ entity, alias }) => [entity.display, alias])).toEqual([['user-4711@example.com', 'user 4711']]);
   });
 });

@@ -33,7 +33,7 @@ export interface Entities {
   /** Every name, lower-cased as written, to what it names. */
   byAlias: ReadonlyMap<string, NamedEntity>;
   /** What the text names, each by the longest name it uses for it, longest first. */
-  mentions(text: string): Mention[];
+  mentions(text: string): readonly Mention[];
 }
 
 /**
@@ -102,10 +102,19 @@ interface Name {
   words: string[];
   gaps: string[];
   entity: NamedEntity;
+  /** Its place among the names, so the names a word starts are tried in one order whichever way they are found. */
+  order: number;
 }
 
+/**
+ * What finds a name: its one word, or its first two. Keyed by the first word alone, a question's
+ * word would try every name it starts — all 60,000 "user-…" subjects of a large report, at every
+ * "user" of the question.
+ */
+const startOf = (words: readonly string[]) => words.slice(0, 2).join(' ');
+
 function finderOf(byAlias: Map<string, NamedEntity>): Entities {
-  const byFirstWord = new Map<string, Name[]>();
+  const byStart = new Map<string, Name[]>();
   const keys = new Set<string>();
   for (const [alias, entity] of byAlias) {
     const found = wordsOf(alias);
@@ -114,7 +123,11 @@ function finderOf(byAlias: Map<string, NamedEntity>): Entities {
     if (words.length === 0 || keys.has(key)) continue;
     keys.add(key);
     const gaps = found.slice(1).map((word, at) => alias.slice(found[at]!.end, word.at));
-    byFirstWord.set(words[0]!, [...(byFirstWord.get(words[0]!) ?? []), { key, words, gaps, entity }]);
+    const name = { key, words, gaps, entity, order: keys.size };
+    const start = startOf(words);
+    const named = byStart.get(start);
+    if (named) named.push(name);
+    else byStart.set(start, [name]);
   }
   const vocabulary = new MiniSearch<{ id: string }>({ fields: ['id'], tokenize: (text) => [text] });
   vocabulary.addAll([...new Set([...keys].flatMap((key) => key.split(' ')))].map((id) => ({ id })));
@@ -125,32 +138,43 @@ function finderOf(byAlias: Map<string, NamedEntity>): Entities {
       for (const hit of vocabulary.search(word, { fuzzy: 1 })) found.add(hit.id as string);
     return found;
   };
+  /** The last text read and what it names: the reader asks for owners, subjects and a subject's past of one text. */
+  let last: { text: string; mentions: readonly Mention[] } | undefined;
+  const mentionsIn = (text: string): Mention[] => {
+    const words = wordsOf(text);
+    const seen = new Map<string, Set<string>>();
+    const nearWords = words.map(({ word }) => seen.get(word) ?? seen.set(word, near(word)).get(word)!);
+    /** Whether the name's words follow one another from word `start`, joined as the report joins them or by a mark names use. */
+    const follows = ({ words: own, gaps }: Name, start: number) =>
+      start + own.length <= words.length &&
+      own.every((word, offset) => {
+        const gap = offset > 0 ? text.slice(words[start + offset - 1]!.end, words[start + offset]!.at) : '';
+        return nearWords[start + offset]!.has(word) && (offset === 0 || gap === gaps[offset - 1] || joiner.test(gap));
+      }) &&
+      // A one-word name shorter than the fuzzy length is matched only as written.
+      (own.length > 1 || own[0]!.length >= fuzzyLength || words[start]!.word === own[0]);
+    /** The names a word may start, by their one word or first two, in the names' order. */
+    const startingAt = (start: number, first: string): Name[] =>
+      [first, ...[...(nearWords[start + 1] ?? [])].map((second) => `${first} ${second}`)]
+        .flatMap((key) => byStart.get(key) ?? [])
+        .sort((a, b) => a.order - b.order);
+    const found = new Map<string, Mention>();
+    for (const [start, { at }] of words.entries())
+      for (const first of nearWords[start]!)
+        for (const name of startingAt(start, first))
+          if (!found.has(name.key) && follows(name, start))
+            found.set(name.key, { alias: name.key, entity: name.entity, at, end: words[start + name.words.length - 1]!.end });
+    const longestFirst = [...found.values()].sort((a, b) => b.alias.length - a.alias.length);
+    return longestFirst.filter(
+      (mention, at) => longestFirst.findIndex(({ entity }) => entity.display === mention.entity.display) === at,
+    );
+  };
   return {
     byAlias,
     mentions(asked) {
       const text = asked.toLowerCase();
-      const words = wordsOf(text);
-      const seen = new Map<string, Set<string>>();
-      const nearWords = words.map(({ word }) => seen.get(word) ?? seen.set(word, near(word)).get(word)!);
-      /** Whether the name's words follow one another from word `start`, joined as the report joins them or by a mark names use. */
-      const follows = ({ words: own, gaps }: Name, start: number) =>
-        start + own.length <= words.length &&
-        own.every((word, offset) => {
-          const gap = offset > 0 ? text.slice(words[start + offset - 1]!.end, words[start + offset]!.at) : '';
-          return nearWords[start + offset]!.has(word) && (offset === 0 || gap === gaps[offset - 1] || joiner.test(gap));
-        }) &&
-        // A one-word name shorter than the fuzzy length is matched only as written.
-        (own.length > 1 || own[0]!.length >= fuzzyLength || words[start]!.word === own[0]);
-      const found = new Map<string, Mention>();
-      for (const [start, { at }] of words.entries())
-        for (const first of nearWords[start]!)
-          for (const name of byFirstWord.get(first) ?? [])
-            if (!found.has(name.key) && follows(name, start))
-              found.set(name.key, { alias: name.key, entity: name.entity, at, end: words[start + name.words.length - 1]!.end });
-      const longestFirst = [...found.values()].sort((a, b) => b.alias.length - a.alias.length);
-      return longestFirst.filter(
-        (mention, at) => longestFirst.findIndex(({ entity }) => entity.display === mention.entity.display) === at,
-      );
+      if (last?.text !== text) last = { text, mentions: mentionsIn(text) };
+      return last.mentions;
     },
   };
 }
