@@ -1,9 +1,9 @@
 /**
  * The chat engine's entry: a question about one day's report in, a Markdown answer with
  * citations out, in two steps. A reader turns the words into a `Question` (question.ts): the
- * offline reader (offline/reader.ts), or a model (model/model-reader.ts) when a caller passes one. Then the answerer of the question's kind
- * answers it from the report and its history, without the words, writing every number, status
- * and citation.
+ * offline reader (offline/reader.ts), or a model (model/model-reader.ts) when a caller passes
+ * one. Then the answerer of the question's kind answers it from the report and its history,
+ * without the words, writing every number, status and citation.
  */
 import type { Catalog, Report } from '../assessment/model.js';
 import { decline, type ComposedAnswer, type Sources } from './answers/compose.js';

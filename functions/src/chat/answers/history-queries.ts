@@ -49,9 +49,11 @@ function scoreTable(days: readonly DayRecord[]): string[] {
     const rows = days.map(({ date, summary: { score, counts } }) => [date, score, counts.failing, counts.stale, counts.missing]);
     return table(['Day', 'Score', 'Failing', 'Stale', 'Missing'], rows);
   }
-  const months = new Map<string, number[]>();
-  for (const day of days) months.set(day.date.slice(0, 7), [...(months.get(day.date.slice(0, 7)) ?? []), day.summary.score]);
-  const rows = [...months].map(([month, score]) => [month, score.length, Math.min(...score), Math.max(...score), score.at(-1)!]);
+  const months = Map.groupBy(days, (day) => day.date.slice(0, 7));
+  const rows = [...months].map(([month, inMonth]) => {
+    const score = inMonth.map((day) => day.summary.score);
+    return [month, score.length, Math.min(...score), Math.max(...score), score.at(-1)!];
+  });
   return table(['Month', 'Days with a report', 'Lowest', 'Highest', 'Last'], rows);
 }
 
