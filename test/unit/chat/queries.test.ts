@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../../functions/src/assessment/evaluate.ts';
 import type { EvidenceItem } from '../../../functions/src/assessment/model.ts';
-import { answerQuestion, type ComposedAnswer } from '../../../functions/src/chat/answer.ts';
+import { answerAsked, answerQuestion, type ComposedAnswer } from '../../../functions/src/chat/answer.ts';
 import type { ChatTurn } from '../../../functions/src/chat/question.ts';
 import { parseQuery } from '../../../functions/src/chat/offline/parse-query.ts';
 import { askedOf } from '../../../functions/src/chat/offline/asked.ts';
@@ -128,6 +128,30 @@ describe('changes over a span counted back', () => {
         since: { date: null, phrase: 'the previous report' },
         focus: 'all',
       }),
+    ]);
+  });
+});
+
+describe('a trend over more than a month of reports', () => {
+  it('tables the score by month: days with a report, lowest, highest and last', async () => {
+    // 40 days from 2026-10-13 to 2026-11-21, the score one point up each day from 60.
+    const records = Array.from({ length: 40 }, (_, n) => ({
+      date: new Date(Date.UTC(2026, 9, 13 + n)).toISOString().slice(0, 10),
+      summary: { ...demo().report.summary, score: 60 + n },
+      statuses: {},
+    }));
+    const days = { between: async (from: string, to: string) => records.filter(({ date }) => date >= from && date <= to) };
+    const answer = await answerAsked(
+      { kind: 'trend', period: { from: '2026-10-13', to: '2026-11-21', phrase: 'the last 40 days' } },
+      demo().index,
+      { days },
+    );
+    const table = answer.answer.split('\n').filter((line) => line.startsWith('|'));
+    expect(table).toEqual([
+      '| Month | Days with a report | Lowest | Highest | Last |',
+      '| --- | --- | --- | --- | --- |',
+      '| 2026-10 | 19 | 60 | 78 | 78 |',
+      '| 2026-11 | 21 | 79 | 99 | 99 |',
     ]);
   });
 });
