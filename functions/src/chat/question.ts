@@ -77,6 +77,8 @@ const questionKinds = [
     period: periodSchema,
     statuses,
     every: z.boolean(),
+    controlIds: controlIds.optional().describe('Only these controls ("which of those", "which CC8.1 controls").'),
+    now: statuses.optional().describe('Only the controls in these statuses today ("but are passing now").'),
   }),
   kind('day', 'One day against the report before it: its score, what broke or changed on it.', { date, phrase: z.string() }),
   kind('biggestMove', 'The day the score moved most, down or up.', { direction: z.enum(['down', 'up']) }),
@@ -134,6 +136,7 @@ const questionKinds = [
   kind('decline', 'A question the report cannot answer.', {
     reason: z.enum([
       'off_topic',
+      'action',
       'unknown_subject',
       'no_match',
       'no_topic',

@@ -25,7 +25,7 @@ export interface Sources {
 }
 
 /** Longest list in an answer before "and N more". */
-export const listLimit = 10;
+export const listLimit = 15;
 
 export const statusLabel: Record<ControlStatus, string> = {
   passing: 'passing',
@@ -170,6 +170,8 @@ type DeclineCause = DeclineReason | 'no_report' | 'no_history';
 
 const declineLeads: Record<DeclineCause, (date: string, subject: string, previousDate: string | null) => string> = {
   off_topic: (date) => `The report for ${date} does not cover that.`,
+  action: (date) =>
+    `The report for ${date} does not cover that: this chat reads the report and its history; it changes nothing and contacts no one.`,
   unknown_subject: (date, subject) => `The report for ${date} does not mention \u201c${subject}\u201d, so it cannot answer that.`,
   no_match: (date, subject) => `The report for ${date} does not cover ${subject ? `\u201c${subject}\u201d` : 'that'}.`,
   no_topic: (date) =>

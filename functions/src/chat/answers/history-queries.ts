@@ -120,16 +120,21 @@ function dayAnswer(date: string, phrase: string, days: readonly DayRecord[], ind
   return changesAnswer([lead], before, day, index);
 }
 
-export const answerThroughout: FromHistory<'throughout'> = async ({ period, statuses, every }, index, history) => {
+export const answerThroughout: FromHistory<'throughout'> = async (query, index, history) => {
+  const { period, statuses, every, controlIds, now } = query;
   const days = await history.between(period.from, period.to);
   if (days.length === 0) return noReports(period, index);
   const matching = index.controls
+    .filter(({ result }) => (!controlIds || controlIds.includes(result.id)) && (!now || now.includes(result.status)))
     .map(({ result }) => ({ result, days: days.filter((day) => statuses.includes(day.statuses[result.id]!)).length }))
     .filter((entry) => (every ? entry.days === days.length : entry.days > 0));
   const lead =
     `Over ${period.from} to ${period.to} (${period.phrase}), ${daysWithReport(days)}; ` +
     `${counted(matching.length, 'control', 'was', 'were')} ${statuses.map((status) => statusLabel[status]).join(' or ')} ` +
-    `${every ? 'on every one of them' : 'on at least one'}${matching.length > 0 ? ':' : '.'}`;
+    `${every ? 'on every one of them' : 'on at least one'}` +
+    `${now ? ` and ${now.map((status) => statusLabel[status]).join(' or ')} today` : ''}` +
+    `${controlIds ? ` among ${controlIds.length === 1 ? controlIds[0] : `the ${controlIds.length} controls asked about`}` : ''}` +
+    `${matching.length > 0 ? ':' : '.'}`;
   const lines = matching.map(
     ({ result, days: n }) => `- ${controlName(result)} \u2014 ${n} of ${days.length} days; today ${statusLabel[result.status]}`,
   );

@@ -5,7 +5,7 @@
 import { dayIn } from '../../assessment/dates.js';
 import type { ControlResult, FrameworkReadiness } from '../../assessment/model.js';
 import { expiringHorizonDays, frameworkNames, isOpenStatus, plural } from '@evident/contract';
-import { answered, byId, controlLine, controlList, controlName, counted, decline, escapeMarkdown, more } from './compose.js';
+import { answered, byId, controlLine, controlList, controlName, counted, decline, escapeMarkdown, isOpenFinding, more } from './compose.js';
 import { resultsIn } from './compose.js';
 import { section, statusLabel, summaryLine, type ComposedAnswer } from './compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';
@@ -136,9 +136,14 @@ export function answerExceptions(query: QueryOf<'exceptions'>, index: ReportInde
 
 export function answerOwnership(query: QueryOf<'ownership'>, index: ReportIndex): ComposedAnswer {
   const results = resultsOf(index, query.controlIds);
-  const lines = results.map((result) => {
+  const lines = results.flatMap((result) => {
     const owner = result.owner ? escapeMarkdown(result.owner) : 'none named';
-    return controlLine(result, `; owner: ${owner}${result.dueDate ? `; ${dueLine(result)}` : '; no due date'}`);
+    // What an open control's owner has to act on, so "who owns it, and what is wrong" is one answer.
+    const open = isOpenStatus(result.status) ? result.findings.filter(isOpenFinding).slice(0, 3) : [];
+    return [
+      controlLine(result, `; owner: ${owner}${result.dueDate ? `; ${dueLine(result)}` : '; no due date'}`),
+      ...open.map((finding) => `  - ${escapeMarkdown(finding.message)}`),
+    ];
   });
   return answered([`In the report for ${index.report.date}:`, '', ...lines], results);
 }

@@ -12,6 +12,7 @@ import type { Intent, Since, Topic } from '../question.js';
 import { isKnownTerm, unknownName } from './known-words.js';
 import { askedOf, type Asked } from './asked.js';
 import {
+  actionRequest,
   attentionStatuses,
   changeFocus,
   cues,
@@ -44,9 +45,6 @@ interface Reading extends Asked, Asks {
   leansOn: Topic | undefined;
 }
 
-const ofThose =
-  /\b(of|among|from|in) (those|these|them|they|that list)\b|\b(which|any|are any) (of )?(those|these|them)\b|^(and )?(are )?(those|these|they)\b/;
-
 /** What a question asks of one control topic's state, a list or changes; declined when the report cannot speak to it. */
 export const classify = (asked: Asked): Intent => refusal(asked) ?? topicQuestion(asked);
 
@@ -54,6 +52,7 @@ export const classify = (asked: Asked): Intent => refusal(asked) ?? topicQuestio
 export function refusal({ text, message, index, reportDate }: Asked): Decline | undefined {
   if (text.length === 0) return { kind: 'decline', reason: 'no_topic' };
   if (offTopic.test(text)) return { kind: 'decline', reason: 'off_topic' };
+  if (actionRequest.test(text)) return { kind: 'decline', reason: 'action' };
   const unknown = unknownName(withoutControlIds(index, message), index);
   if (unknown) return { kind: 'decline', reason: 'unknown_subject', subject: unknown };
   const unreadable = unreadableDate(text, reportDate);
@@ -64,18 +63,34 @@ export function refusal({ text, message, index, reportDate }: Asked): Decline | 
 export function topicQuestion(asked: Asked): Intent {
   const reading = readingOf(asked);
   if ('kind' in reading) return reading;
-  const { text, since, asksChange, filter, posture, explicit, found } = reading;
-  if (since || asksChange)
+  const { text, since, asksChange, filter, posture, explicit, found, previous } = reading;
+  if (since || asksChange) {
+    const topic = filter ?? (eitherOfThose.test(text) ? previous : undefined);
     return {
       kind: 'changes',
-      since: since ?? { date: null, phrase: 'the previous report' },
+      since: since ?? dayAskedBefore(reading) ?? { date: null, phrase: 'the previous report' },
       focus: changeFocus(text),
-      ...(filter ? { topic: filter } : {}),
+      ...(topic ? { topic } : {}),
     };
+  }
+  // "How many controls do we track, and how many pass?" asks for the whole report's counts.
+  if (/\bhow many (controls|checks) (in total |altogether )?(do|does|are|is|have) (we|you|the report|the catalog|there)\b/.test(text))
+    return { kind: 'posture' };
   const answer = catalogIntent(reading) ?? howIntent(reading) ?? listIntent(reading);
   if (answer) return answer;
   if (posture && !explicit && !found?.strong) return { kind: 'posture' };
   return followUpIntent(reading);
+}
+
+/** "Has either been fixed", "did any of them break again": the previous answer's controls. */
+const eitherOfThose = /\b(either|both|each|any of (them|those|these)|those|these|them|they|it|that one|this one)\b/;
+
+/** "…been fixed since?" with no day: since the day the question before asked about, when it named one. */
+function dayAskedBefore({ text, last, reportDate }: Reading): Since | undefined {
+  if (!/\bsince\W*$/.test(text) || !last) return undefined;
+  const day = dayAsked(last, reportDate);
+  const date = day && ('other' in day ? day.other : day.date);
+  return day && date && date < reportDate ? { date, phrase: day.phrase } : undefined;
 }
 
 /** What a question asks, apart from its topic words and days. */
@@ -154,7 +169,8 @@ function howIntent({ text, own, leansOn, statuses, superlative, severities, post
   if (!kind) return undefined;
   const topic =
     own ??
-    (statuses.length === 0 && !superlative ? leansOn : undefined) ??
+    // "Why did it fail?" asks about the previous answer's control, not about every failing one.
+    (statuses.length === 0 && !superlative ? leansOn : cues.pronoun.test(text) ? leansOn : undefined) ??
     statusTopic(index, statuses.length > 0 ? statuses : superlative ? attentionStatuses : [], severities, superlative);
   if (topic) return { kind, topic };
   // "Why is the score 75.7?" asks about the whole report.
@@ -165,7 +181,7 @@ function listIntent(reading: Reading): Intent | undefined {
   const { text, asksList, statuses, filter, severities, superlative, listDay, reportDate, previous } = reading;
   if (!asksList) return undefined;
   // "Which of those are failing?" narrows the previous answer's controls.
-  const topic = !filter && previous && ofThose.test(text) ? previous : filter;
+  const topic = previous && cues.ofThose.test(text) ? previous : filter;
   return {
     kind: 'list',
     statuses: statuses.length > 0 ? statuses : attentionStatuses,

@@ -9,9 +9,9 @@ import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import type { FrameworkId } from '@evident/contract';
 import { daysIn, monthAhead, spanIn, windowAhead } from './days.js';
-import { attentionStatuses, followedBy, lineBreaks, statusesIn } from './question-cues.js';
+import { attentionStatuses, cues, followedBy, lineBreaks, statusesIn } from './question-cues.js';
 import { frameworkMatches, type ReportIndex } from '../report-index.js';
-import { searchTopic } from './topics.js';
+import { namedTopic, searchTopic } from './topics.js';
 import type { Asked } from './asked.js';
 import { checksAskedAbout } from './checks.js';
 import { expiringQuery } from './expiring.js';
@@ -58,14 +58,16 @@ const exceptionCue =
 const openLongestCue =
   /\b((open|failing|broken|red|outstanding|unresolved|not passing) (for )?(the )?longest|longest[- ](open|running|standing|failing)|oldest (open )?(issues?|problems?|failures?|findings?|gaps?)|open(ed)? (the )?(earliest|first))\b/;
 const ownershipCue =
-  /\b(who owns|owners?|owned by|responsible|accountable|who (needs|has|is supposed|should|must) to fix|who should fix|whose (job|responsibility)|when(?: is| are|'s) (it|that|this|they|those|these|the [\w ]+ ones?|\w+-\d+) due|due dates?|deadlines?)\b/;
+  /\b(who owns|owners?|owned by|responsible|accountable|who (needs|has|is supposed|should|must) to fix|who should fix|whose (job|responsibility)|when(?: is| are|'s) (it|that|this|they|those|these|the [a-z ]{1,40}?|\w+-\d+) due|due dates?|deadlines?)\b/;
 
 export function parseQuery(asked: Asked): Query | undefined {
   const { text, index } = asked;
   // The owner the question names ("what does the IT lead own"), as the report spells it, read once for the readings that take it.
-  const mention = entitiesOf(index)
-    .mentions(text)
-    .find(({ entity }) => entity.kind === 'owner');
+  const ownerIn = (said: string) =>
+    entitiesOf(index)
+      .mentions(said)
+      .find(({ entity }) => entity.kind === 'owner');
+  const mention = ownerIn(text) ?? (referredOwner.test(text) ? ownerSaidBefore(asked, ownerIn) : undefined);
   const owner = mention?.entity.display;
   return (
     exceptionsQuery(text) ??
@@ -167,7 +169,8 @@ function findingsQuery({ text, ids, cited }: Asked): Query | undefined {
     /^(whose|who)\b|\b(which|what) (repos?|repositor\w+|devices?|laptops?|machines?|buckets?|users?|people|accounts?|hosts?|systems?|vendors?|keys?|subjects?|resources?|assets?|images?)\b/.test(
       text,
     );
-  const refersBack = /\b(it|that|this|they|those|these|them|their|affected|behind)\b/.test(text);
+  // "Which devices?" on its own, after an answer, asks for the subjects behind it.
+  const refersBack = /\b(it|that|this|they|those|these|them|their|affected|behind)\b/.test(text) || text.split(/\s+/).length <= 3;
   if (!asksSubjects || !refersBack || ids.length > 0 || statusesIn(text).statuses.length > 0) return undefined;
   return cited.length > 0 && cited.length <= 10 ? { kind: 'findings', controlIds: cited } : undefined;
 }
@@ -216,26 +219,44 @@ function statusesWithout(text: string, phrase?: RegExp): ControlStatus[] | undef
   return statuses.length > 0 ? statuses : undefined;
 }
 
-function ownerQuery({ text, last, cited }: Asked, { entity, at, end }: Mention): Query {
+/** "That person", "the same owner": the owner the answer before named. */
+const referredOwner = /\b(?:that|this|the same) (?:person|owner|lead|team)\b|\b(?:he|she|him|her)\b/;
+
+function ownerSaidBefore({ history }: Asked, ownerIn: (said: string) => Mention | undefined): Mention | undefined {
+  const answer = history.findLast((turn) => turn.role === 'assistant')?.content;
+  const mention = answer === undefined ? undefined : ownerIn(answer);
+  // Found in another text: its place in this one is unknown, so nothing of this one is set aside.
+  return mention && { ...mention, at: 0, end: 0 };
+}
+
+function ownerQuery({ text, last, cited, index }: Asked, { entity, at, end }: Mention): Query {
   // "What does the IT lead need to fix?" asks for what needs attention; "what about the security lead?" asks it again.
   const before = again.test(text) ? last : '';
-  const fix = (question: string) => /\b(fix|remediat\w*|address|work on|sort out|action)\b/.test(question);
+  const fix = (question: string) =>
+    /\b(fix|remediat\w*|address|work on|sort out|action|chase|follow up|worr\w*|needs? to)\b/.test(question);
   const statuses =
     statusesWithout(`${text.slice(0, at)} ${text.slice(end)}`) ??
     (fix(text) || fix(before) ? attentionStatuses : before ? statusesWithout(before, /\boverdue\b/g) : undefined);
   // "And which of those does the IT lead own?" narrows the previous answer's controls.
   const among = /\b(of|among|from) (those|these|them)\b/.test(text) && cited.length > 0 ? { among: cited } : {};
-  return { kind: 'owner', owner: entity.display, ...(statuses ? { statuses } : {}), ...among };
+  // "What else does that person own?" leaves out what the answer before named.
+  const others = index.controls.map(({ result }) => result).filter((result) => result.owner === entity.display);
+  const rest = /\belse\b/.test(text) && cited.length > 0 ? { among: others.map(({ id }) => id).filter((id) => !cited.includes(id)) } : {};
+  return { kind: 'owner', owner: entity.display, ...(statuses ? { statuses } : {}), ...among, ...rest };
 }
 
 /** A named control (or the previous answer's) over days: "was IAM-01 passing all month", "since when?". */
-function historyQuery({ text, ids: named, cited, reportDate }: Asked): Query | undefined {
-  if (!historyCue.test(text)) return undefined;
+function historyQuery({ text, ids: named, cited, reportDate, index }: Asked): Query | undefined {
+  // "Why did it fail?" of a control that passes today asks about the days it failed.
+  const pastWhy = /\bwhy did (it|they|that|this|\w+-\d+) (fail|break|go red)\b/.test(text);
+  if (!historyCue.test(text) && !pastWhy) return undefined;
   const previous =
     named.length === 0 &&
     (/^(since when|how long|when did|and (since|how long))\b/.test(text) || /\b(it|they|that one|this one)\b/.test(text));
   const controlIds = named.length > 0 ? named : previous ? cited : [];
   if (controlIds.length === 0 || controlIds.length > 3) return undefined;
+  if (pastWhy && !historyCue.test(text) && controlIds.some((id) => index.byId.get(id)?.result.status !== 'passing'))
+    return undefined;
   const period: Period = spanIn(text, reportDate) ?? {
     from: addDays(reportDate, -89),
     to: reportDate,
@@ -245,10 +266,13 @@ function historyQuery({ text, ids: named, cited, reportDate }: Asked): Query | u
 }
 
 /** Two dates to compare, a span to follow the score over, or one earlier day's report. */
-function overDaysQuery({ text, last, reportDate }: Asked): Query | undefined {
+function overDaysQuery(asked: Asked): Query | undefined {
+  const { text, last, reportDate } = asked;
   const dates = daysIn(text, reportDate);
   if (dates.length >= 2 && dates[0]!.date !== dates[1]!.date) {
     const [a, b] = [dates[0]!, dates[1]!].sort((x, y) => (x.date < y.date ? -1 : 1));
+    const between = throughoutQuery(asked, { from: a!.date, to: b!.date, phrase: `${a!.phrase} to ${b!.phrase}` });
+    if (between) return between;
     if (compareCue.test(text) || /\bbetween\b/.test(text) || followedBy(text, /\bfrom\b/, /\bto\b/, lineBreaks))
       return { kind: 'compare', earlier: a!.date, later: b!.date, phrase: `${a!.phrase} and ${b!.phrase}` };
   }
@@ -259,8 +283,10 @@ function overDaysQuery({ text, last, reportDate }: Asked): Query | undefined {
   if (single && /\b(vs\.?|versus|compared (to|with)|than)\b/.test(text))
     return { kind: 'compare', earlier: single.date, later: reportDate, phrase: `${single.phrase} and ${reportDate}` };
   const since = single && /\bsince\b/.test(text) && trendCue.test(text.replace(single.phrase, ' '));
-  const period = since ? { from: single.date, to: reportDate, phrase: `since ${single.phrase}` } : spanIn(text, reportDate);
-  const throughout = period && throughoutQuery(text, period);
+  const period = since
+    ? { from: single.date, to: reportDate, phrase: `since ${single.phrase}` }
+    : (spanIn(text, reportDate) ?? wholePeriod(text, reportDate));
+  const throughout = period && throughoutQuery(asked, period);
   if (throughout) return throughout;
   if (period && trendCue.test(text.replace(period.phrase, ' '))) {
     const framework = frameworkIn(text);
@@ -273,20 +299,57 @@ function overDaysQuery({ text, last, reportDate }: Asked): Query | undefined {
   return undefined;
 }
 
-/** "What has been open the whole two weeks", "which controls failed on at least one day in November". */
-function throughoutQuery(text: string, period: Period): Query | undefined {
+/**
+ * "What has been open the whole two weeks", "which controls failed on at least one day in November", "which CC8.1
+ * controls failed between Nov 8 and Nov 21", "which of those failed during the audit period but are passing now":
+ * a past tense over a span is at least one day of it; a clause about today says which statuses to keep.
+ */
+function throughoutQuery({ text, index, ids, cited }: Asked, period: Period): Query | undefined {
+  const today = todayClause(text);
+  const rest = today ? text.replace(today.clause, ' ') : text;
   const every =
     /\b(the whole|whole|entire|all (the )?(time|period|way)|every day|each day|throughout|consistently|continuously|the full)\b/.test(
-      text,
+      rest,
     );
-  const some = /\b(at least one day|at any (point|time)|any day|ever|at some point|on any day|one or more days|at least once)\b/;
-  if (!every && !some.test(text)) return undefined;
-  const { statuses } = statusesIn(text);
-  return statuses.length > 0 ? { kind: 'throughout', period, statuses, every } : undefined;
+  const some =
+    /\b(at least one day|at any (point|time)|any day|ever|at some point|on any day|one or more days|at least once|failed|(was|were) (failing|stale|red|broken))\b/;
+  if (!every && !some.test(rest)) return undefined;
+  const { statuses } = statusesIn(rest);
+  if (statuses.length === 0) return undefined;
+  const named = namedTopic(ids, frameworkMatches(index, text))?.controlIds;
+  const controlIds = named ?? (cues.ofThose.test(text) && cited.length > 0 ? cited : undefined);
+  return {
+    kind: 'throughout',
+    period,
+    statuses,
+    every,
+    ...(controlIds ? { controlIds } : {}),
+    ...(today ? { now: today.statuses } : {}),
+  };
+}
+
+/** "…but are passing now", "and still failing": a clause about today, and the statuses it names. */
+function todayClause(text: string): { clause: string; statuses: ControlStatus[] } | undefined {
+  for (const part of text.split(/[,.;?!]/)) {
+    const at = part.search(/\b(but|yet|and)\b/);
+    const clause = at < 0 ? '' : part.slice(at);
+    const { statuses } = /\b(now|currently|today|still)\b/.test(clause) ? statusesIn(clause) : { statuses: [] };
+    if (statuses.length > 0) return { clause, statuses };
+  }
+  return undefined;
+}
+
+/** "The audit period", "the observation window": every report kept, as far back as a control's history reads. */
+function wholePeriod(text: string, reportDate: string): Period | undefined {
+  const named = /\b(?:the|this|our) (?:audit|observation|review|reporting|assessment) (?:period|window)\b/.exec(text);
+  return named ? { from: addDays(reportDate, -89), to: reportDate, phrase: named[0] } : undefined;
 }
 
 function readinessQuery({ text, index, ids, last }: Asked): Query | undefined {
   const named = frameworkIn(text);
+  // "ISO and NIST readiness side by side": every framework's share, ranked.
+  if (frameworkNamed.filter(([, pattern]) => pattern.test(text)).length > 1 && readinessCue.test(text))
+    return { kind: 'frameworksRanked' };
   const requirements = requirementsIn(text, index, named);
   const framework = named ?? (requirements[0] ? frameworkOfRequirement(requirements[0]) : undefined);
   if (!framework) return undefined;

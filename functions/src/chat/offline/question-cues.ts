@@ -14,6 +14,14 @@ export const attentionStatuses: ControlStatus[] = [...openStatuses];
 export const offTopic =
   /\b(ignore (all |any |the |your )?(previous|prior|above|earlier) (instructions|prompts?)|system prompt|jailbreak|pretend (to be|you are)|revenue|profits?|fees?|pricing|prices?|costs?|how much (?:does|do|would|will|is|are) [a-z0-9 ]{0,40}(?:cost|charge)\w*|earnings|salar(y|ies)|payroll|budget|weather|forecast|jokes?|funny|poems?|poetry|haiku|songs?|lyrics|recipes?|cook(ing)?|restaurants?|movies?|films?|sports?|football|soccer|basketball|baseball|world cup|super bowl|olympics|stock price|share price|bitcoin|cryptocurrenc\w*|lottery|horoscope|translate|capital of|meaning of life|who (won|invented|wrote|painted)|your name|are you (a |an )?(bot|ai|human|robot)|what time is it|what day is it|dating|girlfriend|boyfriend|vacation|holiday plans?|performance reviews?|appraisals?|promotions?|(sick|parental|annual) leave|pto|time off|birthdays?|job interviews?|how (do|can|should) i (reset|change|recover|unlock) my|cheaper|(recommend|suggest) (a|an|some|another) (product|tool|vendor|alternative)|alternatives? to)\b/;
 
+/**
+ * Requests to act rather than to be told ("mark VEN-02 as passing", "ok, then email Datadog", "draft our incident
+ * policy"): the chat reads the report, it changes nothing and contacts no one. A summary, list or update asked for in
+ * writing ("write a summary for the board") is a question about the report, not an action.
+ */
+export const actionRequest =
+  /^(?:(?:ok(?:ay)?|so|then|now|great|thanks|please|pls|and|alright|right)[,.!]? +)*(?:(?:can|could|would|will) you (?:please )?|please |go ahead and |i (?:need|want) you to )?(?:mark|flip|edit|delete|remove|approve|reject|assign|reassign|override|waive|mute|unmute|suppress|upload|attach|email|e-mail|send|forward|notify|message|contact|ping|slack|remind|book|raise|create|draft|write|compose|generate|fill (?:in|out)|set (?:\S+ )?(?:to|as)|change (?:\S+ )?(?:to|as))\b(?![^.?!]*\b(?:summary|summari[sz]e|overview|recap|update|brief\w*|list|status|paragraph|report card)\b)/;
+
 /** What ends a line for `.` in an expression: text split at these reads as `.*` does. */
 export const lineBreaks = /[\n\r\u2028\u2029]/;
 
@@ -56,7 +64,7 @@ export const cues = {
     /\b((were|was|got|been|get|gotten) fixed|broke|started failing|changed|changes since|what'?s new|what is new|(any|recent|latest|new) changes|differen(t|ce)s?|compared?|diff|went (up|down)|gone (up|down)|(got|get|getting|gotten) (better|worse)|improved|regress\w*|worse|trend)\b/,
   fix: /\b(fix|fixing|remediat\w*|resolve|repair|address|solve|make (it|them|that|this|\w+(-\d+)?) pass|get (it|them|that|this) (to )?pass(ing)?|what (should|can|do|must) (we|i) do|how (do|can|should|would|to) (we |i )?(fix|get|make|resolve|improve|handle|address|remediate|close)|next steps?|recommend\w*|guidance)\b/,
   evidence:
-    /\b(evidence|proof|proves?|proven|supports?|supporting|backs? (it|this|that) up|based on|sources?|artifacts?|which (items|data|records)|what (items|data|records))\b/,
+    /\b(evidenced?|proof|proves?|proven|supports?|supporting|backs? (it|this|that) up|based on|sources?|artifacts?|which (items|data|records)|what (items|data|records))\b/,
   why: /\b(why|how come|explain\w*|reasons?|what'?s wrong|what is wrong|what went wrong|causes?|caused|details?|more about|elaborate)\b/,
   posture:
     /\b(how (are|is|'re) (we|things|it|everything|the company|our security|security) (doing|looking|going)|how'?s it (going|looking)|how is it (going|looking)|scores?|posture|summary|summari[sz]e|overview|overall|big picture|in a nutshell|report card|tl;?dr|health|how (healthy|secure|compliant|good) (are we|is it)|are we ([\w.-]+ ){0,3}(compliant|secure|ok|okay|good|doing ok|audit[- ]ready|ready)|where (do )?we stand|state of (things|security|compliance)|(exec(utive)?|board|leadership|management|c-?level|ciso|ceo) (summary|overview|update|brief\w*|report|view)|for (the |our )?(board|leadership|management|execs?|executives|ciso|ceo|cto|auditors?))\b/,
@@ -67,6 +75,8 @@ export const cues = {
   /** A control's objective: "objective of ENC-04", "what is IAM-01 for?", "what does it check?". */
   objective:
     /\b(objectives? (of|for)|(the|its|their) (control'?s? )?(objectives?|purpose|goals?|aims?)|purpose of|[a-z]{2,5}[-_ ]?\d{1,3}'?s? (objectives?|purpose|goals?)|what (is|are) ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this|they|those) (for|about)|what does ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this) (require|check|cover|test))\b/,
+  /** "Which of those are failing?" narrows the previous answer's controls, whatever else the words match. */
+  ofThose: /\b(of|among|from|in) (those|these|them|they|that list)\b|\b(which|any|are any) (of )?(those|these|them)\b|^(and )?(are )?(those|these|they)\b/,
   pronoun: /\b(it|its|that|this|these|those|them|they|their|the same)\b/,
   followUp: /^(and|also|plus|what about|how about|and what about|and how about|same for|what of|ok(ay)?,? (and|what about))\b/,
 };
@@ -80,7 +90,7 @@ const statusCues = statusWords.map(([status, words]) => [status, words.phrases] 
  * and found nothing the first one did not.
  */
 export const severityCue =
-  /(?<!\b(?:critical|high|medium|low)(?:,? (?:or|and|and\/or) |, |\/))\b(critical|high|medium|low)(?:(?:,? (?:or|and|and\/or) |, |\/)(?:critical|high|medium|low))*(?:[- ](?:severity|sev|risk|priority))?\s+(controls?|ones|issues|problems|findings|risks|items|failures|gaps)\b|(?<!\b(?:critical|high|medium|low)(?:,? (?:or|and|and\/or) |, |\/))\b(critical|high|medium|low)(?:(?:,? (?:or|and|and\/or) |, |\/)(?:critical|high|medium|low))*[- ]sev(?:erity)?\b/g;
+  /(?<!\b(?:critical|high|medium|low)(?:,? (?:or|and|and\/or) |, |\/))\b(critical|high|medium|low)(?:(?:,? (?:or|and|and\/or) |, |\/)(?:critical|high|medium|low))*(?:[- ](?:severity|sev|risk|priority))?\s+(controls?|ones|issues|problems|findings|risks|items|failures|gaps)\b|(?<!\b(?:critical|high|medium|low)(?:,? (?:or|and|and\/or) |, |\/))\b(critical|high|medium|low)(?:(?:,? (?:or|and|and\/or) |, |\/)(?:critical|high|medium|low))*[- ]sev(?:erity)?\b|\b(critical|high)(?= (?:failing|failures?|broken|stale|missing)\b)/g;
 
 /** Every severity a question names in its severity phrases ("high or critical severity controls"). */
 export const severitiesIn = (text: string): Severity[] => [
@@ -142,6 +152,9 @@ export function statusesIn(text: string): { statuses: ControlStatus[]; rest: str
   const specific = attentionStatuses.some((status) => statuses.has(status));
   if (attention && !specific) for (const status of attentionStatuses) statuses.add(status);
   for (const status of excluded) statuses.delete(status);
+  // "Which endpoint controls aren't failing?" names no status it wants: every applicable one but those set aside.
+  if (statuses.size === 0 && excluded.size > 0)
+    return { statuses: controlStatuses.filter((status) => status !== 'not_applicable' && !excluded.has(status)), rest };
   return { statuses: [...statuses], rest };
 }
 

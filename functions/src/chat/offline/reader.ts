@@ -14,7 +14,7 @@ import { subjectHistoryQuestion } from './subject-history.js';
 import { unknownSubject } from './subjects.js';
 
 /** Declines no other reading can overturn: off-topic requests, names the report never mentions, dates it cannot read. */
-const refusedOutright = new Set<DeclineReason>(['off_topic', 'unknown_subject', 'invalid_date', 'date_format']);
+const refusedOutright = new Set<DeclineReason>(['off_topic', 'action', 'unknown_subject', 'invalid_date', 'date_format']);
 
 /** Kinds answered from the history: without one, the question's topic reading is answered instead. */
 const fromHistory = new Set<Question['kind']>(['trend', 'controlHistory', 'day', 'biggestMove', 'throughout', 'compare']);

@@ -16,6 +16,7 @@ export type FrameworkMatch = ReturnType<typeof frameworkMatches>[number];
 const howCues = ['superlative', 'posture', 'changes', 'fix', 'evidence', 'why', 'frameworks', 'objective'] as const;
 const howAsked = [
   ...howCues.map((cue) => new RegExp(cues[cue].source, 'g')),
+  /\b(the|our|next|upcoming|this year'?s|an?) (external |annual |soc 2 |iso |surveillance )?(audit|assessment|certification)( period| window| fieldwork)?\b(?! (logs?|trails?|events?|records?))/g,
   /\b((the )?((full|complete|entire|whole|quick) )?(list|rundown|run-down|lowdown)|give me|pl[sz]|please|thanks?|thx|right now|rn|atm|currently|at the moment|sorry( if this is (a )?(basic|dumb|silly|stupid)( question)?)?|quick question|hi|hello|hey|what does '?\w+'? mean( here)?)\b/g,
 ];
 
