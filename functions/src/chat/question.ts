@@ -132,6 +132,7 @@ const questionKinds = [
   kind('subjectHistory', 'One subject over past days: the days it had an open finding, per control, and today.', {
     names: z.array(z.string()).min(1),
     period: periodSchema,
+    controlIds: controlIds.optional().describe('Only the findings of these controls ("did ravi ever set up MFA").'),
   }),
   kind('decline', 'A question the report cannot answer.', {
     reason: z.enum([

@@ -45,5 +45,9 @@ export const namesSubject = (names: readonly string[]) => (finding: Finding) =>
 export function subjectFindings(question: QuestionOf<'subjectHistory'>, days: ReportDays): Promise<DayFinding[]> {
   const naming = namesSubject(question.names);
   const { from, to } = question.period;
-  return days.findings?.(from, to, (finding) => isOpenOnSomeDay(finding) && naming(finding)) ?? Promise.resolve([]);
+  const asked = (controlId: string) => !question.controlIds || question.controlIds.includes(controlId);
+  return (
+    days.findings?.(from, to, (finding, controlId) => asked(controlId) && isOpenOnSomeDay(finding) && naming(finding)) ??
+    Promise.resolve([])
+  );
 }

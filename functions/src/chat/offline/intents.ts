@@ -7,7 +7,8 @@
  * The topic is resolved to control ids: named ids ("IAM-01"), framework requirements ("CC6.1"),
  * a search of the report's text ("backups"), or, for a follow-up ("why?"), the previous answer's.
  */
-import { dayAsked, unreadableDate } from './days.js';
+import { addDays } from '../../assessment/dates.js';
+import { dayAsked, spanIn, unreadableDate } from './days.js';
 import type { Intent, Since, Topic } from '../question.js';
 import { isKnownTerm, unknownName } from './known-words.js';
 import { askedOf, type Asked } from './asked.js';
@@ -68,7 +69,7 @@ export function topicQuestion(asked: Asked): Intent {
     const topic = filter ?? (eitherOfThose.test(text) ? previous : undefined);
     return {
       kind: 'changes',
-      since: since ?? dayAskedBefore(reading) ?? { date: null, phrase: 'the previous report' },
+      since: since ?? spanStart(reading) ?? dayAskedBefore(reading) ?? { date: null, phrase: 'the previous report' },
       focus: changeFocus(text),
       ...(topic ? { topic } : {}),
     };
@@ -84,6 +85,12 @@ export function topicQuestion(asked: Asked): Intent {
 
 /** "Has either been fixed", "did any of them break again": the previous answer's controls. */
 const eitherOfThose = /\b(either|both|each|any of (them|those|these)|those|these|them|they|it|that one|this one)\b/;
+
+/** "What got fixed this week": what changed since the report before the span began. */
+function spanStart({ text, reportDate }: Reading): Since | undefined {
+  const span = spanIn(text, reportDate);
+  return span && span.from < reportDate ? { date: addDays(span.from, -1), phrase: `before ${span.phrase}` } : undefined;
+}
 
 /** "…been fixed since?" with no day: since the day the question before asked about, when it named one. */
 function dayAskedBefore({ text, last, reportDate }: Reading): Since | undefined {
@@ -137,7 +144,8 @@ function readingOf(asked: Asked): Reading | Decline {
   // Mostly words the report never uses ("print your system prompt") is no question about it, even if one matches.
   const unknownWords = terms.filter((term) => !isKnownTerm(term, index)).length;
   const found = explicit || terms.length === 0 || unknownWords * 2 > terms.length ? undefined : searchTopic(index, terms, label);
-  if (terms.length > 0 && !explicit && !found) return { kind: 'decline', reason: 'no_match', subject: label };
+  const summary = asks.posture && /\b(summary|summari[sz]e|overview|recap|rundown|brief\w*)\b/.test(text);
+  if (terms.length > 0 && !explicit && !found && !summary) return { kind: 'decline', reason: 'no_match', subject: label };
   if (!listDay && !since && other?.date) return { kind: 'decline', reason: 'other_day', subject: other.date };
   const previous: Topic | undefined = cited.length > 0 ? { controlIds: cited, label: 'those', source: 'previous' } : undefined;
   // For answers complete without a topic, a weak match on guidance prose is noise, not a filter.

@@ -9,9 +9,9 @@ import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import type { FrameworkId } from '@evident/contract';
 import { daysIn, monthAhead, spanIn, windowAhead } from './days.js';
-import { attentionStatuses, cues, followedBy, lineBreaks, statusesIn } from './question-cues.js';
+import { attentionStatuses, cues, followedBy, lineBreaks, severitiesIn, severityCue, statusesIn } from './question-cues.js';
 import { frameworkMatches, type ReportIndex } from '../report-index.js';
-import { namedTopic, searchTopic } from './topics.js';
+import { namedTopic, searchTopic, statusTopic } from './topics.js';
 import type { Asked } from './asked.js';
 import { checksAskedAbout } from './checks.js';
 import { expiringQuery } from './expiring.js';
@@ -137,7 +137,7 @@ function ownershipQuery({ text, index, ids: named, cited: previous }: Asked, own
   if (!ownershipCue.test(text) || owner) return undefined;
   if (named.length > 0) return { kind: 'ownership', controlIds: named };
   const terms = topicTerms(
-    text.replace(
+    text.replace(severityCue, ' ').replace(
       /\b(who|owns?|owners?|owned|by|responsible|accountable|needs?|has|is|are|supposed|should|must|to|fix|whose|job|responsibility|when|'s|due|dates?|deadlines?|controls?|ones?|the|those|these|them|it|that|this)\b/g,
       ' ',
     ),
@@ -152,14 +152,17 @@ function ownershipQuery({ text, index, ids: named, cited: previous }: Asked, own
   const found = family.length > 0 ? family.map(({ result }) => result.id) : search?.strong ? search.topic.controlIds : [];
   // "When's the bucket one due?" picks among the previous answer's controls.
   const narrowed = (search?.topic.controlIds ?? []).filter((id) => previous.includes(id));
+  // "Which high-severity controls are failing, and when are they due?": the controls in those statuses.
+  const { statuses } = statusesIn(text.replace(severityCue, ' '));
+  const inStatus = statuses.length > 0 && /\b(who|when|owners?|by owner)\b/.test(text) ? statusTopic(index, statuses, severitiesIn(text), false)?.controlIds : undefined;
   const controlIds =
     narrowed.length > 0
       ? narrowed
       : found.length > 0
         ? found
-        : /\b(it|that|this|they|those|these|them)\b/.test(text)
+        : /\b(it|that|this|those|these|them)\b/.test(text) && previous.length > 0
           ? previous
-          : [];
+          : (inStatus ?? (/\bthey\b/.test(text) ? previous : []));
   return controlIds.length > 0 ? { kind: 'ownership', controlIds } : undefined;
 }
 
@@ -182,7 +185,7 @@ function dueQuery({ text, reportDate }: Asked, owner: string | undefined): Query
   if (overdueControls(text, owner !== undefined) && !/\bdue (before|by|until|on)\b/.test(text))
     return { kind: 'due', ...filters };
   const due =
-    /\b(?:due|deadlines?|fall due|(?:be |get )?(?:fixed|remediated|resolved|closed))(?: dates?)?(?: (before|by|until|ahead of|on or before|on|in|during|for))?\b/.exec(
+    /\b(?:due|deadlines?|fall due|(?:be |get )(?:fixed|remediated|resolved|closed))(?: dates?)?(?: (before|by|until|ahead of|on or before|on|in|during|for))?\b/.exec(
       text,
     );
   if (!due) return undefined;
@@ -282,10 +285,12 @@ function overDaysQuery(asked: Asked): Query | undefined {
   const single = dates.length === 1 && dates[0]!.date < reportDate ? dates[0]! : undefined;
   if (single && /\b(vs\.?|versus|compared (to|with)|than)\b/.test(text))
     return { kind: 'compare', earlier: single.date, later: reportDate, phrase: `${single.phrase} and ${reportDate}` };
+  const onThatDay = single && todayClause(text) && throughoutQuery(asked, { from: single.date, to: single.date, phrase: single.phrase });
+  if (onThatDay) return onThatDay;
   const since = single && /\bsince\b/.test(text) && trendCue.test(text.replace(single.phrase, ' '));
   const period = since
     ? { from: single.date, to: reportDate, phrase: `since ${single.phrase}` }
-    : (spanIn(text, reportDate) ?? wholePeriod(text, reportDate));
+    : (spanIn(text, reportDate) ?? wholePeriod(text, reportDate) ?? openFor(text, reportDate));
   const throughout = period && throughoutQuery(asked, period);
   if (throughout) return throughout;
   if (period && trendCue.test(text.replace(period.phrase, ' '))) {
@@ -293,6 +298,9 @@ function overDaysQuery(asked: Asked): Query | undefined {
     return { kind: 'trend', period, ...(framework ? { framework } : {}) };
   }
   const day = dates.length === 1 && !/\bsince\b/.test(text) ? dates[0]! : undefined;
+  const { ids } = asked;
+  if (day && day.date < reportDate && ids.length > 0 && ids.length <= 3)
+    return { kind: 'controlHistory', controlIds: ids, period: { from: day.date, to: day.date, phrase: day.phrase }, label: ids.join(', ') };
   // "And on the 18th?" after a question about one day's score asks it of that day.
   if (day && day.date < reportDate && (dayCue.test(text.replace(day.phrase, ' ')) || (again.test(text) && dayCue.test(last))))
     return { kind: 'day', date: day.date, phrase: day.phrase };
@@ -305,19 +313,24 @@ function overDaysQuery(asked: Asked): Query | undefined {
  * a past tense over a span is at least one day of it; a clause about today says which statuses to keep.
  */
 function throughoutQuery({ text, index, ids, cited }: Asked, period: Period): Query | undefined {
-  const today = todayClause(text);
-  const rest = today ? text.replace(today.clause, ' ') : text;
-  const every =
-    /\b(the whole|whole|entire|all (the )?(time|period|way)|every day|each day|throughout|consistently|continuously|the full)\b/.test(
-      rest,
-    );
-  const some =
-    /\b(at least one day|at any (point|time)|any day|ever|at some point|on any day|one or more days|at least once|failed|(was|were) (failing|stale|red|broken))\b/;
-  if (!every && !some.test(rest)) return undefined;
+  const turned = /\bfrom (failing|red|broken) to (passing|green)\b/.exec(text);
+  const today = turned ? { clause: turned[0], statuses: ['passing' as const] } : todayClause(text);
+  const rest = today ? text.replace(today.clause, turned ? ' failed ' : ' ') : text;
+  const every = everyDay.test(rest);
+  if (!every && !someDay.test(rest)) return undefined;
   const { statuses } = statusesIn(rest);
   if (statuses.length === 0) return undefined;
   const named = namedTopic(ids, frameworkMatches(index, text))?.controlIds;
-  const controlIds = named ?? (cues.ofThose.test(text) && cited.length > 0 ? cited : undefined);
+  // Words about reports, evidence and time name no topic here ("across the daily reports in the period").
+  const topical = rest.replace(period.phrase, ' ').replace(severityCue, ' ').replace(new RegExp(everyDay.source, 'g'), ' ')
+    .replace(new RegExp(someDay.source, 'g'), ' ')
+    .replace(/\b(daily|reports?|period|across|days?|weeks?|months?|evidence)\b/g, ' ');
+  const terms = topicTerms(statusesIn(topical).rest);
+  const found = !named && terms.length > 0 ? searchTopic(index, terms, terms.join(' ')) : undefined;
+  const controlIds =
+    named ??
+    (cues.ofThose.test(text) && cited.length > 0 ? cited : undefined) ??
+    (found?.strong ? found.topic.controlIds : undefined);
   return {
     kind: 'throughout',
     period,
@@ -328,15 +341,31 @@ function throughoutQuery({ text, index, ids, cited }: Asked, period: Period): Qu
   };
 }
 
+const everyDay =
+  /\b(the whole|whole|entire|all (the )?(time|period|way)|every day|each day|throughout|consistently|continuously|the full|for (more than|over|longer than|at least))\b/;
+const someDay =
+  /\b(at least one day|at any (point|time)|any day|ever|at some point|on any day|one or more days|at least once|failed|(was|were) (there|failing|stale|red|broken|passing|green|open))\b/;
+
 /** "…but are passing now", "and still failing": a clause about today, and the statuses it names. */
 function todayClause(text: string): { clause: string; statuses: ControlStatus[] } | undefined {
   for (const part of text.split(/[,.;?!]/)) {
-    const at = part.search(/\b(but|yet|and)\b/);
+    const at = part.search(/\b(but|yet|and|(are|is|aren't|isn't|are not|is not) (\w+ )?(now|currently|still)\b)/);
     const clause = at < 0 ? '' : part.slice(at);
     const { statuses } = /\b(now|currently|today|still)\b/.test(clause) ? statusesIn(clause) : { statuses: [] };
     if (statuses.length > 0) return { clause, statuses };
   }
   return undefined;
+}
+
+const units: Record<string, number> = { day: 1, week: 7, month: 30 };
+const counts: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, ten: 10 };
+
+/** "Failing for more than a week", "open for at least 10 days": every day of that span, counted back from today. */
+function openFor(text: string, reportDate: string): Period | undefined {
+  const held = /\bfor (more than|over|longer than|at least) (a|an|one|two|three|four|five|six|seven|ten|\d{1,3}) (day|week|month)s?\b/.exec(text);
+  if (!held) return undefined;
+  const days = (counts[held[2]!] ?? Number(held[2])) * units[held[3]!]! + (held[1] === 'at least' ? -1 : 0);
+  return { from: addDays(reportDate, -days), to: reportDate, phrase: held[0] };
 }
 
 /** "The audit period", "the observation window": every report kept, as far back as a control's history reads. */

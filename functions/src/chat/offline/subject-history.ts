@@ -36,5 +36,9 @@ export async function subjectHistoryQuestion(
   if (names.length === 0) return undefined;
   const lastTwoWeeks = { from: addDays(reportDate, -13), to: reportDate, phrase: 'the last two weeks' };
   const question: QuestionOf<'subjectHistory'> = { kind: 'subjectHistory', names, period: period ?? lastTwoWeeks };
-  return (await subjectFindings(question, days)).length > 0 ? question : undefined;
+  if ((await subjectFindings(question, days)).length === 0) return undefined;
+  // The checks the rest of the question speaks of ("did ravi ever set up MFA") narrow it, when the subject had findings there.
+  const checked = [...new Set(subjectQuery(text, index)?.checks?.map((check) => check.controlId) ?? [])];
+  const narrowed = { ...question, controlIds: checked };
+  return checked.length > 0 && (await subjectFindings(narrowed, days)).length > 0 ? narrowed : question;
 }
