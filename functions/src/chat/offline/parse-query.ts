@@ -174,7 +174,8 @@ function findingsQuery({ text, ids, cited }: Asked): Query | undefined {
     );
   // "Which devices?" on its own, after an answer, asks for the subjects behind it.
   const refersBack = /\b(it|that|this|they|those|these|them|their|affected|behind)\b/.test(text) || text.split(/\s+/).length <= 3;
-  if (!asksSubjects || !refersBack || ids.length > 0 || statusesIn(text).statuses.length > 0) return undefined;
+  const whoOfIt = /^(who|whose)\b/.test(text) && /\b(it|that|this|them|those)\b/.test(text);
+  if (!asksSubjects || !refersBack || ids.length > 0 || (statusesIn(text).statuses.length > 0 && !whoOfIt)) return undefined;
   return cited.length > 0 && cited.length <= 10 ? { kind: 'findings', controlIds: cited } : undefined;
 }
 
@@ -304,7 +305,25 @@ function overDaysQuery(asked: Asked): Query | undefined {
   // "And on the 18th?" after a question about one day's score asks it of that day.
   if (day && day.date < reportDate && (dayCue.test(text.replace(day.phrase, ' ')) || (again.test(text) && dayCue.test(last))))
     return { kind: 'day', date: day.date, phrase: day.phrase };
-  return undefined;
+  return dates.length === 0 ? dayAskedAgain(asked) : undefined;
+}
+
+/**
+ * After a question about one day: "and the day after?", "why did it drop the next day?", "why did it jump?" ask
+ * about that day, or the one after or before it.
+ */
+function dayAskedAgain({ text, last, reportDate }: Asked): Query | undefined {
+  const [before] = daysIn(last, reportDate);
+  if (!before || !(dayCue.test(last) || trendCue.test(last))) return undefined;
+  const step = /\b(the )?(next|following) day\b|\bthe day after\b/.test(text)
+    ? 1
+    : /\b(the )?(previous|prior) day\b|\bthe day before\b/.test(text)
+      ? -1
+      : 0;
+  const asksMove = /\bwhy\b/.test(text) && /\b(it|the score)\b/.test(text) && dayCue.test(text);
+  if (step === 0 && !asksMove) return undefined;
+  const date = addDays(before.date, step);
+  return date <= reportDate ? { kind: 'day', date, phrase: step === 0 ? before.phrase : `the day ${step > 0 ? 'after' : 'before'} ${before.phrase}` } : undefined;
 }
 
 /**
@@ -380,9 +399,11 @@ function readinessQuery({ text, index, ids, last }: Asked): Query | undefined {
   if (frameworkNamed.filter(([, pattern]) => pattern.test(text)).length > 1 && readinessCue.test(text))
     return { kind: 'frameworksRanked' };
   const requirements = requirementsIn(text, index, named);
-  const framework = named ?? (requirements[0] ? frameworkOfRequirement(requirements[0]) : undefined);
+  // "Which requirements are unmet?" after a framework's readiness asks it of that framework.
+  const before = /\b(requirements?|criteria|clauses?)\b/.test(text) && ids.length === 0 ? frameworkIn(last) : undefined;
+  const framework = named ?? (requirements[0] ? frameworkOfRequirement(requirements[0]) : before);
   if (!framework) return undefined;
-  const followUp = (again.test(text) || /^same for\b/.test(text)) && frameworkIn(last) !== undefined;
+  const followUp = ((again.test(text) || /^same for\b/.test(text)) && frameworkIn(last) !== undefined) || (!named && before !== undefined);
   const cued = readinessCue.test(text) || blockingCue.test(text) || statusesIn(text).statuses.length > 0;
   if (!cued && !followUp && !(named && requirements.length === 0 && text.split(/\s+/).length <= 4)) return undefined;
   // Controls named by id make it a question about those controls.
