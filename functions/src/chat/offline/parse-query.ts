@@ -50,7 +50,7 @@ const trendCue = /\b(score|trend\w*|moved?|progress\w*|improv\w*|posture|lowest|
 const dayCue =
   /\b(report|status|summary|score\w*|broke|break|broken|happened|changed|drop\w*|fell|rose|dip\w*|jump\w*|went (up|down))\b/;
 const historyCue =
-  /\b(since when|how long|when did|ever|history|at all|what happened|(was|were) (red|failing|stale|broken|down)|(the )?(whole|entire|full) (\d+|two|three|four) (days|weeks|months)|(whole|entire) period|throughout|deviations?|operat\w* effectively|all (week|month|quarter|year)|whole (week|month|quarter)|every day|each day|over the (last|past)|(last|past) (\d+|two|three|four) (days|weeks|months)|(last|past) (week|month|quarter)|this (week|month|quarter))\b/;
+  /\b(since when|how long|how many days|when did|ever|history|at all|what happened|(was|were) (red|failing|stale|broken|down)|(the )?(whole|entire|full) (\d+|two|three|four) (days|weeks|months)|(whole|entire) period|throughout|deviations?|operat\w* effectively|all (week|month|quarter|year)|whole (week|month|quarter)|every day|each day|over the (last|past)|(last|past) (\d+|two|three|four) (days|weeks|months)|(last|past) (week|month|quarter)|this (week|month|quarter))\b/;
 const passingTheFramework =
   /\bpass(es|ed|ing)? (?:(?:the|our|an?|this|next|its|their) )?(?=soc|iso|nist|\d|audit|certif|assess|framework|standard)/g;
 const exceptionCue =
@@ -96,7 +96,7 @@ function checksQuery(asked: Asked): Query | undefined {
 /** "Which risks have we accepted": an exception's words, or "what/which … accepted" in one sentence; not an auditor's exceptions. */
 function exceptionsQuery(text: string): Query | undefined {
   const asked = exceptionCue.test(text) || followedBy(text, /\b(what|which|anything|something)\b/, / (we )?(have )?accepted\b/);
-  const auditors = auditFinding.test(text) && !/\b(accept\w*|waiv\w*|in force|granted|approved)\b/.test(text);
+  const auditors = (auditFinding.test(text) || /\bauditors?\b/.test(text)) && !/\b(accept\w*|waiv\w*|in force|granted|approved)\b/.test(text);
   if (!asked || auditors || /\bexception handling\b/.test(text)) return undefined;
   const scopedOut = /\b(scoped[- ]out|out of scope|not applicable|excluded|exempt\w*)\b/.test(text);
   return { kind: 'exceptions', ...(scopedOut ? { scopedOut } : {}) };
@@ -294,6 +294,7 @@ function overDaysQuery(asked: Asked): Query | undefined {
     : (spanIn(text, reportDate) ?? wholePeriod(text, reportDate) ?? openFor(text, reportDate));
   const throughout = period && throughoutQuery(asked, period);
   if (throughout) return throughout;
+  if (!period && scoreOverHistory.test(text)) return { kind: 'trend', period: lastWeeks(reportDate, /\b(getting|trending)\b/.test(text) ? 2 : 13) };
   if (period && trendCue.test(text.replace(period.phrase, ' '))) {
     const framework = frameworkIn(text);
     return { kind: 'trend', period, ...(framework ? { framework } : {}) };
@@ -363,7 +364,7 @@ function throughoutQuery({ text, index, ids, cited }: Asked, period: Period): Qu
 const everyDay =
   /\b(the whole|whole|entire|all (the )?(time|period|way)|every day|each day|throughout|consistently|continuously|the full|for (more than|over|longer than|at least))\b/;
 const someDay =
-  /\b(at least one day|at any (point|time)|any day|ever|at some point|on any day|one or more days|at least once|failed|(was|were) (there|failing|stale|red|broken|passing|green|open))\b/;
+  /\b(at least one day|at any (point|time)|any day|ever|at some point|on any day|one or more days|at least once|failed|during|(was|were) (there|any|failing|stale|red|broken|passing|green|open))\b/;
 
 /** "…but are passing now", "and still failing": a clause about today, and the statuses it names. */
 function todayClause(text: string): { clause: string; statuses: ControlStatus[] } | undefined {
@@ -375,6 +376,17 @@ function todayClause(text: string): { clause: string; statuses: ControlStatus[] 
   }
   return undefined;
 }
+
+/** The score over the history without a span named: which way it is going, its best or worst day, whether it ever passed a mark. */
+const scoreOverHistory =
+  /\b(are we|is it|is the score|is our score) (getting|trending) (better|worse|up|down)\b|\b(worst|best|lowest|highest) (day|score|point)\b|\bscore (ever|ever been)\b|\bever (been )?(above|below|over|under)\b/;
+
+/** The last `weeks` weeks, today's report included. */
+const lastWeeks = (reportDate: string, weeks: number): Period => ({
+  from: addDays(reportDate, -(7 * weeks - 1)),
+  to: reportDate,
+  phrase: weeks === 2 ? 'the last two weeks' : `the last ${weeks} weeks`,
+});
 
 const units: Record<string, number> = { day: 1, week: 7, month: 30 };
 const counts: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, ten: 10 };
@@ -389,7 +401,7 @@ function openFor(text: string, reportDate: string): Period | undefined {
 
 /** "The audit period", "the observation window": every report kept, as far back as a control's history reads. */
 function wholePeriod(text: string, reportDate: string): Period | undefined {
-  const named = /\b(?:the|this|our) (?:audit|observation|review|reporting|assessment) (?:period|window)\b/.exec(text);
+  const named = /\b(?:the|this|our) (?:(?:audit|observation|review|reporting|assessment) )?(?:period|window)\b/.exec(text);
   return named ? { from: addDays(reportDate, -89), to: reportDate, phrase: named[0] } : undefined;
 }
 
