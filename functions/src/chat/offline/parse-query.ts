@@ -275,8 +275,13 @@ function overDaysQuery(asked: Asked): Query | undefined {
   const dates = daysIn(text, reportDate);
   if (dates.length >= 2 && dates[0]!.date !== dates[1]!.date) {
     const [a, b] = [dates[0]!, dates[1]!].sort((x, y) => (x.date < y.date ? -1 : 1));
-    const between = throughoutQuery(asked, { from: a!.date, to: b!.date, phrase: `${a!.phrase} to ${b!.phrase}` });
+    // "Between Nov 8 and Nov 21", "from the 8th to the 12th": a span; "failed today that passed yesterday" is a diff.
+    const span = /\bbetween\b/.test(text) || followedBy(text, /\bfrom\b/, /\b(to|until|through)\b/, lineBreaks);
+    const between = span && throughoutQuery(asked, { from: a!.date, to: b!.date, phrase: `${a!.phrase} to ${b!.phrase}` });
     if (between) return between;
+    // "Passing on 8 November but not now": that one day, then today.
+    const thenNow = !span && b!.date === reportDate && todayClause(text) && throughoutQuery(asked, { from: a!.date, to: a!.date, phrase: a!.phrase });
+    if (thenNow) return thenNow;
     if (compareCue.test(text) || /\bbetween\b/.test(text) || followedBy(text, /\bfrom\b/, /\bto\b/, lineBreaks))
       return { kind: 'compare', earlier: a!.date, later: b!.date, phrase: `${a!.phrase} and ${b!.phrase}` };
   }

@@ -38,7 +38,7 @@ export function followedBy(text: string, first: RegExp, then: RegExp, breaks: st
 }
 
 const notInReportCue =
-  /\bon[- ]call\b|\b(?:auditors?|auditor's) (?:write|wrote|said|say|found|noted?|opinion|letter|comments?)\b|\bhow many (?!controls?\b|requirements?\b|findings?\b|frameworks?\b)[a-z]+(?: [a-z]+)? (?:do|does|did) (?:we|you|the company|our company) (?:have|employ|serve|run|use)\b/;
+  /\bwho(?:'s| is| was| will be)?(?: the)? on[- ]call\b|\bon[- ]call (?:schedule|rota|rotation|roster)\b|\b(?:auditors?|auditor's) (?:write|wrote|said|say|found|noted?|opinion|letter|comments?)\b|\bhow many (?!controls?\b|requirements?\b|findings?\b|frameworks?\b)[a-z]+(?: [a-z]+)? (?:do|does|did) (?:we|you|the company|our company) (?:have|employ|serve|run|use)\b/;
 const whoDid =
   /\bwho (?:approved|signed(?: off)?|authori[sz]ed|merged|deployed|wrote|released|pushed|made|created|changed|configured|set up|opened|introduced|caused|broke|disabled|enabled|turned off|deleted|removed)\b/g;
 
