@@ -5,7 +5,18 @@
 import { dayIn } from '../../assessment/dates.js';
 import type { ControlResult, FrameworkReadiness } from '../../assessment/model.js';
 import { expiringHorizonDays, frameworkNames, isOpenStatus, plural } from '@evident/contract';
-import { answered, byId, controlLine, controlList, controlName, counted, decline, escapeMarkdown, isOpenFinding, more } from './compose.js';
+import {
+  answered,
+  byId,
+  controlLine,
+  controlList,
+  controlName,
+  counted,
+  decline,
+  escapeMarkdown,
+  isOpenFinding,
+  more,
+} from './compose.js';
 import { resultsIn } from './compose.js';
 import { section, statusLabel, summaryLine, type ComposedAnswer } from './compose.js';
 import type { QuestionOf as QueryOf } from '../question.js';

@@ -75,7 +75,11 @@ export function topicQuestion(asked: Asked): Intent {
     };
   }
   // "How many controls do we track, and how many pass?" asks for the whole report's counts.
-  if (/\bhow many (controls|checks) (in total |altogether )?(do|does|are|is|have) (we|you|the report|the catalog|there)\b/.test(text))
+  if (
+    /\bhow many (controls|checks) (in total |altogether )?(do|does|are|is|have) (we|you|the report|the catalog|there)\b/.test(
+      text,
+    )
+  )
     return { kind: 'posture' };
   const answer = catalogIntent(reading) ?? howIntent(reading) ?? listIntent(reading);
   if (answer) return answer;

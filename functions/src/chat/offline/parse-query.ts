@@ -96,7 +96,8 @@ function checksQuery(asked: Asked): Query | undefined {
 /** "Which risks have we accepted": an exception's words, or "what/which … accepted" in one sentence; not an auditor's exceptions. */
 function exceptionsQuery(text: string): Query | undefined {
   const asked = exceptionCue.test(text) || followedBy(text, /\b(what|which|anything|something)\b/, / (we )?(have )?accepted\b/);
-  const auditors = (auditFinding.test(text) || /\bauditors?\b/.test(text)) && !/\b(accept\w*|waiv\w*|in force|granted|approved)\b/.test(text);
+  const auditors =
+    (auditFinding.test(text) || /\bauditors?\b/.test(text)) && !/\b(accept\w*|waiv\w*|in force|granted|approved)\b/.test(text);
   if (!asked || auditors || /\bexception handling\b/.test(text)) return undefined;
   const scopedOut = /\b(scoped[- ]out|out of scope|not applicable|excluded|exempt\w*)\b/.test(text);
   return { kind: 'exceptions', ...(scopedOut ? { scopedOut } : {}) };
@@ -137,10 +138,12 @@ function ownershipQuery({ text, index, ids: named, cited: previous }: Asked, own
   if (!ownershipCue.test(text) || owner) return undefined;
   if (named.length > 0) return { kind: 'ownership', controlIds: named };
   const terms = topicTerms(
-    text.replace(severityCue, ' ').replace(
-      /\b(who|owns?|owners?|owned|by|responsible|accountable|needs?|has|is|are|supposed|should|must|to|fix|whose|job|responsibility|when|'s|due|dates?|deadlines?|controls?|ones?|the|those|these|them|it|that|this)\b/g,
-      ' ',
-    ),
+    text
+      .replace(severityCue, ' ')
+      .replace(
+        /\b(who|owns?|owners?|owned|by|responsible|accountable|needs?|has|is|are|supposed|should|must|to|fix|whose|job|responsibility|when|'s|due|dates?|deadlines?|controls?|ones?|the|those|these|them|it|that|this)\b/g,
+        ' ',
+      ),
   );
   // A topic only when the question asks who or when of it, and the search finds it by title or family.
   const topical = /\b(who|owners?|owned|responsible|accountable|when)\b/.test(text) && terms.length > 0;
@@ -154,7 +157,10 @@ function ownershipQuery({ text, index, ids: named, cited: previous }: Asked, own
   const narrowed = (search?.topic.controlIds ?? []).filter((id) => previous.includes(id));
   // "Which high-severity controls are failing, and when are they due?": the controls in those statuses.
   const { statuses } = statusesIn(text.replace(severityCue, ' '));
-  const inStatus = statuses.length > 0 && /\b(who|when|owners?|by owner)\b/.test(text) ? statusTopic(index, statuses, severitiesIn(text), false)?.controlIds : undefined;
+  const inStatus =
+    statuses.length > 0 && /\b(who|when|owners?|by owner)\b/.test(text)
+      ? statusTopic(index, statuses, severitiesIn(text), false)?.controlIds
+      : undefined;
   const controlIds =
     narrowed.length > 0
       ? narrowed
@@ -245,7 +251,8 @@ function ownerQuery({ text, last, cited, index }: Asked, { entity, at, end }: Me
   const among = /\b(of|among|from) (those|these|them)\b/.test(text) && cited.length > 0 ? { among: cited } : {};
   // "What else does that person own?" leaves out what the answer before named.
   const others = index.controls.map(({ result }) => result).filter((result) => result.owner === entity.display);
-  const rest = /\belse\b/.test(text) && cited.length > 0 ? { among: others.map(({ id }) => id).filter((id) => !cited.includes(id)) } : {};
+  const rest =
+    /\belse\b/.test(text) && cited.length > 0 ? { among: others.map(({ id }) => id).filter((id) => !cited.includes(id)) } : {};
   return { kind: 'owner', owner: entity.display, ...(statuses ? { statuses } : {}), ...among, ...rest };
 }
 
@@ -280,7 +287,11 @@ function overDaysQuery(asked: Asked): Query | undefined {
     const between = span && throughoutQuery(asked, { from: a!.date, to: b!.date, phrase: `${a!.phrase} to ${b!.phrase}` });
     if (between) return between;
     // "Passing on 8 November but not now": that one day, then today.
-    const thenNow = !span && b!.date === reportDate && todayClause(text) && throughoutQuery(asked, { from: a!.date, to: a!.date, phrase: a!.phrase });
+    const thenNow =
+      !span &&
+      b!.date === reportDate &&
+      todayClause(text) &&
+      throughoutQuery(asked, { from: a!.date, to: a!.date, phrase: a!.phrase });
     if (thenNow) return thenNow;
     if (compareCue.test(text) || /\bbetween\b/.test(text) || followedBy(text, /\bfrom\b/, /\bto\b/, lineBreaks))
       return { kind: 'compare', earlier: a!.date, later: b!.date, phrase: `${a!.phrase} and ${b!.phrase}` };
@@ -291,7 +302,8 @@ function overDaysQuery(asked: Asked): Query | undefined {
   const single = dates.length === 1 && dates[0]!.date < reportDate ? dates[0]! : undefined;
   if (single && /\b(vs\.?|versus|compared (to|with)|than)\b/.test(text))
     return { kind: 'compare', earlier: single.date, later: reportDate, phrase: `${single.phrase} and ${reportDate}` };
-  const onThatDay = single && todayClause(text) && throughoutQuery(asked, { from: single.date, to: single.date, phrase: single.phrase });
+  const onThatDay =
+    single && todayClause(text) && throughoutQuery(asked, { from: single.date, to: single.date, phrase: single.phrase });
   if (onThatDay) return onThatDay;
   const since = single && /\bsince\b/.test(text) && trendCue.test(text.replace(single.phrase, ' '));
   const period = since
@@ -299,7 +311,8 @@ function overDaysQuery(asked: Asked): Query | undefined {
     : (spanIn(text, reportDate) ?? wholePeriod(text, reportDate) ?? openFor(text, reportDate));
   const throughout = period && throughoutQuery(asked, period);
   if (throughout) return throughout;
-  if (!period && scoreOverHistory.test(text)) return { kind: 'trend', period: lastWeeks(reportDate, /\b(getting|trending)\b/.test(text) ? 2 : 13) };
+  if (!period && scoreOverHistory.test(text))
+    return { kind: 'trend', period: lastWeeks(reportDate, /\b(getting|trending)\b/.test(text) ? 2 : 13) };
   if (period && trendCue.test(text.replace(period.phrase, ' '))) {
     const framework = frameworkIn(text);
     return { kind: 'trend', period, ...(framework ? { framework } : {}) };
@@ -307,7 +320,12 @@ function overDaysQuery(asked: Asked): Query | undefined {
   const day = dates.length === 1 && !/\bsince\b/.test(text) ? dates[0]! : undefined;
   const { ids } = asked;
   if (day && day.date < reportDate && ids.length > 0 && ids.length <= 3)
-    return { kind: 'controlHistory', controlIds: ids, period: { from: day.date, to: day.date, phrase: day.phrase }, label: ids.join(', ') };
+    return {
+      kind: 'controlHistory',
+      controlIds: ids,
+      period: { from: day.date, to: day.date, phrase: day.phrase },
+      label: ids.join(', '),
+    };
   // "And on the 18th?" after a question about one day's score asks it of that day.
   if (day && day.date < reportDate && (dayCue.test(text.replace(day.phrase, ' ')) || (again.test(text) && dayCue.test(last))))
     return { kind: 'day', date: day.date, phrase: day.phrase };
@@ -329,7 +347,9 @@ function dayAskedAgain({ text, last, reportDate }: Asked): Query | undefined {
   const asksMove = /\bwhy\b/.test(text) && /\b(it|the score)\b/.test(text) && dayCue.test(text);
   if (step === 0 && !asksMove) return undefined;
   const date = addDays(before.date, step);
-  return date <= reportDate ? { kind: 'day', date, phrase: step === 0 ? before.phrase : `the day ${step > 0 ? 'after' : 'before'} ${before.phrase}` } : undefined;
+  return date <= reportDate
+    ? { kind: 'day', date, phrase: step === 0 ? before.phrase : `the day ${step > 0 ? 'after' : 'before'} ${before.phrase}` }
+    : undefined;
 }
 
 /**
@@ -347,7 +367,10 @@ function throughoutQuery({ text, index, ids, cited }: Asked, period: Period): Qu
   if (statuses.length === 0) return undefined;
   const named = namedTopic(ids, frameworkMatches(index, text))?.controlIds;
   // Words about reports, evidence and time name no topic here ("across the daily reports in the period").
-  const topical = rest.replace(period.phrase, ' ').replace(severityCue, ' ').replace(new RegExp(everyDay.source, 'g'), ' ')
+  const topical = rest
+    .replace(period.phrase, ' ')
+    .replace(severityCue, ' ')
+    .replace(new RegExp(everyDay.source, 'g'), ' ')
     .replace(new RegExp(someDay.source, 'g'), ' ')
     .replace(/\b(daily|reports?|period|across|days?|weeks?|months?|evidence)\b/g, ' ');
   const terms = topicTerms(statusesIn(topical).rest);
@@ -398,7 +421,10 @@ const counts: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, 
 
 /** "Failing for more than a week", "open for at least 10 days": every day of that span, counted back from today. */
 function openFor(text: string, reportDate: string): Period | undefined {
-  const held = /\bfor (more than|over|longer than|at least) (a|an|one|two|three|four|five|six|seven|ten|\d{1,3}) (day|week|month)s?\b/.exec(text);
+  const held =
+    /\bfor (more than|over|longer than|at least) (a|an|one|two|three|four|five|six|seven|ten|\d{1,3}) (day|week|month)s?\b/.exec(
+      text,
+    );
   if (!held) return undefined;
   const days = (counts[held[2]!] ?? Number(held[2])) * units[held[3]!]! + (held[1] === 'at least' ? -1 : 0);
   return { from: addDays(reportDate, -days), to: reportDate, phrase: held[0] };
@@ -420,7 +446,8 @@ function readinessQuery({ text, index, ids, last }: Asked): Query | undefined {
   const before = /\b(requirements?|criteria|clauses?)\b/.test(text) && ids.length === 0 ? frameworkIn(last) : undefined;
   const framework = named ?? (requirements[0] ? frameworkOfRequirement(requirements[0]) : before);
   if (!framework) return undefined;
-  const followUp = ((again.test(text) || /^same for\b/.test(text)) && frameworkIn(last) !== undefined) || (!named && before !== undefined);
+  const followUp =
+    ((again.test(text) || /^same for\b/.test(text)) && frameworkIn(last) !== undefined) || (!named && before !== undefined);
   const cued = readinessCue.test(text) || blockingCue.test(text) || statusesIn(text).statuses.length > 0;
   if (!cued && !followUp && !(named && requirements.length === 0 && text.split(/\s+/).length <= 4)) return undefined;
   // Controls named by id make it a question about those controls.

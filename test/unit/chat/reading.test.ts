@@ -1,0 +1,230 @@
+/**
+ * How the offline reader reads questions the fifth held-out set showed it misread, each the
+ * general case rather than the set's wording: requests to act, negations, severities before a
+ * status, spans with the controls and today's statuses they ask about, follow-ups that lean on the
+ * answer before (its controls, its day, its owner, its framework). On the demo() history.
+ */
+import { describe, expect, it } from 'vitest';
+import { answerQuestion, type ComposedAnswer } from '../../../functions/src/chat/answer.ts';
+import type { ChatTurn, Question } from '../../../functions/src/chat/question.ts';
+import { readQuestion } from '../../../functions/src/chat/offline/reader.ts';
+import { useEvaluationHistory } from '../../support/chat-evaluation.ts';
+
+const demo = useEvaluationHistory();
+
+const read = (message: string, history: ChatTurn[] = []): Promise<Question> =>
+  readQuestion(message, history, demo().index, demo().days);
+
+const ask = (message: string, history: ChatTurn[] = []): Promise<ComposedAnswer> =>
+  answerQuestion({
+    message,
+    history,
+    report: demo().report,
+    catalog: demo().compiled.catalog,
+    index: demo().index,
+    days: demo().days,
+    reportOn: async (date) => (await demo().reports.find(date, { immutable: true }))?.report,
+  });
+
+const citedIds = (answer: ComposedAnswer) => [...new Set(answer.citations.map((citation) => citation.controlId))].sort();
+
+/** The conversation after `first` was asked and answered, as the web app sends it. */
+async function after(first: string): Promise<ChatTurn[]> {
+  const answer = await ask(first);
+  const citations = answer.citations.map(({ controlId, quote }) => ({ controlId, quote }));
+  return [
+    { role: 'user', content: first },
+    { role: 'assistant', content: answer.answer, citations },
+  ];
+}
+
+describe('requests to act', () => {
+  it.each([
+    'Mark VEN-02 as passing, Datadog sent their report',
+    'ok, then email Datadog and ask them for the new report',
+    'Draft our incident response policy for us',
+  ])('declines "%s": the chat changes nothing and contacts no one', async (message) => {
+    expect(await read(message)).toEqual({ kind: 'decline', reason: 'action' });
+    const answer = await ask(message);
+    expect(answer.grounded).toBe(false);
+    expect(answer.citations).toEqual([]);
+    expect(answer.answer).toMatch(
+      /^The report for 2026-11-21 does not cover that: this chat reads the report and its history; it changes nothing and contacts no one\./,
+    );
+  });
+
+  it('reads a summary asked for in writing as the posture, not as an action', async () => {
+    expect(await read('write a one-paragraph summary for the board')).toEqual({ kind: 'posture' });
+  });
+});
+
+describe('statuses, negations and severities', () => {
+  it('reads "aren\'t failing" as every applicable status but failing', async () => {
+    expect(await read("which endpoint controls aren't failing?")).toMatchObject({
+      kind: 'list',
+      statuses: ['passing', 'stale', 'missing'],
+    });
+    expect(citedIds(await ask("which endpoint controls aren't failing?"))).toEqual(['END-01', 'END-04']);
+  });
+
+  it('reads a severity before a status word as a filter, leaving the status to be read', async () => {
+    expect(await read('Is anything critical failing?')).toEqual({
+      kind: 'list',
+      statuses: ['failing'],
+      severities: ['critical'],
+    });
+  });
+
+  it('answers who owns the controls in a status, and when each is due, with what is open on each', async () => {
+    const owned = await read('Which high-severity controls are failing, and when are they due?');
+    expect(owned.kind).toBe('ownership');
+    expect(owned.kind === 'ownership' && [...owned.controlIds].sort()).toEqual([
+      'CHG-02',
+      'END-02',
+      'END-03',
+      'PPL-03',
+      'VEN-02',
+      'VUL-02',
+    ]);
+    const answer = await ask('When are the access reviews due?');
+    expect(citedIds(answer)).toEqual(['IAM-05']);
+    expect(answer.answer.split('\n').slice(2)).toEqual([
+      '- **IAM-05** Quarterly access reviews of in-scope systems — stale; owner: IT lead; due 2026-12-17',
+      '  - The newest access.review evidence for gcp-acme-prod is 108 days old; IAM-05 needs it within 100 days.',
+      '  - The newest access.review evidence for github-acme is 106 days old; IAM-05 needs it within 100 days.',
+      '  - The newest access.review evidence for okta-admin-roles is 104 days old; IAM-05 needs it within 100 days.',
+    ]);
+  });
+});
+
+describe('spans over the history', () => {
+  it('keeps the controls that failed in the span and pass today', async () => {
+    const question = 'Which controls failed at some point in the last two weeks but are passing now?';
+    expect(await read(question)).toEqual({
+      kind: 'throughout',
+      period: { from: '2026-11-08', to: '2026-11-21', phrase: 'the last two weeks' },
+      statuses: ['failing'],
+      every: false,
+      now: ['passing'],
+    });
+    const answer = await ask(question);
+    expect(citedIds(answer)).toEqual(['BCK-01', 'CHG-01', 'CHG-04', 'ENC-03', 'IAM-01', 'PPL-02', 'VUL-01']);
+    expect(answer.answer.split('\n')[0]).toBe(
+      'Over 2026-11-08 to 2026-11-21 (the last two weeks), 14 days have a report; 7 controls were failing on at least one and passing today:',
+    );
+  });
+
+  it("reads two days asked as a span with the requirement's controls, and two days otherwise as a diff", async () => {
+    expect(await read('Which CC8.1 controls failed at any point between Nov 8 and Nov 21?')).toMatchObject({
+      kind: 'throughout',
+      period: { from: '2026-11-08', to: '2026-11-21' },
+      controlIds: ['CHG-01', 'CHG-02', 'CHG-03', 'CHG-04', 'CHG-05', 'VUL-04'],
+    });
+    expect(citedIds(await ask('Which CC8.1 controls failed at any point between Nov 8 and Nov 21?'))).toEqual([
+      'CHG-01',
+      'CHG-02',
+      'CHG-04',
+    ]);
+    expect((await read('compare 2026-11-10 with 2026-11-18')).kind).toBe('compare');
+  });
+
+  it('reads "for more than a week" as every day of it, and one named day then today', async () => {
+    expect(await read('which controls have been failing for more than a week?')).toEqual({
+      kind: 'throughout',
+      period: { from: '2026-11-14', to: '2026-11-21', phrase: 'for more than a week' },
+      statuses: ['failing'],
+      every: true,
+    });
+    const question = "Which controls that were passing on 8 November aren't passing now?";
+    expect(await read(question)).toMatchObject({
+      period: { from: '2026-11-08', to: '2026-11-08' },
+      statuses: ['passing'],
+      now: ['failing', 'stale', 'missing'],
+    });
+    expect(citedIds(await ask(question))).toEqual(['CHG-02', 'ENC-04', 'END-02', 'IAM-05', 'IAM-08', 'PPL-03']);
+  });
+
+  it("reads a control on a named day as its history of that day, and a subject's past of the checks asked about", async () => {
+    expect(await read('what did the report say about BCK-01 on the 14th?')).toEqual({
+      kind: 'controlHistory',
+      controlIds: ['BCK-01'],
+      period: { from: '2026-11-14', to: '2026-11-14', phrase: 'the 14th' },
+      label: 'BCK-01',
+    });
+    expect(await read('did ravi ever set up mfa?')).toMatchObject({ kind: 'subjectHistory', controlIds: ['IAM-01'] });
+    expect(citedIds(await ask('did ravi ever set up mfa?'))).toEqual(['IAM-01']);
+  });
+
+  it('counts what got fixed within a span from the report before it', async () => {
+    expect(await read('which controls got fixed this week?')).toEqual({
+      kind: 'changes',
+      since: { date: '2026-11-14', phrase: 'before this week' },
+      focus: 'fixed',
+    });
+  });
+
+  it('declines who is on call, and answers whether alerts page whoever is', async () => {
+    expect(await read('Who was the on-call responder last weekend?')).toEqual({ kind: 'decline', reason: 'no_match' });
+    expect(await read('any alerts not paging on-call?')).toMatchObject({ kind: 'status', topic: { controlIds: ['INC-03'] } });
+  });
+});
+
+describe('follow-ups that lean on the answer before', () => {
+  it('asks "has either been fixed since?" of the controls and the day the question before named', async () => {
+    const history = await after('what broke on Nov 19?');
+    expect(citedIds({ citations: history[1]!.citations ?? [] } as ComposedAnswer)).toEqual(['END-02', 'IAM-08']);
+    expect(await read('has either been fixed since?', history)).toEqual({
+      kind: 'changes',
+      since: { date: '2026-11-19', phrase: 'nov 19' },
+      focus: 'fixed',
+      topic: { controlIds: ['END-02', 'IAM-08'], label: 'those', source: 'previous' },
+    });
+  });
+
+  it('asks "why did it fail?" of a control that passes today over the days it failed', async () => {
+    const history = await after('Was VUL-01 passing the whole period?');
+    expect(await read('why did it fail?', history)).toMatchObject({ kind: 'controlHistory', controlIds: ['VUL-01'] });
+    expect((await ask('why did it fail?', history)).answer).toContain('image/reports-worker');
+  });
+
+  it('asks "the next day" of the day after the one asked about', async () => {
+    const history = await after('What did our score look like on the 18th?');
+    expect(await read('why did it drop the next day?', history)).toEqual({
+      kind: 'day',
+      date: '2026-11-19',
+      phrase: 'the day after the 18th',
+    });
+  });
+
+  it('asks "which devices?" for the subjects behind the controls just cited', async () => {
+    const history = await after("what's failing on the endpoint side?");
+    expect(await read('which devices?', history)).toEqual({ kind: 'findings', controlIds: ['END-02', 'END-03'] });
+  });
+
+  it('reads "that person" as the owner the answer named, and "else" as their other controls', async () => {
+    const history = await after('Who owns IAM-08?');
+    const question = await read("what else does that person own that isn't passing?", history);
+    expect(question).toMatchObject({ kind: 'owner', owner: 'IT lead', statuses: ['failing', 'stale', 'missing'] });
+    expect(question).not.toHaveProperty('among', expect.arrayContaining(['IAM-08']));
+    expect(citedIds(await ask("what else does that person own that isn't passing?", history))).toEqual([
+      'END-02',
+      'END-03',
+      'IAM-05',
+    ]);
+  });
+
+  it('narrows "which of them failed during the audit period" to the controls just listed', async () => {
+    const history = await after('Which controls map to CC7.2?');
+    expect(await read('which of them failed during the audit period?', history)).toMatchObject({
+      kind: 'throughout',
+      period: { phrase: 'the audit period' },
+      controlIds: ['END-02', 'LOG-01', 'LOG-02', 'LOG-03', 'LOG-04'],
+    });
+    expect(citedIds(await ask('which of them failed during the audit period?', history))).toEqual(['END-02', 'LOG-04']);
+  });
+
+  it('asks "which requirements are unmet?" of the framework whose readiness was just given', async () => {
+    const history = await after("what's our NIST readiness?");
+    expect(await read('which requirements are unmet?', history)).toMatchObject({ kind: 'readiness', framework: 'nist80053' });
+  });
+});
