@@ -97,6 +97,27 @@ describe('statuses, negations and severities', () => {
   });
 });
 
+describe('topics and deadlines', () => {
+  it('reads a word naming a family as the whole family, with the controls titled by it', async () => {
+    const answer = await ask('Which people-related controls need attention?');
+    expect(citedIds(answer)).toEqual(['PPL-03', 'PPL-05']);
+  });
+
+  it('reads "due soonest" as what falls due over the coming quarter, soonest first, of the owner named', async () => {
+    expect(await read("Which of my controls are due soonest? I'm the Security lead")).toEqual({
+      kind: 'due',
+      from: '2026-11-21',
+      before: { date: '2027-02-19', inclusive: true, phrase: 'the next 90 days' },
+      owner: 'Security lead',
+    });
+    const answer = await ask('when is the next thing due?');
+    expect(answer.citations[0]?.controlId).toBe('IAM-08');
+    expect(answer.answer.split('\n')[0]).toBe(
+      '9 controls are due between 2026-11-21 and 2027-02-19 in the report for 2026-11-21:',
+    );
+  });
+});
+
 describe('spans over the history', () => {
   it('keeps the controls that failed in the span and pass today', async () => {
     const question = 'Which controls failed at some point in the last two weeks but are passing now?';

@@ -191,6 +191,12 @@ function dueQuery({ text, reportDate }: Asked, owner: string | undefined): Query
   const filters = { ...(statuses ? { statuses } : {}), ...(owner ? { owner } : {}) };
   if (overdueControls(text, owner !== undefined) && !/\bdue (before|by|until|on)\b/.test(text))
     return { kind: 'due', ...filters };
+  // "Which are due soonest?", "when is the next thing due?": what falls due over the coming quarter, soonest first.
+  const soonest = /\b(due (soonest|next|first)|soonest due|next (\w+ )?due|coming due|upcoming (deadlines?|due dates?))\b/;
+  if (soonest.test(text) && !cues.ofThose.test(text)) {
+    const until = addDays(reportDate, 90);
+    return { kind: 'due', from: reportDate, before: { date: until, inclusive: true, phrase: 'the next 90 days' }, ...filters };
+  }
   const due =
     /\b(?:due|deadlines?|fall due|(?:be |get )(?:fixed|remediated|resolved|closed))(?: dates?)?(?: (before|by|until|ahead of|on or before|on|in|during|for))?\b/.exec(
       text,

@@ -71,7 +71,7 @@ export function searchTopic(index: ReportIndex, terms: string[], label: string):
   const kept = hits.filter(
     (hit) =>
       hit.covered.size >= best.covered.size - slack &&
-      (hit.score >= best.score * 0.45 || (terms.length === 1 && (hit.named || (hit.inFamily && best.inFamily)))),
+      (hit.score >= best.score * 0.45 || (terms.length === 1 && (hit.named || hit.inFamily))),
   );
   return {
     topic: { controlIds: kept.map((hit) => hit.id), label, source: 'search' },
