@@ -118,6 +118,21 @@ describe('topics and deadlines', () => {
   });
 });
 
+describe("an executive's questions", () => {
+  it.each([
+    ['how many controls are failing vs last week', { kind: 'compare', earlier: '2026-11-14', later: '2026-11-21' }],
+    ['which failures are new this week', { kind: 'changes', since: { date: '2026-11-14' }, focus: 'newlyFailing' }],
+    ['which frameworks are we weakest on', { kind: 'frameworksRanked' }],
+    ['is there anything I should escalate to the board?', { kind: 'list', statuses: ['failing', 'stale', 'missing'] }],
+    ['what percentage of controls pass', { kind: 'posture' }],
+    ['how many controls do we track, and how many pass?', { kind: 'posture' }],
+    ['were we ever fully green?', { kind: 'trend', period: { from: '2026-08-23', to: '2026-11-21' } }],
+    ['are we getting better or worse?', { kind: 'trend', period: { from: '2026-11-08', phrase: 'the last two weeks' } }],
+  ])('reads "%s"', async (message, expected) => {
+    expect(await read(message)).toMatchObject(expected);
+  });
+});
+
 describe('spans over the history', () => {
   it('keeps the controls that failed in the span and pass today', async () => {
     const question = 'Which controls failed at some point in the last two weeks but are passing now?';

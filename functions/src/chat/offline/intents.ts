@@ -62,6 +62,8 @@ export function refusal({ text, message, index, reportDate }: Asked): Decline | 
 
 /** What a question the report can speak to asks of a control topic (after `refusal`). */
 export function topicQuestion(asked: Asked): Intent {
+  // "How many controls do we track, and how many pass?", "what percentage of controls pass": the whole report's counts.
+  if (countsAsked.test(asked.text)) return { kind: 'posture' };
   const reading = readingOf(asked);
   if ('kind' in reading) return reading;
   const { text, since, asksChange, filter, posture, explicit, found, previous } = reading;
@@ -74,18 +76,14 @@ export function topicQuestion(asked: Asked): Intent {
       ...(topic ? { topic } : {}),
     };
   }
-  // "How many controls do we track, and how many pass?" asks for the whole report's counts.
-  if (
-    /\bhow many (controls|checks) (in total |altogether )?(do|does|are|is|have) (we|you|the report|the catalog|there)\b/.test(
-      text,
-    )
-  )
-    return { kind: 'posture' };
   const answer = catalogIntent(reading) ?? howIntent(reading) ?? listIntent(reading);
   if (answer) return answer;
   if (posture && !explicit && !found?.strong) return { kind: 'posture' };
   return followUpIntent(reading);
 }
+
+const countsAsked =
+  /\bhow many (controls|checks) (in total |altogether )?(do|does|are|is|have) (we|you|the report|the catalog|there)\b|\b(what|which) (percentage|percent|share|proportion|fraction) of (the |our )?controls\b/;
 
 /** "Has either been fixed", "did any of them break again": the previous answer's controls. */
 const eitherOfThose = /\b(either|both|each|any of (them|those|these)|those|these|them|they|it|that one|this one)\b/;

@@ -114,7 +114,7 @@ function rankingQuery(text: string): Query | undefined {
   if (followedBy(text, /^who\b|\b(which|what) (owner|person|team|lead)\b/, /\b(most|fewest|least)\b/))
     return { kind: 'ownersRanked' };
   const frameworks = /\b(which|what) (of (the|our) )?(three |3 )?(frameworks?|standards?)\b/;
-  if (followedBy(text, frameworks, /\b(closest|nearest|best|most|furthest|worst|least|highest|lowest)\b/))
+  if (followedBy(text, frameworks, /\b(closest|nearest|best|most|furthest|worst|least|highest|lowest|weakest|strongest)\b/))
     return { kind: 'frameworksRanked' };
   return undefined;
 }
@@ -306,6 +306,12 @@ function overDaysQuery(asked: Asked): Query | undefined {
   if (yearAgo && /\b(score|status|report|readiness)\b/.test(text))
     return { kind: 'day', date: `${Number(reportDate.slice(0, 4)) - 1}${reportDate.slice(4)}`, phrase: yearAgo[0] };
   const single = dates.length === 1 && dates[0]!.date < reportDate ? dates[0]! : undefined;
+  // "How many are failing vs last week": a week (or month) before today's report.
+  const back = /\b(?:vs\.?|versus|compared (?:to|with)|than) (?:last|a|one|the previous|previous) (week|month)\b/.exec(text);
+  if (!single && back) {
+    const earlier = addDays(reportDate, back[1] === 'week' ? -7 : -30);
+    return { kind: 'compare', earlier, later: reportDate, phrase: `${earlier} and ${reportDate}` };
+  }
   if (single && /\b(vs\.?|versus|compared (to|with)|than)\b/.test(text))
     return { kind: 'compare', earlier: single.date, later: reportDate, phrase: `${single.phrase} and ${reportDate}` };
   const onThatDay =
@@ -413,7 +419,7 @@ function todayClause(text: string): { clause: string; statuses: ControlStatus[] 
 
 /** The score over the history without a span named: which way it is going, its best or worst day, whether it ever passed a mark. */
 const scoreOverHistory =
-  /\b(are we|is it|is the score|is our score) (getting|trending) (better|worse|up|down)\b|\b(worst|best|lowest|highest) (day|score|point)\b|\bscore (ever|ever been)\b|\bever (been )?(above|below|over|under)\b/;
+  /\b(are we|is it|is the score|is our score) (getting|trending) (better|worse|up|down)\b|\b(worst|best|lowest|highest) (day|score|point)\b|\bscore (ever|ever been)\b|\bever (been )?(above|below|over|under|(fully |all |completely )?(green|passing))\b/;
 
 /** The last `weeks` weeks, today's report included. */
 const lastWeeks = (reportDate: string, weeks: number): Period => ({

@@ -61,13 +61,13 @@ export const otherFramework =
 
 export const cues = {
   changes:
-    /\b((were|was|got|been|get|gotten) fixed|broke|started failing|changed|changes since|what'?s new|what is new|(any|recent|latest|new) changes|differen(t|ce)s?|compared?|diff|went (up|down)|gone (up|down)|(got|get|getting|gotten) (better|worse)|improved|regress\w*|worse|trend)\b/,
+    /\b((were|was|got|been|get|gotten) fixed|broke|started failing|changed|changes since|what'?s new|what is new|(any|recent|latest|new) changes|differen(t|ce)s?|compared?|diff|went (up|down)|gone (up|down)|(got|get|getting|gotten) (better|worse)|improved|regress\w*|worse|trend|(failures?|problems?|issues?|failing ones) (are |is )?new)\b/,
   fix: /\b(fix|fixing|remediat\w*|resolve|repair|address|solve|make (it|them|that|this|\w+(-\d+)?) pass|get (it|them|that|this) (to )?pass(ing)?|what (should|can|do|must) (we|i) do|how (do|can|should|would|to) (we |i )?(fix|get|make|resolve|improve|handle|address|remediate|close)|next steps?|recommend\w*|guidance)\b/,
   evidence:
     /\b(evidenced?|proof|proves?|proven|supports?|supporting|backs? (it|this|that) up|based on|sources?|artifacts?|which (items|data|records)|what (items|data|records))\b/,
   why: /\b(why|how come|explain\w*|reasons?|what'?s wrong|what is wrong|what went wrong|causes?|caused|details?|more about|elaborate)\b/,
   posture:
-    /\b(how (are|is|'re) (we|things|it|everything|the company|our security|security) (doing|looking|going)|how'?s it (going|looking)|how is it (going|looking)|scores?|posture|summary|summari[sz]e|overview|overall|big picture|in a nutshell|report card|tl;?dr|health|how (healthy|secure|compliant|good) (are we|is it)|are we ([\w.-]+ ){0,3}(compliant|secure|ok|okay|good|doing ok|audit[- ]ready|ready)|where (do )?we stand|state of (things|security|compliance)|(exec(utive)?|board|leadership|management|c-?level|ciso|ceo) (summary|overview|update|brief\w*|report|view)|for (the |our )?(board|leadership|management|execs?|executives|ciso|ceo|cto|auditors?))\b/,
+    /\b(how (are|is|'re) (we|things|it|everything|the company|our security|security) (doing|looking|going)|how'?s it (going|looking)|how is it (going|looking)|scores?|posture|summary|summari[sz]e|overview|overall|big picture|in a nutshell|report card|tl;?dr|health|how (healthy|secure|compliant|good) (are we|is it)|are we ([\w.-]+ ){0,3}(compliant|secure|ok|okay|good|doing ok|audit[- ]ready|ready)|where (do )?we stand|state of (things|security|compliance)|(exec(utive)?|board|leadership|management|c-?level|ciso|ceo) (summary|overview|update|brief\w*|report|view)|(for|to) (the |our )?(board|leadership|management|execs?|executives|ciso|ceo|cto|auditors?))\b/,
   superlative:
     /\b(riskiest|biggest (risk|problem|issue|gap|concern)|most (critical|urgent|important|severe|pressing|serious|risky)|worst|top( \d+| three| five)? (risk|priority|priorities|issue|problem|concern)s?|highest (risk|priority)|first|(one|single|1) thing|start with|prioriti[sz]e)\b/,
   /** The framework requirements a control maps to ("Which frameworks does IAM-01 map to?"). */
@@ -172,7 +172,9 @@ export function changeFocus(text: string): ChangeFocus {
       ? 'all'
       : 'fixed';
   if (
-    /\b(newly failing|new(ly)? fail\w*|broke|broken|started failing|regress\w*|worse|new (failures|problems|issues))\b/.test(text)
+    /\b(newly failing|new(ly)? fail\w*|broke|broken|started failing|regress\w*|worse|new (failures|problems|issues)|(failures?|problems?|issues?|failing ones) (are |is )?new)\b/.test(
+      text,
+    )
   )
     return 'newlyFailing';
   if (/\b(newly stale|went stale|became stale|gone stale|new(ly)? stale)\b/.test(text)) return 'newlyStale';
