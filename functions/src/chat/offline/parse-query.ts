@@ -307,7 +307,10 @@ function overDaysQuery(asked: Asked): Query | undefined {
     return { kind: 'day', date: `${Number(reportDate.slice(0, 4)) - 1}${reportDate.slice(4)}`, phrase: yearAgo[0] };
   const single = dates.length === 1 && dates[0]!.date < reportDate ? dates[0]! : undefined;
   // "How many are failing vs last week": a week (or month) before today's report.
-  const back = /\b(?:vs\.?|versus|compared (?:to|with)|(?:better|worse|higher|lower) than) (?:last|a|one|the previous|previous) (week|month)\b/.exec(text);
+  const back =
+    /\b(?:vs\.?|versus|compared (?:to|with)|(?:better|worse|higher|lower) than) (?:last|a|one|the previous|previous) (week|month)\b/.exec(
+      text,
+    );
   if (!single && back) {
     const earlier = addDays(reportDate, back[1] === 'week' ? -7 : -30);
     return { kind: 'compare', earlier, later: reportDate, phrase: `${earlier} and ${reportDate}` };
