@@ -82,6 +82,10 @@ export function topicQuestion(asked: Asked): Intent {
   return followUpIntent(reading);
 }
 
+/** The evidence asked for, not a status named by it ("which ones have stale evidence", "missing evidence"). */
+const asksEvidence = (text: string) =>
+  cues.evidence.test(text.replace(/\b(stale|missing|no|old|outdated|expired|without( any)?) evidence\b/g, ' '));
+
 const countsAsked =
   /\bhow many (controls|checks) (in total |altogether )?(do|does|are|is|have) (we|you|the report|the catalog|there)\b|\b(what|which) (percentage|percent|share|proportion|fraction) of (the |our )?controls\b/;
 
@@ -114,7 +118,7 @@ function asksOf({ text, index, ids }: Asked) {
   const yesNo = /^(is|are|does|do|did|has|have|was|were)\b/.test(text);
   const asksList = (statuses.length > 0 || superlative || severities.length > 0) && !(explicit && yesNo);
   const asksChange = cues.changes.test(text);
-  const asksHow = cues.fix.test(text) || cues.evidence.test(text) || cues.why.test(text);
+  const asksHow = cues.fix.test(text) || asksEvidence(text) || cues.why.test(text);
   const posture = cues.posture.test(text);
   return { frameworks, explicit, severities, superlative, statuses, rest, asksList, asksChange, asksHow, posture };
 }
@@ -175,7 +179,7 @@ function catalogIntent({ text, ids, frameworks, filter, leansOn }: Reading): Int
 
 /** How to fix, the evidence for, or why: about the question's topic, the previous answer's, or a status. */
 function howIntent({ text, own, leansOn, statuses, superlative, severities, posture, index }: Reading): Intent | undefined {
-  const kind = cues.fix.test(text) ? 'fix' : cues.evidence.test(text) ? 'evidence' : cues.why.test(text) ? 'why' : undefined;
+  const kind = cues.fix.test(text) ? 'fix' : asksEvidence(text) ? 'evidence' : cues.why.test(text) ? 'why' : undefined;
   if (!kind) return undefined;
   const topic =
     own ??

@@ -77,7 +77,7 @@ export const cues = {
     /\b(objectives? (of|for)|(the|its|their) (control'?s? )?(objectives?|purpose|goals?|aims?)|purpose of|[a-z]{2,5}[-_ ]?\d{1,3}'?s? (objectives?|purpose|goals?)|what (is|are) ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this|they|those) (for|about)|what does ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this) (require|check|cover|test))\b/,
   /** "Which of those are failing?" narrows the previous answer's controls, whatever else the words match. */
   ofThose:
-    /\b(of|among|from|in) (those|these|them|they|that list)\b|\b(which|any|are any) (of )?(those|these|them)\b|^(and )?(are )?(those|these|they)\b/,
+    /\b(of|among|from|in) (those|these|them|they|that list)\b|\b(which|any|are any) (of )?(those|these|them|it)\b|^(and )?(are )?(those|these|they)\b|^(and )?which ones\b/,
   pronoun: /\b(it|its|that|this|these|those|them|they|their|the same)\b/,
   followUp: /^(and|also|plus|what about|how about|and what about|and how about|same for|what of|ok(ay)?,? (and|what about))\b/,
 };
