@@ -259,6 +259,25 @@ describe('follow-ups that lean on the answer before', () => {
     expect(citedIds(await ask('which of them failed during the audit period?', history))).toEqual(['END-02', 'LOG-04']);
   });
 
+  it('narrows "which of those are not met", "which ones have stale evidence" and "is any of it stale" to the answer before', async () => {
+    const mapped = await after('Which controls map to A.8.24?');
+    expect(await read('which of those are not met?', mapped)).toMatchObject({
+      kind: 'list',
+      statuses: ['failing', 'stale', 'missing'],
+      topic: { source: 'previous' },
+    });
+    expect(citedIds(await ask('which of those are not met?', mapped))).toEqual(['ENC-04']);
+    const requirement = await after('For CC6.1, list the controls and their status');
+    expect(await read('which ones have stale evidence?', requirement)).toMatchObject({ kind: 'list', statuses: ['stale'] });
+    expect(citedIds(await ask('which ones have stale evidence?', requirement))).toEqual(['ENC-04']);
+    const evidence = await after('Show me the evidence for END-01');
+    expect(await read('is any of it stale?', evidence)).toMatchObject({
+      kind: 'list',
+      statuses: ['stale'],
+      topic: { controlIds: ['END-01'] },
+    });
+  });
+
   it('asks "which requirements are unmet?" of the framework whose readiness was just given', async () => {
     const history = await after("what's our NIST readiness?");
     expect(await read('which requirements are unmet?', history)).toMatchObject({ kind: 'readiness', framework: 'nist80053' });
