@@ -128,6 +128,9 @@ describe("an executive's questions", () => {
     ['how many controls do we track, and how many pass?', { kind: 'posture' }],
     ['were we ever fully green?', { kind: 'trend', period: { from: '2026-08-23', to: '2026-11-21' } }],
     ['are we getting better or worse?', { kind: 'trend', period: { from: '2026-11-08', phrase: 'the last two weeks' } }],
+    ['how r we doin on soc2', { kind: 'readiness', framework: 'soc2' }],
+    ['any probs with vendor stuff?', { kind: 'list', statuses: ['failing', 'stale', 'missing'], topic: { label: 'vendor' } }],
+    ['show me the riskiest 5', { kind: 'list', limit: 5 }],
   ])('reads "%s"', async (message, expected) => {
     expect(await read(message)).toMatchObject(expected);
   });

@@ -128,15 +128,17 @@ export const answerThroughout: FromHistory<'throughout'> = async (query, index, 
     .filter(({ result }) => (!controlIds || controlIds.includes(result.id)) && (!now || now.includes(result.status)))
     .map(({ result }) => ({ result, days: days.filter((day) => statuses.includes(day.statuses[result.id]!)).length }))
     .filter((entry) => (every ? entry.days === days.length : entry.days > 0));
+  const oneDay = period.from === period.to;
   const lead =
-    `Over ${period.from} to ${period.to} (${period.phrase}), ${daysWithReport(days)}; ` +
-    `${counted(matching.length, 'control', 'was', 'were')} ${statuses.map((status) => statusLabel[status]).join(' or ')} ` +
-    `${every ? 'on every one of them' : 'on at least one'}` +
+    `${oneDay ? '' : `Over ${period.from} to ${period.to} (${period.phrase}), ${daysWithReport(days)}; `}` +
+    `${counted(matching.length, 'control', 'was', 'were')} ${statuses.map((status) => statusLabel[status]).join(' or ')}` +
+    `${oneDay ? ` on ${period.from} (${period.phrase})` : every ? ' on every one of them' : ' on at least one'}` +
     `${now ? ` and ${now.map((status) => statusLabel[status]).join(' or ')} today` : ''}` +
     `${controlIds ? ` among ${controlIds.length === 1 ? controlIds[0] : `the ${controlIds.length} controls asked about`}` : ''}` +
     `${matching.length > 0 ? ':' : '.'}`;
   const lines = matching.map(
-    ({ result, days: n }) => `- ${controlName(result)} \u2014 ${n} of ${days.length} days; today ${statusLabel[result.status]}`,
+    ({ result, days: n }) =>
+      `- ${controlName(result)} \u2014 ${oneDay ? '' : `${n} of ${days.length} days; `}today ${statusLabel[result.status]}`,
   );
   const cited = matching.map(({ result }) => result);
   return answered([lead, ...missingLines(period, days), ...section(lines)], cited);

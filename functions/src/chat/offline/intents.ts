@@ -95,7 +95,9 @@ const eitherOfThose = /\b(either|both|each|any of (them|those|these)|those|these
 /** "What got fixed this week": what changed since the report before the span began. */
 function spanStart({ text, reportDate }: Reading): Since | undefined {
   const span = spanIn(text, reportDate);
-  return span && span.from < reportDate ? { date: addDays(span.from, -1), phrase: `before ${span.phrase}` } : undefined;
+  // Bare "last month" is the calendar month before, which no report may cover: not counted back from today.
+  if (!span || /^last (week|month|quarter|year)$/.test(span.phrase)) return undefined;
+  return span.from < reportDate ? { date: addDays(span.from, -1), phrase: `before ${span.phrase}` } : undefined;
 }
 
 /** "…been fixed since?" with no day: since the day the question before asked about, when it named one. */

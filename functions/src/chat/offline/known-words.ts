@@ -22,7 +22,9 @@ const isKnown = (word: string, index: ReportIndex) =>
 export function withTyposFixed(text: string, index: ReportIndex): string {
   const known = surfaceWords(index);
   const near = (word: string, candidate: string) => candidate[0] === word[0] && isOneEditFrom(word, candidate);
-  return text.replace(/\b[a-z]{5,}\b/g, (word) => {
+  return text.replace(/\b[a-z0-9]+\b/g, (word) => {
+    const written = shorthand.get(word);
+    if (written || word.length < 5 || !/^[a-z]+$/.test(word)) return written ?? word;
     if (isKnown(word, index)) return word;
     const status = correctableStatusWords.find((candidate) => near(word, candidate));
     if (status) return status;
@@ -33,6 +35,22 @@ export function withTyposFixed(text: string, index: ReportIndex): string {
     return spelled.length === 1 ? spelled[0]! : word;
   });
 }
+
+/** Chat shorthand, written out ("how r we doin", "wat changed", "any probs"). */
+const shorthand = new Map(
+  Object.entries({
+    r: 'are',
+    u: 'you',
+    ur: 'your',
+    wat: 'what',
+    wut: 'what',
+    doin: 'doing',
+    probs: 'problems',
+    b4: 'before',
+    abt: 'about',
+    thru: 'through',
+  }),
+);
 
 /**
  * A capitalised word the report never mentions ("Google", "Kubernetes") is a question about

@@ -161,7 +161,10 @@ export function statusesIn(text: string): { statuses: ControlStatus[]; rest: str
 
 /** "top 3 risks" → 3, "the riskiest control" → 1. */
 export function limitIn(text: string): number {
-  const count = /\btop (\d+|three|five)\b/.exec(text)?.[1];
+  const count = /\b(?:top|riskiest|worst|first) (\d+|three|five)\b|\b(\d+|three|five) (?:riskiest|worst|most)\b/
+    .exec(text)
+    ?.slice(1)
+    .find(Boolean);
   return count ? Math.min(10, count === 'three' ? 3 : count === 'five' ? 5 : Number(count)) : 1;
 }
 
