@@ -194,6 +194,25 @@ describe('spans over the history', () => {
     expect(citedIds(await ask('did ravi ever set up mfa?'))).toEqual(['IAM-01']);
   });
 
+  it('reads "since the 15th" as a span for statuses over it, "that is failing today" as today\'s statuses, and readiness over a span as its trend', async () => {
+    expect(await read('Which controls were red on at least one day since the 15th?')).toEqual({
+      kind: 'throughout',
+      period: { from: '2026-11-15', to: '2026-11-21', phrase: 'since the 15th' },
+      statuses: ['failing'],
+      every: false,
+    });
+    expect(citedIds(await ask('What was passing on the 9th that is failing today?'))).toEqual([
+      'CHG-02',
+      'END-02',
+      'IAM-08',
+      'PPL-03',
+    ]);
+    expect(await read('How did NIST readiness change over the last week?')).toMatchObject({
+      kind: 'trend',
+      framework: 'nist80053',
+    });
+  });
+
   it('counts what got fixed within a span from the report before it', async () => {
     expect(await read('which controls got fixed this week?')).toEqual({
       kind: 'changes',

@@ -8,7 +8,7 @@
 import { addDays } from '../../assessment/dates.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import type { FrameworkId } from '@evident/contract';
-import { daysIn, monthAhead, spanIn, windowAhead } from './days.js';
+import { daysIn, monthAhead, spanIn, windowAhead, type NamedDay } from './days.js';
 import { attentionStatuses, cues, followedBy, lineBreaks, severitiesIn, severityCue, statusesIn } from './question-cues.js';
 import { frameworkMatches, type ReportIndex } from '../report-index.js';
 import { namedTopic, searchTopic, statusTopic } from './topics.js';
@@ -45,7 +45,7 @@ const gapsCue =
   /\b(no control|not covered|uncovered|without (a |any )?control|nothing mapped|no mapping|unmapped|(do|does) (we|the catalog) cover)\b/;
 /** Two named days are compared on any of these; a span only on a score or trend word ("changes over the past 3 days" is a diff). */
 const compareCue = /\b(score|trend\w*|chang\w*|progress\w*|improv\w*|posture|different|difference|compare\w*|versus|vs)\b/;
-const trendCue = /\b(score|trend\w*|moved?|progress\w*|improv\w*|posture|lowest|highest|best|worst|evolv\w*)\b/;
+const trendCue = /\b(score|trend\w*|moved?|progress\w*|improv\w*|posture|lowest|highest|best|worst|evolv\w*|readiness)\b/;
 /** What one day's report says against the one before: its score, what broke or changed on it. */
 const dayCue =
   /\b(report|status|summary|score\w*|broke|break|broken|happened|changed|drop\w*|fell|rose|dip\w*|jump\w*|went (up|down))\b/;
@@ -283,25 +283,28 @@ function historyQuery({ text, ids: named, cited, reportDate, index }: Asked): Qu
 }
 
 /** Two dates to compare, a span to follow the score over, or one earlier day's report. */
+/** Two days named: the span between them, one of them then today, or the two compared. */
+function twoDaysQuery(asked: Asked, [first, second]: [NamedDay, NamedDay]): Query | undefined {
+  const { text, reportDate } = asked;
+  const [a, b] = [first, second].sort((x, y) => (x.date < y.date ? -1 : 1)) as [NamedDay, NamedDay];
+  // "Between Nov 8 and Nov 21", "from the 8th to the 12th": a span; "failed today that passed yesterday" is a diff.
+  const span = /\bbetween\b/.test(text) || followedBy(text, /\bfrom\b/, /\b(to|until|through)\b/, lineBreaks);
+  const between = span && throughoutQuery(asked, { from: a.date, to: b.date, phrase: `${a.phrase} to ${b.phrase}` });
+  if (between) return between;
+  // "Passing on 8 November but not now": that one day, then today.
+  const thenNow =
+    !span && b.date === reportDate && todayClause(text) && throughoutQuery(asked, { from: a.date, to: a.date, phrase: a.phrase });
+  if (thenNow) return thenNow;
+  if (compareCue.test(text) || /\bbetween\b/.test(text) || followedBy(text, /\bfrom\b/, /\bto\b/, lineBreaks))
+    return { kind: 'compare', earlier: a.date, later: b.date, phrase: `${a.phrase} and ${b.phrase}` };
+  return undefined;
+}
+
 function overDaysQuery(asked: Asked): Query | undefined {
   const { text, last, reportDate } = asked;
   const dates = daysIn(text, reportDate);
-  if (dates.length >= 2 && dates[0]!.date !== dates[1]!.date) {
-    const [a, b] = [dates[0]!, dates[1]!].sort((x, y) => (x.date < y.date ? -1 : 1));
-    // "Between Nov 8 and Nov 21", "from the 8th to the 12th": a span; "failed today that passed yesterday" is a diff.
-    const span = /\bbetween\b/.test(text) || followedBy(text, /\bfrom\b/, /\b(to|until|through)\b/, lineBreaks);
-    const between = span && throughoutQuery(asked, { from: a!.date, to: b!.date, phrase: `${a!.phrase} to ${b!.phrase}` });
-    if (between) return between;
-    // "Passing on 8 November but not now": that one day, then today.
-    const thenNow =
-      !span &&
-      b!.date === reportDate &&
-      todayClause(text) &&
-      throughoutQuery(asked, { from: a!.date, to: a!.date, phrase: a!.phrase });
-    if (thenNow) return thenNow;
-    if (compareCue.test(text) || /\bbetween\b/.test(text) || followedBy(text, /\bfrom\b/, /\bto\b/, lineBreaks))
-      return { kind: 'compare', earlier: a!.date, later: b!.date, phrase: `${a!.phrase} and ${b!.phrase}` };
-  }
+  const both = dates.length >= 2 && dates[0]!.date !== dates[1]!.date && twoDaysQuery(asked, [dates[0]!, dates[1]!]);
+  if (both) return both;
   const yearAgo = /\b(this time last year|a year ago|one year ago|same (day|time) last year)\b/.exec(text);
   if (yearAgo && /\b(score|status|report|readiness)\b/.test(text))
     return { kind: 'day', date: `${Number(reportDate.slice(0, 4)) - 1}${reportDate.slice(4)}`, phrase: yearAgo[0] };
@@ -320,7 +323,10 @@ function overDaysQuery(asked: Asked): Query | undefined {
   const onThatDay =
     single && todayClause(text) && throughoutQuery(asked, { from: single.date, to: single.date, phrase: single.phrase });
   if (onThatDay) return onThatDay;
-  const since = single && /\bsince\b/.test(text) && trendCue.test(text.replace(single.phrase, ' '));
+  const afterDay = single && text.replace(single.phrase, ' ');
+  // "Since the 15th" is a span for the score ("has the score moved since …") and for statuses over it ("red on at least one day since …").
+  const since =
+    afterDay && /\bsince\b/.test(text) && (trendCue.test(afterDay) || someDay.test(afterDay) || everyDay.test(afterDay));
   const period = since
     ? { from: single.date, to: reportDate, phrase: `since ${single.phrase}` }
     : (spanIn(text, reportDate) ?? wholePeriod(text, reportDate) ?? openFor(text, reportDate));
@@ -412,7 +418,7 @@ const someDay =
 /** "…but are passing now", "and still failing": a clause about today, and the statuses it names. */
 function todayClause(text: string): { clause: string; statuses: ControlStatus[] } | undefined {
   for (const part of text.split(/[,.;?!]/)) {
-    const at = part.search(/\b(but|yet|and|(are|is|aren't|isn't|are not|is not) (\w+ )?(now|currently|still)\b)/);
+    const at = part.search(/\b(but|yet|and|(are|is|aren't|isn't|are not|is not) (\w+ )?(now|currently|still|today)\b)/);
     const clause = at < 0 ? '' : part.slice(at);
     const { statuses } = /\b(now|currently|today|still)\b/.test(clause) ? statusesIn(clause) : { statuses: [] };
     if (statuses.length > 0) return { clause, statuses };
