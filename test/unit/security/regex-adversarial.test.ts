@@ -239,9 +239,9 @@ describe('the rewritten expressions read short text as the old ones did', () => 
 
   it('asksNotInReport answers as the expression with a look-ahead from every "who …"', () => {
     const before =
-      /\bon[- ]call\b|\bwho (?:approved|signed(?: off)?|authori[sz]ed|merged|deployed|wrote|released|pushed|made|created|changed|configured|set up|opened|introduced|caused|broke|disabled|enabled|turned off|deleted|removed)\b(?!.*\bexceptions?\b)/;
+      /\bwho(?:'s| is| was| will be)?(?: the)? on[- ]call\b|\bon[- ]call (?:schedule|rota|rotation|roster)\b|\bwho (?:approved|signed(?: off)?|authori[sz]ed|merged|deployed|wrote|released|pushed|made|created|changed|configured|set up|opened|introduced|caused|broke|disabled|enabled|turned off|deleted|removed)\b(?!.*\bexceptions?\b)/;
     same(
-      texts(['who ', 'approved', 'signed', ' off', 'exception', 'exceptions', 'on call']),
+      texts(['who ', 'approved', 'signed', ' off', 'exception', 'exceptions', 'on call', ' is', ' the', ' schedule']),
       (text) => before.test(text),
       asksNotInReport,
     );
@@ -320,6 +320,7 @@ function expressions(): { literals: Found[]; built: Found[] } {
  */
 const builtAtRunTime: Record<string, string> = {
   'functions/src/chat/offline/expiring.ts': 'a global copy of a cue the sweep runs',
+  'functions/src/chat/offline/parse-query.ts': 'global copies of the span cues the sweep runs',
   'functions/src/chat/offline/question-cues.ts': 'global copies of literals the sweep runs',
   'functions/src/chat/offline/topics.ts': 'global copies of the cues the sweep runs, and escaped framework ids',
   'functions/src/http/route-table.ts': 'the spec’s path templates: literal text and `([^/]+)` between slashes',
