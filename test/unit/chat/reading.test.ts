@@ -254,6 +254,24 @@ describe('follow-ups that lean on the answer before', () => {
     });
   });
 
+  it('asks "why the difference?" after "and a week ago?" of that day against today, and "what\'s due?" of the owner just asked about', async () => {
+    const score = [
+      ...(await after("what's the score?")),
+      { role: 'user' as const, content: 'and a week ago?' },
+      { role: 'assistant' as const, content: 'The score was 66.2 on 2026-11-14.' },
+    ];
+    expect(await read('why the difference?', score)).toEqual({
+      kind: 'compare',
+      earlier: '2026-11-14',
+      later: '2026-11-21',
+      phrase: 'a week ago and 2026-11-21',
+    });
+    expect(await read("what's due?", await after('which controls does the Platform lead own?'))).toMatchObject({
+      kind: 'due',
+      owner: 'Platform lead',
+    });
+  });
+
   it('asks "which devices?" for the subjects behind the controls just cited', async () => {
     const history = await after("what's failing on the endpoint side?");
     expect(await read('which devices?', history)).toEqual({ kind: 'findings', controlIds: ['END-02', 'END-03'] });

@@ -78,7 +78,7 @@ export function parseQuery(asked: Asked): Query | undefined {
     ownershipQuery(asked, owner) ??
     findingsQuery(asked) ??
     expiringQuery(asked) ??
-    dueQuery(asked, owner) ??
+    dueQuery(asked, owner ?? ownerAskedBefore(asked, ownerIn)) ??
     (mention && ownerQuery(asked, mention)) ??
     historyQuery(asked) ??
     overDaysQuery(asked) ??
@@ -192,7 +192,8 @@ function dueQuery({ text, reportDate }: Asked, owner: string | undefined): Query
   if (overdueControls(text, owner !== undefined) && !/\bdue (before|by|until|on)\b/.test(text))
     return { kind: 'due', ...filters };
   // "Which are due soonest?", "when is the next thing due?": what falls due over the coming quarter, soonest first.
-  const soonest = /\b(due (soonest|next|first)|soonest due|next (\w+ )?due|coming due|upcoming (deadlines?|due dates?))\b/;
+  const soonest =
+    /\b(due (soonest|next|first)|soonest due|next (\w+ )?due|coming due|upcoming (deadlines?|due dates?))\b|^(what'?s|what is|anything|is anything) due\W*$/;
   if (soonest.test(text) && !cues.ofThose.test(text)) {
     const until = addDays(reportDate, 90);
     return { kind: 'due', from: reportDate, before: { date: until, inclusive: true, phrase: 'the next 90 days' }, ...filters };
@@ -233,6 +234,11 @@ function overdueControls(text: string, ownerNamed: boolean): boolean {
 function statusesWithout(text: string, phrase?: RegExp): ControlStatus[] | undefined {
   const { statuses } = statusesIn(phrase ? text.replace(phrase, ' ') : text);
   return statuses.length > 0 ? statuses : undefined;
+}
+
+/** "What's due?" on its own after a question about an owner: that owner's. */
+function ownerAskedBefore({ text, last }: Asked, ownerIn: (said: string) => Mention | undefined): string | undefined {
+  return text.split(/\s+/).length <= 4 && last ? ownerIn(last)?.entity.display : undefined;
 }
 
 /** "That person", "the same owner": the owner the answer before named. */
@@ -359,7 +365,10 @@ function overDaysQuery(asked: Asked): Query | undefined {
  */
 function dayAskedAgain({ text, last, reportDate }: Asked): Query | undefined {
   const [before] = daysIn(last, reportDate);
-  if (!before || !(dayCue.test(last) || trendCue.test(last))) return undefined;
+  if (!before || !(dayCue.test(last) || trendCue.test(last) || again.test(last))) return undefined;
+  // "Why the difference?" after "and a week ago?": that day against today.
+  if (/\bwhy\b/.test(text) && /\bdifference\b/.test(text) && before.date < reportDate)
+    return { kind: 'compare', earlier: before.date, later: reportDate, phrase: `${before.phrase} and ${reportDate}` };
   const step = /\b(the )?(next|following) day\b|\bthe day after\b/.test(text)
     ? 1
     : /\b(the )?(previous|prior) day\b|\bthe day before\b/.test(text)
