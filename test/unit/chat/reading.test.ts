@@ -131,6 +131,9 @@ describe("an executive's questions", () => {
     ['how r we doin on soc2', { kind: 'readiness', framework: 'soc2' }],
     ['any probs with vendor stuff?', { kind: 'list', statuses: ['failing', 'stale', 'missing'], topic: { label: 'vendor' } }],
     ['show me the riskiest 5', { kind: 'list', limit: 5 }],
+    ['what is ENC-04 supposed to ensure?', { kind: 'objective', topic: { controlIds: ['ENC-04'] } }],
+    ['why does IAM-02 matter?', { kind: 'objective', topic: { controlIds: ['IAM-02'] } }],
+    ['which requirements does CHG-01 cover in ISO?', { kind: 'frameworks', topic: { controlIds: ['CHG-01'] } }],
   ])('reads "%s"', async (message, expected) => {
     expect(await read(message)).toMatchObject(expected);
   });

@@ -71,10 +71,10 @@ export const cues = {
   superlative:
     /\b(riskiest|biggest (risk|problem|issue|gap|concern)|most (critical|urgent|important|severe|pressing|serious|risky)|worst|top( \d+| three| five)? (risk|priority|priorities|issue|problem|concern)s?|highest (risk|priority)|first|(one|single|1) thing|start with|prioriti[sz]e)\b/,
   /** The framework requirements a control maps to ("Which frameworks does IAM-01 map to?"). */
-  frameworks: /\b(frameworks?|mappings?|map(s|ped|ping)? (to|onto)|mapped|cross-?walk)\b/,
+  frameworks: /\b(frameworks?|mappings?|map(s|ped|ping)? (to|onto)|mapped|cross-?walk|(which|what) requirements (does|do))\b/,
   /** A control's objective: "objective of ENC-04", "what is IAM-01 for?", "what does it check?". */
   objective:
-    /\b(objectives? (of|for)|(the|its|their) (control'?s? )?(objectives?|purpose|goals?|aims?)|purpose of|[a-z]{2,5}[-_ ]?\d{1,3}'?s? (objectives?|purpose|goals?)|what (is|are) ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this|they|those) (for|about)|what does ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this) (require|check|cover|test))\b/,
+    /\b(objectives? (of|for)|(the|its|their) (control'?s? )?(objectives?|purpose|goals?|aims?)|purpose of|[a-z]{2,5}[-_ ]?\d{1,3}'?s? (objectives?|purpose|goals?)|what (is|are) ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this|they|those) (for|about)|what does ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this) (require|check|cover|test)|(supposed|meant|intended|designed) to (ensure|achieve|do|prevent|protect)|why (does|do|would) ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this) matter|why (is|are) ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this) important)\b/,
   /** "Which of those are failing?" narrows the previous answer's controls, whatever else the words match. */
   ofThose:
     /\b(of|among|from|in) (those|these|them|they|that list)\b|\b(which|any|are any) (of )?(those|these|them|it)\b|^(and )?(are )?(those|these|they)\b|^(and )?which ones\b/,
