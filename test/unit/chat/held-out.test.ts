@@ -53,12 +53,14 @@ const sets: FrozenSet[] = [
     // docs/chat.md, docs/concepts.md, docs/methodology.md and the scoring rules, not the engine's
     // code, tests, any other set or the history), frozen 2026-11-28 before the round of work on the
     // fifth set's misses; never tuned on. Measured once on the engine as it was then (1679e75):
-    // 84 of 128 in scope (65.6%, mean precision 0.824, mean
-    // recall 0.843), 13 of 21 declined, no number a report does not hold. Its misses have never been printed.
+    // 84 of 128 in scope (65.6%, mean precision 0.824, mean recall 0.843), 13 of 21 declined, no
+    // number a report does not hold. Measured once at the end of that round (26226fa): 86 of 128
+    // (67.2%, mean precision 0.824, mean recall 0.847), 15 of 21 declined, no number a report does
+    // not hold — short of 85% and of every decline. Its misses have never been printed.
     file: 'held-out-set-6.json',
     sha256: 'c3d41085ad28c0b93876ddc3db37139e6870425eba1e6e2458a0d7c1dbb82be2',
     state: 'hidden',
-    floor: { passed: 84, declined: 13 },
+    floor: { passed: 86, declined: 15 },
     minimum: { questions: 120, followUps: 12, outOfScope: 15 },
   },
   {
@@ -70,11 +72,12 @@ const sets: FrozenSet[] = [
     // report does not hold. Measured once on the rebuilt offline reader (0785aa2, 2026-11-28): 60
     // of 82 (73.2%, mean precision 0.840, mean recall 0.881), 12 of 15 declined, no number a report
     // does not hold — above the old engine, short of 85% and of every decline. Spent since
-    // (2026-11-28): its misses were then read and worked on, with the sixth set frozen first.
+    // (2026-11-28): its misses were then read and worked on, with the sixth set frozen first (80 of
+    // 82, 15 of 15 after).
     file: 'held-out-set-5.json',
     sha256: '3eb6925c89e7e92d8185be6ffe178c2ca160e1ec1d1a62866a00e64e6dbe2f48',
     state: 'spent',
-    floor: { passed: 60, declined: 12 },
+    floor: { passed: 80, declined: 15 },
     minimum: { questions: 80, followUps: 10, outOfScope: 12 },
   },
   {
@@ -85,7 +88,7 @@ const sets: FrozenSet[] = [
     file: 'held-out-set-4.json',
     sha256: '24423e778e8c3e9e94d2665991f9656157009dcdbe803aabb8900a928be3a755',
     state: 'hidden',
-    floor: { passed: 62, declined: 12 },
+    floor: { passed: 63, declined: 12 },
     minimum: { questions: 80, followUps: 8, outOfScope: 12 },
   },
   {
@@ -97,7 +100,7 @@ const sets: FrozenSet[] = [
     file: 'held-out-set-3.json',
     sha256: '02af3149f01ae72a20fe6522a9ebcfba493e726877b798c30f2da84fb2552f72',
     state: 'spent',
-    floor: { passed: 65, declined: 12 },
+    floor: { passed: 67, declined: 12 },
     minimum: { questions: 80, followUps: 8, outOfScope: 12 },
   },
   {
