@@ -36,9 +36,11 @@ export async function subjectHistoryQuestion(
   if (names.length === 0) return undefined;
   const lastTwoWeeks = { from: addDays(reportDate, -13), to: reportDate, phrase: 'the last two weeks' };
   const question: QuestionOf<'subjectHistory'> = { kind: 'subjectHistory', names, period: period ?? lastTwoWeeks };
-  if ((await subjectFindings(question, days)).length === 0) return undefined;
-  // The checks the rest of the question speaks of ("did ravi ever set up MFA") narrow it, when the subject had findings there.
-  const checked = [...new Set(subjectQuery(text, index)?.checks?.map((check) => check.controlId) ?? [])];
-  const narrowed = { ...question, controlIds: checked };
-  return checked.length > 0 && (await subjectFindings(narrowed, days)).length > 0 ? narrowed : question;
+  const found = await subjectFindings(question, days);
+  if (found.length === 0) return undefined;
+  // The checks the rest of the question speaks of ("did ravi ever set up MFA") narrow it, when the subject had findings
+  // there: told from the findings already read, as each span's reports are whole reports.
+  const checked = new Set(subjectQuery(text, index)?.checks?.map((check) => check.controlId));
+  const narrowed = found.some((entry) => checked.has(entry.controlId));
+  return narrowed ? { ...question, controlIds: [...checked] } : question;
 }
