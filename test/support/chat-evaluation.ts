@@ -170,20 +170,28 @@ export function useEvaluationHistory(): () => DemoHistory {
 export const readEntries = async (file: string): Promise<Entry[]> =>
   JSON.parse(await readFile(join(paths.root, 'test/fixtures/chat', file), 'utf8')) as Entry[];
 
+/** One question asked of the demo history, as the chat family asks it: today's report, any earlier day's, the days between. */
+export const askDemo = (history: DemoHistory, message: string, turns: readonly ChatTurn[] = []): Promise<ComposedAnswer> =>
+  answerQuestion({
+    message,
+    history: [...turns],
+    report: history.report,
+    catalog: history.compiled.catalog,
+    index: history.index,
+    reportOn: async (date) => (await history.reports.find(date, { immutable: true }))?.report,
+    days: history.days,
+  });
+
+/** The controls an answer cites, each once, sorted. */
+export const citedIds = (answer: Pick<ComposedAnswer, 'citations'>) =>
+  [...new Set(answer.citations.map((citation) => citation.controlId))].sort();
+
 /** Asks every entry's question of the demo history and judges each answer. */
 export async function evaluate(history: DemoHistory, entries: readonly Entry[], minPrecision: number): Promise<Outcome[]> {
   const known = await reportNumbers(history);
   const outcomes: Outcome[] = [];
   for (const entry of entries) {
-    const answer = await answerQuestion({
-      message: entry.question,
-      history: entry.history ?? [],
-      report: history.report,
-      catalog: history.compiled.catalog,
-      index: history.index,
-      reportOn: async (date) => (await history.reports.find(date, { immutable: true }))?.report,
-      days: history.days,
-    });
+    const answer = await askDemo(history, entry.question, entry.history);
     const strangeNumbers = [...answer.answer.matchAll(/(?<![\w.-])(\d+\.\d+|\d+(?=%))(?![\w-]|\.\d)/g)]
       .map((match) => match[1]!)
       .filter((number) => !known.has(Number(number)));
@@ -211,7 +219,7 @@ async function reportNumbers(history: DemoHistory): Promise<Set<number>> {
 }
 
 function judge(entry: Entry, answer: ComposedAnswer, minPrecision: number): Omit<Outcome, 'strangeNumbers'> {
-  const cited = [...new Set(answer.citations.map((citation) => citation.controlId))].sort();
+  const cited = citedIds(answer);
   if (isOutOfScope(entry)) {
     const declined = !answer.grounded && cited.length === 0;
     return { entry, answer, cited, precision: cited.length === 0 ? 1 : 0, recall: 1, unmentioned: [], passed: declined };

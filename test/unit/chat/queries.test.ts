@@ -19,7 +19,7 @@ import { normalize } from '../../../functions/src/chat/offline/question-cues.ts'
 import { StoredReportDays } from '../../../functions/src/reports/report-days.ts';
 import { ReportStore } from '../../../functions/src/reports/report-store.ts';
 import { LocalFolderStore } from '../../../functions/src/storage/local-folder-store.ts';
-import { evaluationToday, useEvaluationHistory } from '../../support/chat-evaluation.ts';
+import { citedIds, evaluationToday, useEvaluationHistory } from '../../support/chat-evaluation.ts';
 import { RecordingStore } from '../../support/recording-store.ts';
 
 const demo = useEvaluationHistory();
@@ -33,8 +33,6 @@ const ask = (message: string, history: ChatTurn[] = []): Promise<ComposedAnswer>
     index: demo().index,
     days: demo().days,
   });
-
-const citedIds = (answer: ComposedAnswer) => [...new Set(answer.citations.map((citation) => citation.controlId))].sort();
 
 describe('reading days and spans into queries', () => {
   it('reads two dates as a comparison, a span with a score word as a trend, and a span with a named control as its history', () => {

@@ -5,28 +5,17 @@
  * answer before (its controls, its day, its owner, its framework). On the demo() history.
  */
 import { describe, expect, it } from 'vitest';
-import { answerQuestion, type ComposedAnswer } from '../../../functions/src/chat/answer.ts';
+import type { ComposedAnswer } from '../../../functions/src/chat/answer.ts';
 import type { ChatTurn, Question } from '../../../functions/src/chat/question.ts';
 import { readQuestion } from '../../../functions/src/chat/offline/reader.ts';
-import { useEvaluationHistory } from '../../support/chat-evaluation.ts';
+import { askDemo, citedIds, useEvaluationHistory } from '../../support/chat-evaluation.ts';
 
 const demo = useEvaluationHistory();
 
 const read = (message: string, history: ChatTurn[] = []): Promise<Question> =>
   readQuestion(message, history, demo().index, demo().days);
 
-const ask = (message: string, history: ChatTurn[] = []): Promise<ComposedAnswer> =>
-  answerQuestion({
-    message,
-    history,
-    report: demo().report,
-    catalog: demo().compiled.catalog,
-    index: demo().index,
-    days: demo().days,
-    reportOn: async (date) => (await demo().reports.find(date, { immutable: true }))?.report,
-  });
-
-const citedIds = (answer: ComposedAnswer) => [...new Set(answer.citations.map((citation) => citation.controlId))].sort();
+const ask = (message: string, history: ChatTurn[] = []): Promise<ComposedAnswer> => askDemo(demo(), message, history);
 
 /** The conversation after `first` was asked and answered, as the web app sends it. */
 async function after(first: string): Promise<ChatTurn[]> {
