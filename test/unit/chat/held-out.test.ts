@@ -49,6 +49,19 @@ interface FrozenSet {
 
 const sets: FrozenSet[] = [
   {
+    // Written by a seventh separate author (a helper agent given the demo()'s reports, the catalog,
+    // docs/chat.md, docs/concepts.md, docs/methodology.md and the scoring rules, not the engine's
+    // code, tests, any other set or the history; told not to describe its questions in its report),
+    // frozen 2026-11-28 before the round of work on the sixth set's misses; never tuned on. Measured
+    // once on the engine as it was then (3648341): 121 of 154 in scope (78.6%, mean precision 0.857,
+    // mean recall 0.889), 15 of 23 declined, no number a report does not hold.
+    file: 'held-out-set-7.json',
+    sha256: 'c4b1b38594082965d4edc0cb9d98d6b5a58dcdc904d11a2910e9714beba89bc7',
+    state: 'hidden',
+    floor: { passed: 121, declined: 15 },
+    minimum: { questions: 170, followUps: 20, outOfScope: 20 },
+  },
+  {
     // Written by a sixth separate author (a helper agent given the demo()'s reports, the catalog,
     // docs/chat.md, docs/concepts.md, docs/methodology.md and the scoring rules, not the engine's
     // code, tests, any other set or the history), frozen 2026-11-28 before the round of work on the
