@@ -9,6 +9,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Every core: vitest's default leaves one for itself (one worker on a two-core CI machine,
+    // where the unit tests then took 7 minutes instead of 4.5). The integration project runs its
+    // files one at a time regardless (fileParallelism: false).
+    maxWorkers: '100%',
     projects: [
       {
         test: {

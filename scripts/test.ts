@@ -34,7 +34,7 @@ import {
 import { startStandIns } from './lib/stand-ins.ts';
 import { paths } from './lib/paths.ts';
 import { apiVersionProblems } from './lib/released-description.ts';
-import { run, step } from './lib/run.ts';
+import { checksSideBySide, run, step } from './lib/run.ts';
 
 /**
  * The suites that run in both modes: who may call what (the access matrix, the smoke test, what
@@ -90,25 +90,32 @@ function checkArguments(): void {
   if (gone.length > 0) throw new Error(`scripts/test.ts names mode suites that do not exist: ${gone.join(', ')}.`);
 }
 
+/**
+ * Formatting, lint, types and the OpenAPI linter, two at a time (each is one process on one core).
+ * The functions' types are not checked again here: the build has just compiled them with tsc.
+ */
 async function staticChecks(): Promise<void> {
-  await step('Formatting (prettier)', () => run('prettier', ['--check', '--log-level', 'warn', '.']));
-  await step('Lint (eslint)', () => run('eslint', ['.']));
-  await step('Types (tsc)', async () => {
-    await run('tsc', ['-p', '.']);
-    await run('tsc', ['-p', paths.functions, '--noEmit']);
-  });
-  await step('Types (svelte-check)', () =>
-    run('svelte-check', ['--tsconfig', './tsconfig.json', '--fail-on-warnings'], { cwd: paths.hosting }),
-  );
-  await step('API version against the last release', async () => {
+  await step('API version against the last release', () => {
     const problems = apiVersionProblems();
     if (problems.length > 0) throw new Error(problems.join('\n'));
   });
-  await step('OpenAPI lint (redocly)', () =>
-    run('redocly', ['lint', '--format', 'stylish', join(paths.hostingDist, 'api', 'openapi.json')], {
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    }),
-  );
+  await checksSideBySide([
+    { name: 'Types (tsc)', command: 'tsc', args: ['-p', '.'] },
+    { name: 'Formatting (prettier)', command: 'prettier', args: ['--check', '--log-level', 'warn', '.'] },
+    { name: 'Lint (eslint)', command: 'eslint', args: ['.'] },
+    {
+      name: 'Types (svelte-check)',
+      command: 'svelte-check',
+      args: ['--tsconfig', './tsconfig.json', '--fail-on-warnings'],
+      options: { cwd: paths.hosting },
+    },
+    {
+      name: 'OpenAPI lint (redocly)',
+      command: 'redocly',
+      args: ['lint', '--format', 'stylish', join(paths.hostingDist, 'api', 'openapi.json')],
+      options: { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+    },
+  ]);
 }
 
 /** The vitest filters of a mode's pass: every suite in public mode, the mode suites in protected mode. */

@@ -301,7 +301,7 @@ describe('resuming through unreliable proxies', () => {
     await Promise.all(proxies.map((proxy) => proxy.close()));
   });
 
-  it('a client behind a proxy that buffers whole responses, or cuts connections at random points, rebuilds exactly the run (30 cut points)', async () => {
+  it('a client behind a proxy that buffers whole responses, or cuts connections at random points, rebuilds exactly the run (a dozen proxies cutting at random points)', async () => {
     const queued = await start({});
     const live = await startUnreliableProxy({ target: hosting, mode: 'cut', seed: 7, minBytes: 40, maxBytes: 900 });
     proxies.push(live);
@@ -315,7 +315,8 @@ describe('resuming through unreliable proxies', () => {
     proxies.push(buffered);
     expect(await follow(`${buffered.origin}/api/analyses/${queued.id}/events`)).toEqual(stored);
 
-    for (let seed = 100; seed < 130; seed++) {
+    // Each proxy cuts the stream many times (every 1 to 3,000 bytes), half of them buffering too.
+    for (let seed = 100; seed < 112; seed++) {
       const proxy = await startUnreliableProxy({
         target: hosting,
         mode: seed % 2 === 0 ? 'cut' : 'cut-buffered',

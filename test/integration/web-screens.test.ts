@@ -98,82 +98,94 @@ const views: { name: string; path: string; ready: (page: Page) => Promise<unknow
   },
 ];
 
-/** A page on `screen`, signed in when the server requires it (checking the sign-in page first). */
-async function openSignedIn(screen: Screen, colorScheme: 'light' | 'dark' = 'light') {
-  const opened = await openPage(browser(), { colorScheme, screen });
-  const signInPage: string[] = [];
+const schemes = ['light', 'dark'] as const;
+
+/**
+ * What is wrong with the page as it is now, in each theme: serious axe violations and any
+ * horizontal scroll, after a screenshot. The themes are the system's colour scheme, switched in
+ * place (the app's colours are `light-dark()` pairs), so each view loads once for both.
+ */
+async function problemsInEachTheme(page: Page, shotName?: (colorScheme: string) => string): Promise<Record<string, string[]>> {
+  const problems: Record<string, string[]> = {};
+  for (const colorScheme of schemes) {
+    await page.emulateMedia({ colorScheme });
+    if (shotName) await screenshot(page, shotName(colorScheme));
+    const overflow = await overflowOf(page);
+    problems[colorScheme] = [...(await seriousViolations(page)), ...(overflow === 'fits' ? [] : [overflow])];
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return problems;
+}
+
+const none: Record<string, string[]> = Object.fromEntries(schemes.map((colorScheme) => [colorScheme, []]));
+
+/** A page on `screen`, signed in when the server requires it (checking the sign-in page first, in each theme). */
+async function openSignedIn(screen: Screen) {
+  const opened = await openPage(browser(), { screen });
+  let signInPage = none;
   if (mode === 'protected') {
     await opened.page.goto(`${hosting}/`);
     await expect.poll(() => headingOf(opened.page), settles).toBe('Sign in to continue');
-    signInPage.push(...(await seriousViolations(opened.page)), `${await overflowOf(opened.page)}`);
+    signInPage = await problemsInEachTheme(opened.page);
     await signIn(opened.page, `screens-${screen.name}@example.com`);
   }
   return { ...opened, signInPage };
 }
 
-/** What is wrong with the page as it is now: serious axe violations, and any horizontal scroll. */
-async function problemsOf(page: Page): Promise<string[]> {
-  const overflow = await overflowOf(page);
-  return [...(await seriousViolations(page)), ...(overflow === 'fits' ? [] : [overflow])];
-}
-
-// One signed-in page per screen and theme, shared by its tests in order, so each view has its own
-// test (and time budget) while signing in happens once.
+// One signed-in page per screen, shared by its tests in order, so each view has its own test (and
+// time budget) while signing in happens once.
 for (const screen of [phone, desktop]) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    describe(`the web app on a ${screen.name} (${screen.width}×${screen.height}), ${colorScheme} theme, ${mode} mode: each view fits its width with no serious axe violation`, () => {
-      let opened: Awaited<ReturnType<typeof openSignedIn>> | undefined;
-      const page = () => {
-        if (!opened) throw new Error('no page: opening the app failed in the first test');
-        return opened.page;
-      };
-      const problemsAfterShot = async (name: string) => {
-        await screenshot(page(), `${screen.name}-${colorScheme}-${name.replaceAll(' ', '-')}`);
-        return problemsOf(page());
-      };
-      afterAll(() => opened?.close());
+  describe(`the web app on a ${screen.name} (${screen.width}×${screen.height}), light and dark themes, ${mode} mode: each view fits its width with no serious axe violation`, () => {
+    let opened: Awaited<ReturnType<typeof openSignedIn>> | undefined;
+    const page = () => {
+      if (!opened) throw new Error('no page: opening the app failed in the first test');
+      return opened.page;
+    };
+    const problemsOf = (name: string) =>
+      problemsInEachTheme(page(), (colorScheme) => `${screen.name}-${colorScheme}-${name.replaceAll(' ', '-')}`);
+    afterAll(() => opened?.close());
 
-      // Opening (and signing in) is a test of its own rather than a beforeAll: it polls, and in
-      // protected mode it checks the sign-in page too.
-      it(mode === 'protected' ? 'sign in' : 'open the app', async () => {
-        opened = await openSignedIn(screen, colorScheme);
-        expect(opened.signInPage.filter((line) => line !== 'fits')).toEqual([]);
-      });
-      for (const view of views) {
-        it(view.name, async () => {
-          await page().goto(`${hosting}${view.path}`);
-          await view.ready(page());
-          expect(await problemsAfterShot(view.name)).toEqual([]);
-        });
-      }
-      it('chat, with an answer and its citations (below the report on a phone)', async () => {
-        await page().goto(`${hosting}/`);
-        await page().getByLabel('Your question').fill('What is failing?');
-        await page().getByLabel('Your question').press('Enter');
-        await page().getByTestId('chat-citation').first().waitFor(settles);
-        expect(await problemsAfterShot('chat')).toEqual([]);
-      });
-      if (screen.phone) {
-        it('menu open', async () => {
-          await page().getByTestId('menu-button').click();
-          expect(await problemsAfterShot('menu open')).toEqual([]);
-        });
-      }
-      it("a run's page once it has finished", async () => {
-        await page().goto(`${hosting}/analyses`);
-        await page().getByRole('button', { name: 'Start analysis' }).click();
-        await expect.poll(() => page().getByTestId('run-state').textContent(), { timeout: 30_000 }).toMatch(/^\s*Completed\./);
-        expect(await problemsAfterShot('analysis run')).toEqual([]);
-      });
+    // Opening (and signing in) is a test of its own rather than a beforeAll: it polls, and in
+    // protected mode it checks the sign-in page too.
+    it(mode === 'protected' ? 'sign in' : 'open the app', async () => {
+      opened = await openSignedIn(screen);
+      expect(opened.signInPage).toEqual(none);
     });
-  }
+    for (const view of views) {
+      it(view.name, async () => {
+        await page().goto(`${hosting}${view.path}`);
+        await view.ready(page());
+        expect(await problemsOf(view.name)).toEqual(none);
+      });
+    }
+    it('chat, with an answer and its citations (below the report on a phone)', async () => {
+      await page().goto(`${hosting}/`);
+      await page().getByLabel('Your question').fill('What is failing?');
+      await page().getByLabel('Your question').press('Enter');
+      await page().getByTestId('chat-citation').first().waitFor(settles);
+      expect(await problemsOf('chat')).toEqual(none);
+    });
+    if (screen.phone) {
+      it('menu open', async () => {
+        await page().getByTestId('menu-button').click();
+        expect(await problemsOf('menu open')).toEqual(none);
+      });
+    }
+    it("a run's page once it has finished", async () => {
+      await page().goto(`${hosting}/analyses`);
+      await page().getByRole('button', { name: 'Start analysis' }).click();
+      await expect.poll(() => page().getByTestId('run-state').textContent(), { timeout: 30_000 }).toMatch(/^\s*Completed\./);
+      expect(await problemsOf('analysis run')).toEqual(none);
+    });
+  });
 }
 
 describe(`the web app on a phone and a desktop, ${mode} mode`, () => {
   it('has no horizontal page scroll on any main view at any width from 320 to 1440 px', async () => {
     const { page, close } = await openSignedIn({ ...phone, width: 320 });
-    // Every 16 px, and a pixel either side of each layout breakpoint (40, 52, 56 and 64 rem).
-    const steps = Array.from({ length: 71 }, (_, index) => 320 + index * 16);
+    // Every 32 px, and a pixel either side of each layout breakpoint (40, 52, 56 and 64 rem): between
+    // two breakpoints the same rules apply, and the narrowest width is where a page overflows first.
+    const steps = Array.from({ length: 36 }, (_, index) => 320 + index * 32);
     const breakpoints = [640, 832, 896, 1024].flatMap((width) => [width - 1, width, width + 1]);
     const widths = [...new Set([...steps, ...breakpoints, 1440])].sort((a, b) => a - b);
     const tooWide: string[] = [];
