@@ -68,6 +68,7 @@ const questionKinds = [
     requirements: z.array(z.string()).optional().describe('Requirement ids or series as the catalog spells them (CC7, A.8).'),
     gaps: z.boolean(),
     statuses: statuses.optional(),
+    unproven: z.boolean().optional().describe('Only the requirements unproven: evidence stale or missing, none failing.'),
   }),
   kind('trend', 'How the score moved over a span of days, overall or for a framework.', {
     period: periodSchema,
@@ -138,6 +139,7 @@ const questionKinds = [
     reason: z.enum([
       'off_topic',
       'action',
+      'prediction',
       'unknown_subject',
       'no_match',
       'no_topic',

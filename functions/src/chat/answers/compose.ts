@@ -172,6 +172,8 @@ const declineLeads: Record<DeclineCause, (date: string, subject: string, previou
   off_topic: (date) => `The report for ${date} does not cover that.`,
   action: (date) =>
     `The report for ${date} does not cover that: this chat reads the report and its history; it changes nothing and contacts no one.`,
+  prediction: (date) =>
+    `The report for ${date} records what was found up to that day; it does not forecast what will fail or how the score will move.`,
   unknown_subject: (date, subject) => `The report for ${date} does not mention \u201c${subject}\u201d, so it cannot answer that.`,
   no_match: (date, subject) => `The report for ${date} does not cover ${subject ? `\u201c${subject}\u201d` : 'that'}.`,
   no_topic: (date) =>

@@ -15,6 +15,9 @@ type FromHistory<K extends Query['kind']> = (query: QueryOf<K>, index: ReportInd
 
 const labelOf = (status: ControlStatus | undefined) => (status ? statusLabel[status] : 'not assessed');
 const scoreOn = (day: DayRecord) => `**${day.summary.score}** on ${day.date}`;
+/** How the question named a span, after its dates, unless it named it by those dates. */
+const asSaid = ({ from, to, phrase }: Period) =>
+  [from, `${from} to ${to}`, `${from} and ${to}`].includes(phrase) ? '' : ` (${phrase})`;
 const daysWithReport = (days: readonly DayRecord[]) => `${counted(days.length, 'day', 'has', 'have')} a report`;
 
 /** The days of the span without a report, as short ranges ("2026-11-01 to 2026-11-07"): all when few, else the first ten. */
@@ -95,7 +98,7 @@ export const answerTrend: FromHistory<'trend'> = async ({ period, framework }, i
   const [start, end] = [first.summary.score, last.summary.score];
   const direction = end > start ? 'rose' : end < start ? 'fell' : 'ended where it started';
   const lines = [
-    `Over ${period.from} to ${period.to} (${period.phrase}), ${daysWithReport(days)}. ` +
+    `Over ${period.from} to ${period.to}${asSaid(period)}, ${daysWithReport(days)}. ` +
       `The score ${direction}: ${scoreOn(first)}, ${scoreOn(last)}. Lowest ${scoreOn(lowest)}; highest ${scoreOn(highest)}.`,
     ...readinessMoved(framework, first, last),
     ...missingLines(period, days),
@@ -124,24 +127,29 @@ export const answerThroughout: FromHistory<'throughout'> = async (query, index, 
   const { period, statuses, every, controlIds, now } = query;
   const days = await history.between(period.from, period.to);
   if (days.length === 0) return noReports(period, index);
-  const matching = index.controls
-    .filter(({ result }) => (!controlIds || controlIds.includes(result.id)) && (!now || now.includes(result.status)))
-    .map(({ result }) => ({ result, days: days.filter((day) => statuses.includes(day.statuses[result.id]!)).length }))
-    .filter((entry) => (every ? entry.days === days.length : entry.days > 0));
+  const counts = index.controls
+    .filter(({ result }) => !controlIds || controlIds.includes(result.id))
+    .map(({ result }) => ({ result, days: days.filter((day) => statuses.includes(day.statuses[result.id]!)).length }));
+  const matching = counts.filter(
+    (entry) => (!now || now.includes(entry.result.status)) && (every ? entry.days === days.length : entry.days > 0),
+  );
+  // "Did LOG-04 pass on any day?" No: how each control asked about stood instead, cited.
+  const shown = matching.length === 0 && controlIds ? counts : matching;
   const oneDay = period.from === period.to;
   const lead =
-    `${oneDay ? '' : `Over ${period.from} to ${period.to} (${period.phrase}), ${daysWithReport(days)}; `}` +
+    `${oneDay ? '' : `Over ${period.from} to ${period.to}${asSaid(period)}, ${daysWithReport(days)}; `}` +
     `${counted(matching.length, 'control', 'was', 'were')} ${statuses.map((status) => statusLabel[status]).join(' or ')}` +
-    `${oneDay ? ` on ${period.from} (${period.phrase})` : every ? ' on every one of them' : ' on at least one'}` +
+    `${oneDay ? ` on ${period.from}${asSaid(period)}` : every ? ' on every one of them' : ' on at least one'}` +
     `${now ? ` and ${now.map((status) => statusLabel[status]).join(' or ')} today` : ''}` +
     `${controlIds ? ` among ${controlIds.length === 1 ? controlIds[0] : `the ${controlIds.length} controls asked about`}` : ''}` +
-    `${matching.length > 0 ? ':' : '.'}`;
-  const lines = matching.map(
+    `${matching.length > 0 ? ':' : shown.length > 0 ? `. ${shown.length === 1 ? 'It was' : 'They were'}:` : '.'}`;
+  const lines = shown.map(
     ({ result, days: n }) =>
       `- ${controlName(result)} \u2014 ${oneDay ? '' : `${n} of ${days.length} days; `}today ${statusLabel[result.status]}`,
   );
-  const cited = matching.map(({ result }) => result);
-  return answered([lead, ...missingLines(period, days), ...section(lines)], cited);
+  const cited = shown.map(({ result }) => result);
+  const missing = missingLines(period, days);
+  return answered(shown === matching ? [lead, ...missing, ...section(lines)] : [lead, ...section(lines), ...missing], cited);
 };
 
 export const answerCompare: FromHistory<'compare'> = async (query, index, history) => {
@@ -193,7 +201,7 @@ export const answerControlHistory: FromHistory<'controlHistory'> = async ({ peri
   const first = days[0]!.date > period.from ? `, the first on ${days[0]!.date}` : '';
   const cited = controlIds.flatMap((id) => index.byId.get(id)?.result ?? []);
   const lines = cited.flatMap((result) => controlRuns(result, days, findings, index.report.date));
-  return answered([`From ${period.from} to ${period.to} (${period.phrase}), ${daysWithReport(days)}${first}.`, ...lines], cited);
+  return answered([`From ${period.from} to ${period.to}${asSaid(period)}, ${daysWithReport(days)}${first}.`, ...lines], cited);
 };
 
 /** What the open findings of the days said: each distinct message once, with the days it was reported. */

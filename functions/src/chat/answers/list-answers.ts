@@ -3,6 +3,7 @@
  * earlier day's; and what changed since an earlier day, the controls whose status differs grouped and riskiest first,
  * with the score then and now. An earlier day's report is the caller's stored one, or the report's own previous day.
  */
+import { controlStatuses } from '@evident/contract';
 import { addDays } from '../../assessment/dates.js';
 import { diffReports, summaryOf } from '../../assessment/report-summary.js';
 import type { ControlResult, ControlStatus, Report } from '../../assessment/model.js';
@@ -64,7 +65,8 @@ function listAnswer(question: List, report: Report, shown: Listed, listedOn?: st
   const { controls, omitted } = shown;
   const kind = `${severities ? `${joined(severities, 'and')}-severity ` : ''}control`;
   const labels = statuses.map((status) => statusLabel[status]);
-  const wanted = joined(labels, 'or');
+  // Every status is no filter: "4 low-severity controls are in the report", grouped by status.
+  const wanted = statuses.length === controlStatuses.length ? 'listed' : joined(labels, 'or');
   const among = topic ? ` among the controls for ${quoted(topic.label)}` : '';
   // An earlier day's list is told in the past tense, naming that day's report.
   const day = listedOn ?? report.date;

@@ -67,7 +67,9 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
   if (!readiness) return decline(index, 'no_match');
   const name = frameworkNames[query.framework];
   if (query.gaps && !query.requirements) return answered([gapsAnswer(readiness, name, index)], []);
-  const requirements = requirementsOf(readiness, query.requirements);
+  const requirements = requirementsOf(readiness, query.requirements).filter(
+    (entry) => !query.unproven || entry.status === 'unproven',
+  );
   const statuses = query.statuses && new Set(query.statuses);
   const mapped = requirements.flatMap((entry) => entry.controls);
   // The whole framework: what keeps it from ready. A requirement or series: every control behind it, unless a status is asked.
@@ -79,6 +81,9 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
     : `${name} readiness in the report for ${index.report.date} is **${readiness.share}%**: ${readinessCounts(readiness)} ` +
       `(The report's overall score, over every control, is ${index.report.summary.score}.)`;
   const heading = statuses || !query.requirements ? 'What keeps requirements from being met:' : 'The controls behind it:';
+  const unproven = requirements.map((entry) => escapeMarkdown(entry.id)).join(', ');
+  if (query.unproven)
+    return listing([lead, '', `Unproven: ${unproven || 'none'}. Their controls without fresh evidence:`], shown);
   const none = 'No control mapped to it is in the status asked about.';
   return shown.length === 0 ? answered([lead, '', none], []) : listing([lead, '', heading], shown);
 }

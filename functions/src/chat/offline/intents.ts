@@ -9,7 +9,8 @@
  */
 import { addDays } from '../../assessment/dates.js';
 import { dayAsked, spanIn, unreadableDate } from './days.js';
-import type { Intent, Since, Topic } from '../question.js';
+import { controlStatuses } from '@evident/contract';
+import type { ChatTurn, Intent, QuestionOf, Since, Topic } from '../question.js';
 import { isKnownTerm, unknownName } from './known-words.js';
 import { askedOf, type Asked } from './asked.js';
 import {
@@ -19,11 +20,12 @@ import {
   cues,
   limitIn,
   offTopic,
+  prediction,
   severitiesIn,
   severityCue,
   statusesIn,
 } from './question-cues.js';
-import { frameworkMatches, sortIds, withoutControlIds } from '../report-index.js';
+import { frameworkMatches, sortIds, withoutControlIds, type ReportIndex } from '../report-index.js';
 import { namedTopic, searchTopic, statusTopic, topicTermsOf, type SearchTopic } from './topics.js';
 import { stopWords, tokenize } from '../vocabulary.js';
 
@@ -47,13 +49,14 @@ interface Reading extends Asked, Asks {
 }
 
 /** What a question asks of one control topic's state, a list or changes; declined when the report cannot speak to it. */
-export const classify = (asked: Asked): Intent => refusal(asked) ?? topicQuestion(asked);
+export const classify = (asked: Asked): Intent | QuestionOf<'day'> => refusal(asked) ?? topicQuestion(asked);
 
 /** A question the report cannot speak to, before anything else is read: empty, off topic, naming what the report never mentions, or a date it cannot read. */
 export function refusal({ text, message, index, reportDate }: Asked): Decline | undefined {
   if (text.length === 0) return { kind: 'decline', reason: 'no_topic' };
   if (offTopic.test(text)) return { kind: 'decline', reason: 'off_topic' };
   if (actionRequest.test(text)) return { kind: 'decline', reason: 'action' };
+  if (prediction.test(text)) return { kind: 'decline', reason: 'prediction' };
   const unknown = unknownName(withoutControlIds(index, message), index);
   if (unknown) return { kind: 'decline', reason: 'unknown_subject', subject: unknown };
   const unreadable = unreadableDate(text, reportDate);
@@ -61,7 +64,7 @@ export function refusal({ text, message, index, reportDate }: Asked): Decline | 
 }
 
 /** What a question the report can speak to asks of a control topic (after `refusal`). */
-export function topicQuestion(asked: Asked): Intent {
+export function topicQuestion(asked: Asked): Intent | QuestionOf<'day'> {
   // "How many controls do we track, and how many pass?", "what percentage of controls pass": the whole report's counts.
   if (countsAsked.test(asked.text)) return { kind: 'posture' };
   const reading = readingOf(asked);
@@ -133,7 +136,7 @@ function asksOf({ text, index, ids }: Asked) {
  * diff. Otherwise a relative day ("yesterday") asks what changed since it, and a date is
  * declined, as this report cannot say what another day's held.
  */
-function readingOf(asked: Asked): Reading | Decline {
+function readingOf(asked: Asked): Reading | Intent | QuestionOf<'day'> {
   const { text, index, reportDate, cited } = asked;
   const asks = asksOf(asked);
   const { asksList, asksChange, asksHow, explicit } = asks;
@@ -152,9 +155,11 @@ function readingOf(asked: Asked): Reading | Decline {
   // Mostly words the report never uses ("print your system prompt") is no question about it, even if one matches.
   const unknownWords = terms.filter((term) => !isKnownTerm(term, index)).length;
   const found = explicit || terms.length === 0 || unknownWords * 2 > terms.length ? undefined : searchTopic(index, terms, label);
-  const summary = asks.posture && /\b(summary|summari[sz]e|overview|recap|rundown|brief\w*)\b/.test(text);
+  const summary =
+    asks.posture &&
+    /\b(summary|summari[sz]e|overview|recap|rundown|brief\w*|sentence|nutshell|tl;?dr|one line|headline)\b/.test(text);
   if (terms.length > 0 && !explicit && !found && !summary) return { kind: 'decline', reason: 'no_match', subject: label };
-  if (!listDay && !since && other?.date) return { kind: 'decline', reason: 'other_day', subject: other.date };
+  if (!listDay && !since && other?.date) return onAnotherDay(asked, other, explicit ?? (found?.strong ? found.topic : undefined));
   const previous: Topic | undefined = cited.length > 0 ? { controlIds: cited, label: 'those', source: 'previous' } : undefined;
   // For answers complete without a topic, a weak match on guidance prose is noise, not a filter.
   const filter = explicit ?? (found?.strong ? found.topic : undefined);
@@ -193,6 +198,9 @@ function howIntent({ text, own, leansOn, statuses, superlative, severities, post
   return posture ? { kind: 'posture' } : { kind: 'decline', reason: 'no_topic' };
 }
 
+/** Words for what needs attention: "critical issues" are the open ones. */
+const problemWords = /\b(issues?|problems?|risks?|failures?|gaps?|findings?)\b/;
+
 function listIntent(reading: Reading): Intent | undefined {
   const { text, asksList, statuses, filter, severities, superlative, listDay, reportDate, previous } = reading;
   if (!asksList) return undefined;
@@ -200,7 +208,13 @@ function listIntent(reading: Reading): Intent | undefined {
   const topic = previous && cues.ofThose.test(text) ? previous : filter;
   return {
     kind: 'list',
-    statuses: statuses.length > 0 ? statuses : attentionStatuses,
+    // "Which controls are low severity?" asks for all of them; "the riskiest", for those needing attention.
+    statuses:
+      statuses.length > 0
+        ? statuses
+        : severities.length > 0 && !superlative && !problemWords.test(text)
+          ? [...controlStatuses]
+          : attentionStatuses,
     ...(topic ? { topic } : {}),
     ...(severities.length > 0 ? { severities } : {}),
     // "List everything that's failing — which one is the most severe?" wants the list, riskiest first.
@@ -211,16 +225,35 @@ function listIntent(reading: Reading): Intent | undefined {
 }
 
 /** "and backups?", "what about IAM-05?", or a topic on its own ("encryption?") asks the previous question again. */
-function followUpIntent({ text, terms, own, leansOn, history, index }: Reading): Intent {
+function followUpIntent({ text, terms, own, leansOn, history, index }: Reading): Intent | QuestionOf<'day'> {
   const followUp = cues.followUp.test(text);
   const bare = tokenize(text).every((token) => !stopWords.has(token)) && terms.length <= 3;
   if (own && (followUp || (history.length > 0 && bare))) {
-    const at = history.findLastIndex((turn) => turn.role === 'user');
-    const before = at >= 0 ? classify(askedOf(history[at]!.content, history.slice(0, at), index)) : undefined;
+    const before = questionBefore(history, index);
     if (before?.kind === 'list' || before?.kind === 'changes') return { ...before, topic: own };
-    if (before && before.kind !== 'decline' && before.kind !== 'posture') return { kind: before.kind, topic: own };
+    if (before && before.kind !== 'decline' && before.kind !== 'posture' && before.kind !== 'day')
+      return { kind: before.kind, topic: own };
   }
   if (own) return { kind: 'status', topic: own };
   if (leansOn && followUp) return { kind: 'status', topic: leansOn };
   return { kind: 'decline', reason: terms.length > 0 ? 'no_match' : 'no_topic' };
+}
+
+/** The previous question of the conversation, as this reader read it. */
+function questionBefore(history: readonly ChatTurn[], index: ReportIndex) {
+  const at = history.findLastIndex((turn) => turn.role === 'user');
+  return at >= 0 ? classify(askedOf(history[at]!.content, history.slice(0, at), index)) : undefined;
+}
+
+/**
+ * A past day named with nothing else asked of it: "and on the 12th?" asks the list before it again, of that day; "how
+ * were the backups on the 12th?" is where the topic's controls stood that day; "what went wrong on the 11th?" is that
+ * day's report against the one before.
+ */
+function onAnotherDay({ history, index, reportDate }: Asked, day: Since, topic: Topic | undefined): Intent | QuestionOf<'day'> {
+  if (day.date === null || day.date > reportDate) return { kind: 'decline', reason: 'not_earlier', subject: day.phrase };
+  const before = topic ? undefined : questionBefore(history, index);
+  if (before?.kind === 'list') return { ...before, on: day };
+  if (topic) return { kind: 'list', statuses: [...controlStatuses], topic, on: day };
+  return { kind: 'day', date: day.date, phrase: day.phrase };
 }

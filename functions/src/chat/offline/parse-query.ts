@@ -60,6 +60,9 @@ const openLongestCue =
 const ownershipCue =
   /\b(who owns|owners?|owned by|responsible|accountable|who (needs|has|is supposed|should|must) to fix|who should fix|whose (job|responsibility)|when(?: is| are|'s) (it|that|this|they|those|these|the [a-z ]{1,40}?|\w+-\d+) due|due dates?|deadlines?)\b/;
 
+/** "…, and are any of them failing?": a second clause asking after the status of each control the first one named. */
+const askedOfEach = /\band (?:is|are) (?:any|anything|all|none)\b/;
+
 export function parseQuery(asked: Asked): Query | undefined {
   const { text, index } = asked;
   // The owner the question names ("what does the IT lead own"), as the report spells it, read once for the readings that take it.
@@ -134,9 +137,11 @@ function evidenceKindsQuery(text: string): Query | undefined {
  * where they meet), or the previous answer's.
  */
 function ownershipQuery({ text, index, ids: named, cited: previous }: Asked, owner: string | undefined): Query | undefined {
+  // Controls named by id: their owners and due dates, whoever asks ("IT lead here: when is IAM-05 due?", "is PPL-05 overdue?").
+  if (named.length > 0 && (ownershipCue.test(text) || /\b(overdue|due)\b/.test(text)))
+    return { kind: 'ownership', controlIds: named };
   // "What is the People lead responsible for" asks for an owner's controls (ownerQuery).
   if (!ownershipCue.test(text) || owner) return undefined;
-  if (named.length > 0) return { kind: 'ownership', controlIds: named };
   const terms = topicTerms(
     text
       .replace(severityCue, ' ')
@@ -161,11 +166,15 @@ function ownershipQuery({ text, index, ids: named, cited: previous }: Asked, own
     statuses.length > 0 && /\b(who|when|owners?|by owner)\b/.test(text)
       ? statusTopic(index, statuses, severitiesIn(text), false)?.controlIds
       : undefined;
+  // "The deadline for the failed awareness training": of the controls found, those in the status named.
+  const foundInStatus = askedOfEach.test(text) ? [] : found.filter((id) => statuses.includes(index.byId.get(id)!.result.status));
   const controlIds =
     narrowed.length > 0
       ? narrowed
       : found.length > 0
-        ? found
+        ? foundInStatus.length > 0
+          ? foundInStatus
+          : found
         : /\b(it|that|this|those|these|them)\b/.test(text) && previous.length > 0
           ? previous
           : (inStatus ?? (/\bthey\b/.test(text) ? previous : []));
@@ -256,9 +265,12 @@ function ownerQuery({ text, last, cited, index }: Asked, { entity, at, end }: Me
   const before = again.test(text) ? last : '';
   const fix = (question: string) =>
     /\b(fix|remediat\w*|address|work on|sort out|action|chase|follow up|worr\w*|needs? to)\b/.test(question);
-  const statuses =
-    statusesWithout(`${text.slice(0, at)} ${text.slice(end)}`) ??
-    (fix(text) || fix(before) ? attentionStatuses : before ? statusesWithout(before, /\boverdue\b/g) : undefined);
+  // "Which controls does the Engineering lead own, and are any of them failing?" asks for all of them, with their statuses.
+  const everyOne = /\b(which|what) controls (does|do)\b/.test(text) && askedOfEach.test(text);
+  const statuses = everyOne
+    ? undefined
+    : (statusesWithout(`${text.slice(0, at)} ${text.slice(end)}`) ??
+      (fix(text) || fix(before) ? attentionStatuses : before ? statusesWithout(before, /\boverdue\b/g) : undefined));
   // "And which of those does the IT lead own?" narrows the previous answer's controls.
   const among = /\b(of|among|from) (those|these|them)\b/.test(text) && cited.length > 0 ? { among: cited } : {};
   // "What else does that person own?" leaves out what the answer before named.
@@ -302,8 +314,15 @@ function twoDaysQuery(asked: Asked, [first, second]: [NamedDay, NamedDay]): Quer
     !span && b.date === reportDate && todayClause(text) && throughoutQuery(asked, { from: a.date, to: a.date, phrase: a.phrase });
   if (thenNow) return thenNow;
   if (compareCue.test(text) || /\bbetween\b/.test(text) || followedBy(text, /\bfrom\b/, /\bto\b/, lineBreaks))
-    return { kind: 'compare', earlier: a.date, later: b.date, phrase: `${a.phrase} and ${b.phrase}` };
+    return compared(text, a.date, b.date, `${a.phrase} and ${b.phrase}`);
   return undefined;
+}
+
+/** Two days compared: in the score and what changed, or in a framework's readiness when the question asks about that. */
+function compared(text: string, earlier: string, later: string, phrase: string): Query {
+  const framework = /\bread(y|iness)\b/.test(text) ? frameworkIn(text) : undefined;
+  if (framework) return { kind: 'trend', period: { from: earlier, to: later, phrase }, framework };
+  return { kind: 'compare', earlier, later, phrase };
 }
 
 function overDaysQuery(asked: Asked): Query | undefined {
@@ -324,8 +343,14 @@ function overDaysQuery(asked: Asked): Query | undefined {
     const earlier = addDays(reportDate, back[1] === 'week' ? -7 : -30);
     return { kind: 'compare', earlier, later: reportDate, phrase: `${earlier} and ${reportDate}` };
   }
-  if (single && /\b(vs\.?|versus|compared (to|with)|than)\b/.test(text))
-    return { kind: 'compare', earlier: single.date, later: reportDate, phrase: `${single.phrase} and ${reportDate}` };
+  if (single && /\b(vs\.?|versus|compared? (to|with)|than)\b/.test(text))
+    return compared(text, single.date, reportDate, `${single.phrase} and ${reportDate}`);
+  // "Was it better when the reports started?" (after a framework's readiness): that day to today, in the score or that framework.
+  if (single && /\b(better|worse|higher|lower)\b/.test(text) && asked.ids.length === 0) {
+    const framework = frameworkIn(text) ?? frameworkIn(last);
+    const period = { from: single.date, to: reportDate, phrase: `${single.phrase} to today` };
+    return { kind: 'trend', period, ...(framework ? { framework } : {}) };
+  }
   const onThatDay =
     single && todayClause(text) && throughoutQuery(asked, { from: single.date, to: single.date, phrase: single.phrase });
   if (onThatDay) return onThatDay;
@@ -392,17 +417,19 @@ function throughoutQuery({ text, index, ids, cited }: Asked, period: Period): Qu
   const today = turned ? { clause: turned[0], statuses: ['passing' as const] } : todayClause(text);
   const rest = today ? text.replace(today.clause, turned ? ' failed ' : ' ') : text;
   const every = everyDay.test(rest);
-  if (!every && !someDay.test(rest)) return undefined;
+  // On one day, "failing on the 14th" is that day's status, however the past is worded.
+  if (!every && !someDay.test(rest) && period.from !== period.to) return undefined;
   const { statuses } = statusesIn(rest);
   if (statuses.length === 0) return undefined;
   const named = namedTopic(ids, frameworkMatches(index, text))?.controlIds;
-  // Words about reports, evidence and time name no topic here ("across the daily reports in the period").
+  // Words about reports, evidence and time name no topic here ("across the daily reports in the period", "including any
+  // that have since recovered").
   const topical = rest
     .replace(period.phrase, ' ')
     .replace(severityCue, ' ')
     .replace(new RegExp(everyDay.source, 'g'), ' ')
     .replace(new RegExp(someDay.source, 'g'), ' ')
-    .replace(/\b(daily|reports?|period|across|days?|weeks?|months?|evidence)\b/g, ' ');
+    .replace(/\b(daily|reports?|period|across|days?|weeks?|months?|evidence|recover\w*|since|including|without)\b/g, ' ');
   const terms = topicTerms(statusesIn(topical).rest);
   const found = !named && terms.length > 0 ? searchTopic(index, terms, terms.join(' ')) : undefined;
   const controlIds =
@@ -431,6 +458,9 @@ function todayClause(text: string): { clause: string; statuses: ControlStatus[] 
     const clause = at < 0 ? '' : part.slice(at);
     const { statuses } = /\b(now|currently|today|still)\b/.test(clause) ? statusesIn(clause) : { statuses: [] };
     if (statuses.length > 0) return { clause, statuses };
+    // "…but are fine today": well today is passing.
+    if (/\b(now|currently|today)\b/.test(clause) && /\b(fine|ok|okay|healthy|good|resolved|fixed|sorted)\b/.test(clause))
+      return { clause, statuses: ['passing'] };
   }
   return undefined;
 }
@@ -490,13 +520,19 @@ function readinessQuery({ text, index, ids, last }: Asked): Query | undefined {
       .replace(passingTheFramework, ' ')
       .replace(/\b(and )?(are|is) (they|it|these|those|all of them) (all )?(green|passing|ok|okay|met|red|failing)\b/g, ' '),
   );
-  const asked = yesNo ? undefined : statuses.length > 0 ? statuses : blockingCue.test(text) ? attentionStatuses : undefined;
+  // "Which controls support CC7.4, and is any failing?" asks after each of them too.
+  const each = yesNo || (requirements.length > 0 && /\b(which|what) controls\b/.test(text) && askedOfEach.test(text));
+  // "Which criteria are unproven?": those whose controls lack fresh evidence, none failing.
+  const unproven = /\bunproven\b/.test(text) && statuses.length === 0 && requirements.length === 0;
+  const asked =
+    each || unproven ? undefined : statuses.length > 0 ? statuses : blockingCue.test(text) ? attentionStatuses : undefined;
   return {
     kind: 'readiness',
     framework,
     ...(requirements.length > 0 ? { requirements } : {}),
     gaps: gapsCue.test(text) || followedBy(text, /\bhow many /, /\bgaps\b/),
     ...(asked ? { statuses: asked } : {}),
+    ...(unproven ? { unproven } : {}),
   };
 }
 

@@ -22,6 +22,13 @@ export const offTopic =
 export const actionRequest =
   /^(?:(?:ok(?:ay)?|so|then|now|great|thanks|please|pls|and|alright|right)[,.!]? +)*(?:(?:can|could|would|will) you (?:please )?|please |go ahead and |i (?:need|want) you to )?(?:mark|flip|edit|delete|remove|approve|reject|assign|reassign|override|waive|mute|unmute|suppress|upload|attach|email|e-mail|send|forward|notify|message|contact|ping|slack|remind|book|raise|create|draft|write|compose|generate|fill (?:in|out)|set (?:\S+ )?(?:to|as)|change (?:\S+ )?(?:to|as))\b(?![^.?!]*\b(?:summary|summari[sz]e|overview|recap|update|brief\w*|list|status|paragraph|report card)\b)/;
 
+/**
+ * A forecast ("which control is going to fail next?", "what will the score be at the end of December?"): the reports
+ * record what was found up to their day; what evidence will go stale and what falls due are dates they hold, not this.
+ */
+export const prediction =
+  /\b(?:going to (?:fail|break|pass|drop|fall|rise|improve)|(?:fail|break)s? next|next (?:one )?to (?:fail|break)|(?:likely|expected) to (?:fail|break|pass)|predict\w*|forecast\w*|will (?:it|the score|our score|we|readiness|our readiness) (?:be|look|end up|score|drop|fall|rise) (?:at|on|by|in|next|like)\b)/;
+
 /** What ends a line for `.` in an expression: text split at these reads as `.*` does. */
 export const lineBreaks = /[\n\r\u2028\u2029]/;
 
@@ -125,15 +132,19 @@ export function normalize(text: string): string {
 export function statusesIn(text: string): { statuses: ControlStatus[]; rest: string } {
   const statuses = new Set<ControlStatus>();
   let attention = false;
-  // "Stale or missing, rather than because a check fails": the clause set aside names no status asked for.
-  let rest = text.replace(/\b(rather than|instead of|not because|as opposed to|other than)\b[^,.;?]*/g, ' ');
+  // "Stale or missing, rather than because a check fails", "leave out the stale ones", "(not merely stale or missing)":
+  // the clause set aside names no status asked for.
+  let rest = text.replace(
+    /\b(rather than|instead of|not because|as opposed to|other than|leav(e|ing) out|excluding|except( for)?|apart from|not (merely|just|simply|counting|including))\b[^,.;?()]*/g,
+    ' ',
+  );
   // "Neither passing nor failing": every other status; "not failing but stale": that status is set aside.
   const neither = /\bneither (\w+) nor (\w+)\b/.exec(rest);
   const excluded = new Set<ControlStatus>();
   if (neither) {
     for (const word of [neither[1]!, neither[2]!])
       for (const [status, pattern] of statusCues) if (status !== 'attention' && pattern.test(word)) excluded.add(status);
-    if (/\b(ignor\w*|except|excluding|not counting|besides) (the )?(n\/a|not applicable)/.test(rest))
+    if (/\b(ignor\w*|except|excluding|not counting|besides) (the )?(n\/a|not applicable)/.test(text))
       excluded.add('not_applicable');
     rest = rest.replace(neither[0], ' ');
     if (excluded.size > 0)

@@ -3,10 +3,12 @@
  * never speak to, declined; a subject's past; the questions over the history and other records (parse-query.ts); and
  * what it asks of one control topic's state, a list or changes (intents.ts), which declines what it cannot place.
  */
+import { addDays } from '../../assessment/dates.js';
 import type { ChatTurn, DeclineReason, Query, Question } from '../question.js';
 import type { ReportDays } from '../report-days.js';
 import type { ReportIndex } from '../report-index.js';
 import { askedOf } from './asked.js';
+import { daysIn } from './days.js';
 import { refusal, topicQuestion } from './intents.js';
 import { parseQuery } from './parse-query.js';
 import { asksNotInReport, otherFramework } from './question-cues.js';
@@ -14,7 +16,14 @@ import { subjectHistoryQuestion } from './subject-history.js';
 import { unknownSubject } from './subjects.js';
 
 /** Declines no other reading can overturn: off-topic requests, names the report never mentions, dates it cannot read. */
-const refusedOutright = new Set<DeclineReason>(['off_topic', 'action', 'unknown_subject', 'invalid_date', 'date_format']);
+const refusedOutright = new Set<DeclineReason>([
+  'off_topic',
+  'action',
+  'prediction',
+  'unknown_subject',
+  'invalid_date',
+  'date_format',
+]);
 
 /** Kinds answered from the history: without one, the question's topic reading is answered instead. */
 const fromHistory = new Set<Question['kind']>(['trend', 'controlHistory', 'day', 'biggestMove', 'throughout', 'compare']);
@@ -26,12 +35,27 @@ function answerable(query: Query, index: ReportIndex, days: ReportDays | undefin
   return true;
 }
 
+/** "The first report", "when the reports started": the first day of the history kept (90 days) with a report. */
+const firstReport =
+  /\b(?:the (?:very )?first (?:daily )?report(?: in the history| of the period| we have| on record)?|when (?:the )?reports (?:started|began)|the (?:start|beginning) of the (?:history|reports|period))\b/i;
+
+/** The question with the first report's day written as its date, so every reading reads it as a day named. */
+async function withFirstReportDated(message: string, index: ReportIndex, days: ReportDays | undefined): Promise<string> {
+  // "Since the first report on Nov 8" names its day already.
+  const today = index.report.date;
+  const named = daysIn(message.toLowerCase(), today).filter((day) => day.date !== today);
+  if (!days?.dates || !firstReport.test(message) || named.length > 0) return message;
+  const [first] = await days.dates(addDays(today, -89), today);
+  return first ? message.replace(firstReport, first) : message;
+}
+
 export async function readQuestion(
-  message: string,
+  written: string,
   history: readonly ChatTurn[],
   index: ReportIndex,
   days: ReportDays | undefined,
 ): Promise<Question> {
+  const message = await withFirstReportDated(written, index, days);
   const asked = askedOf(message, history, index);
   const { text } = asked;
   const refused = refusal(asked);

@@ -73,6 +73,12 @@ export function searchTopic(index: ReportIndex, terms: string[], label: string):
       hit.covered.size >= best.covered.size - slack &&
       (hit.score >= best.score * 0.45 || (terms.length === 1 && (hit.named || hit.inFamily))),
   );
+  // Words that find several controls of one family and name it ("vulnerability management", "vendor risk") ask for
+  // the family; one control found stays that control ("are encryption keys rotated").
+  const familyOf = (id: string) => index.byId.get(id)?.result.family;
+  const families = new Set(kept.map((hit) => familyOf(hit.id)));
+  if (kept.length > 1 && families.size === 1 && kept.some((hit) => hit.inFamily))
+    kept.push(...hits.filter((hit) => hit.inFamily && families.has(familyOf(hit.id)) && !kept.includes(hit)));
   return {
     topic: { controlIds: kept.map((hit) => hit.id), label, source: 'search' },
     strong: kept.some((hit) => hit.named || hit.inFamily),
