@@ -2,8 +2,11 @@
  * The chat engine against its held-out sets: questions written apart from the engine and frozen,
  * so the score says how it does on questions it was not tuned on.
  *
- * - `held-out-set-6.json` is held out for the round after the fifth set was spent: written the
- *   same way, frozen before that round and measured once on the engine it started from.
+ * - `held-out-set-7.json` is held out for the round after the sixth set was spent: written the
+ *   same way, frozen before that round, measured once on the engine it started from and once at
+ *   its end.
+ * - `held-out-set-6.json` was held out for the round after the fifth set was spent: measured once
+ *   before and once after that round, then spent.
  * - `held-out-set-5.json` was held out for issue 34's new question reader: measured once on the
  *   engine it replaced and once on the rebuilt reader, then spent.
  * - `held-out-set-4.json` is the held-out set. It was written by a separate author (a helper
@@ -54,11 +57,14 @@ const sets: FrozenSet[] = [
     // code, tests, any other set or the history; told not to describe its questions in its report),
     // frozen 2026-11-28 before the round of work on the sixth set's misses; never tuned on. Measured
     // once on the engine as it was then (3648341): 121 of 154 in scope (78.6%, mean precision 0.857,
-    // mean recall 0.889), 15 of 23 declined, no number a report does not hold.
+    // mean recall 0.889), 15 of 23 declined, no number a report does not hold. Measured once at the
+    // end of that round (cabf40d): 124 of 154 (80.5%, mean precision 0.866, mean recall 0.896), 16 of
+    // 23 declined, no number a report does not hold — short of 85% and of every decline. Its misses
+    // have never been printed.
     file: 'held-out-set-7.json',
     sha256: 'c4b1b38594082965d4edc0cb9d98d6b5a58dcdc904d11a2910e9714beba89bc7',
     state: 'hidden',
-    floor: { passed: 121, declined: 15 },
+    floor: { passed: 124, declined: 16 },
     minimum: { questions: 170, followUps: 20, outOfScope: 20 },
   },
   {
@@ -69,11 +75,13 @@ const sets: FrozenSet[] = [
     // 84 of 128 in scope (65.6%, mean precision 0.824, mean recall 0.843), 13 of 21 declined, no
     // number a report does not hold. Measured once at the end of that round (26226fa): 86 of 128
     // (67.2%, mean precision 0.824, mean recall 0.847), 15 of 21 declined, no number a report does
-    // not hold — short of 85% and of every decline. Its misses have never been printed.
+    // not hold — short of 85% and of every decline. Spent since (2026-11-28): its misses were then
+    // read and worked on as general cases, with the seventh set frozen first (109 of 128, 17 of 21
+    // after).
     file: 'held-out-set-6.json',
     sha256: 'c3d41085ad28c0b93876ddc3db37139e6870425eba1e6e2458a0d7c1dbb82be2',
-    state: 'hidden',
-    floor: { passed: 86, declined: 15 },
+    state: 'spent',
+    floor: { passed: 109, declined: 17 },
     minimum: { questions: 120, followUps: 12, outOfScope: 15 },
   },
   {
@@ -101,7 +109,7 @@ const sets: FrozenSet[] = [
     file: 'held-out-set-4.json',
     sha256: '24423e778e8c3e9e94d2665991f9656157009dcdbe803aabb8900a928be3a755',
     state: 'hidden',
-    floor: { passed: 63, declined: 12 },
+    floor: { passed: 64, declined: 12 },
     minimum: { questions: 80, followUps: 8, outOfScope: 12 },
   },
   {
@@ -113,7 +121,7 @@ const sets: FrozenSet[] = [
     file: 'held-out-set-3.json',
     sha256: '02af3149f01ae72a20fe6522a9ebcfba493e726877b798c30f2da84fb2552f72',
     state: 'spent',
-    floor: { passed: 67, declined: 12 },
+    floor: { passed: 68, declined: 12 },
     minimum: { questions: 80, followUps: 8, outOfScope: 12 },
   },
   {
