@@ -14,7 +14,7 @@ import type { ChatTurn, Intent, QuestionOf, Since, Topic } from '../question.js'
 import { isKnownTerm, unknownName } from './known-words.js';
 import { askedOf, type Asked } from './asked.js';
 import {
-  actionRequest,
+  asksToAct,
   attentionStatuses,
   changeFocus,
   cues,
@@ -55,7 +55,7 @@ export const classify = (asked: Asked): Intent | QuestionOf<'day'> => refusal(as
 export function refusal({ text, message, index, reportDate }: Asked): Decline | undefined {
   if (text.length === 0) return { kind: 'decline', reason: 'no_topic' };
   if (offTopic.test(text)) return { kind: 'decline', reason: 'off_topic' };
-  if (actionRequest.test(text)) return { kind: 'decline', reason: 'action' };
+  if (asksToAct(text)) return { kind: 'decline', reason: 'action' };
   if (prediction.test(text)) return { kind: 'decline', reason: 'prediction' };
   const unknown = unknownName(withoutControlIds(index, message), index);
   if (unknown) return { kind: 'decline', reason: 'unknown_subject', subject: unknown };
