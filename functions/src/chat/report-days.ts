@@ -3,6 +3,7 @@
  * that name a subject (read by the reader to know there are some, by the answerer to tell them).
  */
 import type { ControlStatus, Finding, ReportSummary } from '../assessment/model.js';
+import { addDays } from '../assessment/dates.js';
 import type { QuestionOf } from './question.js';
 
 /** One day's report as history answers need it: the score, counts and each control's status. */
@@ -30,6 +31,12 @@ export interface ReportDays {
    */
   findings?(from: string, to: string, keep: (finding: Finding, controlId: string) => boolean): Promise<DayFinding[]>;
 }
+
+/** The days of history a question reads when it names no span ("the audit period", "ever", "the first report"). */
+export const historyDays = 90;
+
+/** The first day of the history `historyDays` long that ends on `date`. */
+export const historyFrom = (date: string) => addDays(date, 1 - historyDays);
 
 /** The most days of whole reports a question about one subject's history reads. */
 export const maxFindingDays = 31;

@@ -339,6 +339,14 @@ describe('another day named', () => {
     });
   });
 
+  it('declines a topic on a later day, naming the day by its date', async () => {
+    expect(await read('how were the backups on January 5th, 2027?')).toEqual({
+      kind: 'decline',
+      reason: 'not_earlier',
+      subject: '2027-01-05',
+    });
+  });
+
   it('reads "the first report" and "when the reports started" as the first day of the history', async () => {
     expect(await read('Show me everything that is different between the first report in the history and today')).toEqual({
       kind: 'compare',

@@ -9,7 +9,7 @@ import { answered, byId, controlName, counted, decline, escapeMarkdown, firstOf,
 import { section, statusLabel, type ComposedAnswer } from './compose.js';
 import type { Period, Query, QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
-import type { DayFinding, DayRecord, ReportDays } from '../report-days.js';
+import { historyFrom, type DayFinding, type DayRecord, type ReportDays } from '../report-days.js';
 
 type FromHistory<K extends Query['kind']> = (query: QueryOf<K>, index: ReportIndex, days: ReportDays) => Promise<ComposedAnswer>;
 
@@ -214,7 +214,7 @@ function openFindingLines(findings: readonly DayFinding[]): string[] {
 
 /** The day whose score moved most against the report before it, in the last 90 days: that day against the one before. */
 export const answerBiggestMove: FromHistory<'biggestMove'> = async ({ direction }, index, history) => {
-  const days = await history.between(addDays(index.report.date, -89), index.report.date);
+  const days = await history.between(historyFrom(index.report.date), index.report.date);
   const sign = direction === 'down' ? -1 : 1;
   let best: { at: number; delta: number } | undefined;
   for (let at = 1; at < days.length; at++) {

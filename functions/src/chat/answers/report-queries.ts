@@ -81,9 +81,10 @@ export function answerReadiness(query: QueryOf<'readiness'>, index: ReportIndex)
     : `${name} readiness in the report for ${index.report.date} is **${readiness.share}%**: ${readinessCounts(readiness)} ` +
       `(The report's overall score, over every control, is ${index.report.summary.score}.)`;
   const heading = statuses || !query.requirements ? 'What keeps requirements from being met:' : 'The controls behind it:';
-  const unproven = requirements.map((entry) => escapeMarkdown(entry.id)).join(', ');
-  if (query.unproven)
-    return listing([lead, '', `Unproven: ${unproven || 'none'}. Their controls without fresh evidence:`], shown);
+  if (query.unproven) {
+    const unproven = requirements.map((entry) => escapeMarkdown(entry.id)).join(', ') || 'none';
+    return listing([lead, '', `Unproven: ${unproven}. Their controls without fresh evidence:`], shown);
+  }
   const none = 'No control mapped to it is in the status asked about.';
   return shown.length === 0 ? answered([lead, '', none], []) : listing([lead, '', heading], shown);
 }

@@ -251,7 +251,8 @@ function questionBefore(history: readonly ChatTurn[], index: ReportIndex) {
  * day's report against the one before.
  */
 function onAnotherDay({ history, index, reportDate }: Asked, day: Since, topic: Topic | undefined): Intent | QuestionOf<'day'> {
-  if (day.date === null || day.date > reportDate) return { kind: 'decline', reason: 'not_earlier', subject: day.phrase };
+  if (day.date === null || day.date > reportDate)
+    return { kind: 'decline', reason: 'not_earlier', subject: day.date ?? day.phrase };
   const before = topic ? undefined : questionBefore(history, index);
   if (before?.kind === 'list') return { ...before, on: day };
   if (topic) return { kind: 'list', statuses: [...controlStatuses], topic, on: day };

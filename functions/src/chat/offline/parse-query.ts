@@ -6,6 +6,7 @@
  * calendar). Anything else is undefined: a question about a control topic (intents.ts).
  */
 import { addDays } from '../../assessment/dates.js';
+import { historyFrom } from '../report-days.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import type { FrameworkId } from '@evident/contract';
 import { daysIn, monthAhead, spanIn, windowAhead, type NamedDay } from './days.js';
@@ -293,7 +294,7 @@ function historyQuery({ text, ids: named, cited, reportDate, index }: Asked): Qu
   if (pastWhy && !historyCue.test(text) && controlIds.some((id) => index.byId.get(id)?.result.status !== 'passing'))
     return undefined;
   const period: Period = spanIn(text, reportDate) ?? {
-    from: addDays(reportDate, -89),
+    from: historyFrom(reportDate),
     to: reportDate,
     phrase: 'the last 90 days',
   };
@@ -493,7 +494,7 @@ function openFor(text: string, reportDate: string): Period | undefined {
 /** "The audit period", "the observation window": every report kept, as far back as a control's history reads. */
 function wholePeriod(text: string, reportDate: string): Period | undefined {
   const named = /\b(?:the|this|our) (?:(?:audit|observation|review|reporting|assessment) )?(?:period|window)\b/.exec(text);
-  return named ? { from: addDays(reportDate, -89), to: reportDate, phrase: named[0] } : undefined;
+  return named ? { from: historyFrom(reportDate), to: reportDate, phrase: named[0] } : undefined;
 }
 
 function readinessQuery({ text, index, ids, last }: Asked): Query | undefined {

@@ -3,9 +3,8 @@
  * never speak to, declined; a subject's past; the questions over the history and other records (parse-query.ts); and
  * what it asks of one control topic's state, a list or changes (intents.ts), which declines what it cannot place.
  */
-import { addDays } from '../../assessment/dates.js';
 import type { ChatTurn, DeclineReason, Query, Question } from '../question.js';
-import type { ReportDays } from '../report-days.js';
+import { historyFrom, type ReportDays } from '../report-days.js';
 import type { ReportIndex } from '../report-index.js';
 import { askedOf } from './asked.js';
 import { daysIn } from './days.js';
@@ -35,17 +34,17 @@ function answerable(query: Query, index: ReportIndex, days: ReportDays | undefin
   return true;
 }
 
-/** "The first report", "when the reports started": the first day of the history kept (90 days) with a report. */
+/** "The first report", "when the reports started": the first day of the history kept (`historyDays`) with a report. */
 const firstReport =
   /\b(?:the (?:very )?first (?:daily )?report(?: in the history| of the period| we have| on record)?|when (?:the )?reports (?:started|began)|the (?:start|beginning) of the (?:history|reports|period))\b/i;
 
 /** The question with the first report's day written as its date, so every reading reads it as a day named. */
 async function withFirstReportDated(message: string, index: ReportIndex, days: ReportDays | undefined): Promise<string> {
+  if (!days?.dates || !firstReport.test(message)) return message;
   // "Since the first report on Nov 8" names its day already.
   const today = index.report.date;
-  const named = daysIn(message.toLowerCase(), today).filter((day) => day.date !== today);
-  if (!days?.dates || !firstReport.test(message) || named.length > 0) return message;
-  const [first] = await days.dates(addDays(today, -89), today);
+  if (daysIn(message.toLowerCase(), today).some((day) => day.date !== today)) return message;
+  const [first] = await days.dates(historyFrom(today), today);
   return first ? message.replace(firstReport, first) : message;
 }
 
