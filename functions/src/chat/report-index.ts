@@ -112,14 +112,23 @@ function searchOf(documents: ControlDocument[]) {
  */
 const idPattern = /(?<![a-z0-9])([a-z]{2,5})[-_ ]?(\d{1,3})(?![a-z0-9])/gi;
 
-/** Each mention of a control id in the text, with the id as the report spells it. */
+/** A family named by its controls' id prefix: "ENC controls", "the PPL family", "(INC)". */
+const prefixPattern = /\(([a-z]{2,5})\)|(?<![a-z0-9-])([a-z]{2,5})(?= (?:controls?|family|series)\b)/gi;
+
+/** Each mention of a control id in the text, with the id as the report spells it; a prefix mentions each of its ids. */
 function idMentions(index: ReportIndex, text: string): { id: string; start: number; end: number }[] {
-  return [...text.matchAll(idPattern)].flatMap(({ 0: written, 1: prefix = '', 2: number = '', index: start }) => {
+  const ids = [...text.matchAll(idPattern)].flatMap(({ 0: written, 1: prefix = '', 2: number = '', index: start }) => {
     const id = [1, 2, 3]
       .map((width) => `${prefix}-${number.padStart(width, '0')}`.toUpperCase())
       .find((candidate) => index.byId.has(candidate));
     return id ? [{ id, start, end: start + written.length }] : [];
   });
+  const families = [...text.matchAll(prefixPattern)].flatMap(({ 0: written, 1: inBrackets, 2: prefix, index: start }) =>
+    index.controls
+      .filter(({ result }) => result.id.startsWith(`${(inBrackets ?? prefix)!.toUpperCase()}-`))
+      .map(({ result }) => ({ id: result.id, start, end: start + written.length })),
+  );
+  return [...ids, ...families].sort((a, b) => a.start - b.start);
 }
 
 /** The control ids the text names, in the order it names them. */
@@ -130,7 +139,8 @@ export const controlIdsIn = (index: ReportIndex, text: string): string[] => [
 /** The text with every control id it names blanked out, so what is left is the rest of the question. */
 export function withoutControlIds(index: ReportIndex, text: string): string {
   let rest = text;
-  for (const { start, end } of idMentions(index, text).reverse()) rest = `${rest.slice(0, start)} ${rest.slice(end)}`;
+  const spans = new Map(idMentions(index, text).map(({ start, end }) => [start, end]));
+  for (const [start, end] of [...spans].reverse()) rest = `${rest.slice(0, start)} ${rest.slice(end)}`;
   return rest;
 }
 

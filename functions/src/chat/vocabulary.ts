@@ -54,7 +54,7 @@ export const stopWords: ReadonlySet<string> = new Set(
     'just now currently current today right thing things one ones also up out more most much many very really like want need ' +
     'see look looking going way lot lots bit kind sort whether else other another same such only own again still yet ever ' +
     'already anything something everything nothing either neither both few re ll ve d m don doesn isn aren wasn weren haven ' +
-    'hasn didn won wouldn shouldn couldn ' +
+    'hasn didn won wouldn shouldn couldn altogether ' +
     // Words every control is about, which would otherwise match half the catalog.
     'security secure compliance compliant company organisation organization environment stuff area areas side aspect aspects ' +
     'regard regarding related relating concerning topic overall use uses using used make makes made ensure ensured happening'
@@ -71,7 +71,7 @@ export const questionWords: ReadonlySet<string> = new Set(
       'status statuses state control controls requirement requirements report reports score scores posture summary summarise ' +
       'summarize overview overall evidence support supports supporting proof prove proves fix fixed fixing remediate ' +
       'remediation resolve resolved repair solve recommend recommendation guidance step steps why reason reasons explain ' +
-      'cause since differ different difference compare compared newly yesterday week weeks day days ago last previous earlier ' +
+      'cause since differ different difference compare compared newly yesterday week weeks day days ago last previous earlier back ' +
       'before doing healthy health ok fine good bad working severity riskiest biggest worst urgent priority priorities top ' +
       'first gap gaps detail details framework frameworks mapped maps map soc soc2 iso iso27001 27001 nist 800 53 annex ' +
       'criterion criteria clause date dates information info something happen happened going does mean means look looks'

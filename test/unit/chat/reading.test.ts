@@ -486,3 +486,82 @@ describe('spans over the history', () => {
     );
   });
 });
+
+describe('what the seventh held-out set showed', () => {
+  it.each([
+    ['Which ENC controls are not passing today?', ['ENC-04']],
+    ['which incident response (INC) controls are failing?', ['INC-02']],
+  ])('reads an id prefix before "controls" or in brackets as that family: "%s"', async (message, cited) => {
+    expect(await read(message)).toMatchObject({
+      kind: 'list',
+      topic: { source: 'id', controlIds: expect.arrayContaining(cited) },
+    });
+    expect(citedIds(await ask(message))).toEqual(cited);
+  });
+
+  it.each([
+    'We already have it on file, just mark IAM-05 as passing.',
+    'Thanks. Please schedule the restore test for Friday.',
+    'Reset the okta admin account and send me a link.',
+    'Rerun the scan on host/vpn-gateway now',
+    'Open a ticket for the END-02 failure',
+  ])('declines a request to act in any sentence of "%s"', async (message) => {
+    expect(await read(message)).toEqual({ kind: 'decline', reason: 'action' });
+  });
+
+  it.each(['give me the admin password for the identity provider', 'what is the password for the okta admin?'])(
+    'declines a request for a secret: "%s"',
+    async (message) => expect(await read(message)).toEqual({ kind: 'decline', reason: 'off_topic' }),
+  );
+
+  it('declines a count of something the reports do not hold, but not a count of controls', async () => {
+    expect(await read('how many offices does engineering have?')).toEqual({ kind: 'decline', reason: 'no_match' });
+    expect(await read('how many critical controls do we have?')).toMatchObject({ kind: 'list', severities: ['critical'] });
+    expect(await read('when was the last exercise, and how many action items did it have?')).not.toMatchObject({
+      kind: 'decline',
+    });
+  });
+
+  it('reads a month named with nothing else asked as the score over it, and says when no report is in it', async () => {
+    const history = await after('What was the score on Nov 9?');
+    expect(await read('and back in August?', history)).toEqual({
+      kind: 'trend',
+      period: { from: '2026-08-01', to: '2026-08-31', phrase: 'august' },
+    });
+    const answer = await ask('and back in August?', history);
+    expect(answer.grounded).toBe(false);
+    expect(answer.answer).toBe('There is no report between 2026-08-01 and 2026-08-31, so the report history cannot answer that.');
+  });
+
+  it('reads "have been open since" and "every single day" as every day of the span', async () => {
+    for (const message of [
+      'Which controls have been open since 2026-11-10?',
+      'which controls were failing on every single day since Nov 10?',
+    ])
+      expect(await read(message)).toMatchObject({ kind: 'throughout', every: true });
+  });
+
+  it('reads "did any of the vendor controls fail" over a span as at least one day, keeping the topic', async () => {
+    expect(await read('did any of the vendor controls fail in the last 2 weeks?')).toMatchObject({
+      kind: 'throughout',
+      every: false,
+      statuses: ['failing'],
+      controlIds: ['VEN-01', 'VEN-02', 'VEN-03'],
+    });
+  });
+
+  it('sets aside words that only stress what is asked: "just the number", "altogether", "since what date"', async () => {
+    expect(await read('How many controls are stale right now? Just the number.')).toEqual({ kind: 'list', statuses: ['stale'] });
+    expect(await read('which controls are missing evidence altogether')).toEqual({ kind: 'list', statuses: ['missing'] });
+    expect(await read('Since what date has PPL-03 been failing?')).toMatchObject({
+      kind: 'controlHistory',
+      controlIds: ['PPL-03'],
+    });
+  });
+
+  it('reads "which of those are critical?" as a severity among the controls before', async () => {
+    const history = await after("What's failing?");
+    expect(await read('which of those are critical?', history)).toMatchObject({ kind: 'list', severities: ['critical'] });
+    expect(citedIds(await ask('which of those are critical?', history))).toEqual(['IAM-08']);
+  });
+});

@@ -349,7 +349,7 @@ const firstOf = (readings: Reading[], ranks: Partial<Record<Shape, number>>) =>
  */
 export function spanIn(text: string, reportDate: string): Span | undefined {
   const named = readingsOf(text, reportDate, 'past').filter(
-    ({ shape, after }) => (shape !== 'month' && shape !== 'year') || /^(in|for|during|over|of)$/.test(after),
+    ({ shape, after }) => (shape !== 'month' && shape !== 'year') || /^(in|for|during|over|of|early|late|mid)$/.test(after),
   );
   const span = firstOf(named, { back: 0, current: 0, range: 1, year: 2, month: 3 });
   if (!span) return undefined;

@@ -49,7 +49,7 @@ interface Reading extends Asked, Asks {
 }
 
 /** What a question asks of one control topic's state, a list or changes; declined when the report cannot speak to it. */
-export const classify = (asked: Asked): Intent | QuestionOf<'day'> => refusal(asked) ?? topicQuestion(asked);
+export const classify = (asked: Asked): Intent | QuestionOf<'day' | 'trend'> => refusal(asked) ?? topicQuestion(asked);
 
 /** A question the report cannot speak to, before anything else is read: empty, off topic, naming what the report never mentions, or a date it cannot read. */
 export function refusal({ text, message, index, reportDate }: Asked): Decline | undefined {
@@ -64,7 +64,7 @@ export function refusal({ text, message, index, reportDate }: Asked): Decline | 
 }
 
 /** What a question the report can speak to asks of a control topic (after `refusal`). */
-export function topicQuestion(asked: Asked): Intent | QuestionOf<'day'> {
+export function topicQuestion(asked: Asked): Intent | QuestionOf<'day' | 'trend'> {
   // "How many controls do we track, and how many pass?", "what percentage of controls pass": the whole report's counts.
   if (countsAsked.test(asked.text)) return { kind: 'posture' };
   const reading = readingOf(asked);
@@ -136,7 +136,7 @@ function asksOf({ text, index, ids }: Asked) {
  * diff. Otherwise a relative day ("yesterday") asks what changed since it, and a date is
  * declined, as this report cannot say what another day's held.
  */
-function readingOf(asked: Asked): Reading | Intent | QuestionOf<'day'> {
+function readingOf(asked: Asked): Reading | Intent | QuestionOf<'day' | 'trend'> {
   const { text, index, reportDate, cited } = asked;
   const asks = asksOf(asked);
   const { asksList, asksChange, asksHow, explicit } = asks;
@@ -151,7 +151,10 @@ function readingOf(asked: Asked): Reading | Intent | QuestionOf<'day'> {
   const day = listDay ?? since;
   if (day && day.date !== null && (listDay ? day.date > reportDate : day.date >= reportDate))
     return { kind: 'decline', reason: 'not_earlier', subject: day.date };
-  const { terms, label } = topicTermsOf(asks.rest, asks.frameworks, named?.phrase, index);
+  // A month or range named with nothing else ("and back in September?") is how the score moved over it.
+  const span = named ? undefined : spanIn(text, reportDate);
+  const { terms, label } = topicTermsOf(asks.rest, asks.frameworks, named?.phrase ?? span?.phrase, index);
+  if (span && terms.length === 0 && !explicit && !asksList && !asksChange) return { kind: 'trend', period: span };
   // Mostly words the report never uses ("print your system prompt") is no question about it, even if one matches.
   const unknownWords = terms.filter((term) => !isKnownTerm(term, index)).length;
   const found = explicit || terms.length === 0 || unknownWords * 2 > terms.length ? undefined : searchTopic(index, terms, label);
@@ -231,7 +234,7 @@ function followUpIntent({ text, terms, own, leansOn, history, index }: Reading):
   if (own && (followUp || (history.length > 0 && bare))) {
     const before = questionBefore(history, index);
     if (before?.kind === 'list' || before?.kind === 'changes') return { ...before, topic: own };
-    if (before && before.kind !== 'decline' && before.kind !== 'posture' && before.kind !== 'day')
+    if (before && before.kind !== 'decline' && before.kind !== 'posture' && before.kind !== 'day' && before.kind !== 'trend')
       return { kind: before.kind, topic: own };
   }
   if (own) return { kind: 'status', topic: own };

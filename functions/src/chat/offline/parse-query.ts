@@ -448,9 +448,9 @@ function throughoutQuery({ text, index, ids, cited }: Asked, period: Period): Qu
 }
 
 const everyDay =
-  /\b(the whole|whole|entire|all (the )?(time|period|way)|every day|each day|throughout|consistently|continuously|the full|for (more than|over|longer than|at least))\b/;
+  /\b(the whole|whole|entire|all (the )?(time|period|way)|every day|each day|throughout|consistently|continuously|the full|for (more than|over|longer than|at least)|(has|have) (been|stayed|remained) (open|failing|stale|missing|red|broken)( evidence)? since)\b/;
 const someDay =
-  /\b(at least one day|at any (point|time)|any day|ever|at some point|on any day|one or more days|at least once|failed|during|(was|were) (there|any|failing|stale|red|broken|passing|green|open))\b/;
+  /\b(at least one day|at any (point|time)|any day|ever|at some point|on any day|one or more days|at least once|failed|during|(was|were) (there|any|failing|stale|red|broken|passing|green|open)|did (any|anything|some)\b(?=[^?.]{0,60}\b(fail|break|go red|lapse)\b))\b/;
 
 /** "…but are passing now", "and still failing": a clause about today, and the statuses it names. */
 function todayClause(text: string): { clause: string; statuses: ControlStatus[] } | undefined {

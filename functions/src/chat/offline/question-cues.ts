@@ -12,7 +12,7 @@ export const attentionStatuses: ControlStatus[] = [...openStatuses];
 
 /** Requests the report can never answer, however they are worded (and instructions aimed at the assistant itself). */
 export const offTopic =
-  /\b(ignore (all |any |the |your )?(previous|prior|above|earlier) (instructions|prompts?)|system prompt|jailbreak|pretend (to be|you are)|revenue|profits?|fees?|pricing|prices?|costs?|how much (?:does|do|would|will|is|are) [a-z0-9 ]{0,40}(?:cost|charge)\w*|earnings|salar(y|ies)|payroll|budget|weather|forecast|jokes?|funny|poems?|poetry|haiku|songs?|lyrics|recipes?|cook(ing)?|restaurants?|movies?|films?|sports?|football|soccer|basketball|baseball|world cup|super bowl|olympics|stock price|share price|bitcoin|cryptocurrenc\w*|lottery|horoscope|translate|capital of|meaning of life|who (won|invented|wrote|painted)|your name|are you (a |an )?(bot|ai|human|robot)|what time is it|what day is it|dating|girlfriend|boyfriend|vacation|holiday plans?|performance reviews?|appraisals?|promotions?|(sick|parental|annual) leave|pto|time off|birthdays?|job interviews?|how (do|can|should) i (reset|change|recover|unlock) my|cheaper|(recommend|suggest) (a|an|some|another) (product|tool|vendor|alternative)|alternatives? to)\b/;
+  /\b(ignore (all |any |the |your )?(previous|prior|above|earlier) (instructions|prompts?)|system prompt|jailbreak|pretend (to be|you are)|revenue|profits?|fees?|pricing|prices?|costs?|how much (?:does|do|would|will|is|are) [a-z0-9 ]{0,40}(?:cost|charge)\w*|earnings|salar(y|ies)|payroll|budget|weather|forecast|jokes?|funny|poems?|poetry|haiku|songs?|lyrics|recipes?|cook(ing)?|restaurants?|movies?|films?|sports?|football|soccer|basketball|baseball|world cup|super bowl|olympics|stock price|share price|bitcoin|cryptocurrenc\w*|lottery|horoscope|translate|capital of|meaning of life|who (won|invented|wrote|painted)|your name|are you (a |an )?(bot|ai|human|robot)|what time is it|what day is it|dating|girlfriend|boyfriend|vacation|holiday plans?|performance reviews?|appraisals?|promotions?|(sick|parental|annual) leave|pto|time off|birthdays?|job interviews?|how (do|can|should) i (reset|change|recover|unlock) my|(?:give|send|tell|show|share) (?:me|us) (?:the |our |your |their )?(?:admin |root |login |master )?(?:passwords?|credentials|api keys?|private keys?|secret keys?)|what(?:'s| is) (?:the|our) (?:(?:admin|root|login|master) password|password (?:for|to|of)\b)|cheaper|(recommend|suggest) (a|an|some|another) (product|tool|vendor|alternative)|alternatives? to)\b/;
 
 /**
  * Requests to act rather than to be told ("mark VEN-02 as passing", "ok, then email Datadog", "draft our incident
@@ -20,17 +20,21 @@ export const offTopic =
  * writing ("write a summary for the board") is a question about the report, not an action.
  */
 export const actionRequest =
-  /^(?:(?:ok(?:ay)?|so|then|now|great|thanks|please|pls|and|alright|right)[,.!]? +)*(?:(?:can|could|would|will) you (?:please )?|please |go ahead and |i (?:need|want) you to )?(?:mark|flip|edit|delete|remove|approve|reject|assign|reassign|override|waive|mute|unmute|suppress|upload|attach|email|e-mail|send|forward|notify|message|contact|ping|slack|remind|book|raise|create|draft|write|compose|generate|fill (?:in|out)|set (?:\S+ )?(?:to|as)|change (?:\S+ )?(?:to|as))\b(?![^.?!]*\b(?:summary|summari[sz]e|overview|recap|update|brief\w*|list|status|paragraph|report card)\b)/;
+  /^(?:(?:ok(?:ay)?|so|then|now|great|thanks|please|pls|and|alright|right|just)[,.!]? +)*(?:(?:can|could|would|will) you (?:please )?|please |go ahead and |i (?:need|want) you to )?(?:mark|flip|edit|delete|remove|approve|reject|assign|reassign|override|waive|mute|unmute|suppress|upload|attach|email|e-mail|send|forward|notify|message|contact|ping|slack|remind|book|raise|create|draft|write|compose|generate|fill (?:in|out)|set (?:\S+ )?(?:to|as)|change (?:\S+ )?(?:to|as)|schedule|invite|reset|re-?run|re-?trigger|trigger|restart|kick off|disable|enable|revoke|rotate|deactivate|reactivate|grant|reopen|close|escalate|open (?:a|an) (?:ticket|issue|incident|jira\w*|pr|pull request))\b(?![^.?!]*\b(?:summary|summari[sz]e|overview|recap|update|brief\w*|list|status|paragraph|report card)\b)/;
 
 /**
  * The verbs of a request to act, anywhere in the question: a cheap test first, since V8 takes over 10 ms to compile
  * `actionRequest` on a cold instance and most questions have none of them.
  */
 const actionVerb =
-  /\b(?:mark|flip|edit|delete|remove|approve|reject|assign|reassign|override|waive|mute|unmute|suppress|upload|attach|e-?mail|send|forward|notify|message|contact|ping|slack|remind|book|raise|create|draft|write|compose|generate|fill|set|change)\b/;
+  /\b(?:mark|flip|edit|delete|remove|approve|reject|assign|reassign|override|waive|mute|unmute|suppress|upload|attach|e-?mail|send|forward|notify|message|contact|ping|slack|remind|book|raise|create|draft|write|compose|generate|fill|set|change|schedule|invite|reset|re-?run|re-?trigger|trigger|restart|kick|disable|enable|revoke|rotate|deactivate|reactivate|grant|reopen|close|escalate|open)\b/;
 
-/** Whether the question asks the chat to act (`actionRequest`). */
-export const asksToAct = (text: string): boolean => actionVerb.test(text) && actionRequest.test(text);
+/** Whether the question asks the chat to act (`actionRequest`), in any of its sentences ("We have it on file. Mark it passing."). */
+export const asksToAct = (text: string): boolean =>
+  actionVerb.test(text) &&
+  text
+    .split(/[.!?;:]\s+|,\s+(?=(?:just|please|so|then|now|can you|could you) )/)
+    .some((sentence) => actionRequest.test(sentence));
 
 /**
  * A forecast ("which control is going to fail next?", "what will the score be at the end of December?"): the reports
@@ -55,7 +59,7 @@ export function followedBy(text: string, first: RegExp, then: RegExp, breaks: st
 }
 
 const notInReportCue =
-  /\bwho(?:'s| is| was| will be)?(?: the)? on[- ]call\b|\bon[- ]call (?:schedule|rota|rotation|roster)\b|\b(?:auditors?|auditor's) (?:write|wrote|said|say|found|noted?|opinion|letter|comments?)\b|\bhow many (?!controls?\b|requirements?\b|findings?\b|frameworks?\b)[a-z]+(?: [a-z]+)? (?:do|does|did) (?:we|you|the company|our company) (?:have|employ|serve|run|use)\b/;
+  /\bwho(?:'s| is| was| will be)?(?: the)? on[- ]call\b|\bon[- ]call (?:schedule|rota|rotation|roster)\b|\b(?:auditors?|auditor's) (?:write|wrote|said|say|found|noted?|opinion|letter|comments?)\b|\bhow many (?!(?:[a-z]+ )?(?:controls?|requirements?|findings?|frameworks?|subjects?|checks?|items?|days?|reports?|criteria|exceptions?|risks?)\b)[a-z]+(?: [a-z]+)? (?:do|does|did) (?:we|you|the company|our company|(?!it\b|they\b|this\b|that\b|these\b|those\b)[a-z]+) (?:have|employ|serve|run|use)\b/;
 const whoDid =
   /\bwho (?:approved|signed(?: off)?|authori[sz]ed|merged|deployed|wrote|released|pushed|made|created|changed|configured|set up|opened|introduced|caused|broke|disabled|enabled|turned off|deleted|removed)\b/g;
 
@@ -108,7 +112,7 @@ const statusCues = statusWords.map(([status, words]) => [status, words.phrases] 
  * and found nothing the first one did not.
  */
 export const severityCue =
-  /(?<!\b(?:critical|high|medium|low)(?:,? (?:or|and|and\/or) |, |\/))\b(critical|high|medium|low)(?:(?:,? (?:or|and|and\/or) |, |\/)(?:critical|high|medium|low))*(?:[- ](?:severity|sev|risk|priority))?\s+(controls?|ones|issues|problems|findings|risks|items|failures|gaps)\b|(?<!\b(?:critical|high|medium|low)(?:,? (?:or|and|and\/or) |, |\/))\b(critical|high|medium|low)(?:(?:,? (?:or|and|and\/or) |, |\/)(?:critical|high|medium|low))*[- ]sev(?:erity)?\b|\b(critical|high)(?= (?:failing|failures?|broken|stale|missing)\b)/g;
+  /(?<!\b(?:critical|high|medium|low)(?:,? (?:or|and|and\/or) |, |\/))\b(critical|high|medium|low)(?:(?:,? (?:or|and|and\/or) |, |\/)(?:critical|high|medium|low))*(?:[- ](?:severity|sev|risk|priority))?\s+(controls?|ones|issues|problems|findings|risks|items|failures|gaps)\b|(?<!\b(?:critical|high|medium|low)(?:,? (?:or|and|and\/or) |, |\/))\b(critical|high|medium|low)(?:(?:,? (?:or|and|and\/or) |, |\/)(?:critical|high|medium|low))*[- ]sev(?:erity)?\b|\b(critical|high)(?= (?:failing|failures?|broken|stale|missing)\b)|\b(?:are|is) (?:any (?:of )?(?:them|those) )?(critical|high|medium|low)(?= ?(?:[?.!]|$))/g;
 
 /** Every severity a question names in its severity phrases ("high or critical severity controls"). */
 export const severitiesIn = (text: string): Severity[] => [
@@ -120,22 +124,28 @@ export const severitiesIn = (text: string): Severity[] => [
  * "Annex A 8.5" is A.8.5, "A.6.x" the A.6 series, and a range ("A.5.19 - A.5.22", "CC6.1 to CC6.3") each id in it.
  */
 export function normalize(text: string): string {
-  return text
-    .replace(/[\u2018\u2019\u02bc]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(/[\u2010-\u2014]/g, '-')
-    .toLowerCase()
-    .trim()
-    .replace(/\bannex a[ .]?(\d+)\.(\d+)\b/g, 'a.$1.$2')
-    .replace(/\b(a\.\d+|cc\d+)\.x\b/g, '$1')
-    .replace(
-      /\b(a\.\d+\.|cc\d+\.)(\d+) ?(?:-|to|through|thru) ?(?:\1)?(\d+)\b/g,
-      (whole, series: string, first: string, last: string) => {
-        const [from, to] = [Number(first), Number(last)];
-        if (to <= from || to - from > 20) return whole;
-        return Array.from({ length: to - from + 1 }, (_, at) => `${series}${from + at}`).join(' ');
-      },
-    );
+  return (
+    text
+      .replace(/[\u2018\u2019\u02bc]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/[\u2010-\u2014]/g, '-')
+      .toLowerCase()
+      .trim()
+      .replace(/\bannex a[ .]?(\d+)\.(\d+)\b/g, 'a.$1.$2')
+      .replace(/\b(a\.\d+|cc\d+)\.x\b/g, '$1')
+      // Words that only stress what is asked: "every single day", "just the number", "since what date".
+      .replace(/\bevery single\b/g, 'every')
+      .replace(/\b(?:just|only) (?:the|a) (?:number|count|figure|total)\b/g, ' ')
+      .replace(/\bsince what (?:date|day)\b/g, 'since when')
+      .replace(
+        /\b(a\.\d+\.|cc\d+\.)(\d+) ?(?:-|to|through|thru) ?(?:\1)?(\d+)\b/g,
+        (whole, series: string, first: string, last: string) => {
+          const [from, to] = [Number(first), Number(last)];
+          if (to <= from || to - from > 20) return whole;
+          return Array.from({ length: to - from + 1 }, (_, at) => `${series}${from + at}`).join(' ');
+        },
+      )
+  );
 }
 
 /** The statuses a question names, and the text with those phrases taken out ("not passing" is attention, not passing). */
