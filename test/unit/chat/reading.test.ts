@@ -4,6 +4,7 @@
  * status, spans with the controls and today's statuses they ask about, follow-ups that lean on the
  * answer before (its controls, its day, its owner, its framework). On the demo() history.
  */
+import { controlStatuses } from '@evident/contract';
 import { describe, expect, it } from 'vitest';
 import type { ComposedAnswer } from '../../../functions/src/chat/answer.ts';
 import type { ChatTurn, Question } from '../../../functions/src/chat/question.ts';
@@ -563,5 +564,64 @@ describe('what the seventh held-out set showed', () => {
     const history = await after("What's failing?");
     expect(await read('which of those are critical?', history)).toMatchObject({ kind: 'list', severities: ['critical'] });
     expect(citedIds(await ask('which of those are critical?', history))).toEqual(['IAM-08']);
+  });
+});
+
+describe('days, requirements and owners asked about again', () => {
+  it("reads a framework's readiness on a past day as that day's report, and says it in one line", async () => {
+    expect(await read('What was our SOC 2 readiness on Nov 12?')).toEqual({
+      kind: 'trend',
+      period: { from: '2026-11-12', to: '2026-11-12', phrase: 'nov 12' },
+      framework: 'soc2',
+    });
+    const answer = await ask('What was our SOC 2 readiness on Nov 12?');
+    expect(answer.answer.split('\n')[0]).toBe(
+      'SOC 2 Trust Services Criteria (2017) readiness was **48%** on 2026-11-12 (nov 12); the score was **74.8**.',
+    );
+  });
+
+  it('asks "and the next day?" or "and the day before?" the question before again, of that day\'s neighbour', async () => {
+    expect(await read('and the next day?', await after('Which controls were stale on 2026-11-19?'))).toEqual({
+      kind: 'list',
+      statuses: ['stale'],
+      on: { date: '2026-11-20', phrase: 'the day after 2026-11-19' },
+    });
+    expect(await read('and the day before?', await after('What failed on Nov 14?'))).toMatchObject({
+      kind: 'list',
+      on: { date: '2026-11-13' },
+    });
+  });
+
+  it('asks "and CC7.3?" after what blocks a requirement the same of the requirement named', async () => {
+    expect(await read('and CC7.3?', await after("what's blocking CC6.1?"))).toEqual({
+      kind: 'readiness',
+      framework: 'soc2',
+      requirements: ['CC7.3'],
+      gaps: false,
+      statuses: ['failing', 'stale', 'missing'],
+    });
+  });
+
+  it('answers "which high controls do we have, and are they all passing?" with every one of them', async () => {
+    expect(await read('What high controls do we have, and are they all passing?')).toEqual({
+      kind: 'list',
+      statuses: [...controlStatuses],
+      severities: ['high'],
+    });
+  });
+
+  it('reads "engineering-owned controls" over a span as the controls of the one owner so named', async () => {
+    expect(await read('Which engineering-owned controls failed at any point in the last two weeks?')).toMatchObject({
+      kind: 'throughout',
+      controlIds: ['CHG-01', 'CHG-02', 'CHG-03', 'CHG-04', 'CHG-05'],
+    });
+  });
+
+  it('reads a control named by id before a subject it also names, and "when was X fixed" as its history', async () => {
+    expect(await read('when did admin binding get fixed on acme/billing-service? CHG-02 was red for days')).toMatchObject({
+      kind: 'controlHistory',
+      controlIds: ['CHG-02'],
+    });
+    expect(await read('when was VUL-01 fixed?')).toMatchObject({ kind: 'controlHistory', controlIds: ['VUL-01'] });
   });
 });

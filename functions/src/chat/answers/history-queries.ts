@@ -89,10 +89,21 @@ function readinessMoved(framework: QueryOf<'trend'>['framework'], first: DayReco
   return ['', `${frameworkNames[framework]} readiness went from **${from}%** on ${first.date} to **${to}%** on ${last.date}.`];
 }
 
+/** A span of one day: that day's score and, of a framework named, its readiness. */
+function onOneDay(day: DayRecord, framework: QueryOf<'trend'>['framework'], period: QueryOf<'trend'>['period']): ComposedAnswer {
+  const readiness = framework && day.summary.readiness?.[framework];
+  const lead =
+    framework && readiness !== undefined && readiness !== null
+      ? `${frameworkNames[framework]} readiness was **${readiness}%** on ${day.date}${asSaid(period)}; the score was **${day.summary.score}**.`
+      : `The score was ${scoreOn(day)}${asSaid(period)}.`;
+  return answered([lead, '', ...scoreTable([day])], []);
+}
+
 export const answerTrend: FromHistory<'trend'> = async ({ period, framework }, index, history) => {
   const days = await history.between(period.from, period.to);
   const [first, last] = [days[0], days.at(-1)];
   if (!first || !last) return noReports(period, index);
+  if (period.from === period.to) return onOneDay(first, framework, period);
   const lowest = days.reduce((low, day) => (day.summary.score < low.summary.score ? day : low));
   const highest = days.reduce((high, day) => (day.summary.score > high.summary.score ? day : high));
   const [start, end] = [first.summary.score, last.summary.score];

@@ -8,7 +8,7 @@
  * a search of the report's text ("backups"), or, for a follow-up ("why?"), the previous answer's.
  */
 import { addDays } from '../../assessment/dates.js';
-import { dayAsked, spanIn, unreadableDate } from './days.js';
+import { dayAsked, daysIn, spanIn, unreadableDate } from './days.js';
 import { controlStatuses } from '@evident/contract';
 import type { ChatTurn, Intent, QuestionOf, Since, Topic } from '../question.js';
 import { isKnownTerm, unknownName } from './known-words.js';
@@ -18,6 +18,7 @@ import {
   attentionStatuses,
   changeFocus,
   cues,
+  followedBy,
   limitIn,
   offTopic,
   prediction,
@@ -118,7 +119,15 @@ function asksOf({ text, index, ids }: Asked) {
   const explicit = namedTopic(ids, frameworks);
   const severities = severitiesIn(text);
   const superlative = cues.superlative.test(text);
-  const { statuses, rest } = statusesIn(text.replace(severityCue, ' '));
+  const read = statusesIn(text.replace(severityCue, ' '));
+  const { rest } = read;
+  // "What critical controls do we have, and are they passing?" asks after each of them, whatever its status.
+  const ofEach = followedBy(
+    text,
+    /\b(?:do we have|are there)\b/,
+    /\band (?:are|is) (?:they|these|those|all of them|any of them|any)\b/,
+  );
+  const statuses = ofEach && read.statuses.length > 0 ? [...controlStatuses] : read.statuses;
   // "Is CC8.1 passing?" asks after named controls: answer with each one's status, whatever it is.
   const yesNo = /^(is|are|does|do|did|has|have|was|were)\b/.test(text);
   const asksList = (statuses.length > 0 || superlative || severities.length > 0) && !(explicit && yesNo);
@@ -140,6 +149,9 @@ function readingOf(asked: Asked): Reading | Intent | QuestionOf<'day' | 'trend'>
   const { text, index, reportDate, cited } = asked;
   const asks = asksOf(asked);
   const { asksList, asksChange, asksHow, explicit } = asks;
+  // "And the day before?" after a question about one day is that day's neighbour, not the report before today's.
+  const stepped = dayAfterAsked(asked);
+  if (stepped) return onAnotherDay(asked, stepped, explicit);
   const named = dayAsked(text, reportDate);
   const other = named && 'other' in named ? { date: named.other, phrase: named.phrase } : undefined;
   const relative = named && !('other' in named) ? named : undefined;
@@ -240,6 +252,17 @@ function followUpIntent({ text, terms, own, leansOn, history, index }: Reading):
   if (own) return { kind: 'status', topic: own };
   if (leansOn && followUp) return { kind: 'status', topic: leansOn };
   return { kind: 'decline', reason: terms.length > 0 ? 'no_match' : 'no_topic' };
+}
+
+const dayStep = /\b(?:the )?(next|following|previous|prior) day\b|\bthe day (after|before)\b/;
+
+/** "And the next day?" after a question about one day: that day's neighbour. */
+function dayAfterAsked({ text, last, reportDate }: Asked): Since | undefined {
+  const step = dayStep.exec(text);
+  const [before] = step ? daysIn(last, reportDate) : [];
+  if (!step || !before) return undefined;
+  const after = step[1] === 'next' || step[1] === 'following' || step[2] === 'after';
+  return { date: addDays(before.date, after ? 1 : -1), phrase: `the day ${after ? 'after' : 'before'} ${before.phrase}` };
 }
 
 /** The previous question of the conversation, as this reader read it. */

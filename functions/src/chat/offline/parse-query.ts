@@ -51,7 +51,7 @@ const trendCue = /\b(score|trend\w*|moved?|progress\w*|improv\w*|posture|lowest|
 const dayCue =
   /\b(report|status|summary|score\w*|broke|break|broken|happened|changed|drop\w*|fell|rose|dip\w*|jump\w*|went (up|down))\b/;
 const historyCue =
-  /\b(since when|how long|how many days|when did|ever|history|at all|what happened|(was|were) (red|failing|stale|broken|down)|(the )?(whole|entire|full) (\d+|two|three|four) (days|weeks|months)|(whole|entire) period|throughout|deviations?|operat\w* effectively|all (week|month|quarter|year)|whole (week|month|quarter)|every day|each day|over the (last|past)|(last|past) (\d+|two|three|four) (days|weeks|months)|(last|past) (week|month|quarter)|this (week|month|quarter))\b/;
+  /\b(since when|how long|how many days|when did|when (was|were) \S+ (fixed|resolved|broken|repaired|passing again|back to passing)|ever|history|at all|what happened|(was|were) (red|failing|stale|broken|down)|(the )?(whole|entire|full) (\d+|two|three|four) (days|weeks|months)|(whole|entire) period|throughout|deviations?|operat\w* effectively|all (week|month|quarter|year)|whole (week|month|quarter)|every day|each day|over the (last|past)|(last|past) (\d+|two|three|four) (days|weeks|months)|(last|past) (week|month|quarter)|this (week|month|quarter))\b/;
 const passingTheFramework =
   /\bpass(es|ed|ing)? (?:(?:the|our|an?|this|next|its|their) )?(?=soc|iso|nist|\d|audit|certif|assess|framework|standard)/g;
 const exceptionCue =
@@ -422,7 +422,7 @@ function throughoutQuery({ text, index, ids, cited }: Asked, period: Period): Qu
   if (!every && !someDay.test(rest) && period.from !== period.to) return undefined;
   const { statuses } = statusesIn(rest);
   if (statuses.length === 0) return undefined;
-  const named = namedTopic(ids, frameworkMatches(index, text))?.controlIds;
+  const named = namedTopic(ids, frameworkMatches(index, text))?.controlIds ?? ownedControls(text, index);
   // Words about reports, evidence and time name no topic here ("across the daily reports in the period", "including any
   // that have since recovered").
   const topical = rest
@@ -445,6 +445,17 @@ function throughoutQuery({ text, index, ids, cited }: Asked, period: Period): Qu
     ...(controlIds ? { controlIds } : {}),
     ...(today ? { now: today.statuses } : {}),
   };
+}
+
+/** "Engineering-owned controls": the controls of the one owner whose name starts with that word. */
+function ownedControls(text: string, index: ReportIndex): string[] | undefined {
+  const word = /\b([a-z]+)[- ]owned\b/.exec(text)?.[1];
+  const owners = new Set(
+    index.controls.flatMap(({ result }) => (word && result.owner?.toLowerCase().startsWith(`${word} `) ? [result.owner] : [])),
+  );
+  if (owners.size !== 1) return undefined;
+  const [owner] = owners;
+  return index.controls.filter(({ result }) => result.owner === owner).map(({ result }) => result.id);
 }
 
 const everyDay =
@@ -497,7 +508,8 @@ function wholePeriod(text: string, reportDate: string): Period | undefined {
   return named ? { from: historyFrom(reportDate), to: reportDate, phrase: named[0] } : undefined;
 }
 
-function readinessQuery({ text, index, ids, last }: Asked): Query | undefined {
+function readinessQuery(question: Asked): Query | undefined {
+  const { text, index, ids, last, reportDate } = question;
   const named = frameworkIn(text);
   // "ISO and NIST readiness side by side": every framework's share, ranked.
   if (frameworkNamed.filter(([, pattern]) => pattern.test(text)).length > 1 && readinessCue.test(text))
@@ -510,9 +522,18 @@ function readinessQuery({ text, index, ids, last }: Asked): Query | undefined {
   const followUp =
     ((again.test(text) || /^same for\b/.test(text)) && frameworkIn(last) !== undefined) || (!named && before !== undefined);
   const cued = readinessCue.test(text) || blockingCue.test(text) || statusesIn(text).statuses.length > 0;
+  // "And CC7.4?" after "what's keeping CC7.2 from being met?": that question again, of the requirement named.
+  if (!cued && requirements.length > 0 && cues.followUp.test(text) && last) {
+    const before = readinessQuery({ ...question, text: last, last: '' });
+    if (before?.kind === 'readiness') return { ...before, framework, requirements };
+  }
   if (!cued && !followUp && !(named && requirements.length === 0 && text.split(/\s+/).length <= 4)) return undefined;
   // Controls named by id make it a question about those controls.
   if (ids.length > 0) return undefined;
+  // "What was our SOC 2 readiness on Nov 12?": that day's report, for that framework.
+  const days = daysIn(text, reportDate);
+  if (days.length === 1 && days[0]!.date < reportDate && requirements.length === 0 && readinessCue.test(text))
+    return { kind: 'trend', period: { from: days[0]!.date, to: days[0]!.date, phrase: days[0]!.phrase }, framework };
   // "Is CC8.1 passing?" asks after each control behind it, whatever its status.
   const yesNo = /^(is|are|do|does|have|has)\b/.test(text);
   // "Close to passing ISO 27001", "would we pass the audit": passing the framework is readiness, not a status asked for.

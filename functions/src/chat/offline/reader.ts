@@ -63,7 +63,8 @@ export async function readQuestion(
   if (asksNotInReport(text) && asked.ids.length === 0) return { kind: 'decline', reason: 'no_match' };
   const elsewhere = otherFramework.exec(text)?.[0] ?? unknownSubject(text, index);
   if (elsewhere) return { kind: 'decline', reason: 'unknown_subject', subject: elsewhere };
-  const past = days && (await subjectHistoryQuestion(text, index, days));
+  // A control named by id is what the question is about, whatever subject it also names.
+  const past = days && asked.ids.length === 0 && (await subjectHistoryQuestion(text, index, days));
   if (past) return past;
   const query = parseQuery(asked);
   if (query && answerable(query, index, days)) return query;
