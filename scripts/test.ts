@@ -4,9 +4,8 @@
  * 1. build, failing if a generated file is stale;
  * 2. static checks: formatting, lint, types (tsc, svelte-check), the OpenAPI linter;
  * 3. unit tests;
- * 4. integration and browser tests inside `firebase emulators:exec`, once per mode, the two modes
- *    side by side on emulators of their own (each pass spends most of its time waiting on its
- *    emulators and its browser), then a clean start (`npm start -- --empty`) to a first report.
+ * 4. integration and browser tests inside `firebase emulators:exec`, once per mode, then a clean
+ *    start (`npm start -- --empty`) to a first report on emulators of its own.
  *
  * `npm test -- unit` stops after step 3; `npm test -- integration` runs steps 1 and 4. Any other
  * argument filters the test files by name, as vitest's own filters do (`npm test -- integration
@@ -24,16 +23,12 @@ import { migrateLocalStoreIfNeeded } from './lib/migrate.ts';
 import { seedDemo } from './lib/seed-demo.ts';
 import { findChromium } from './lib/chromium.ts';
 import {
-  besidePorts,
-  defaultPorts,
-  emulatorAddresses,
   emulatorEnv,
   emulatorsUsed,
   integrationTestEnv,
   localConnectorTokens,
   projects,
   writeEmulatorConfig,
-  type EmulatorPorts,
   type Mode,
 } from './lib/emulators.ts';
 import { startStandIns } from './lib/stand-ins.ts';
@@ -131,21 +126,6 @@ function filtersOf(mode: Mode): string[] | undefined {
   return asked.length > 0 ? asked : undefined;
 }
 
-/**
- * Where each mode's pass runs. The public pass takes the second set of ports: public mode never
- * signs in, and the web app signs in only on the default set's Authentication emulator.
- */
-const portsOf: Record<Mode, EmulatorPorts> = { public: besidePorts, protected: defaultPorts };
-
-/** Both modes' passes at once, each on its own emulators; fails, once both have ended, naming each that failed. */
-async function bothModes(): Promise<void> {
-  // The connectors' secrets are written once, before either pass reads them.
-  writeEmulatorConfig();
-  const passes = await Promise.allSettled((['public', 'protected'] as const).map((mode) => integration(mode)));
-  const failed = passes.flatMap((pass) => (pass.status === 'rejected' ? [(pass.reason as Error).message] : []));
-  if (failed.length > 0) throw new Error(failed.join('\n'));
-}
-
 async function integration(mode: Mode): Promise<void> {
   const suites = filtersOf(mode);
   if (!suites) {
@@ -170,7 +150,7 @@ async function integration(mode: Mode): Promise<void> {
   const standIns = await startStandIns(localConnectorTokens());
   try {
     await step(`Integration tests, ${mode} mode (${projects[mode]})`, () =>
-      onEmulators(mode, suites, { ...integrationTestEnv, ...standIns.env, EVIDENT_STORE_DIR: store }, portsOf[mode]),
+      onEmulators(mode, suites, { ...integrationTestEnv, ...standIns.env, EVIDENT_STORE_DIR: store }),
     );
   } finally {
     await standIns.close();
@@ -191,22 +171,21 @@ async function cleanStart(): Promise<void> {
   );
 }
 
-/** Runs vitest's integration project on `suites` inside the emulators of `mode`, on `ports`. */
-function onEmulators(mode: Mode, suites: string[], env: Record<string, string>, ports = defaultPorts): Promise<void> {
+/** Runs vitest's integration project on `suites` inside the emulators of `mode`. */
+function onEmulators(mode: Mode, suites: string[], env: Record<string, string>): Promise<void> {
   return run(
     'firebase',
     [
       'emulators:exec',
       '--config',
-      writeEmulatorConfig(ports),
+      writeEmulatorConfig(),
       '--project',
       projects[mode],
       '--only',
       emulatorsUsed,
       ['vitest run --project integration', ...suites].join(' '),
     ],
-    { env: emulatorEnv({ ...env, ...emulatorAddresses(ports), EVIDENT_TEST_MODE: mode, EVIDENT_TEST_PROJECT: projects[mode] }) },
-    `[${mode}]`,
+    { env: emulatorEnv({ ...env, EVIDENT_TEST_MODE: mode, EVIDENT_TEST_PROJECT: projects[mode] }) },
   );
 }
 
@@ -221,7 +200,8 @@ try {
     if (!findChromium()) {
       throw new Error('The browser tests need Chromium: install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.');
     }
-    await bothModes();
+    await integration('public');
+    await integration('protected');
     await cleanStart();
   }
   console.log('\n✓ All tests passed.');

@@ -16,47 +16,9 @@ export const projects: Record<Mode, string> = { public: 'demo-evident', protecte
 
 export const emulatorsUsed = 'auth,functions,hosting,tasks';
 
-const emulatorNames = ['hosting', 'functions', 'auth', 'tasks', 'logging', 'hub'] as const;
-
-/** Where one set of emulators listens, all on loopback. */
-export type EmulatorPorts = Record<(typeof emulatorNames)[number], number>;
-
-const configuredEmulators = (
-  JSON.parse(readFileSync(paths.firebaseJson, 'utf8')) as { emulators: Record<string, { port: number }> }
-).emulators;
-
-/**
- * The ports firebase.json gives the emulators: `npm start`'s, and every test pass's but one. The
- * web app's `demo-` builds sign in against this set's Authentication emulator (identity-settings.ts).
- */
-export const defaultPorts = portsFrom((name) => configuredEmulators[name]!.port);
-
-/**
- * A second set, ten above each, for the public-mode test pass that runs beside the protected one
- * (scripts/test.ts). Public mode never loads the identity SDK, so the web app's sign-in origin does
- * not matter there.
- */
-export const besidePorts = portsFrom((name) => defaultPorts[name] + 10);
-
-function portsFrom(portOf: (name: (typeof emulatorNames)[number]) => number): EmulatorPorts {
-  return Object.fromEntries(emulatorNames.map((name) => [name, portOf(name)])) as EmulatorPorts;
-}
-
-export const originOf = (port: number) => `http://127.0.0.1:${port}`;
-
-export const hostingOrigin = originOf(defaultPorts.hosting);
-export const functionsOrigin = originOf(defaultPorts.functions);
-export const authEmulatorOrigin = originOf(defaultPorts.auth);
-
-/** What the integration tests read to find the emulators of their pass (test/support/emulator.ts). */
-export function emulatorAddresses(ports: EmulatorPorts): Record<string, string> {
-  return {
-    EVIDENT_TEST_HOSTING: originOf(ports.hosting),
-    EVIDENT_TEST_FUNCTIONS: originOf(ports.functions),
-    EVIDENT_TEST_AUTH: originOf(ports.auth),
-    EVIDENT_TEST_EMULATOR_CONFIG: emulatorConfigFile(ports),
-  };
-}
+export const hostingOrigin = 'http://127.0.0.1:5000';
+export const functionsOrigin = 'http://127.0.0.1:5001';
+export const authEmulatorOrigin = 'http://127.0.0.1:9099';
 
 /**
  * What the integration tests add to the functions' environment: the analysis worker's
@@ -90,30 +52,27 @@ export function emulatorEnv(extra: Record<string, string> = {}): NodeJS.ProcessE
   };
 }
 
-/** The file the emulators read instead of firebase.json (at the root, so its relative paths hold), one per set of ports. */
-export const emulatorConfigFile = (ports: EmulatorPorts = defaultPorts) =>
-  ports === defaultPorts ? 'firebase.emulators.json' : `firebase.emulators.${ports.hosting}.json`;
+/** The file the emulators read instead of firebase.json (at the root, so its relative paths hold). */
+export const emulatorConfigFile = 'firebase.emulators.json';
 
 /**
- * The emulators' configuration on `ports`: firebase.json with the Authentication emulator's origin added
+ * The emulators' configuration: firebase.json with the Authentication emulator's origin added
  * to the Content-Security-Policy's `connect-src`, where the web app signs in locally, and
  * without the `storage` rules, which only a deploy uses: Evident's own drivers stand in for
  * Cloud Storage here (the Storage emulator needs Java), and `--only` never names it.
  * The deployed firebase.json never names a loopback origin.
  */
-export function emulatorConfig(ports: EmulatorPorts = defaultPorts): Record<string, unknown> {
+export function emulatorConfig(): Record<string, unknown> {
   const config = JSON.parse(readFileSync(paths.firebaseJson, 'utf8')) as {
     hosting: { headers: { headers: { key: string; value: string }[] }[] };
-    emulators: Record<string, { port?: number }>;
     storage?: unknown;
   };
-  for (const [emulator, port] of Object.entries(ports)) config.emulators[emulator] = { ...config.emulators[emulator], port };
   for (const block of config.hosting.headers) {
     for (const header of block.headers) {
       if (header.key === 'Content-Security-Policy') {
         // Without that directive the emulator's origin would not be added, and local sign-in would fail unexplained.
         if (!header.value.includes("connect-src 'self'")) throw new Error(`firebase.json's CSP has no "connect-src 'self'"`);
-        header.value = header.value.replace("connect-src 'self'", `connect-src 'self' ${originOf(ports.auth)}`);
+        header.value = header.value.replace("connect-src 'self'", `connect-src 'self' ${authEmulatorOrigin}`);
       }
     }
   }
@@ -166,11 +125,10 @@ export function localConnectorTokens(): { github: string; okta: string } {
 }
 
 /** Writes the emulators' configuration (above) and makes sure of the local secrets; the configuration's file name. */
-export function writeEmulatorConfig(ports: EmulatorPorts = defaultPorts): string {
-  const file = emulatorConfigFile(ports);
-  writeFileSync(join(paths.root, file), `${JSON.stringify(emulatorConfig(ports), null, 2)}\n`);
+export function writeEmulatorConfig(): string {
+  writeFileSync(join(paths.root, emulatorConfigFile), `${JSON.stringify(emulatorConfig(), null, 2)}\n`);
   const current = existsSync(localSecretsFile) ? readFileSync(localSecretsFile, 'utf8') : '';
   const secrets = withLocalSecrets(current);
   if (secrets !== current) writeFileSync(localSecretsFile, secrets, { mode: 0o600 });
-  return file;
+  return emulatorConfigFile;
 }

@@ -1,30 +1,14 @@
-/** Runs commands with their output shown, and fails loudly when one fails. */
+/** Runs a command with inherited output and fails loudly when it fails. */
 import { spawn, type SpawnOptions } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
 
-/**
- * Runs a command with inherited output. With a `label`, each line of its output is printed as it
- * comes, after the label, so two commands running at once can be told apart in one log.
- */
-export function run(command: string, args: string[], options: SpawnOptions = {}, label?: string): Promise<void> {
+export function run(command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    if (label)
-      for (const [from, to] of [
-        [child.stdout, process.stdout],
-        [child.stderr, process.stderr],
-      ] as const)
-        labelLines(from!, to, label);
+    const child = spawn(command, args, { stdio: 'inherit', ...options });
     child.on('error', reject);
-    child.on('close', (code, signal) =>
+    child.on('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`})`)),
     );
   });
-}
-
-function labelLines(from: Readable, to: NodeJS.WriteStream, label: string): void {
-  createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`${label} ${line}\n`));
 }
 
 /** Runs a step, printing its name and how long it took. */

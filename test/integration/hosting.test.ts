@@ -7,9 +7,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from '../../openapi/document.ts';
+import { emulatorConfigFile } from '../../scripts/lib/emulators.ts';
 import { paths } from '../../scripts/lib/paths.ts';
 import { expectedProblem } from '../support/problems.ts';
-import { emulatorConfigFile, functionUrl, hosting } from '../support/emulator.ts';
+import { functionUrl, hosting } from '../support/emulator.ts';
 
 // The emulators serve firebase.json with the Authentication emulator allowed to connect.
 const firebase = JSON.parse(readFileSync(join(paths.root, emulatorConfigFile), 'utf8')) as {

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { authEmulator, bearer, functionUrl, projectId } from '../support/emulator.ts';
+import { authEmulatorOrigin } from '../../scripts/lib/emulators.ts';
+import { bearer, functionUrl, projectId } from '../support/emulator.ts';
 
 interface Answer {
   status: number;
@@ -14,7 +15,7 @@ interface Answer {
 }
 
 async function identityToolkit(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await fetch(`${authEmulator}/identitytoolkit.googleapis.com/v1/${path}`, {
+  const response = await fetch(`${authEmulatorOrigin}/identitytoolkit.googleapis.com/v1/${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),

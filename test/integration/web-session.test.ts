@@ -8,7 +8,6 @@
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { headingOf, hosting, mode, openPage, screenshot, settles, signIn, useBrowser } from '../support/browser.ts';
-import { authEmulator } from '../support/emulator.ts';
 
 const browser = useBrowser();
 /**
@@ -144,7 +143,7 @@ describe.runIf(mode === 'protected')('the web app in protected mode', () => {
       if (url.pathname === '/api/controls')
         refused.push(`${response.status()} ${response.request().headers().authorization ? 'bearer' : 'none'}`);
       // For the diagnosis if the notice never shows: what the identity provider answered.
-      if (url.origin === authEmulator) identityCalls.push(`${response.status()} ${url.pathname}`);
+      if (url.port === '9099') identityCalls.push(`${response.status()} ${url.pathname}`);
     });
     // The refresh above must be over before the next 401: wait until the SDK has stored a token
     // issued no earlier than the refused one (within its second the emulator issues the same

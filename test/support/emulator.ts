@@ -1,12 +1,11 @@
 /**
  * What the integration tests know about the running emulators: the mode and project under
- * test and the emulators' addresses (set by scripts/test.ts: two passes run side by side on
- * ports of their own), and ID tokens of every kind — real ones from
+ * test (set by scripts/test.ts), the addresses, and ID tokens of every kind — real ones from
  * the Authentication emulator, and copies of a real one with one claim made wrong.
  */
 import { randomUUID } from 'node:crypto';
 import { functionsRegion } from '../../functions/src/config.ts';
-import type { Mode } from '../../scripts/lib/emulators.ts';
+import { authEmulatorOrigin, functionsOrigin, hostingOrigin, type Mode } from '../../scripts/lib/emulators.ts';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -16,13 +15,8 @@ function required(name: string): string {
 
 export const mode = required('EVIDENT_TEST_MODE') as Mode;
 export const projectId = required('EVIDENT_TEST_PROJECT');
-export const hosting = required('EVIDENT_TEST_HOSTING');
-const functionsOrigin = required('EVIDENT_TEST_FUNCTIONS');
+export const hosting = hostingOrigin;
 export const functionUrl = (family: string) => `${functionsOrigin}/${projectId}/${functionsRegion}/${family}`;
-/** The Authentication emulator's origin. */
-export const authEmulator = required('EVIDENT_TEST_AUTH');
-/** The configuration file the emulators were started with (firebase.json with the pass's ports). */
-export const emulatorConfigFile = required('EVIDENT_TEST_EMULATOR_CONFIG');
 
 export interface SignedIn {
   idToken: string;
@@ -32,7 +26,7 @@ export interface SignedIn {
 
 /** Creates a user in the Authentication emulator and returns its ID token. */
 export async function signUp(email = `user-${randomUUID().slice(0, 8)}@example.com`): Promise<SignedIn> {
-  const response = await fetch(`${authEmulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=local-test`, {
+  const response = await fetch(`${authEmulatorOrigin}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=local-test`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password: 'local-test-only', returnSecureToken: true }),
