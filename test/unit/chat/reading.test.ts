@@ -625,3 +625,48 @@ describe('days, requirements and owners asked about again', () => {
     expect(await read('when was VUL-01 fixed?')).toMatchObject({ kind: 'controlHistory', controlIds: ['VUL-01'] });
   });
 });
+
+describe('checks, deadlines, titles and frameworks in other words', () => {
+  it('reads "which bucket is open to the internet?" as the checks on buckets', async () => {
+    expect(await read('which bucket is open to the internet?')).toEqual({
+      kind: 'checks',
+      checks: [expect.objectContaining({ controlId: 'IAM-08' })],
+    });
+  });
+
+  it('answers "is anything overdue? if not, what comes due first?" with both: whatever is overdue, then what falls due', async () => {
+    expect(await read('Is anything overdue? If not, which open control comes due first?')).toEqual({
+      kind: 'due',
+      before: { date: '2027-02-19', inclusive: true, phrase: 'the next 90 days' },
+      statuses: ['failing', 'stale', 'missing'],
+    });
+  });
+
+  it("reads words that are all in one control's title as that control, not its family", async () => {
+    expect(await read('Is our vendor inventory up to date?')).toMatchObject({ topic: { controlIds: ['VEN-01'] } });
+  });
+
+  it('reads "what NIST requirements does VEN-02 cover?" as its mappings', async () => {
+    expect(await read('what NIST requirements does VEN-02 cover?')).toMatchObject({ kind: 'frameworks' });
+  });
+
+  it('reads the stale or missing controls behind the unproven criteria as the unproven ones', async () => {
+    expect(
+      await read('Four SOC 2 criteria show as unproven today. Which controls are stale or missing evidence behind them?'),
+    ).toEqual({ kind: 'readiness', framework: 'soc2', gaps: false, unproven: true });
+  });
+
+  it('takes the topic of a span from the question, not from a sentence setting the scene', async () => {
+    expect(
+      await read(
+        "I'm writing up the change log for the binder. Which controls failed at some point since Nov 10 but pass today?",
+      ),
+    ).toEqual({
+      kind: 'throughout',
+      period: { from: '2026-11-10', to: '2026-11-21', phrase: 'nov 10 to today' },
+      statuses: ['failing'],
+      every: false,
+      now: ['passing'],
+    });
+  });
+});

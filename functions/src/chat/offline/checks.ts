@@ -66,7 +66,10 @@ export function checksMeeting(text: string, index: ReportIndex): CheckMatch[] {
       return score >= (statuses.length > 0 ? 1 : 2) ? [{ controlId: control!.id, checkId: check.id, check, score, share }] : [];
     }),
   );
-  const asked = withOutcomes(candidates, statuses, index);
+  // "Which bucket is open to the internet?" asks about buckets: the checks on the evidence kind its subject names.
+  const subject = wordsIn(/^(?:which|what) (\w+)/.exec(rest.trim())?.[1] ?? '');
+  const ofKind = candidates.filter(({ check }) => wordsIn(check.kind).some((word) => subject.includes(word)));
+  const asked = withOutcomes(ofKind.length > 0 ? ofKind : candidates, statuses, index);
   const best = Math.max(0, ...asked.map((candidate) => candidate.score));
   const tied = asked.filter((candidate) => candidate.score === best);
   const share = Math.max(0, ...tied.map((candidate) => candidate.share));

@@ -199,15 +199,16 @@ function findingsQuery({ text, ids, cited }: Asked): Query | undefined {
 function dueQuery({ text, reportDate }: Asked, owner: string | undefined): Query | undefined {
   const statuses = statusesWithout(text, /\boverdue\b/g);
   const filters = { ...(statuses ? { statuses } : {}), ...(owner ? { owner } : {}) };
-  if (overdueControls(text, owner !== undefined) && !/\bdue (before|by|until|on)\b/.test(text))
-    return { kind: 'due', ...filters };
   // "Which are due soonest?", "when is the next thing due?": what falls due over the coming quarter, soonest first.
   const soonest =
     /\b(due (soonest|next|first)|soonest due|next (\w+ )?due|coming due|upcoming (deadlines?|due dates?))\b|^(what'?s|what is|anything|is anything) due\W*$/;
+  const overdue = overdueControls(text, owner !== undefined) && !/\bdue (before|by|until|on)\b/.test(text);
   if (soonest.test(text) && !cues.ofThose.test(text)) {
-    const until = addDays(reportDate, 90);
-    return { kind: 'due', from: reportDate, before: { date: until, inclusive: true, phrase: 'the next 90 days' }, ...filters };
+    const until = { date: addDays(reportDate, 90), inclusive: true, phrase: 'the next 90 days' };
+    // "Is anything overdue? If not, what comes due first?": whatever is overdue, then what falls due.
+    return { kind: 'due', ...(overdue ? {} : { from: reportDate }), before: until, ...filters };
   }
+  if (overdue) return { kind: 'due', ...filters };
   const due =
     /\b(?:due|deadlines?|fall due|(?:be |get )(?:fixed|remediated|resolved|closed))(?: dates?)?(?: (before|by|until|ahead of|on or before|on|in|during|for))?\b/.exec(
       text,
@@ -306,8 +307,12 @@ function historyQuery({ text, ids: named, cited, reportDate, index }: Asked): Qu
 function twoDaysQuery(asked: Asked, [first, second]: [NamedDay, NamedDay]): Query | undefined {
   const { text, reportDate } = asked;
   const [a, b] = [first, second].sort((x, y) => (x.date < y.date ? -1 : 1)) as [NamedDay, NamedDay];
-  // "Between Nov 8 and Nov 21", "from the 8th to the 12th": a span; "failed today that passed yesterday" is a diff.
-  const span = /\bbetween\b/.test(text) || followedBy(text, /\bfrom\b/, /\b(to|until|through)\b/, lineBreaks);
+  // "Between Nov 8 and Nov 21", "from the 8th to the 12th", "since Nov 8 but passing today": a span; "failed today that
+  // passed yesterday" is a diff.
+  const span =
+    /\bbetween\b/.test(text) ||
+    followedBy(text, /\bfrom\b/, /\b(to|until|through)\b/, lineBreaks) ||
+    (b.date === reportDate && /\bsince\b/.test(text));
   const between = span && throughoutQuery(asked, { from: a.date, to: b.date, phrase: `${a.phrase} to ${b.phrase}` });
   if (between) return between;
   // "Passing on 8 November but not now": that one day, then today.
@@ -352,8 +357,12 @@ function overDaysQuery(asked: Asked): Query | undefined {
     const period = { from: single.date, to: reportDate, phrase: `${single.phrase} to today` };
     return { kind: 'trend', period, ...(framework ? { framework } : {}) };
   }
+  // "Failing a week ago but fine today" is that day, then today; "failing at some point since Nov 8 but passing today" a span.
   const onThatDay =
-    single && todayClause(text) && throughoutQuery(asked, { from: single.date, to: single.date, phrase: single.phrase });
+    single &&
+    !/\bsince\b/.test(text) &&
+    todayClause(text) &&
+    throughoutQuery(asked, { from: single.date, to: single.date, phrase: single.phrase });
   if (onThatDay) return onThatDay;
   const afterDay = single && text.replace(single.phrase, ' ');
   // "Since the 15th" is a span for the score ("has the score moved since …") and for statuses over it ("red on at least one day since …").
@@ -425,7 +434,9 @@ function throughoutQuery({ text, index, ids, cited }: Asked, period: Period): Qu
   const named = namedTopic(ids, frameworkMatches(index, text))?.controlIds ?? ownedControls(text, index);
   // Words about reports, evidence and time name no topic here ("across the daily reports in the period", "including any
   // that have since recovered").
-  const topical = rest
+  // A sentence setting the scene ("I'm putting together the remediation log.") names no topic: the question does.
+  const asking = rest.split(/(?<=[.!])\s+/).findLast((sentence) => sentence.includes('?')) ?? rest;
+  const topical = asking
     .replace(period.phrase, ' ')
     .replace(severityCue, ' ')
     .replace(new RegExp(everyDay.source, 'g'), ' ')
@@ -544,8 +555,12 @@ function readinessQuery(question: Asked): Query | undefined {
   );
   // "Which controls support CC7.4, and is any failing?" asks after each of them too.
   const each = yesNo || (requirements.length > 0 && /\b(which|what) controls\b/.test(text) && askedOfEach.test(text));
-  // "Which criteria are unproven?": those whose controls lack fresh evidence, none failing.
-  const unproven = /\bunproven\b/.test(text) && statuses.length === 0 && requirements.length === 0;
+  // "Which criteria are unproven?", "which stale or missing controls are behind the unproven ones?": those whose controls
+  // lack fresh evidence, none failing.
+  const unproven =
+    /\bunproven\b/.test(text) &&
+    statuses.every((status) => status === 'stale' || status === 'missing') &&
+    requirements.length === 0;
   const asked =
     each || unproven ? undefined : statuses.length > 0 ? statuses : blockingCue.test(text) ? attentionStatuses : undefined;
   return {

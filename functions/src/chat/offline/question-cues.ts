@@ -92,7 +92,8 @@ export const cues = {
   superlative:
     /\b(riskiest|biggest (risk|problem|issue|gap|concern)|most (critical|urgent|important|severe|pressing|serious|risky)|worst|top( \d+| three| five)? (risk|priority|priorities|issue|problem|concern)s?|highest (risk|priority)|first|(one|single|1) thing|start with|prioriti[sz]e)\b/,
   /** The framework requirements a control maps to ("Which frameworks does IAM-01 map to?"). */
-  frameworks: /\b(frameworks?|mappings?|map(s|ped|ping)? (to|onto)|mapped|cross-?walk|(which|what) requirements (does|do))\b/,
+  frameworks:
+    /\b(frameworks?|mappings?|map(s|ped|ping)? (to|onto)|mapped|cross-?walk|(which|what) (?:[\w.-]+ ){0,3}(requirements?|criteria|clauses?) (does|do|is|are))\b/,
   /** A control's objective: "objective of ENC-04", "what is IAM-01 for?", "what does it check?". */
   objective:
     /\b(objectives? (of|for)|(the|its|their) (control'?s? )?(objectives?|purpose|goals?|aims?)|purpose of|[a-z]{2,5}[-_ ]?\d{1,3}'?s? (objectives?|purpose|goals?)|what (is|are) ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this|they|those) (for|about)|what does ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this) (require|check|cover|test)|(supposed|meant|intended|designed) to (ensure|achieve|do|prevent|protect)|why (does|do|would) ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this) matter|why (is|are) ([a-z]{2,5}[-_ ]?\d{1,3}|it|that|this) important)\b/,

@@ -74,10 +74,16 @@ export function searchTopic(index: ReportIndex, terms: string[], label: string):
       (hit.score >= best.score * 0.45 || (terms.length === 1 && (hit.named || hit.inFamily))),
   );
   // Words that find several controls of one family and name it ("vulnerability management", "vendor risk") ask for
-  // the family; one control found stays that control ("are encryption keys rotated").
+  // the family; one control found stays that control ("are encryption keys rotated"), as does the one control whose
+  // title says the words as they were asked ("vendor inventory").
   const familyOf = (id: string) => index.byId.get(id)?.result.family;
   const families = new Set(kept.map((hit) => familyOf(hit.id)));
-  if (kept.length > 1 && families.size === 1 && kept.some((hit) => hit.inFamily))
+  const phrase = ` ${terms.join(' ')} `;
+  const titleHas = (id: string) => ` ${topicTerms(index.byId.get(id)?.result.title ?? '').join(' ')} `.includes(phrase);
+  const familyHas = (id: string) => ` ${topicTerms(familyOf(id)?.replaceAll('-', ' ') ?? '').join(' ')} `.includes(phrase);
+  const titled = terms.length > 1 && !kept.some((hit) => familyHas(hit.id)) ? kept.filter((hit) => titleHas(hit.id)) : [];
+  if (titled.length === 1) kept.splice(0, kept.length, titled[0]!);
+  else if (kept.length > 1 && families.size === 1 && kept.some((hit) => hit.inFamily))
     kept.push(...hits.filter((hit) => hit.inFamily && families.has(familyOf(hit.id)) && !kept.includes(hit)));
   return {
     topic: { controlIds: kept.map((hit) => hit.id), label, source: 'search' },
