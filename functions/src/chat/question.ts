@@ -34,6 +34,7 @@ const sinceSchema = z.object({
 });
 
 /** A span of days, both ends included. */
+const changeFocus = z.enum(['all', 'fixed', 'newlyFailing', 'newlyStale']);
 const periodSchema = z.object({ from: date, to: date, phrase: z.string().describe('How the question said it.') });
 
 /** A catalog check the question's words meet, and how strongly (2 for an id or field word, 1 for a kind or message word). */
@@ -60,7 +61,7 @@ const questionKinds = [
   kind('why', 'Why some controls are in their state.', { topic: topicSchema }),
   kind('changes', 'What changed since an earlier day, all changes or one kind of them, optionally of a topic.', {
     since: sinceSchema,
-    focus: z.enum(['all', 'fixed', 'newlyFailing', 'newlyStale']),
+    focus: changeFocus,
     topic: topicSchema.optional(),
   }),
   kind('readiness', "A framework's readiness, or of some of its requirements; with gaps, the requirements no control covers.", {
@@ -81,7 +82,11 @@ const questionKinds = [
     controlIds: controlIds.optional().describe('Only these controls ("which of those", "which CC8.1 controls").'),
     now: statuses.optional().describe('Only the controls in these statuses today ("but are passing now").'),
   }),
-  kind('day', 'One day against the report before it: its score, what broke or changed on it.', { date, phrase: z.string() }),
+  kind('day', 'One day against the report before it: its score, what broke or changed on it.', {
+    date,
+    phrase: z.string(),
+    focus: changeFocus.optional().describe('Only one kind of change that day ("what got fixed on the 16th").'),
+  }),
   kind('biggestMove', 'The day the score moved most, down or up.', { direction: z.enum(['down', 'up']) }),
   kind('ownersRanked', 'Owners by how many of their controls need attention.', {}),
   kind('frameworksRanked', 'The frameworks by readiness.', {}),
@@ -161,7 +166,7 @@ export type Since = z.infer<typeof sinceSchema>;
 export type Period = z.infer<typeof periodSchema>;
 export type CheckMatch = z.infer<typeof checkMatchSchema>;
 export type DeclineReason = QuestionOf<'decline'>['reason'];
-export type ChangeFocus = QuestionOf<'changes'>['focus'];
+export type ChangeFocus = z.infer<typeof changeFocus>;
 /** One turn of the conversation, as the API carries it. */
 export type ChatTurn = components['schemas']['ChatTurn'];
 

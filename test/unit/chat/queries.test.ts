@@ -68,7 +68,7 @@ describe('reading what a question names', () => {
   it('reads a subject by the names people use for it, and a day against the one before', () => {
     expect(parse('what does Priya Patel fail?')).toMatchObject({ kind: 'subject', name: 'priya.patel@acme.example' });
     expect(parse('is the billing-service repo ok?')).toMatchObject({ kind: 'subject', name: 'acme/billing-service' });
-    expect(parse('what broke on nov 14')).toEqual({ kind: 'day', date: '2026-11-14', phrase: 'nov 14' });
+    expect(parse('what broke on nov 14')).toEqual({ kind: 'day', date: '2026-11-14', phrase: 'nov 14', focus: 'newlyFailing' });
     expect(
       parse('who owns those and when are they due?', [
         { role: 'user', content: 'which laptops fail?' },

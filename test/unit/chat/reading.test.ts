@@ -670,3 +670,24 @@ describe('checks, deadlines, titles and frameworks in other words', () => {
     });
   });
 });
+
+describe("one day's changes of one kind", () => {
+  it('reads "what got fixed on the 17th?" as that day\'s fixes, as the report counts them (failing to passing)', async () => {
+    expect(await read('what got fixed on the 17th?')).toEqual({
+      kind: 'day',
+      date: '2026-11-17',
+      phrase: 'the 17th',
+      focus: 'fixed',
+    });
+    const answer = await ask('what got fixed on the 17th?');
+    expect(citedIds(answer)).toEqual(['VUL-01']);
+    expect(answer.answer.split('\n')[2]).toBe('1 control went from failing to passing between 2026-11-16 and 2026-11-17:');
+  });
+
+  it('says so when nothing changed that way that day, and keeps every change for "what changed on"', async () => {
+    expect((await ask('what went stale on the 11th?')).answer.split('\n')[2]).toBe(
+      'No control went stale between 2026-11-10 and 2026-11-11.',
+    );
+    expect(await read('What changed on Nov 18?')).toEqual({ kind: 'day', date: '2026-11-18', phrase: 'nov 18' });
+  });
+});

@@ -7,7 +7,7 @@ import type { ControlResult, ControlStatus } from '../../assessment/model.js';
 import { frameworkNames, plural } from '@evident/contract';
 import { answered, byId, controlName, counted, decline, escapeMarkdown, firstOf, isOpenFinding, more } from './compose.js';
 import { section, statusLabel, type ComposedAnswer } from './compose.js';
-import type { Period, Query, QuestionOf as QueryOf } from '../question.js';
+import type { ChangeFocus, Period, Query, QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
 import { historyFrom, type DayFinding, type DayRecord, type ReportDays } from '../report-days.js';
 
@@ -60,10 +60,32 @@ function scoreTable(days: readonly DayRecord[]): string[] {
   return table(['Month', 'Days with a report', 'Lowest', 'Highest', 'Last'], rows);
 }
 
-/** `lines`, then the controls whose status differs between two days, with both statuses; the first 40 listed and cited. */
-function changesAnswer(lines: string[], earlier: DayRecord, later: DayRecord, index: ReportIndex): ComposedAnswer {
+const focusLabel: Record<ChangeFocus, string> = {
+  all: 'changed status',
+  fixed: 'went from failing to passing',
+  newlyFailing: 'started failing',
+  newlyStale: 'went stale',
+};
+
+/** Whether a change of status is of the kind asked for ("what got fixed on the 16th"). */
+const ofFocus: Record<ChangeFocus, (from: ControlStatus | undefined, to: ControlStatus) => boolean> = {
+  all: () => true,
+  // As the report's own diff counts them (assessment/report-summary.ts).
+  fixed: (from, to) => from === 'failing' && to === 'passing',
+  newlyFailing: (_, to) => to === 'failing',
+  newlyStale: (_, to) => to === 'stale',
+};
+
+/** `lines`, then the controls whose status differs between two days (of one kind), with both statuses; the first 40 listed and cited. */
+function changesAnswer(
+  lines: string[],
+  earlier: DayRecord,
+  later: DayRecord,
+  index: ReportIndex,
+  focus: ChangeFocus = 'all',
+): ComposedAnswer {
   const all = Object.entries(later.statuses)
-    .filter(([id, status]) => earlier.statuses[id] !== status)
+    .filter(([id, status]) => earlier.statuses[id] !== status && ofFocus[focus](earlier.statuses[id], status))
     .map(([id, to]) => ({ id, from: earlier.statuses[id], to }))
     .sort(byId);
   const changes = all.slice(0, 40);
@@ -73,8 +95,14 @@ function changesAnswer(lines: string[], earlier: DayRecord, later: DayRecord, in
   });
   const body =
     changes.length === 0
-      ? [`No control's status differs between ${earlier.date} and ${later.date}.`]
-      : [`${plural(all.length, 'control')} changed status between ${earlier.date} and ${later.date}:`, '', ...changeLines];
+      ? [
+          `No control${focus === 'all' ? "'s status differs" : ` ${focusLabel[focus]}`} between ${earlier.date} and ${later.date}.`,
+        ]
+      : [
+          `${plural(all.length, 'control')} ${focus === 'all' ? 'changed status' : focusLabel[focus]} between ${earlier.date} and ${later.date}:`,
+          '',
+          ...changeLines,
+        ];
   const quote = (id: string, from?: ControlStatus, to?: ControlStatus) =>
     `${id} was ${labelOf(from)} on ${earlier.date} and ${labelOf(to)} on ${later.date}.`;
   const citations = changes.map(({ id, from, to }) => ({ controlId: id, quote: quote(id, from, to) }));
@@ -119,11 +147,17 @@ export const answerTrend: FromHistory<'trend'> = async ({ period, framework }, i
   return changesAnswer(lines, first, last, index);
 };
 
-export const answerDay: FromHistory<'day'> = async ({ date, phrase }, index, history) =>
-  dayAnswer(date, phrase, await history.between(addDays(date, -14), date), index);
+export const answerDay: FromHistory<'day'> = async ({ date, phrase, focus }, index, history) =>
+  dayAnswer(date, phrase, await history.between(addDays(date, -14), date), index, focus);
 
 /** One day's score and what changed from the report before it; `days` ends on that day when it has a report. */
-function dayAnswer(date: string, phrase: string, days: readonly DayRecord[], index: ReportIndex): ComposedAnswer {
+function dayAnswer(
+  date: string,
+  phrase: string,
+  days: readonly DayRecord[],
+  index: ReportIndex,
+  focus?: ChangeFocus,
+): ComposedAnswer {
   const [before, day] = [days.at(-2), days.at(-1)];
   if (!day || day.date !== date) return noReports({ from: date, to: date, phrase }, index);
   if (!before)
@@ -131,7 +165,7 @@ function dayAnswer(date: string, phrase: string, days: readonly DayRecord[], ind
   const delta = Math.round((day.summary.score - before.summary.score) * 10) / 10;
   const moved = delta === 0 ? 'unchanged' : `${delta > 0 ? 'up' : 'down'} ${Math.abs(delta)} points`;
   const lead = `The score was ${scoreOn(day)}, ${moved} from ${scoreOn(before)}, the report before it.`;
-  return changesAnswer([lead], before, day, index);
+  return changesAnswer([lead], before, day, index, focus);
 }
 
 export const answerThroughout: FromHistory<'throughout'> = async (query, index, history) => {

@@ -10,7 +10,16 @@ import { historyFrom } from '../report-days.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import type { FrameworkId } from '@evident/contract';
 import { daysIn, monthAhead, spanIn, windowAhead, type NamedDay } from './days.js';
-import { attentionStatuses, cues, followedBy, lineBreaks, severitiesIn, severityCue, statusesIn } from './question-cues.js';
+import {
+  attentionStatuses,
+  changeFocus,
+  cues,
+  followedBy,
+  lineBreaks,
+  severitiesIn,
+  severityCue,
+  statusesIn,
+} from './question-cues.js';
 import { frameworkMatches, type ReportIndex } from '../report-index.js';
 import { namedTopic, searchTopic, statusTopic } from './topics.js';
 import type { Asked } from './asked.js';
@@ -388,9 +397,13 @@ function overDaysQuery(asked: Asked): Query | undefined {
       period: { from: day.date, to: day.date, phrase: day.phrase },
       label: ids.join(', '),
     };
+  // "What got fixed on the 16th?": that day's changes of that kind.
+  const focus = day && text.includes(`on ${day.phrase}`) ? changeFocus(text.replace(day.phrase, ' ')) : 'all';
   // "And on the 18th?" after a question about one day's score asks it of that day.
-  if (day && day.date < reportDate && (dayCue.test(text.replace(day.phrase, ' ')) || (again.test(text) && dayCue.test(last))))
-    return { kind: 'day', date: day.date, phrase: day.phrase };
+  const asksDay =
+    day && (dayCue.test(text.replace(day.phrase, ' ')) || focus !== 'all' || (again.test(text) && dayCue.test(last)));
+  if (day && asksDay && day.date < reportDate)
+    return { kind: 'day', date: day.date, phrase: day.phrase, ...(focus !== 'all' ? { focus } : {}) };
   return dates.length === 0 ? dayAskedAgain(asked) : undefined;
 }
 
