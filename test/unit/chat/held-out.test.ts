@@ -60,10 +60,13 @@ const sets: FrozenSet[] = [
     // frozen 2026-11-28 before the round of work on the seventh set's misses; never tuned on.
     // Measured once on the engine as it was then (c7d7107): 181 of 219 in scope (82.6%, mean
     // precision 0.913, mean recall 0.926), 23 of 30 declined, no number a report does not hold.
+    // Measured once at the end of that round (b890190): 184 of 219 (84.0%, mean precision 0.926,
+    // mean recall 0.940), 26 of 30 declined, no number a report does not hold — short of 85% and of
+    // every decline. Its misses have never been printed.
     file: 'held-out-set-8.json',
     sha256: '1e14651dab7258b74fc2e14962c3966df6ac7294a1ff9c49abaa5fc4e0ae8049',
     state: 'hidden',
-    floor: { passed: 181, declined: 23 },
+    floor: { passed: 184, declined: 26 },
     minimum: { questions: 240, followUps: 30, outOfScope: 30 },
   },
   {
@@ -76,11 +79,11 @@ const sets: FrozenSet[] = [
     // end of that round (cabf40d): 124 of 154 (80.5%, mean precision 0.866, mean recall 0.896), 16 of
     // 23 declined, no number a report does not hold — short of 85% and of every decline. Spent since
     // (2026-11-28): its misses were then read and worked on as general cases, with the eighth set
-    // frozen first.
+    // frozen first (146 of 154, 23 of 23 after).
     file: 'held-out-set-7.json',
     sha256: 'c4b1b38594082965d4edc0cb9d98d6b5a58dcdc904d11a2910e9714beba89bc7',
     state: 'spent',
-    floor: { passed: 124, declined: 16 },
+    floor: { passed: 146, declined: 23 },
     minimum: { questions: 170, followUps: 20, outOfScope: 20 },
   },
   {
@@ -97,7 +100,7 @@ const sets: FrozenSet[] = [
     file: 'held-out-set-6.json',
     sha256: 'c3d41085ad28c0b93876ddc3db37139e6870425eba1e6e2458a0d7c1dbb82be2',
     state: 'spent',
-    floor: { passed: 109, declined: 17 },
+    floor: { passed: 110, declined: 17 },
     minimum: { questions: 120, followUps: 12, outOfScope: 15 },
   },
   {
@@ -125,7 +128,7 @@ const sets: FrozenSet[] = [
     file: 'held-out-set-4.json',
     sha256: '24423e778e8c3e9e94d2665991f9656157009dcdbe803aabb8900a928be3a755',
     state: 'hidden',
-    floor: { passed: 64, declined: 12 },
+    floor: { passed: 65, declined: 12 },
     minimum: { questions: 80, followUps: 8, outOfScope: 12 },
   },
   {
