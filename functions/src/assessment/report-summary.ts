@@ -30,7 +30,7 @@ export function scoreOf(results: readonly Pick<ControlResult, 'status' | 'severi
 
 export function diffReports(
   current: readonly Pick<ControlResult, 'id' | 'status'>[],
-  previous: Pick<Report, 'date' | 'controls'> | null,
+  previous: { date: string; controls: readonly Pick<ControlResult, 'id' | 'status'>[] } | null,
 ): ReportDiff {
   const diff: ReportDiff = { previousDate: previous?.date ?? null, newlyFailing: [], fixed: [], newlyStale: [], changes: [] };
   if (!previous) return diff;

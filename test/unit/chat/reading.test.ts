@@ -681,7 +681,7 @@ describe("one day's changes of one kind", () => {
     });
     const answer = await ask('what got fixed on the 17th?');
     expect(citedIds(answer)).toEqual(['VUL-01']);
-    expect(answer.answer.split('\n')[2]).toBe('1 control went from failing to passing between 2026-11-16 and 2026-11-17:');
+    expect(answer.answer.split('\n')[2]).toBe('1 control was fixed between 2026-11-16 and 2026-11-17:');
   });
 
   it('says so when nothing changed that way that day, and keeps every change for "what changed on"', async () => {

@@ -7,7 +7,7 @@ import { addDays } from '../../assessment/dates.js';
 import type { ControlResult, ControlStatus, Finding, Report } from '../../assessment/model.js';
 import { plural } from '@evident/contract';
 import type { components } from '../../generated/api-types.js';
-import type { DeclineReason } from '../question.js';
+import type { ChangeFocus, DeclineReason } from '../question.js';
 import type { ReportDays } from '../report-days.js';
 import { rankByRisk, type ReportIndex } from '../report-index.js';
 
@@ -88,6 +88,14 @@ export const controlName = (control: { id: string; title: string }) => `**${cont
 /** "3 controls are", "1 control is": a count and the verb that agrees with it, `among` between them. */
 export const counted = (count: number, noun: string, one: string, many: string, among = '') =>
   `${plural(count, noun)}${among} ${count === 1 ? one : many}`;
+
+/** How a change of each kind is told, of one control and of several ("was fixed", "were fixed"). */
+export const changeVerbs: Record<ChangeFocus, [one: string, many: string]> = {
+  all: ['changed status', 'changed status'],
+  fixed: ['was fixed', 'were fixed'],
+  newlyFailing: ['started failing', 'started failing'],
+  newlyStale: ['went stale', 'went stale'],
+};
 
 /** The controls of `entries`, each once, in order. */
 export const resultsIn = (entries: readonly { result: ControlResult }[]) => [...new Set(entries.map(({ result }) => result))];

@@ -3,9 +3,21 @@
  * status. Days without a report are said, never filled in; each control whose status differs is cited.
  */
 import { addDays } from '../../assessment/dates.js';
+import { diffReports } from '../../assessment/report-summary.js';
 import type { ControlResult, ControlStatus } from '../../assessment/model.js';
 import { frameworkNames, plural } from '@evident/contract';
-import { answered, byId, controlName, counted, decline, escapeMarkdown, firstOf, isOpenFinding, more } from './compose.js';
+import {
+  answered,
+  byId,
+  changeVerbs,
+  controlName,
+  counted,
+  decline,
+  escapeMarkdown,
+  firstOf,
+  isOpenFinding,
+  more,
+} from './compose.js';
 import { section, statusLabel, type ComposedAnswer } from './compose.js';
 import type { ChangeFocus, Period, Query, QuestionOf as QueryOf } from '../question.js';
 import type { ReportIndex } from '../report-index.js';
@@ -18,6 +30,8 @@ const scoreOn = (day: DayRecord) => `**${day.summary.score}** on ${day.date}`;
 /** How the question named a span, after its dates, unless it named it by those dates. */
 const asSaid = ({ from, to, phrase }: Period) =>
   [from, `${from} to ${to}`, `${from} and ${to}`].includes(phrase) ? '' : ` (${phrase})`;
+/** A day's statuses as a report lists its controls. */
+const statusList = (day: DayRecord) => Object.entries(day.statuses).map(([id, status]) => ({ id, status }));
 const daysWithReport = (days: readonly DayRecord[]) => `${counted(days.length, 'day', 'has', 'have')} a report`;
 
 /** The days of the span without a report, as short ranges ("2026-11-01 to 2026-11-07"): all when few, else the first ten. */
@@ -60,22 +74,6 @@ function scoreTable(days: readonly DayRecord[]): string[] {
   return table(['Month', 'Days with a report', 'Lowest', 'Highest', 'Last'], rows);
 }
 
-const focusLabel: Record<ChangeFocus, string> = {
-  all: 'changed status',
-  fixed: 'went from failing to passing',
-  newlyFailing: 'started failing',
-  newlyStale: 'went stale',
-};
-
-/** Whether a change of status is of the kind asked for ("what got fixed on the 16th"). */
-const ofFocus: Record<ChangeFocus, (from: ControlStatus | undefined, to: ControlStatus) => boolean> = {
-  all: () => true,
-  // As the report's own diff counts them (assessment/report-summary.ts).
-  fixed: (from, to) => from === 'failing' && to === 'passing',
-  newlyFailing: (_, to) => to === 'failing',
-  newlyStale: (_, to) => to === 'stale',
-};
-
 /** `lines`, then the controls whose status differs between two days (of one kind), with both statuses; the first 40 listed and cited. */
 function changesAnswer(
   lines: string[],
@@ -84,8 +82,11 @@ function changesAnswer(
   index: ReportIndex,
   focus: ChangeFocus = 'all',
 ): ComposedAnswer {
+  // One kind of change is counted as the report's own diff counts it ("fixed" is failing to passing).
+  const ofFocus =
+    focus === 'all' ? undefined : diffReports(statusList(later), { date: earlier.date, controls: statusList(earlier) })[focus];
   const all = Object.entries(later.statuses)
-    .filter(([id, status]) => earlier.statuses[id] !== status && ofFocus[focus](earlier.statuses[id], status))
+    .filter(([id, status]) => earlier.statuses[id] !== status && (!ofFocus || ofFocus.includes(id)))
     .map(([id, to]) => ({ id, from: earlier.statuses[id], to }))
     .sort(byId);
   const changes = all.slice(0, 40);
@@ -93,16 +94,12 @@ function changesAnswer(
     const title = index.byId.get(id)?.result.title;
     return `- **${id}**${title ? ` ${escapeMarkdown(title)}` : ''}: ${labelOf(from)} on ${earlier.date} \u2192 ${statusLabel[to]} on ${later.date}`;
   });
+  const [one, many] = changeVerbs[focus];
+  const between = `between ${earlier.date} and ${later.date}`;
   const body =
     changes.length === 0
-      ? [
-          `No control${focus === 'all' ? "'s status differs" : ` ${focusLabel[focus]}`} between ${earlier.date} and ${later.date}.`,
-        ]
-      : [
-          `${plural(all.length, 'control')} ${focus === 'all' ? 'changed status' : focusLabel[focus]} between ${earlier.date} and ${later.date}:`,
-          '',
-          ...changeLines,
-        ];
+      ? [focus === 'all' ? `No control's status differs ${between}.` : `No control ${one} ${between}.`]
+      : [`${counted(all.length, 'control', one, many)} ${between}:`, '', ...changeLines];
   const quote = (id: string, from?: ControlStatus, to?: ControlStatus) =>
     `${id} was ${labelOf(from)} on ${earlier.date} and ${labelOf(to)} on ${later.date}.`;
   const citations = changes.map(({ id, from, to }) => ({ controlId: id, quote: quote(id, from, to) }));

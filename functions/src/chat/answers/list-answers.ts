@@ -7,9 +7,9 @@ import { controlStatuses } from '@evident/contract';
 import { addDays } from '../../assessment/dates.js';
 import { diffReports, summaryOf } from '../../assessment/report-summary.js';
 import type { ControlResult, ControlStatus, Report } from '../../assessment/model.js';
-import type { ChangeFocus, QuestionOf } from '../question.js';
+import type { QuestionOf } from '../question.js';
 import { rankByRisk, type IndexedControl, type ReportIndex } from '../report-index.js';
-import { controlList, controlName, counted, decline, listLimit, more, quoted, statusLabel } from './compose.js';
+import { changeVerbs, controlList, controlName, counted, decline, listLimit, more, quoted, statusLabel } from './compose.js';
 import type { Citation, ComposedAnswer, Sources } from './compose.js';
 import { entriesOf, grounded, paragraphs, riskiest, shownOf } from './control-answers.js';
 import type { ShownControl, Entries } from './control-answers.js';
@@ -144,13 +144,6 @@ function changesSince({ topic, focus }: Changes, index: ReportIndex, earlier: Ea
     return [{ id, title, severity, from, to, citation: { controlId: id, quote } }];
   });
 }
-
-const changeVerbs: Record<ChangeFocus, [one: string, many: string]> = {
-  all: ['changed status', 'changed status'],
-  fixed: ['was fixed', 'were fixed'],
-  newlyFailing: ['started failing', 'started failing'],
-  newlyStale: ['went stale', 'went stale'],
-};
 
 /** The groups a list of changes is told in; each change goes in the first it belongs to. */
 const changeGroups: [string, (item: ContextChange) => boolean][] = [

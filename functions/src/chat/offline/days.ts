@@ -397,3 +397,9 @@ export function unreadableDate(text: string, reportDate: string): UnreadableDate
     iso?.[0] ?? readingsOf(text, reportDate, 'past').find(({ shape, from }) => shape === 'day' && !isCalendarDate(from))?.phrase;
   return invalid ? { reason: 'invalid_date', phrase: invalid } : undefined;
 }
+
+/** "The next day", "the day before": a day on from the day asked about before (1), a day back (-1), or neither (0). */
+export function dayStepIn(text: string): 1 | -1 | 0 {
+  if (/\b(?:the )?(?:next|following) day\b|\bthe day after\b/.test(text)) return 1;
+  return /\b(?:the )?(?:previous|prior) day\b|\bthe day before\b/.test(text) ? -1 : 0;
+}

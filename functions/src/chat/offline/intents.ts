@@ -8,7 +8,7 @@
  * a search of the report's text ("backups"), or, for a follow-up ("why?"), the previous answer's.
  */
 import { addDays } from '../../assessment/dates.js';
-import { dayAsked, daysIn, spanIn, unreadableDate } from './days.js';
+import { dayAsked, dayStepIn, daysIn, spanIn, unreadableDate } from './days.js';
 import { controlStatuses } from '@evident/contract';
 import type { ChatTurn, Intent, QuestionOf, Since, Topic } from '../question.js';
 import { isKnownTerm, unknownName } from './known-words.js';
@@ -254,15 +254,12 @@ function followUpIntent({ text, terms, own, leansOn, history, index }: Reading):
   return { kind: 'decline', reason: terms.length > 0 ? 'no_match' : 'no_topic' };
 }
 
-const dayStep = /\b(?:the )?(next|following|previous|prior) day\b|\bthe day (after|before)\b/;
-
 /** "And the next day?" after a question about one day: that day's neighbour. */
 function dayAfterAsked({ text, last, reportDate }: Asked): Since | undefined {
-  const step = dayStep.exec(text);
-  const [before] = step ? daysIn(last, reportDate) : [];
-  if (!step || !before) return undefined;
-  const after = step[1] === 'next' || step[1] === 'following' || step[2] === 'after';
-  return { date: addDays(before.date, after ? 1 : -1), phrase: `the day ${after ? 'after' : 'before'} ${before.phrase}` };
+  const step = dayStepIn(text);
+  const [before] = step === 0 ? [] : daysIn(last, reportDate);
+  if (!before) return undefined;
+  return { date: addDays(before.date, step), phrase: `the day ${step > 0 ? 'after' : 'before'} ${before.phrase}` };
 }
 
 /** The previous question of the conversation, as this reader read it. */

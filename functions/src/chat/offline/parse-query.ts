@@ -9,7 +9,7 @@ import { addDays } from '../../assessment/dates.js';
 import { historyFrom } from '../report-days.js';
 import type { ControlStatus } from '../../assessment/model.js';
 import type { FrameworkId } from '@evident/contract';
-import { daysIn, monthAhead, spanIn, windowAhead, type NamedDay } from './days.js';
+import { dayStepIn, daysIn, monthAhead, spanIn, windowAhead, type NamedDay } from './days.js';
 import {
   attentionStatuses,
   changeFocus,
@@ -417,11 +417,7 @@ function dayAskedAgain({ text, last, reportDate }: Asked): Query | undefined {
   // "Why the difference?" after "and a week ago?": that day against today.
   if (/\bwhy\b/.test(text) && /\bdifference\b/.test(text) && before.date < reportDate)
     return { kind: 'compare', earlier: before.date, later: reportDate, phrase: `${before.phrase} and ${reportDate}` };
-  const step = /\b(the )?(next|following) day\b|\bthe day after\b/.test(text)
-    ? 1
-    : /\b(the )?(previous|prior) day\b|\bthe day before\b/.test(text)
-      ? -1
-      : 0;
+  const step = dayStepIn(text);
   const asksMove = /\bwhy\b/.test(text) && /\b(it|the score)\b/.test(text) && dayCue.test(text);
   if (step === 0 && !asksMove) return undefined;
   const date = addDays(before.date, step);
