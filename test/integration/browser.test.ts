@@ -1,11 +1,11 @@
 /**
  * The web app shell and the Swagger explorer in a real browser (Debian's Chromium driven by
  * playwright-core), under the site's real Content-Security-Policy from Hosting. Screenshots
- * land in test-results/.
+ * land in test-results/ when asked for (EVIDENT_SCREENSHOTS=1).
  */
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/emulator.ts';
-import { hosting, mode, openPage as openIn, results, settles, useBrowser } from '../support/browser.ts';
+import { hosting, mode, openPage as openIn, screenshot, settles, useBrowser } from '../support/browser.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paths } from '../../scripts/lib/paths.ts';
@@ -24,7 +24,7 @@ describe(`in a browser, ${mode} mode`, () => {
     // The footer shows the version the server announces, the description's.
     const { version } = JSON.parse(readFileSync(join(paths.root, 'package.json'), 'utf8')) as { version: string };
     expect(await page.getByTestId('api-version').textContent()).toBe(`Evident API ${version}`);
-    await page.screenshot({ path: join(results, `${mode}-shell.png`), fullPage: true });
+    await screenshot(page, 'shell');
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -46,7 +46,7 @@ describe(`in a browser, ${mode} mode`, () => {
       // The local build signs in on the auth emulator.
       await page.getByRole('form', { name: 'Sign in on the local auth emulator' }).waitFor(settles);
     }
-    await page.screenshot({ path: join(results, `${mode}-dashboard.png`), fullPage: true });
+    await screenshot(page, 'dashboard');
     // No protected call is made without a session, so no 401 either.
     expect(problems).toEqual([]);
     await page.context().close();
@@ -105,7 +105,7 @@ describe(`in a browser, ${mode} mode`, () => {
     };
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), settles).toBe(`IAM-01 ${control.title}`);
     expect((await page.getByTestId('objective').textContent())!.length).toBeGreaterThan(20);
-    await page.screenshot({ path: join(results, `${mode}-control.png`), fullPage: true });
+    await screenshot(page, 'control');
     await page.goBack();
     await expect.poll(shown, settles).toBe(`${await countOf('?family=identity-and-access')} controls`);
     expect(problems).toEqual([]);
@@ -183,7 +183,7 @@ describe(`in a browser, ${mode} mode`, () => {
     expect(await config.locator('.live-responses-table tbody .microlight').first().textContent()).toContain(
       `"authRequired": ${mode === 'protected'}`,
     );
-    await page.screenshot({ path: join(results, `${mode}-swagger.png`), fullPage: true });
+    await screenshot(page, 'swagger');
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -213,7 +213,9 @@ describe(`in a browser, ${mode} mode`, () => {
     expect(stored.includes(user.idToken)).toBe(false);
 
     await page.reload();
-    await page.locator('.opblock').first().waitFor();
+    // deepLinking reopens the operation from the address after the list shows: wait for it, or a
+    // click on its summary can land first and the reopening closes it again.
+    await page.locator('#operations-auth-getCaller .opblock-body').waitFor(settles);
     expect(await callMe(mode === 'protected' ? '401' : '200')).toContain(
       mode === 'protected' ? '"code": "unauthenticated"' : '"authenticated": false',
     );

@@ -1,7 +1,8 @@
 /**
  * The browser the web-app tests drive: Debian's Chromium through playwright-core, one per test
  * file, pages that record console errors and Content-Security-Policy violations, screenshots
- * into test-results/, and sign-in through the app's own form on the auth emulator.
+ * into test-results/ when asked for (EVIDENT_SCREENSHOTS=1), and sign-in through the app's own
+ * form on the auth emulator.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -78,9 +79,15 @@ export async function openPage(
   return { page, problems, close: () => context.close() };
 }
 
-/** Saves a full-page screenshot as a test artefact, named for the mode. */
-export const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: join(results, `${mode}-${name}.png`), fullPage: true });
+/**
+ * Saves a full-page screenshot as a test artefact, named for the mode, when EVIDENT_SCREENSHOTS=1.
+ * A screenshot asserts nothing and is for a person to look at; encoding the full-page images
+ * took about a minute of every test run, so a plain run skips them.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.EVIDENT_SCREENSHOTS !== '1') return;
+  await page.screenshot({ path: join(results, `${mode}-${name}.png`), fullPage: true });
+}
 
 /** The first heading's text, once the page has one (functions the emulator starts cold can take seconds). */
 export const headingOf = (page: Page) => page.getByRole('heading', { level: 1 }).first().textContent();
