@@ -114,6 +114,7 @@ const questionKinds = [
     before: z.object({ date, inclusive: z.boolean(), phrase: z.string() }).optional(),
     statuses: statuses.optional(),
     owner: z.string().optional(),
+    limit: z.int().positive().optional().describe('Only the first this many to fall due ("which control is due first?").'),
   }),
   kind('exceptions', 'What has been accepted as a risk; with scopedOut, the controls that do not apply too.', {
     scopedOut: z.boolean().optional(),

@@ -691,3 +691,65 @@ describe("one day's changes of one kind", () => {
     expect(await read('What changed on Nov 18?')).toEqual({ kind: 'day', date: '2026-11-18', phrase: 'nov 18' });
   });
 });
+
+describe('buying advice, forecasts of a fix and requests to change things', () => {
+  it.each([
+    ['which firewall vendor should we buy?', 'off_topic'],
+    ['what is the best MDM software for laptops?', 'off_topic'],
+    ['Will END-02 be remediated on time?', 'prediction'],
+    ['What will our NIST readiness be after the holidays?', 'prediction'],
+    ['please make the repo private', 'action'],
+    ['can you turn on MFA for sam?', 'action'],
+    ['fix VUL-02 for me', 'action'],
+  ])('declines "%s" (%s)', async (message, reason) => {
+    expect(await read(message)).toEqual({ kind: 'decline', reason });
+  });
+
+  it('still answers what is due, and what makes a requirement fail', async () => {
+    expect(await read('when does VUL-02 have to be fixed by')).toEqual({ kind: 'ownership', controlIds: ['VUL-02'] });
+    expect((await read('what makes CC6.1 not met?')).kind).not.toBe('decline');
+  });
+});
+
+describe('when something happened, and deadlines, of controls named in words', () => {
+  it('puts a slip in "controls" or "control" right', async () => {
+    expect(await read('which contorls are missing evidence')).toEqual({ kind: 'list', statuses: ['missing'] });
+  });
+
+  it.each([
+    ['when did the quarterly access review go stale?', 'IAM-05', '- stale from 2026-11-17 to 2026-11-21, through today'],
+    ['on what date did the EDR control start failing?', 'END-02', '- failing from 2026-11-19 to 2026-11-21, through today'],
+    ['was there a day when BCK-01 failed?', 'BCK-01', '- failing from 2026-11-13 to 2026-11-14'],
+  ])('reads "%s" as the history of %s', async (message, id, line) => {
+    expect(await read(message)).toMatchObject({ kind: 'controlHistory', controlIds: [id] });
+    expect((await ask(message)).answer.split('\n')).toContain(line);
+  });
+
+  it('reads "did the backup controls ever fail?" as at least one day of the history, naming the days', async () => {
+    const question = await read('did the backup controls ever fail?');
+    expect(question).toMatchObject({ kind: 'throughout', statuses: ['failing'], every: false });
+    expect(question.kind === 'throughout' && question.controlIds?.toSorted()).toEqual(['BCK-01', 'BCK-02', 'BCK-03', 'BCK-04']);
+    const answer = await ask('did the backup controls ever fail?');
+    expect(citedIds(answer)).toEqual(['BCK-01']);
+    expect(answer.answer).toContain('— 2 of 14 days (2026-11-13 to 2026-11-14); today passing');
+  });
+
+  it('reads a due date asked of a control by its title, and of every open control', async () => {
+    expect(await read("what's the deadline on the secure coding training?")).toEqual({
+      kind: 'ownership',
+      controlIds: ['PPL-04'],
+    });
+    const open = await read('what are the due dates of all the open controls?');
+    expect(open).toMatchObject({ kind: 'ownership' });
+    expect(open.kind === 'ownership' && open.controlIds.length).toBe(12);
+  });
+
+  it('answers "which control is due first?" with that one, saying how many fall due', async () => {
+    expect(await read("what's the next deadline?")).toMatchObject({ kind: 'due', limit: 1 });
+    const answer = await ask('which failing control is due first, and when?');
+    expect(citedIds(answer)).toEqual(['IAM-08']);
+    expect(answer.answer.split('\n')[0]).toBe(
+      '8 controls are due between 2026-11-21 and 2027-02-19 in the report for 2026-11-21; the first to fall due:',
+    );
+  });
+});

@@ -45,6 +45,16 @@ function missingLines({ from, to }: Period, days: readonly DayRecord[]): string[
   return named.length === 0 ? [] : ['', `Days without a report (not counted): ${firstOf(named, 10).join(', ')}.`];
 }
 
+/** Which of the days with a report are `on`, as short ranges (" (2026-11-13 to 2026-11-14)"), when some but not all are. */
+function daysNamed(days: readonly DayRecord[], on: readonly DayRecord[]): string {
+  if (on.length === 0 || on.length === days.length) return '';
+  const kept = new Set(on);
+  const named = runsOf(days, (day) => kept.has(day))
+    .filter((run) => run.status)
+    .map((run) => (run.from === run.to ? run.from : `${run.from} to ${run.to}`));
+  return ` (${firstOf(named, 5).join(', ')})`;
+}
+
 /** Consecutive days with the same status, as "failing 2026-11-11 to 2026-11-15". */
 function runsOf<Day extends { date: string }, S>(days: readonly Day[], statusOn: (day: Day) => S) {
   const runs: { status: S; from: string; to: string; days: number }[] = [];
@@ -171,7 +181,8 @@ export const answerThroughout: FromHistory<'throughout'> = async (query, index, 
   if (days.length === 0) return noReports(period, index);
   const counts = index.controls
     .filter(({ result }) => !controlIds || controlIds.includes(result.id))
-    .map(({ result }) => ({ result, days: days.filter((day) => statuses.includes(day.statuses[result.id]!)).length }));
+    .map(({ result }) => ({ result, on: days.filter((day) => statuses.includes(day.statuses[result.id]!)) }))
+    .map(({ result, on }) => ({ result, days: on.length, when: daysNamed(days, on) }));
   const matching = counts.filter(
     (entry) => (!now || now.includes(entry.result.status)) && (every ? entry.days === days.length : entry.days > 0),
   );
@@ -186,8 +197,8 @@ export const answerThroughout: FromHistory<'throughout'> = async (query, index, 
     `${controlIds ? ` among ${controlIds.length === 1 ? controlIds[0] : `the ${controlIds.length} controls asked about`}` : ''}` +
     `${matching.length > 0 ? ':' : shown.length > 0 ? `. ${shown.length === 1 ? 'It was' : 'They were'}:` : '.'}`;
   const lines = shown.map(
-    ({ result, days: n }) =>
-      `- ${controlName(result)} \u2014 ${oneDay ? '' : `${n} of ${days.length} days; `}today ${statusLabel[result.status]}`,
+    ({ result, days: n, when }) =>
+      `- ${controlName(result)} \u2014 ${oneDay ? '' : `${n} of ${days.length} days${when}; `}today ${statusLabel[result.status]}`,
   );
   const cited = shown.map(({ result }) => result);
   const missing = missingLines(period, days);

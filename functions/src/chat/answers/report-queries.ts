@@ -115,7 +115,7 @@ export function answerOwner({ owner: name, among, statuses }: QueryOf<'owner'>, 
 const dueLine = (result: ControlResult) => `due ${result.dueDate}${result.overdue ? ' (overdue)' : ''}`;
 
 export function answerDue(query: QueryOf<'due'>, index: ReportIndex): ComposedAnswer {
-  const { before, from, owner, statuses } = query;
+  const { before, from, owner, statuses, limit } = query;
   const isDue = (due: string | undefined) =>
     due !== undefined && (before!.inclusive ? due <= before!.date : due < before!.date) && (!from || due >= from);
   const selected = index.report.controls
@@ -126,8 +126,11 @@ export function answerDue(query: QueryOf<'due'>, index: ReportIndex): ComposedAn
   const span = before ? `due ${by} ${before.date}` : 'overdue';
   const when = `${span}${owner ? ` among the controls the ${escapeMarkdown(owner)} owns` : ''} in the report for ${index.report.date}`;
   if (selected.length === 0) return answered([`No control is ${when}.`], selected);
-  const lines = selected.map((result) => summaryLine(result, `, ${dueLine(result)}`, false));
-  return answered([`${counted(selected.length, 'control', 'is', 'are')} ${when}:`, '', ...lines], selected);
+  const shown = selected.slice(0, limit);
+  const lines = shown.map((result) => summaryLine(result, `, ${dueLine(result)}`, false));
+  const first =
+    shown.length < selected.length ? `; the first ${shown.length === 1 ? 'to fall due' : `${shown.length} to fall due`}` : '';
+  return answered([`${counted(selected.length, 'control', 'is', 'are')} ${when}${first}:`, '', ...lines], shown);
 }
 
 export function answerExceptions(query: QueryOf<'exceptions'>, index: ReportIndex): ComposedAnswer {

@@ -13,7 +13,8 @@ const isKnown = (word: string, index: ReportIndex) =>
 
 /**
  * The text with each word one slip of the keyboard away from a word the report spells out put
- * right, in one pass: a status word ("faling" → "failing"), else exactly one word the catalog
+ * right, in one pass: a status word ("faling" → "failing") or a word every question is about
+ * ("contorls" → "controls"), else exactly one word the catalog
  * spells out ("secuirty lead" → "security lead", "acess review" → "access review"). A word the
  * report or the engine knows is no slip ("mailing" is not "failing"), nor is one whose first letter
  * differs (a slip rarely hits it); a five-letter word is only put right for a dropped letter
@@ -26,7 +27,7 @@ export function withTyposFixed(text: string, index: ReportIndex): string {
     const written = shorthand.get(word);
     if (written || word.length < 5 || !/^[a-z]+$/.test(word)) return written ?? word;
     if (isKnown(word, index)) return word;
-    const status = correctableStatusWords.find((candidate) => near(word, candidate));
+    const status = [...correctableStatusWords, ...questionNouns].find((candidate) => near(word, candidate));
     if (status) return status;
     if (known.has(word)) return word;
     const spelled = [...known].filter(
@@ -35,6 +36,9 @@ export function withTyposFixed(text: string, index: ReportIndex): string {
     return spelled.length === 1 ? spelled[0]! : word;
   });
 }
+
+/** What every question is about, though no title spells it out ("contorls", "evidnce"). */
+const questionNouns = ['control', 'controls', 'evidence', 'requirement', 'requirements', 'framework', 'frameworks'];
 
 /** Chat shorthand, written out ("how r we doin", "wat changed", "any probs"). */
 const shorthand = new Map(

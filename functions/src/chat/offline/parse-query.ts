@@ -59,8 +59,10 @@ const trendCue = /\b(score|trend\w*|moved?|progress\w*|improv\w*|posture|lowest|
 /** What one day's report says against the one before: its score, what broke or changed on it. */
 const dayCue =
   /\b(report|status|summary|score\w*|broke|break|broken|happened|changed|drop\w*|fell|rose|dip\w*|jump\w*|went (up|down))\b/;
+/** When something happened to a control: its days, however the control is named ("when did the MFA control go stale?"). */
+const whenCue = /\b(?:since when|when did|(?:on )?(?:what|which) (?:date|day) did|(?:was|were) there (?:a|any) day)\b/;
 const historyCue =
-  /\b(since when|how long|how many days|when did|when (was|were) \S+ (fixed|resolved|broken|repaired|passing again|back to passing)|ever|history|at all|what happened|(was|were) (red|failing|stale|broken|down)|(the )?(whole|entire|full) (\d+|two|three|four) (days|weeks|months)|(whole|entire) period|throughout|deviations?|operat\w* effectively|all (week|month|quarter|year)|whole (week|month|quarter)|every day|each day|over the (last|past)|(last|past) (\d+|two|three|four) (days|weeks|months)|(last|past) (week|month|quarter)|this (week|month|quarter))\b/;
+  /\b(since when|how long|how many days|when did|(?:on )?(?:what|which) (?:date|day) did|(?:was|were) there (?:a|any) day|when (was|were) \S+ (fixed|resolved|broken|repaired|passing again|back to passing)|ever|history|at all|what happened|(was|were) (red|failing|stale|broken|down)|(the )?(whole|entire|full) (\d+|two|three|four) (days|weeks|months)|(whole|entire) period|throughout|deviations?|operat\w* effectively|all (week|month|quarter|year)|whole (week|month|quarter)|every day|each day|over the (last|past)|(last|past) (\d+|two|three|four) (days|weeks|months)|(last|past) (week|month|quarter)|this (week|month|quarter))\b/;
 const passingTheFramework =
   /\bpass(es|ed|ing)? (?:(?:the|our|an?|this|next|its|their) )?(?=soc|iso|nist|\d|audit|certif|assess|framework|standard)/g;
 const exceptionCue =
@@ -148,20 +150,23 @@ function evidenceKindsQuery(text: string): Query | undefined {
  */
 function ownershipQuery({ text, index, ids: named, cited: previous }: Asked, owner: string | undefined): Query | undefined {
   // Controls named by id: their owners and due dates, whoever asks ("IT lead here: when is IAM-05 due?", "is PPL-05 overdue?").
-  if (named.length > 0 && (ownershipCue.test(text) || /\b(overdue|due)\b/.test(text)))
+  if (
+    named.length > 0 &&
+    (ownershipCue.test(text) || /\b(overdue|due|by when)\b|\b(?:fixed|remediated|resolved|closed) by\b/.test(text))
+  )
     return { kind: 'ownership', controlIds: named };
   // "What is the People lead responsible for" asks for an owner's controls (ownerQuery).
   if (!ownershipCue.test(text) || owner) return undefined;
   const terms = topicTerms(
-    text
-      .replace(severityCue, ' ')
+    statusesIn(text)
+      .rest.replace(severityCue, ' ')
       .replace(
         /\b(who|owns?|owners?|owned|by|responsible|accountable|needs?|has|is|are|supposed|should|must|to|fix|whose|job|responsibility|when|'s|due|dates?|deadlines?|controls?|ones?|the|those|these|them|it|that|this)\b/g,
         ' ',
       ),
   );
   // A topic only when the question asks who or when of it, and the search finds it by title or family.
-  const topical = /\b(who|owners?|owned|responsible|accountable|when)\b/.test(text) && terms.length > 0;
+  const topical = /\b(who|owners?|owned|responsible|accountable|when|due dates?|deadlines?)\b/.test(text) && terms.length > 0;
   const search = topical ? searchTopic(index, terms, terms.join(' ')) : undefined;
   // A family the words name outright ("the vendor management controls") is the topic, not every control mentioning vendors.
   const family = topical
@@ -173,7 +178,8 @@ function ownershipQuery({ text, index, ids: named, cited: previous }: Asked, own
   // "Which high-severity controls are failing, and when are they due?": the controls in those statuses.
   const { statuses } = statusesIn(text.replace(severityCue, ' '));
   const inStatus =
-    statuses.length > 0 && /\b(who|when|owners?|by owner)\b/.test(text)
+    statuses.length > 0 &&
+    /\b(who|when|owners?|by owner|(?:due dates?|deadlines?)(?! (?:in|before|by|until|during|on|this|next)\b))\b/.test(text)
       ? statusTopic(index, statuses, severitiesIn(text), false)?.controlIds
       : undefined;
   // "The deadline for the failed awareness training": of the controls found, those in the status named.
@@ -210,12 +216,23 @@ function dueQuery({ text, reportDate }: Asked, owner: string | undefined): Query
   const filters = { ...(statuses ? { statuses } : {}), ...(owner ? { owner } : {}) };
   // "Which are due soonest?", "when is the next thing due?": what falls due over the coming quarter, soonest first.
   const soonest =
-    /\b(due (soonest|next|first)|soonest due|next (\w+ )?due|coming due|upcoming (deadlines?|due dates?))\b|^(what'?s|what is|anything|is anything) due\W*$/;
+    /\b(due (soonest|next|first)|soonest due|next (\w+ )?due|next deadline|coming due|upcoming (deadlines?|due dates?))\b|^(what'?s|what is|anything|is anything) due\W*$/;
   const overdue = overdueControls(text, owner !== undefined) && !/\bdue (before|by|until|on)\b/.test(text);
   if (soonest.test(text) && !cues.ofThose.test(text)) {
     const until = { date: addDays(reportDate, 90), inclusive: true, phrase: 'the next 90 days' };
     // "Is anything overdue? If not, what comes due first?": whatever is overdue, then what falls due.
-    return { kind: 'due', ...(overdue ? {} : { from: reportDate }), before: until, ...filters };
+    // "Which control is due first?" asks for one.
+    const one =
+      /\b(?:control|one|item|thing|task|deadline) (?:is|comes|falls) (?:due )?(?:soonest|first|next)\b|\bnext deadline\b/.test(
+        text,
+      );
+    return {
+      kind: 'due',
+      ...(overdue ? {} : { from: reportDate }),
+      before: until,
+      ...filters,
+      ...(one && !overdue ? { limit: 1 } : {}),
+    };
   }
   if (overdue) return { kind: 'due', ...filters };
   const due =
@@ -299,7 +316,8 @@ function historyQuery({ text, ids: named, cited, reportDate, index }: Asked): Qu
   const previous =
     named.length === 0 &&
     (/^(since when|how long|when did|and (since|how long))\b/.test(text) || /\b(it|they|that one|this one)\b/.test(text));
-  const controlIds = named.length > 0 ? named : previous ? cited : [];
+  const byWords = named.length === 0 && whenCue.test(text) ? controlsNamedByWords(text, index) : [];
+  const controlIds = named.length > 0 ? named : byWords.length > 0 ? byWords : previous ? cited : [];
   if (controlIds.length === 0 || controlIds.length > 3) return undefined;
   if (pastWhy && !historyCue.test(text) && controlIds.some((id) => index.byId.get(id)?.result.status !== 'passing'))
     return undefined;
@@ -309,6 +327,13 @@ function historyQuery({ text, ids: named, cited, reportDate, index }: Asked): Qu
     phrase: 'the last 90 days',
   };
   return { kind: 'controlHistory', controlIds, period, label: controlIds.join(', ') };
+}
+
+/** The one to three controls a question's words name outright (a title's or family's words, not guidance prose). */
+function controlsNamedByWords(text: string, index: ReportIndex): string[] {
+  const terms = topicTerms(statusesIn(text).rest.replace(/\b(?:go|went|gone|start\w*|first|appear\w*|show\w* up)\b/g, ' '));
+  const found = terms.length > 0 ? searchTopic(index, terms, terms.join(' ')) : undefined;
+  return found?.strong ? found.topic.controlIds : [];
 }
 
 /** Two dates to compare, a span to follow the score over, or one earlier day's report. */
@@ -340,6 +365,9 @@ function compared(text: string, earlier: string, later: string, phrase: string):
   return { kind: 'compare', earlier, later, phrase };
 }
 
+const weekOrMonthBack =
+  /\b(?:vs\.?|versus|compared (?:to|with)|(?:better|worse|higher|lower) than) (?:last|a|one|the previous|previous) (week|month)\b/;
+
 function overDaysQuery(asked: Asked): Query | undefined {
   const { text, last, reportDate } = asked;
   const dates = daysIn(text, reportDate);
@@ -350,10 +378,7 @@ function overDaysQuery(asked: Asked): Query | undefined {
     return { kind: 'day', date: `${Number(reportDate.slice(0, 4)) - 1}${reportDate.slice(4)}`, phrase: yearAgo[0] };
   const single = dates.length === 1 && dates[0]!.date < reportDate ? dates[0]! : undefined;
   // "How many are failing vs last week": a week (or month) before today's report.
-  const back =
-    /\b(?:vs\.?|versus|compared (?:to|with)|(?:better|worse|higher|lower) than) (?:last|a|one|the previous|previous) (week|month)\b/.exec(
-      text,
-    );
+  const back = weekOrMonthBack.exec(text);
   if (!single && back) {
     const earlier = addDays(reportDate, back[1] === 'week' ? -7 : -30);
     return { kind: 'compare', earlier, later: reportDate, phrase: `${earlier} and ${reportDate}` };
@@ -380,7 +405,8 @@ function overDaysQuery(asked: Asked): Query | undefined {
   const period = since
     ? { from: single.date, to: reportDate, phrase: `since ${single.phrase}` }
     : (spanIn(text, reportDate) ?? wholePeriod(text, reportDate) ?? openFor(text, reportDate));
-  const throughout = period && throughoutQuery(asked, period);
+  const controlsOver = period ?? everPeriod(text, reportDate);
+  const throughout = controlsOver && throughoutQuery(asked, controlsOver);
   if (throughout) return throughout;
   if (!period && scoreOverHistory.test(text))
     return { kind: 'trend', period: lastWeeks(reportDate, /\b(getting|trending)\b/.test(text) ? 2 : 13) };
@@ -520,6 +546,13 @@ function openFor(text: string, reportDate: string): Period | undefined {
   if (!held) return undefined;
   const days = (counts[held[2]!] ?? Number(held[2])) * units[held[3]!]! + (held[1] === 'at least' ? -1 : 0);
   return { from: addDays(reportDate, -days), to: reportDate, phrase: held[0] };
+}
+
+/** "Did the backup controls ever fail?", "at any point": every report kept, as a control's history reads them. */
+function everPeriod(text: string, reportDate: string): Period | undefined {
+  // "Were we ever fully green?" is about the score (`scoreOverHistory`), not the controls.
+  const ever = /\b(?:ever|at any (?:point|time)|at some point)\b/.test(text) && !scoreOverHistory.test(text);
+  return ever ? { from: historyFrom(reportDate), to: reportDate, phrase: 'the last 90 days' } : undefined;
 }
 
 /** "The audit period", "the observation window": every report kept, as far back as a control's history reads. */
