@@ -753,3 +753,59 @@ describe('when something happened, and deadlines, of controls named in words', (
     );
   });
 });
+
+describe('frameworks side by side, counts, and one day asked in other words', () => {
+  it.each(['how ready are we for every framework?', "show each framework's readiness"])(
+    'reads "%s" as every framework\'s readiness, ranked',
+    async (message) => {
+      expect(await read(message)).toEqual({ kind: 'frameworksRanked' });
+    },
+  );
+
+  it('reads "how many controls were evaluated in today\'s report?" as the posture, which counts them', async () => {
+    expect(await read("how many controls were evaluated in today's report?")).toEqual({ kind: 'posture' });
+  });
+
+  it('reads the score "in the report dated" a day as that day\'s', async () => {
+    expect(await read('What was the overall score in the report dated 20 November 2026?')).toEqual({
+      kind: 'day',
+      date: '2026-11-20',
+      phrase: '20 november 2026',
+    });
+  });
+
+  it('reads "what went red on the 13th" as what started failing that day', async () => {
+    expect(await read('what went red on the 13th')).toMatchObject({ kind: 'day', date: '2026-11-13', focus: 'newlyFailing' });
+  });
+
+  it('reads "what changed on <day> compared with the day before?" as that day against the report before it', async () => {
+    expect(await read('what changed on 2026-11-17 compared with the day before?')).toEqual({
+      kind: 'day',
+      date: '2026-11-17',
+      phrase: '2026-11-17',
+    });
+  });
+
+  it('reads "the status of the vendor controls on November 12" as those controls that day', async () => {
+    expect(await read('what was the status of the vendor controls on November 12?')).toMatchObject({
+      kind: 'list',
+      statuses: [...controlStatuses],
+      topic: { controlIds: ['VEN-01', 'VEN-02', 'VEN-03'] },
+      on: { date: '2026-11-12' },
+    });
+  });
+
+  it('reads "between 10 and 15 November" as one span, naming no topic', async () => {
+    expect(await read('which controls failed on at least one day between 10 and 15 November?')).toEqual({
+      kind: 'throughout',
+      period: { from: '2026-11-10', to: '2026-11-15', phrase: '2026-11-10 to 2026-11-15' },
+      statuses: ['failing'],
+      every: false,
+    });
+  });
+
+  it('keeps the controls of a severity over a span', async () => {
+    const answer = await ask('were any critical controls failing at any point in the last week?');
+    expect(answer.answer.split('\n')[0]).toContain('among the 4 controls asked about');
+  });
+});

@@ -262,6 +262,16 @@ const placed = (text: string, shape: Shaped, at: number, end: number): Reading =
 
 let lastRead: { key: string; readings: Reading[] } | undefined;
 
+/**
+ * "Between 10 and 15 November" as chrono reads one range ("10 - 15 november"), its "and" padded so every reading keeps
+ * its place in the text as written.
+ */
+const dayRangesSpelled = (text: string) =>
+  text.replace(
+    /\b(\d{1,2}(?:st|nd|rd|th)?) and (?=\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/g,
+    '$1  -  ',
+  );
+
 /** Every date the text names, read once for each direction (the readers below ask again for the same question). */
 function readingsOf(text: string, reportDate: string, direction: Direction): Reading[] {
   const key = `${direction} ${reportDate} ${text}`;
@@ -270,15 +280,17 @@ function readingsOf(text: string, reportDate: string, direction: Direction): Rea
   if (!calendarWord.test(text.replace(/\btoday\b/g, '')))
     return [...text.matchAll(/\btoday\b/g)].map(({ index: at }) => placed(text, shaped('day', reportDate), at, at + 5));
   const reference = { instant: new Date(`${reportDate}T12:00:00Z`), timezone: 0 };
-  const readings = chrono.parse(text, reference, { forwardDate: direction === 'ahead' }).flatMap((result): Reading[] => {
-    const shape = result.end ? rangeOf(result, reportDate, direction) : shapeOf(result, reportDate, direction);
-    if (!shape) return [];
-    // Chrono keeps the "on" of "on 8 november" (and "in 2027" keeps its "in" here); the day is the rest.
-    const on = /^(?:on|in|during|for|of|over|until|till|through)\s+/i.exec(result.text)?.[0].length ?? 0;
-    // "Over the past week" says "the past week"; chrono leaves out the "the" of a span.
-    const the = on === 0 && ['back', 'ahead', 'current'].includes(shape.shape) && text.endsWith('the ', result.index);
-    return [placed(text, shape, result.index + on - (the ? 4 : 0), result.index + result.text.length)];
-  });
+  const readings = chrono
+    .parse(dayRangesSpelled(text), reference, { forwardDate: direction === 'ahead' })
+    .flatMap((result): Reading[] => {
+      const shape = result.end ? rangeOf(result, reportDate, direction) : shapeOf(result, reportDate, direction);
+      if (!shape) return [];
+      // Chrono keeps the "on" of "on 8 november" (and "in 2027" keeps its "in" here); the day is the rest.
+      const on = /^(?:on|in|during|for|of|over|until|till|through)\s+/i.exec(result.text)?.[0].length ?? 0;
+      // "Over the past week" says "the past week"; chrono leaves out the "the" of a span.
+      const the = on === 0 && ['back', 'ahead', 'current'].includes(shape.shape) && text.endsWith('the ', result.index);
+      return [placed(text, shape, result.index + on - (the ? 4 : 0), result.index + result.text.length)];
+    });
   lastRead = { key, readings: joined(readings, text) };
   return lastRead.readings;
 }

@@ -91,7 +91,7 @@ const asksEvidence = (text: string) =>
   cues.evidence.test(text.replace(/\b(stale|missing|no|old|outdated|expired|without( any)?) evidence\b/g, ' '));
 
 const countsAsked =
-  /\bhow many (controls|checks) (in total |altogether )?(do|does|are|is|have) (we|you|the report|the catalog|there)\b|\b(what|which) (percentage|percent|share|proportion|fraction) of (the |our )?controls\b/;
+  /\bhow many (controls|checks) (in total |altogether )?(do|does|are|is|have) (we|you|the report|the catalog|there)\b|\bhow many controls (?:were|are|have been|did (?:it|the report)) (?:assessed|evaluated|checked|tested|covered|in (?:the|today'?s|the latest|this) report)\b|\b(what|which) (percentage|percent|share|proportion|fraction) of (the |our )?controls\b/;
 
 /** "Has either been fixed", "did any of them break again": the previous answer's controls. */
 const eitherOfThose = /\b(either|both|each|any of (them|those|these)|those|these|them|they|it|that one|this one)\b/;

@@ -8,7 +8,7 @@
 import { addDays } from '../../assessment/dates.js';
 import { historyFrom } from '../report-days.js';
 import type { ControlStatus } from '../../assessment/model.js';
-import type { FrameworkId } from '@evident/contract';
+import { controlStatuses, type FrameworkId } from '@evident/contract';
 import { dayStepIn, daysIn, monthAhead, spanIn, windowAhead, type NamedDay } from './days.js';
 import {
   attentionStatuses,
@@ -370,7 +370,11 @@ const weekOrMonthBack =
 
 function overDaysQuery(asked: Asked): Query | undefined {
   const { text, last, reportDate } = asked;
-  const dates = daysIn(text, reportDate);
+  // "What changed on the 17th compared with the day before?" is that day's report against the one before it.
+  const dayBefore = /\b(?:compared (?:to|with)|vs\.?|versus|than|from) the (?:day|report) before\b/.exec(text);
+  const dates = daysIn(dayBefore ? text.replace(dayBefore[0], ' ') : text, reportDate);
+  if (dayBefore && dates.length === 1 && dates[0]!.date < reportDate)
+    return { kind: 'day', date: dates[0]!.date, phrase: dates[0]!.phrase };
   const both = dates.length >= 2 && dates[0]!.date !== dates[1]!.date && twoDaysQuery(asked, [dates[0]!, dates[1]!]);
   if (both) return both;
   const yearAgo = /\b(this time last year|a year ago|one year ago|same (day|time) last year)\b/.exec(text);
@@ -415,8 +419,14 @@ function overDaysQuery(asked: Asked): Query | undefined {
     return { kind: 'trend', period, ...(framework ? { framework } : {}) };
   }
   const day = dates.length === 1 && !/\bsince\b/.test(text) ? dates[0]! : undefined;
-  const { ids } = asked;
-  if (day && day.date < reportDate && ids.length > 0 && ids.length <= 3)
+  if (day && day.date < reportDate) return oneDayQuery(asked, day);
+  return dates.length === 0 ? dayAskedAgain(asked) : undefined;
+}
+
+/** One earlier day named on its own: named controls that day, that day's changes of one kind, or that day's report. */
+function oneDayQuery(asked: Asked, day: NamedDay): Query | undefined {
+  const { text, last, ids } = asked;
+  if (ids.length > 0 && ids.length <= 3)
     return {
       kind: 'controlHistory',
       controlIds: ids,
@@ -424,13 +434,17 @@ function overDaysQuery(asked: Asked): Query | undefined {
       label: ids.join(', '),
     };
   // "What got fixed on the 16th?": that day's changes of that kind.
-  const focus = day && text.includes(`on ${day.phrase}`) ? changeFocus(text.replace(day.phrase, ' ')) : 'all';
+  const focus = text.includes(`on ${day.phrase}`) ? changeFocus(text.replace(day.phrase, ' ')) : 'all';
   // "And on the 18th?" after a question about one day's score asks it of that day.
+  // "What was the status of the vendor controls on the 12th?" asks after those controls that day (intents.ts), not the day.
+  const ofControls = (said: string) =>
+    /\b(?:status(?:es)?|state) of\b/.test(said) && (ids.length > 0 || controlsNamedByWords(said, asked.index).length > 0);
   const asksDay =
-    day && (dayCue.test(text.replace(day.phrase, ' ')) || focus !== 'all' || (again.test(text) && dayCue.test(last)));
-  if (day && asksDay && day.date < reportDate)
-    return { kind: 'day', date: day.date, phrase: day.phrase, ...(focus !== 'all' ? { focus } : {}) };
-  return dates.length === 0 ? dayAskedAgain(asked) : undefined;
+    (dayCue.test(text.replace(day.phrase, ' ')) && !ofControls(text.replace(day.phrase, ' '))) ||
+    focus !== 'all' ||
+    (again.test(text) && dayCue.test(last));
+  if (asksDay) return { kind: 'day', date: day.date, phrase: day.phrase, ...(focus !== 'all' ? { focus } : {}) };
+  return undefined;
 }
 
 /**
@@ -476,13 +490,18 @@ function throughoutQuery({ text, index, ids, cited }: Asked, period: Period): Qu
     .replace(severityCue, ' ')
     .replace(new RegExp(everyDay.source, 'g'), ' ')
     .replace(new RegExp(someDay.source, 'g'), ' ')
-    .replace(/\b(daily|reports?|period|across|days?|weeks?|months?|evidence|recover\w*|since|including|without)\b/g, ' ');
-  const terms = topicTerms(statusesIn(topical).rest);
+    .replace(/\b(daily|reports?|period|across|days?|weeks?|months?|evidence|recover\w*|since|between|including|without)\b/g, ' ')
+    .replace(/\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/g, ' ');
+  // Numbers qualify a topic ("within 30 days") but are not one on their own (the days of "between 10 and 15 November").
+  const terms = topicTerms(statusesIn(topical).rest).filter((term, _, all) => !all.every((word) => /^\d+$/.test(word)));
   const found = !named && terms.length > 0 ? searchTopic(index, terms, terms.join(' ')) : undefined;
+  const severities = severitiesIn(text);
+  const ofSeverity = severities.length > 0 ? statusTopic(index, [...controlStatuses], severities, false)?.controlIds : undefined;
   const controlIds =
     named ??
     (cues.ofThose.test(text) && cited.length > 0 ? cited : undefined) ??
-    (found?.strong ? found.topic.controlIds : undefined);
+    (found?.strong ? found.topic.controlIds : undefined) ??
+    ofSeverity;
   return {
     kind: 'throughout',
     period,
@@ -565,7 +584,9 @@ function readinessQuery(question: Asked): Query | undefined {
   const { text, index, ids, last, reportDate } = question;
   const named = frameworkIn(text);
   // "ISO and NIST readiness side by side": every framework's share, ranked.
-  if (frameworkNamed.filter(([, pattern]) => pattern.test(text)).length > 1 && readinessCue.test(text))
+  // "How ready are we for each framework?" too.
+  const every = /\b(?:each|every|all (?:the |our |three )?|per|by) frameworks?\b|\bframeworks?'? readiness\b/.test(text);
+  if ((every || frameworkNamed.filter(([, pattern]) => pattern.test(text)).length > 1) && readinessCue.test(text))
     return { kind: 'frameworksRanked' };
   const requirements = requirementsIn(text, index, named);
   // "Which requirements are unmet?" after a framework's readiness asks it of that framework.

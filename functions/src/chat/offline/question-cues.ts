@@ -207,7 +207,7 @@ export function changeFocus(text: string): ChangeFocus {
       ? 'all'
       : 'fixed';
   if (
-    /\b(newly failing|new(ly)? fail\w*|broke|broken|started failing|regress\w*|worse|new (failures|problems|issues)|(failures?|problems?|issues?|failing ones) (are |is )?new)\b/.test(
+    /\b(newly failing|new(ly)? fail\w*|broke|broken|started failing|went red|turned red|regress\w*|worse|new (failures|problems|issues)|(failures?|problems?|issues?|failing ones) (are |is )?new)\b/.test(
       text,
     )
   )
