@@ -115,6 +115,7 @@ const questionKinds = [
     statuses: statuses.optional(),
     owner: z.string().optional(),
     limit: z.int().positive().optional().describe('Only the first this many to fall due ("which control is due first?").'),
+    among: controlIds.optional().describe('Only these controls ("which of those are due in December?").'),
   }),
   kind('exceptions', 'What has been accepted as a risk; with scopedOut, the controls that do not apply too.', {
     scopedOut: z.boolean().optional(),

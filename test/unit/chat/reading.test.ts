@@ -809,3 +809,47 @@ describe('frameworks side by side, counts, and one day asked in other words', ()
     expect(answer.answer.split('\n')[0]).toContain('among the 4 controls asked about');
   });
 });
+
+describe('each control with its status, evidence kinds, and the controls before', () => {
+  it.each([
+    ['list the high controls and tell me whether each is passing', { severities: ['high'] }],
+    ['show me the vendor controls with their current status', { topic: { label: 'vendor' } }],
+  ])('reads "%s" as each of them, whatever its status', async (message, asked) => {
+    expect(await read(message)).toMatchObject({ kind: 'list', statuses: [...controlStatuses], ...asked });
+  });
+
+  it('reads "what controls are mapped to CC6.6, and which of them fail?" as every control behind it', async () => {
+    const answer = await ask('what controls are mapped to CC6.6, and which of them fail?');
+    expect(citedIds(answer).toSorted()).toEqual(['END-04', 'IAM-01', 'IAM-08']);
+  });
+
+  it('reads "which controls use repo evidence?" as the controls asking for an evidence kind of that name', async () => {
+    expect(await read('which controls use repo evidence?')).toEqual({
+      kind: 'evidenceKinds',
+      kinds: ['repo.branch_protection'],
+      only: false,
+    });
+  });
+
+  it('reads "since the reports started" as since the first report', async () => {
+    expect(await read('which controls have been failing every single day since the reports started?')).toMatchObject({
+      kind: 'throughout',
+      period: { from: '2026-11-08', to: '2026-11-21' },
+      every: true,
+    });
+  });
+
+  it('reads "was it always passing?" as the history of the control before', async () => {
+    expect(await read('was it always passing?', await after('tell me about IAM-01'))).toMatchObject({
+      kind: 'controlHistory',
+      controlIds: ['IAM-01'],
+    });
+  });
+
+  it('reads "which of those are due in December?" among the controls the answer before cited', async () => {
+    const answer = await ask('which of those are due in december?', await after('which controls are failing?'));
+    expect(answer.answer.split('\n')[0]).toBe(
+      '6 controls are due between 2026-12-01 and 2026-12-31 among the 9 controls asked about in the report for 2026-11-21:',
+    );
+  });
+});

@@ -115,16 +115,18 @@ export function answerOwner({ owner: name, among, statuses }: QueryOf<'owner'>, 
 const dueLine = (result: ControlResult) => `due ${result.dueDate}${result.overdue ? ' (overdue)' : ''}`;
 
 export function answerDue(query: QueryOf<'due'>, index: ReportIndex): ComposedAnswer {
-  const { before, from, owner, statuses, limit } = query;
+  const { before, from, owner, statuses, limit, among } = query;
   const isDue = (due: string | undefined) =>
     due !== undefined && (before!.inclusive ? due <= before!.date : due < before!.date) && (!from || due >= from);
   const selected = index.report.controls
     .filter((result) => (!statuses || statuses.includes(result.status)) && (!owner || result.owner === owner))
+    .filter((result) => !among || among.includes(result.id))
     .filter((result) => (before ? isDue(result.dueDate) : result.overdue === true))
     .sort((a, b) => ((a.dueDate ?? '') < (b.dueDate ?? '') ? -1 : 1));
   const by = from === before?.date ? 'on' : from ? `between ${from} and` : before?.inclusive ? 'by' : 'before';
   const span = before ? `due ${by} ${before.date}` : 'overdue';
-  const when = `${span}${owner ? ` among the controls the ${escapeMarkdown(owner)} owns` : ''} in the report for ${index.report.date}`;
+  const of = among ? ` among the ${plural(among.length, 'control')} asked about` : '';
+  const when = `${span}${owner ? ` among the controls the ${escapeMarkdown(owner)} owns` : of} in the report for ${index.report.date}`;
   if (selected.length === 0) return answered([`No control is ${when}.`], selected);
   const shown = selected.slice(0, limit);
   const lines = shown.map((result) => summaryLine(result, `, ${dueLine(result)}`, false));

@@ -17,6 +17,7 @@ import {
   followedBy,
   lineBreaks,
   severitiesIn,
+  withTheirStatus,
   severityCue,
   statusesIn,
 } from './question-cues.js';
@@ -26,7 +27,7 @@ import type { Asked } from './asked.js';
 import { checksAskedAbout } from './checks.js';
 import { expiringQuery } from './expiring.js';
 import { subjectQuery } from './subjects.js';
-import { stem, stopWords, topicTerms } from '../vocabulary.js';
+import { questionWords, stem, stopWords, topicTerms } from '../vocabulary.js';
 import { entitiesOf, type Mention } from './entities.js';
 import { auditFinding } from './status-words.js';
 import type { Period, Query } from '../question.js';
@@ -62,7 +63,7 @@ const dayCue =
 /** When something happened to a control: its days, however the control is named ("when did the MFA control go stale?"). */
 const whenCue = /\b(?:since when|when did|(?:on )?(?:what|which) (?:date|day) did|(?:was|were) there (?:a|any) day)\b/;
 const historyCue =
-  /\b(since when|how long|how many days|when did|(?:on )?(?:what|which) (?:date|day) did|(?:was|were) there (?:a|any) day|when (was|were) \S+ (fixed|resolved|broken|repaired|passing again|back to passing)|ever|history|at all|what happened|(was|were) (red|failing|stale|broken|down)|(the )?(whole|entire|full) (\d+|two|three|four) (days|weeks|months)|(whole|entire) period|throughout|deviations?|operat\w* effectively|all (week|month|quarter|year)|whole (week|month|quarter)|every day|each day|over the (last|past)|(last|past) (\d+|two|three|four) (days|weeks|months)|(last|past) (week|month|quarter)|this (week|month|quarter))\b/;
+  /\b(since when|how long|how many days|when did|always|all along|the whole time|(?:on )?(?:what|which) (?:date|day) did|(?:was|were) there (?:a|any) day|when (was|were) \S+ (fixed|resolved|broken|repaired|passing again|back to passing)|ever|history|at all|what happened|(was|were) (red|failing|stale|broken|down)|(the )?(whole|entire|full) (\d+|two|three|four) (days|weeks|months)|(whole|entire) period|throughout|deviations?|operat\w* effectively|all (week|month|quarter|year)|whole (week|month|quarter)|every day|each day|over the (last|past)|(last|past) (\d+|two|three|four) (days|weeks|months)|(last|past) (week|month|quarter)|this (week|month|quarter))\b/;
 const passingTheFramework =
   /\bpass(es|ed|ing)? (?:(?:the|our|an?|this|next|its|their) )?(?=soc|iso|nist|\d|audit|certif|assess|framework|standard)/g;
 const exceptionCue =
@@ -89,7 +90,7 @@ export function parseQuery(asked: Asked): Query | undefined {
     rankingQuery(text) ??
     (/\b(muted|suppressed|silenced)\b/.test(text) ? { kind: 'muted' } : undefined) ??
     (openLongestCue.test(text) ? { kind: 'openLongest' } : undefined) ??
-    evidenceKindsQuery(text) ??
+    evidenceKindsQuery(text, index) ??
     ownershipQuery(asked, owner) ??
     findingsQuery(asked) ??
     expiringQuery(asked) ??
@@ -99,7 +100,8 @@ export function parseQuery(asked: Asked): Query | undefined {
     overDaysQuery(asked) ??
     subjectQuery(text, index) ??
     readinessQuery(asked) ??
-    checksQuery(asked)
+    // "The vendor controls with their current status" asks after controls, not a check named "status-checks-required".
+    (withTheirStatus.test(text) ? undefined : checksQuery(asked))
   );
 }
 
@@ -135,7 +137,9 @@ function rankingQuery(text: string): Query | undefined {
 }
 
 /** "Which controls are evidenced only by signed attestations", "what relies on manual evidence". */
-function evidenceKindsQuery(text: string): Query | undefined {
+function evidenceKindsQuery(text: string, index: ReportIndex): Query | undefined {
+  const kinds = kindsNamed(text, index);
+  if (kinds.length > 0) return { kind: 'evidenceKinds', kinds, only: false };
   const attestations =
     /\b(rel(y|ies|ying)|based|evidenced|backed|supported|proven|covered|depend\w*) (only |solely |just |purely |entirely )?(on|by|upon) (signed |manual |human )?(attestations?|manual evidence|people'?s word)\b|\battestations? only\b|\b(only|solely) (signed |manual )?attestations?\b/;
   if (!attestations.test(text)) return undefined;
@@ -197,6 +201,24 @@ function ownershipQuery({ text, index, ids: named, cited: previous }: Asked, own
   return controlIds.length > 0 ? { kind: 'ownership', controlIds } : undefined;
 }
 
+/**
+ * "Which controls use repo evidence?", "what controls rely on branch protection evidence": the evidence kinds whose
+ * name has every word said before "evidence" (`repo.branch_protection`), of a question asking for controls.
+ */
+const evidenceVerbs = /^(?:use[sd]?|using|rel(?:y|ies|ying)|needs?|reads?|looks?|takes?|draws?|based)$/;
+
+function kindsNamed(text: string, index: ReportIndex): string[] {
+  const said = /\b(?:which|what) controls\b/.test(text) ? /\b((?:[a-z0-9]+ ){1,3})evidence\b/.exec(text)?.[1] : undefined;
+  const words = (said ?? '')
+    .split(' ')
+    .filter((word) => word && !stopWords.has(word) && !questionWords.has(stem(word)) && !evidenceVerbs.test(word));
+  if (words.length === 0) return [];
+  const kinds = new Set(
+    index.controls.flatMap(({ control }) => (control?.evidence ?? []).map((requirement) => requirement.kind)),
+  );
+  return [...kinds].filter((kind) => words.every((word) => kind.split(/[._]/).some((part) => stem(part) === stem(word))));
+}
+
 /** "Which repository is affected?", "whose are they?", "which devices are behind that?" after an answer that cited controls. */
 function findingsQuery({ text, ids, cited }: Asked): Query | undefined {
   const asksSubjects =
@@ -211,9 +233,11 @@ function findingsQuery({ text, ids, cited }: Asked): Query | undefined {
 }
 
 /** "Is anything overdue?", "What is due before December?", "what's due on dec 8", "deadlines in December". */
-function dueQuery({ text, reportDate }: Asked, owner: string | undefined): Query | undefined {
+function dueQuery({ text, reportDate, cited }: Asked, owner: string | undefined): Query | undefined {
   const statuses = statusesWithout(text, /\boverdue\b/g);
-  const filters = { ...(statuses ? { statuses } : {}), ...(owner ? { owner } : {}) };
+  // "Which of those are due in December?": among the controls the answer before cited.
+  const among = cues.ofThose.test(text) && cited.length > 0 ? { among: cited } : {};
+  const filters = { ...(statuses ? { statuses } : {}), ...(owner ? { owner } : {}), ...among };
   // "Which are due soonest?", "when is the next thing due?": what falls due over the coming quarter, soonest first.
   const soonest =
     /\b(due (soonest|next|first)|soonest due|next (\w+ )?due|next deadline|coming due|upcoming (deadlines?|due dates?))\b|^(what'?s|what is|anything|is anything) due\W*$/;
@@ -617,7 +641,11 @@ function readinessQuery(question: Asked): Query | undefined {
       .replace(/\b(and )?(are|is) (they|it|these|those|all of them) (all )?(green|passing|ok|okay|met|red|failing)\b/g, ' '),
   );
   // "Which controls support CC7.4, and is any failing?" asks after each of them too.
-  const each = yesNo || (requirements.length > 0 && /\b(which|what) controls\b/.test(text) && askedOfEach.test(text));
+  const each =
+    yesNo ||
+    (requirements.length > 0 &&
+      /\b(which|what) controls\b/.test(text) &&
+      (askedOfEach.test(text) || /\band which of (?:them|those|these)\b/.test(text)));
   // "Which criteria are unproven?", "which stale or missing controls are behind the unproven ones?": those whose controls
   // lack fresh evidence, none failing.
   const unproven =

@@ -43,6 +43,9 @@ export const asksToAct = (text: string): boolean =>
 export const prediction =
   /\b(?:going to (?:fail|break|pass|drop|fall|rise|improve)|(?:fail|break)s? next|next (?:one )?to (?:fail|break)|(?:likely|expected) to (?:fail|break|pass)|predict\w*|forecast\w*|will (?:it|the score|our score|we|readiness|our readiness) (?:be|look|end up|score|drop|fall|rise) (?:at|on|by|in|next|like)\b|will (?:our |the )?(?:[\w.-]+ ){0,3}(?:readiness|score|posture) (?:be|look|end up)\b|will (?:[\w.-]+ ){1,4}(?:be |get )?(?:fixed|remediated|resolved|closed|passing|pass|met|ready|compliant)\b)/;
 
+/** "The people controls with their current status": each control asked about, whatever its status. */
+export const withTheirStatus = /\bwith (?:their|its|each(?:'s)?) (?:current |latest )?(?:status|state)(?:es)?\b/;
+
 /** What ends a line for `.` in an expression: text split at these reads as `.*` does. */
 export const lineBreaks = /[\n\r\u2028\u2029]/;
 

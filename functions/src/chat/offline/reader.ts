@@ -36,7 +36,7 @@ function answerable(query: Query, index: ReportIndex, days: ReportDays | undefin
 
 /** "The first report", "when the reports started": the first day of the history kept (`historyDays`) with a report. */
 const firstReport =
-  /\b(?:the (?:very )?first (?:daily )?report(?: in the history| of the period| we have| on record)?|when (?:the )?reports (?:started|began)|the (?:start|beginning) of the (?:history|reports|period))\b/i;
+  /\b(?:the (?:very )?first (?:daily )?report(?: in the history| of the period| we have| on record)?|when (?:the )?reports (?:started|began)|(?<=since )(?:the )?reports (?:started|began)|the (?:start|beginning) of the (?:history|reports|period))\b/i;
 
 /** The question with the first report's day written as its date, so every reading reads it as a day named. */
 async function withFirstReportDated(message: string, index: ReportIndex, days: ReportDays | undefined): Promise<string> {
