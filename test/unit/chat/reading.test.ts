@@ -639,6 +639,7 @@ describe('checks, deadlines, titles and frameworks in other words', () => {
       kind: 'due',
       before: { date: '2027-02-19', inclusive: true, phrase: 'the next 90 days' },
       statuses: ['failing', 'stale', 'missing'],
+      limit: 1,
     });
   });
 
@@ -852,4 +853,54 @@ describe('each control with its status, evidence kinds, and the controls before'
       '6 controls are due between 2026-12-01 and 2026-12-31 among the 9 controls asked about in the report for 2026-11-21:',
     );
   });
+});
+
+describe('the first due among some, evidence by kind and freshness, owners with due dates, and more to decline', () => {
+  it('reads "which of them is due soonest?" as the first to fall due among the controls before', async () => {
+    const answer = await ask('which of them is due soonest?', await after('which controls are failing?'));
+    expect(citedIds(answer)).toEqual(['IAM-08']);
+  });
+
+  it('reads "is anything overdue? if not, which failing control comes due first?" as the one first due', async () => {
+    expect(await read('Is anything overdue? If not, which failing control comes due first?')).toMatchObject({
+      kind: 'due',
+      statuses: ['failing'],
+      limit: 1,
+    });
+  });
+
+  it('puts a slip in "attestations" right, and reads an evidence kind by its name', async () => {
+    expect(await read('which controls rely only on attestaions?')).toEqual({
+      kind: 'evidenceKinds',
+      kinds: ['attestation'],
+      only: true,
+    });
+    expect(await read('Which controls read idp.user evidence?')).toEqual({
+      kind: 'evidenceKinds',
+      kinds: ['idp.user'],
+      only: false,
+    });
+  });
+
+  it('reads "how long until … is out of date?" and "stop counting as fresh" as evidence going stale', async () => {
+    expect(await read("How long until Okta's vendor assessment is out of date?")).toMatchObject({
+      kind: 'expiring',
+      subjects: ['Okta'],
+    });
+    expect(await read('when does the change procedure attestation stop counting as fresh?')).toMatchObject({ kind: 'expiring' });
+  });
+
+  it("reads an owner's controls in a status with when each is due as their owners and due dates", async () => {
+    expect(await read('what does the IT lead own that is failing, and when is each due?')).toEqual({
+      kind: 'ownership',
+      controlIds: ['END-02', 'END-03', 'IAM-08'],
+    });
+  });
+
+  it.each(['are we legally required to report the bucket exposure?', 'how many engineers work at acme?'])(
+    'declines "%s"',
+    async (message) => {
+      expect(await read(message)).toEqual({ kind: 'decline', reason: 'off_topic' });
+    },
+  );
 });

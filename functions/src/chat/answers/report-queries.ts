@@ -128,7 +128,8 @@ export function answerDue(query: QueryOf<'due'>, index: ReportIndex): ComposedAn
   const of = among ? ` among the ${plural(among.length, 'control')} asked about` : '';
   const when = `${span}${owner ? ` among the controls the ${escapeMarkdown(owner)} owns` : of} in the report for ${index.report.date}`;
   if (selected.length === 0) return answered([`No control is ${when}.`], selected);
-  const shown = selected.slice(0, limit);
+  // Only what is not yet overdue is limited: "anything overdue? if not, which comes due first?" keeps every overdue one.
+  const shown = [...selected.filter((result) => result.overdue), ...selected.filter((result) => !result.overdue).slice(0, limit)];
   const lines = shown.map((result) => summaryLine(result, `, ${dueLine(result)}`, false));
   const first =
     shown.length < selected.length ? `; the first ${shown.length === 1 ? 'to fall due' : `${shown.length} to fall due`}` : '';

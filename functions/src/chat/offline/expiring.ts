@@ -12,7 +12,7 @@ import type { Query } from '../question.js';
 export type ExpiringQuery = Extract<Query, { kind: 'expiring' }>;
 
 const freshnessCue =
-  /\b(go(es|ing)? stale|(will|would) (be|go|become|get|turn) stale|becomes? stale|gets? stale|expires?|expiring|runs? out|running out|laps(e|es|ing)|need\w* (renewing|redoing|refreshing|renewal|to be (renewed|redone|refreshed))|due for renewal)\b/;
+  /\b(go(es|ing)? stale|(will|would) (be|go|become|get|turn) stale|becomes? stale|gets? stale|expires?|expiring|runs? out|running out|laps(e|es|ing)|need\w* (renewing|redoing|refreshing|renewal|to be (renewed|redone|refreshed))|due (for renewal|to be (renewed|redone|refreshed))|stops? (counting as |being )?fresh|(how long (until|till|before)|when)\b[^?.]{0,60}\bout of date)\b/;
 
 /** The last day the question looks to: a date ("before 2027-02-01", the day before it), a window ahead, or a month ("before April"). */
 function horizonIn(text: string, reportDate: string): Window | undefined {

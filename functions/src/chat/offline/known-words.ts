@@ -26,8 +26,11 @@ export function withTyposFixed(text: string, index: ReportIndex): string {
   return text.replace(/\b[a-z0-9]+\b/g, (word) => {
     const written = shorthand.get(word);
     if (written || word.length < 5 || !/^[a-z]+$/.test(word)) return written ?? word;
+    // Before the known-word test, which takes any prefix of a report word ("attestaions" starts as "attestation" does).
+    const noun = questionNouns.find((candidate) => near(word, candidate));
+    if (noun && !index.vocabulary.has(stem(word))) return noun;
     if (isKnown(word, index)) return word;
-    const status = [...correctableStatusWords, ...questionNouns].find((candidate) => near(word, candidate));
+    const status = correctableStatusWords.find((candidate) => near(word, candidate));
     if (status) return status;
     if (known.has(word)) return word;
     const spelled = [...known].filter(
@@ -38,7 +41,10 @@ export function withTyposFixed(text: string, index: ReportIndex): string {
 }
 
 /** What every question is about, though no title spells it out ("contorls", "evidnce"). */
-const questionNouns = ['control', 'controls', 'evidence', 'requirement', 'requirements', 'framework', 'frameworks'];
+const questionNouns = [
+  ...['control', 'controls', 'evidence', 'requirement', 'requirements', 'framework', 'frameworks'],
+  ...['attestation', 'attestations'],
+];
 
 /** Chat shorthand, written out ("how r we doin", "wat changed", "any probs"). */
 const shorthand = new Map(

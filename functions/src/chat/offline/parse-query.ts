@@ -232,6 +232,10 @@ function findingsQuery({ text, ids, cited }: Asked): Query | undefined {
   return cited.length > 0 && cited.length <= 10 ? { kind: 'findings', controlIds: cited } : undefined;
 }
 
+/** One asked for: "which open control is due first?", "which of them is due soonest?", "which one comes due next?". */
+const dueFirst =
+  /\b(?:which|what)(?: \w+){0,2}(?: of (?:them|those|these))? (?:is|comes|falls) (?:due )?(?:soonest|first|next)\b/;
+
 /** "Is anything overdue?", "What is due before December?", "what's due on dec 8", "deadlines in December". */
 function dueQuery({ text, reportDate, cited }: Asked, owner: string | undefined): Query | undefined {
   const statuses = statusesWithout(text, /\boverdue\b/g);
@@ -242,21 +246,12 @@ function dueQuery({ text, reportDate, cited }: Asked, owner: string | undefined)
   const soonest =
     /\b(due (soonest|next|first)|soonest due|next (\w+ )?due|next deadline|coming due|upcoming (deadlines?|due dates?))\b|^(what'?s|what is|anything|is anything) due\W*$/;
   const overdue = overdueControls(text, owner !== undefined) && !/\bdue (before|by|until|on)\b/.test(text);
-  if (soonest.test(text) && !cues.ofThose.test(text)) {
+  if (soonest.test(text) || (cues.ofThose.test(text) && dueFirst.test(text))) {
     const until = { date: addDays(reportDate, 90), inclusive: true, phrase: 'the next 90 days' };
     // "Is anything overdue? If not, what comes due first?": whatever is overdue, then what falls due.
-    // "Which control is due first?" asks for one.
-    const one =
-      /\b(?:control|one|item|thing|task|deadline) (?:is|comes|falls) (?:due )?(?:soonest|first|next)\b|\bnext deadline\b/.test(
-        text,
-      );
-    return {
-      kind: 'due',
-      ...(overdue ? {} : { from: reportDate }),
-      before: until,
-      ...filters,
-      ...(one && !overdue ? { limit: 1 } : {}),
-    };
+    // "Which control is due first?", "which of them is due soonest?" ask for one.
+    const one = dueFirst.test(text) || /\bnext deadline\b/.test(text);
+    return { kind: 'due', ...(overdue ? {} : { from: reportDate }), before: until, ...filters, ...(one ? { limit: 1 } : {}) };
   }
   if (overdue) return { kind: 'due', ...filters };
   const due =
@@ -329,6 +324,11 @@ function ownerQuery({ text, last, cited, index }: Asked, { entity, at, end }: Me
   const others = index.controls.map(({ result }) => result).filter((result) => result.owner === entity.display);
   const rest =
     /\belse\b/.test(text) && cited.length > 0 ? { among: others.map(({ id }) => id).filter((id) => !cited.includes(id)) } : {};
+  // "What does the Security lead own that is failing, and when is each due?": those controls' owners and due dates.
+  if (/\b(?:due|deadlines?|by when)\b/.test(text) && !cues.ofThose.test(text)) {
+    const owned = others.filter((result) => !statuses || statuses.includes(result.status));
+    if (owned.length > 0 && owned.length <= 12) return { kind: 'ownership', controlIds: owned.map(({ id }) => id) };
+  }
   return { kind: 'owner', owner: entity.display, ...(statuses ? { statuses } : {}), ...among, ...rest };
 }
 
