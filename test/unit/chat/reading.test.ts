@@ -904,3 +904,18 @@ describe('the first due among some, evidence by kind and freshness, owners with 
     },
   );
 });
+
+describe("an owner's controls on a day, and any risk", () => {
+  it("reads which of an owner's controls were failing on a day as those controls that day", async () => {
+    const answer = await ask('which of the IT lead controls were failing on 2026-11-14?');
+    expect(citedIds(answer)).toEqual(['END-03', 'IAM-01']);
+    expect(answer.answer.split('\n')[0]).toBe('2 controls were failing on 2026-11-14 among the 12 controls asked about:');
+  });
+
+  it('reads "any risk" of a topic as what needs attention there', async () => {
+    expect(await read('vendor stuff - any risk there?')).toMatchObject({
+      kind: 'list',
+      statuses: ['failing', 'stale', 'missing'],
+    });
+  });
+});

@@ -307,7 +307,8 @@ function ownerSaidBefore({ history }: Asked, ownerIn: (said: string) => Mention 
   return mention && { ...mention, at: 0, end: 0 };
 }
 
-function ownerQuery({ text, last, cited, index }: Asked, { entity, at, end }: Mention): Query {
+function ownerQuery(asked: Asked, { entity, at, end }: Mention): Query {
+  const { text, last, cited, index } = asked;
   // "What does the IT lead need to fix?" asks for what needs attention; "what about the security lead?" asks it again.
   const before = again.test(text) ? last : '';
   const fix = (question: string) =>
@@ -324,6 +325,16 @@ function ownerQuery({ text, last, cited, index }: Asked, { entity, at, end }: Me
   const others = index.controls.map(({ result }) => result).filter((result) => result.owner === entity.display);
   const rest =
     /\belse\b/.test(text) && cited.length > 0 ? { among: others.map(({ id }) => id).filter((id) => !cited.includes(id)) } : {};
+  // "Which of the engineering lead's controls were failing on the 15th?": those controls that day.
+  const [day, ...more] = daysIn(text, asked.reportDate);
+  if (day && more.length === 0 && day.date < asked.reportDate && statuses)
+    return {
+      kind: 'throughout',
+      period: { from: day.date, to: day.date, phrase: day.phrase },
+      statuses,
+      every: false,
+      controlIds: others.map(({ id }) => id),
+    };
   // "What does the Security lead own that is failing, and when is each due?": those controls' owners and due dates.
   if (/\b(?:due|deadlines?|by when)\b/.test(text) && !cues.ofThose.test(text)) {
     const owned = others.filter((result) => !statuses || statuses.includes(result.status));

@@ -24,7 +24,7 @@ export const auditFinding =
 
 /** The phrases of each status, in the order of the table below. */
 const attention =
-  /\b((has|have|did|do|does|is|are)n'?t (yet )?pass\w*|(not|never) (yet )?pass(ed|es)?|need\w* (attention|work|fixing)|attention|problems?|issues?|gaps?|risks|wrong|to ?do|action needed|unhealthy|not (ok|okay|passing|green|compliant)|out of compliance|concerns?|weak\w*|red flags?|worr\w*|escalat\w*|not (yet )?met|unmet|(is|are)n'?t met|open(?! to\b)|outstanding|unresolved|hold\w* (us |it |them )?(back|up)|held (us |it |them )?(back|up)|(on|off) [\w' ]{0,30}plate)\b/;
+  /\b((has|have|did|do|does|is|are)n'?t (yet )?pass\w*|(not|never) (yet )?pass(ed|es)?|need\w* (attention|work|fixing)|attention|problems?|issues?|gaps?|risks|any risk|wrong|to ?do|action needed|unhealthy|not (ok|okay|passing|green|compliant)|out of compliance|concerns?|weak\w*|red flags?|worr\w*|escalat\w*|not (yet )?met|unmet|(is|are)n'?t met|open(?! to\b)|outstanding|unresolved|hold\w* (us |it |them )?(back|up)|held (us |it |them )?(back|up)|(on|off) [\w' ]{0,30}plate)\b/;
 const notApplicable =
   /\b(not applicable|n\/a|scoped out|out of scope|excluded|exempt\w*|(doesn'?t|does not|do not|don'?t) apply)\b/;
 const failing = /\b(fail\w*|broken|red|non-?compliant|violat\w*|not operat\w* effectively|ineffective)\b/;
