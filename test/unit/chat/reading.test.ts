@@ -919,3 +919,21 @@ describe("an owner's controls on a day, and any risk", () => {
     });
   });
 });
+
+describe('a person the conversation named, over days', () => {
+  it('reads "what has she failed over the past two weeks?" as the past of the person named before', async () => {
+    expect(
+      await read('what has she failed over the past two weeks?', await after('what is failing for priya.patel@acme.example?')),
+    ).toEqual({
+      kind: 'subjectHistory',
+      names: ['priya.patel@acme.example'],
+      period: { from: '2026-11-08', to: '2026-11-21', phrase: 'the past two weeks' },
+    });
+  });
+
+  it('narrows "did he fail MFA at some point too?" to the control its words name', async () => {
+    const answer = await ask('did he fail MFA at some point too?', await after('What is ravi.sharma failing?'));
+    expect(citedIds(answer)).toEqual(['IAM-01']);
+    expect(answer.answer).toContain('an open finding on 5 days, 2026-11-11 to 2026-11-15');
+  });
+});

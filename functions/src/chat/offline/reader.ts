@@ -6,7 +6,8 @@
 import type { ChatTurn, DeclineReason, Query, Question } from '../question.js';
 import { historyFrom, type ReportDays } from '../report-days.js';
 import type { ReportIndex } from '../report-index.js';
-import { askedOf } from './asked.js';
+import { askedOf, type Asked } from './asked.js';
+import { emailPattern, entitiesOf } from './entities.js';
 import { daysIn } from './days.js';
 import { refusal, topicQuestion } from './intents.js';
 import { parseQuery } from './parse-query.js';
@@ -48,6 +49,17 @@ async function withFirstReportDated(message: string, index: ReportIndex, days: R
   return first ? message.replace(firstReport, first) : message;
 }
 
+/** "Everything he's failed in the last two weeks": the question, with the person the conversation named before. */
+function withPersonReferredTo({ text, last, history, index }: Asked): string {
+  if (!/\b(?:he|him|his|she|her|hers)\b/.test(text)) return text;
+  const answer = history.findLast((turn) => turn.role === 'assistant')?.content.toLowerCase() ?? '';
+  // The person's address, as the subject named says it ("ravi.sharma@acme.example/security-awareness" is a record of theirs).
+  const [person] = [last, answer]
+    .flatMap((said) => entitiesOf(index).mentions(said))
+    .flatMap(({ entity }) => (entity.kind === 'subject' ? (entity.display.match(emailPattern) ?? []) : []));
+  return person ? `${text} ${person.toLowerCase()}` : text;
+}
+
 export async function readQuestion(
   written: string,
   history: readonly ChatTurn[],
@@ -64,7 +76,7 @@ export async function readQuestion(
   const elsewhere = otherFramework.exec(text)?.[0] ?? unknownSubject(text, index);
   if (elsewhere) return { kind: 'decline', reason: 'unknown_subject', subject: elsewhere };
   // A control named by id is what the question is about, whatever subject it also names.
-  const past = days && asked.ids.length === 0 && (await subjectHistoryQuestion(text, index, days));
+  const past = days && asked.ids.length === 0 && (await subjectHistoryQuestion(withPersonReferredTo(asked), index, days));
   if (past) return past;
   const query = parseQuery(asked);
   if (query && answerable(query, index, days)) return query;

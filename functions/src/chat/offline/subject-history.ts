@@ -9,6 +9,9 @@ import type { ReportIndex } from '../report-index.js';
 import { spanIn } from './days.js';
 import { subjectFindings, type ReportDays } from '../report-days.js';
 import { subjectQuery } from './subjects.js';
+import { statusesIn } from './question-cues.js';
+import { searchTopic } from './topics.js';
+import { topicTerms } from '../vocabulary.js';
 
 const pastCue = /\b(was|were|did|had|ever|at any point|earlier|previously|before|still|happened|history|used to)\b/;
 
@@ -20,6 +23,16 @@ function namesIn(text: string, index: ReportIndex): string[] {
     .filter((name) => /[a-z]/.test(name) && name.length >= 6);
   const today = subjectQuery(text, index)?.keys ?? [];
   return [...new Set([...written, ...today])];
+}
+
+/** The controls the rest of the question names outright ("did he fail MFA too?"), by a title's or family's words. */
+function namedByWords(text: string, names: readonly string[], index: ReportIndex): string[] {
+  const rest = names
+    .reduce((said, name) => said.replaceAll(name, ' '), text)
+    .replace(/\b(?:at (?:some|any) point|too|also|ever)\b/g, ' ');
+  const terms = topicTerms(statusesIn(rest).rest);
+  const found = terms.length > 0 ? searchTopic(index, terms, terms.join(' ')) : undefined;
+  return found?.strong ? found.topic.controlIds : [];
 }
 
 /** The question, when it asks of a subject's past and the span's reports have open findings naming it. */
@@ -38,9 +51,11 @@ export async function subjectHistoryQuestion(
   const question: QuestionOf<'subjectHistory'> = { kind: 'subjectHistory', names, period: period ?? lastTwoWeeks };
   const found = await subjectFindings(question, days);
   if (found.length === 0) return undefined;
-  // The checks the rest of the question speaks of ("did ravi ever set up MFA") narrow it, when the subject had findings
-  // there: told from the findings already read, as each span's reports are whole reports.
-  const checked = new Set(subjectQuery(text, index)?.checks?.map((check) => check.controlId));
-  const narrowed = found.some((entry) => checked.has(entry.controlId));
-  return narrowed ? { ...question, controlIds: [...checked] } : question;
+  // The checks the rest of the question speaks of ("did ravi ever set up MFA"), else the controls its words name ("did
+  // he fail MFA too?"), narrow it, when the subject had findings there: told from the findings already read, as each
+  // span's reports are whole reports.
+  const had = (ids: readonly string[]) => found.some((entry) => ids.includes(entry.controlId));
+  const checks = subjectQuery(text, index)?.checks?.map((check) => check.controlId) ?? [];
+  const named = had(checks) ? checks : namedByWords(text.replace(period?.phrase ?? '', ' '), names, index);
+  return had(named) ? { ...question, controlIds: [...new Set(named)] } : question;
 }
