@@ -937,3 +937,18 @@ describe('a person the conversation named, over days', () => {
     expect(answer.answer).toContain('an open finding on 5 days, 2026-11-11 to 2026-11-15');
   });
 });
+
+describe('resources called by their words and kind', () => {
+  it('reads "the billing database" as cloudsql/acme-prod-billing, over its past', async () => {
+    expect(await read('did the billing database backups ever fail?')).toMatchObject({
+      kind: 'subjectHistory',
+      names: ['cloudsql/acme-prod-billing'],
+    });
+    const answer = await ask('did the billing database backups ever fail?');
+    expect(citedIds(answer)).toEqual(['BCK-01']);
+  });
+
+  it('reads "the marketing bucket" as gcs/acme-marketing-assets', async () => {
+    expect(await read('is the marketing bucket public?')).toMatchObject({ kind: 'subject', name: 'gcs/acme-marketing-assets' });
+  });
+});

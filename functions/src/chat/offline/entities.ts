@@ -49,11 +49,36 @@ const fuzzyLength = 6;
 /** Longer words only as written: a long run of letters would cost its length squared. */
 const maxFuzzyLength = 40;
 
-/** The names a subject goes by: itself, an address's local part, a path's last part. */
+/** What people call a resource by the kind its path starts with: "the billing database" is `cloudsql/acme-prod-billing`. */
+const resourceNouns: Record<string, string> = {
+  cloudsql: 'database',
+  rds: 'database',
+  db: 'database',
+  gcs: 'bucket',
+  s3: 'bucket',
+  bucket: 'bucket',
+  host: 'host',
+  vm: 'server',
+  image: 'image',
+};
+
+/** "Billing database", "marketing bucket": each word of a resource's name (past its first) with the noun of its kind. */
+function resourceAliases(lower: string): string[] {
+  const [kind, name, ...rest] = lower.split('/');
+  const noun = kind && resourceNouns[kind];
+  if (!noun || !name || rest.length > 0) return [];
+  const words = name
+    .split(/[-_.]/)
+    .slice(1)
+    .filter((word) => word.length >= 4 && /^[a-z]+$/.test(word));
+  return [...words.map((word) => `${word} ${noun}`), ...(words.length > 1 ? [`${words.join(' ')} ${noun}`] : [])];
+}
+
+/** The names a subject goes by: itself, an address's local part, a path's last part, a resource's words and kind. */
 function aliasesOf(subject: string): string[] {
   const lower = subject.toLowerCase();
   const local = /^([a-z0-9._%+-]+)@/.exec(lower)?.[1];
-  const aliases = [lower, local ?? lower.split('/').at(-1)!];
+  const aliases = [lower, local ?? lower.split('/').at(-1)!, ...resourceAliases(lower)];
   // A one-word alias must look like a name, not a word a question uses for something else.
   return [...new Set(aliases)].filter(
     (alias) => alias.length >= 4 && !stopWords.has(alias) && (/[^a-z]/.test(alias) || alias === lower),
