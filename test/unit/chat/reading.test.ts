@@ -952,3 +952,25 @@ describe('resources called by their words and kind', () => {
     expect(await read('is the marketing bucket public?')).toMatchObject({ kind: 'subject', name: 'gcs/acme-marketing-assets' });
   });
 });
+
+describe('fixes we made, who an answer is for, and what never passed', () => {
+  it('reads "what did we fix this week?" as the fixes since the week began', async () => {
+    expect(await read('what did we fix this week?')).toEqual({
+      kind: 'changes',
+      since: { date: '2026-11-14', phrase: 'before this week' },
+      focus: 'fixed',
+    });
+  });
+
+  it('reads "give me a summary for the CISO" as the posture: the CISO is its reader, not a subject', async () => {
+    expect(await read('give me a summary for the CISO')).toEqual({ kind: 'posture' });
+  });
+
+  it('reads "which controls have never passed?" as needing attention on every day kept', async () => {
+    expect(await read('which controls have never passed?')).toMatchObject({
+      kind: 'throughout',
+      statuses: ['failing', 'stale', 'missing'],
+      every: true,
+    });
+  });
+});

@@ -80,13 +80,30 @@ export function unknownName(message: string, index: ReportIndex): string | undef
 
 /** How frameworks are named ("NIST SP 800-53 Rev 5", "Annex A", "Q3", "FY2026"). */
 const frameworkWords = new Set(['sp', 'rev', 'revision', 'annex', 'iec', 'tsc', 'type', 'ii', 'nist', 'iso', 'soc', 'aicpa']);
+/** Who an answer may be for ("a summary for the CISO"): a reader, not a subject of the report. */
+const audienceWords = new Set([
+  'ciso',
+  'cio',
+  'cto',
+  'ceo',
+  'cfo',
+  'coo',
+  'vp',
+  'svp',
+  'evp',
+  'board',
+  'exec',
+  'execs',
+  'auditor',
+  'auditors',
+]);
 /** Numbers and calendar words name no subject ("since Monday"); months are matched by their first three letters. */
 const calendarWord = /^(\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|(sun|mon|tues|wednes|thurs|fri|satur)day$)/;
 
 function isKnownWord(word: string, index: ReportIndex): boolean {
   const lower = word.toLowerCase();
   if (stopWords.has(lower) || controlIdsIn(index, word).length > 0 || frameworkMatches(index, word).length > 0) return true;
-  if (/^(q[1-4]|h[12]|fy\d{0,4})$/.test(lower) || frameworkWords.has(lower)) return true;
+  if (/^(q[1-4]|h[12]|fy\d{0,4})$/.test(lower) || frameworkWords.has(lower) || audienceWords.has(lower)) return true;
   // NIST's control families ("AC", "SI").
   if (/^[a-z]{2}$/.test(lower) && [...index.byFramework.keys()].some((key) => key.startsWith(`${lower}-`))) return true;
   // Split as the index splits the report's text, so `ACME-CB-002` is `acme` and `cb-002`, as in the findings.

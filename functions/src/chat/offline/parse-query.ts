@@ -559,7 +559,7 @@ function ownedControls(text: string, index: ReportIndex): string[] | undefined {
 }
 
 const everyDay =
-  /\b(the whole|whole|entire|all (the )?(time|period|way)|every day|each day|throughout|consistently|continuously|the full|for (more than|over|longer than|at least)|(has|have) (been|stayed|remained) (open|failing|stale|missing|red|broken)( evidence)? since)\b/;
+  /\b(never (?:been )?(?:passed|passing|green)|the whole|whole|entire|all (the )?(time|period|way)|every day|each day|throughout|consistently|continuously|the full|for (more than|over|longer than|at least)|(has|have) (been|stayed|remained) (open|failing|stale|missing|red|broken)( evidence)? since)\b/;
 const someDay =
   /\b(at least one day|at any (point|time)|any day|ever|at some point|on any day|one or more days|at least once|failed|during|(was|were) (there|any|failing|stale|red|broken|passing|green|open)|did (any|anything|some)\b(?=[^?.]{0,60}\b(fail|break|go red|lapse)\b))\b/;
 
@@ -605,7 +605,9 @@ function openFor(text: string, reportDate: string): Period | undefined {
 /** "Did the backup controls ever fail?", "at any point": every report kept, as a control's history reads them. */
 function everPeriod(text: string, reportDate: string): Period | undefined {
   // "Were we ever fully green?" is about the score (`scoreOverHistory`), not the controls.
-  const ever = /\b(?:ever|at any (?:point|time)|at some point)\b/.test(text) && !scoreOverHistory.test(text);
+  const ever =
+    /\b(?:ever|at any (?:point|time)|at some point|never (?:been )?(?:passed|passing|green))\b/.test(text) &&
+    !scoreOverHistory.test(text);
   return ever ? { from: historyFrom(reportDate), to: reportDate, phrase: 'the last 90 days' } : undefined;
 }
 
