@@ -74,6 +74,7 @@ export const questionWords: ReadonlySet<string> = new Set(
       'cause since differ different difference compare compared newly yesterday week weeks day days ago last previous earlier back ' +
       'before doing healthy health ok fine good bad working severity riskiest biggest worst urgent priority priorities top ' +
       'first gap gaps detail details framework frameworks mapped maps map soc soc2 iso iso27001 27001 nist 800 53 annex ' +
+      'calculate calculated calculation compute computed formula weighted weighting methodology ' +
       'criterion criteria clause date dates dated recorded information info something happen happened going does mean means look looks'
     ).split(' '),
     ...statusWordList,

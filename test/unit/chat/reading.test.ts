@@ -962,6 +962,10 @@ describe('fixes we made, who an answer is for, and what never passed', () => {
     });
   });
 
+  it('reads "how is the score calculated?" as the posture, which says how', async () => {
+    expect(await read('how is the score calculated?')).toEqual({ kind: 'posture' });
+  });
+
   it('reads "give me a summary for the CISO" as the posture: the CISO is its reader, not a subject', async () => {
     expect(await read('give me a summary for the CISO')).toEqual({ kind: 'posture' });
   });
