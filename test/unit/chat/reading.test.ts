@@ -978,3 +978,31 @@ describe('fixes we made, who an answer is for, and what never passed', () => {
     });
   });
 });
+
+describe('changes from one status to another, what no longer is, and days written with a slash', () => {
+  it('reads "which controls went from passing to failing this week?" as what started failing since the week began', async () => {
+    expect(await read('which controls went from passing to failing this week?')).toMatchObject({
+      kind: 'changes',
+      focus: 'newlyFailing',
+    });
+  });
+
+  it('reads "recovered" as fixed, not as the disaster-recovery controls', async () => {
+    expect(await read('which controls recovered since last Friday?')).toMatchObject({ kind: 'changes', focus: 'fixed' });
+  });
+
+  it('reads "what was failing on Nov 14 that isn\'t now?" as that day, then every other status today', async () => {
+    const answer = await ask("what was failing on Nov 14 that isn't now?");
+    expect(citedIds(answer).toSorted()).toEqual(['BCK-01', 'CHG-01', 'CHG-04', 'IAM-01', 'VUL-01']);
+    expect(answer.answer.split('\n')[0]).toBe('5 controls were failing on 2026-11-14 (nov 14) and no longer failing today:');
+  });
+
+  it('declines a day written with a slash after "on", but not "24/7"', async () => {
+    expect(await read("what's the score on 11/15?")).toEqual({ kind: 'decline', reason: 'date_format', subject: '11/15' });
+    expect(
+      (await read('is our alerting on 24/7?')).kind === 'decline' && (await read('is our alerting on 24/7?')),
+    ).not.toMatchObject({
+      reason: 'date_format',
+    });
+  });
+});

@@ -5,7 +5,7 @@
 import { addDays } from '../../assessment/dates.js';
 import { diffReports } from '../../assessment/report-summary.js';
 import type { ControlResult, ControlStatus } from '../../assessment/model.js';
-import { frameworkNames, plural } from '@evident/contract';
+import { controlStatuses, frameworkNames, plural } from '@evident/contract';
 import {
   answered,
   byId,
@@ -175,6 +175,13 @@ function dayAnswer(
   return changesAnswer([lead], before, day, index, focus);
 }
 
+/** " and passing today", or " and no longer failing today" when today is every other status. */
+function todayPart(now: readonly ControlStatus[], asked: readonly ControlStatus[]): string {
+  const rest = controlStatuses.every((status) => now.includes(status) !== asked.includes(status));
+  const named = (rest ? asked : now).map((status) => statusLabel[status]).join(' or ');
+  return rest ? ` and no longer ${named} today` : ` and ${named} today`;
+}
+
 export const answerThroughout: FromHistory<'throughout'> = async (query, index, history) => {
   const { period, statuses, every, controlIds, now } = query;
   const days = await history.between(period.from, period.to);
@@ -193,7 +200,7 @@ export const answerThroughout: FromHistory<'throughout'> = async (query, index, 
     `${oneDay ? '' : `Over ${period.from} to ${period.to}${asSaid(period)}, ${daysWithReport(days)}; `}` +
     `${counted(matching.length, 'control', 'was', 'were')} ${statuses.map((status) => statusLabel[status]).join(' or ')}` +
     `${oneDay ? ` on ${period.from}${asSaid(period)}` : every ? ' on every one of them' : ' on at least one'}` +
-    `${now ? ` and ${now.map((status) => statusLabel[status]).join(' or ')} today` : ''}` +
+    `${now ? todayPart(now, statuses) : ''}` +
     `${controlIds ? ` among ${controlIds.length === 1 ? controlIds[0] : `the ${controlIds.length} controls asked about`}` : ''}` +
     `${matching.length > 0 ? ':' : shown.length > 0 ? `. ${shown.length === 1 ? 'It was' : 'They were'}:` : '.'}`;
   const lines = shown.map(

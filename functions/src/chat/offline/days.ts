@@ -399,7 +399,7 @@ export function monthAhead(text: string, reportDate: string): NamedDay | undefin
 export function unreadableDate(text: string, reportDate: string): UnreadableDate | undefined {
   const format =
     /(?<![\w./-])(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}[/.]\d{1,2}[/.]\d{1,2})(?![\w/-]|\.\d)/.exec(text)?.[0] ??
-    /\b(?:since|from|before|after|until|between|compared (?:to|with)|versus|vs\.?|as of) (\d{1,2}\/\d{1,2})(?![\w/.-])/.exec(
+    /\b(?:since|from|before|after|until|between|compared (?:to|with)|versus|vs\.?|as of|on|for) (?!24\/7\b)(\d{1,2}\/\d{1,2})(?![\w/.-])/.exec(
       text,
     )?.[1];
   if (format) return { reason: 'date_format', phrase: format };

@@ -563,8 +563,17 @@ const everyDay =
 const someDay =
   /\b(at least one day|at any (point|time)|any day|ever|at some point|on any day|one or more days|at least once|failed|during|(was|were) (there|any|failing|stale|red|broken|passing|green|open)|did (any|anything|some)\b(?=[^?.]{0,60}\b(fail|break|go red|lapse)\b))\b/;
 
+const noLongerSo =
+  /\b(?:that|which|but) (?:is|are|was|were)n'?t (?:any ?more|now|today)\b|\b(?:that|which|but) (?:is|are) not (?:any ?more|now|today)\b|\bno longer\b/;
+
+/** Every status but those asked of the span. */
+const otherStatuses = (asked: readonly ControlStatus[]) => controlStatuses.filter((status) => !asked.includes(status));
+
 /** "…but are passing now", "and still failing": a clause about today, and the statuses it names. */
 function todayClause(text: string): { clause: string; statuses: ControlStatus[] } | undefined {
+  // "…that isn't now", "…but no longer are": today in any other status than the one asked of the span.
+  const noLonger = noLongerSo.exec(text);
+  if (noLonger) return { clause: noLonger[0], statuses: otherStatuses(statusesIn(text.replace(noLonger[0], ' ')).statuses) };
   for (const part of text.split(/[,.;?!]/)) {
     const at = part.search(/\b(but|yet|and|(are|is|aren't|isn't|are not|is not) (\w+ )?(now|currently|still|today)\b)/);
     const clause = at < 0 ? '' : part.slice(at);

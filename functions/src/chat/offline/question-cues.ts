@@ -85,7 +85,7 @@ export const otherFramework =
 
 export const cues = {
   changes:
-    /\b((were|was|got|been|get|gotten) fixed|did (we|you|they|the team) (fix|resolve|close|remediate)|(we|they) (fixed|resolved|closed|remediated)|broke|started failing|changed|changes since|what'?s new|what is new|(any|recent|latest|new) changes|differen(t|ce)s?|compared?|diff|went (up|down)|gone (up|down)|(got|get|getting|gotten) (better|worse)|improved|regress\w*|worse|trend|(failures?|problems?|issues?|failing ones) (are |is )?new)\b/,
+    /\b((were|was|got|been|get|gotten) fixed|recovered|(went|changed|moved|flipped|turned) from (passing|green|failing|red) to|did (we|you|they|the team) (fix|resolve|close|remediate)|(we|they) (fixed|resolved|closed|remediated)|broke|started failing|changed|changes since|what'?s new|what is new|(any|recent|latest|new) changes|differen(t|ce)s?|compared?|diff|went (up|down)|gone (up|down)|(got|get|getting|gotten) (better|worse)|improved|regress\w*|worse|trend|(failures?|problems?|issues?|failing ones) (are |is )?new)\b/,
   fix: /\b(fix|fixing|remediat\w*|resolve|repair|address|solve|make (it|them|that|this|\w+(-\d+)?) pass|get (it|them|that|this) (to )?pass(ing)?|what (should|can|do|must) (we|i) do|how (do|can|should|would|to) (we |i )?(fix|get|make|resolve|improve|handle|address|remediate|close)|next steps?|recommend\w*|guidance)\b/,
   evidence:
     /\b(evidenced?|proof|proves?|proven|supports?|supporting|backs? (it|this|that) up|based on|sources?|artifacts?|which (items|data|records)|what (items|data|records))\b/,
@@ -214,7 +214,7 @@ export function changeFocus(text: string): ChangeFocus {
       ? 'all'
       : 'fixed';
   if (
-    /\b(newly failing|new(ly)? fail\w*|broke|broken|started failing|went red|turned red|regress\w*|worse|new (failures|problems|issues)|(failures?|problems?|issues?|failing ones) (are |is )?new)\b/.test(
+    /\b(newly failing|new(ly)? fail\w*|broke|broken|started failing|went red|turned red|from (passing|green) to (failing|red)|regress\w*|worse|new (failures|problems|issues)|(failures?|problems?|issues?|failing ones) (are |is )?new)\b/.test(
       text,
     )
   )
