@@ -280,8 +280,15 @@ export function answerExpiring(query: QueryOf<'expiring'>, index: ReportIndex): 
     (!until || until > horizonEnd ? ` The report looks ${expiringHorizonDays} days ahead, to ${horizonEnd}.` : '');
   if (within.length === 0) {
     const next = selected.sort(bySoonest)[0];
-    const none = `No evidence goes stale${span} in the report for ${report.date}. ${aside}`;
-    return answered([none, ...(next ? ['', `The next to go stale is the ${evidenceOf(next)}, on ${next.day}.`] : [])], []);
+    // Controls asked about by name are cited with where they stand: one already stale has nothing left to go stale.
+    const named = controlIds ? resultsOf(index, controlIds) : [];
+    const of = named.length > 0 ? ` of ${named.map(({ id }) => id).join(', ')}` : '';
+    const none = `No evidence${of} goes stale${span} in the report for ${report.date}. ${aside}`;
+    const nextLine = next ? ['', `The next to go stale is the ${evidenceOf(next)}, on ${next.day}.`] : [];
+    const standing = named.map((result) =>
+      controlLine(result, result.status === 'stale' ? ': its evidence is already stale, so nothing of it goes stale ahead' : ''),
+    );
+    return answered([none, ...nextLine, ...section(standing)], named);
   }
   // An evidence item may count for several controls: one line for it, naming them all.
   const byItem = [...Map.groupBy(within, (item) => item.evidenceId).values()];

@@ -5,7 +5,9 @@
 import { addDays } from '../../assessment/dates.js';
 import { daysIn, monthAhead, windowAhead, type Window } from './days.js';
 import type { Asked } from './asked.js';
-import { stem, stopWords, tokenize } from '../vocabulary.js';
+import { stem, stopWords, tokenize, topicTerms } from '../vocabulary.js';
+import { searchTopic } from './topics.js';
+import type { ReportIndex } from '../report-index.js';
 import { followedBy, statusesIn } from './question-cues.js';
 import type { Query } from '../question.js';
 
@@ -22,6 +24,13 @@ function horizonIn(text: string, reportDate: string): Window | undefined {
   return windowAhead(text, reportDate) ?? (month && { until: addDays(month.date, -1), phrase: month.phrase });
 }
 
+/** The controls the question's other words name outright ("when will the pen test expire?"), for a search of the index. */
+function namedByWords(text: string, index: ReportIndex): string[] {
+  const terms = topicTerms(statusesIn(text.replace(new RegExp(freshnessCue.source, 'g'), ' ')).rest);
+  const found = terms.length > 0 ? searchTopic(index, terms, terms.join(' ')) : undefined;
+  return found?.strong ? found.topic.controlIds : [];
+}
+
 export function expiringQuery({ text, index, ids: named, cited, last, reportDate }: Asked): ExpiringQuery | undefined {
   // "And before the end of February?" after a question about what goes stale asks it again.
   const again = /^(and|what about|how about|ok,? and)\b/.test(text) && freshnessCue.test(last);
@@ -30,14 +39,25 @@ export function expiringQuery({ text, index, ids: named, cited, last, reportDate
   if (followedBy(text, /\b(did|went|was|were|had|has been)\b/, /\b(stale|expire|lapse)/)) return undefined;
   const words = new Set(tokenize(text).flatMap((token) => (token.length >= 4 && !stopWords.has(token) ? [stem(token)] : [])));
   const items = index.controls.flatMap((entry) => entry.result.expiring ?? []);
-  const kinds = [...new Set(items.map((item) => item.kind))].filter((kind) =>
-    kind.split(/[._]/).some((part) => words.has(stem(part))),
-  );
+  // A kind by its first word ("vendor" of vendor.assessment) or every word of its name ("restore test" of
+  // backup.restore_test): "pen test" is not a restore test.
+  const said = (part: string) => words.has(stem(part));
+  const kinds = [...new Set(items.map((item) => item.kind))].filter((kind) => {
+    const [first = '', name = ''] = kind.split('.');
+    return said(first) || name.split('_').every(said);
+  });
   const subjects = [...new Set(items.map((item) => item.subject))].filter((subject) =>
     tokenize(subject).some((token) => token.length >= 4 && words.has(stem(token))),
   );
-  const controlIds = named.length > 0 ? named : /\b(their|its|those|them|these|they)\b/.test(text) ? cited : [];
   const horizon = horizonIn(text, reportDate);
+  const controlIds =
+    named.length > 0
+      ? named
+      : /\b(their|its|those|them|these|they)\b/.test(text)
+        ? cited
+        : kinds.length + subjects.length === 0 && !horizon
+          ? namedByWords(text, index)
+          : [];
   // "Which controls are passing but have evidence on the expiring list?"
   const { statuses } = statusesIn(
     text.replace(new RegExp(freshnessCue.source, 'g'), ' ').replace(/\b(stale|out of date|expired)\b/g, ' '),

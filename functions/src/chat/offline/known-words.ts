@@ -59,6 +59,8 @@ const shorthand = new Map(
     b4: 'before',
     abt: 'about',
     thru: 'through',
+    hw: 'how',
+    mgmt: 'management',
   }),
 );
 
