@@ -130,7 +130,7 @@ describe('the chat evaluation set', () => {
  * questions): before tuning on it 50 of 69, 13 of 13.
  */
 describe.each([
-  { file: 'development-set-2.json', name: 'second development set', floor: { passed: 85, declined: 15 } },
+  { file: 'development-set-2.json', name: 'second development set', floor: { passed: 86, declined: 15 } },
   { file: 'development-set-3.json', name: 'third development set', floor: { passed: 87, declined: 15 } },
   { file: 'development-set-5.json', name: 'fifth development set', floor: { passed: 65, declined: 13 } },
 ])('the $name (written apart from the engine)', ({ file, name, floor }) => {

@@ -5,9 +5,8 @@
  * - `held-out-set-9.json` is held out for the round after the eighth set was spent: written the
  *   same way, frozen before that round, measured once on the engine it started from and once at
  *   its end.
- * - `held-out-set-8.json` was held out for the round after the seventh set was spent: written the
- *   same way, frozen before that round, measured once on the engine it started from and once at
- *   its end.
+ * - `held-out-set-8.json` was held out for the round after the seventh set was spent: measured
+ *   once before and once after that round, then spent.
  * - `held-out-set-7.json` was held out for the round after the sixth set was spent: measured once
  *   before and once after that round, then spent.
  * - `held-out-set-6.json` was held out for the round after the fifth set was spent: measured once
@@ -63,11 +62,13 @@ const sets: FrozenSet[] = [
     // frozen 2026-11-28 before the round of work on the eighth set's misses; never tuned on.
     // Measured once on the engine as it was then (the chat code of 1eb4481): 182 of 231 in scope
     // (78.8%, mean precision 0.903, mean recall 0.911), 27 of 33 declined, no number a report does
-    // not hold.
+    // not hold. Measured once at the end of that round (958ce66): 193 of 231 (83.5%, mean
+    // precision 0.915, mean recall 0.925), 29 of 33 declined, no number a report does not hold —
+    // short of 85% and of every decline. Its misses have never been printed.
     file: 'held-out-set-9.json',
     sha256: '5344290189aa695cd78865178c3e8275594dfed1b75e7f9d6feca374536aed4c',
     state: 'hidden',
-    floor: { passed: 182, declined: 27 },
+    floor: { passed: 193, declined: 29 },
     minimum: { questions: 260, followUps: 35, outOfScope: 33 },
   },
   {
@@ -79,11 +80,12 @@ const sets: FrozenSet[] = [
     // precision 0.913, mean recall 0.926), 23 of 30 declined, no number a report does not hold.
     // Measured once at the end of that round (b890190): 184 of 219 (84.0%, mean precision 0.926,
     // mean recall 0.940), 26 of 30 declined, no number a report does not hold — short of 85% and of
-    // every decline. Its misses have never been printed.
+    // every decline. Spent since (2026-11-28): its misses were read and worked on as general cases
+    // in the round the ninth set was held out for (210 of 219, 30 of 30 after it).
     file: 'held-out-set-8.json',
     sha256: '1e14651dab7258b74fc2e14962c3966df6ac7294a1ff9c49abaa5fc4e0ae8049',
     state: 'spent',
-    floor: { passed: 184, declined: 26 },
+    floor: { passed: 210, declined: 30 },
     minimum: { questions: 240, followUps: 30, outOfScope: 30 },
   },
   {
@@ -100,7 +102,7 @@ const sets: FrozenSet[] = [
     file: 'held-out-set-7.json',
     sha256: 'c4b1b38594082965d4edc0cb9d98d6b5a58dcdc904d11a2910e9714beba89bc7',
     state: 'spent',
-    floor: { passed: 146, declined: 23 },
+    floor: { passed: 150, declined: 23 },
     minimum: { questions: 170, followUps: 20, outOfScope: 20 },
   },
   {
@@ -117,7 +119,7 @@ const sets: FrozenSet[] = [
     file: 'held-out-set-6.json',
     sha256: 'c3d41085ad28c0b93876ddc3db37139e6870425eba1e6e2458a0d7c1dbb82be2',
     state: 'spent',
-    floor: { passed: 110, declined: 17 },
+    floor: { passed: 115, declined: 19 },
     minimum: { questions: 120, followUps: 12, outOfScope: 15 },
   },
   {
@@ -134,7 +136,7 @@ const sets: FrozenSet[] = [
     file: 'held-out-set-5.json',
     sha256: '3eb6925c89e7e92d8185be6ffe178c2ca160e1ec1d1a62866a00e64e6dbe2f48',
     state: 'spent',
-    floor: { passed: 80, declined: 15 },
+    floor: { passed: 81, declined: 15 },
     minimum: { questions: 80, followUps: 10, outOfScope: 12 },
   },
   {
@@ -145,7 +147,7 @@ const sets: FrozenSet[] = [
     file: 'held-out-set-4.json',
     sha256: '24423e778e8c3e9e94d2665991f9656157009dcdbe803aabb8900a928be3a755',
     state: 'hidden',
-    floor: { passed: 65, declined: 12 },
+    floor: { passed: 66, declined: 12 },
     minimum: { questions: 80, followUps: 8, outOfScope: 12 },
   },
   {
@@ -171,7 +173,7 @@ const sets: FrozenSet[] = [
     file: 'held-out-set-2.json',
     sha256: 'b9e72f2edcbbfbb1704eee00ddfd787f5451f7b41ed9ceec89a72fe7b05827d8',
     state: 'spent',
-    floor: { passed: 63, declined: 12 },
+    floor: { passed: 65, declined: 12 },
     minimum: { questions: 80, followUps: 8, outOfScope: 12 },
   },
   {
@@ -181,7 +183,7 @@ const sets: FrozenSet[] = [
     file: 'held-out-set.json',
     sha256: '113b0cffc01bb10ac6620bfd7dec5fdc549d5ecb4db29bfeb5f35b475fddee08',
     state: 'spent',
-    floor: { passed: 48, declined: 9 },
+    floor: { passed: 59, declined: 10 },
     minimum: { questions: 60, followUps: 4, outOfScope: 8 },
   },
 ];
