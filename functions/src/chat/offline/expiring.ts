@@ -5,9 +5,8 @@
 import { addDays } from '../../assessment/dates.js';
 import { daysIn, monthAhead, windowAhead, type Window } from './days.js';
 import type { Asked } from './asked.js';
-import { stem, stopWords, tokenize, topicTerms } from '../vocabulary.js';
-import { searchTopic } from './topics.js';
-import type { ReportIndex } from '../report-index.js';
+import { stem, stopWords, tokenize } from '../vocabulary.js';
+import { controlsNamedIn } from './topics.js';
 import { followedBy, statusesIn } from './question-cues.js';
 import type { Query } from '../question.js';
 
@@ -22,13 +21,6 @@ function horizonIn(text: string, reportDate: string): Window | undefined {
   if (date) return { until: /\b(by|until|through)\b/.test(text) ? date.date : addDays(date.date, -1), phrase: date.phrase };
   const month = monthAhead(text, reportDate);
   return windowAhead(text, reportDate) ?? (month && { until: addDays(month.date, -1), phrase: month.phrase });
-}
-
-/** The controls the question's other words name outright ("when will the pen test expire?"), for a search of the index. */
-function namedByWords(text: string, index: ReportIndex): string[] {
-  const terms = topicTerms(statusesIn(text.replace(new RegExp(freshnessCue.source, 'g'), ' ')).rest);
-  const found = terms.length > 0 ? searchTopic(index, terms, terms.join(' ')) : undefined;
-  return found?.strong ? found.topic.controlIds : [];
 }
 
 export function expiringQuery({ text, index, ids: named, cited, last, reportDate }: Asked): ExpiringQuery | undefined {
@@ -56,7 +48,7 @@ export function expiringQuery({ text, index, ids: named, cited, last, reportDate
       : /\b(their|its|those|them|these|they)\b/.test(text)
         ? cited
         : kinds.length + subjects.length === 0 && !horizon
-          ? namedByWords(text, index)
+          ? controlsNamedIn(text.replace(new RegExp(freshnessCue.source, 'g'), ' '), index)
           : [];
   // "Which controls are passing but have evidence on the expiring list?"
   const { statuses } = statusesIn(

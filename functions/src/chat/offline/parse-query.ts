@@ -22,7 +22,7 @@ import {
   statusesIn,
 } from './question-cues.js';
 import { frameworkMatches, type ReportIndex } from '../report-index.js';
-import { namedTopic, searchTopic, statusTopic } from './topics.js';
+import { controlsNamedIn, namedTopic, searchTopic, statusTopic } from './topics.js';
 import type { Asked } from './asked.js';
 import { checksAskedAbout } from './checks.js';
 import { expiringQuery } from './expiring.js';
@@ -364,12 +364,9 @@ function historyQuery({ text, ids: named, cited, reportDate, index }: Asked): Qu
   return { kind: 'controlHistory', controlIds, period, label: controlIds.join(', ') };
 }
 
-/** The one to three controls a question's words name outright (a title's or family's words, not guidance prose). */
-function controlsNamedByWords(text: string, index: ReportIndex): string[] {
-  const terms = topicTerms(statusesIn(text).rest.replace(/\b(?:go|went|gone|start\w*|first|appear\w*|show\w* up)\b/g, ' '));
-  const found = terms.length > 0 ? searchTopic(index, terms, terms.join(' ')) : undefined;
-  return found?.strong ? found.topic.controlIds : [];
-}
+/** The controls a question's words name outright, past the words of when ("go", "start", "show up"). */
+const controlsNamedByWords = (text: string, index: ReportIndex) =>
+  controlsNamedIn(text.replace(/\b(?:go|went|gone|start\w*|first|appear\w*|show\w* up)\b/g, ' '), index);
 
 /** Two dates to compare, a span to follow the score over, or one earlier day's report. */
 /** Two days named: the span between them, one of them then today, or the two compared. */

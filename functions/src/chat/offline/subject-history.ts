@@ -9,9 +9,7 @@ import type { ReportIndex } from '../report-index.js';
 import { spanIn } from './days.js';
 import { subjectFindings, type ReportDays } from '../report-days.js';
 import { subjectQuery } from './subjects.js';
-import { statusesIn } from './question-cues.js';
-import { searchTopic } from './topics.js';
-import { topicTerms } from '../vocabulary.js';
+import { controlsNamedIn } from './topics.js';
 
 const pastCue = /\b(was|were|did|had|ever|at any point|earlier|previously|before|still|happened|history|used to)\b/;
 
@@ -25,15 +23,12 @@ function namesIn(text: string, index: ReportIndex): string[] {
   return [...new Set([...written, ...today])];
 }
 
-/** The controls the rest of the question names outright ("did he fail MFA too?"), by a title's or family's words. */
-function namedByWords(text: string, names: readonly string[], index: ReportIndex): string[] {
-  const rest = names
-    .reduce((said, name) => said.replaceAll(name, ' '), text)
-    .replace(/\b(?:at (?:some|any) point|too|also|ever)\b/g, ' ');
-  const terms = topicTerms(statusesIn(rest).rest);
-  const found = terms.length > 0 ? searchTopic(index, terms, terms.join(' ')) : undefined;
-  return found?.strong ? found.topic.controlIds : [];
-}
+/** The controls the rest of the question names outright ("did he fail MFA too?"). */
+const namedByWords = (text: string, names: readonly string[], index: ReportIndex) =>
+  controlsNamedIn(
+    names.reduce((said, name) => said.replaceAll(name, ' '), text).replace(/\b(?:at (?:some|any) point|too|also|ever)\b/g, ' '),
+    index,
+  );
 
 /** The question, when it asks of a subject's past and the span's reports have open findings naming it. */
 export async function subjectHistoryQuestion(

@@ -5,7 +5,7 @@
  */
 import type { ControlStatus, Severity } from '../../assessment/model.js';
 import type { Topic } from '../question.js';
-import { cues } from './question-cues.js';
+import { cues, statusesIn } from './question-cues.js';
 import type { frameworkMatches } from '../report-index.js';
 import { rankByRisk, searchControls, sortIds, withoutControlIds, type ReportIndex } from '../report-index.js';
 import { escapeRegExp, topicTerms, topicWords } from '../vocabulary.js';
@@ -89,6 +89,13 @@ export function searchTopic(index: ReportIndex, terms: string[], label: string):
     topic: { controlIds: kept.map((hit) => hit.id), label, source: 'search' },
     strong: kept.some((hit) => hit.named || hit.inFamily),
   };
+}
+
+/** The controls the words name outright, past their status words: a title's, family's or alias's words, not guidance prose. */
+export function controlsNamedIn(text: string, index: ReportIndex): string[] {
+  const terms = topicTerms(statusesIn(text).rest);
+  const found = terms.length > 0 ? searchTopic(index, terms, terms.join(' ')) : undefined;
+  return found?.strong ? found.topic.controlIds : [];
 }
 
 /** "How do I fix the failing ones?" with no topic: the controls in those statuses, riskiest first. */
