@@ -28,6 +28,8 @@ export interface ReportIndex {
   readonly search: MiniSearch<ControlDocument>;
   /** Every stemmed term of the index, to tell a word the report knows from one it never mentions. */
   readonly vocabulary: ReadonlySet<string>;
+  /** The kinds of evidence the catalog asks of the report's controls (`idp.user`, `repo.branch_protection`). */
+  evidenceKinds: ReadonlySet<string>;
 }
 
 /** Each field of a control's document, and how much a match in it weighs; `aliases` are what people call its subject. */
@@ -85,6 +87,7 @@ export function indexReport(report: Report, catalog: Catalog): ReportIndex {
     controls,
     byId: new Map(controls.map((entry) => [entry.result.id, entry])),
     byFramework,
+    evidenceKinds: new Set(controls.flatMap(({ control }) => (control?.evidence ?? []).map((requirement) => requirement.kind))),
     get search() {
       return textIndex().search;
     },

@@ -188,8 +188,10 @@ export const answerThroughout: FromHistory<'throughout'> = async (query, index, 
   if (days.length === 0) return noReports(period, index);
   const counts = index.controls
     .filter(({ result }) => !controlIds || controlIds.includes(result.id))
-    .map(({ result }) => ({ result, on: days.filter((day) => statuses.includes(day.statuses[result.id]!)) }))
-    .map(({ result, on }) => ({ result, days: on.length, when: daysNamed(days, on) }));
+    .map(({ result }) => {
+      const on = days.filter((day) => statuses.includes(day.statuses[result.id]!));
+      return { result, days: on.length, when: daysNamed(days, on) };
+    });
   const matching = counts.filter(
     (entry) => (!now || now.includes(entry.result.status)) && (every ? entry.days === days.length : entry.days > 0),
   );

@@ -129,9 +129,9 @@ function asksOf({ text, index, ids }: Asked) {
     /\band (?:are|is) (?:they|these|those|all of them|any of them|any)\b/,
   );
   // "List the critical controls and tell me whether each is passing", "the vendor controls with their current status" too.
-  const each =
-    ofEach || /\bwhether (?:each|every|they|any|all|it)(?: one| of them)? (?:is|are)\b/.test(text) || withTheirStatus.test(text);
-  const statuses = each && (read.statuses.length > 0 || withTheirStatus.test(text)) ? [...controlStatuses] : read.statuses;
+  const theirStatus = withTheirStatus.test(text);
+  const each = ofEach || theirStatus || /\bwhether (?:each|every|they|any|all|it)(?: one| of them)? (?:is|are)\b/.test(text);
+  const statuses = each && (read.statuses.length > 0 || theirStatus) ? [...controlStatuses] : read.statuses;
   // "Is CC8.1 passing?" asks after named controls: answer with each one's status, whatever it is.
   const yesNo = /^(is|are|does|do|did|has|have|was|were)\b/.test(text);
   const asksList = (statuses.length > 0 || superlative || severities.length > 0) && !(explicit && yesNo);

@@ -213,10 +213,9 @@ function kindsNamed(text: string, index: ReportIndex): string[] {
     .split(' ')
     .filter((word) => word && !stopWords.has(word) && !questionWords.has(stem(word)) && !evidenceVerbs.test(word));
   if (words.length === 0) return [];
-  const kinds = new Set(
-    index.controls.flatMap(({ control }) => (control?.evidence ?? []).map((requirement) => requirement.kind)),
+  return [...index.evidenceKinds].filter((kind) =>
+    words.every((word) => kind.split(/[._]/).some((part) => stem(part) === stem(word))),
   );
-  return [...kinds].filter((kind) => words.every((word) => kind.split(/[._]/).some((part) => stem(part) === stem(word))));
 }
 
 /** "Which repository is affected?", "whose are they?", "which devices are behind that?" after an answer that cited controls. */
@@ -469,12 +468,10 @@ function oneDayQuery(asked: Asked, day: NamedDay): Query | undefined {
   const focus = text.includes(`on ${day.phrase}`) ? changeFocus(text.replace(day.phrase, ' ')) : 'all';
   // "And on the 18th?" after a question about one day's score asks it of that day.
   // "What was the status of the vendor controls on the 12th?" asks after those controls that day (intents.ts), not the day.
-  const ofControls = (said: string) =>
-    /\b(?:status(?:es)?|state) of\b/.test(said) && (ids.length > 0 || controlsNamedByWords(said, asked.index).length > 0);
-  const asksDay =
-    (dayCue.test(text.replace(day.phrase, ' ')) && !ofControls(text.replace(day.phrase, ' '))) ||
-    focus !== 'all' ||
-    (again.test(text) && dayCue.test(last));
+  const rest = text.replace(day.phrase, ' ');
+  const ofControls =
+    /\b(?:status(?:es)?|state) of\b/.test(rest) && (ids.length > 0 || controlsNamedByWords(rest, asked.index).length > 0);
+  const asksDay = (dayCue.test(rest) && !ofControls) || focus !== 'all' || (again.test(text) && dayCue.test(last));
   if (asksDay) return { kind: 'day', date: day.date, phrase: day.phrase, ...(focus !== 'all' ? { focus } : {}) };
   return undefined;
 }

@@ -31,10 +31,12 @@ export function unknownSubject(text: string, index: ReportIndex): string | undef
   if (email) return email;
   const handles = text.match(/(?<![\w@./-])[a-z]{2,}\.[a-z]{2,}(?![\w@-]|\.[a-z])/g) ?? [];
   // An evidence kind ("idp.user") is the catalog's word, not a person's handle.
-  const kinds = new Set<string>(index.controls.flatMap(({ control }) => (control?.evidence ?? []).map(({ kind }) => kind)));
   return handles.find(
     (handle) =>
-      !known.has(handle) && !kinds.has(handle) && !domainEnd.test(handle) && !index.vocabulary.has(stem(handle.split('.')[0]!)),
+      !known.has(handle) &&
+      !index.evidenceKinds.has(handle) &&
+      !domainEnd.test(handle) &&
+      !index.vocabulary.has(stem(handle.split('.')[0]!)),
   );
 }
 
