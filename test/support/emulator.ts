@@ -26,14 +26,23 @@ export interface SignedIn {
 
 /** Creates a user in the Authentication emulator and returns its ID token. */
 export async function signUp(email = `user-${randomUUID().slice(0, 8)}@example.com`): Promise<SignedIn> {
-  const response = await fetch(`${authEmulatorOrigin}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=local-test`, {
+  await identityToolkit('accounts:signUp', email);
+  // The token signUp returns can read as revoked: the emulator dates its auth_time from the request's start and the
+  // account's validSince a moment later, so across a second boundary auth_time < validSince and checkRevoked refuses it
+  // (seen as a rare 401 on a fresh user). A sign-in after the account exists has auth_time ≥ validSince.
+  const body = (await identityToolkit('accounts:signInWithPassword', email)) as { idToken: string; localId: string };
+  return { idToken: body.idToken, uid: body.localId, email };
+}
+
+/** One call to the auth emulator's Identity Toolkit with a test user's email and password. */
+async function identityToolkit(method: string, email: string): Promise<unknown> {
+  const response = await fetch(`${authEmulatorOrigin}/identitytoolkit.googleapis.com/v1/${method}?key=local-test`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password: 'local-test-only', returnSecureToken: true }),
   });
-  if (!response.ok) throw new Error(`auth emulator signUp failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { idToken: string; localId: string };
-  return { idToken: body.idToken, uid: body.localId, email };
+  if (!response.ok) throw new Error(`auth emulator ${method} failed: ${response.status} ${await response.text()}`);
+  return response.json();
 }
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
